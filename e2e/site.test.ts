@@ -1,0 +1,402 @@
+// Every public route in both languages, prerendered and hydrated, accessible, with the fairy, the install
+// prompt, the open-app rule and a page whose code fails to load.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { catalogs } from '../src/shared/i18n/index.js';
+import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
+import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
+import { copy as howToUseCopy } from '../src/site/pages/how-to-use/copy.js';
+import { copy as privacyCopy } from '../src/site/pages/privacy/copy.js';
+import { copy as securityCopy } from '../src/site/pages/security/copy.js';
+import { copy as supportCopy } from '../src/site/pages/support/copy.js';
+import { copy as termsCopy } from '../src/site/pages/terms/copy.js';
+import { seriousViolations } from './support/axe.js';
+import { browserSuite } from './support/suite.js';
+
+const suite = browserSuite();
+
+type Lang = 'ko' | 'en';
+
+async function newPage(options: { width?: number; init?: string; bypassCSP?: boolean } = {}): Promise<Page> {
+  const context = await suite.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    // Only to inject axe-core; our own pages never need it.
+    bypassCSP: options.bypassCSP ?? false,
+  });
+  const page = await context.newPage();
+  if (options.init) await page.addInitScript(options.init);
+  return page;
+}
+
+const ROUTES: Array<{ path: string; title: (lang: Lang) => string }> = [
+  { path: '/', title: (lang) => catalogs[lang].home.heroTitle },
+  { path: '/features', title: (lang) => featuresCopy[lang].hero.title },
+  { path: '/how-to-use', title: (lang) => howToUseCopy[lang].hero.title },
+  { path: '/security', title: (lang) => securityCopy[lang].hero.title },
+  { path: '/support', title: (lang) => supportCopy[lang].hero.title },
+  { path: '/privacy', title: (lang) => privacyCopy[lang].meta.title.split(' | ')[0]! },
+  { path: '/terms', title: (lang) => termsCopy[lang].meta.title.split(' | ')[0]! },
+  { path: '/download', title: (lang) => downloadCopy[lang].hero.title },
+  { path: '/fortune', title: (lang) => catalogs[lang].nav.fortune },
+];
+
+/** Text that looks like a catalog key (`home.tiles.x`, `auth.validation.y`) shown instead of a translation. */
+const RAW_KEY =
+  /\b(?:common|nav|home|auth|errors|banner|fairy|meta|footer|action|notFound|chunkError|language)\.[A-Za-z]+/;
+
+describe.each(['ko', 'en'] as const)('public pages in %s', (lang) => {
+  for (const route of ROUTES) {
+    it(`${route.path} is prerendered, hydrates, shows its content and passes axe`, async () => {
+      const raw = await fetch(`${suite.server.url}${route.path}?lang=${lang}`).then((response) =>
+        response.text(),
+      );
+      expect(raw).toContain(`<html lang="${lang}">`);
+      const expectedTitle = route.title(lang);
+      expect(raw).toContain(escapeHtml(expectedTitle));
+
+      const page = await newPage({ bypassCSP: true });
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${suite.server.url}${route.path}?lang=${lang}`);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('h1').first().innerText()).toContain(expectedTitle);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      const body = await page.locator('body').innerText();
+      expect(body).not.toMatch(RAW_KEY);
+      expect(errors).toEqual([]);
+      expect(await page.title()).not.toBe('');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
+
+describe('first paint without JavaScript', () => {
+  it("shows every public page's text with scripts turned off", async () => {
+    const context = await suite.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    for (const lang of ['ko', 'en'] as const) {
+      for (const route of ROUTES) {
+        await page.goto(`${suite.server.url}${route.path}?lang=${lang}`);
+        expect(await page.locator('h1').first().innerText()).toContain(route.title(lang));
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        expect(await page.getByRole('navigation', { name: catalogs[lang].nav.mainNavigation }).count()).toBe(
+          1,
+        );
+      }
+    }
+  });
+});
+
+describe('the fairy guide', () => {
+  // Records what would be spoken, and ends each utterance after 50 ms.
+  const SPEECH_STAND_IN = `
+    window.__spoken = [];
+    class StandInUtterance { constructor(text) { this.text = text; this.lang = ''; this.rate = 1; this.pitch = 1; this.onend = null; this.onerror = null; } }
+    window.SpeechSynthesisUtterance = StandInUtterance;
+    Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: {
+      speak(u) { window.__spoken.push({ text: u.text, lang: u.lang, rate: u.rate, pitch: u.pitch, at: performance.now() }); setTimeout(() => u.onend && u.onend(), 50); },
+      cancel() {}, pause() {}, resume() {}, getVoices() { return []; }
+    }});`;
+
+  it('starts, speaks each line in the page language with rate 0.94 and pitch 1.35, and advances on its own', async () => {
+    const page = await newPage({ init: SPEECH_STAND_IN });
+    await page.goto(`${suite.server.url}/?lang=ko`);
+    const fairy = page.getByRole('complementary', { name: '요정 안내자' });
+    await fairy.waitFor();
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.ko.fairy.intro);
+    await fairy.getByRole('button', { name: '안내 시작' }).click();
+    const lines = catalogs.ko.fairy.home;
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length), {
+        timeout: 20_000,
+      })
+      .toBe(lines.length);
+    const spoken = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __spoken: Array<{ text: string; lang: string; rate: number; pitch: number }>;
+          }
+        ).__spoken,
+    );
+    expect(spoken.map((item) => item.text)).toEqual([...lines]);
+    for (const item of spoken) expect(item).toMatchObject({ lang: 'ko-KR', rate: 0.94, pitch: 1.35 });
+    await expect.poll(() => fairy.locator('.fairy__line').innerText()).toBe(catalogs.ko.fairy.done);
+  });
+
+  it('keeps the voice choice, waits for Next with the voice off, and closes with Esc', async () => {
+    const page = await newPage({ init: SPEECH_STAND_IN });
+    await page.goto(`${suite.server.url}/?lang=en`);
+    const fairy = page.getByRole('complementary', { name: 'Fairy guide' });
+    await fairy.waitFor();
+    const voice = fairy.locator('.fairy__voice');
+    expect(await voice.getAttribute('aria-pressed')).toBe('true');
+    await voice.click();
+    expect(await voice.getAttribute('aria-pressed')).toBe('false');
+    await page.reload();
+    await fairy.waitFor();
+    expect(await voice.getAttribute('aria-pressed')).toBe('false');
+    expect(await voice.innerText()).toBe('Voice off');
+    await fairy.getByRole('button', { name: 'Start the guide' }).click();
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[0]);
+    await page.waitForTimeout(1500);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[0]);
+    await fairy.getByRole('button', { name: 'Next', exact: true }).click();
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[1]);
+    expect(await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length)).toBe(0);
+    await page.keyboard.press('Escape');
+    await fairy.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open the fairy guide' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Open the fairy guide' }).waitFor();
+    expect(await fairy.count()).toBe(0);
+  });
+
+  it('plays the 7-line features tour when the stored flags ask for it, using stored lines when present', async () => {
+    const page = await newPage({
+      init: `${SPEECH_STAND_IN}
+        localStorage.setItem('mygenie.tour.trigger', 'features_guide');
+        localStorage.setItem('mygenie.fairy.voice', 'on');
+        localStorage.setItem('mygenie.fairy.active', 'true');`,
+    });
+    await page.goto(`${suite.server.url}/features?lang=en`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length), {
+        timeout: 20_000,
+      })
+      .toBe(7);
+    const spoken = await page.evaluate(
+      () => (window as unknown as { __spoken: Array<{ text: string; lang: string }> }).__spoken,
+    );
+    expect(spoken.map((item) => item.text)).toEqual([...featuresCopy.en.tour]);
+    expect(spoken.every((item) => item.lang === 'en-US')).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('mygenie.tour.trigger'))).toBeNull();
+
+    const custom = await newPage({
+      init: `${SPEECH_STAND_IN}
+        localStorage.setItem('mygenie.tour.trigger', 'features_guide');
+        localStorage.setItem('mygenie.tour.lines', JSON.stringify(['First stored line.', 'Second stored line.']));`,
+    });
+    await custom.goto(`${suite.server.url}/features?lang=en`);
+    await expect
+      .poll(
+        () =>
+          custom.evaluate(() =>
+            (window as unknown as { __spoken: Array<{ text: string }> }).__spoken.map((item) => item.text),
+          ),
+        { timeout: 20_000 },
+      )
+      .toEqual(['First stored line.', 'Second stored line.']);
+  });
+
+  it('drifts after the mouse pointer on a desktop', async () => {
+    const page = await newPage();
+    await page.goto(`${suite.server.url}/?lang=en`);
+    const fairy = page.locator('.fairy');
+    await fairy.waitFor();
+    const before = await fairy.boundingBox();
+    await page.mouse.move(900, 150, { steps: 5 });
+    await expect
+      .poll(async () => {
+        const box = await fairy.boundingBox();
+        return Math.round(box?.x ?? 0) > Math.round((before?.x ?? 0) + 200);
+      })
+      .toBe(true);
+  });
+
+  it('closes when touched and held for 800 ms, and can be dragged by touch', async () => {
+    const page = await newPage({ width: 390 });
+    await page.goto(`${suite.server.url}/?lang=ko`);
+    const avatar = page.locator('.fairy__avatar');
+    await avatar.waitFor();
+    const box = (await avatar.boundingBox())!;
+    const touch = (type: string, x: number, y: number) =>
+      avatar.dispatchEvent(type, {
+        pointerType: 'touch',
+        pointerId: 7,
+        clientX: x,
+        clientY: y,
+        isPrimary: true,
+        bubbles: true,
+      });
+    await touch('pointerdown', box.x + 10, box.y + 10);
+    await touch('pointermove', box.x + 10, box.y - 200);
+    await touch('pointerup', box.x + 10, box.y - 200);
+    await page.waitForTimeout(900);
+    const moved = (await avatar.boundingBox())!;
+    expect(moved.y).toBeLessThan(box.y - 100);
+    await touch('pointerdown', moved.x + 10, moved.y + 10);
+    await page.waitForTimeout(900);
+    await page.locator('.fairy').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '요정 안내자 열기' }).waitFor();
+  });
+
+  it('has a Close button on a phone', async () => {
+    const page = await newPage({ width: 390 });
+    await page.goto(`${suite.server.url}/?lang=ko`);
+    const fairy = page.getByRole('complementary', { name: '요정 안내자' });
+    await fairy.getByRole('button', { name: '닫기', exact: true }).click();
+    await fairy.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('keyboard alone', () => {
+  async function tabTo(page: Page, name: string, limit = 60): Promise<void> {
+    for (let i = 0; i < limit; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return (element?.getAttribute('aria-label') ?? element?.innerText ?? '').trim();
+      });
+      if (focused === name) return;
+    }
+    throw new Error(`could not reach "${name}" with Tab`);
+  }
+
+  it('reaches the navigation, the dialog and the fairy, and the dialog keeps and returns focus', async () => {
+    const page = await newPage();
+    await page.goto(`${suite.server.url}/?lang=en`);
+    await page.locator('.fairy').waitFor();
+
+    await tabTo(page, 'Features');
+    await page.keyboard.press('Enter');
+    await page.locator('h1', { hasText: featuresCopy.en.hero.title }).waitFor();
+
+    await page.goto(`${suite.server.url}/?lang=en`);
+    await page.locator('.fairy').waitFor();
+    await tabTo(page, 'Login');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    await page.keyboard.type('nobody@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not the password');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.form__error').waitFor();
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(
+        true,
+      );
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText)).toBe(
+      'Login',
+    );
+    expect(await page.locator('.fairy').count()).toBe(1);
+
+    await tabTo(page, 'Start the guide');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[0]);
+    await page.keyboard.press('Escape');
+    await page.locator('.fairy').waitFor({ state: 'hidden' });
+  });
+});
+
+describe('install and open', () => {
+  it('serves a manifest with icons, and explains when the browser cannot install', async () => {
+    const manifest = await fetch(`${suite.server.url}/manifest.webmanifest`).then((response) =>
+      response.json(),
+    );
+    expect(manifest).toMatchObject({ short_name: 'MyGenie', display: 'standalone', start_url: '/' });
+    for (const icon of manifest.icons as Array<{ src: string; sizes: string }>) {
+      const response = await fetch(`${suite.server.url}${icon.src}`);
+      expect(response.headers.get('content-type')).toBe('image/png');
+    }
+    const page = await newPage();
+    await page.goto(`${suite.server.url}/?lang=en`);
+    await page.getByRole('button', { name: 'Create a desktop shortcut' }).click();
+    const popup = page.getByRole('alertdialog');
+    expect(await popup.locator('.popup__message').innerText()).toBe(catalogs.en.home.installUnsupported);
+  });
+
+  it('opens the app in a new tab with lang, page and v for a signed-in member', async () => {
+    const email = `opener.${Date.now()}@example.com`;
+    const headers = { 'content-type': 'application/json', origin: suite.server.url };
+    await fetch(`${suite.server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: 'open sesame 1' }),
+    });
+    const mail = await suite.server.mailTo(email);
+    await fetch(`${suite.server.url}/api/auth/action`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ token: mail.token }),
+    });
+    const page = await newPage();
+    await page.goto(`${suite.server.url}/?lang=en`);
+    await page.locator('.hero').getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('dialog').getByLabel('Password', { exact: true }).fill('open sesame 1');
+    await page.getByRole('dialog').locator('button[type=submit]').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    const [tab] = await Promise.all([
+      suite.context.waitForEvent('page'),
+      page.locator('.tile').filter({ hasText: 'Memo (diary)' }).click(),
+    ]);
+    const url = new URL(tab.url());
+    expect(url.pathname).toBe('/app/index.html');
+    expect(url.searchParams.get('lang')).toBe('en');
+    expect(url.searchParams.get('page')).toBe('diary');
+    expect(Number(url.searchParams.get('v'))).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('tells a signed-out visitor to log in first, in Korean too', async () => {
+    const page = await newPage();
+    await page.goto(`${suite.server.url}/?lang=ko`);
+    await page.getByRole('button', { name: 'MyGenie 앱 열기' }).last().click();
+    expect(await page.locator('.toast').innerText()).toBe('MyGenie를 사용하려면 먼저 로그인해 주세요.');
+    await page.waitForTimeout(2700);
+    expect(await page.locator('.toast').count()).toBe(0);
+  });
+});
+
+describe('a new release while a page is open', () => {
+  it('shows a reload message when a page part cannot be loaded', async () => {
+    const page = await newPage();
+    await page.goto(`${suite.server.url}/?lang=en`);
+    await page.locator('.hero').waitFor();
+    await page.route(/\/assets\/(SecurityPage|copy)-.*\.js$/, (route) => route.abort('failed'));
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Security' })
+      .click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.locator('h1').innerText()).toBe(catalogs.en.chunkError.title);
+    await page.unroute(/\/assets\//);
+    await alert.getByRole('button', { name: 'Reload' }).click();
+    await page.locator('h1', { hasText: securityCopy.en.hero.title }).waitFor();
+  });
+});
+
+describe('the update banner', () => {
+  it('shows again when its version changes, even inside a 24-hour hide', async () => {
+    const page = await newPage({
+      init: `localStorage.setItem('mygenie.updateBanner.version', '2025-01-01-01');
+             localStorage.setItem('mygenie.updateBanner.hideUntil', String(Date.now() + 3600000));`,
+    });
+    await page.goto(`${suite.server.url}/?lang=en`);
+    await page.getByRole('region', { name: 'Update' }).waitFor();
+  });
+});
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}

@@ -1,0 +1,46 @@
+// Accounts made through the API, for journeys that start signed in.
+import type { BrowserContext } from 'playwright-core';
+import type { RunningServer } from './server.js';
+
+/** Signs up and (unless asked not to) verifies an account by opening its mailed link. */
+export async function createAccount(
+  server: RunningServer,
+  email: string,
+  password: string,
+  verified = true,
+): Promise<void> {
+  const headers = { 'content-type': 'application/json', origin: server.url };
+  const signup = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password, lang: 'en' }),
+  });
+  if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
+  if (!verified) return;
+  const mail = await server.mailTo(email);
+  const opened = await fetch(`${server.url}/api/auth/action`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ token: mail.token }),
+  });
+  if (opened.status !== 200) throw new Error(`verification answered ${opened.status}`);
+}
+
+/** Logs in through the API and gives the browser context the session cookie. */
+export async function signInContext(
+  server: RunningServer,
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = /mg_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!cookie) throw new Error(`login answered ${response.status}`);
+  await context.addCookies([
+    { name: 'mg_session', value: cookie, url: server.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+}

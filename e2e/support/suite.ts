@@ -1,0 +1,52 @@
+// One server and one browser per test file, and a fresh browser context per test.
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { startServer, type RunningServer } from './server.js';
+
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The context of the running test (the last one made); every context closes when the test ends. */
+  readonly context: BrowserContext;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  const required = <T>(value: T | undefined, name: string): T => {
+    if (!value) throw new Error(`${name} is not ready`);
+    return value;
+  };
+  return {
+    get server() {
+      return required(server, 'the server');
+    },
+    get browser() {
+      return required(browser, 'the browser');
+    },
+    get context() {
+      return required(contexts[contexts.length - 1], 'a browser context');
+    },
+    async newContext(options = {}) {
+      const context = await required(browser, 'the browser').newContext(options);
+      contexts.push(context);
+      return context;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Starts the built server as its own process on a free port, for browser tests and benchmarks.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, waitUntilUp } from './net.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * @param {{ dataDir: string; env?: Record<string, string>; host?: string; stdio?: 'inherit' | 'ignore' }} options
+ */
+export async function startBuiltServer({ dataDir, env = {}, host = 'localhost', stdio = 'inherit' }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', stdio, 'inherit'],
+  });
+  const url = `http://${host}:${port}`;
+  await waitUntilUp(`${url}/api/health`);
+  return {
+    child,
+    url,
+    /** Stops it with SIGTERM and waits for it to exit. */
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

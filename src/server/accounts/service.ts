@@ -1,0 +1,300 @@
+// The account flows of the description (§4, §5, §7, §8) as DESIGN §3 builds them: argon2id hashes, opaque
+// session tokens stored hashed, single-use e-mail links, and answers that do not reveal whether an e-mail exists.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  MAIL_LIMIT,
+  MAIL_WINDOW_MS,
+  RESET_LINK_TTL_MS,
+  SESSION_IDLE_TTL_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+  SIGNUP_LIMIT,
+  SIGNUP_WINDOW_MS,
+  VERIFY_LINK_TTL_MS,
+  type Language,
+} from '../../shared/constants.js';
+import { deviceNameFromUserAgent } from '../../shared/device.js';
+import type {
+  ActionResponse,
+  LoginBody,
+  PasswordResetBody,
+  SessionUser,
+  SignupBody,
+} from '../../shared/schemas/auth.js';
+import { isoAt, type Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { accountMail, type MailKind } from '../mail/templates.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import * as store from './store.js';
+import { hashToken, newId, randomToken } from './tokens.js';
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  adminEmails: readonly string[];
+  log: FastifyBaseLogger;
+}
+
+/** Who is asking: the caller's address and browser, for rate limits and the session's device. */
+export interface Caller {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SignedIn {
+  sessionId: string;
+  user: SessionUser;
+}
+
+export type AccountService = ReturnType<typeof accountService>;
+
+export function accountService(deps: AccountDeps) {
+  const { db, limiter, clock } = deps;
+  const pendingMails = new Set<Promise<void>>();
+
+  function presentUser(user: {
+    id: string;
+    email: string;
+    email_verified: number;
+    lang: string;
+  }): SessionUser {
+    const emailVerified = user.email_verified === 1;
+    return {
+      uid: user.id,
+      email: user.email,
+      emailVerified,
+      lang: user.lang === 'en' ? 'en' : 'ko',
+      isAdmin: emailVerified && deps.adminEmails.includes(user.email),
+    };
+  }
+
+  async function refuseWhenOver(key: string, limit: number, windowMs: number): Promise<void> {
+    if ((await limiter.count(key, windowMs)) >= limit) throw new ApiError('auth/too-many-requests');
+  }
+
+  /** Mails go out after the answer, so the answer's timing never depends on the mail server. */
+  function deliver(kind: MailKind, lang: Language, to: string, token: string): void {
+    const mode = kind === 'verify' ? 'verifyEmail' : 'resetPassword';
+    const link = `${deps.publicUrl}/auth/action?mode=${mode}&oobCode=${token}&lang=${lang}`;
+    const sending = deps.mailer
+      .send(accountMail(kind, lang, to, link))
+      .catch((err: unknown) => deps.log.error({ err, to }, 'mail could not be sent'))
+      .finally(() => pendingMails.delete(sending));
+    pendingMails.add(sending);
+  }
+
+  function newEmailToken(userId: string, kind: 'verify' | 'reset', newPasswordHash: string | null) {
+    const token = randomToken();
+    const row: store.EmailTokenRow = {
+      id: newId(),
+      user_id: userId,
+      kind,
+      token_hash: hashToken(token),
+      new_password_hash: newPasswordHash,
+      created_at: isoAt(clock),
+      expires_at: isoAt(clock, kind === 'verify' ? VERIFY_LINK_TTL_MS : RESET_LINK_TTL_MS),
+      used_at: null,
+    };
+    return { token, row };
+  }
+
+  /** Checks an e-mail and password, counting failures; the same work whether or not the e-mail exists. */
+  async function checkCredentials(email: string, password: string, caller: Caller) {
+    const accountKey = `login-fail:account:${email}`;
+    const addressKey = `login-fail:address:${caller.ip}`;
+    await refuseWhenOver(accountKey, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    await refuseWhenOver(addressKey, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    const user = await store.findUserByEmail(db, email);
+    const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+    if (!user || !matches) {
+      await db.transaction().execute(async (trx) => {
+        const at = isoAt(clock);
+        await trx
+          .insertInto('rate_events')
+          .values([
+            { id: newId(), key: accountKey, at },
+            { id: newId(), key: addressKey, at },
+          ])
+          .execute();
+      });
+      throw new ApiError('auth/invalid-login-credentials');
+    }
+    await limiter.clear(accountKey);
+    return user;
+  }
+
+  return {
+    async signup(body: SignupBody, caller: Caller): Promise<void> {
+      const signupKey = `signup:address:${caller.ip}`;
+      await refuseWhenOver(signupKey, SIGNUP_LIMIT, SIGNUP_WINDOW_MS);
+      await refuseWhenOver(`mail:${body.email}`, MAIL_LIMIT, MAIL_WINDOW_MS);
+      await limiter.record(signupKey);
+      if (await store.findUserByEmail(db, body.email)) throw new ApiError('auth/email-already-in-use');
+      const passwordHash = await hashPassword(body.password);
+      const now = isoAt(clock);
+      const user: store.UserRow = {
+        id: newId(),
+        email: body.email,
+        password_hash: passwordHash,
+        email_verified: 0,
+        lang: body.lang,
+        created_at: now,
+        updated_at: now,
+        update_mails: 1,
+        unsubscribe_token: randomToken(),
+      };
+      const { token, row } = newEmailToken(user.id, 'verify', null);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await store.insertUser(trx, user);
+          await store.insertEmailToken(trx, row);
+          await trx
+            .insertInto('rate_events')
+            .values({ id: newId(), key: `mail:${body.email}`, at: now })
+            .execute();
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError('auth/email-already-in-use');
+        throw error;
+      }
+      deliver('verify', body.lang, user.email, token);
+    },
+
+    async login(body: LoginBody, caller: Caller): Promise<{ token: string; signedIn: SignedIn }> {
+      const user = await checkCredentials(body.email, body.password, caller);
+      if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+      const token = randomToken();
+      const now = isoAt(clock);
+      const session: store.SessionRow = {
+        id: newId(),
+        user_id: user.id,
+        token_hash: hashToken(token),
+        device_id: body.deviceId ?? null,
+        device_name: deviceNameFromUserAgent(caller.userAgent),
+        user_agent: caller.userAgent.slice(0, 512),
+        created_at: now,
+        last_seen_at: now,
+        revoked_at: null,
+        approval: 'approved',
+      };
+      await store.insertSession(db, session);
+      return { token, signedIn: { sessionId: session.id, user: presentUser(user) } };
+    },
+
+    async resendVerification(
+      body: { email: string; password: string; lang?: Language | undefined },
+      caller: Caller,
+    ): Promise<void> {
+      const user = await checkCredentials(body.email, body.password, caller);
+      if (user.email_verified === 1) return;
+      const mailKey = `mail:${user.email}`;
+      await refuseWhenOver(mailKey, MAIL_LIMIT, MAIL_WINDOW_MS);
+      const lang = body.lang ?? (user.lang === 'en' ? 'en' : 'ko');
+      const { token, row } = newEmailToken(user.id, 'verify', null);
+      await db.transaction().execute(async (trx) => {
+        await store.insertEmailToken(trx, row);
+        await trx
+          .insertInto('rate_events')
+          .values({ id: newId(), key: mailKey, at: isoAt(clock) })
+          .execute();
+      });
+      deliver('verify', lang, user.email, token);
+    },
+
+    /** Signed in: the new password only (description §6); every other session of the account ends. */
+    async changePassword(signedIn: SignedIn, newPassword: string): Promise<void> {
+      const passwordHash = await hashPassword(newPassword);
+      const now = isoAt(clock);
+      await db.transaction().execute(async (trx) => {
+        await store.updateUser(trx, signedIn.user.uid, { password_hash: passwordHash, updated_at: now });
+        await store.voidResetTokens(trx, signedIn.user.uid, now);
+        await store.revokeUserSessions(trx, signedIn.user.uid, now, signedIn.sessionId);
+      });
+    },
+
+    /**
+     * Signed out, after the device checked the master key: the new password travels with the request and is
+     * applied when the mailed link is opened. Unknown e-mails get the same answer after the same work.
+     */
+    async requestPasswordReset(body: PasswordResetBody): Promise<void> {
+      const mailKey = `mail:${body.email}`;
+      await refuseWhenOver(mailKey, MAIL_LIMIT, MAIL_WINDOW_MS);
+      const passwordHash = await hashPassword(body.newPassword);
+      const user = await store.findUserByEmail(db, body.email);
+      const link = user ? newEmailToken(user.id, 'reset', passwordHash) : undefined;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('rate_events')
+          .values({ id: newId(), key: mailKey, at: isoAt(clock) })
+          .execute();
+        if (link) await store.insertEmailToken(trx, link.row);
+      });
+      if (user && link) deliver('reset', body.lang, user.email, link.token);
+    },
+
+    /** Opens an e-mail link: verifies the address, or applies the new password and ends every session. */
+    async applyAction(token: string): Promise<ActionResponse> {
+      const row = await store.findEmailToken(db, hashToken(token));
+      if (!row || row.used_at) throw new ApiError('auth/invalid-action-code');
+      if (row.expires_at <= isoAt(clock)) throw new ApiError('auth/expired-action-code');
+      const user = await store.findUserById(db, row.user_id);
+      if (!user) throw new ApiError('auth/invalid-action-code');
+      const now = isoAt(clock);
+      await db.transaction().execute(async (trx) => {
+        if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
+        if (row.kind === 'verify') {
+          await store.updateUser(trx, user.id, { email_verified: 1, updated_at: now });
+        } else {
+          await store.updateUser(trx, user.id, {
+            password_hash: row.new_password_hash ?? user.password_hash,
+            email_verified: 1,
+            updated_at: now,
+          });
+          await store.voidResetTokens(trx, user.id, now);
+          await store.revokeUserSessions(trx, user.id, now);
+        }
+      });
+      return { kind: row.kind === 'verify' ? 'verifyEmail' : 'resetPassword', email: user.email };
+    },
+
+    async authenticate(token: string | undefined): Promise<SignedIn | null> {
+      if (!token || token.length > 128) return null;
+      const session = await store.findLiveSession(db, hashToken(token), isoAt(clock, -SESSION_IDLE_TTL_MS));
+      if (!session) return null;
+      if (session.last_seen_at < isoAt(clock, -SESSION_TOUCH_INTERVAL_MS)) {
+        await store.touchSession(db, session.id, isoAt(clock));
+      }
+      return {
+        sessionId: session.id,
+        user: presentUser({
+          id: session.user_id,
+          email: session.email,
+          email_verified: session.email_verified,
+          lang: session.lang,
+        }),
+      };
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token && token.length <= 128) await store.revokeSessionByToken(db, hashToken(token), isoAt(clock));
+    },
+
+    /** Waits for mails still being sent (graceful shutdown, tests). */
+    async settle(): Promise<void> {
+      await Promise.allSettled([...pendingMails]);
+    },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,108 @@
+// Queries on users, e-mail link tokens and sessions; written once for SQLite and PostgreSQL.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EmailTokenTable, SessionTable, UserTable } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type UserRow = UserTable;
+export type EmailTokenRow = EmailTokenTable;
+export type SessionRow = SessionTable;
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<UserRow, 'password_hash' | 'email_verified' | 'lang' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertEmailToken(db: Db, token: EmailTokenRow): Promise<void> {
+  await db.insertInto('email_tokens').values(token).execute();
+}
+
+export function findEmailToken(db: Db, tokenHash: string): Promise<EmailTokenRow | undefined> {
+  return db.selectFrom('email_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks one token used; false when another request used it first. */
+export async function useEmailToken(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_tokens')
+    .set({ used_at: at })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Voids every open password-change link of a user (after the password changed another way). */
+export async function voidResetTokens(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reset')
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  seenSince: string,
+): Promise<(SessionRow & { email: string; email_verified: number; lang: string }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select(['users.email', 'users.email_verified', 'users.lang'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.last_seen_at', '>', seenSince)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+}
+
+export async function revokeSessionByToken(db: Db, tokenHash: string, at: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a user, or every one but `exceptId`. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  at: string,
+  exceptId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  await query.execute();
+}

@@ -1,0 +1,151 @@
+// Builds the Fastify application from its feature modules and the side effects they need.
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
+import { accountService, type AccountService } from './accounts/service.js';
+import { accountRoutes } from './accounts/routes.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSecurity } from './http/security.js';
+import { registerSite } from './http/site.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { databaseRateLimiter } from './ratelimit/limiter.js';
+import path from 'node:path';
+import { documentRoutes } from './documents/routes.js';
+import { fileRoutes } from './files/routes.js';
+import { inquiryRoutes } from './inquiries/routes.js';
+import { mailRoutes } from './mail/routes.js';
+import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
+import { noticeRoutes } from './notices/routes.js';
+import { acceptRawUploads } from './storage/http.js';
+import { localStorage } from './storage/local.js';
+import { s3Storage } from './storage/s3.js';
+import type { FileStorage } from './storage/storage.js';
+
+export interface AppParts {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface MyGenieApp {
+  app: FastifyInstance;
+  accounts: AccountService;
+  storage: FileStorage;
+  updateMails: UpdateMailQueue;
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+const LONGEST_WINDOW_MS = 60 * 60_000;
+
+export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
+  const { config, database } = parts;
+  const clock = parts.clock ?? systemClock;
+  const app = Fastify({
+    logger: parts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+    },
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  const mailer =
+    parts.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const limiter = databaseRateLimiter(database.db, clock);
+  const updateMails = updateMailQueue({
+    db: database.db,
+    mailer,
+    limiter,
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const storage =
+    parts.storage ?? (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'files')));
+  const accounts = accountService({
+    db: database.db,
+    limiter,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
+    log: app.log,
+  });
+
+  const pruning = setInterval(() => {
+    limiter
+      .prune(LONGEST_WINDOW_MS)
+      .catch((err: unknown) => app.log.warn({ err }, 'rate limit pruning failed'));
+  }, PRUNE_EVERY_MS);
+  pruning.unref();
+
+  // While stopping, answers in flight close their connection, so a keep-alive client cannot hold shutdown open.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  registerErrorHandling(app);
+  registerSecurity(app, config.publicUrl);
+  await app.register(fastifyCookie);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  accountRoutes(app, accounts);
+  acceptRawUploads(app);
+  noticeRoutes(app, { db: database.db, accounts, clock });
+  fileRoutes(app, {
+    db: database.db,
+    accounts,
+    storage,
+    clock,
+    maxUploadBytes: config.maxUploadBytes,
+    updateMails,
+  });
+  mailRoutes(app, { db: database.db });
+  inquiryRoutes(app, {
+    db: database.db,
+    accounts,
+    mailer,
+    limiter,
+    clock,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+    log: app.log,
+  });
+  documentRoutes(app, {
+    db: database.db,
+    accounts,
+    storage,
+    clock,
+    quotaBytes: config.userQuotaBytes,
+    maxUploadBytes: config.maxUploadBytes,
+  });
+  await registerSite(app, config.webDir);
+
+  updateMails.start();
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    await updateMails.stop();
+    await accounts.settle();
+    mailer.close();
+  });
+
+  return { app, accounts, storage, updateMails };
+}

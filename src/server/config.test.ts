@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('needs nothing: port 3000, SQLite under data/, mail to the outbox', () => {
+    const config = loadConfig({}, '/srv/mygenie');
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('/srv/mygenie/data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+      trustProxy: false,
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: '/var/lib/mygenie',
+        DATABASE_URL: 'postgres://u@db/mygenie',
+        PUBLIC_URL: 'https://mygenie.example/',
+        SMTP_URL: 'smtps://user:pw@mail.example:465',
+        ADMIN_EMAILS: ' Admin@Example.com, ops@example.com ',
+        TRUST_PROXY: 'true',
+      },
+      '/',
+    );
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://mygenie.example');
+    expect(config.adminEmails).toEqual(['admin@example.com', 'ops@example.com']);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('reads the storage settings, and refuses S3 settings given only in part', () => {
+    const config = loadConfig({
+      MAX_UPLOAD_MB: '2',
+      USER_QUOTA_MB: '3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'mygenie-files',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.maxUploadBytes).toBe(2 * 1024 * 1024);
+    expect(config.userQuotaBytes).toBe(3 * 1024 * 1024);
+    expect(config.s3).toMatchObject({ bucket: 'mygenie-files', region: 'us-east-1', forcePathStyle: true });
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ S3_BUCKET: 'mygenie-files' })).toThrow(/must be set together/);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail'],
+    ['ADMIN_EMAILS', 'not-an-email'],
+    ['TRUST_PROXY', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['MAX_UPLOAD_MB', '0'],
+    ['USER_QUOTA_MB', 'lots'],
+    ['S3_BUCKET', 'Bad_Bucket'],
+  ])('refuses %s=%s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} .*\\(got "${value}"\\)`));
+  });
+});

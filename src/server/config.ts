@@ -1,0 +1,162 @@
+// Configuration is read once at start from the environment and validated; a bad value stops the process
+// with a message that names the variable. Every variable is documented in the README with its default.
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a whole number between 1 and 65535' })
+  .int({ error: 'must be a whole number between 1 and 65535' })
+  .min(1, { error: 'must be a whole number between 1 and 65535' })
+  .max(65535, { error: 'must be a whole number between 1 and 65535' });
+
+const megabytes = z.coerce
+  .number({ error: 'must be a whole number of megabytes (1 or more)' })
+  .int({ error: 'must be a whole number of megabytes (1 or more)' })
+  .min(1, { error: 'must be a whole number of megabytes (1 or more)' })
+  .max(1024 * 1024, { error: 'must be at most 1048576 (1 TiB)' });
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const url = (protocols: string[], hint: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: hint },
+  );
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((items) => items.every((item) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(item)), {
+    error: 'must be a comma-separated list of e-mail addresses',
+  });
+
+const environment = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// URL').optional(),
+  PUBLIC_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('MyGenie <no-reply@mygenie.local>'),
+  ADMIN_EMAILS: emailList.default([]),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WEB_DIR: z.string().min(1).optional(),
+  MAX_UPLOAD_MB: megabytes.default(512),
+  USER_QUOTA_MB: megabytes.default(1024),
+  S3_ENDPOINT: url(['http:', 'https:'], 'must be an http:// or https:// URL').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a valid bucket name' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(true),
+  SUPPORT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an e-mail address' })
+    .optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  /** Where the built website is; the server serves it when it exists. */
+  webDir: string;
+  maxUploadBytes: number;
+  userQuotaBytes: number;
+  /** S3-compatible storage; local disk under dataDir/files when absent. */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** Where member inquiries are mailed; stored only when absent. */
+  supportEmail: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = environment.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '?');
+      return `  ${name} ${issue.message} (got ${JSON.stringify(present[name])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = result.data;
+  const s3Values = [
+    values.S3_ENDPOINT,
+    values.S3_BUCKET,
+    values.S3_ACCESS_KEY_ID,
+    values.S3_SECRET_ACCESS_KEY,
+  ];
+  if (s3Values.some(Boolean) && !s3Values.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none of them)',
+    );
+  }
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(root, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    adminEmails: values.ADMIN_EMAILS,
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    webDir: path.resolve(root, values.WEB_DIR ?? 'dist/web'),
+    maxUploadBytes: values.MAX_UPLOAD_MB * 1024 * 1024,
+    userQuotaBytes: values.USER_QUOTA_MB * 1024 * 1024,
+    s3:
+      values.S3_ENDPOINT && values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: values.S3_ENDPOINT,
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    supportEmail: values.SUPPORT_EMAIL,
+  };
+}

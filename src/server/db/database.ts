@@ -1,0 +1,99 @@
+// Opens the database named by the configuration: SQLite under the data folder by default, PostgreSQL when a
+// URL is given. Migrations run here, so a started server always has the current schema.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import * as accounts from './migrations/1763766000000-Accounts.js';
+import * as noticesFiles from './migrations/1763850000000-NoticesFiles.js';
+import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js';
+
+// PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const migrations: Record<string, Migration> = {
+  '1763766000000-Accounts': accounts,
+  '1763850000000-NoticesFiles': noticesFiles,
+  '1763860000000-UpdateMailsInquiries': updateMails,
+};
+
+export interface DatabaseOptions {
+  /** postgres:// URL; SQLite when absent. */
+  url?: string | undefined;
+  /** SQLite file (ignored for PostgreSQL). */
+  sqlitePath?: string;
+  /** PostgreSQL schema to work in (created if missing): lets tests run side by side in one database. */
+  pgSchema?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.url ? await openPostgres(options.url, options.pgSchema) : openSqlite(options);
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    await handle.close();
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${reason}`);
+  }
+  return handle;
+}
+
+function openSqlite(options: DatabaseOptions): DatabaseHandle {
+  const file = options.sqlitePath ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+  if (schema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Drops a PostgreSQL schema made by openDatabase (tests only). */
+export async function dropPostgresSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,121 @@
+// The server's tables as Kysely sees them. Times are ISO-8601 UTC strings (fixed width, so they compare as
+// text on both dialects); flags are 0/1 integers for the same reason.
+
+export interface UserTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  email_verified: number;
+  lang: string;
+  created_at: string;
+  updated_at: string;
+  /** 1 unless the member opted out of update e-mails. */
+  update_mails: number;
+  /** Identifies the member in the one-click opt-out link of update e-mails (opting out is all it can do). */
+  unsubscribe_token: string | null;
+}
+
+export interface EmailTokenTable {
+  id: string;
+  user_id: string;
+  kind: 'verify' | 'reset';
+  token_hash: string;
+  /** For a password reset: the new password's hash, applied when the link is opened. */
+  new_password_hash: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  device_id: string | null;
+  device_name: string;
+  user_agent: string;
+  created_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+  /** The new-device check: approved, or pending until another device confirms. */
+  approval: string;
+}
+
+export interface RateEventTable {
+  id: string;
+  key: string;
+  at: string;
+}
+
+export interface NoticeTable {
+  id: string;
+  lang: string;
+  title: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A program file published by an admin (the description's managed file). */
+export interface FileTable {
+  id: string;
+  name: string;
+  description: string;
+  version: string;
+  category: string;
+  /** The uploaded file's own name, offered when it is downloaded. */
+  file_name: string;
+  size: number;
+  storage_key: string;
+  is_latest: number;
+  download_count: number;
+  created_at: string;
+}
+
+/** A member's own stored file (the description's users/{uid}/documents). */
+export interface UserDocumentTable {
+  id: string;
+  user_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A mail to send in the background, once: one row per kind, member and subject (for example a file). */
+export interface MailJobTable {
+  id: string;
+  kind: 'update';
+  user_id: string;
+  subject_id: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  not_before: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface InquiryTable {
+  id: string;
+  user_id: string;
+  type: string;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UserTable;
+  email_tokens: EmailTokenTable;
+  sessions: SessionTable;
+  rate_events: RateEventTable;
+  notices: NoticeTable;
+  files: FileTable;
+  user_documents: UserDocumentTable;
+  mail_jobs: MailJobTable;
+  inquiries: InquiryTable;
+}

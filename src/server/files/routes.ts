@@ -1,0 +1,127 @@
+// Published program files (description §2 "Admin", "Download"): admins upload and delete; signed-in members
+// list and download them, each download counted. One file per category is the latest.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { fileUploadQuery, idParams, type PublishedFile } from '../../shared/schemas/files.js';
+import { requireAdmin, requireMember } from '../accounts/access.js';
+import type { AccountService } from '../accounts/service.js';
+import { newId } from '../accounts/tokens.js';
+import { isoAt, type Clock } from '../clock.js';
+import type { Database, FileTable } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
+import type { UpdateMailQueue } from '../mail/update-mails.js';
+import type { FileStorage } from '../storage/storage.js';
+
+export interface FileDeps {
+  db: Kysely<Database>;
+  accounts: AccountService;
+  storage: FileStorage;
+  clock: Clock;
+  maxUploadBytes: number;
+  updateMails: UpdateMailQueue;
+}
+
+function present(row: FileTable): PublishedFile {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    version: row.version,
+    category: row.category as PublishedFile['category'],
+    fileName: row.file_name,
+    fileSize: Number(row.size),
+    releaseDate: row.created_at,
+    downloadCount: Number(row.download_count),
+    isLatest: row.is_latest === 1,
+    downloadURL: `/api/files/${row.id}/download`,
+  };
+}
+
+export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
+  const { db, accounts, storage, clock } = deps;
+
+  app.get('/api/files', async (request) => {
+    await requireMember(accounts, request, 'storage/unauthenticated');
+    const rows = await db.selectFrom('files').selectAll().orderBy('created_at', 'desc').execute();
+    return { files: rows.map(present) };
+  });
+
+  app.put('/api/files', async (request, reply) => {
+    await requireAdmin(accounts, request);
+    const query = parseBody(fileUploadQuery, request.query);
+    const body = uploadBody(request, deps.maxUploadBytes);
+    const id = newId();
+    const key = `files/${id}`;
+    let size: number;
+    try {
+      ({ size } = await storage.put(key, body, {
+        maxBytes: deps.maxUploadBytes,
+        contentType: 'application/octet-stream',
+      }));
+    } catch (error) {
+      throw storageApiError(error);
+    }
+    const row: FileTable = {
+      id,
+      name: query.name,
+      description: query.description,
+      version: query.version,
+      category: query.category,
+      file_name: query.filename,
+      size,
+      storage_key: key,
+      is_latest: query.latest === 'true' ? 1 : 0,
+      download_count: 0,
+      created_at: isoAt(clock),
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        if (row.is_latest) {
+          await trx.updateTable('files').set({ is_latest: 0 }).where('category', '=', row.category).execute();
+        }
+        await trx.insertInto('files').values(row).execute();
+        // A new latest program: members hear of it, once each (sent in the background).
+        if (row.is_latest && row.category === 'program') await deps.updateMails.enqueueForFile(trx, row.id);
+      });
+      if (row.is_latest && row.category === 'program') void deps.updateMails.run().catch(() => undefined);
+    } catch (error) {
+      // No file without its row, and no row without its file.
+      await storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+    return reply.status(201).send({ file: present(row) });
+  });
+
+  app.get('/api/files/:id/download', async (request, reply) => {
+    await requireMember(accounts, request, 'storage/unauthenticated');
+    const { id } = parseBody(idParams, request.params);
+    const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ApiError('storage/object-not-found');
+    // Counted once the bytes are found and before they leave, so a finished download is
+    // always already in the count.
+    return sendStored(reply, storage, row.storage_key, row.file_name, {
+      beforeSend: async () => {
+        await db
+          .updateTable('files')
+          .set({ download_count: sql<number>`download_count + 1` })
+          .where('id', '=', id)
+          .execute();
+      },
+    });
+  });
+
+  app.delete('/api/files/:id', async (request, reply) => {
+    await requireAdmin(accounts, request);
+    const { id } = parseBody(idParams, request.params);
+    const row = await db.selectFrom('files').select('storage_key').where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ApiError('storage/object-not-found');
+    await db.deleteFrom('files').where('id', '=', id).execute();
+    await storage
+      .delete(row.storage_key)
+      .catch((err: unknown) => request.log.warn({ err }, 'stored file not deleted'));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,55 @@
+// Errors are values with codes: handlers throw ApiError(code) and the error handler answers
+// { error: { code, message } } with the code's status. Anything unexpected is logged and answered as 500
+// without detail.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodError } from 'zod';
+import { ERROR_CODES, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../shared/errors.js';
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(readonly code: ErrorCode) {
+    super(ERROR_MESSAGES[code]);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+/** The first failing rule of a schema names the code (see src/shared/schemas); other failures are generic. */
+export function codeOfZodError(error: ZodError): ErrorCode {
+  for (const issue of error.issues) {
+    if (isErrorCode(issue.message)) return issue.message;
+  }
+  return 'request/invalid';
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request/malformed-json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request/malformed-json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request/too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request/unsupported-media-type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request/invalid',
+  FST_ERR_CTP_INVALID_TYPE: 'request/invalid',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    let code: ErrorCode;
+    if (error instanceof ApiError) {
+      code = error.code;
+    } else if (error.code && FASTIFY_CODES[error.code]) {
+      code = FASTIFY_CODES[error.code]!;
+    } else if (error instanceof SyntaxError || error.statusCode === 400) {
+      code = 'request/invalid';
+    } else if (isUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      code = 'server/unavailable';
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      code = 'server/internal';
+    }
+    return reply.status(ERROR_CODES[code]).send({ error: { code, message: ERROR_MESSAGES[code] } });
+  });
+}
+
+function isUnavailable(error: { code?: string }): boolean {
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'SQLITE_BUSY'].includes(error.code ?? '');
+}

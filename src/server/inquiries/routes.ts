@@ -1,0 +1,94 @@
+// Member-only support (description §1, §2 "Support"): a signed-in member's inquiry is stored, mailed to the
+// support address when one is configured, and acknowledged to the member; admins read the list.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { inquiryBody } from '../../shared/schemas/files.js';
+import { requireAdmin, requireMember } from '../accounts/access.js';
+import type { AccountService } from '../accounts/service.js';
+import { newId } from '../accounts/tokens.js';
+import { isoAt, type Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+import type { Mailer } from '../mail/mailer.js';
+import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
+
+const INQUIRY_LIMIT = 5;
+const INQUIRY_WINDOW_MS = 60 * 60_000;
+
+export interface InquiryDeps {
+  db: Kysely<Database>;
+  accounts: AccountService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: Clock;
+  publicUrl: string;
+  supportEmail: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
+  const { db, accounts, clock } = deps;
+
+  app.post('/api/inquiries', async (request, reply) => {
+    const { user } = await requireMember(accounts, request);
+    const body = parseBody(inquiryBody, request.body);
+    const key = `inquiry:${user.uid}`;
+    if ((await deps.limiter.count(key, INQUIRY_WINDOW_MS)) >= INQUIRY_LIMIT)
+      throw new ApiError('auth/too-many-requests');
+    const row = { id: newId(), user_id: user.uid, ...body, created_at: isoAt(clock) };
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('inquiries').values(row).execute();
+      await trx.insertInto('rate_events').values({ id: newId(), key, at: row.created_at }).execute();
+    });
+    const mails = [
+      inquiryReceivedMail(user.lang, user.email, body, `${deps.publicUrl}/support?lang=${user.lang}`),
+    ];
+    if (deps.supportEmail) {
+      mails.push(
+        inquiryForSupportMail(
+          deps.supportEmail,
+          { ...body, from: user.email, lang: user.lang },
+          `${deps.publicUrl}/admin`,
+        ),
+      );
+    }
+    for (const mail of mails) {
+      deps.mailer.send(mail).catch((err: unknown) => deps.log.error({ err }, 'inquiry mail not sent'));
+    }
+    return reply
+      .status(201)
+      .send({ inquiry: { id: row.id, type: row.type, subject: row.subject, createdAt: row.created_at } });
+  });
+
+  app.get('/api/inquiries', async (request) => {
+    await requireAdmin(accounts, request);
+    const rows = await db
+      .selectFrom('inquiries')
+      .innerJoin('users', 'users.id', 'inquiries.user_id')
+      .select([
+        'inquiries.id',
+        'inquiries.type',
+        'inquiries.subject',
+        'inquiries.message',
+        'inquiries.created_at',
+        'users.email',
+        'users.lang',
+      ])
+      .orderBy('inquiries.created_at', 'desc')
+      .limit(500)
+      .execute();
+    return {
+      inquiries: rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        subject: row.subject,
+        message: row.message,
+        createdAt: row.created_at,
+        email: row.email,
+        lang: row.lang,
+      })),
+    };
+  });
+}

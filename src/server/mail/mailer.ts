@@ -1,0 +1,72 @@
+// Mail leaves through SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to the
+// outbox folder and its link is logged, so a local sign-up can be finished without a mail server.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link in the mail, logged by the outbox so a local developer can open it. */
+  link: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  return options.smtpUrl
+    ? smtpMailer(options.smtpUrl, options.from)
+    : outboxMailer(options.outboxDir, options.from, options.log);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(mail) {
+      const info = await composer.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+      await fs.mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(outboxDir, name);
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.rename(`${file}.tmp`, file);
+      log.info({ to: mail.to, file, link: mail.link }, `mail written to the outbox: ${mail.subject}`);
+    },
+    close: () => composer.close(),
+  };
+}

@@ -1,0 +1,124 @@
+// The mails we send, in the member's language, as plain text and as simple escaped HTML.
+import type { Language } from '../../shared/constants.js';
+import { mailText } from '../../shared/i18n/mail.js';
+import type { Mail } from './mailer.js';
+
+export type MailKind = 'verify' | 'reset';
+
+function fill(value: string, values: Record<string, string>): string {
+  return value.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
+}
+
+function compose(options: {
+  lang: Language;
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  link: string;
+  button: string;
+  after?: string[];
+  headers?: Record<string, string>;
+}): Mail {
+  const copy = mailText[options.lang];
+  const after = options.after ?? [copy.ignore];
+  const text = [...options.paragraphs, options.link, ...after, '--', copy.footer].join('\n\n');
+  const html = `<!doctype html>
+<html lang="${options.lang}"><head><meta charset="utf-8"><title>${escapeHtml(options.subject)}</title></head>
+<body style="font-family:sans-serif;line-height:1.6;color:#222;max-width:560px;margin:auto;padding:24px">
+${options.paragraphs.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#6d4aff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(options.button)}</a></p>
+<p style="word-break:break-all;font-size:13px;color:#555">${escapeHtml(options.link)}</p>
+${after.map((line) => `<p style="font-size:13px;color:#555;word-break:break-all">${escapeHtml(line)}</p>`).join('\n')}
+<p style="font-size:12px;color:#888">${escapeHtml(copy.footer)}</p>
+</body></html>`;
+  return {
+    to: options.to,
+    subject: options.subject,
+    text,
+    html,
+    link: options.link,
+    ...(options.headers ? { headers: options.headers } : {}),
+  };
+}
+
+export function accountMail(kind: MailKind, lang: Language, to: string, link: string): Mail {
+  const copy = mailText[lang][kind];
+  return compose({
+    lang,
+    to,
+    subject: copy.subject,
+    paragraphs: [copy.greeting, fill(copy.body, { email: to })],
+    link,
+    button: copy.button,
+  });
+}
+
+export function updateMail(
+  lang: Language,
+  to: string,
+  file: { name: string; version: string },
+  downloadLink: string,
+  optOutLink: string,
+): Mail {
+  const copy = mailText[lang].update;
+  const values = { name: file.name, version: file.version, link: optOutLink };
+  return compose({
+    lang,
+    to,
+    subject: fill(copy.subject, values),
+    paragraphs: [copy.greeting, fill(copy.body, values)],
+    link: downloadLink,
+    button: copy.button,
+    after: [fill(copy.optOut, values)],
+    headers: { 'List-Unsubscribe': `<${optOutLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
+
+export function inquiryReceivedMail(
+  lang: Language,
+  to: string,
+  inquiry: { subject: string; message: string },
+  supportLink: string,
+): Mail {
+  const copy = mailText[lang].inquiryReceived;
+  return compose({
+    lang,
+    to,
+    subject: fill(copy.subject, { subject: inquiry.subject }),
+    paragraphs: [copy.greeting, copy.body, `${inquiry.subject}\n\n${inquiry.message}`],
+    link: supportLink,
+    button: 'MyGenie',
+    after: [],
+  });
+}
+
+/** To the support team: who wrote, what kind of inquiry, and the text (always as text). */
+export function inquiryForSupportMail(
+  to: string,
+  inquiry: { type: string; subject: string; message: string; from: string; lang: string },
+  adminLink: string,
+): Mail {
+  const subject = `[MyGenie inquiry: ${inquiry.type}] ${inquiry.subject}`;
+  return compose({
+    lang: 'en',
+    to,
+    subject,
+    paragraphs: [
+      `From: ${inquiry.from} (language: ${inquiry.lang})`,
+      `Type: ${inquiry.type}`,
+      inquiry.subject,
+      inquiry.message,
+    ],
+    link: adminLink,
+    button: 'Open the admin page',
+    after: [],
+    headers: { 'Reply-To': inquiry.from },
+  });
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}

@@ -1,0 +1,100 @@
+// The real server process: starts with no configuration, refuses a bad one, and stops cleanly on SIGTERM
+// after finishing the request in flight.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntilUp } from '../../scripts/net.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+// A build of its own inside the project (so node_modules resolve), apart from dist/ which the browser tests use.
+const outDir = path.join(root, '.test-data', `server-${process.pid}`);
+const entry = path.join(outDir, 'server/main.js');
+const children: ChildProcess[] = [];
+
+beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', outDir],
+    { cwd: root },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await fs.rm(outDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function waitForHealth(port: number): Promise<void> {
+  return waitUntilUp(`http://127.0.0.1:${port}/api/health`);
+}
+
+describe('the server process', () => {
+  it('refuses to start on a bad value, naming it', async () => {
+    const server = start({ PORT: 'eighty' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT must be a whole number between 1 and 65535 (got "eighty")');
+  });
+
+  it('finishes the request in flight on SIGTERM, closes the database and exits 0', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    await waitForHealth(port);
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ email: 'inflight@example.com', password: 'long enough pw', lang: 'en' });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(
+      `POST /api/auth/signup HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 201/);
+    expect(await server.exited).toBe(0);
+
+    // The acknowledged sign-up is in the database, and the mail in the outbox.
+    const restarted = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    await waitForHealth(port);
+    const again = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body,
+    });
+    expect(again.status).toBe(409);
+    expect(
+      (await fs.readdir(path.join(dataDir, 'outbox'))).filter((name) => name.endsWith('.eml')),
+    ).toHaveLength(1);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,202 @@
+// Starts the real application for API tests: SQLite in a temporary folder, or PostgreSQL in a schema of its
+// own when DATABASE_URL is set, with the outbox for mail and a clock the test can move.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type MyGenieApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
+
+export interface TestApp extends MyGenieApp {
+  config: Config;
+  database: DatabaseHandle;
+  origin: string;
+  /** Moves the application's clock forward. */
+  advance(ms: number): void;
+  /** Sends a request as a browser on this site would (same-origin Origin header, JSON body). */
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  /** Waits until the outbox holds a mail to `to` beyond the `after` already seen, and returns it. */
+  mailTo(to: string, after?: number): Promise<OutboxMail>;
+  mails(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  method: InjectOptions['method'];
+  url: string;
+  body?: unknown;
+  cookie?: string | undefined;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export interface OutboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+  token: string;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://mygenie.test',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-site'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const pgSchema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqlitePath: path.join(dataDir, 'mygenie.db'),
+    ...(pgSchema ? { pgSchema } : {}),
+  });
+  let now = Date.now();
+  const built = await buildApp({ config, database, clock: () => now, logger: false });
+  const origin = new URL(config.publicUrl).origin;
+  const outbox = path.join(dataDir, 'outbox');
+
+  async function mails(): Promise<OutboxMail[]> {
+    const names = await fs.readdir(outbox).catch(() => [] as string[]);
+    const list = await Promise.all(
+      names
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .map(async (name) =>
+          parseEml(path.join(outbox, name), await fs.readFile(path.join(outbox, name), 'utf8')),
+        ),
+    );
+    return list;
+  }
+
+  return {
+    ...built,
+    config,
+    database,
+    origin,
+    advance(ms) {
+      now += ms;
+    },
+    request({ method, url, body, cookie, headers, ip }) {
+      return built.app.inject({
+        method,
+        url,
+        remoteAddress: ip ?? '203.0.113.7',
+        headers: {
+          origin,
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) vitest',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(cookie ? { cookie } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      });
+    },
+    async mailTo(to, after = 0) {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        await built.accounts.settle();
+        const found = (await mails()).filter((mail) => mail.to === to);
+        if (found.length > after) return found[found.length - 1]!;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no mail to ${to} in the outbox`);
+    },
+    mails,
+    async close() {
+      await built.app.close();
+      await database.close();
+      if (databaseUrl && pgSchema) await dropPostgresSchema(databaseUrl, pgSchema);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the parts of an outbox .eml file a test needs (quoted-printable or base64 bodies). */
+export function parseEml(file: string, raw: string): OutboxMail {
+  const source = raw.replace(/\r\n/g, '\n');
+  const header = (name: string) =>
+    decodeWords(
+      new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(source)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '',
+    );
+  const parts = source.split(/\n--[^\n]+\n/);
+  const body = (type: string) => {
+    const part = parts.find((candidate) => candidate.toLowerCase().includes(`content-type: ${type}`)) ?? '';
+    const [head = '', ...rest] = part.split('\n\n');
+    const content = rest.join('\n\n');
+    if (/content-transfer-encoding: base64/i.test(head))
+      return Buffer.from(content, 'base64').toString('utf8');
+    if (/content-transfer-encoding: quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
+    return content;
+  };
+  const text = body('text/plain');
+  const link = /https?:\/\/\S+oobCode=[\w-]+\S*/.exec(text)?.[0] ?? '';
+  return {
+    file,
+    to: header('To'),
+    subject: header('Subject'),
+    text,
+    html: body('text/html'),
+    link,
+    token: new URL(link || 'http://x').searchParams.get('oobCode') ?? '',
+  };
+}
+
+function decodeQuotedPrintable(value: string): string {
+  const bytes = value
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_match, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    )
+    .trim();
+}
+
+/** The session cookie from a login answer, as a Cookie header value. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((item) => item.name === 'mg_session');
+  if (!cookie) throw new Error(`no session cookie in the answer (status ${response.statusCode})`);
+  return `mg_session=${cookie.value}`;
+}
+
+/** Signs up, verifies and logs in an account through the API; answers its session cookie. */
+export async function signedInMember(
+  t: TestApp,
+  email: string,
+  password = 'member password 1',
+): Promise<string> {
+  const before = (await t.mails()).filter((mail) => mail.to === email).length;
+  const signup = await t.request({
+    method: 'POST',
+    url: '/api/auth/signup',
+    body: { email, password },
+    ip: uniqueIp(),
+  });
+  if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.body}`);
+  const mail = await t.mailTo(email, before);
+  await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+  return sessionCookie(
+    await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password }, ip: uniqueIp() }),
+  );
+}
+
+let ipCount = 0;
+function uniqueIp(): string {
+  ipCount += 1;
+  return `192.0.2.${(ipCount % 250) + 1}`;
+}

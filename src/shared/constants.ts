@@ -1,0 +1,99 @@
+// Business constants of the product description (§9) and of our own design, named once.
+
+export const LANGUAGES = ['ko', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ko';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The login form's help text (description §5): a hint only; the server never rejects a login on length. */
+export const LOGIN_PASSWORD_HINT_LENGTH = 6;
+/** argon2 work is bounded: longer inputs are rejected before hashing. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const MASTER_PASSWORD_PUSH_MIN_LENGTH = 4;
+export const MASTER_PASSWORD_RECOMMENDED_LENGTH = 16;
+
+export const TOAST_MS = 2500;
+export const LOGIN_NOTIFICATION_DELAY_MS = 2000;
+export const BIOMETRIC_TIMEOUT_MS = 120_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const NETWORK_TIMEOUT_DESKTOP_MS = 30_000;
+export const NETWORK_TIMEOUT_MOBILE_MS = 60_000;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const UPDATE_BANNER_VERSION = '2025-09-25-02';
+export const UPDATE_BANNER_HIDE_MS = 86_400_000;
+
+export const AUTO_LOGOUT_OPTIONS_MIN = [0, 5, 10, 20, 30] as const;
+export const AUTO_LOGOUT_DEFAULT_MIN = 10;
+
+/** Login attempts: this many failures per account and per address within the window, then refused. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Mails (verification, resend, password change) per e-mail address within the window. */
+export const MAIL_LIMIT = 3;
+export const MAIL_WINDOW_MS = 60 * 60_000;
+/** Sign-ups per address (IP) within the window. */
+export const SIGNUP_LIMIT = 20;
+export const SIGNUP_WINDOW_MS = 60 * 60_000;
+
+export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+export const SESSION_IDLE_TTL_MS = 30 * 24 * 60 * 60_000;
+/** A session's last-seen time is written at most this often, so reads stay reads. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export const SESSION_COOKIE = 'mg_session';
+/** The language choice, readable by the server to send prerendered pages in that language (not a secret). */
+export const LANGUAGE_COOKIE = 'mg_lang';
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+export const APP_PATH = '/app/index.html';
+
+/** The six home tiles, each opening the app on its page. */
+export const APP_PAGES = ['schedule', 'diary', 'personal', 'documents', 'ledger', 'settings'] as const;
+export type AppPage = (typeof APP_PAGES)[number];
+
+/** Keys of the browser's localStorage used by the site (preferences only; never a secret). */
+export const STORAGE_KEYS = {
+  language: 'mygenie.lang',
+  deviceId: 'mygenie.deviceId',
+  bannerVersion: 'mygenie.updateBanner.version',
+  bannerHideUntil: 'mygenie.updateBanner.hideUntil',
+  masterKeyVerifier: 'mygenie.masterKeyVerifier',
+  fairyVoice: 'mygenie.fairy.voice',
+  fairyActive: 'mygenie.fairy.active',
+  tourTrigger: 'mygenie.tour.trigger',
+  tourLines: 'mygenie.tour.lines',
+  tourRecorded: 'mygenie.tour.recorded',
+} as const;
+
+/** The fairy guide (description §4, §9). */
+export const FAIRY = {
+  intro: -1,
+  closed: -2,
+  autoAdvanceMs: 1400,
+  speechDelayMs: 600,
+  lineGapMs: 200,
+  speechRate: 0.94,
+  speechPitch: 1.35,
+  touchHoldCloseMs: 800,
+} as const;
+export const FEATURES_TOUR_TRIGGER = 'features_guide';
+
+/** Where members write to us (support page, privacy policy, terms). */
+export const SUPPORT_EMAIL = 'support@mygenie.app';
+export const PRIVACY_EMAIL = 'privacy@mygenie.app';
+/** The legal texts' date (description §2 "Privacy and terms"). */
+export const LEGAL_LAST_UPDATED = '2025-09-13';
+export const LEGAL_RESPONSE_DAYS = 30;
+export const DETAIL_PASSWORD_DEFAULT = '0000';
+
+/** Categories of published files (description §3) and the extensions an upload may have (§5). */
+export const FILE_CATEGORIES = ['program', 'document', 'update', 'community'] as const;
+export type FileCategory = (typeof FILE_CATEGORIES)[number];
+export const UPLOAD_EXTENSIONS = ['.exe', '.zip', '.pdf', '.doc', '.docx', '.txt'] as const;
+
+/** The support page's four kinds of inquiry (description §2 "Support content"). */
+export const INQUIRY_TYPES = ['tech', 'bug', 'feature', 'general'] as const;
+export type InquiryType = (typeof INQUIRY_TYPES)[number];

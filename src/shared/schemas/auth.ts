@@ -1,0 +1,74 @@
+// Request bodies of the account API. Each failing rule names its error code as the message, so the
+// server answers with the description's codes and the site shows the same rules inline.
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+import { EMAIL_PATTERN } from '../email.js';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+const email = z
+  .string({ error: 'auth/invalid-email' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: 'auth/invalid-email' })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'request/invalid-characters' })
+  .refine((value) => EMAIL_PATTERN.test(value), { error: 'auth/invalid-email' })
+  .transform((value) => value.toLowerCase());
+
+/** Any password given to log in: checked against the stored hash, so only bounded. */
+const currentPassword = z
+  .string({ error: 'request/invalid' })
+  .min(1, { error: 'auth/invalid-login-credentials' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'auth/password-too-long' })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'request/invalid-characters' });
+
+/** A password being set: the register rule of the description (8 or more). */
+export const newPassword = z
+  .string({ error: 'request/invalid' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'auth/weak-password' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'auth/password-too-long' })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'request/invalid-characters' })
+  .refine((value) => value.trim().length > 0, { error: 'auth/weak-password' });
+
+const lang = z.enum(LANGUAGES, { error: 'request/invalid' });
+const deviceId = z
+  .string({ error: 'request/invalid' })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'request/invalid' });
+
+export const signupBody = z.strictObject({ email, password: newPassword, lang: lang.default('ko') });
+export const loginBody = z.strictObject({ email, password: currentPassword, deviceId: deviceId.optional() });
+export const resendVerificationBody = z.strictObject({
+  email,
+  password: currentPassword,
+  lang: lang.optional(),
+});
+export const passwordChangeBody = z.strictObject({ newPassword });
+export const passwordResetBody = z.strictObject({ email, newPassword, lang: lang.default('ko') });
+export const actionBody = z.strictObject({
+  token: z.string({ error: 'auth/invalid-action-code' }).regex(/^[A-Za-z0-9_-]{20,128}$/, {
+    error: 'auth/invalid-action-code',
+  }),
+});
+
+export type SignupBody = z.infer<typeof signupBody>;
+export type LoginBody = z.infer<typeof loginBody>;
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** What the API tells the site about the signed-in member. */
+export interface SessionUser {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  lang: 'ko' | 'en';
+  isAdmin: boolean;
+}
+
+export interface SessionResponse {
+  user: SessionUser | null;
+}
+
+export type ActionKind = 'verifyEmail' | 'resetPassword';
+export interface ActionResponse {
+  kind: ActionKind;
+  email: string;
+}

@@ -1,0 +1,100 @@
+// The site's routes. Public content pages load on demand; the prerender and the first paint in the browser hand
+// them in already loaded, so the HTML sent by the server and the hydrated page match.
+import { createContext, use, useContext } from 'react';
+import { Route, Routes } from 'react-router';
+import { Layout } from './layout/Layout.js';
+import { useCatalogMeta, usePageMeta } from './page-meta.js';
+import { AuthActionPage } from './pages/AuthActionPage.js';
+import { HomePage } from './pages/HomePage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
+import { LAZY_PAGES, withChunkTimeout, type LoadedPage } from './pages/registry.js';
+import { TitlePage } from './pages/TitlePage.js';
+import { UnsubscribePage } from './pages/UnsubscribePage.js';
+
+const loading = new Map<string, Promise<LoadedPage>>();
+const loaded = new Map<string, LoadedPage>();
+const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);
+
+/** Starts (or reuses) loading a page's code. A failure stays cached so the page shows it; reloading retries. */
+export function loadPage(path: string): Promise<LoadedPage> {
+  let promise = loading.get(path);
+  if (!promise) {
+    const loader = LAZY_PAGES[path];
+    if (!loader) return Promise.reject(new Error(`no page at ${path}`));
+    promise = withChunkTimeout(loader()).then((page) => {
+      loaded.set(path, page);
+      return page;
+    });
+    loading.set(path, promise);
+  }
+  return promise;
+}
+
+function LazyPage({ path }: { path: string }) {
+  const preloaded = useContext(PreloadedPages);
+  const page = preloaded.get(path) ?? loaded.get(path) ?? use(loadPage(path));
+  usePageMeta(page.meta);
+  return <page.Component />;
+}
+
+function WithCatalogMeta({ metaKey, children }: { metaKey: string; children: React.ReactNode }) {
+  useCatalogMeta(metaKey);
+  return children;
+}
+
+export function AppRoutes({ preloaded }: { preloaded?: ReadonlyMap<string, LoadedPage> }) {
+  return (
+    <PreloadedPages.Provider value={preloaded ?? loaded}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route
+            index
+            element={
+              <WithCatalogMeta metaKey="home">
+                <HomePage />
+              </WithCatalogMeta>
+            }
+          />
+          {Object.keys(LAZY_PAGES).map((path) => (
+            <Route key={path} path={path.slice(1)} element={<LazyPage path={path} />} />
+          ))}
+          {(['fortune'] as const).map((name) => (
+            <Route
+              key={name}
+              path={name}
+              element={
+                <WithCatalogMeta metaKey={name}>
+                  <TitlePage titleKey={`nav.${name}`} />
+                </WithCatalogMeta>
+              }
+            />
+          ))}
+          <Route
+            path="auth/action"
+            element={
+              <WithCatalogMeta metaKey="action">
+                <AuthActionPage />
+              </WithCatalogMeta>
+            }
+          />
+          <Route
+            path="unsubscribe"
+            element={
+              <WithCatalogMeta metaKey="unsubscribe">
+                <UnsubscribePage />
+              </WithCatalogMeta>
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <WithCatalogMeta metaKey="notFound">
+                <NotFoundPage />
+              </WithCatalogMeta>
+            }
+          />
+        </Route>
+      </Routes>
+    </PreloadedPages.Provider>
+  );
+}

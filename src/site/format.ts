@@ -1,0 +1,36 @@
+// Numbers, sizes and dates for people, through Intl in the page's language.
+import type { Language } from '../shared/constants.js';
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A size in B, KB, MB, GB or TB at 1024 (description §9), with the language's digits and separators. */
+export function formatBytes(bytes: number, lang: Language): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const number = new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+    maximumFractionDigits: digits,
+  }).format(value);
+  return `${number} ${UNITS[unit]}`;
+}
+
+export function formatDate(iso: string, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-US', { dateStyle: 'medium' }).format(
+    new Date(iso),
+  );
+}
+
+export function formatDateTime(iso: string, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+export function formatCount(count: number, lang: Language): string {
+  return new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US').format(count);
+}

@@ -1,0 +1,54 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bannerShouldShow, hideBanner, type BannerStorage } from './update-banner.js';
+
+function browserStorage(): BannerStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function UpdateBanner() {
+  const { t } = useTranslation();
+  const checkboxId = useId();
+  // Decided after the first paint: the prerendered page cannot know what this browser stored.
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const storage = browserStorage();
+    setVisible(storage ? bannerShouldShow(storage, Date.now()) : true);
+  }, []);
+  const [for24Hours, setFor24Hours] = useState(false);
+  if (!visible) return null;
+  return (
+    <section className="update-banner" aria-label={t('banner.label')}>
+      <div className="update-banner__text">
+        <strong>{t('banner.title')}</strong>
+        <span>{t('banner.body')}</span>
+      </div>
+      <div className="update-banner__actions">
+        <label htmlFor={checkboxId} className="checkbox">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={for24Hours}
+            onChange={(event) => setFor24Hours(event.target.checked)}
+          />
+          {t('banner.dontShow24h')}
+        </label>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => {
+            const storage = browserStorage();
+            if (storage) hideBanner(storage, Date.now(), for24Hours);
+            setVisible(false);
+          }}
+        >
+          {t('banner.close')}
+        </button>
+      </div>
+    </section>
+  );
+}

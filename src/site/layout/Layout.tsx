@@ -1,0 +1,174 @@
+// The frame of every page: the navigation of the description §2 with the Kor/Eng switch, the sign-in
+// controls, a menu on phones, and the footer.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import type { Language } from '../../shared/constants.js';
+import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { localPart, useSession } from '../auth/session.js';
+import { changeLanguage, currentLanguage } from '../i18n.js';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary.js';
+import { Spinner } from '../ui/Spinner.js';
+import { useToast } from '../ui/Toast.js';
+import { useMounted } from '../ui/use-mounted.js';
+import { useOpenApp } from './open-app.js';
+
+const FairyGuide = lazy(async () => ({ default: (await import('../fairy/FairyGuide.js')).FairyGuide }));
+
+const NAV = [
+  { to: '/', key: 'nav.home' },
+  { to: '/how-to-use', key: 'nav.howToUse' },
+  { to: '/features', key: 'nav.features' },
+  { to: '/security', key: 'nav.security' },
+  { to: '/download', key: 'nav.download' },
+  { to: '/fortune', key: 'nav.fortune' },
+] as const;
+
+export function Layout() {
+  const { t, i18n } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const mounted = useMounted();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const lang = (i18n.language as Language) ?? currentLanguage();
+
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <header className="header">
+        <div className="header__inner">
+          <Link to="/" className="brand">
+            <img src="/mg_logo.svg" alt="" width="32" height="32" />
+            <span>{t('common.appName')}</span>
+          </Link>
+          <nav
+            className={menuOpen ? 'nav nav--open' : 'nav'}
+            aria-label={t('nav.mainNavigation')}
+            id="main-nav"
+          >
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/'}>
+                    {t(item.key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="header__actions">
+            <LanguageSwitch lang={lang} />
+            <AccountControls />
+            <button
+              type="button"
+              className="icon-button header__menu"
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="main">
+        <PageErrorBoundary key={location.pathname}>
+          <Suspense fallback={<Spinner full />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      {mounted && (
+        <Suspense fallback={null}>
+          <FairyGuide />
+        </Suspense>
+      )}
+      <footer className="footer">
+        <div className="footer__inner">
+          <p className="footer__brand">
+            <strong>{t('common.appName')}</strong> — {t('footer.tagline')}
+          </p>
+          <ul className="footer__links">
+            <li>
+              <Link to="/privacy">{t('nav.privacy')}</Link>
+            </li>
+            <li>
+              <Link to="/terms">{t('nav.terms')}</Link>
+            </li>
+            <li>
+              <Link to="/support">{t('nav.support')}</Link>
+            </li>
+            <li>
+              <Link to="/admin">{t('nav.admin')}</Link>
+            </li>
+          </ul>
+          <p className="footer__rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+function LanguageSwitch({ lang }: { lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <div className="lang-switch" role="group" aria-label={t('language.label')}>
+      {(['ko', 'en'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          aria-pressed={lang === option}
+          onClick={() => void changeLanguage(option)}
+        >
+          {option === 'ko' ? 'Kor' : 'Eng'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AccountControls() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const openDialog = useAuthDialog();
+  const openApp = useOpenApp();
+  const toast = useToast();
+
+  // While the session loads, the signed-out controls hold their place unseen, so nothing moves when it resolves.
+  const hidden = session.loading;
+  return (
+    <div className={hidden ? 'account account--loading' : 'account'} aria-hidden={hidden || undefined}>
+      <button type="button" className="button button--accent account__open-app" onClick={() => openApp()}>
+        <span className="wide-only">{t('nav.openApp')}</span>
+        <span className="narrow-only">{t('nav.openAppShort')}</span>
+      </button>
+      {session.user && !hidden ? (
+        <>
+          <span className="account__welcome">
+            {t('home.welcome', { name: localPart(session.user.email) })}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+          >
+            {t('nav.logout')}
+          </button>
+        </>
+      ) : (
+        <>
+          <button type="button" className="button button--ghost" onClick={() => openDialog('login')}>
+            {t('nav.login')}
+          </button>
+          <button type="button" className="button button--primary" onClick={() => openDialog('register')}>
+            {t('nav.register')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

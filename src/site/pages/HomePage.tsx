@@ -1,0 +1,163 @@
+// Home (description §2 "Home"): the update banner, the hero with sign-in controls or the welcome line, the six
+// app tiles, the four feature cards and the call to action.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_PAGES } from '../../shared/constants.js';
+import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { localPart, useSession } from '../auth/session.js';
+import { UpdateBanner } from '../home/UpdateBanner.js';
+import { promptInstall } from '../layout/install.js';
+import { useOpenApp } from '../layout/open-app.js';
+import { Icon, type IconName } from '../ui/icons.js';
+import { Popup } from '../ui/Popup.js';
+import { Spinner } from '../ui/Spinner.js';
+import { useToast } from '../ui/Toast.js';
+
+const FEATURE_CARDS: Array<{ key: string; icon: IconName }> = [
+  { key: 'encryption', icon: 'lock' },
+  { key: 'detailPassword', icon: 'key' },
+  { key: 'layers', icon: 'shield' },
+  { key: 'backup', icon: 'cloud' },
+];
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const openDialog = useAuthDialog();
+  const openApp = useOpenApp();
+  const toast = useToast();
+  const [installMessage, setInstallMessage] = useState<string | null>(null);
+
+  async function install() {
+    const outcome = await promptInstall();
+    if (outcome === 'unsupported') setInstallMessage(t('home.installUnsupported'));
+    if (outcome === 'accepted') toast(t('home.installDone'));
+  }
+
+  return (
+    <div className="home">
+      <UpdateBanner />
+
+      <section className="hero">
+        <div className="hero__text">
+          <p className="hero__eyebrow">{t('home.heroEyebrow')}</p>
+          <h1>{t('home.heroTitle')}</h1>
+          <p className="hero__description">{t('home.heroDescription')}</p>
+          {session.loading ? (
+            <div className="hero__actions hero__actions--loading">
+              <Spinner />
+            </div>
+          ) : session.user ? (
+            <div className="hero__welcome">
+              <p className="welcome-line" data-testid="welcome">
+                {t('home.welcome', { name: localPart(session.user.email) })}
+              </p>
+              <p className="hero__sub">{t('home.welcomeSub')}</p>
+              <div className="hero__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--large"
+                  onClick={() => openApp()}
+                >
+                  {t('home.openAppButton')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--large"
+                  onClick={() => openDialog('register')}
+                >
+                  {t('auth.changeTitle')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--large"
+                  onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+                >
+                  {t('nav.logout')}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="hero__actions">
+              <button
+                type="button"
+                className="button button--primary button--large"
+                onClick={() => openDialog('login')}
+              >
+                {t('nav.login')}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--large"
+                onClick={() => openDialog('register')}
+              >
+                {t('nav.register')}
+              </button>
+            </div>
+          )}
+        </div>
+        <div className="hero__art">
+          <img src="/fairy.png" alt={t('home.fairyAlt')} width="256" height="256" fetchPriority="high" />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="tiles-title">
+        <h2 id="tiles-title" className="section__title">
+          {t('home.tilesTitle')}
+        </h2>
+        <ul className="tiles">
+          {APP_PAGES.map((page) => (
+            <li key={page}>
+              <button type="button" className="tile" onClick={() => openApp(page)}>
+                <span className="tile__icon">
+                  <Icon name={page} />
+                </span>
+                <span className="tile__title">{t(`home.tiles.${page}.title`)}</span>
+                <span className="tile__body">{t(`home.tiles.${page}.body`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="features-title">
+        <h2 id="features-title" className="section__title">
+          {t('home.featuresTitle')}
+        </h2>
+        <div className="cards">
+          {FEATURE_CARDS.map((card) => (
+            <article key={card.key} className="card">
+              <span className="card__icon">
+                <Icon name={card.icon} />
+              </span>
+              <h3>{t(`home.featureCards.${card.key}.title`)}</h3>
+              <p>{t(`home.featureCards.${card.key}.body`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="cta" aria-labelledby="cta-title">
+        <h2 id="cta-title">{t('home.ctaTitle')}</h2>
+        <p>{t('home.ctaBody')}</p>
+        <div className="cta__actions">
+          <button type="button" className="button button--light button--large" onClick={() => void install()}>
+            {t('home.installButton')}
+          </button>
+          <button type="button" className="button button--accent button--large" onClick={() => openApp()}>
+            {t('home.openAppButton')}
+          </button>
+        </div>
+      </section>
+
+      {installMessage && (
+        <Popup
+          title={t('auth.confirmTitle')}
+          message={installMessage}
+          confirmLabel={t('common.ok')}
+          onConfirm={() => setInstallMessage(null)}
+        />
+      )}
+    </div>
+  );
+}

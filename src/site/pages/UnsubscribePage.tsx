@@ -1,0 +1,57 @@
+// Where the opt-out link of update e-mails lands: it opts the member out and says so.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api, failureCode } from '../api.js';
+import { Spinner } from '../ui/Spinner.js';
+
+const requested = new Map<string, Promise<unknown>>();
+
+export function UnsubscribePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<{ status: 'working' | 'done' } | { status: 'failed'; key: string }>(
+    token ? { status: 'working' } : { status: 'failed', key: 'unsubscribe.missing' },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    let request = requested.get(token);
+    if (!request) {
+      request = api('POST', '/api/mail/unsubscribe', { token });
+      requested.set(token, request);
+    }
+    request
+      .then(() => setState({ status: 'done' }))
+      .catch((error: unknown) => {
+        const code = failureCode(error);
+        setState({ status: 'failed', key: code === 'network' ? 'errors.network' : `errors.${code}` });
+      });
+  }, [token]);
+
+  return (
+    <section className="section section--narrow">
+      <h1>{t('unsubscribe.title')}</h1>
+      {state.status === 'working' && (
+        <>
+          <Spinner />
+          <p>{t('unsubscribe.working')}</p>
+        </>
+      )}
+      {state.status === 'done' && (
+        <p className="action-page__result" role="status">
+          {t('unsubscribe.done')}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <p className="form__error" role="alert">
+          {t(state.key)}
+        </p>
+      )}
+      <Link className="button button--ghost" to="/">
+        {t('action.home')}
+      </Link>
+    </section>
+  );
+}

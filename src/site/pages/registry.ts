@@ -1,0 +1,81 @@
+// The public pages loaded on demand, each with its copy (for the page's title and description). The
+// prerender imports them all; the browser loads only the page it shows.
+import type { ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/constants.js';
+import type { PageMeta } from '../copy.js';
+
+export interface LoadedPage {
+  Component: ComponentType;
+  meta: { ko: PageMeta; en: PageMeta };
+}
+
+type Loader = () => Promise<LoadedPage>;
+
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  loadCopy: () => Promise<{ copy: { ko: { meta: PageMeta }; en: { meta: PageMeta } } }>,
+): Loader {
+  return async () => {
+    const [module, copyModule] = await Promise.all([load(), loadCopy()]);
+    return {
+      Component: module.default,
+      meta: { ko: copyModule.copy.ko.meta, en: copyModule.copy.en.meta },
+    };
+  };
+}
+
+export const LAZY_PAGES: Record<string, Loader> = {
+  '/how-to-use': page(
+    () => import('./how-to-use/HowToUsePage.js'),
+    () => import('./how-to-use/copy.js'),
+  ),
+  '/features': page(
+    () => import('./features/FeaturesPage.js'),
+    () => import('./features/copy.js'),
+  ),
+  '/security': page(
+    () => import('./security/SecurityPage.js'),
+    () => import('./security/copy.js'),
+  ),
+  '/privacy': page(
+    () => import('./privacy/PrivacyPage.js'),
+    () => import('./privacy/copy.js'),
+  ),
+  '/terms': page(
+    () => import('./terms/TermsPage.js'),
+    () => import('./terms/copy.js'),
+  ),
+  '/download': page(
+    () => import('./download/DownloadPage.js'),
+    () => import('./download/copy.js'),
+  ),
+  '/admin': page(
+    () => import('./admin/AdminPage.js'),
+    () => import('./admin/copy.js'),
+  ),
+  '/support': page(
+    () => import('./support/SupportPage.js'),
+    () => import('./support/copy.js'),
+  ),
+};
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** A part of the site that does not arrive within CHUNK_LOAD_TIMEOUT_MS, or fails to, is a ChunkLoadError. */
+export function withChunkTimeout<T>(loading: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError('timed out')), timeoutMs);
+    loading.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error instanceof Error ? error.message : String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,418 @@
+// Support page (description §2 "Support"): the hero, the warnings, operator and legal information, the four
+// kinds of inquiry with the member-only inquiry form (sent to POST /api/inquiries; the address stays for those
+// who prefer e-mail) and the frequently asked questions.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { INQUIRY_TYPES, PRIVACY_EMAIL, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
+import { api, failureCode } from '../../api.js';
+import { useAuthDialog } from '../../auth/auth-dialog-context.js';
+import { useSession } from '../../auth/session.js';
+import { useCopy } from '../../copy.js';
+import { formatCount } from '../../format.js';
+import { Icon, type IconName } from '../../ui/icons.js';
+import { Callout, PageHero, Section } from '../../ui/PageParts.js';
+import { Spinner } from '../../ui/Spinner.js';
+import { copy } from './copy.js';
+import './support.css';
+
+type Copy = typeof copy.ko;
+
+const CONTACT_ICONS: Record<InquiryType, IconName> = {
+  tech: 'settings',
+  bug: 'bug',
+  feature: 'idea',
+  general: 'mail',
+};
+
+/** The server's limits (POST /api/inquiries). */
+const SUBJECT_MAX = 200;
+const MESSAGE_MAX = 5000;
+
+function mailto(address: string): string {
+  return `mailto:${address}`;
+}
+
+/** Puts values into a copy template's `{key}` places. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+export default function SupportPage() {
+  const c = useCopy(copy);
+
+  return (
+    <div className="support">
+      <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
+
+      <Section id="support-warnings" title={c.warnings.title}>
+        <Callout tone="warning" title={c.warnings.calloutTitle}>
+          <ul className="support-warnings">
+            {c.warnings.items.map((item) => (
+              <li key={item.title}>
+                <strong>{item.title}</strong> {item.body}
+              </li>
+            ))}
+          </ul>
+        </Callout>
+      </Section>
+
+      <Section id="support-legal" title={c.legal.title}>
+        <dl className="support-legal">
+          <div className="support-legal__row">
+            <dt>{c.legal.operatorLabel}</dt>
+            <dd>{c.legal.operator}</dd>
+          </div>
+          <div className="support-legal__row">
+            <dt>{c.legal.serviceLabel}</dt>
+            <dd>{c.legal.service}</dd>
+          </div>
+          <div className="support-legal__row">
+            <dt>{c.legal.contactLabel}</dt>
+            <dd>
+              <a href={mailto(SUPPORT_EMAIL)}>{SUPPORT_EMAIL}</a>
+            </dd>
+          </div>
+          <div className="support-legal__row">
+            <dt>{c.legal.privacyContactLabel}</dt>
+            <dd>
+              <a href={mailto(PRIVACY_EMAIL)}>{PRIVACY_EMAIL}</a>
+            </dd>
+          </div>
+          <div className="support-legal__row">
+            <dt>{c.legal.ipLabel}</dt>
+            <dd>
+              <ul className="support-legal__list">
+                {c.legal.ip.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          <div className="support-legal__row">
+            <dt>{c.legal.policiesLabel}</dt>
+            <dd>
+              <ul className="support-legal__links">
+                <li>
+                  <Link to="/privacy">{c.legal.privacyLink}</Link>
+                </li>
+                <li>
+                  <Link to="/terms">{c.legal.termsLink}</Link>
+                </li>
+              </ul>
+            </dd>
+          </div>
+        </dl>
+      </Section>
+
+      <ContactSection c={c} />
+
+      <Section id="support-faq" title={c.faq.title}>
+        <div className="faq support-faq">
+          {c.faq.items.map((item) => {
+            const steps: readonly string[] = item.steps;
+            return (
+              <details key={item.question}>
+                <summary>{item.question}</summary>
+                {item.answer.map((paragraph) => (
+                  <p key={paragraph}>{paragraph}</p>
+                ))}
+                {steps.length > 0 && (
+                  <ol className="support-faq__steps">
+                    {steps.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ol>
+                )}
+              </details>
+            );
+          })}
+        </div>
+      </Section>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact: the four kinds of inquiry, then the form (members) or a sign-in card (everyone else)
+
+function ContactSection({ c }: { c: Copy }) {
+  const [type, setType] = useState<InquiryType>(INQUIRY_TYPES[0]);
+  const area = useRef<HTMLDivElement>(null);
+
+  /** A card's button: chooses its kind, brings the form into view and puts the cursor in it. */
+  function writeAbout(next: InquiryType) {
+    setType(next);
+    const element = area.current;
+    if (!element) return;
+    element.scrollIntoView({ block: 'start' });
+    element.querySelector<HTMLElement>('[data-inquiry-focus]')?.focus({ preventScroll: true });
+  }
+
+  return (
+    <Section id="support-contact" title={c.contact.title} lead={c.contact.lead}>
+      <p className="support-contact__note">
+        <Icon name="lock" size={20} />
+        <span>{c.contact.note}</span>
+      </p>
+      <ul className="cards cards--2 support-contact">
+        {INQUIRY_TYPES.map((key) => {
+          const kind = c.contact.types[key];
+          return (
+            <li key={key} className="card support-contact__card">
+              <span className="card__icon">
+                <Icon name={CONTACT_ICONS[key]} />
+              </span>
+              <h3>{kind.title}</h3>
+              <p>{kind.when}</p>
+              <p className="support-contact__label">{c.contact.includeLabel}</p>
+              <ul>
+                {kind.include.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="button button--primary support-contact__action"
+                onClick={() => writeAbout(key)}
+                data-testid={`inquiry-write-${key}`}
+              >
+                {c.contact.writeAbout}
+                <span className="visually-hidden">: {kind.title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <div ref={area} className="support-inquiry" id="support-inquiry">
+        <h3 className="support-inquiry__title">{c.inquiry.title}</h3>
+        <InquiryArea c={c} type={type} onTypeChange={setType} />
+        <p className="support-contact__address">
+          {c.contact.addressLabel} <a href={mailto(SUPPORT_EMAIL)}>{SUPPORT_EMAIL}</a>
+        </p>
+      </div>
+    </Section>
+  );
+}
+
+function InquiryArea({
+  c,
+  type,
+  onTypeChange,
+}: {
+  c: Copy;
+  type: InquiryType;
+  onTypeChange(type: InquiryType): void;
+}) {
+  const { loading, user } = useSession();
+  const openDialog = useAuthDialog();
+
+  if (loading) return <Spinner />;
+
+  if (!user) {
+    return (
+      <div
+        className="card support-inquiry__login"
+        tabIndex={-1}
+        data-inquiry-focus
+        data-testid="inquiry-login-required"
+      >
+        <p>{c.inquiry.loginRequired}</p>
+        <div className="support-inquiry__login-actions">
+          <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+            {c.inquiry.login}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => openDialog('register')}>
+            {c.inquiry.register}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return <InquiryForm c={c} email={user.email} type={type} onTypeChange={onTypeChange} />;
+}
+
+type SendState =
+  { state: 'idle' } | { state: 'sending' } | { state: 'sent' } | { state: 'error'; message: string };
+
+function InquiryForm({
+  c,
+  email,
+  type,
+  onTypeChange,
+}: {
+  c: Copy;
+  email: string;
+  type: InquiryType;
+  onTypeChange(type: InquiryType): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ko';
+  const ids = useId();
+  const id = (part: string) => `${ids}-${part}`;
+
+  const [subject, setSubject] = useState('');
+  const [message, setMessage] = useState('');
+  const [missing, setMissing] = useState<{ subject: boolean; message: boolean }>({
+    subject: false,
+    message: false,
+  });
+  const [send, setSend] = useState<SendState>({ state: 'idle' });
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+
+  const sending = send.state === 'sending';
+
+  function edited(field?: 'subject' | 'message') {
+    if (field && missing[field]) setMissing((current) => ({ ...current, [field]: false }));
+    if (send.state === 'sent' || send.state === 'error') setSend({ state: 'idle' });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const values = { subject: subject.trim(), message: message.trim() };
+    const problems = { subject: values.subject === '', message: values.message === '' };
+    if (problems.subject || problems.message) {
+      setMissing(problems);
+      setSend({ state: 'idle' });
+      (problems.subject ? subjectRef : messageRef).current?.focus();
+      return;
+    }
+    setMissing({ subject: false, message: false });
+    setSend({ state: 'sending' });
+    try {
+      await api('POST', '/api/inquiries', { type, ...values });
+      setSubject('');
+      setMessage('');
+      setSend({ state: 'sent' });
+    } catch (error) {
+      const code = failureCode(error);
+      setSend({ state: 'error', message: code === 'network' ? t('errors.network') : t(`errors.${code}`) });
+    }
+  }
+
+  const describedBy = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form
+      className="form support-inquiry__form"
+      noValidate
+      aria-label={c.inquiry.title}
+      aria-busy={sending || undefined}
+      onSubmit={(event) => void submit(event)}
+      data-testid="inquiry-form"
+    >
+      <p className="support-inquiry__lead">{c.inquiry.lead}</p>
+
+      <div className="field">
+        <label htmlFor={id('type')}>{c.inquiry.typeLabel}</label>
+        <select
+          id={id('type')}
+          value={type}
+          disabled={sending}
+          onChange={(event) => {
+            onTypeChange(event.target.value as InquiryType);
+            edited();
+          }}
+          data-testid="inquiry-type"
+        >
+          {INQUIRY_TYPES.map((key) => (
+            <option key={key} value={key}>
+              {c.contact.types[key].title}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="field">
+        <label htmlFor={id('subject')}>{c.inquiry.subjectLabel}</label>
+        <input
+          ref={subjectRef}
+          id={id('subject')}
+          type="text"
+          value={subject}
+          required
+          maxLength={SUBJECT_MAX}
+          autoComplete="off"
+          readOnly={sending}
+          aria-invalid={missing.subject || undefined}
+          aria-describedby={describedBy(missing.subject && id('subject-problem'))}
+          onChange={(event) => {
+            setSubject(event.target.value);
+            edited('subject');
+          }}
+          data-inquiry-focus
+          data-testid="inquiry-subject"
+        />
+        {missing.subject && (
+          <p id={id('subject-problem')} className="field__problem" data-testid="inquiry-subject-problem">
+            {c.inquiry.subjectMissing}
+          </p>
+        )}
+      </div>
+
+      <div className="field">
+        <label htmlFor={id('message')}>{c.inquiry.messageLabel}</label>
+        <textarea
+          ref={messageRef}
+          id={id('message')}
+          value={message}
+          required
+          rows={8}
+          maxLength={MESSAGE_MAX}
+          readOnly={sending}
+          aria-invalid={missing.message || undefined}
+          aria-describedby={describedBy(id('counter'), missing.message && id('message-problem'))}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            edited('message');
+          }}
+          data-testid="inquiry-message"
+        />
+        <div className="support-inquiry__below">
+          {missing.message && (
+            <p id={id('message-problem')} className="field__problem" data-testid="inquiry-message-problem">
+              {c.inquiry.messageMissing}
+            </p>
+          )}
+          <p
+            id={id('counter')}
+            className="field__hint support-inquiry__counter"
+            data-testid="inquiry-counter"
+          >
+            {fill(c.inquiry.counter, {
+              count: formatCount(message.length, lang),
+              max: formatCount(MESSAGE_MAX, lang),
+            })}
+          </p>
+        </div>
+      </div>
+
+      {send.state === 'error' && (
+        <p className="form__error" role="alert" data-testid="inquiry-error">
+          {send.message}
+        </p>
+      )}
+
+      {send.state === 'sent' && (
+        <p className="support-inquiry__sent" role="status" data-testid="inquiry-sent">
+          {fill(c.inquiry.sent, { email })}
+        </p>
+      )}
+
+      <div className="support-inquiry__actions">
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          aria-disabled={sending || undefined}
+          data-testid="inquiry-submit"
+        >
+          {sending ? c.inquiry.sending : c.inquiry.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// Renders the public pages to HTML at build time (see scripts/prerender.mjs), per language, so their text
+// paints before any script runs.
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { Language } from '../shared/constants.js';
+import { translate } from '../shared/i18n/index.js';
+import type { PageMeta } from './copy.js';
+import { setupI18n } from './i18n.js';
+import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
+import { Site } from './Site.js';
+
+/** The routes written out as HTML: every public page whose content does not depend on who is signed in. */
+export const PRERENDERED_PATHS = [
+  '/',
+  // The admin page depends on who is signed in; there is nothing to prerender.
+  ...Object.keys(LAZY_PAGES).filter((path) => path !== '/admin'),
+  '/fortune',
+];
+
+export async function render(path: string, lang: Language): Promise<{ html: string; meta: PageMeta }> {
+  await setupI18n(lang);
+  const preloaded = new Map<string, LoadedPage>();
+  let meta: PageMeta;
+  const loader = LAZY_PAGES[path];
+  if (loader) {
+    const page = await loader();
+    preloaded.set(path, page);
+    meta = page.meta[lang];
+  } else {
+    const key = path === '/' ? 'home' : path.slice(1);
+    meta = {
+      title: translate(lang, `meta.${key}.title`),
+      description: translate(lang, `meta.${key}.description`),
+    };
+  }
+  const html = renderToString(
+    <Site router={(routes) => <StaticRouter location={path}>{routes}</StaticRouter>} preloaded={preloaded} />,
+  );
+  return { html, meta };
+}

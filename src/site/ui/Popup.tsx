@@ -1,0 +1,54 @@
+// The description's confirmation dialog: a title, a multi-line message and one confirm button (or, when asked,
+// a second button to decline).
+import { useEffect, useId, useRef } from 'react';
+import { trapTab, useRestoreFocus } from './use-dialog-focus.js';
+
+export interface PopupProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  cancelLabel?: string;
+  onCancel?(): void;
+}
+
+export function Popup({ title, message, confirmLabel, onConfirm, cancelLabel, onCancel }: PopupProps) {
+  const titleId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
+  useRestoreFocus();
+  useEffect(() => confirmRef.current?.focus(), []);
+  return (
+    <div className="overlay overlay--top" role="presentation">
+      <div
+        ref={popupRef}
+        className="popup"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            (onCancel ?? onConfirm)();
+          }
+          trapTab(popupRef, event);
+        }}
+      >
+        <h2 id={titleId} className="popup__title">
+          {title}
+        </h2>
+        <p className="popup__message">{message}</p>
+        <div className="popup__actions">
+          {cancelLabel && onCancel && (
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              {cancelLabel}
+            </button>
+          )}
+          <button type="button" className="button button--primary" ref={confirmRef} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
