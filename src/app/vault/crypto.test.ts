@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calibrateIterations,
+  KDF_WINDOW_MS,
+  MIN_ITERATIONS,
+  openChunk,
+  sealChunk,
+  TARGET_KDF_MS,
+  timePbkdf2,
+  VaultCipher,
+  type SealedRecord,
+} from './crypto.js';
+
+const password = 'correct horse battery staple';
+
+async function newVault() {
+  const cipher = new VaultCipher();
+  const header = await cipher.create(password, MIN_ITERATIONS);
+  return { cipher, header };
+}
+
+describe('the vault cipher', () => {
+  it('opens what it sealed, and a fresh unlock with the password opens it too', async () => {
+    const { cipher, header } = await newVault();
+    const memo = { date: '2026-11-22', title: '일기', body: '오늘은 맑음 ☀️' };
+    const sealed = await cipher.seal('memo', 'm1', memo);
+    expect(new TextDecoder().decode(sealed.data)).not.toContain('맑음');
+    expect(sealed.iv).toHaveLength(12);
+    expect(sealed.salt).toHaveLength(16);
+
+    const again = new VaultCipher();
+    expect(await again.unlock(header, password)).toEqual({ ok: true });
+    expect(await again.open(sealed)).toEqual({ ok: true, value: memo });
+  });
+
+  it('gives every record its own salt and IV, so equal values never look equal', async () => {
+    const { cipher } = await newVault();
+    const first = await cipher.seal('memo', 'a', { body: 'same' });
+    const second = await cipher.seal('memo', 'a', { body: 'same' });
+    expect(first.iv).not.toEqual(second.iv);
+    expect(first.salt).not.toEqual(second.salt);
+    expect(first.data).not.toEqual(second.data);
+  });
+
+  it('refuses a wrong password and stays locked', async () => {
+    const { header } = await newVault();
+    const cipher = new VaultCipher();
+    expect(await cipher.unlock(header, 'correct horse battery stapler')).toEqual({
+      ok: false,
+      reason: 'wrong-password',
+    });
+    expect(cipher.unlocked).toBe(false);
+    await expect(cipher.seal('memo', 'x', {})).rejects.toThrow('vault is locked');
+  });
+
+  it('reports a damaged header instead of failing obscurely', async () => {
+    const { header } = await newVault();
+    const cipher = new VaultCipher();
+    expect(await cipher.unlock({ ...header, iterations: 1000 }, password)).toEqual({
+      ok: false,
+      reason: 'damaged-header',
+    });
+  });
+
+  it('detects a tampered record: one flipped bit in the ciphertext, the IV or the salt', async () => {
+    const { cipher } = await newVault();
+    const sealed = await cipher.seal('personal', 'p1', { kind: 'bank', number: '110-123-456789' });
+    const flip = (bytes: Uint8Array<ArrayBuffer>, at: number) => {
+      const copy = new Uint8Array(bytes);
+      copy[at] = copy[at]! ^ 1;
+      return copy;
+    };
+    for (const damaged of [
+      { ...sealed, data: flip(sealed.data, 3) },
+      { ...sealed, data: flip(sealed.data, sealed.data.length - 1) },
+      { ...sealed, iv: flip(sealed.iv, 0) },
+      { ...sealed, salt: flip(sealed.salt, 5) },
+      { ...sealed, data: sealed.data.slice(0, -1) },
+    ]) {
+      expect(await cipher.open(damaged)).toEqual({ ok: false, reason: 'tampered' });
+    }
+  });
+
+  it('detects a record moved to another id or kind (the additional data binds both)', async () => {
+    const { cipher } = await newVault();
+    const a = await cipher.seal('ledger', 'a', { amount: 1000 });
+    const b = await cipher.seal('ledger', 'b', { amount: 9_999_999 });
+    const swapped: SealedRecord = { ...b, id: 'a' };
+    expect(await cipher.open(swapped)).toEqual({ ok: false, reason: 'tampered' });
+    expect(await cipher.open({ ...a, kind: 'memo' })).toEqual({ ok: false, reason: 'tampered' });
+    expect(await cipher.open(a)).toEqual({ ok: true, value: { amount: 1000 } });
+  });
+
+  it('does not open records of another vault', async () => {
+    const { cipher } = await newVault();
+    const other = await newVault();
+    const sealed = await other.cipher.seal('memo', 'm', { body: 'theirs' });
+    expect(await cipher.open(sealed)).toEqual({ ok: false, reason: 'tampered' });
+  });
+
+  it('changes the master password by re-wrapping the key: old records open, the old password no longer does', async () => {
+    const { cipher, header } = await newVault();
+    const sealed = await cipher.seal('event', 'e1', { title: '엄마 생신', lunar: true });
+    expect(await cipher.changePassword(header, 'not the password', 'new password 2026!')).toBeNull();
+    const next = await cipher.changePassword(header, password, 'new password 2026!');
+    expect(next).not.toBeNull();
+    expect(next!.iterations).toBe(header.iterations);
+
+    const reopened = new VaultCipher();
+    expect(await reopened.unlock(next!, password)).toEqual({ ok: false, reason: 'wrong-password' });
+    expect(await reopened.unlock(next!, 'new password 2026!')).toEqual({ ok: true });
+    expect(await reopened.open(sealed)).toEqual({ ok: true, value: { title: '엄마 생신', lunar: true } });
+  });
+
+  it('opens many records at once and reports each damaged one in its place', async () => {
+    const { cipher } = await newVault();
+    const records = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => cipher.seal('memo', `m${i}`, { n: i })),
+    );
+    records[7] = { ...records[7]!, id: 'm8' };
+    const opened = await cipher.openMany(records);
+    expect(opened.filter((result) => !result.ok)).toHaveLength(1);
+    expect(opened[7]).toEqual({ ok: false, reason: 'tampered' });
+    expect(opened[49]).toEqual({ ok: true, value: { n: 49 } });
+  });
+});
+
+describe('document chunks', () => {
+  it('round-trip, and a chunk out of place or from a shorter file is refused', async () => {
+    const { cipher } = await newVault();
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const key = await cipher.documentKey(salt);
+    const bytes = crypto.getRandomValues(new Uint8Array(4096));
+    const first = await sealChunk(key, 'doc', 0, 2, bytes.slice(0, 2048));
+    const second = await sealChunk(key, 'doc', 1, 2, bytes.slice(2048));
+    expect(await openChunk(key, 'doc', 0, 2, first)).toEqual(bytes.slice(0, 2048));
+    expect(await openChunk(key, 'doc', 1, 2, second)).toEqual(bytes.slice(2048));
+    expect(await openChunk(key, 'doc', 0, 2, second)).toBeNull();
+    expect(await openChunk(key, 'doc', 0, 1, first)).toBeNull();
+    expect(await openChunk(key, 'other', 0, 2, first)).toBeNull();
+  });
+});
+
+describe('calibration', () => {
+  const deviceOf = (msPerRound: number) => async (iterations: number) => iterations * msPerRound;
+
+  it('aims at about 300 ms on the device, inside 250–400 ms', async () => {
+    for (const msPerRound of [0.00005, 0.0001, 0.0003]) {
+      const iterations = await calibrateIterations(deviceOf(msPerRound));
+      const ms = iterations * msPerRound;
+      expect(ms).toBeGreaterThanOrEqual(KDF_WINDOW_MS.min);
+      expect(ms).toBeLessThanOrEqual(KDF_WINDOW_MS.max);
+      expect(Math.abs(ms - TARGET_KDF_MS)).toBeLessThan(10);
+    }
+  });
+
+  it('never goes below 600,000 iterations, even on a slow device', async () => {
+    expect(await calibrateIterations(deviceOf(0.002))).toBe(MIN_ITERATIONS);
+  });
+
+  it('measures this machine and keeps the count in the header', async () => {
+    const iterations = await calibrateIterations();
+    expect(iterations).toBeGreaterThanOrEqual(MIN_ITERATIONS);
+    expect(iterations % 10_000).toBe(0);
+    const cipher = new VaultCipher();
+    const header = await cipher.create(password, iterations);
+    expect(header.iterations).toBe(iterations);
+    const ms = await timePbkdf2(iterations);
+    expect(ms).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,304 @@
+// The vault's cryptography (DESIGN §3.5), on WebCrypto alone so the same code runs in the app's worker and in
+// Node tests. A random data key encrypts every record; the master password only wraps that key, so changing
+// the password re-wraps one key instead of re-encrypting the vault.
+
+export const VAULT_FORMAT = 1;
+export const MIN_ITERATIONS = 600_000;
+export const TARGET_KDF_MS = 300;
+export const KDF_WINDOW_MS = { min: 250, max: 400 } as const;
+
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const KEY_WRAP_AD = 'mygenie/vault-key/v1';
+const RECORD_INFO = 'mygenie/record/v1';
+const DOCUMENT_INFO = 'mygenie/document/v1';
+
+export interface VaultHeader {
+  v: typeof VAULT_FORMAT;
+  kdf: 'PBKDF2-SHA256';
+  iterations: number;
+  salt: Uint8Array<ArrayBuffer>;
+  wrapIv: Uint8Array<ArrayBuffer>;
+  wrappedKey: Uint8Array<ArrayBuffer>;
+}
+
+/** A record as it rests in IndexedDB: nothing but its id and kind is readable without the data key. */
+export interface SealedRecord {
+  id: string;
+  kind: string;
+  salt: Uint8Array<ArrayBuffer>;
+  iv: Uint8Array<ArrayBuffer>;
+  data: Uint8Array<ArrayBuffer>;
+}
+
+export interface SealedChunk {
+  iv: Uint8Array<ArrayBuffer>;
+  data: Uint8Array<ArrayBuffer>;
+}
+
+/** Routine failures are values, not exceptions (a wrong password is not a crash). */
+export type Opened<T> = { ok: true; value: T } | { ok: false; reason: 'tampered' };
+export type Unlocked = { ok: true } | { ok: false; reason: 'wrong-password' | 'damaged-header' };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function randomBytes(length: number): Uint8Array<ArrayBuffer> {
+  return crypto.getRandomValues(new Uint8Array(length));
+}
+
+async function deriveWrappingKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
+  const material = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(password.normalize('NFC')),
+    'PBKDF2',
+    false,
+    ['deriveKey'],
+  );
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+/** Time one PBKDF2-SHA256 derivation of `iterations` rounds, in milliseconds. */
+export async function timePbkdf2(iterations: number): Promise<number> {
+  const material = await crypto.subtle.importKey('raw', encoder.encode('calibration'), 'PBKDF2', false, [
+    'deriveBits',
+  ]);
+  const started = performance.now();
+  await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: randomBytes(SALT_BYTES), iterations },
+    material,
+    256,
+  );
+  return performance.now() - started;
+}
+
+/**
+ * The iteration count that makes one derivation take about TARGET_KDF_MS on this device, never below
+ * MIN_ITERATIONS. A fast device gets more rounds; a slow one keeps the floor even if it then takes longer.
+ */
+export async function calibrateIterations(measure: (iterations: number) => Promise<number> = timePbkdf2) {
+  const probe = 200_000;
+  await measure(20_000); // warm-up: the first call pays for setting up the primitive
+  const samples = [await measure(probe), await measure(probe), await measure(probe)].sort((a, b) => a - b);
+  const msPerRound = Math.max(samples[1]! / probe, 1e-7);
+  const iterations = Math.round(TARGET_KDF_MS / msPerRound / 10_000) * 10_000;
+  return Math.max(MIN_ITERATIONS, iterations);
+}
+
+async function importDataKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
+}
+
+function subKey(dataKey: CryptoKey, salt: Uint8Array<ArrayBuffer>, info: string): Promise<CryptoKey> {
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(info) },
+    dataKey,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+function recordAd(kind: string, id: string) {
+  return encoder.encode(`mygenie/${kind}/${id}`);
+}
+
+function chunkAd(documentId: string, index: number, count: number) {
+  return encoder.encode(`mygenie/chunk/${documentId}/${index}/${count}`);
+}
+
+async function wrap(
+  raw: Uint8Array<ArrayBuffer>,
+  password: string,
+  iterations: number,
+): Promise<VaultHeader> {
+  const salt = randomBytes(SALT_BYTES);
+  const wrapIv = randomBytes(IV_BYTES);
+  const wrappingKey = await deriveWrappingKey(password, salt, iterations);
+  const wrappedKey = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv: wrapIv, additionalData: encoder.encode(KEY_WRAP_AD) },
+      wrappingKey,
+      raw,
+    ),
+  );
+  return { v: VAULT_FORMAT, kdf: 'PBKDF2-SHA256', iterations, salt, wrapIv, wrappedKey };
+}
+
+async function unwrap(header: VaultHeader, password: string): Promise<Uint8Array<ArrayBuffer> | null> {
+  const wrappingKey = await deriveWrappingKey(password, header.salt, header.iterations);
+  try {
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: header.wrapIv, additionalData: encoder.encode(KEY_WRAP_AD) },
+        wrappingKey,
+        header.wrappedKey,
+      ),
+    );
+  } catch {
+    return null;
+  }
+}
+
+export function isVaultHeader(value: unknown): value is VaultHeader {
+  const header = value as Partial<VaultHeader> | null;
+  return (
+    !!header &&
+    header.v === VAULT_FORMAT &&
+    header.kdf === 'PBKDF2-SHA256' &&
+    Number.isInteger(header.iterations) &&
+    (header.iterations ?? 0) >= MIN_ITERATIONS &&
+    header.salt instanceof Uint8Array &&
+    header.wrapIv instanceof Uint8Array &&
+    header.wrappedKey instanceof Uint8Array
+  );
+}
+
+/**
+ * One vault's keys while it is unlocked. The data key is a non-extractable HKDF key: once unlocked, nothing
+ * in this object can hand the key itself out, only use it.
+ */
+export class VaultCipher {
+  #dataKey: CryptoKey | null = null;
+
+  get unlocked(): boolean {
+    return this.#dataKey !== null;
+  }
+
+  /** Makes a new vault: a random data key wrapped under the master password. */
+  async create(password: string, iterations: number): Promise<VaultHeader> {
+    const raw = randomBytes(32);
+    const header = await wrap(raw, password, Math.max(iterations, MIN_ITERATIONS));
+    this.#dataKey = await importDataKey(raw);
+    raw.fill(0);
+    return header;
+  }
+
+  async unlock(header: VaultHeader, password: string): Promise<Unlocked> {
+    if (!isVaultHeader(header)) return { ok: false, reason: 'damaged-header' };
+    const raw = await unwrap(header, password);
+    if (!raw) return { ok: false, reason: 'wrong-password' };
+    this.#dataKey = await importDataKey(raw);
+    raw.fill(0);
+    return { ok: true };
+  }
+
+  /** Checks a password against the header without changing what is unlocked. */
+  async checkPassword(header: VaultHeader, password: string): Promise<boolean> {
+    const raw = await unwrap(header, password);
+    raw?.fill(0);
+    return raw !== null;
+  }
+
+  /** Re-wraps the same data key under a new password; records are untouched. Null if `current` is wrong. */
+  async changePassword(
+    header: VaultHeader,
+    current: string,
+    next: string,
+    iterations = header.iterations,
+  ): Promise<VaultHeader | null> {
+    const raw = await unwrap(header, current);
+    if (!raw) return null;
+    const rewrapped = await wrap(raw, next, Math.max(iterations, MIN_ITERATIONS));
+    raw.fill(0);
+    return rewrapped;
+  }
+
+  lock(): void {
+    this.#dataKey = null;
+  }
+
+  /** The unlocked key as an opaque handle, so other workers of this page can share the work. */
+  handle(): CryptoKey {
+    return this.#key();
+  }
+
+  adopt(key: CryptoKey): void {
+    if (key.extractable || key.algorithm.name !== 'HKDF') throw new Error('not a vault data key');
+    this.#dataKey = key;
+  }
+
+  #key(): CryptoKey {
+    if (!this.#dataKey) throw new Error('vault is locked');
+    return this.#dataKey;
+  }
+
+  async seal(kind: string, id: string, value: unknown): Promise<SealedRecord> {
+    const salt = randomBytes(SALT_BYTES);
+    const iv = randomBytes(IV_BYTES);
+    const key = await subKey(this.#key(), salt, RECORD_INFO);
+    const data = await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: recordAd(kind, id) },
+      key,
+      encoder.encode(JSON.stringify(value)),
+    );
+    return { id, kind, salt, iv, data: new Uint8Array(data) };
+  }
+
+  async open<T = unknown>(record: SealedRecord): Promise<Opened<T>> {
+    try {
+      const key = await subKey(this.#key(), record.salt, RECORD_INFO);
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: record.iv, additionalData: recordAd(record.kind, record.id) },
+        key,
+        record.data,
+      );
+      return { ok: true, value: JSON.parse(decoder.decode(plain)) as T };
+    } catch (error) {
+      if (error instanceof Error && error.message === 'vault is locked') throw error;
+      return { ok: false, reason: 'tampered' };
+    }
+  }
+
+  /** Opens many records at once; the operations run concurrently, which is what makes 10,000 fast. */
+  openMany<T = unknown>(records: SealedRecord[]): Promise<Opened<T>[]> {
+    return Promise.all(records.map((record) => this.open<T>(record)));
+  }
+
+  /** A document's own key: derived once per document from its salt, used for each of its chunks. */
+  async documentKey(salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+    return subKey(this.#key(), salt, DOCUMENT_INFO);
+  }
+}
+
+export async function sealChunk(
+  key: CryptoKey,
+  documentId: string,
+  index: number,
+  count: number,
+  bytes: ArrayBuffer | Uint8Array<ArrayBuffer>,
+): Promise<SealedChunk> {
+  const iv = randomBytes(IV_BYTES);
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: chunkAd(documentId, index, count) },
+    key,
+    bytes,
+  );
+  return { iv, data: new Uint8Array(data) };
+}
+
+export async function openChunk(
+  key: CryptoKey,
+  documentId: string,
+  index: number,
+  count: number,
+  chunk: SealedChunk,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  try {
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: chunk.iv, additionalData: chunkAd(documentId, index, count) },
+        key,
+        chunk.data,
+      ),
+    );
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+// A crypto worker: holds the unlocked data key and does the vault's WebCrypto work off the page's thread.
+import {
+  calibrateIterations,
+  openChunk,
+  sealChunk,
+  VaultCipher,
+  type SealedChunk,
+  type SealedRecord,
+  type VaultHeader,
+} from './crypto.js';
+import type { CryptoWorkerApi, WorkerRequest, WorkerResponse } from './protocol.js';
+
+const cipher = new VaultCipher();
+const documentKeys = new Map<string, Promise<CryptoKey>>();
+
+function documentKey(salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const id = Array.from(salt).join(',');
+  let key = documentKeys.get(id);
+  if (!key) {
+    if (documentKeys.size > 64) documentKeys.clear();
+    key = cipher.documentKey(salt);
+    documentKeys.set(id, key);
+  }
+  return key;
+}
+
+type Async<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+};
+
+const api: Async<CryptoWorkerApi> = {
+  calibrate: () => calibrateIterations(),
+  async create(password, iterations) {
+    const header = await cipher.create(password, iterations);
+    return { header, key: cipher.handle() };
+  },
+  async unlock(header, password) {
+    const result = await cipher.unlock(header, password);
+    return { result, key: result.ok ? cipher.handle() : null };
+  },
+  async adopt(key) {
+    cipher.adopt(key);
+    return true;
+  },
+  async lock() {
+    cipher.lock();
+    documentKeys.clear();
+    return true;
+  },
+  checkPassword: (header, password) => cipher.checkPassword(header, password),
+  changePassword: (header, current, next, iterations) =>
+    cipher.changePassword(header, current, next, iterations),
+  seal: (kind, id, value) => cipher.seal(kind, id, value),
+  openMany: (records) => cipher.openMany(records),
+  async sealChunk(salt, documentId, index, count, bytes) {
+    return sealChunk(await documentKey(salt), documentId, index, count, bytes);
+  },
+  async openChunk(salt, documentId, index, count, chunk) {
+    return openChunk(await documentKey(salt), documentId, index, count, chunk);
+  },
+};
+
+/** Large byte arrays go back by transfer, not by copy. */
+function transferables(result: unknown): Transferable[] {
+  if (result instanceof Uint8Array) return [result.buffer];
+  const chunk = result as Partial<SealedChunk & SealedRecord & { header: VaultHeader }> | null;
+  if (chunk && chunk.data instanceof Uint8Array && chunk.iv instanceof Uint8Array && !('kind' in chunk)) {
+    return [chunk.data.buffer];
+  }
+  return [];
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const { id, method, args } = event.data;
+  let response: WorkerResponse;
+  try {
+    const handler = api[method] as (...values: unknown[]) => Promise<unknown>;
+    response = { id, ok: true, result: await handler(...args) };
+  } catch (error) {
+    response = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  postMessage(response, { transfer: response.ok ? transferables(response.result) : [] });
+};

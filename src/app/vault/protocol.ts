@@ -1,0 +1,39 @@
+// The messages between the app and its crypto workers: each request names a method of CryptoWorkerApi.
+import type { Opened, SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
+
+export interface CryptoWorkerApi {
+  calibrate(): number;
+  create(password: string, iterations: number): { header: VaultHeader; key: CryptoKey };
+  unlock(header: VaultHeader, password: string): { result: Unlocked; key: CryptoKey | null };
+  adopt(key: CryptoKey): true;
+  lock(): true;
+  checkPassword(header: VaultHeader, password: string): boolean;
+  changePassword(header: VaultHeader, current: string, next: string, iterations: number): VaultHeader | null;
+  seal(kind: string, id: string, value: unknown): SealedRecord;
+  openMany(records: SealedRecord[]): Opened<unknown>[];
+  sealChunk(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    index: number,
+    count: number,
+    bytes: ArrayBuffer,
+  ): SealedChunk;
+  openChunk(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    index: number,
+    count: number,
+    chunk: SealedChunk,
+  ): Uint8Array<ArrayBuffer> | null;
+}
+
+export type Method = keyof CryptoWorkerApi;
+
+export interface WorkerRequest {
+  id: number;
+  method: Method;
+  args: unknown[];
+}
+
+export type WorkerResponse =
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };

@@ -1,0 +1,311 @@
+// The member's vault as the app sees it: create, unlock, lock, and read and write records by kind. Records are
+// decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
+import { STORAGE_KEYS } from '../../shared/constants.js';
+import { createMasterKeyVerifier } from '../../shared/master-key.js';
+import { randomBytes, type VaultHeader } from './crypto.js';
+import { CryptoPool } from './pool.js';
+import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
+
+export const MASTER_PASSWORD_MIN_LENGTH = 8;
+export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
+
+export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
+export type RecordKind = 'event' | 'memo' | 'personal' | 'document' | 'ledger' | 'anniversaries' | 'settings';
+
+export interface VaultEntry<T = unknown> {
+  id: string;
+  kind: RecordKind;
+  value: T;
+  updatedAt: number;
+}
+
+/** A stored document's description; its bytes are kept as sealed chunks beside it. */
+export interface DocumentMeta {
+  name: string;
+  type: string;
+  size: number;
+  chunkCount: number;
+  salt: string;
+  addedAt: number;
+}
+
+export type DocumentAdded =
+  | { ok: true; id: string }
+  | { ok: false; reason: 'storage-full' | 'too-large' | 'read-failed'; needed?: number; available?: number };
+
+export function newId(): string {
+  return Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(value: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+}
+
+async function writeMasterKeyVerifier(password: string, iterations: number): Promise<void> {
+  const verifier = await createMasterKeyVerifier(password, iterations);
+  try {
+    localStorage.setItem(STORAGE_KEYS.masterKeyVerifier, JSON.stringify(verifier));
+  } catch {
+    // Private mode without storage: the site's password-change path will say the master key is not set.
+  }
+}
+
+export class Vault {
+  readonly #store: VaultStore;
+  readonly #pool: CryptoPool;
+  #header: VaultHeader | undefined;
+  #entries = new Map<string, VaultEntry>();
+  #listeners = new Set<() => void>();
+  #state: VaultState = 'loading';
+  #version = 0;
+  /** Records that failed authentication at unlock: reported, never shown as data. */
+  damaged: string[] = [];
+
+  constructor(readonly memberId: string) {
+    this.#store = new VaultStore(memberId);
+    this.#pool = new CryptoPool();
+  }
+
+  get state(): VaultState {
+    return this.#state;
+  }
+
+  /** Changes whenever anything in the vault changes, for React's useSyncExternalStore. */
+  get version(): number {
+    return this.#version;
+  }
+
+  get iterations(): number {
+    return this.#header?.iterations ?? 0;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  #changed(): void {
+    this.#version++;
+    for (const listener of this.#listeners) listener();
+  }
+
+  async load(): Promise<VaultState> {
+    this.#header = await this.#store.header();
+    this.#state = this.#header ? 'locked' : 'new';
+    this.#changed();
+    return this.#state;
+  }
+
+  async create(password: string): Promise<void> {
+    const iterations = await this.#pool.calibrate();
+    const header = await this.#pool.create(password, iterations);
+    await this.#store.saveHeader(header);
+    await writeMasterKeyVerifier(password, header.iterations);
+    this.#header = header;
+    this.#entries.clear();
+    this.damaged = [];
+    this.#state = 'unlocked';
+    this.#changed();
+  }
+
+  async unlock(password: string): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
+    if (!this.#header) return 'damaged-header';
+    const result = await this.#pool.unlock(this.#header, password);
+    if (!result.ok) return result.reason;
+    await this.#decryptAll();
+    if (!localStorage.getItem(STORAGE_KEYS.masterKeyVerifier)) {
+      await writeMasterKeyVerifier(password, this.#header.iterations);
+    }
+    this.#state = 'unlocked';
+    this.#changed();
+    return 'ok';
+  }
+
+  async #decryptAll(): Promise<void> {
+    const stored = await this.#store.records();
+    const opened = await this.#pool.openMany(stored);
+    this.#entries.clear();
+    this.damaged = [];
+    opened.forEach((result, index) => {
+      const record = stored[index]!;
+      if (result.ok) {
+        this.#entries.set(record.id, {
+          id: record.id,
+          kind: record.kind as RecordKind,
+          value: result.value,
+          updatedAt: record.updatedAt,
+        });
+      } else {
+        this.damaged.push(record.id);
+      }
+    });
+    const documents = new Set(
+      stored.filter((record) => record.kind === 'document').map((record) => record.id),
+    );
+    await this.#store.removeOrphanChunks(documents);
+  }
+
+  async lock(): Promise<void> {
+    this.#entries.clear();
+    this.damaged = [];
+    if (this.#state === 'unlocked') this.#state = 'locked';
+    await this.#pool.lock();
+    this.#changed();
+  }
+
+  checkMasterPassword(password: string): Promise<boolean> {
+    if (!this.#header) return Promise.resolve(false);
+    return this.#pool.checkPassword(this.#header, password);
+  }
+
+  async changeMasterPassword(current: string, next: string): Promise<boolean> {
+    if (!this.#header) return false;
+    const header = await this.#pool.changePassword(this.#header, current, next, this.#header.iterations);
+    if (!header) return false;
+    await this.#store.saveHeader(header);
+    await writeMasterKeyVerifier(next, header.iterations);
+    this.#header = header;
+    this.#changed();
+    return true;
+  }
+
+  list<T>(kind: RecordKind): VaultEntry<T>[] {
+    const found: VaultEntry<T>[] = [];
+    for (const entry of this.#entries.values()) if (entry.kind === kind) found.push(entry as VaultEntry<T>);
+    return found;
+  }
+
+  get<T>(id: string): VaultEntry<T> | undefined {
+    return this.#entries.get(id) as VaultEntry<T> | undefined;
+  }
+
+  get recordCount(): number {
+    return this.#entries.size;
+  }
+
+  async put<T>(kind: RecordKind, id: string, value: T): Promise<VaultEntry<T>> {
+    const sealed = await this.#pool.seal(kind, id, value);
+    const updatedAt = Date.now();
+    await this.#store.saveRecord({ ...sealed, updatedAt });
+    const entry: VaultEntry<T> = { id, kind, value, updatedAt };
+    this.#entries.set(id, entry);
+    this.#changed();
+    return entry;
+  }
+
+  /** Adds many records at once, all or none (a CSV import). */
+  async putMany<T>(kind: RecordKind, values: Array<{ id: string; value: T }>): Promise<void> {
+    const updatedAt = Date.now();
+    const sealed: StoredRecord[] = await Promise.all(
+      values.map(async ({ id, value }) => ({ ...(await this.#pool.seal(kind, id, value)), updatedAt })),
+    );
+    await this.#store.saveRecords(sealed);
+    for (const { id, value } of values) this.#entries.set(id, { id, kind, value, updatedAt });
+    this.#changed();
+  }
+
+  async remove(id: string): Promise<void> {
+    const entry = this.#entries.get(id);
+    if (entry?.kind === 'document') await this.#store.deleteDocument(id);
+    else await this.#store.deleteRecord(id);
+    this.#entries.delete(id);
+    this.#changed();
+  }
+
+  /** Free space the browser says this site may still use, in bytes (null when it will not say). */
+  static async availableSpace(): Promise<number | null> {
+    if (!navigator.storage?.estimate) return null;
+    const { quota, usage } = await navigator.storage.estimate();
+    if (quota === undefined || usage === undefined) return null;
+    return Math.max(0, quota - usage);
+  }
+
+  async addDocument(
+    file: Blob & { name: string },
+    onProgress?: (done: number) => void,
+  ): Promise<DocumentAdded> {
+    const needed = Math.ceil(file.size * 1.01) + 1024 * 1024;
+    const available = await Vault.availableSpace();
+    if (available !== null && available < needed)
+      return { ok: false, reason: 'storage-full', needed, available };
+    const id = newId();
+    const salt = randomBytes(16);
+    const chunkCount = Math.max(1, Math.ceil(file.size / DOCUMENT_CHUNK_BYTES));
+    const inFlight = new Set<Promise<void>>();
+    const limit = this.#pool.size * 2;
+    let done = 0;
+    try {
+      for (let index = 0; index < chunkCount; index++) {
+        const start = index * DOCUMENT_CHUNK_BYTES;
+        const task = (async () => {
+          const bytes = await file.slice(start, start + DOCUMENT_CHUNK_BYTES).arrayBuffer();
+          const sealed = await this.#pool.sealChunk(salt, id, index, chunkCount, bytes);
+          await this.#store.saveChunk({ documentId: id, index, ...sealed });
+          done += Math.min(DOCUMENT_CHUNK_BYTES, file.size - start);
+          onProgress?.(done);
+        })();
+        inFlight.add(task);
+        void task.finally(() => inFlight.delete(task)).catch(() => undefined);
+        if (inFlight.size >= limit) await Promise.race(inFlight);
+      }
+      await Promise.all(inFlight);
+      const meta: DocumentMeta = {
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        chunkCount,
+        salt: toBase64(salt),
+        addedAt: Date.now(),
+      };
+      await this.put('document', id, meta);
+      return { ok: true, id };
+    } catch (error) {
+      await Promise.allSettled(inFlight);
+      await this.#store.deleteDocument(id).catch(() => undefined);
+      if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full', needed };
+      if (error instanceof DOMException && error.name === 'NotReadableError')
+        return { ok: false, reason: 'read-failed' };
+      throw error;
+    }
+  }
+
+  /** The document's bytes, decrypted; null when a chunk is missing or fails authentication. */
+  async readDocument(id: string): Promise<Blob | null> {
+    const entry = this.get<DocumentMeta>(id);
+    if (!entry) return null;
+    const meta = entry.value;
+    const salt = fromBase64(meta.salt);
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    for (let index = 0; index < meta.chunkCount; index++) {
+      const chunk = await this.#store.chunk(id, index);
+      if (!chunk) return null;
+      const plain = await this.#pool.openChunk(salt, id, index, meta.chunkCount, {
+        iv: chunk.iv,
+        data: chunk.data,
+      });
+      if (!plain) return null;
+      parts.push(plain);
+    }
+    return new Blob(parts, { type: meta.type || 'application/octet-stream' });
+  }
+
+  /** Removes this member's vault from this device (the "lost detail password" path, after a backup). */
+  async destroy(): Promise<void> {
+    await this.lock();
+    await this.#store.destroy();
+    this.#header = undefined;
+    this.#state = 'new';
+    this.#changed();
+  }
+
+  close(): void {
+    this.#pool.terminate();
+    this.#store.close();
+  }
+}
