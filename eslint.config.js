@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/site/**/*.tsx', 'src/site/**/*.ts'],
+    files: ['src/site/**/*.tsx', 'src/site/**/*.ts', 'src/app/**/*.tsx', 'src/app/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -10,16 +10,19 @@ function scriptsAfterPaint(): Plugin {
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html
-          .replace(
-            /<script type="module" crossorigin/g,
-            '<script type="module" fetchpriority="low" crossorigin',
-          )
-          .replace(
-            /<link rel="modulepreload" crossorigin/g,
-            '<link rel="modulepreload" fetchpriority="low" crossorigin',
-          ),
+      // The app has no prerendered page, so its scripts are what paints: they keep their normal priority.
+      handler: (html, context) =>
+        context.path.startsWith('/app/')
+          ? html
+          : html
+              .replace(
+                /<script type="module" crossorigin/g,
+                '<script type="module" fetchpriority="low" crossorigin',
+              )
+              .replace(
+                /<link rel="modulepreload" crossorigin/g,
+                '<link rel="modulepreload" fetchpriority="low" crossorigin',
+              ),
     },
   };
 }
@@ -30,12 +33,13 @@ export default defineConfig({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'public'),
   plugins: [react(), scriptsAfterPaint()],
+  worker: { format: 'es' },
   build: {
     outDir: path.join(root, 'dist/web'),
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { site: path.join(root, 'web/index.html') },
+      input: { site: path.join(root, 'web/index.html'), app: path.join(root, 'web/app/index.html') },
     },
   },
   server: {

@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   bannerVersion: 'mygenie.updateBanner.version',
   bannerHideUntil: 'mygenie.updateBanner.hideUntil',
   masterKeyVerifier: 'mygenie.masterKeyVerifier',
+  autoLogoutMinutes: 'mygenie.autoLogout.minutes',
+  appMember: 'mygenie.app.member',
   fairyVoice: 'mygenie.fairy.voice',
   fairyActive: 'mygenie.fairy.active',
   tourTrigger: 'mygenie.tour.trigger',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calibrateIterations,
   KDF_WINDOW_MS,
+  MAX_ITERATIONS,
   MIN_ITERATIONS,
   openChunk,
   sealChunk,
@@ -156,6 +157,10 @@ describe('calibration', () => {
 
   it('never goes below 600,000 iterations, even on a slow device', async () => {
     expect(await calibrateIterations(deviceOf(0.002))).toBe(MIN_ITERATIONS);
+  });
+
+  it('stays bounded when the clock does not move', async () => {
+    expect(await calibrateIterations(async () => 0)).toBe(MAX_ITERATIONS);
   });
 
   it('measures this machine and keeps the count in the header', async () => {

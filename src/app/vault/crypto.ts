@@ -4,6 +4,8 @@
 
 export const VAULT_FORMAT = 1;
 export const MIN_ITERATIONS = 600_000;
+/** A ceiling against a broken clock: no real device needs more than this for ~300 ms. */
+export const MAX_ITERATIONS = 20_000_000;
 export const TARGET_KDF_MS = 300;
 export const KDF_WINDOW_MS = { min: 250, max: 400 } as const;
 
@@ -86,9 +88,10 @@ export async function calibrateIterations(measure: (iterations: number) => Promi
   const probe = 200_000;
   await measure(20_000); // warm-up: the first call pays for setting up the primitive
   const samples = [await measure(probe), await measure(probe), await measure(probe)].sort((a, b) => a - b);
-  const msPerRound = Math.max(samples[1]! / probe, 1e-7);
-  const iterations = Math.round(TARGET_KDF_MS / msPerRound / 10_000) * 10_000;
-  return Math.max(MIN_ITERATIONS, iterations);
+  const msPerRound = samples[1]! / probe;
+  const iterations =
+    msPerRound > 0 ? Math.round(TARGET_KDF_MS / msPerRound / 10_000) * 10_000 : MAX_ITERATIONS;
+  return Math.min(MAX_ITERATIONS, Math.max(MIN_ITERATIONS, iterations));
 }
 
 async function importDataKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {

@@ -12,7 +12,7 @@ const CONTENT_SECURITY_POLICY = [
   "media-src 'self' blob:",
   "worker-src 'self'",
   "manifest-src 'self'",
-  "frame-src 'self'",
+  "frame-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -46,6 +46,7 @@ export async function registerSite(app: FastifyInstance, webDir: string): Promis
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8');
+    if (pathname === '/app' || pathname === '/app/') return reply.sendFile('app/index.html');
     const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
     const lang = pageLanguage(request);
     const file = `${lang}/${name}.html`;

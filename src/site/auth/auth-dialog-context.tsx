@@ -23,6 +23,17 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const open = useCallback((next: AuthMode = 'login') => setMode(next), []);
   const value = useMemo(() => open, [open]);
   useEffect(() => {
+    // The app sends signed-out visitors to /?auth=login: open the dialog for them, then tidy the address.
+    const query = new URLSearchParams(window.location.search);
+    const asked = query.get('auth');
+    if (asked === 'login' || asked === 'register') {
+      setMode(asked);
+      query.delete('auth');
+      const rest = query.toString();
+      window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
+    }
+  }, []);
+  useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
     idle(() => void loadDialog().catch(() => undefined));
   }, []);

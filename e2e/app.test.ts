@@ -1,0 +1,232 @@
+// The MyGenie app in a real Chromium against the real server: the vault, the detail password, every module,
+// offline use through the service worker, and auto logout.
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../src/shared/constants.js';
+import { checkMasterKey, parseMasterKeyVerifier } from '../src/shared/master-key.js';
+import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { diaryText } from '../src/app/modules/memo/copy.js';
+import { settingsText } from '../src/app/modules/settings/copy.js';
+import { eventDateText } from '../src/app/ui/EventDateField.js';
+import { createAccount, signInContext } from './support/accounts.js';
+import { browserSuite } from './support/suite.js';
+import { AppModel } from './pages/app.js';
+import type { Lang } from './pages/site.js';
+
+const suite = browserSuite();
+const PASSWORD = 'member-password-1';
+const MASTER = 'Genie master key 2026!';
+
+let counter = 0;
+async function signedInApp(lang: Lang, viewport = { width: 1280, height: 900 }): Promise<AppModel> {
+  counter += 1;
+  const email = `app-${lang}-${counter}.${Date.now()}@example.com`;
+  await createAccount(suite.server, email, PASSWORD);
+  const context = await suite.newContext({ viewport, locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  await signInContext(suite.server, context, email, PASSWORD);
+  const page = await context.newPage();
+  return new AppModel(page, lang, suite.server.url);
+}
+
+describe('the app entry', () => {
+  it('sends a signed-out visitor to the site with the login dialog open', async () => {
+    const context = await suite.newContext();
+    const page = await context.newPage();
+    const app = new AppModel(page, 'en', suite.server.url);
+    await app.open('diary');
+    await page.getByText(app.text.member.loginFirst).waitFor();
+    await page.waitForURL(`${suite.server.url}/?lang=en`);
+    await page.getByRole('dialog').getByLabel('Password', { exact: true }).waitFor();
+  });
+});
+
+describe.each(['ko', 'en'] as const)('the vault in %s', (lang) => {
+  it('is created with a master password, writes the verifier the site checks, and refuses a wrong password', async () => {
+    const app = await signedInApp(lang);
+    await app.open();
+    const page = app.page;
+    await page.getByLabel(app.text.setup.password, { exact: true }).fill('short');
+    await page.getByRole('button', { name: app.text.setup.submit }).click();
+    await page.getByText(app.text.setup.tooShort).waitFor();
+    await page.getByText(app.text.setup.acknowledgeRequired).waitFor();
+    await page.getByLabel(app.text.setup.password, { exact: true }).fill('');
+    await app.createVault(MASTER);
+
+    const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.masterKeyVerifier);
+    const verifier = parseMasterKeyVerifier(stored);
+    expect(verifier?.iterations).toBeGreaterThanOrEqual(600_000);
+    expect(await checkMasterKey(MASTER, verifier)).toBe('ok');
+    expect(await checkMasterKey('not it', verifier)).toBe('incorrect');
+    expect(stored).not.toContain(MASTER);
+
+    await page.getByRole('button', { name: app.text.header.lock }).click();
+    await app.unlock('Genie master key 2025!');
+    await page.getByText(app.text.unlock.wrong).waitFor();
+    await app.unlock(MASTER);
+    await app.nav().waitFor();
+  });
+
+  it('keeps diary entries and anniversaries behind the detail password, and they survive a reload offline', async () => {
+    const app = await signedInApp(lang);
+    const page = app.page;
+    const diary = diaryText[lang];
+    const anniversaries = anniversaryText[lang];
+    const dates = eventDateText[lang];
+    await app.open();
+    await app.createVault(MASTER);
+    await app.waitForOfflineReady();
+
+    // The diary asks for the detail password; the default 0000 opens it once and asks to change it.
+    await app.go('diary');
+    await app.enterDetailPassword('1234');
+    await page.getByText(app.text.detail.wrong).waitFor();
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+
+    await page.getByRole('button', { name: diary.add }).click();
+    const form = app.dialog(diary.form.add);
+    await form.getByRole('button', { name: app.text.save }).click();
+    await form.getByText(diary.problems.title).waitFor();
+    await form.getByLabel(diary.form.title).fill('첫눈 오는 날 / First snow');
+    await form.getByLabel(diary.form.body).fill('Hot cocoa with 호떡 at the market.');
+    await form.getByRole('button', { name: app.text.save }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('첫눈 오는 날 / First snow').waitFor();
+    await page.getByLabel(diary.search).fill('호떡');
+    await page.getByText(diary.results.replace('{{count}}', '1')).waitFor();
+    await page.getByLabel(diary.search).fill('no such words');
+    await page.getByText(diary.noResults).waitFor();
+
+    // A lunar anniversary chosen as anniversary 1 shows its D-day on the main screen.
+    await app.go('anniversaries');
+    await page.getByRole('button', { name: anniversaries.add }).first().click();
+    const anniversaryForm = app.dialog(anniversaries.form.add);
+    await anniversaryForm.getByLabel(anniversaries.form.name).fill('엄마 생신 / Mom');
+    await anniversaryForm.getByRole('radio', { name: dates.lunar }).check();
+    await anniversaryForm.getByRole('button', { name: app.text.save }).click();
+    await anniversaryForm.waitFor({ state: 'detached' });
+    await page
+      .getByLabel(anniversaries.slot.replace('{{n}}', '1'))
+      .selectOption({ label: '엄마 생신 / Mom' });
+    await app.go('home');
+    await page.locator('.dday', { hasText: '엄마 생신 / Mom' }).waitFor();
+
+    // Offline: the page comes from the service worker, the vault from IndexedDB.
+    await page.context().setOffline(true);
+    await page.reload();
+    await app.unlock(MASTER);
+    await page.getByText(app.text.header.offline).waitFor();
+    await page.locator('.dday', { hasText: '엄마 생신 / Mom' }).waitFor();
+    await app.go('diary');
+    await app.enterDetailPassword('0000');
+    await page.getByText(app.text.detail.wrong).waitFor();
+    await app.enterDetailPassword('2468');
+    await page.getByText('첫눈 오는 날 / First snow').waitFor();
+    await page.context().setOffline(false);
+  });
+
+  it('changes the master password in settings and the new one unlocks the same data', async () => {
+    const app = await signedInApp(lang);
+    const page = app.page;
+    const settings = settingsText[lang];
+    await app.open('settings');
+    await app.createVault(MASTER);
+    await page.getByLabel(settings.profile.nickname).fill('지니 Genie');
+    await page.getByRole('button', { name: app.text.save, exact: true }).first().click();
+    await page.getByText(app.text.header.greeting.replace('{{name}}', '지니 Genie')).waitFor();
+
+    await page.getByLabel(settings.master.current, { exact: true }).fill('wrong master password');
+    await page.getByLabel(settings.master.next, { exact: true }).fill('A brand new master key 42!');
+    await page.getByLabel(settings.master.confirm, { exact: true }).fill('A brand new master key 42!');
+    await page.getByRole('button', { name: settings.master.submit }).click();
+    await page.getByText(settings.master.wrong).waitFor();
+    await page.getByLabel(settings.master.current, { exact: true }).fill(MASTER);
+    await page.getByRole('button', { name: settings.master.submit }).click();
+    await app.toast(settings.master.changed);
+
+    await page.reload();
+    await app.unlock(MASTER);
+    await page.getByText(app.text.unlock.wrong).waitFor();
+    await app.unlock('A brand new master key 42!');
+    await page.getByText(app.text.header.greeting.replace('{{name}}', '지니 Genie')).waitFor();
+    const verifier = parseMasterKeyVerifier(
+      await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.masterKeyVerifier),
+    );
+    expect(await checkMasterKey('A brand new master key 42!', verifier)).toBe('ok');
+  });
+});
+
+describe('protection', () => {
+  it('reports a tampered record instead of showing it', async () => {
+    const app = await signedInApp('en');
+    const page = app.page;
+    const diary = diaryText.en;
+    await app.open('diary');
+    await app.createVault(MASTER);
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    for (const title of ['Kept entry', 'Altered entry']) {
+      await page.getByRole('button', { name: diary.add }).click();
+      const form = app.dialog(diary.form.add);
+      await form.getByLabel(diary.form.title).fill(title);
+      await form.getByRole('button', { name: app.text.save }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    // Flip one byte of the newest memo's ciphertext, as an attacker with the disk could.
+    await page.evaluate(async () => {
+      const databases = await indexedDB.databases();
+      const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))!.name!;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const records = await new Promise<Array<{ kind: string; data: Uint8Array; updatedAt: number }>>(
+        (resolve) => {
+          const request = db.transaction('records').objectStore('records').getAll();
+          request.onsuccess = () => resolve(request.result);
+        },
+      );
+      const memo = records
+        .filter((record) => record.kind === 'memo')
+        .sort((a, b) => b.updatedAt - a.updatedAt)[0]!;
+      memo.data[0] = memo.data[0]! ^ 0xff;
+      await new Promise<void>((resolve) => {
+        const transaction = db.transaction('records', 'readwrite');
+        transaction.objectStore('records').put(memo);
+        transaction.oncomplete = () => resolve();
+      });
+      db.close();
+    });
+    await page.reload();
+    await app.unlock(MASTER);
+    await page.getByText(app.text.damaged.replace('{{count}}', '1')).waitFor();
+    await app.enterDetailPassword('2468');
+    await page.getByText('Kept entry').waitFor();
+    expect(await page.getByText('Altered entry').count()).toBe(0);
+  });
+
+  it('logs out after the idle minutes, paused while hidden, and a setting from another tab applies at once', async () => {
+    const app = await signedInApp('en');
+    const page = app.page;
+    await page.clock.install();
+    await app.open();
+    await app.createVault(MASTER);
+    await page.clock.fastForward('09:00');
+    await app.nav().waitFor();
+    // Activity restarts the 10-minute default.
+    await page.mouse.move(50, 50);
+    await page.mouse.move(80, 90);
+    await page.clock.fastForward('09:00');
+    await app.nav().waitFor();
+
+    // Another tab sets 5 minutes: this tab follows at once.
+    const other = await page.context().newPage();
+    await other.goto(`${suite.server.url}/robots.txt`);
+    await other.evaluate((key) => localStorage.setItem(key, '5'), STORAGE_KEYS.autoLogoutMinutes);
+    await page.clock.fastForward('05:01');
+    await page.getByRole('heading', { name: app.text.autoLogout.title }).waitFor();
+    await page.getByText(app.text.autoLogout.message.replace('{{minutes}}', '5')).waitFor();
+    const session = await page.evaluate(async () => (await fetch('/api/session')).json());
+    expect(session.user).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+// The MyGenie app as a person uses it, in either language: the labels come from the app's own copy.
+import type { Page } from 'playwright-core';
+import { shellText } from '../../src/app/shell/copy.js';
+import type { AppScreen } from '../../src/app/shell/pages.js';
+import type { Lang } from './site.js';
+
+export class AppModel {
+  readonly text;
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang,
+    readonly baseUrl: string,
+  ) {
+    this.text = shellText[lang];
+  }
+
+  async open(screen?: AppScreen): Promise<void> {
+    const query = new URLSearchParams({ lang: this.lang, v: String(Date.now()) });
+    if (screen) query.set('page', screen);
+    await this.page.goto(`${this.baseUrl}/app/index.html?${query.toString()}`);
+  }
+
+  async createVault(masterPassword: string): Promise<void> {
+    const page = this.page;
+    await page.getByRole('heading', { name: this.text.setup.title }).waitFor();
+    await page.getByLabel(this.text.setup.password, { exact: true }).fill(masterPassword);
+    await page.getByLabel(this.text.setup.confirm, { exact: true }).fill(masterPassword);
+    await page.getByLabel(this.text.setup.acknowledge).check();
+    await page.getByRole('button', { name: this.text.setup.submit }).click();
+    await this.nav().waitFor({ timeout: 30_000 });
+  }
+
+  async unlock(masterPassword: string): Promise<void> {
+    await this.page.getByRole('heading', { name: this.text.unlock.title }).waitFor();
+    await this.page.getByLabel(this.text.unlock.password, { exact: true }).fill(masterPassword);
+    await this.page.getByRole('button', { name: this.text.unlock.submit, exact: true }).click();
+  }
+
+  nav() {
+    return this.page.getByRole('navigation', { name: this.text.nav.label });
+  }
+
+  async go(screen: AppScreen): Promise<void> {
+    await this.nav().getByRole('link', { name: this.text.nav[screen], exact: true }).click();
+  }
+
+  async enterDetailPassword(password: string): Promise<void> {
+    await this.page.getByLabel(this.text.detail.password, { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: this.text.detail.submit, exact: true }).click();
+  }
+
+  async changeDefaultDetailPassword(next: string): Promise<void> {
+    const dialog = this.page.getByRole('dialog', { name: this.text.detail.changeTitle });
+    await dialog.getByLabel(this.text.detail.newPassword, { exact: true }).fill(next);
+    await dialog.getByLabel(this.text.detail.confirmPassword, { exact: true }).fill(next);
+    await dialog.getByRole('button', { name: this.text.detail.save, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  dialog(name: string) {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  async toast(message: string): Promise<void> {
+    await this.page.locator('.toast', { hasText: message }).first().waitFor();
+  }
+
+  /** Waits until the service worker controls the page, so the app is cached for offline use. */
+  async waitForOfflineReady(): Promise<void> {
+    await this.page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+        );
+      }
+      return registration.active?.state;
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../site/styles.css';
+import './app.css';
+import { LanguageProvider, initialLanguage } from './i18n.js';
+import { App } from './shell/App.js';
+
+const lang = initialLanguage(window.location.search);
+document.documentElement.lang = lang;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <LanguageProvider initial={lang}>
+      <App />
+    </LanguageProvider>
+  </StrictMode>,
+);
+
+// The service worker keeps the app working offline after one visit (not in the dev server).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register('/app/sw.js', { scope: '/app/' }).catch(() => undefined);
+  });
+}

@@ -1,0 +1,260 @@
+// Anniversaries: the member's list, which two are shown as anniversary 1 and 2, and the automatic third.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Popup } from '../../../site/ui/Popup.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { daysBetween, formatDate, isoToday } from '../../format.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { shellText } from '../../shell/copy.js';
+import { useAppSettings } from '../../shell/settings.js';
+import { eventDateProblem } from '../../ui/event-date.js';
+import { EventDateField } from '../../ui/EventDateField.js';
+import { Modal } from '../../ui/Modal.js';
+import { useRecords, useVault } from '../../vault/react.js';
+import { StorageFullError } from '../../vault/store.js';
+import { newId, type VaultEntry } from '../../vault/vault.js';
+import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
+import { anniversaryText } from './copy.js';
+import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
+
+export const ANNIVERSARY_NAME_MAX = 50;
+
+export default function AnniversariesPage() {
+  const text = useText(anniversaryText);
+  const shell = useText(shellText);
+  const { locale } = useLanguage();
+  const vault = useVault();
+  const toast = useToast();
+  const anniversaries = useRecords<Anniversary>('anniversaries');
+  const events = useRecords<ScheduleEvent>('event');
+  const [settings, saveSettings] = useAppSettings();
+  const [editing, setEditing] = useState<{ id: string | null; value: Anniversary } | null>(null);
+  const [deleting, setDeleting] = useState<VaultEntry<Anniversary> | null>(null);
+  const today = isoToday();
+  const ids = [useId(), useId()];
+
+  const listed = useMemo(
+    () =>
+      anniversaries
+        .map((entry) => ({ entry, next: nextOccurrence(entry.value, today) }))
+        .sort((a, b) => (a.next ?? '9999').localeCompare(b.next ?? '9999')),
+    [anniversaries, today],
+  );
+  const auto = mainDDays(today, anniversaries, events, settings.mainAnniversaries).find(
+    (dday) => dday.slot === 3,
+  );
+  const dday = (date: string) => {
+    const days = daysBetween(today, date);
+    return days === 0 ? text.dtoday : fill(text.dday, { days });
+  };
+
+  async function choose(slot: 0 | 1, id: string) {
+    const main: MainAnniversaries = [...settings.mainAnniversaries];
+    main[slot] = id || null;
+    if (id && main[slot === 0 ? 1 : 0] === id) main[slot === 0 ? 1 : 0] = null;
+    await saveSettings({ mainAnniversaries: main });
+  }
+
+  return (
+    <section aria-labelledby="anniversaries-title">
+      <div className="screen-head">
+        <h1 id="anniversaries-title">{text.title}</h1>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() =>
+            setEditing({
+              id: null,
+              value: { name: '', calendar: 'solar', date: today, leap: false, repeat: 'yearly' },
+            })
+          }
+        >
+          {text.add}
+        </button>
+      </div>
+      <p className="form__note">{text.lead}</p>
+      <section className="panel" aria-labelledby="anniversaries-main">
+        <h2 id="anniversaries-main">{text.main}</h2>
+        <div className="form__grid">
+          {([0, 1] as const).map((slot) => (
+            <div className="field" key={slot}>
+              <label htmlFor={ids[slot]}>{fill(text.slot, { n: slot + 1 })}</label>
+              <select
+                id={ids[slot]}
+                value={settings.mainAnniversaries[slot] ?? ''}
+                onChange={(event) => void choose(slot, event.target.value)}
+              >
+                <option value="">{text.none}</option>
+                {anniversaries.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.value.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <div className="field">
+            <span className="field__label">{text.slotAuto}</span>
+            <p className="field__hint">
+              {auto ? `${auto.name} · ${formatDate(auto.date, locale)} · ${dday(auto.date)}` : text.autoNone}
+            </p>
+          </div>
+        </div>
+      </section>
+      {listed.length === 0 ? (
+        <p className="empty">{text.empty}</p>
+      ) : (
+        <ul className="list">
+          {listed.map(({ entry, next }) => (
+            <li key={entry.id} className="list__item">
+              <div className="list__main">
+                <p className="list__title">
+                  {entry.value.name}{' '}
+                  <span className="badge">{entry.value.repeat === 'yearly' ? text.yearly : text.once}</span>
+                  {entry.value.calendar === 'lunar' && <span className="badge">{text.lunarBadge}</span>}
+                  {entry.value.leap && <span className="badge">{text.leapBadge}</span>}
+                </p>
+                <p className="list__meta">
+                  {next
+                    ? `${fill(text.next, { date: formatDate(next, locale, { dateStyle: 'full' }) })} · ${dday(next)}`
+                    : text.passed}
+                </p>
+              </div>
+              <div className="list__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setEditing({ id: entry.id, value: entry.value })}
+                >
+                  {shell.edit}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setDeleting(entry)}
+                >
+                  {shell.delete}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <AnniversaryForm
+          initial={editing.value}
+          title={editing.id ? text.form.edit : text.form.add}
+          onClose={() => setEditing(null)}
+          onSave={async (value) => {
+            await vault.put('anniversaries', editing.id ?? newId(), value);
+            setEditing(null);
+            toast(shell.saved);
+          }}
+        />
+      )}
+      {deleting && (
+        <Popup
+          title={deleting.value.name}
+          message={shell.confirmDelete}
+          confirmLabel={shell.delete}
+          cancelLabel={shell.cancel}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const id = deleting.id;
+            setDeleting(null);
+            await vault.remove(id);
+            const main = settings.mainAnniversaries.map((chosen) =>
+              chosen === id ? null : chosen,
+            ) as MainAnniversaries;
+            await saveSettings({ mainAnniversaries: main });
+            toast(shell.deleted);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function AnniversaryForm({
+  initial,
+  title,
+  onClose,
+  onSave,
+}: {
+  initial: Anniversary;
+  title: string;
+  onClose: () => void;
+  onSave: (value: Anniversary) => Promise<void>;
+}) {
+  const text = useText(anniversaryText);
+  const shell = useText(shellText);
+  const nameId = useId();
+  const [value, setValue] = useState<Anniversary>({ ...initial, leap: initial.leap ?? false });
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const name = value.name.trim();
+  const nameProblem = !name
+    ? text.form.nameRequired
+    : [...name].length > ANNIVERSARY_NAME_MAX
+      ? text.form.nameTooLong
+      : '';
+  const dateValue = { calendar: value.calendar, date: value.date, leap: value.leap ?? false };
+  const dateProblem = eventDateProblem(dateValue);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (nameProblem || dateProblem) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      await onSave({ ...value, name });
+    } catch (error) {
+      setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form className="form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={nameId}>{text.form.name}</label>
+          <input
+            id={nameId}
+            value={value.name}
+            aria-invalid={submitted && nameProblem ? true : undefined}
+            onChange={(event) => setValue({ ...value, name: event.target.value })}
+          />
+          {submitted && nameProblem && <p className="field__problem">{nameProblem}</p>}
+        </div>
+        <EventDateField
+          value={dateValue}
+          problem={submitted ? dateProblem : null}
+          onChange={(next) => setValue({ ...value, ...next })}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={value.repeat === 'yearly'}
+            onChange={(event) => setValue({ ...value, repeat: event.target.checked ? 'yearly' : 'none' })}
+          />
+          {text.form.repeat}
+        </label>
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="form__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {shell.cancel}
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {shell.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

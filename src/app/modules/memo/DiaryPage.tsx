@@ -1,0 +1,299 @@
+// The diary: entries by date, listed by month, with search over the decrypted text.
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Popup } from '../../../site/ui/Popup.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { shellText } from '../../shell/copy.js';
+import { Modal } from '../../ui/Modal.js';
+import { useRecords, useVault } from '../../vault/react.js';
+import { StorageFullError } from '../../vault/store.js';
+import { newId, type VaultEntry } from '../../vault/vault.js';
+import { diaryText } from './copy.js';
+import {
+  MEMO_BODY_MAX,
+  MEMO_TITLE_MAX,
+  memoMonths,
+  memosInMonth,
+  searchMemos,
+  validateMemo,
+  type Memo,
+} from './memo.js';
+import './diary.css';
+
+function shiftMonth(month: string, by: number): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(year, number - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+export default function DiaryPage() {
+  const text = useText(diaryText);
+  const shell = useText(shellText);
+  const { locale } = useLanguage();
+  const vault = useVault();
+  const toast = useToast();
+  const memos = useRecords<Memo>('memo');
+  const searchId = useId();
+  const [month, setMonth] = useState(() => isoToday().slice(0, 7));
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<{ id: string | null; memo: Memo } | null>(null);
+  const [deleting, setDeleting] = useState<VaultEntry<Memo> | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const searching = query.trim().length > 0;
+  const shown = useMemo(
+    () => (searching ? searchMemos(memos, query) : memosInMonth(memos, month)),
+    [memos, query, month, searching],
+  );
+  const months = useMemo(() => memoMonths(memos), [memos]);
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+
+  return (
+    <section aria-labelledby="diary-title">
+      <div className="screen-head">
+        <h1 id="diary-title">{text.title}</h1>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setEditing({ id: null, memo: { date: isoToday(), title: '', body: '' } })}
+        >
+          {text.add}
+        </button>
+      </div>
+      <div className="field diary-search">
+        <label htmlFor={searchId}>{text.search}</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder={text.searchPlaceholder}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <div className="diary-layout">
+        <div>
+          {searching ? (
+            <p className="diary-caption" role="status">
+              {fill(text.results, { count: shown.length })}
+            </p>
+          ) : (
+            <div className="toolbar diary-month">
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setMonth(shiftMonth(month, -1))}
+              >
+                <span aria-hidden="true">‹</span> <span className="visually-hidden">{text.previous}</span>
+              </button>
+              <h2 className="diary-caption">{formatMonth(year, monthNumber, locale)}</h2>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setMonth(shiftMonth(month, 1))}
+              >
+                <span aria-hidden="true">›</span> <span className="visually-hidden">{text.next}</span>
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => setMonth(isoToday().slice(0, 7))}
+              >
+                {text.thisMonth}
+              </button>
+            </div>
+          )}
+          {shown.length === 0 ? (
+            <p className="empty">{searching ? text.noResults : text.empty}</p>
+          ) : (
+            <ul className="list">
+              {shown.map((entry) => (
+                <li key={entry.id} className="list__item diary-entry">
+                  <div className="list__main">
+                    <button
+                      type="button"
+                      className="link-button list__title"
+                      aria-expanded={open === entry.id}
+                      aria-label={fill(text.read, { title: entry.value.title })}
+                      onClick={() => setOpen(open === entry.id ? null : entry.id)}
+                    >
+                      {entry.value.title}
+                    </button>
+                    <p className="list__meta">
+                      {formatDate(entry.value.date, locale, { dateStyle: 'full' })}
+                    </p>
+                    {open === entry.id ? (
+                      <p className="diary-entry__body">{entry.value.body}</p>
+                    ) : (
+                      <p className="diary-entry__preview">{entry.value.body.slice(0, 140)}</p>
+                    )}
+                  </div>
+                  <div className="list__actions">
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => setEditing({ id: entry.id, memo: entry.value })}
+                    >
+                      {shell.edit}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => setDeleting(entry)}
+                    >
+                      {shell.delete}
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {months.length > 0 && (
+          <nav className="panel diary-months" aria-label={text.months}>
+            <h2>{text.months}</h2>
+            <ul className="list">
+              {months.map(({ month: item, count }) => {
+                const [y, m] = item.split('-').map(Number) as [number, number];
+                return (
+                  <li key={item}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-current={!searching && item === month ? 'true' : undefined}
+                      onClick={() => {
+                        setQuery('');
+                        setMonth(item);
+                      }}
+                    >
+                      {formatMonth(y, m, locale)} · {fill(text.count, { count })}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        )}
+      </div>
+      {editing && (
+        <MemoForm
+          initial={editing.memo}
+          title={editing.id ? text.form.edit : text.form.add}
+          onClose={() => setEditing(null)}
+          onSave={async (memo) => {
+            await vault.put('memo', editing.id ?? newId(), memo);
+            setEditing(null);
+            setMonth(memo.date.slice(0, 7));
+            toast(shell.saved);
+          }}
+        />
+      )}
+      {deleting && (
+        <Popup
+          title={deleting.value.title}
+          message={shell.confirmDelete}
+          confirmLabel={shell.delete}
+          cancelLabel={shell.cancel}
+          onCancel={() => setDeleting(null)}
+          onConfirm={async () => {
+            const id = deleting.id;
+            setDeleting(null);
+            await vault.remove(id);
+            toast(shell.deleted);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function MemoForm({
+  initial,
+  title,
+  onClose,
+  onSave,
+}: {
+  initial: Memo;
+  title: string;
+  onClose: () => void;
+  onSave: (memo: Memo) => Promise<void>;
+}) {
+  const text = useText(diaryText);
+  const shell = useText(shellText);
+  const ids = { date: useId(), title: useId(), body: useId() };
+  const [memo, setMemo] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const problems = validateMemo(memo);
+  const problem = (field: keyof Memo) =>
+    submitted && problems[field] ? text.problems[problems[field]!] : '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      await onSave({ ...memo, title: memo.title.trim() });
+    } catch (error) {
+      setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose} wide>
+      <form className="form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={ids.date}>{text.form.date}</label>
+          <input
+            id={ids.date}
+            type="date"
+            value={memo.date}
+            aria-invalid={problem('date') ? true : undefined}
+            onChange={(event) => setMemo({ ...memo, date: event.target.value })}
+          />
+          {problem('date') && <p className="field__problem">{problem('date')}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.title}>{text.form.title}</label>
+          <input
+            id={ids.title}
+            value={memo.title}
+            maxLength={MEMO_TITLE_MAX + 50}
+            aria-invalid={problem('title') ? true : undefined}
+            onChange={(event) => setMemo({ ...memo, title: event.target.value })}
+          />
+          {problem('title') && <p className="field__problem">{problem('title')}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.body}>{text.form.body}</label>
+          <textarea
+            id={ids.body}
+            rows={12}
+            value={memo.body}
+            maxLength={MEMO_BODY_MAX + 1000}
+            aria-invalid={problem('body') ? true : undefined}
+            onChange={(event) => setMemo({ ...memo, body: event.target.value })}
+          />
+          {problem('body') && <p className="field__problem">{problem('body')}</p>}
+        </div>
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="form__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            {shell.cancel}
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {shell.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,48 @@
+import { defineText } from '../../i18n.js';
+
+export const diaryText = defineText(
+  {
+    title: '일기',
+    add: '새 일기',
+    search: '일기 검색',
+    searchPlaceholder: '제목이나 내용으로 검색',
+    results: '검색 결과 {{count}}개',
+    noResults: '검색 결과가 없습니다.',
+    empty: '이 달에는 일기가 없습니다. 새 일기를 써 보세요.',
+    previous: '이전 달',
+    next: '다음 달',
+    thisMonth: '이번 달',
+    months: '월별 목록',
+    count: '{{count}}편',
+    form: { add: '새 일기', edit: '일기 수정', date: '날짜', title: '제목', body: '내용' },
+    problems: {
+      date: '올바른 날짜를 입력하세요.',
+      title: '제목을 입력하세요.',
+      titleTooLong: '제목은 200자 이하로 입력하세요.',
+      bodyTooLong: '내용이 너무 깁니다(최대 100,000자).',
+    },
+    read: '{{title}} 읽기',
+  },
+  {
+    title: 'Diary',
+    add: 'New entry',
+    search: 'Search the diary',
+    searchPlaceholder: 'Search titles and text',
+    results: '{{count}} result(s)',
+    noResults: 'No entries match.',
+    empty: 'No entries this month. Write your first one.',
+    previous: 'Previous month',
+    next: 'Next month',
+    thisMonth: 'This month',
+    months: 'By month',
+    count: '{{count}} entries',
+    form: { add: 'New entry', edit: 'Edit entry', date: 'Date', title: 'Title', body: 'Text' },
+    problems: {
+      date: 'Please enter a valid date.',
+      title: 'Please enter a title.',
+      titleTooLong: 'The title can be at most 200 characters.',
+      bodyTooLong: 'The text is too long (at most 100,000 characters).',
+    },
+    read: 'Read {{title}}',
+  },
+);

@@ -1,0 +1,60 @@
+// Diary entries (kind 'memo') and the search over them. Search runs on the decrypted entries in memory:
+// nothing readable is ever indexed on disk.
+import type { VaultEntry } from '../../vault/vault.js';
+import { parseIsoDate } from '../schedule/calendar/plain-date.js';
+
+export interface Memo {
+  date: string;
+  title: string;
+  body: string;
+}
+
+export const MEMO_TITLE_MAX = 200;
+export const MEMO_BODY_MAX = 100_000;
+
+function normalize(text: string): string {
+  return text.normalize('NFC').toLocaleLowerCase();
+}
+
+/** Entries whose title or body contains every word of the query, newest first. */
+export function searchMemos(entries: VaultEntry<Memo>[], query: string): VaultEntry<Memo>[] {
+  const words = normalize(query).split(/\s+/).filter(Boolean);
+  const found = words.length
+    ? entries.filter((entry) => {
+        const haystack = normalize(`${entry.value.title}\n${entry.value.body}`);
+        return words.every((word) => haystack.includes(word));
+      })
+    : entries;
+  return sortMemos(found);
+}
+
+export function sortMemos(entries: VaultEntry<Memo>[]): VaultEntry<Memo>[] {
+  return [...entries].sort((a, b) => b.value.date.localeCompare(a.value.date) || b.updatedAt - a.updatedAt);
+}
+
+export function memosInMonth(entries: VaultEntry<Memo>[], month: string): VaultEntry<Memo>[] {
+  return sortMemos(entries.filter((entry) => entry.value.date.startsWith(month)));
+}
+
+/** Months ('YYYY-MM') that have entries, newest first, with their counts. */
+export function memoMonths(entries: VaultEntry<Memo>[]): Array<{ month: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const entry of entries) {
+    const month = entry.value.date.slice(0, 7);
+    counts.set(month, (counts.get(month) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([month, count]) => ({ month, count }))
+    .sort((a, b) => b.month.localeCompare(a.month));
+}
+
+export type MemoProblem = 'date' | 'title' | 'titleTooLong' | 'bodyTooLong';
+
+export function validateMemo(memo: Memo): Partial<Record<keyof Memo, MemoProblem>> {
+  const problems: Partial<Record<keyof Memo, MemoProblem>> = {};
+  if (!parseIsoDate(memo.date)) problems.date = 'date';
+  if (!memo.title.trim()) problems.title = 'title';
+  else if (memo.title.length > MEMO_TITLE_MAX) problems.title = 'titleTooLong';
+  if (memo.body.length > MEMO_BODY_MAX) problems.body = 'bodyTooLong';
+  return problems;
+}

@@ -1,0 +1,248 @@
+// Settings: nickname, language, auto logout, master password, detail view password, and the in-app notice.
+import { useId, useState, type FormEvent } from 'react';
+import { AUTO_LOGOUT_OPTIONS_MIN, type Language } from '../../../shared/constants.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { shellText } from '../../shell/copy.js';
+import { DetailPasswordForm } from '../../shell/DetailGate.js';
+import { InAppNotice } from '../../shell/InAppNotice.js';
+import { passwordStrength } from '../../shell/password-strength.js';
+import { readAutoLogoutMinutes, saveAutoLogoutMinutes, useAppSettings } from '../../shell/settings.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import { useVault, useVaultVersion } from '../../vault/react.js';
+import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
+import { settingsText } from './copy.js';
+
+export const NICKNAME_MAX = 30;
+
+export default function SettingsPage() {
+  const text = useText(settingsText);
+  const vault = useVault();
+  useVaultVersion();
+  const { locale } = useLanguage();
+  return (
+    <section aria-labelledby="settings-title" className="settings">
+      <div className="screen-head">
+        <h1 id="settings-title">{text.title}</h1>
+      </div>
+      <ProfileSettings />
+      <LanguageSettings />
+      <AutoLogoutSettings />
+      <MasterPasswordSettings />
+      <DetailPasswordSettings />
+      <section className="panel" aria-labelledby="settings-vault">
+        <h2 id="settings-vault">{text.vault.heading}</h2>
+        <p>
+          {fill(text.vault.summary, { iterations: new Intl.NumberFormat(locale).format(vault.iterations) })}
+        </p>
+        <p className="form__note">{fill(text.vault.records, { count: vault.recordCount })}</p>
+      </section>
+      <InAppNotice open />
+    </section>
+  );
+}
+
+function ProfileSettings() {
+  const text = useText(settingsText);
+  const shell = useText(shellText);
+  const toast = useToast();
+  const id = useId();
+  const [settings, save] = useAppSettings();
+  const [nickname, setNickname] = useState(settings.nickname);
+  const [problem, setProblem] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = nickname.trim();
+    if ([...value].length > NICKNAME_MAX) return setProblem(text.profile.tooLong);
+    setProblem('');
+    try {
+      await save({ nickname: value });
+      toast(shell.saved);
+    } catch {
+      setProblem(shell.errors.saveFailed);
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{text.profile.heading}</h2>
+      <form className="form" noValidate onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={id}>{text.profile.nickname}</label>
+          <div className="field__row">
+            <input
+              id={id}
+              value={nickname}
+              autoComplete="nickname"
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => setNickname(event.target.value)}
+            />
+            <button type="submit" className="button button--primary">
+              {shell.save}
+            </button>
+          </div>
+          <p className="field__hint">{text.profile.nicknameHint}</p>
+          {problem && <p className="field__problem">{problem}</p>}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function LanguageSettings() {
+  const text = useText(settingsText);
+  const { lang, setLang } = useLanguage();
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{text.language.heading}</h2>
+      <div className="toolbar" role="radiogroup" aria-labelledby={id}>
+        {(['ko', 'en'] as Language[]).map((option) => (
+          <label key={option} className="checkbox">
+            <input
+              type="radio"
+              name="language"
+              value={option}
+              checked={lang === option}
+              onChange={() => {
+                setLang(option);
+                const query = new URLSearchParams(window.location.search);
+                query.set('lang', option);
+                window.history.replaceState(null, '', `?${query.toString()}`);
+              }}
+            />
+            {text.language[option]}
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function AutoLogoutSettings() {
+  const text = useText(settingsText);
+  const toast = useToast();
+  const id = useId();
+  const [minutes, setMinutes] = useState(readAutoLogoutMinutes);
+  const label = (value: number) =>
+    value === 0 ? text.autoLogout.none : fill(text.autoLogout.minutes, { minutes: value });
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{text.autoLogout.heading}</h2>
+      <div className="field">
+        <label htmlFor={id}>{text.autoLogout.label}</label>
+        <select
+          id={id}
+          value={minutes}
+          onChange={(event) => {
+            const value = Number(event.target.value);
+            saveAutoLogoutMinutes(value);
+            setMinutes(value);
+            toast(fill(text.autoLogout.saved, { value: label(value) }));
+          }}
+        >
+          {AUTO_LOGOUT_OPTIONS_MIN.map((value) => (
+            <option key={value} value={value}>
+              {label(value)}
+            </option>
+          ))}
+        </select>
+        <p className="field__hint">{text.autoLogout.hint}</p>
+      </div>
+    </section>
+  );
+}
+
+function MasterPasswordSettings() {
+  const text = useText(settingsText);
+  const shell = useText(shellText);
+  const toast = useToast();
+  const vault = useVault();
+  const ids = { heading: useId(), current: useId(), next: useId(), confirm: useId() };
+  const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
+  const [problems, setProblems] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const strength = passwordStrength(fields.next);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: typeof problems = {};
+    if (!fields.current) found.current = text.master.required;
+    if ([...fields.next].length < MASTER_PASSWORD_MIN_LENGTH) found.next = shell.setup.tooShort;
+    if (fields.confirm !== fields.next) found.confirm = shell.setup.mismatch;
+    setProblems(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const changed = await vault.changeMasterPassword(fields.current, fields.next);
+      if (!changed) {
+        setProblems({ current: text.master.wrong });
+        return;
+      }
+      setFields({ current: '', next: '', confirm: '' });
+      toast(text.master.changed);
+    } catch {
+      setProblems({ confirm: shell.errors.saveFailed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: keyof typeof fields) => ({
+    value: fields[name],
+    onChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
+    problem: problems[name],
+  });
+
+  return (
+    <section className="panel" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>{text.master.heading}</h2>
+      <form className="form" noValidate onSubmit={submit}>
+        <PasswordField
+          id={ids.current}
+          label={text.master.current}
+          autoComplete="current-password"
+          {...field('current')}
+        />
+        <PasswordField
+          id={ids.next}
+          label={text.master.next}
+          autoComplete="new-password"
+          {...field('next')}
+          hint={
+            <p className="field__hint">
+              {fill(shell.setup.strength, { level: shell.setup.levels[strength] })} ·{' '}
+              {shell.setup.recommendation}
+            </p>
+          }
+        />
+        <PasswordField
+          id={ids.confirm}
+          label={text.master.confirm}
+          autoComplete="new-password"
+          {...field('confirm')}
+        />
+        <p className="form__note">{text.master.note}</p>
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? text.master.working : text.master.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DetailPasswordSettings() {
+  const text = useText(settingsText);
+  const [settings] = useAppSettings();
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{text.detail.heading}</h2>
+      {!settings.detailPassword && <p className="form__note">{text.detail.defaultInUse}</p>}
+      <DetailPasswordForm askCurrent onDone={() => undefined} />
+    </section>
+  );
+}

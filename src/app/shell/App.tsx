@@ -1,0 +1,239 @@
+// The app from the top: who is signed in, then the vault (create or unlock), then the screens.
+import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
+import { ToastProvider } from '../../site/ui/Toast.js';
+import { fill, useLanguage, useText } from '../i18n.js';
+import { VaultProvider } from '../vault/react.js';
+import { Vault } from '../vault/vault.js';
+import { useAutoLogout } from './auto-logout.js';
+import { shellText } from './copy.js';
+import { DetailAccessProvider, DetailGate } from './DetailGate.js';
+import { HomeScreen } from './HomeScreen.js';
+import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from './member.js';
+import { APP_SCREENS, DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
+import { readSettings } from './settings.js';
+import { SetupScreen, UnlockScreen } from './VaultScreens.js';
+import { useVault } from '../vault/react.js';
+
+export function App() {
+  return (
+    <ToastProvider>
+      <MemberGate />
+    </ToastProvider>
+  );
+}
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="app-gate">
+      <section className="app-gate__card">
+        <img src="/mg_logo.svg" alt="" width="56" height="56" />
+        {children}
+      </section>
+    </main>
+  );
+}
+
+function MemberGate() {
+  const text = useText(shellText);
+  const { lang } = useLanguage();
+  const [check, setCheck] = useState<MemberCheck | null>(null);
+  useEffect(() => {
+    let live = true;
+    void checkMember().then((result) => {
+      if (!live) return;
+      setCheck(result);
+      if (result.status === 'signed-out')
+        window.setTimeout(() => window.location.replace(loginUrl(lang)), 1200);
+    });
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+
+  if (!check) return <Centered>{<p role="status">{text.member.checking}</p>}</Centered>;
+  if (check.status === 'signed-in' || check.status === 'offline') {
+    return <VaultRoot key={check.member.uid} member={check.member} offline={check.status === 'offline'} />;
+  }
+  const message = {
+    'signed-out': text.member.loginFirst,
+    unverified: text.member.unverified,
+    'offline-unknown': text.member.offlineUnknown,
+  }[check.status];
+  return (
+    <Centered>
+      <p role="alert">{message}</p>
+      {check.status === 'signed-out' && <p className="form__note">{text.member.redirecting}</p>}
+      <a className="button button--primary" href={loginUrl(lang)}>
+        {text.member.goLogin}
+      </a>
+    </Centered>
+  );
+}
+
+function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
+  const text = useText(shellText);
+  const vault = useMemo(() => new Vault(member.uid), [member.uid]);
+  const state = useSyncExternalStore(vault.subscribe, () => vault.state);
+  const [loggedOutAfter, setLoggedOutAfter] = useState<number | null>(null);
+  const [unlocks, setUnlocks] = useState(0);
+  const { lang } = useLanguage();
+
+  useEffect(() => {
+    void vault.load();
+    return () => vault.close();
+  }, [vault]);
+  useEffect(() => {
+    if (state === 'unlocked') setUnlocks((count) => count + 1);
+  }, [state]);
+
+  const expire = useCallback(
+    (minutes: number) => {
+      void vault.lock();
+      void logOut();
+      setLoggedOutAfter(minutes);
+    },
+    [vault],
+  );
+  useAutoLogout(expire, state === 'unlocked' && loggedOutAfter === null);
+
+  if (loggedOutAfter !== null) {
+    return (
+      <Centered>
+        <h1>{text.autoLogout.title}</h1>
+        <p role="alert">{fill(text.autoLogout.message, { minutes: loggedOutAfter })}</p>
+        <a className="button button--primary" href={loginUrl(lang)}>
+          {text.autoLogout.again}
+        </a>
+      </Centered>
+    );
+  }
+  if (state === 'loading') return <Centered>{<p role="status">{text.loading}</p>}</Centered>;
+  if (state === 'new') return <SetupScreen vault={vault} />;
+  if (state === 'locked') return <UnlockScreen vault={vault} />;
+  return (
+    <VaultProvider vault={vault}>
+      <DetailAccessProvider key={unlocks}>
+        <AppFrame member={member} offline={offline} />
+      </DetailAccessProvider>
+    </VaultProvider>
+  );
+}
+
+function screenFromUrl(): AppScreen {
+  const page = new URLSearchParams(window.location.search).get('page');
+  return isAppScreen(page) ? page : 'home';
+}
+
+function useOnline(initial: boolean): boolean {
+  const [online, setOnline] = useState(initial);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
+  const text = useText(shellText);
+  const { lang } = useLanguage();
+  const vault = useVault();
+  const online = useOnline(!offline && navigator.onLine);
+  const [screen, setScreen] = useState<AppScreen>(screenFromUrl);
+  const nickname = readSettings(vault).nickname || member.email.split('@')[0]!;
+
+  useEffect(() => {
+    const onPop = () => setScreen(screenFromUrl());
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const go = useCallback((next: AppScreen) => {
+    const query = new URLSearchParams(window.location.search);
+    query.set('page', next);
+    query.delete('v');
+    window.history.pushState(null, '', `?${query.toString()}`);
+    setScreen(next);
+    window.scrollTo(0, 0);
+  }, []);
+
+  useEffect(() => {
+    document.title = `${text.nav[screen]} · MyGenie`;
+  }, [screen, text]);
+
+  const Screen = screen === 'home' ? null : SCREENS[screen];
+  const content = Screen ? (
+    <Suspense fallback={<p role="status">{text.loading}</p>}>
+      <Screen />
+    </Suspense>
+  ) : (
+    <HomeScreen go={go} />
+  );
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <a className="app-header__brand" href={`/?lang=${lang}`} aria-label={text.header.site}>
+          <img src="/mg_logo.svg" alt="" width="32" height="32" />
+          <span>MyGenie</span>
+        </a>
+        <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
+        <div className="app-header__actions">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => void vault.lock()}
+          >
+            {text.header.lock}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={async () => {
+              await vault.lock();
+              await logOut();
+              window.location.assign(`/?lang=${lang}`);
+            }}
+          >
+            {text.header.logout}
+          </button>
+        </div>
+      </header>
+      {!online && (
+        <p className="app-offline" role="status">
+          {text.header.offline}
+        </p>
+      )}
+      {vault.damaged.length > 0 && (
+        <p className="form__error app-damaged" role="alert">
+          {fill(text.damaged, { count: vault.damaged.length })}
+        </p>
+      )}
+      <nav className="app-nav" aria-label={text.nav.label}>
+        {APP_SCREENS.map((name) => (
+          <a
+            key={name}
+            href={`?page=${name}`}
+            aria-current={name === screen ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              go(name);
+            }}
+          >
+            {text.nav[name]}
+          </a>
+        ))}
+      </nav>
+      <main className="app-main" id="main">
+        <ScreenErrorBoundary key={screen}>
+          {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
+        </ScreenErrorBoundary>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+// First run (create the vault with a master password) and the unlock screen.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { fill, useText } from '../i18n.js';
+import { PasswordField } from '../ui/PasswordField.js';
+import type { Vault } from '../vault/vault.js';
+import { MASTER_PASSWORD_MIN_LENGTH } from '../vault/vault.js';
+import { shellText } from './copy.js';
+import { InAppNotice } from './InAppNotice.js';
+import { passwordStrength } from './password-strength.js';
+
+export function SetupScreen({ vault }: { vault: Vault }) {
+  const text = useText(shellText);
+  const ids = { password: useId(), confirm: useId(), meter: useId() };
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const strength = passwordStrength(password);
+  const problems = {
+    password: [...password].length < MASTER_PASSWORD_MIN_LENGTH ? text.setup.tooShort : '',
+    confirm: confirm !== password ? text.setup.mismatch : '',
+    acknowledge: acknowledged ? '' : text.setup.acknowledgeRequired,
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problems.password || problems.confirm || problems.acknowledge) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      await vault.create(password);
+    } catch {
+      setFailure(text.setup.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="app-gate">
+      <section className="app-gate__card" aria-labelledby="setup-title">
+        <img src="/mg_logo.svg" alt="" width="56" height="56" />
+        <h1 id="setup-title">{text.setup.title}</h1>
+        <p>{text.setup.lead}</p>
+        <InAppNotice />
+        <form className="form" noValidate onSubmit={submit}>
+          <PasswordField
+            id={ids.password}
+            label={text.setup.password}
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            problem={submitted && problems.password}
+            hint={
+              <>
+                <div
+                  className={`strength strength--${strength}`}
+                  id={ids.meter}
+                  role="meter"
+                  aria-valuemin={0}
+                  aria-valuemax={4}
+                  aria-valuenow={['too-short', 'weak', 'fair', 'good', 'strong'].indexOf(strength)}
+                  aria-label={fill(text.setup.strength, { level: text.setup.levels[strength] })}
+                >
+                  <span className="strength__bar" />
+                </div>
+                <p className="field__hint">
+                  {fill(text.setup.strength, { level: text.setup.levels[strength] })} · {text.setup.minimum}{' '}
+                  {text.setup.recommendation}
+                </p>
+              </>
+            }
+          />
+          <PasswordField
+            id={ids.confirm}
+            label={text.setup.confirm}
+            value={confirm}
+            onChange={setConfirm}
+            autoComplete="new-password"
+            problem={submitted && problems.confirm}
+          />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={acknowledged}
+              onChange={(event) => setAcknowledged(event.target.checked)}
+            />
+            {text.setup.acknowledge}
+          </label>
+          {submitted && problems.acknowledge && <p className="field__problem">{problems.acknowledge}</p>}
+          {failure && (
+            <p className="form__error" role="alert">
+              {failure}
+            </p>
+          )}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? text.setup.working : text.setup.submit}
+          </button>
+        </form>
+      </section>
+    </main>
+  );
+}
+
+export function UnlockScreen({ vault }: { vault: Vault }) {
+  const text = useText(shellText);
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  useEffect(() => input.current?.focus(), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return setError(text.unlock.required);
+    setBusy(true);
+    setError('');
+    try {
+      const result = await vault.unlock(password);
+      if (result === 'wrong-password') setError(text.unlock.wrong);
+      if (result === 'damaged-header') setError(text.unlock.damagedHeader);
+    } catch {
+      setError(text.unlock.failed);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <main className="app-gate">
+      <section className="app-gate__card" aria-labelledby="unlock-title">
+        <img src="/mg_logo.svg" alt="" width="56" height="56" />
+        <h1 id="unlock-title">{text.unlock.title}</h1>
+        <p>{text.unlock.lead}</p>
+        <form className="form" noValidate onSubmit={submit}>
+          <PasswordField
+            id={id}
+            inputRef={input}
+            label={text.unlock.password}
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
+          {error && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? text.unlock.working : text.unlock.submit}
+          </button>
+          <p className="form__note">{text.unlock.forgot}</p>
+        </form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+// Who is using the app. Online, the server's session decides; offline, the member who last signed in on this
+// device may keep using their (still encrypted) vault.
+import { STORAGE_KEYS } from '../../shared/constants.js';
+import type { SessionResponse } from '../../shared/schemas/auth.js';
+
+export interface Member {
+  uid: string;
+  email: string;
+}
+
+export type MemberCheck =
+  | { status: 'signed-in'; member: Member }
+  | { status: 'offline'; member: Member }
+  | { status: 'signed-out' }
+  | { status: 'unverified' }
+  | { status: 'offline-unknown' };
+
+export function lastMember(): Member | null {
+  try {
+    const stored = JSON.parse(
+      localStorage.getItem(STORAGE_KEYS.appMember) ?? 'null',
+    ) as Partial<Member> | null;
+    return stored && typeof stored.uid === 'string' && typeof stored.email === 'string'
+      ? { uid: stored.uid, email: stored.email }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetMember(): void {
+  try {
+    localStorage.removeItem(STORAGE_KEYS.appMember);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
+export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
+  let session: SessionResponse;
+  try {
+    const response = await fetch('/api/session', {
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) throw new Error(`session ${response.status}`);
+    session = (await response.json()) as SessionResponse;
+  } catch {
+    const member = lastMember();
+    return member ? { status: 'offline', member } : { status: 'offline-unknown' };
+  }
+  if (!session.user) {
+    forgetMember();
+    return { status: 'signed-out' };
+  }
+  if (!session.user.emailVerified) return { status: 'unverified' };
+  const member = { uid: session.user.uid, email: session.user.email };
+  try {
+    localStorage.setItem(STORAGE_KEYS.appMember, JSON.stringify(member));
+  } catch {
+    // Without storage the app still works online.
+  }
+  return { status: 'signed-in', member };
+}
+
+/** Ends the server session (when online) and forgets the member on this device. */
+export async function logOut(): Promise<void> {
+  forgetMember();
+  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+}
+
+export function loginUrl(lang: string): string {
+  return `/?auth=login&lang=${encodeURIComponent(lang)}`;
+}

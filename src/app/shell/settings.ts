@@ -1,0 +1,75 @@
+// The member's app settings. Nickname and the detail view password live in the vault (encrypted); the
+// auto-logout minutes are a plain preference in localStorage, because they must work while the vault is
+// locked and reach every open tab at once (the storage event).
+import { useCallback } from 'react';
+import {
+  AUTO_LOGOUT_DEFAULT_MIN,
+  AUTO_LOGOUT_OPTIONS_MIN,
+  DETAIL_PASSWORD_DEFAULT,
+  STORAGE_KEYS,
+} from '../../shared/constants.js';
+import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../../shared/master-key.js';
+import { useVault, useVaultVersion } from '../vault/react.js';
+import type { Vault } from '../vault/vault.js';
+
+export const SETTINGS_ID = 'settings';
+export const DETAIL_PASSWORD_MIN_LENGTH = 4;
+
+export interface AppSettings {
+  nickname: string;
+  /** A salted PBKDF2 verifier of the member's own detail password; null while the default is in use. */
+  detailPassword: MasterKeyVerifier | null;
+  /** The anniversaries shown as 1 and 2 on the main screen (ids of 'anniversaries' records). */
+  mainAnniversaries: [string | null, string | null];
+}
+
+export const DEFAULT_SETTINGS: AppSettings = {
+  nickname: '',
+  detailPassword: null,
+  mainAnniversaries: [null, null],
+};
+
+export function readSettings(vault: Vault): AppSettings {
+  return { ...DEFAULT_SETTINGS, ...vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value };
+}
+
+export function useAppSettings(): [AppSettings, (patch: Partial<AppSettings>) => Promise<void>] {
+  const vault = useVault();
+  useVaultVersion();
+  const save = useCallback(
+    async (patch: Partial<AppSettings>) => {
+      await vault.put('settings', SETTINGS_ID, { ...readSettings(vault), ...patch });
+    },
+    [vault],
+  );
+  return [readSettings(vault), save];
+}
+
+export async function checkDetailPassword(settings: AppSettings, password: string): Promise<boolean> {
+  if (!settings.detailPassword) return password === DETAIL_PASSWORD_DEFAULT;
+  return (await checkMasterKey(password, settings.detailPassword)) === 'ok';
+}
+
+export function makeDetailPasswordVerifier(password: string): Promise<MasterKeyVerifier> {
+  return createMasterKeyVerifier(password);
+}
+
+/** Auto-logout minutes: one of the offered values; anything else (missing, invalid) means the default. */
+export function readAutoLogoutMinutes(): number {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEYS.autoLogoutMinutes);
+  } catch {
+    stored = null;
+  }
+  const minutes = Number(stored);
+  return stored !== null && (AUTO_LOGOUT_OPTIONS_MIN as readonly number[]).includes(minutes)
+    ? minutes
+    : AUTO_LOGOUT_DEFAULT_MIN;
+}
+
+export function saveAutoLogoutMinutes(minutes: number): void {
+  localStorage.setItem(STORAGE_KEYS.autoLogoutMinutes, String(minutes));
+  // The storage event only reaches other tabs; this tab hears it too.
+  window.dispatchEvent(new Event('mygenie:auto-logout'));
+}
