@@ -213,6 +213,16 @@ describe('protection', () => {
     await app.createVault(MASTER);
     await page.clock.fastForward('09:00');
     await app.nav().waitFor();
+    // While the page is hidden the timer stands still.
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await page.clock.fastForward('30:00');
+    await setHidden(false);
+    await app.nav().waitFor();
     // Activity restarts the 10-minute default.
     await page.mouse.move(50, 50);
     await page.mouse.move(80, 90);

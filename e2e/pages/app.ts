@@ -46,7 +46,7 @@ export class AppModel {
   }
 
   async enterDetailPassword(password: string): Promise<void> {
-    await this.page.getByLabel(this.text.detail.password, { exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: this.text.detail.password, exact: true }).fill(password);
     await this.page.getByRole('button', { name: this.text.detail.submit, exact: true }).click();
   }
 

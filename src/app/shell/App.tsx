@@ -13,7 +13,7 @@ import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from './
 import { APP_SCREENS, DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
 import { readSettings } from './settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
-import { useVault } from '../vault/react.js';
+import { useVault, useVaultVersion } from '../vault/react.js';
 
 export function App() {
   return (
@@ -143,6 +143,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   const text = useText(shellText);
   const { lang } = useLanguage();
   const vault = useVault();
+  useVaultVersion();
   const online = useOnline(!offline && navigator.onLine);
   const [screen, setScreen] = useState<AppScreen>(screenFromUrl);
   const nickname = readSettings(vault).nickname || member.email.split('@')[0]!;

@@ -31,10 +31,6 @@ export function useAutoLogout(onExpire: (minutes: number) => void, enabled: bool
       timer = setTimeout(() => expire.current(minutes), ms);
     };
     const reset = () => run(minutes * 60_000);
-    const onActivity = () => {
-      // Pointer moves come in floods; restarting the timer once a second is enough.
-      if (performance.now() - startedAt > 1000) reset();
-    };
     const onVisibility = () => {
       if (document.hidden) {
         if (timer !== undefined) remaining = Math.max(0, remaining - (performance.now() - startedAt));
@@ -50,13 +46,13 @@ export function useAutoLogout(onExpire: (minutes: number) => void, enabled: bool
     };
 
     reset();
-    for (const type of ACTIVITY) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    for (const type of ACTIVITY) window.addEventListener(type, reset, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('storage', onSetting);
     window.addEventListener('mygenie:auto-logout', onSetting);
     return () => {
       stop();
-      for (const type of ACTIVITY) window.removeEventListener(type, onActivity, { capture: true });
+      for (const type of ACTIVITY) window.removeEventListener(type, reset, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('storage', onSetting);
       window.removeEventListener('mygenie:auto-logout', onSetting);

@@ -8,6 +8,8 @@ import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
+/** One document at most: 2 GiB. */
+export const MAX_DOCUMENT_BYTES = 2 * 1024 ** 3;
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
 export type RecordKind = 'event' | 'memo' | 'personal' | 'document' | 'ledger' | 'anniversaries' | 'settings';
@@ -238,6 +240,7 @@ export class Vault {
     file: Blob & { name: string },
     onProgress?: (done: number) => void,
   ): Promise<DocumentAdded> {
+    if (file.size > MAX_DOCUMENT_BYTES) return { ok: false, reason: 'too-large' };
     const needed = Math.ceil(file.size * 1.01) + 1024 * 1024;
     const available = await Vault.availableSpace();
     if (available !== null && available < needed)
@@ -265,7 +268,8 @@ export class Vault {
     } catch (error) {
       await this.#store.deleteDocument(id).catch(() => undefined);
       if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full', needed };
-      if (error instanceof DOMException && error.name === 'NotReadableError')
+      // Unreadable, or deleted since it was picked.
+      if (error instanceof DOMException && ['NotReadableError', 'NotFoundError'].includes(error.name))
         return { ok: false, reason: 'read-failed' };
       throw error;
     }

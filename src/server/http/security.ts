@@ -13,7 +13,8 @@ const CONTENT_SECURITY_POLICY = [
   "worker-src 'self'",
   "manifest-src 'self'",
   "frame-src 'self' blob:",
-  "object-src 'none'",
+  // Only so a PDF the app decrypted can be shown from its blob: URL; no plugin content from anywhere else.
+  'object-src blob:',
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'self'",

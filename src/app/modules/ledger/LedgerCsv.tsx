@@ -1,0 +1,191 @@
+// The ledger to and from CSV files. An import is checked whole before anything is written: either every
+// entry is added in one write, or the member sees every problem with its line and nothing changes.
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Popup } from '../../../site/ui/Popup.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { formatBytes, isoToday } from '../../format.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { shellText } from '../../shell/copy.js';
+import { useVault } from '../../vault/react.js';
+import { StorageFullError } from '../../vault/store.js';
+import { newId } from '../../vault/vault.js';
+import { ledgerText } from './copy.js';
+import { decodeCsvBytes, MAX_IMPORT_BYTES } from './csv-file.js';
+import { csvProblem } from './messages.js';
+import { formatLedgerCsv, parseLedgerCsv, type CsvImportError } from './model/csv.js';
+import type { NewEntry } from './model/entry.js';
+import { csvFileName } from './month.js';
+
+type ImportState =
+  | { step: 'idle' }
+  | { step: 'reading' }
+  | { step: 'confirm'; name: string; entries: NewEntry[] }
+  | { step: 'writing' }
+  | { step: 'refused'; errors: CsvImportError[] }
+  | { step: 'message'; message: string; problem: boolean };
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers start the download only after click() returns; revoking at once would cancel it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function LedgerCsv({
+  month,
+  monthEntries,
+  allEntries,
+}: {
+  month: string;
+  monthEntries: NewEntry[];
+  allEntries: NewEntry[];
+}) {
+  const text = useText(ledgerText);
+  const shell = useText(shellText);
+  const { lang, locale } = useLanguage();
+  const vault = useVault();
+  const toast = useToast();
+  const titleId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<ImportState>({ step: 'idle' });
+  const busy = state.step === 'reading' || state.step === 'writing';
+
+  function exportCsv(scope: 'month' | 'all') {
+    const name = csvFileName(scope, month, isoToday());
+    download(name, formatLedgerCsv(scope === 'month' ? monthEntries : allEntries));
+    toast(fill(text.csv.exported, { name }));
+  }
+
+  async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Cleared so that choosing the same file again, once fixed, is noticed.
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      const message = fill(text.csv.tooLarge, { max: formatBytes(MAX_IMPORT_BYTES, lang) });
+      setState({ step: 'message', message, problem: true });
+      return;
+    }
+    setState({ step: 'reading' });
+    let csv: string;
+    try {
+      csv = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+    } catch {
+      setState({ step: 'message', message: text.csv.readFailed, problem: true });
+      return;
+    }
+    const result = parseLedgerCsv(csv);
+    if (!result.ok) setState({ step: 'refused', errors: result.errors });
+    else if (result.entries.length === 0)
+      setState({ step: 'message', message: text.csv.nothing, problem: true });
+    else setState({ step: 'confirm', name: file.name, entries: result.entries });
+  }
+
+  async function importEntries(entries: NewEntry[]) {
+    setState({ step: 'writing' });
+    try {
+      await vault.putMany(
+        'ledger',
+        entries.map((value) => ({ id: newId(), value })),
+      );
+      const message = fill(text.csv.imported, { count: entries.length.toLocaleString(locale) });
+      setState({ step: 'message', message, problem: false });
+      toast(message);
+    } catch (error) {
+      const message = error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed;
+      setState({ step: 'message', message, problem: true });
+    }
+  }
+
+  return (
+    <section className="panel ledger-csv" aria-labelledby={titleId}>
+      <h2 id={titleId}>{text.csv.title}</h2>
+      <p className="form__note">{text.csv.hint}</p>
+      <div className="toolbar ledger-csv__actions">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={monthEntries.length === 0}
+          onClick={() => exportCsv('month')}
+        >
+          {text.csv.exportMonth}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={allEntries.length === 0}
+          onClick={() => exportCsv('all')}
+        >
+          {text.csv.exportAll}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={busy}
+          onClick={() => fileRef.current?.click()}
+        >
+          {state.step === 'reading'
+            ? text.csv.reading
+            : state.step === 'writing'
+              ? text.csv.importing
+              : text.csv.import}
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          accept=".csv,text/csv"
+          aria-label={text.csv.fileLabel}
+          tabIndex={-1}
+          hidden
+          onChange={chooseFile}
+        />
+      </div>
+
+      {state.step === 'message' && (
+        <p className={state.problem ? 'form__error' : 'form__note ledger-csv__done'} role="status">
+          {state.message}
+        </p>
+      )}
+
+      {state.step === 'refused' && (
+        <div className="callout callout--warning ledger-csv__refused">
+          <div role="alert">
+            <p className="callout__title">{text.csv.failedTitle}</p>
+            <p>{fill(text.csv.failedLead, { count: state.errors.length.toLocaleString(locale) })}</p>
+          </div>
+          <ul className="ledger-csv__problems">
+            {state.errors.map((error, index) => (
+              <li key={index}>{csvProblem(error, text, lang)}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setState({ step: 'idle' })}
+          >
+            {shell.close}
+          </button>
+        </div>
+      )}
+
+      {state.step === 'confirm' && (
+        <Popup
+          title={text.csv.confirmTitle}
+          message={fill(text.csv.confirmMessage, {
+            name: state.name,
+            count: state.entries.length.toLocaleString(locale),
+          })}
+          confirmLabel={text.csv.confirm}
+          onConfirm={() => void importEntries(state.entries)}
+          cancelLabel={shell.cancel}
+          onCancel={() => setState({ step: 'idle' })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,263 @@
+// The household account book: one month at a time, its totals and entries, two charts, and CSV files.
+import { useId, useState } from 'react';
+import { Popup } from '../../../site/ui/Popup.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { shellText } from '../../shell/copy.js';
+import { useRecords, useVault } from '../../vault/react.js';
+import type { VaultEntry } from '../../vault/vault.js';
+import { ledgerText } from './copy.js';
+import { categoryLabel, paymentLabel } from './entry-form.js';
+import { EntryForm } from './EntryForm.js';
+import { CategoryChart, TrendChart } from './LedgerCharts.js';
+import { LedgerCsv } from './LedgerCsv.js';
+import { DEFAULT_CURRENCY, type LedgerCurrency, type LedgerType, type NewEntry } from './model/entry.js';
+import { formatMoney } from './model/format.js';
+import { categoryBreakdown, monthOverMonth, monthSummary, runningBalance } from './model/summary.js';
+import { canShiftMonth, monthOfDate, monthParts, shiftMonth } from './month.js';
+import { currenciesIn, entriesByDate, entriesOfMonth, shownCurrency } from './view.js';
+import './ledger.css';
+
+type StoredEntry = VaultEntry<NewEntry>;
+
+export default function LedgerPage() {
+  const text = useText(ledgerText);
+  const shell = useText(shellText);
+  const { lang, locale } = useLanguage();
+  const vault = useVault();
+  const toast = useToast();
+  const records = useRecords<NewEntry>('ledger');
+  const ids = { title: useId(), list: useId(), charts: useId(), currency: useId(), currencyNote: useId() };
+
+  const thisMonth = monthOfDate(isoToday());
+  const [month, setMonth] = useState(thisMonth);
+  const [chosenCurrency, setChosenCurrency] = useState<LedgerCurrency>(DEFAULT_CURRENCY);
+  const [chartType, setChartType] = useState<LedgerType>('expense');
+  const [editing, setEditing] = useState<{ id?: string; entry?: NewEntry } | null>(null);
+  const [deleting, setDeleting] = useState<StoredEntry | null>(null);
+
+  const entries = records.map((record) => record.value);
+  const currencies = currenciesIn(entries);
+  const currency = shownCurrency(currencies, chosenCurrency);
+  const summary = monthSummary(entries, month, currency);
+  const balance = runningBalance(entries, month, currency);
+  const shown = entriesOfMonth(records, month);
+  const { year, month: monthNumber } = monthParts(month);
+  const monthName = formatMonth(year, monthNumber, locale);
+  const money = (minor: number, code: LedgerCurrency = currency) => formatMoney(minor, code, lang);
+
+  function describe(entry: NewEntry): string {
+    return fill(text.list.entry, {
+      date: formatDate(entry.date, locale),
+      type: text.types[entry.type],
+      category: categoryLabel(entry.category, text),
+      amount: money(entry.amount, entry.currency),
+    });
+  }
+
+  async function remove(record: StoredEntry) {
+    setDeleting(null);
+    try {
+      await vault.remove(record.id);
+      toast(shell.deleted);
+    } catch {
+      toast(text.list.deleteFailed);
+    }
+  }
+
+  const cards: Array<{ key: string; label: string; amount: number; hint?: string }> = [
+    { key: 'income', label: text.summary.income, amount: summary.income },
+    { key: 'expense', label: text.summary.expense, amount: summary.expense },
+    { key: 'balance', label: text.summary.balance, amount: summary.balance },
+    {
+      key: 'running',
+      label: text.summary.running,
+      amount: balance,
+      hint: fill(text.summary.runningHint, { month: monthName }),
+    },
+  ];
+
+  return (
+    <section aria-labelledby={ids.title} className="ledger">
+      <div className="screen-head">
+        <h1 id={ids.title}>{text.title}</h1>
+        <button type="button" className="button button--primary" onClick={() => setEditing({})}>
+          {text.add}
+        </button>
+      </div>
+
+      <div className="ledger-bar">
+        <nav className="ledger-month" aria-label={text.month.nav}>
+          <button
+            type="button"
+            className="icon-button ledger-month__step"
+            aria-label={text.month.previous}
+            disabled={!canShiftMonth(month, -1)}
+            onClick={() => setMonth(shiftMonth(month, -1))}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <h2 className="ledger-month__title" aria-live="polite">
+            {monthName}
+          </h2>
+          <button
+            type="button"
+            className="icon-button ledger-month__step"
+            aria-label={text.month.next}
+            disabled={!canShiftMonth(month, 1)}
+            onClick={() => setMonth(shiftMonth(month, 1))}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            disabled={month === thisMonth}
+            onClick={() => setMonth(thisMonth)}
+          >
+            {text.month.current}
+          </button>
+        </nav>
+        {currencies.length > 1 && (
+          <div className="field ledger-currency">
+            <label htmlFor={ids.currency}>{text.currency.label}</label>
+            <select
+              id={ids.currency}
+              value={currency}
+              aria-describedby={ids.currencyNote}
+              onChange={(event) => setChosenCurrency(event.target.value as LedgerCurrency)}
+            >
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {text.currency.names[code]}
+                </option>
+              ))}
+            </select>
+            <p className="field__hint" id={ids.currencyNote}>
+              {text.currency.note}
+            </p>
+          </div>
+        )}
+      </div>
+
+      <section aria-label={fill(text.summary.label, { month: monthName })}>
+        <dl className="ledger-summary">
+          {cards.map((card) => (
+            <div
+              key={card.key}
+              className={`ledger-card ledger-card--${card.key}${card.amount < 0 ? ' ledger-card--negative' : ''}`}
+            >
+              <dt>{card.label}</dt>
+              <dd className="ledger-card__amount">{money(card.amount)}</dd>
+              {card.hint && <dd className="ledger-card__hint">{card.hint}</dd>}
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby={ids.list}>
+        <div className="ledger-list-head">
+          <h2 id={ids.list}>{fill(text.list.title, { month: monthName })}</h2>
+          <span className="list__meta">
+            {fill(text.list.count, { count: shown.length.toLocaleString(locale) })}
+          </span>
+        </div>
+        {shown.length === 0 ? (
+          <p className="empty">{text.list.empty}</p>
+        ) : (
+          <ul className="list ledger-entries">
+            {shown.map((record) => {
+              const entry = record.value;
+              const description = describe(entry);
+              return (
+                <li key={record.id} className="list__item ledger-entry">
+                  <div className="list__main">
+                    <p className="list__title">{categoryLabel(entry.category, text)}</p>
+                    <p className="list__meta">
+                      {formatDate(entry.date, locale, {
+                        dateStyle: undefined,
+                        month: 'short',
+                        day: 'numeric',
+                        weekday: 'short',
+                      })}
+                      {' · '}
+                      <span className={`ledger-type ledger-type--${entry.type}`}>
+                        {text.types[entry.type]}
+                      </span>
+                      {entry.payment && ` · ${paymentLabel(entry.payment, text)}`}
+                    </p>
+                    {entry.memo && <p className="ledger-entry__memo">{entry.memo}</p>}
+                  </div>
+                  <p className={`ledger-entry__amount ledger-amount--${entry.type}`}>
+                    {entry.type === 'income' ? '+' : '−'}
+                    {money(entry.amount, entry.currency)}
+                  </p>
+                  <div className="list__actions">
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={fill(text.list.editEntry, { entry: description })}
+                      onClick={() => setEditing({ id: record.id, entry })}
+                    >
+                      {shell.edit}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small ledger-entry__delete"
+                      aria-label={fill(text.list.deleteEntry, { entry: description })}
+                      onClick={() => setDeleting(record)}
+                    >
+                      {shell.delete}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby={ids.charts} className="ledger-charts">
+        <h2 id={ids.charts} className="ledger-charts__title">
+          {text.charts.title}
+        </h2>
+        <div className="ledger-charts__grid">
+          <CategoryChart
+            breakdown={categoryBreakdown(entries, month, chartType, currency)}
+            month={month}
+            type={chartType}
+            onType={setChartType}
+            currency={currency}
+          />
+          <TrendChart series={monthOverMonth(entries, month, 6, currency)} currency={currency} />
+        </div>
+      </section>
+
+      <LedgerCsv month={month} monthEntries={entriesByDate(shown)} allEntries={entriesByDate(records)} />
+
+      {editing && (
+        <EntryForm
+          id={editing.id}
+          entry={editing.entry}
+          onClose={() => setEditing(null)}
+          onSaved={(entry) => {
+            setEditing(null);
+            setMonth(monthOfDate(entry.date));
+            toast(shell.saved);
+          }}
+        />
+      )}
+      {deleting && (
+        <Popup
+          title={text.list.deleteTitle}
+          message={`${shell.confirmDelete}\n${describe(deleting.value)}`}
+          confirmLabel={shell.delete}
+          onConfirm={() => void remove(deleting)}
+          cancelLabel={shell.cancel}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

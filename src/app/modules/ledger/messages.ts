@@ -1,0 +1,76 @@
+// What a ledger error code means to the person who met it: in the entry form, about the field they typed; in
+// a CSV import, about a line of their file.
+import type { Language } from '../../../shared/constants.js';
+import { fill } from '../../i18n.js';
+import type { LedgerCopy } from './copy.js';
+import type { CsvColumn, CsvImportError } from './model/csv.js';
+import { MAX_IMPORT_ROWS } from './model/csv.js';
+import {
+  currencyDigits,
+  LEDGER_CURRENCIES,
+  MAX_AMOUNT,
+  MAX_CATEGORY_LENGTH,
+  MAX_MEMO_LENGTH,
+  MAX_PAYMENT_LENGTH,
+  type LedgerCurrency,
+  type LedgerErrorCode,
+} from './model/entry.js';
+import { formatMoney } from './model/format.js';
+
+const MAX_LENGTH: Partial<Record<CsvColumn, number>> = {
+  category: MAX_CATEGORY_LENGTH,
+  payment: MAX_PAYMENT_LENGTH,
+  memo: MAX_MEMO_LENGTH,
+};
+
+const formatCount = (count: number, lang: Language) =>
+  new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US').format(count);
+
+/** The message under a form field for the code newEntrySchema or toMinorUnits gave it. */
+export function entryProblem(
+  code: LedgerErrorCode,
+  field: CsvColumn,
+  currency: LedgerCurrency,
+  text: LedgerCopy,
+  lang: Language,
+): string {
+  switch (code) {
+    case 'ledger/invalid-date':
+      return text.problems.date;
+    case 'ledger/invalid-type':
+      return text.problems.type;
+    case 'ledger/invalid-amount': {
+      const digits = currencyDigits(currency);
+      const max = formatMoney(MAX_AMOUNT, currency, lang);
+      return fill(digits === 0 ? text.problems.amountWhole : text.problems.amountDecimal, { digits, max });
+    }
+    case 'ledger/invalid-currency':
+      return text.problems.currency;
+    case 'ledger/invalid-category':
+      return text.problems.category;
+    case 'ledger/field-too-long':
+      return fill(text.problems.tooLong, { max: formatCount(MAX_LENGTH[field] ?? MAX_MEMO_LENGTH, lang) });
+    default:
+      return text.problems.other;
+  }
+}
+
+/** One problem of a refused import: 'line 4 (date): The date must be …'. */
+export function csvProblem(error: CsvImportError, text: LedgerCopy, lang: Language): string {
+  const column = error.column ? text.columns[error.column] : '';
+  const message = fill(text.errors[error.code], {
+    column,
+    currencies: LEDGER_CURRENCIES.join(', '),
+    max: formatCount(
+      error.code === 'ledger/too-many-rows'
+        ? MAX_IMPORT_ROWS
+        : (MAX_LENGTH[error.column ?? 'memo'] ?? MAX_MEMO_LENGTH),
+      lang,
+    ),
+  });
+  const line = formatCount(error.line, lang);
+  // A header problem already names its column in the message.
+  return error.column && error.code !== 'ledger/csv-header'
+    ? fill(text.csv.lineColumn, { line, column, message })
+    : fill(text.csv.line, { line, message });
+}

@@ -1,0 +1,39 @@
+// What the ledger screen shows of the stored entries: the currencies in use and one month's entries in order.
+import { DEFAULT_CURRENCY, LEDGER_CURRENCIES, type LedgerCurrency, type NewEntry } from './model/entry.js';
+import { monthOfDate } from './month.js';
+
+/** The currencies entries are kept in, in the app's order (KRW first); just KRW for an empty ledger. */
+export function currenciesIn(entries: readonly Pick<NewEntry, 'currency'>[]): LedgerCurrency[] {
+  const used = new Set(entries.map((entry) => entry.currency));
+  const present = LEDGER_CURRENCIES.filter((currency) => used.has(currency));
+  return present.length > 0 ? present : [DEFAULT_CURRENCY];
+}
+
+/** The currency chosen if entries use it, otherwise KRW when used, otherwise the first one in use. */
+export function shownCurrency(present: readonly LedgerCurrency[], chosen: LedgerCurrency): LedgerCurrency {
+  if (present.includes(chosen)) return chosen;
+  return present.includes(DEFAULT_CURRENCY) ? DEFAULT_CURRENCY : (present[0] ?? DEFAULT_CURRENCY);
+}
+
+interface StoredEntry {
+  value: NewEntry;
+  updatedAt: number;
+}
+
+/** The month's entries, newest date first; on the same date the one written last comes first. */
+export function entriesOfMonth<T extends StoredEntry>(records: readonly T[], month: string): T[] {
+  return records
+    .filter((record) => monthOfDate(record.value.date) === month)
+    .sort((a, b) =>
+      a.value.date === b.value.date ? b.updatedAt - a.updatedAt : a.value.date < b.value.date ? 1 : -1,
+    );
+}
+
+/** Everything in date order, oldest first, as a spreadsheet reader expects. */
+export function entriesByDate<T extends StoredEntry>(records: readonly T[]): NewEntry[] {
+  return [...records]
+    .sort((a, b) =>
+      a.value.date === b.value.date ? a.updatedAt - b.updatedAt : a.value.date < b.value.date ? -1 : 1,
+    )
+    .map((record) => record.value);
+}

@@ -1,0 +1,263 @@
+// The month grid: a table of weeks from Sunday, each day with its lunar date, holidays, solar term and the
+// first events; arrow keys move the selected day as in an ARIA grid.
+import { memo, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
+import { formatMonth, weekdayNames } from '../../format.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { eventsByDate, type AgendaEntry, type SavedEvent } from './agenda.js';
+import type { HolidayData } from './calendar/holidays.js';
+import { monthGrid, type MonthCell } from './calendar/month-grid.js';
+import { addDays, dayOfWeek, daysInMonth, parseIsoDate, toIsoDate } from './calendar/plain-date.js';
+import { scheduleText, type ScheduleCopy } from './copy.js';
+import { fullDate, lunarLabel } from './labels.js';
+
+/** Event titles a day cell shows before '+N'. */
+const TITLES_IN_CELL = 2;
+const NO_ENTRIES: readonly AgendaEntry[] = [];
+
+// A month's cells depend only on the month and the holiday data: worked out once, reused when coming back.
+const gridsByData = new WeakMap<HolidayData, Map<string, MonthCell[][]>>();
+
+function cachedMonthGrid(year: number, month: number, holidays: HolidayData): MonthCell[][] {
+  let grids = gridsByData.get(holidays);
+  if (!grids) gridsByData.set(holidays, (grids = new Map()));
+  const key = `${year}-${month}`;
+  let grid = grids.get(key);
+  if (!grid) grids.set(key, (grid = monthGrid(year, month, { holidays })));
+  return grid;
+}
+
+/** The date `days` away, or the same date when it cannot be read. */
+function shiftDate(iso: string, days: number): string {
+  const date = parseIsoDate(iso);
+  return date ? toIsoDate(addDays(date, days)) : iso;
+}
+
+/** The same day of the month `months` away, kept within that month (31 January → 28 February). */
+function shiftMonth(iso: string, months: number): string {
+  const date = parseIsoDate(iso);
+  if (!date) return iso;
+  const index = date.year * 12 + date.month - 1 + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return toIsoDate({ year, month, day: Math.min(date.day, daysInMonth(year, month)) });
+}
+
+export function MonthView({
+  year,
+  month,
+  selected,
+  today,
+  events,
+  holidays,
+  onSelect,
+  onShowMonth,
+}: {
+  year: number;
+  month: number;
+  selected: string;
+  today: string;
+  events: readonly SavedEvent[];
+  holidays: HolidayData;
+  onSelect: (date: string) => void;
+  onShowMonth: (year: number, month: number) => void;
+}) {
+  const text = useText(scheduleText);
+  const { lang, locale } = useLanguage();
+  const titleId = useId();
+  const tableRef = useRef<HTMLTableElement>(null);
+  const focusSelected = useRef(false);
+
+  const weeks = useMemo(() => cachedMonthGrid(year, month, holidays), [year, month, holidays]);
+  const first = weeks[0]?.[0]?.date ?? '';
+  const last = weeks.at(-1)?.at(-1)?.date ?? '';
+  // Each event's occurrences are worked out once for the whole visible range, not per cell.
+  const byDate = useMemo(() => eventsByDate(events, first, last), [events, first, last]);
+  const weekdays = useMemo(() => weekdayNames(locale), [locale]);
+  // One day is reachable by Tab: the selected one, else the first of the month.
+  const tabbable = selected >= first && selected <= last ? selected : toIsoDate({ year, month, day: 1 });
+
+  useEffect(() => {
+    if (!focusSelected.current) return;
+    focusSelected.current = false;
+    tableRef.current?.querySelector<HTMLElement>(`[data-date="${selected}"]`)?.focus();
+  }, [selected, year, month]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const weekday = dayOfWeek(parseIsoDate(selected) ?? { year, month, day: 1 });
+    const moves: Record<string, () => string> = {
+      ArrowLeft: () => shiftDate(selected, -1),
+      ArrowRight: () => shiftDate(selected, 1),
+      ArrowUp: () => shiftDate(selected, -7),
+      ArrowDown: () => shiftDate(selected, 7),
+      Home: () => shiftDate(selected, -weekday),
+      End: () => shiftDate(selected, 6 - weekday),
+      PageUp: () => shiftMonth(selected, -1),
+      PageDown: () => shiftMonth(selected, 1),
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      focusSelected.current = true;
+      onSelect(move());
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      const date = (event.target as HTMLElement).dataset.date;
+      if (date) {
+        event.preventDefault();
+        onSelect(date);
+      }
+    }
+  }
+
+  const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+
+  return (
+    <div className="schedule-month">
+      <div className="schedule-month__nav">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={text.month.previous}
+          data-month-step="previous"
+          onClick={() => onShowMonth(previous.year, previous.month)}
+        >
+          ‹
+        </button>
+        <h2 id={titleId} className="schedule-month__title" aria-live="polite">
+          {formatMonth(year, month, locale)}
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={text.month.next}
+          data-month-step="next"
+          onClick={() => onShowMonth(next.year, next.month)}
+        >
+          ›
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={text.month.goToday}
+          onClick={() => onSelect(today)}
+        >
+          {text.month.today}
+        </button>
+      </div>
+      <table
+        ref={tableRef}
+        className="schedule-grid"
+        role="grid"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr>
+            {weekdays.map((name, index) => (
+              <th
+                key={index}
+                scope="col"
+                className={
+                  index === 0
+                    ? 'schedule-grid__weekday schedule-grid__weekday--sunday'
+                    : index === 6
+                      ? 'schedule-grid__weekday schedule-grid__weekday--saturday'
+                      : 'schedule-grid__weekday'
+                }
+              >
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week[0]?.date}>
+              {week.map((cell) => (
+                <DayCell
+                  key={cell.date}
+                  cell={cell}
+                  entries={byDate.get(cell.date) ?? NO_ENTRIES}
+                  selected={cell.date === selected}
+                  tabbable={cell.date === tabbable}
+                  today={cell.date === today}
+                  text={text}
+                  lang={lang}
+                  locale={locale}
+                  onSelect={onSelect}
+                />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const DayCell = memo(function DayCell({
+  cell,
+  entries,
+  selected,
+  tabbable,
+  today,
+  text,
+  lang,
+  locale,
+  onSelect,
+}: {
+  cell: MonthCell;
+  entries: readonly AgendaEntry[];
+  selected: boolean;
+  tabbable: boolean;
+  today: boolean;
+  text: ScheduleCopy;
+  lang: 'ko' | 'en';
+  locale: string;
+  onSelect: (date: string) => void;
+}) {
+  const label = [fullDate(cell.date, locale)];
+  if (cell.lunar) label.push(lunarLabel(text, cell.lunar, 'long'));
+  for (const holiday of cell.holidays) label.push(holiday.name[lang]);
+  if (cell.solarTerm) label.push(cell.solarTerm.name[lang]);
+  if (entries.length > 0) label.push(fill(text.day.eventCount, { count: entries.length }));
+  if (today) label.push(text.day.today);
+
+  const classes = ['schedule-day'];
+  if (!cell.inMonth) classes.push('schedule-day--outside');
+  if (cell.dayOfWeek === 0 || cell.holidays.length > 0) classes.push('schedule-day--red');
+  else if (cell.dayOfWeek === 6) classes.push('schedule-day--saturday');
+  if (today) classes.push('schedule-day--today');
+  if (selected) classes.push('schedule-day--selected');
+
+  const hidden = entries.length - TITLES_IN_CELL;
+  return (
+    <td
+      role="gridcell"
+      className={classes.join(' ')}
+      data-date={cell.date}
+      aria-label={label.join(', ')}
+      aria-selected={selected}
+      aria-current={today ? 'date' : undefined}
+      tabIndex={tabbable ? 0 : -1}
+      onClick={() => onSelect(cell.date)}
+    >
+      <span className="schedule-day__head">
+        <span className="schedule-day__number">{Number(cell.date.slice(8))}</span>
+        {cell.lunar && <span className="schedule-day__lunar">{lunarLabel(text, cell.lunar, 'short')}</span>}
+      </span>
+      {cell.holidays.map((holiday) => (
+        <span key={holiday.key + String(holiday.substitute)} className="schedule-day__holiday">
+          {holiday.name[lang]}
+        </span>
+      ))}
+      {cell.solarTerm && <span className="schedule-day__term">{cell.solarTerm.name[lang]}</span>}
+      {entries.slice(0, TITLES_IN_CELL).map((entry) => (
+        <span key={entry.id} className="schedule-day__event">
+          {entry.event.title}
+        </span>
+      ))}
+      {hidden > 0 && <span className="schedule-day__more">{fill(text.day.more, { count: hidden })}</span>}
+    </td>
+  );
+});

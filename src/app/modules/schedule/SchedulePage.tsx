@@ -1,0 +1,230 @@
+// The schedule screen: a month calendar (solar, Korean lunar, holidays, solar terms) with the chosen day's
+// events beside it, or the coming weeks as a list; events are added, edited and deleted in a dialog.
+import { useCallback, useId, useMemo, useState } from 'react';
+import { formatDate, isoToday } from '../../format.js';
+import { useLanguage, useText } from '../../i18n.js';
+import { shellText } from '../../shell/copy.js';
+import { useVault } from '../../vault/react.js';
+import { Popup } from '../../../site/ui/Popup.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { eventsByDate, holidaysOn, type AgendaEntry } from './agenda.js';
+import { AgendaView } from './AgendaView.js';
+import type { HolidayData } from './calendar/holidays.js';
+import { toLunarDate } from './calendar/lunar.js';
+import { parseIsoDate } from './calendar/plain-date.js';
+import { scheduleText } from './copy.js';
+import { draftFromEvent, newDraft, type EventDraft } from './event-form.js';
+import { EventForm } from './EventForm.js';
+import { EventList } from './EventList.js';
+import { lunarLabel } from './labels.js';
+import { MonthView } from './MonthView.js';
+import { useHolidayData, useScheduleEvents } from './use-schedule-data.js';
+import './schedule.css';
+
+type View = 'month' | 'agenda';
+
+interface Editing {
+  /** Changes with every opening, so the form starts from `initial` each time. */
+  key: number;
+  eventId: string | null;
+  initial: EventDraft;
+}
+
+function monthOf(iso: string): { year: number; month: number } {
+  const date = parseIsoDate(iso);
+  return date ? { year: date.year, month: date.month } : { year: 1970, month: 1 };
+}
+
+export default function SchedulePage() {
+  const text = useText(scheduleText);
+  const shell = useText(shellText);
+  const vault = useVault();
+  const toast = useToast();
+  const events = useScheduleEvents();
+  const holidays = useHolidayData();
+  const today = isoToday();
+
+  const [view, setView] = useState<View>('month');
+  const [selected, setSelected] = useState(today);
+  const [shown, setShown] = useState(() => monthOf(today));
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+
+  const select = useCallback((date: string) => {
+    setSelected(date);
+    setShown((current) => {
+      const next = monthOf(date);
+      return next.year === current.year && next.month === current.month ? current : next;
+    });
+  }, []);
+
+  const showMonth = useCallback(
+    (year: number, month: number) => {
+      setShown({ year, month });
+      const todayMonth = monthOf(today);
+      const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+      setSelected(todayMonth.year === year && todayMonth.month === month ? today : first);
+    },
+    [today],
+  );
+
+  const selectedEntries = useMemo(
+    () => eventsByDate(events, selected, selected).get(selected) ?? [],
+    [events, selected],
+  );
+
+  function openNew() {
+    setEditing({ key: Date.now(), eventId: null, initial: newDraft(selected) });
+  }
+
+  function openEdit(entry: AgendaEntry) {
+    const current = vault.get<AgendaEntry['event']>(entry.id)?.value ?? entry.event;
+    setEditing({ key: Date.now(), eventId: entry.id, initial: draftFromEvent(current) });
+  }
+
+  function askDelete(entry: { id: string; event: { title: string } }) {
+    setDeleting({ id: entry.id, title: entry.event.title });
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    const { id } = deleting;
+    setDeleting(null);
+    try {
+      await vault.remove(id);
+      if (editing?.eventId === id) setEditing(null);
+      toast(shell.deleted);
+    } catch {
+      toast(text.remove.failed);
+    }
+  }
+
+  return (
+    <section className="schedule">
+      <div className="screen-head">
+        <h1>{text.title}</h1>
+        <div className="toolbar">
+          <div className="schedule-views" role="group" aria-label={text.views.label}>
+            {(['month', 'agenda'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={
+                  option === view
+                    ? 'button button--small button--primary'
+                    : 'button button--small button--ghost'
+                }
+                aria-pressed={option === view}
+                onClick={() => setView(option)}
+              >
+                {text.views[option]}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="button button--primary" onClick={openNew}>
+            {text.add}
+          </button>
+        </div>
+      </div>
+
+      {view === 'month' ? (
+        <div className="schedule-layout">
+          <div className="panel schedule-layout__calendar">
+            <MonthView
+              year={shown.year}
+              month={shown.month}
+              selected={selected}
+              today={today}
+              events={events}
+              holidays={holidays}
+              onSelect={select}
+              onShowMonth={showMonth}
+            />
+          </div>
+          <SelectedDay
+            date={selected}
+            entries={selectedEntries}
+            holidays={holidays}
+            onAdd={openNew}
+            onEdit={openEdit}
+            onDelete={askDelete}
+          />
+        </div>
+      ) : (
+        <AgendaView
+          today={today}
+          events={events}
+          holidays={holidays}
+          onEdit={openEdit}
+          onDelete={askDelete}
+        />
+      )}
+
+      {editing && (
+        <EventForm
+          key={editing.key}
+          eventId={editing.eventId}
+          initial={editing.initial}
+          onClose={() => setEditing(null)}
+          onDelete={(id) => setDeleting({ id, title: editing.initial.title })}
+        />
+      )}
+
+      {deleting && (
+        <Popup
+          title={text.remove.title}
+          message={deleting.title ? `${deleting.title}\n${shell.confirmDelete}` : shell.confirmDelete}
+          confirmLabel={shell.delete}
+          onConfirm={() => void confirmDelete()}
+          cancelLabel={shell.cancel}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function SelectedDay({
+  date,
+  entries,
+  holidays,
+  onAdd,
+  onEdit,
+  onDelete,
+}: {
+  date: string;
+  entries: readonly AgendaEntry[];
+  holidays: HolidayData;
+  onAdd: () => void;
+  onEdit: (entry: AgendaEntry) => void;
+  onDelete: (entry: AgendaEntry) => void;
+}) {
+  const text = useText(scheduleText);
+  const { lang, locale } = useLanguage();
+  const headingId = useId();
+  const plain = parseIsoDate(date);
+  const lunar = plain && toLunarDate(plain);
+  return (
+    <section className="panel schedule-layout__day" aria-labelledby={headingId}>
+      <h2 id={headingId} className="schedule-day-panel__date">
+        {formatDate(date, locale, { dateStyle: 'full' })}
+      </h2>
+      <p className="list__meta schedule-day-panel__meta">
+        {lunar && <span>{lunarLabel(text, lunar, 'withYear')}</span>}
+        {holidaysOn(date, holidays).map((holiday) => (
+          <span key={holiday.key + String(holiday.substitute)} className="schedule-holiday">
+            {holiday.name[lang]}
+          </span>
+        ))}
+      </p>
+      {entries.length > 0 ? (
+        <EventList entries={entries} onEdit={onEdit} onDelete={onDelete} />
+      ) : (
+        <p className="empty">{text.day.empty}</p>
+      )}
+      <button type="button" className="button button--ghost button--block" onClick={onAdd}>
+        {text.day.add}
+      </button>
+    </section>
+  );
+}
