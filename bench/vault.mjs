@@ -97,7 +97,14 @@ async function monthFigures(browser) {
       body: JSON.stringify({ email, password, lang: 'en' }),
     });
     const outbox = path.join(dataDir, 'outbox');
-    const mail = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox)[0] ?? ''), 'utf8');
+    let mail = '';
+    for (let attempt = 0; attempt < 200 && !mail; attempt++) {
+      const name = fs.existsSync(outbox)
+        ? fs.readdirSync(outbox).find((file) => file.endsWith('.eml'))
+        : undefined;
+      if (name) mail = fs.readFileSync(path.join(outbox, name), 'utf8');
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const token = mailToken(mail);
     await fetch(`${server.url}/api/auth/action`, {
       method: 'POST',

@@ -7,6 +7,15 @@ import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
 import { eventDateText } from '../src/app/ui/EventDateField.js';
+import { fill } from '../src/app/i18n.js';
+import { isoToday } from '../src/app/format.js';
+import { documentsText } from '../src/app/modules/documents/copy.js';
+import { ledgerText } from '../src/app/modules/ledger/copy.js';
+import { formatMoney } from '../src/app/modules/ledger/model/format.js';
+import { personalText } from '../src/app/modules/personal/copy.js';
+import { toLunarDate } from '../src/app/modules/schedule/calendar/lunar.js';
+import { addDays, parseIsoDate, toIsoDate } from '../src/app/modules/schedule/calendar/plain-date.js';
+import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { AppModel } from './pages/app.js';
@@ -21,7 +30,11 @@ async function signedInApp(lang: Lang, viewport = { width: 1280, height: 900 }):
   counter += 1;
   const email = `app-${lang}-${counter}.${Date.now()}@example.com`;
   await createAccount(suite.server, email, PASSWORD);
-  const context = await suite.newContext({ viewport, locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  const context = await suite.newContext({
+    viewport,
+    locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   await signInContext(suite.server, context, email, PASSWORD);
   const page = await context.newPage();
   return new AppModel(page, lang, suite.server.url);
@@ -180,7 +193,7 @@ describe('protection', () => {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const records = await new Promise<Array<{ kind: string; data: Uint8Array; updatedAt: number }>>(
+      const records = await new Promise<Array<{ kind: string; sealed: Uint8Array; updatedAt: number }>>(
         (resolve) => {
           const request = db.transaction('records').objectStore('records').getAll();
           request.onsuccess = () => resolve(request.result);
@@ -189,7 +202,7 @@ describe('protection', () => {
       const memo = records
         .filter((record) => record.kind === 'memo')
         .sort((a, b) => b.updatedAt - a.updatedAt)[0]!;
-      memo.data[0] = memo.data[0]! ^ 0xff;
+      memo.sealed[40] = memo.sealed[40]! ^ 0xff;
       await new Promise<void>((resolve) => {
         const transaction = db.transaction('records', 'readwrite');
         transaction.objectStore('records').put(memo);
@@ -238,5 +251,150 @@ describe('protection', () => {
     await page.getByText(app.text.autoLogout.message.replace('{{minutes}}', '5')).waitFor();
     const session = await page.evaluate(async () => (await fetch('/api/session')).json());
     expect(session.user).toBeNull();
+  });
+});
+
+describe.each(['ko', 'en'] as const)('every module in %s', (lang) => {
+  it('keeps an event, a ledger entry, personal info and a document, and finds them again offline', async () => {
+    const app = await signedInApp(lang);
+    const page = app.page;
+    const schedule = scheduleText[lang];
+    const ledger = ledgerText[lang];
+    const personal = personalText[lang];
+    const documents = documentsText[lang];
+    await app.open();
+    await app.createVault(MASTER);
+    await app.waitForOfflineReady();
+
+    // Schedule: today's cell carries its Korean lunar date; a yearly lunar event lands on the right day.
+    const today = isoToday();
+    const lunarToday = toLunarDate(parseIsoDate(today)!)!;
+    await app.go('schedule');
+    const todayLabel = await page.locator(`[data-date="${today}"]`).getAttribute('aria-label');
+    expect(todayLabel).toContain(
+      fill(lunarToday.leap ? schedule.lunar.longLeap : schedule.lunar.long, {
+        month: lunarToday.month,
+        day: lunarToday.day,
+      }),
+    );
+    const inAWeek = addDays(parseIsoDate(today)!, 6);
+    const lunarInAWeek = toLunarDate(inAWeek)!;
+    await page.getByRole('button', { name: schedule.add, exact: true }).click();
+    const eventForm = app.dialog(schedule.form.newTitle);
+    await eventForm.getByLabel(schedule.form.title).fill('할머니 생신 / Grandma');
+    await eventForm.getByRole('radio', { name: schedule.form.lunar }).check();
+    await eventForm.getByLabel(schedule.form.lunarYear).fill(String(lunarInAWeek.year));
+    await eventForm.getByLabel(schedule.form.lunarMonth, { exact: true }).fill(String(lunarInAWeek.month));
+    await eventForm.getByLabel(schedule.form.lunarDay, { exact: true }).fill(String(lunarInAWeek.day));
+    if (lunarInAWeek.leap) await eventForm.getByLabel(schedule.form.leap, { exact: true }).check();
+    await eventForm.getByLabel(schedule.form.repeat).selectOption({ label: schedule.form.repeatYearly });
+    await eventForm.getByRole('button', { name: app.text.save }).click();
+    await eventForm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: schedule.views.agenda, exact: true }).click();
+    const agendaDay = page.locator(`[data-agenda-date="${toIsoDate(inAWeek)}"]`);
+    await agendaDay.getByText('할머니 생신 / Grandma').waitFor();
+
+    // Ledger: the detail password first, then an expense, a refused CSV and an accepted one.
+    await app.go('ledger');
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    await page.getByRole('button', { name: ledger.add, exact: true }).click();
+    const entryForm = app.dialog(ledger.form.addTitle);
+    await entryForm.getByRole('radio', { name: ledger.types.expense }).check();
+    await entryForm.getByLabel(ledger.form.amount).fill('12,000');
+    await entryForm
+      .getByLabel(ledger.form.category, { exact: true })
+      .selectOption({ label: ledger.categories.food });
+    await entryForm.getByLabel(ledger.form.memo).fill('냉면 / naengmyeon');
+    await entryForm.getByRole('button', { name: app.text.save }).click();
+    await entryForm.waitFor({ state: 'detached' });
+    await page.getByText('냉면 / naengmyeon').waitFor();
+    expect(await page.locator('main').innerText()).toContain(formatMoney(12_000, 'KRW', lang));
+
+    const csvInput = page.locator('input[type="file"][accept*="csv"]');
+    await csvInput.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `date,type,amount,category\n${today},expense,5000,food\n2026-13-01,expense,abc,food\n`,
+      ),
+    });
+    // Both bad rows of line 3 are named (its date and its amount), and nothing is imported.
+    await page
+      .getByText(fill(ledger.csv.lineColumn, { line: 3, column: ledger.columns.date, message: '' }).trim())
+      .waitFor();
+    await page
+      .getByText(fill(ledger.csv.lineColumn, { line: 3, column: ledger.columns.amount, message: '' }).trim())
+      .waitFor();
+    expect(await page.getByText(formatMoney(5_000, 'KRW', lang)).count()).toBe(0);
+    await csvInput.setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `날짜,구분,금액,분류,메모\n${today},지출,"3,500",cafe,아메리카노\n${today},수입,50000,allowance,용돈\n`,
+      ),
+    });
+    await page.getByRole('alertdialog').getByRole('button', { name: ledger.csv.confirm }).click();
+    await app.toast(fill(ledger.csv.imported, { count: 2 }));
+    await page.getByText('아메리카노').waitFor();
+
+    // Personal info: a bank account.
+    await app.go('personal');
+    await page.getByRole('button', { name: personal.add, exact: true }).click();
+    const personalForm = app.dialog(personal.form.addTitle);
+    await personalForm.getByLabel(personal.form.kind).selectOption({ label: personal.kinds.bank });
+    await personalForm.getByLabel(personal.form.title).fill('월급 통장 / Salary');
+    await personalForm.getByLabel(personal.fields.bank.bankName).fill('Genie Bank');
+    await personalForm.getByLabel(personal.fields.bank.accountNumber).fill('110-123-456789');
+    await personalForm.getByRole('button', { name: app.text.save }).click();
+    await personalForm.waitFor({ state: 'detached' });
+    // Saved, it opens: the account number masked until shown, each field copied on request.
+    const detail = page.getByRole('dialog', { name: '월급 통장 / Salary' });
+    await detail.getByText('Genie Bank').waitFor();
+    expect(await detail.getByText('110-123-456789').count()).toBe(0);
+    await detail
+      .getByRole('button', {
+        name: fill(personal.detail.showLabel, { field: personal.fields.bank.accountNumber }),
+      })
+      .click();
+    await detail.getByText('110-123-456789').waitFor();
+    await detail
+      .getByRole('button', {
+        name: fill(personal.detail.copyLabel, { field: personal.fields.bank.accountNumber }),
+      })
+      .click();
+    await app.toast(app.text.copied);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('110-123-456789');
+    await page.keyboard.press('Escape');
+    await page.locator('.personal-card__title', { hasText: '월급 통장 / Salary' }).waitFor();
+
+    // Documents: a text file, encrypted in IndexedDB, previewed decrypted.
+    await app.go('documents');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'note.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Hello 문서 — kept encrypted'),
+    });
+    await page.getByRole('button', { name: fill(documents.list.previewOf, { name: 'note.txt' }) }).click();
+    await page.getByRole('dialog').getByText('Hello 문서 — kept encrypted').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Offline, after a reload: everything is still there.
+    await page.context().setOffline(true);
+    await page.reload();
+    await app.unlock(MASTER);
+    await app.go('schedule');
+    await page.getByRole('button', { name: schedule.views.agenda, exact: true }).click();
+    await page.getByText('할머니 생신 / Grandma').first().waitFor();
+    await app.go('ledger');
+    await app.enterDetailPassword('2468');
+    await page.getByText('냉면 / naengmyeon').waitFor();
+    await page.getByText('아메리카노').waitFor();
+    await app.go('personal');
+    await page.locator('.personal-card__title', { hasText: '월급 통장 / Salary' }).waitFor();
+    await app.go('documents');
+    await page.getByRole('button', { name: fill(documents.list.previewOf, { name: 'note.txt' }) }).click();
+    await page.getByRole('dialog').getByText('Hello 문서 — kept encrypted').waitFor();
+    await page.context().setOffline(false);
   });
 });

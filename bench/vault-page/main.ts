@@ -138,7 +138,7 @@ async function run(options: { records: number; documentMb: number; runs: number 
     documentMs: median(documents),
     sealMs: median(sealings),
     rawDocumentMs: median(rawDocuments),
-    workers: Math.min(Math.max(navigator.hardwareConcurrency || 2, 2), 4),
+    workers: 2,
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
 import { useToast } from '../../site/ui/Toast.js';
 import { useText } from '../i18n.js';
+import { FormFooter } from '../ui/FormFooter.js';
 import { Modal } from '../ui/Modal.js';
 import { PasswordField } from '../ui/PasswordField.js';
 import { shellText } from './copy.js';
@@ -195,16 +196,7 @@ export function DetailPasswordForm({
         autoComplete="off"
         {...field('confirm')}
       />
-      <div className="form__actions">
-        {onCancel && (
-          <button type="button" className="button button--ghost" onClick={onCancel}>
-            {cancelLabel ?? text.cancel}
-          </button>
-        )}
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {text.detail.save}
-        </button>
-      </div>
+      <FormFooter busy={busy} onCancel={onCancel} cancelLabel={cancelLabel} submitLabel={text.detail.save} />
     </form>
   );
 }

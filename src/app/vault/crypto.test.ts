@@ -25,9 +25,8 @@ describe('the vault cipher', () => {
     const { cipher, header } = await newVault();
     const memo = { date: '2026-11-22', title: '일기', body: '오늘은 맑음 ☀️' };
     const sealed = await cipher.seal('memo', 'm1', memo);
-    expect(new TextDecoder().decode(sealed.data)).not.toContain('맑음');
-    expect(sealed.iv).toHaveLength(12);
-    expect(sealed.salt).toHaveLength(16);
+    expect(new TextDecoder().decode(sealed.sealed)).not.toContain('맑음');
+    expect(sealed.sealed.length).toBeGreaterThan(16 + 12 + 16);
 
     const again = new VaultCipher();
     expect(await again.unlock(header, password)).toEqual({ ok: true });
@@ -38,9 +37,9 @@ describe('the vault cipher', () => {
     const { cipher } = await newVault();
     const first = await cipher.seal('memo', 'a', { body: 'same' });
     const second = await cipher.seal('memo', 'a', { body: 'same' });
-    expect(first.iv).not.toEqual(second.iv);
-    expect(first.salt).not.toEqual(second.salt);
-    expect(first.data).not.toEqual(second.data);
+    expect(first.sealed.subarray(0, 16)).not.toEqual(second.sealed.subarray(0, 16));
+    expect(first.sealed.subarray(16, 28)).not.toEqual(second.sealed.subarray(16, 28));
+    expect(first.sealed.subarray(28)).not.toEqual(second.sealed.subarray(28));
   });
 
   it('refuses a wrong password and stays locked', async () => {
@@ -63,7 +62,7 @@ describe('the vault cipher', () => {
     });
   });
 
-  it('detects a tampered record: one flipped bit in the ciphertext, the IV or the salt', async () => {
+  it('detects a tampered record: one flipped bit in the salt, the IV, the ciphertext or the tag', async () => {
     const { cipher } = await newVault();
     const sealed = await cipher.seal('personal', 'p1', { kind: 'bank', number: '110-123-456789' });
     const flip = (bytes: Uint8Array<ArrayBuffer>, at: number) => {
@@ -72,11 +71,12 @@ describe('the vault cipher', () => {
       return copy;
     };
     for (const damaged of [
-      { ...sealed, data: flip(sealed.data, 3) },
-      { ...sealed, data: flip(sealed.data, sealed.data.length - 1) },
-      { ...sealed, iv: flip(sealed.iv, 0) },
-      { ...sealed, salt: flip(sealed.salt, 5) },
-      { ...sealed, data: sealed.data.slice(0, -1) },
+      { ...sealed, sealed: flip(sealed.sealed, 5) },
+      { ...sealed, sealed: flip(sealed.sealed, 20) },
+      { ...sealed, sealed: flip(sealed.sealed, 40) },
+      { ...sealed, sealed: flip(sealed.sealed, sealed.sealed.length - 1) },
+      { ...sealed, sealed: sealed.sealed.slice(0, -1) },
+      { ...sealed, sealed: sealed.sealed.slice(0, 20) },
     ]) {
       expect(await cipher.open(damaged)).toEqual({ ok: false, reason: 'tampered' });
     }

@@ -51,7 +51,7 @@ const api: Async<CryptoWorkerApi> = {
   changePassword: (header, current, next, iterations) =>
     cipher.changePassword(header, current, next, iterations),
   seal: (kind, id, value) => cipher.seal(kind, id, value),
-  openMany: (records) => cipher.openMany(records),
+  openManyText: (records) => cipher.openManyText(records),
   async sealChunk(salt, documentId, index, count, bytes) {
     return sealChunk(await documentKey(salt), documentId, index, count, bytes);
   },

@@ -1,5 +1,5 @@
 // The messages between the app and its crypto workers: each request names a method of CryptoWorkerApi.
-import type { Opened, SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
+import type { SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
 
 export interface CryptoWorkerApi {
   calibrate(): number;
@@ -10,7 +10,8 @@ export interface CryptoWorkerApi {
   checkPassword(header: VaultHeader, password: string): boolean;
   changePassword(header: VaultHeader, current: string, next: string, iterations: number): VaultHeader | null;
   seal(kind: string, id: string, value: unknown): SealedRecord;
-  openMany(records: SealedRecord[]): Opened<unknown>[];
+  /** Each record's decrypted JSON text (null when it fails authentication): strings cross threads cheaply. */
+  openManyText(records: SealedRecord[]): Array<string | null>;
   sealChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,

@@ -1,6 +1,5 @@
 // Anniversaries: the member's list, which two are shown as anniversary 1 and 2, and the automatic third.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { daysBetween, formatDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
@@ -15,6 +14,8 @@ import { newId, type VaultEntry } from '../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
 import { anniversaryText } from './copy.js';
 import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
+import { FormFooter } from '../../ui/FormFooter.js';
 
 export const ANNIVERSARY_NAME_MAX = 50;
 
@@ -152,11 +153,8 @@ export default function AnniversariesPage() {
         />
       )}
       {deleting && (
-        <Popup
+        <ConfirmDelete
           title={deleting.value.name}
-          message={shell.confirmDelete}
-          confirmLabel={shell.delete}
-          cancelLabel={shell.cancel}
           onCancel={() => setDeleting(null)}
           onConfirm={async () => {
             const id = deleting.id;
@@ -241,19 +239,7 @@ function AnniversaryForm({
           />
           {text.form.repeat}
         </label>
-        {failure && (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {shell.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {shell.save}
-          </button>
-        </div>
+        <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,7 +1,6 @@
 // Documents: files of any type kept encrypted on this device, listed newest first, previewed, downloaded
 // decrypted, or deleted.
 import { useId, useMemo, useState } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
@@ -14,6 +13,7 @@ import { DocumentUploads } from './DocumentUploads.js';
 import { nameMatches, sortNewestFirst, typeLabel } from './files.js';
 import { downloadDocument } from './save-file.js';
 import './documents.css';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 
 export default function DocumentsPage() {
   const text = useText(documentsText);
@@ -165,12 +165,10 @@ export default function DocumentsPage() {
         <DocumentPreview key={previewed.id} entry={previewed} onClose={() => setPreviewId(null)} />
       )}
       {deleting && (
-        <Popup
+        <ConfirmDelete
           title={fill(text.deleteTitle, { name: deleting.value.name })}
-          message={`${shell.confirmDelete}\n${text.deleteMessage}`}
-          confirmLabel={shell.delete}
+          detail={text.deleteMessage}
           onConfirm={() => void remove(deleting.id)}
-          cancelLabel={shell.cancel}
           onCancel={() => setDeleteId(null)}
         />
       )}

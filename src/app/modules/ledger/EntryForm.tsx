@@ -29,6 +29,7 @@ import {
   type NewEntry,
 } from './model/entry.js';
 import { TypeSwitch } from './TypeSwitch.js';
+import { FormFooter } from '../../ui/FormFooter.js';
 
 export function EntryForm({
   id,
@@ -255,19 +256,7 @@ export function EntryForm({
           {problem('memo')}
         </div>
 
-        {failure && (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {shell.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? text.form.saving : shell.save}
-          </button>
-        </div>
+        <FormFooter failure={failure} busy={saving} busyLabel={text.form.saving} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -1,6 +1,5 @@
 // The household account book: one month at a time, its totals and entries, two charts, and CSV files.
 import { useId, useState } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
@@ -18,6 +17,7 @@ import { categoryBreakdown, monthOverMonth, monthSummary, runningBalance } from 
 import { canShiftMonth, monthOfDate, monthParts, shiftMonth } from './month.js';
 import { currenciesIn, entriesByDate, entriesOfMonth, shownCurrency } from './view.js';
 import './ledger.css';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 
 type StoredEntry = VaultEntry<NewEntry>;
 
@@ -249,12 +249,10 @@ export default function LedgerPage() {
         />
       )}
       {deleting && (
-        <Popup
+        <ConfirmDelete
           title={text.list.deleteTitle}
-          message={`${shell.confirmDelete}\n${describe(deleting.value)}`}
-          confirmLabel={shell.delete}
+          detail={describe(deleting.value)}
           onConfirm={() => void remove(deleting)}
-          cancelLabel={shell.cancel}
           onCancel={() => setDeleting(null)}
         />
       )}

@@ -1,6 +1,5 @@
 // The diary: entries by date, listed by month, with search over the decrypted text.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
@@ -20,6 +19,8 @@ import {
   type Memo,
 } from './memo.js';
 import './diary.css';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
+import { FormFooter } from '../../ui/FormFooter.js';
 
 function shiftMonth(month: string, by: number): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
@@ -189,11 +190,8 @@ export default function DiaryPage() {
         />
       )}
       {deleting && (
-        <Popup
+        <ConfirmDelete
           title={deleting.value.title}
-          message={shell.confirmDelete}
-          confirmLabel={shell.delete}
-          cancelLabel={shell.cancel}
           onCancel={() => setDeleting(null)}
           onConfirm={async () => {
             const id = deleting.id;
@@ -280,19 +278,7 @@ function MemoForm({
           />
           {problem('body') && <p className="field__problem">{problem('body')}</p>}
         </div>
-        {failure && (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            {shell.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {shell.save}
-          </button>
-        </div>
+        <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

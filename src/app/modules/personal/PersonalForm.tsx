@@ -21,6 +21,7 @@ import {
   type PersonalRecord,
 } from './kinds.js';
 import { fieldLabel, problemText } from './labels.js';
+import { FormFooter } from '../../ui/FormFooter.js';
 
 export interface PersonalFormProps {
   /** The item being changed, or null for a new one. */
@@ -227,19 +228,7 @@ export function PersonalForm({ editing, initialKind, onSaved, onCancel }: Person
         </div>
         {fields.map(input)}
         {kind === 'card' && <p className="form__note">{text.hints.cvc}</p>}
-        {formError && (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        )}
-        <div className="form__actions">
-          <button type="button" className="button button--ghost" onClick={onCancel}>
-            {shell.cancel}
-          </button>
-          <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
-            {shell.save}
-          </button>
-        </div>
+        <FormFooter failure={formError} busy={busy} onCancel={onCancel} />
       </form>
     </Modal>
   );

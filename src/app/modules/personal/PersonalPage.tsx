@@ -1,7 +1,6 @@
 // Personal info: identity details, bank accounts, cards, website logins and notes, filtered by kind and
 // searched by title and visible fields; secrets stay masked until asked for.
 import { useId, useMemo, useState } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
 import { shellText } from '../../shell/copy.js';
@@ -18,6 +17,7 @@ import {
 import { PersonalDetail } from './PersonalDetail.js';
 import { PersonalForm } from './PersonalForm.js';
 import './personal.css';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 
 interface Item {
   id: string;
@@ -171,12 +171,10 @@ export default function PersonalPage() {
         />
       )}
       {deleting && (
-        <Popup
+        <ConfirmDelete
           title={fill(text.deleteTitle, { title: deleting.record.title })}
-          message={`${shell.confirmDelete}\n${text.deleteMessage}`}
-          confirmLabel={shell.delete}
+          detail={text.deleteMessage}
           onConfirm={() => void remove(deleting.id)}
-          cancelLabel={shell.cancel}
           onCancel={() => setDeleteId(null)}
         />
       )}

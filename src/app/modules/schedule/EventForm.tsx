@@ -23,6 +23,7 @@ import {
   type EventDraft,
 } from './event-form.js';
 import { lunarLabel, lunarMonthLabel } from './labels.js';
+import { FormFooter } from '../../ui/FormFooter.js';
 
 export function EventForm({
   eventId,
@@ -324,18 +325,12 @@ export function EventForm({
           </div>
         </div>
 
-        {saveError && (
-          <p className="form__error" role="alert">
-            {saveError}
-          </p>
-        )}
-        {attempted && !check.ok && !saveError && (
-          <p className="form__error" role="alert">
-            {text.problems.summary}
-          </p>
-        )}
-
-        <div className="form__actions">
+        <FormFooter
+          failure={saveError || (attempted && !check.ok && text.problems.summary)}
+          busy={saving}
+          busyLabel={text.form.saving}
+          onCancel={onClose}
+        >
           {eventId && (
             <button
               type="button"
@@ -346,13 +341,7 @@ export function EventForm({
               {shell.delete}
             </button>
           )}
-          <button type="button" className="button button--ghost" disabled={saving} onClick={onClose}>
-            {shell.cancel}
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? text.form.saving : shell.save}
-          </button>
-        </div>
+        </FormFooter>
       </form>
     </Modal>
   );

@@ -5,7 +5,6 @@ import { formatDate, isoToday } from '../../format.js';
 import { useLanguage, useText } from '../../i18n.js';
 import { shellText } from '../../shell/copy.js';
 import { useVault } from '../../vault/react.js';
-import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { eventsByDate, holidaysOn, type AgendaEntry } from './agenda.js';
 import { AgendaView } from './AgendaView.js';
@@ -20,6 +19,7 @@ import { lunarLabel } from './labels.js';
 import { MonthView } from './MonthView.js';
 import { useHolidayData, useScheduleEvents } from './use-schedule-data.js';
 import './schedule.css';
+import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 
 type View = 'month' | 'agenda';
 
@@ -171,12 +171,10 @@ export default function SchedulePage() {
       )}
 
       {deleting && (
-        <Popup
+        <ConfirmDelete
           title={text.remove.title}
-          message={deleting.title ? `${deleting.title}\n${shell.confirmDelete}` : shell.confirmDelete}
-          confirmLabel={shell.delete}
+          detail={deleting.title || undefined}
           onConfirm={() => void confirmDelete()}
-          cancelLabel={shell.cancel}
           onCancel={() => setDeleting(null)}
         />
       )}
