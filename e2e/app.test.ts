@@ -6,7 +6,6 @@ import { checkMasterKey, parseMasterKeyVerifier } from '../src/shared/master-key
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
-import { eventDateText } from '../src/app/ui/EventDateField.js';
 import { fill } from '../src/app/i18n.js';
 import { isoToday } from '../src/app/format.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
@@ -19,6 +18,8 @@ import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { AppModel } from './pages/app.js';
+import { seriousViolations } from './support/axe.js';
+import { APP_SCREENS } from '../src/app/shell/pages.js';
 import type { Lang } from './pages/site.js';
 
 const suite = browserSuite();
@@ -26,7 +27,11 @@ const PASSWORD = 'member-password-1';
 const MASTER = 'Genie master key 2026!';
 
 let counter = 0;
-async function signedInApp(lang: Lang, viewport = { width: 1280, height: 900 }): Promise<AppModel> {
+async function signedInApp(
+  lang: Lang,
+  viewport = { width: 1280, height: 900 },
+  options: { bypassCSP?: boolean } = {},
+): Promise<AppModel> {
   counter += 1;
   const email = `app-${lang}-${counter}.${Date.now()}@example.com`;
   await createAccount(suite.server, email, PASSWORD);
@@ -34,6 +39,7 @@ async function signedInApp(lang: Lang, viewport = { width: 1280, height: 900 }):
     viewport,
     locale: lang === 'ko' ? 'ko-KR' : 'en-US',
     permissions: ['clipboard-read', 'clipboard-write'],
+    ...options,
   });
   await signInContext(suite.server, context, email, PASSWORD);
   const page = await context.newPage();
@@ -83,7 +89,6 @@ describe.each(['ko', 'en'] as const)('the vault in %s', (lang) => {
     const page = app.page;
     const diary = diaryText[lang];
     const anniversaries = anniversaryText[lang];
-    const dates = eventDateText[lang];
     await app.open();
     await app.createVault(MASTER);
     await app.waitForOfflineReady();
@@ -114,7 +119,7 @@ describe.each(['ko', 'en'] as const)('the vault in %s', (lang) => {
     await page.getByRole('button', { name: anniversaries.add }).first().click();
     const anniversaryForm = app.dialog(anniversaries.form.add);
     await anniversaryForm.getByLabel(anniversaries.form.name).fill('엄마 생신 / Mom');
-    await anniversaryForm.getByRole('radio', { name: dates.lunar }).check();
+    await anniversaryForm.getByRole('radio', { name: scheduleText[lang].form.lunar }).check();
     await anniversaryForm.getByRole('button', { name: app.text.save }).click();
     await anniversaryForm.waitFor({ state: 'detached' });
     await page
@@ -165,6 +170,25 @@ describe.each(['ko', 'en'] as const)('the vault in %s', (lang) => {
       await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.masterKeyVerifier),
     );
     expect(await checkMasterKey('A brand new master key 42!', verifier)).toBe('ok');
+  });
+});
+
+describe.each(['ko', 'en'] as const)('accessibility in %s', (lang) => {
+  it('has no serious or critical axe violation on any screen, at phone width too', async () => {
+    const app = await signedInApp(lang, { width: 390, height: 844 }, { bypassCSP: true });
+    const page = app.page;
+    await app.open();
+    expect(await seriousViolations(page)).toEqual([]);
+    await app.createVault(MASTER);
+    for (const screen of APP_SCREENS) {
+      await app.go(screen);
+      if (screen === 'diary') {
+        await app.enterDetailPassword('0000');
+        await app.changeDefaultDetailPassword('2468');
+      }
+      await page.locator('.app-main h1').first().waitFor();
+      expect({ screen, violations: await seriousViolations(page) }).toEqual({ screen, violations: [] });
+    }
   });
 });
 
@@ -270,7 +294,7 @@ describe.each(['ko', 'en'] as const)('every module in %s', (lang) => {
     const today = isoToday();
     const lunarToday = toLunarDate(parseIsoDate(today)!)!;
     await app.go('schedule');
-    const todayLabel = await page.locator(`[data-date="${today}"]`).getAttribute('aria-label');
+    const todayLabel = await page.locator(`[data-date="${today}"] .visually-hidden`).textContent();
     expect(todayLabel).toContain(
       fill(lunarToday.leap ? schedule.lunar.longLeap : schedule.lunar.long, {
         month: lunarToday.month,

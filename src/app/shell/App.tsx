@@ -179,7 +179,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   return (
     <div className="app">
       <header className="app-header">
-        <a className="app-header__brand" href={`/?lang=${lang}`} aria-label={text.header.site}>
+        <a className="app-header__brand" href={`/?lang=${lang}`} aria-label={`MyGenie · ${text.header.site}`}>
           <img src="/mg_logo.svg" alt="" width="32" height="32" />
           <span>MyGenie</span>
         </a>

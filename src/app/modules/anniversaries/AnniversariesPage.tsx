@@ -5,13 +5,13 @@ import { daysBetween, formatDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
 import { shellText } from '../../shell/copy.js';
 import { useAppSettings } from '../../shell/settings.js';
-import { eventDateProblem } from '../../ui/event-date.js';
-import { EventDateField } from '../../ui/EventDateField.js';
 import { Modal } from '../../ui/Modal.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
 import { newId, type VaultEntry } from '../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
+import { EventDateFields } from '../schedule/EventDateFields.js';
+import { checkDraft, draftFromEvent } from '../schedule/event-form.js';
 import { anniversaryText } from './copy.js';
 import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
@@ -185,28 +185,32 @@ function AnniversaryForm({
 }) {
   const text = useText(anniversaryText);
   const shell = useText(shellText);
-  const nameId = useId();
-  const [value, setValue] = useState<Anniversary>({ ...initial, leap: initial.leap ?? false });
+  const ids = { name: useId(), repeat: useId() };
+  // An anniversary is checked as an event with a title: the same date rules, solar or lunar.
+  const [draft, setDraft] = useState(() =>
+    draftFromEvent({ ...initial, title: initial.name, time: '', memo: '' }),
+  );
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const name = value.name.trim();
+  const name = draft.title.trim();
   const nameProblem = !name
     ? text.form.nameRequired
     : [...name].length > ANNIVERSARY_NAME_MAX
       ? text.form.nameTooLong
       : '';
-  const dateValue = { calendar: value.calendar, date: value.date, leap: value.leap ?? false };
-  const dateProblem = eventDateProblem(dateValue);
+  const check = checkDraft(draft);
+  const dateProblem = check.ok ? undefined : check.problems.date;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (nameProblem || dateProblem) return;
+    if (nameProblem || !check.ok) return;
     setBusy(true);
     setFailure('');
+    const { calendar, date, leap, repeat } = check.event;
     try {
-      await onSave({ ...value, name });
+      await onSave({ name, calendar, date, leap: leap ?? false, repeat });
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setBusy(false);
@@ -217,25 +221,22 @@ function AnniversaryForm({
     <Modal title={title} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
         <div className="field">
-          <label htmlFor={nameId}>{text.form.name}</label>
+          <label htmlFor={ids.name}>{text.form.name}</label>
           <input
-            id={nameId}
-            value={value.name}
+            id={ids.name}
+            value={draft.title}
             aria-invalid={submitted && nameProblem ? true : undefined}
-            onChange={(event) => setValue({ ...value, name: event.target.value })}
+            onChange={(event) => setDraft({ ...draft, title: event.target.value })}
           />
           {submitted && nameProblem && <p className="field__problem">{nameProblem}</p>}
         </div>
-        <EventDateField
-          value={dateValue}
-          problem={submitted ? dateProblem : null}
-          onChange={(next) => setValue({ ...value, ...next })}
-        />
-        <label className="checkbox">
+        <EventDateFields draft={draft} onChange={setDraft} problem={submitted ? dateProblem : undefined} />
+        <label className="checkbox" htmlFor={ids.repeat}>
           <input
+            id={ids.repeat}
             type="checkbox"
-            checked={value.repeat === 'yearly'}
-            onChange={(event) => setValue({ ...value, repeat: event.target.checked ? 'yearly' : 'none' })}
+            checked={draft.repeat === 'yearly'}
+            onChange={(event) => setDraft({ ...draft, repeat: event.target.checked ? 'yearly' : 'none' })}
           />
           {text.form.repeat}
         </label>

@@ -1,29 +1,18 @@
 // Adding or editing an event in a dialog. Nothing is written until every field is right; when the write
 // fails (a full disk) the dialog stays open with what was typed.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { weekdayNames } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
+import { fill, useText } from '../../i18n.js';
 import { shellText } from '../../shell/copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
 import { newId } from '../../vault/vault.js';
 import { useToast } from '../../../site/ui/Toast.js';
-import { LUNAR_FIRST_YEAR, LUNAR_LAST_YEAR, leapMonthOf, lunarMonthLength } from './calendar/lunar.js';
-import { dayOfWeek, parseIsoDate } from './calendar/plain-date.js';
 import { scheduleText } from './copy.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX } from './event.js';
-import {
-  checkDraft,
-  leapAvailable,
-  lunarDateOf,
-  solarDateOf,
-  switchCalendar,
-  type DraftProblems,
-  type EventDraft,
-} from './event-form.js';
-import { lunarLabel, lunarMonthLabel } from './labels.js';
+import { checkDraft, type DraftProblems, type EventDraft } from './event-form.js';
 import { FormFooter } from '../../ui/FormFooter.js';
+import { EventDateFields } from './EventDateFields.js';
 
 export function EventForm({
   eventId,
@@ -39,20 +28,12 @@ export function EventForm({
 }) {
   const text = useText(scheduleText);
   const shell = useText(shellText);
-  const { locale } = useLanguage();
   const vault = useVault();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = {
     title: useId(),
-    calendar: useId(),
     titleNote: useId(),
-    date: useId(),
-    dateNote: useId(),
-    lunarYear: useId(),
-    lunarMonth: useId(),
-    lunarDay: useId(),
-    leap: useId(),
     repeat: useId(),
     time: useId(),
     timeNote: useId(),
@@ -67,34 +48,6 @@ export function EventForm({
   const check = checkDraft(draft);
   const problems: DraftProblems = attempted && !check.ok ? check.problems : {};
   const update = (change: Partial<EventDraft>) => setDraft((current) => ({ ...current, ...change }));
-
-  const leapOpen = leapAvailable(draft);
-  const lunarYear = Number(draft.lunarYear);
-  const leapMonth = Number.isInteger(lunarYear) ? leapMonthOf(lunarYear) : null;
-  const solarHint = draft.calendar === 'lunar' ? solarDateOf(draft) : null;
-  const lunarHint = draft.calendar === 'solar' ? lunarDateOf(draft) : null;
-
-  function dateProblem(): string | null {
-    switch (problems.date) {
-      case 'required':
-        return text.problems.dateRequired;
-      case 'invalid':
-        return draft.calendar === 'lunar' ? text.problems.lunarInvalid : text.problems.dateInvalid;
-      case 'outOfRange':
-        return text.problems.outOfRange;
-      case 'dayTooLarge': {
-        const year = Number(draft.lunarYear);
-        const month = Number(draft.lunarMonth);
-        const leap = draft.leap && leapOpen;
-        return fill(text.problems.dayTooLarge, {
-          month: lunarMonthLabel(text, year, month, leap),
-          length: lunarMonthLength(year, month, leap) ?? '',
-        });
-      }
-      default:
-        return null;
-    }
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -119,7 +72,6 @@ export function EventForm({
     }
   }
 
-  const dateError = dateProblem();
   const titleLength = draft.title.trim().length;
 
   return (
@@ -154,115 +106,7 @@ export function EventForm({
           </div>
         </div>
 
-        <fieldset className="schedule-form__group">
-          <legend>{text.form.calendar}</legend>
-          <div className="schedule-form__choices">
-            {(['solar', 'lunar'] as const).map((calendar) => (
-              <label key={calendar} className="checkbox">
-                <input
-                  type="radio"
-                  name={ids.calendar}
-                  value={calendar}
-                  checked={draft.calendar === calendar}
-                  onChange={() => setDraft((current) => switchCalendar(current, calendar))}
-                />
-                {calendar === 'solar' ? text.form.solar : text.form.lunar}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        {draft.calendar === 'solar' ? (
-          <div className="field">
-            <label htmlFor={ids.date}>{text.form.date}</label>
-            <input
-              id={ids.date}
-              type="date"
-              value={draft.solarDate}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={ids.dateNote}
-              aria-required="true"
-              onChange={(event) => update({ solarDate: event.target.value })}
-            />
-            <div id={ids.dateNote}>
-              {dateError && <p className="field__problem">{dateError}</p>}
-              {lunarHint && <p className="field__hint">{lunarLabel(text, lunarHint, 'withYear')}</p>}
-            </div>
-          </div>
-        ) : (
-          <fieldset className="schedule-form__group">
-            <legend>{text.form.lunarDate}</legend>
-            <div className="schedule-form__lunar">
-              <div className="field">
-                <label htmlFor={ids.lunarYear}>{text.form.lunarYear}</label>
-                <input
-                  id={ids.lunarYear}
-                  type="number"
-                  inputMode="numeric"
-                  min={LUNAR_FIRST_YEAR}
-                  max={LUNAR_LAST_YEAR}
-                  value={draft.lunarYear}
-                  aria-invalid={dateError ? true : undefined}
-                  aria-describedby={ids.dateNote}
-                  onChange={(event) => update({ lunarYear: event.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.lunarMonth}>{text.form.lunarMonth}</label>
-                <input
-                  id={ids.lunarMonth}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={12}
-                  value={draft.lunarMonth}
-                  aria-invalid={dateError ? true : undefined}
-                  aria-describedby={ids.dateNote}
-                  onChange={(event) => update({ lunarMonth: event.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={ids.lunarDay}>{text.form.lunarDay}</label>
-                <input
-                  id={ids.lunarDay}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={30}
-                  value={draft.lunarDay}
-                  aria-invalid={dateError ? true : undefined}
-                  aria-describedby={ids.dateNote}
-                  onChange={(event) => update({ lunarDay: event.target.value })}
-                />
-              </div>
-            </div>
-            <label className="checkbox schedule-form__leap" htmlFor={ids.leap}>
-              <input
-                id={ids.leap}
-                type="checkbox"
-                checked={draft.leap && leapOpen}
-                disabled={!leapOpen}
-                onChange={(event) => update({ leap: event.target.checked })}
-              />
-              {text.form.leap}
-            </label>
-            <div id={ids.dateNote}>
-              {dateError && <p className="field__problem">{dateError}</p>}
-              {Number.isInteger(lunarYear) &&
-              lunarYear >= LUNAR_FIRST_YEAR &&
-              lunarYear <= LUNAR_LAST_YEAR ? (
-                <p className="field__hint">
-                  {leapMonth
-                    ? fill(text.form.leapYes, { year: lunarYear, month: leapMonth })
-                    : fill(text.form.leapNone, { year: lunarYear })}
-                </p>
-              ) : (
-                <p className="field__hint">{text.form.lunarRange}</p>
-              )}
-              {solarHint && <SolarHint iso={solarHint} template={text.form.solarHint} locale={locale} />}
-            </div>
-          </fieldset>
-        )}
+        <EventDateFields draft={draft} onChange={setDraft} problem={problems.date} />
 
         <div className="form__grid">
           <div className="field">
@@ -345,10 +189,4 @@ export function EventForm({
       </form>
     </Modal>
   );
-}
-
-function SolarHint({ iso, template, locale }: { iso: string; template: string; locale: string }) {
-  const date = parseIsoDate(iso);
-  const weekday = date ? (weekdayNames(locale)[dayOfWeek(date)] ?? '') : '';
-  return <p className="field__hint schedule-form__solar">{fill(template, { date: iso, weekday })}</p>;
 }

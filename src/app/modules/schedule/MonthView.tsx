@@ -135,12 +135,7 @@ export function MonthView({
         >
           ›
         </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-label={text.month.goToday}
-          onClick={() => onSelect(today)}
-        >
+        <button type="button" className="button button--ghost button--small" onClick={() => onSelect(today)}>
           {text.month.today}
         </button>
       </div>
@@ -236,28 +231,40 @@ const DayCell = memo(function DayCell({
       role="gridcell"
       className={classes.join(' ')}
       data-date={cell.date}
-      aria-label={label.join(', ')}
       aria-selected={selected}
       aria-current={today ? 'date' : undefined}
       tabIndex={tabbable ? 0 : -1}
       onClick={() => onSelect(cell.date)}
     >
-      <span className="schedule-day__head">
+      <span className="visually-hidden">{label.join(', ')}</span>
+      <span className="schedule-day__head" aria-hidden="true">
         <span className="schedule-day__number">{Number(cell.date.slice(8))}</span>
         {cell.lunar && <span className="schedule-day__lunar">{lunarLabel(text, cell.lunar, 'short')}</span>}
       </span>
       {cell.holidays.map((holiday) => (
-        <span key={holiday.key + String(holiday.substitute)} className="schedule-day__holiday">
+        <span
+          key={holiday.key + String(holiday.substitute)}
+          className="schedule-day__holiday"
+          aria-hidden="true"
+        >
           {holiday.name[lang]}
         </span>
       ))}
-      {cell.solarTerm && <span className="schedule-day__term">{cell.solarTerm.name[lang]}</span>}
+      {cell.solarTerm && (
+        <span className="schedule-day__term" aria-hidden="true">
+          {cell.solarTerm.name[lang]}
+        </span>
+      )}
       {entries.slice(0, TITLES_IN_CELL).map((entry) => (
-        <span key={entry.id} className="schedule-day__event">
+        <span key={entry.id} className="schedule-day__event" aria-hidden="true">
           {entry.event.title}
         </span>
       ))}
-      {hidden > 0 && <span className="schedule-day__more">{fill(text.day.more, { count: hidden })}</span>}
+      {hidden > 0 && (
+        <span className="schedule-day__more" aria-hidden="true">
+          {fill(text.day.more, { count: hidden })}
+        </span>
+      )}
     </td>
   );
 });

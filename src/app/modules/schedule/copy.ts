@@ -9,7 +9,6 @@ export const scheduleText = defineText(
       previous: '이전 달',
       next: '다음 달',
       today: '오늘',
-      goToday: '오늘로 이동',
     },
     lunar: {
       short: '음 {{month}}.{{day}}',
@@ -94,7 +93,6 @@ export const scheduleText = defineText(
       previous: 'Previous month',
       next: 'Next month',
       today: 'Today',
-      goToday: 'Go to today',
     },
     lunar: {
       short: 'L{{month}}.{{day}}',

@@ -29,6 +29,12 @@ export interface EventDraft {
   memo: string;
 }
 
+/** The date part of a draft, shared by the event and the anniversary forms. */
+export type DateDraft = Pick<
+  EventDraft,
+  'calendar' | 'solarDate' | 'lunarYear' | 'lunarMonth' | 'lunarDay' | 'leap'
+>;
+
 export type DateProblem = 'required' | 'invalid' | 'outOfRange' | 'dayTooLarge';
 
 export interface DraftProblems {
@@ -101,7 +107,7 @@ export function leapAvailable(draft: Pick<EventDraft, 'lunarYear' | 'lunarMonth'
 
 type LunarCheck = { ok: true; lunar: LunarDate; solar: string } | { ok: false; problem: DateProblem };
 
-function checkLunar(draft: EventDraft): LunarCheck {
+function checkLunar(draft: DateDraft): LunarCheck {
   if (!draft.lunarYear.trim() || !draft.lunarMonth.trim() || !draft.lunarDay.trim())
     return { ok: false, problem: 'required' };
   const year = wholeNumber(draft.lunarYear);
@@ -122,20 +128,20 @@ function checkLunar(draft: EventDraft): LunarCheck {
 }
 
 /** The solar date the form's date means, when it is complete and valid: the lunar form's hint. */
-export function solarDateOf(draft: EventDraft): string | null {
+export function solarDateOf(draft: DateDraft): string | null {
   if (draft.calendar === 'solar') return parseIsoDate(draft.solarDate) ? draft.solarDate : null;
   const checked = checkLunar(draft);
   return checked.ok ? checked.solar : null;
 }
 
 /** The lunar date of the form's solar date, for the solar form's hint. */
-export function lunarDateOf(draft: EventDraft): LunarDate | null {
+export function lunarDateOf(draft: DateDraft): LunarDate | null {
   const solar = parseIsoDate(draft.solarDate);
   return solar && toLunarDate(solar);
 }
 
 /** Switches the calendar, carrying over the day already chosen when it converts. */
-export function switchCalendar(draft: EventDraft, calendar: EventDraft['calendar']): EventDraft {
+export function switchCalendar<T extends DateDraft>(draft: T, calendar: DateDraft['calendar']): T {
   if (calendar === draft.calendar) return draft;
   if (calendar === 'lunar') {
     const lunar = lunarDateOf(draft);
