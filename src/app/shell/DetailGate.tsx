@@ -17,6 +17,7 @@ import { useText } from '../i18n.js';
 import { FormFooter } from '../ui/FormFooter.js';
 import { Modal } from '../ui/Modal.js';
 import { PasswordField } from '../ui/PasswordField.js';
+import { usePasswordFields, type PasswordProblems } from '../ui/use-password-fields.js';
 import { shellText } from './copy.js';
 import {
   checkDetailPassword,
@@ -143,13 +144,12 @@ export function DetailPasswordForm({
   const toast = useToast();
   const [settings, save] = useAppSettings();
   const ids = { current: useId(), next: useId(), confirm: useId() };
-  const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
-  const [problems, setProblems] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const { fields, setProblems, clear, field } = usePasswordFields();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: typeof problems = {};
+    const found: PasswordProblems = {};
     if (askCurrent && !fields.current) found.current = text.detail.required;
     if (fields.next.length < DETAIL_PASSWORD_MIN_LENGTH) found.next = text.detail.tooShort;
     else if (fields.next === DETAIL_PASSWORD_DEFAULT) found.next = text.detail.sameAsDefault;
@@ -164,7 +164,7 @@ export function DetailPasswordForm({
       }
       await save({ detailPassword: await makeDetailPasswordVerifier(fields.next) });
       toast(text.detail.changed);
-      setFields({ current: '', next: '', confirm: '' });
+      clear();
       onDone();
     } catch {
       setProblems({ confirm: text.errors.saveFailed });
@@ -172,12 +172,6 @@ export function DetailPasswordForm({
       setBusy(false);
     }
   }
-
-  const field = (name: keyof typeof fields) => ({
-    value: fields[name],
-    onChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
-    problem: problems[name],
-  });
 
   return (
     <form className="form" noValidate onSubmit={submit}>

@@ -16,6 +16,7 @@ import { anniversaryText } from './copy.js';
 import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { FormFooter } from '../../ui/FormFooter.js';
+import { ListActions } from '../../ui/ListActions.js';
 
 export const ANNIVERSARY_NAME_MAX = 50;
 
@@ -120,22 +121,11 @@ export default function AnniversariesPage() {
                     : text.passed}
                 </p>
               </div>
-              <div className="list__actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => setEditing({ id: entry.id, value: entry.value })}
-                >
-                  {shell.edit}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => setDeleting(entry)}
-                >
-                  {shell.delete}
-                </button>
-              </div>
+              <ListActions
+                name={entry.value.name}
+                onEdit={() => setEditing({ id: entry.id, value: entry.value })}
+                onDelete={() => setDeleting(entry)}
+              />
             </li>
           ))}
         </ul>

@@ -21,6 +21,7 @@ import {
 import './diary.css';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { FormFooter } from '../../ui/FormFooter.js';
+import { ListActions } from '../../ui/ListActions.js';
 
 function shiftMonth(month: string, by: number): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
@@ -129,22 +130,11 @@ export default function DiaryPage() {
                       <p className="diary-entry__preview">{entry.value.body.slice(0, 140)}</p>
                     )}
                   </div>
-                  <div className="list__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => setEditing({ id: entry.id, memo: entry.value })}
-                    >
-                      {shell.edit}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => setDeleting(entry)}
-                    >
-                      {shell.delete}
-                    </button>
-                  </div>
+                  <ListActions
+                    name={entry.value.title}
+                    onEdit={() => setEditing({ id: entry.id, memo: entry.value })}
+                    onDelete={() => setDeleting(entry)}
+                  />
                 </li>
               ))}
             </ul>

@@ -21,6 +21,12 @@ export type DateDraft = Pick<
   'calendar' | 'solarDate' | 'lunarYear' | 'lunarMonth' | 'lunarDay' | 'leap'
 >;
 
+const LUNAR_PARTS = [
+  { name: 'lunarYear', min: LUNAR_FIRST_YEAR, max: LUNAR_LAST_YEAR },
+  { name: 'lunarMonth', min: 1, max: 12 },
+  { name: 'lunarDay', min: 1, max: 30 },
+] as const;
+
 export function EventDateFields<T extends DateDraft>({
   draft,
   onChange,
@@ -113,48 +119,22 @@ export function EventDateFields<T extends DateDraft>({
         <fieldset className="schedule-form__group">
           <legend>{text.form.lunarDate}</legend>
           <div className="schedule-form__lunar">
-            <div className="field">
-              <label htmlFor={ids.lunarYear}>{text.form.lunarYear}</label>
-              <input
-                id={ids.lunarYear}
-                type="number"
-                inputMode="numeric"
-                min={LUNAR_FIRST_YEAR}
-                max={LUNAR_LAST_YEAR}
-                value={draft.lunarYear}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={ids.dateNote}
-                onChange={(event) => update({ lunarYear: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.lunarMonth}>{text.form.lunarMonth}</label>
-              <input
-                id={ids.lunarMonth}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={12}
-                value={draft.lunarMonth}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={ids.dateNote}
-                onChange={(event) => update({ lunarMonth: event.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={ids.lunarDay}>{text.form.lunarDay}</label>
-              <input
-                id={ids.lunarDay}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={30}
-                value={draft.lunarDay}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={ids.dateNote}
-                onChange={(event) => update({ lunarDay: event.target.value })}
-              />
-            </div>
+            {LUNAR_PARTS.map(({ name, min, max }) => (
+              <div className="field" key={name}>
+                <label htmlFor={ids[name]}>{text.form[name]}</label>
+                <input
+                  id={ids[name]}
+                  type="number"
+                  inputMode="numeric"
+                  min={min}
+                  max={max}
+                  value={draft[name]}
+                  aria-invalid={dateError ? true : undefined}
+                  aria-describedby={ids.dateNote}
+                  onChange={(event) => update({ [name]: event.target.value })}
+                />
+              </div>
+            ))}
           </div>
           <label className="checkbox schedule-form__leap" htmlFor={ids.leap}>
             <input

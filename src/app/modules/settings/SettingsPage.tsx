@@ -9,6 +9,7 @@ import { InAppNotice } from '../../shell/InAppNotice.js';
 import { passwordStrength } from '../../shell/password-strength.js';
 import { readAutoLogoutMinutes, saveAutoLogoutMinutes, useAppSettings } from '../../shell/settings.js';
 import { PasswordField } from '../../ui/PasswordField.js';
+import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-fields.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { settingsText } from './copy.js';
@@ -160,14 +161,13 @@ function MasterPasswordSettings() {
   const toast = useToast();
   const vault = useVault();
   const ids = { heading: useId(), current: useId(), next: useId(), confirm: useId() };
-  const [fields, setFields] = useState({ current: '', next: '', confirm: '' });
-  const [problems, setProblems] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const { fields, setProblems, clear, field } = usePasswordFields();
   const [busy, setBusy] = useState(false);
   const strength = passwordStrength(fields.next);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: typeof problems = {};
+    const found: PasswordProblems = {};
     if (!fields.current) found.current = text.master.required;
     if ([...fields.next].length < MASTER_PASSWORD_MIN_LENGTH) found.next = shell.setup.tooShort;
     if (fields.confirm !== fields.next) found.confirm = shell.setup.mismatch;
@@ -180,7 +180,7 @@ function MasterPasswordSettings() {
         setProblems({ current: text.master.wrong });
         return;
       }
-      setFields({ current: '', next: '', confirm: '' });
+      clear();
       toast(text.master.changed);
     } catch {
       setProblems({ confirm: shell.errors.saveFailed });
@@ -188,12 +188,6 @@ function MasterPasswordSettings() {
       setBusy(false);
     }
   }
-
-  const field = (name: keyof typeof fields) => ({
-    value: fields[name],
-    onChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
-    problem: problems[name],
-  });
 
   return (
     <section className="panel" aria-labelledby={ids.heading}>
