@@ -193,6 +193,45 @@ describe.each(['ko', 'en'] as const)('accessibility in %s', (lang) => {
 });
 
 describe('protection', () => {
+  it('refuses a document the disk cannot hold with a clear message, and keeps nothing of it', async () => {
+    const app = await signedInApp('en');
+    const page = app.page;
+    const documents = documentsText.en;
+    await app.open('documents');
+    await app.createVault(MASTER);
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    // Chromium lets a test shrink this site's storage quota: 3 MB, most of it already used by the app cache.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', {
+      origin: suite.server.url,
+      quotaSize: 3 * 1024 * 1024,
+    });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'scan.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(8 * 1024 * 1024, 7),
+    });
+    const expected = documents.problems.storageFull.split('{{needed}}')[0]!.replace('{{name}}', 'scan.bin');
+    await page.getByText(expected).waitFor();
+    await page.getByText(documents.list.empty).waitFor();
+    const chunks = await page.evaluate(async () => {
+      const databases = await indexedDB.databases();
+      const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))!.name!;
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const request = db.transaction('chunks').objectStore('chunks').count();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      return count;
+    });
+    expect(chunks).toBe(0);
+  });
+
   it('reports a tampered record instead of showing it', async () => {
     const app = await signedInApp('en');
     const page = app.page;

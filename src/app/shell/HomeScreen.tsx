@@ -85,7 +85,7 @@ export function HomeScreen({ go }: { go: (screen: AppScreen) => void }) {
       </div>
       <section className="panel" aria-labelledby="home-modules">
         <h2 id="home-modules">
-          {text.home.counts} · {fill(text.home.records, { count: vault.recordCount })}
+          {text.home.counts} · {fill(text.home.records, { count: vault.itemCount })}
         </h2>
         <div className="home-tiles">
           {TILES.map((tile) => (

@@ -199,6 +199,11 @@ export class Vault {
     return this.#entries.size;
   }
 
+  /** The member's items: every record but the app's own settings. */
+  get itemCount(): number {
+    return this.#entries.size - (this.#entries.has('settings') ? 1 : 0);
+  }
+
   async put<T>(kind: RecordKind, id: string, value: T): Promise<VaultEntry<T>> {
     const sealed = await this.#pool.seal(kind, id, value);
     const updatedAt = Date.now();

@@ -36,7 +36,7 @@ export default function SettingsPage() {
         <p>
           {fill(text.vault.summary, { iterations: new Intl.NumberFormat(locale).format(vault.iterations) })}
         </p>
-        <p className="form__note">{fill(text.vault.records, { count: vault.recordCount })}</p>
+        <p className="form__note">{fill(text.vault.records, { count: vault.itemCount })}</p>
       </section>
       <InAppNotice open />
     </section>
