@@ -6,10 +6,13 @@ import type { Vault } from '../vault/vault.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../vault/vault.js';
 import { shellText } from './copy.js';
 import { InAppNotice } from './InAppNotice.js';
+import { backupText } from '../modules/backup/copy.js';
+import { RestorePanel } from '../modules/backup/RestorePanel.js';
 import { passwordStrength } from './password-strength.js';
 
 export function SetupScreen({ vault }: { vault: Vault }) {
   const text = useText(shellText);
+  const restoreText = useText(backupText);
   const ids = { password: useId(), confirm: useId(), meter: useId() };
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -45,6 +48,10 @@ export function SetupScreen({ vault }: { vault: Vault }) {
         <h1 id="setup-title">{text.setup.title}</h1>
         <p>{text.setup.lead}</p>
         <InAppNotice />
+        <details className="setup__restore">
+          <summary>{restoreText.restoreTitle}</summary>
+          <RestorePanel vault={vault} titled={false} />
+        </details>
         <form className="form" noValidate onSubmit={submit}>
           <PasswordField
             id={ids.password}

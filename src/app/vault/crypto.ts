@@ -14,6 +14,7 @@ const IV_BYTES = 12;
 const KEY_WRAP_AD = 'mygenie/vault-key/v1';
 const RECORD_INFO = 'mygenie/record/v1';
 const DOCUMENT_INFO = 'mygenie/document/v1';
+const BACKUP_MAC_INFO = 'mygenie/backup-mac/v1';
 
 export interface VaultHeader {
   v: typeof VAULT_FORMAT;
@@ -284,6 +285,26 @@ export class VaultCipher {
 
   async openMany<T = unknown>(records: SealedRecord[]): Promise<Opened<T>[]> {
     return (await this.openManyText(records)).map((text) => parseOpened<T>(text));
+  }
+
+  /** HMAC-SHA256 of a backup's listing, under a key derived from the data key: only this vault can make it. */
+  async backupMac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+    const key = await crypto.subtle.deriveKey(
+      { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(32), info: encoder.encode(BACKUP_MAC_INFO) },
+      this.#key(),
+      { name: 'HMAC', hash: 'SHA-256', length: 256 },
+      false,
+      ['sign'],
+    );
+    return new Uint8Array(await crypto.subtle.sign('HMAC', key, listing));
+  }
+
+  async checkBackupMac(listing: Uint8Array<ArrayBuffer>, mac: Uint8Array<ArrayBuffer>): Promise<boolean> {
+    const expected = await this.backupMac(listing);
+    if (expected.length !== mac.length) return false;
+    let difference = 0;
+    for (let i = 0; i < mac.length; i++) difference |= expected[i]! ^ mac[i]!;
+    return difference === 0;
   }
 
   /** A document's own key: derived once per document from its salt, used for each of its chunks. */

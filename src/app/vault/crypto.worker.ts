@@ -52,6 +52,7 @@ const api: Async<CryptoWorkerApi> = {
     cipher.changePassword(header, current, next, iterations),
   seal: (kind, id, value) => cipher.seal(kind, id, value),
   openManyText: (records) => cipher.openManyText(records),
+  backupMac: (listing) => cipher.backupMac(listing),
   async sealChunk(salt, documentId, index, count, bytes) {
     return sealChunk(await documentKey(salt), documentId, index, count, bytes);
   },

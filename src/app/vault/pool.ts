@@ -130,6 +130,10 @@ export class CryptoPool {
     return parts.flat().map((text) => parseOpened<T>(text));
   }
 
+  backupMac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#first().call('backupMac', [listing]);
+  }
+
   sealChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,

@@ -12,6 +12,7 @@ export interface CryptoWorkerApi {
   seal(kind: string, id: string, value: unknown): SealedRecord;
   /** Each record's decrypted JSON text (null when it fails authentication): strings cross threads cheaply. */
   openManyText(records: SealedRecord[]): Array<string | null>;
+  backupMac(listing: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
   sealChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,

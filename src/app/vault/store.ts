@@ -116,6 +116,34 @@ export class VaultStore {
     }
   }
 
+  chunks(): Promise<StoredChunk[]> {
+    return this.#db.chunks.toArray();
+  }
+
+  /**
+   * Writes a restored vault in one transaction: with `replace`, everything there was goes first (and the header
+   * is replaced when one is given). If anything fails, the database is as it was.
+   */
+  restore(options: {
+    replace: boolean;
+    header?: VaultHeader;
+    records: StoredRecord[];
+    chunks: StoredChunk[];
+  }): Promise<void> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.header, db.records, db.chunks, async () => {
+        if (options.replace) {
+          await db.records.clear();
+          await db.chunks.clear();
+        }
+        if (options.header) await db.header.put({ ...options.header, name: 'vault' });
+        await db.records.bulkPut(options.records);
+        await db.chunks.bulkPut(options.chunks);
+      }),
+    );
+  }
+
   /** Deletes the whole vault from this device. */
   async destroy(): Promise<void> {
     await this.#db.delete();

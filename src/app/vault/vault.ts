@@ -2,7 +2,14 @@
 // decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
 import { STORAGE_KEYS } from '../../shared/constants.js';
 import { createMasterKeyVerifier } from '../../shared/master-key.js';
-import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
+import {
+  backupListing,
+  encodeJsonBackup,
+  encodeZipBackup,
+  type BackupContents,
+  type BackupKind,
+} from '../backup/format.js';
+import { openChunk, randomBytes, VaultCipher, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
 import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
 
@@ -30,6 +37,8 @@ export interface DocumentMeta {
   salt: string;
   addedAt: number;
 }
+
+export type RestoreResult = 'ok' | 'needs-password' | 'wrong-password' | 'tampered' | 'storage-full';
 
 export type DocumentAdded =
   | { ok: true; id: string }
@@ -59,7 +68,7 @@ async function writeMasterKeyVerifier(password: string, iterations: number): Pro
 }
 
 export class Vault {
-  readonly #store: VaultStore;
+  #store: VaultStore;
   readonly #pool: CryptoPool;
   #header: VaultHeader | undefined;
   #entries = new Map<string, VaultEntry>();
@@ -330,10 +339,131 @@ export class Vault {
     return new Blob(parts, { type: meta.type || 'application/octet-stream' });
   }
 
+  /** A backup of the vault as it rests on the device (records still sealed), in either format. */
+  async createBackup(kind: BackupKind): Promise<Uint8Array<ArrayBuffer>> {
+    if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
+    const damaged = new Set(this.damaged);
+    const records = (await this.#store.records()).filter((record) => !damaged.has(record.id));
+    const documents = new Set(
+      records.filter((record) => record.kind === 'document').map((record) => record.id),
+    );
+    const chunks = (await this.#store.chunks()).filter((chunk) => documents.has(chunk.documentId));
+    const mac = await this.#pool.backupMac(await backupListing(records, chunks));
+    const contents = { createdAt: new Date().toISOString(), header: this.#header, records, chunks, mac };
+    return kind === 'zip' ? encodeZipBackup(contents) : encodeJsonBackup(contents);
+  }
+
+  /**
+   * Restores a backup, all or nothing: every record, every document chunk and the backup's MAC are checked
+   * before anything is written, and the write is one transaction. On a device without a vault (or one unlocked
+   * with another key) the backup's master password is needed. A restore always resets the detail view
+   * password to the default (the description's "lost detail view password" path).
+   */
+  async restoreBackup(
+    contents: BackupContents,
+    options: { mode: 'replace' | 'merge'; password?: string },
+  ): Promise<RestoreResult> {
+    const listing = await backupListing(contents.records, contents.chunks);
+    let cipher: VaultCipher | null = null;
+    let sameKey = false;
+    if (this.#state === 'unlocked') {
+      const ours = await this.#pool.backupMac(listing);
+      sameKey =
+        ours.length === contents.mac.length && ours.every((byte, index) => byte === contents.mac[index]);
+    }
+    if (!sameKey) {
+      if (options.password === undefined) return 'needs-password';
+      cipher = new VaultCipher();
+      const unlocked = await cipher.unlock(contents.header, options.password);
+      if (!unlocked.ok) return unlocked.reason === 'wrong-password' ? 'wrong-password' : 'tampered';
+      if (!(await cipher.checkBackupMac(listing, contents.mac))) return 'tampered';
+    }
+    const opener = cipher ?? this.#pool;
+    const opened = await opener.openMany(contents.records);
+    if (opened.some((result) => !result.ok)) return 'tampered';
+    const values = new Map(
+      contents.records.map((record, index) => [record.id, (opened[index] as { value: unknown }).value]),
+    );
+    const plainChunks = new Map<string, Uint8Array<ArrayBuffer>>();
+    for (const chunk of contents.chunks) {
+      const meta = values.get(chunk.documentId) as DocumentMeta | undefined;
+      if (!meta || typeof meta.salt !== 'string') return 'tampered';
+      const salt = fromBase64(meta.salt);
+      const plain = cipher
+        ? await openChunk(
+            await cipher.documentKey(salt),
+            chunk.documentId,
+            chunk.index,
+            meta.chunkCount,
+            chunk,
+          )
+        : await this.#pool.openChunk(salt, chunk.documentId, chunk.index, meta.chunkCount, chunk);
+      if (!plain) return 'tampered';
+      if (cipher) plainChunks.set(`${chunk.documentId}/${chunk.index}`, plain);
+    }
+
+    const replace = options.mode === 'replace' || this.#state !== 'unlocked';
+    const keep = (record: StoredRecord) => {
+      if (replace) return true;
+      const current = this.#entries.get(record.id);
+      return !current || current.updatedAt < record.updatedAt;
+    };
+    let records = contents.records.filter(keep);
+    let chunks = contents.chunks.filter((chunk) => records.some((record) => record.id === chunk.documentId));
+    let header: VaultHeader | undefined;
+    if (cipher && replace) {
+      header = contents.header;
+    } else if (cipher) {
+      // Merging a backup made under another key: seal its records and chunks again under this vault's key.
+      records = await Promise.all(
+        records.map(async (record) => ({
+          ...(await this.#pool.seal(record.kind, record.id, values.get(record.id))),
+          updatedAt: record.updatedAt,
+        })),
+      );
+      chunks = await Promise.all(
+        chunks.map(async (chunk) => {
+          const meta = values.get(chunk.documentId) as DocumentMeta;
+          const plain = plainChunks.get(`${chunk.documentId}/${chunk.index}`)!;
+          const sealed = await this.#pool.sealChunk(
+            fromBase64(meta.salt),
+            chunk.documentId,
+            chunk.index,
+            meta.chunkCount,
+            plain.buffer,
+          );
+          return { documentId: chunk.documentId, index: chunk.index, ...sealed };
+        }),
+      );
+    }
+    try {
+      await this.#store.restore({ replace, records, chunks, ...(header ? { header } : {}) });
+    } catch (error) {
+      if (error instanceof StorageFullError) return 'storage-full';
+      throw error;
+    }
+    if (header) {
+      this.#header = header;
+      const switched = await this.#pool.unlock(header, options.password!);
+      if (!switched.ok) throw new Error('restored header did not unlock');
+      await writeMasterKeyVerifier(options.password!, header.iterations);
+    }
+    await this.#decryptAll();
+    this.#state = 'unlocked';
+    const settings = this.#entries.get('settings');
+    if (settings && (settings.value as { detailPassword?: unknown }).detailPassword) {
+      await this.put('settings', 'settings', { ...(settings.value as object), detailPassword: null });
+    }
+    this.#changed();
+    return 'ok';
+  }
+
   /** Removes this member's vault from this device (the "lost detail password" path, after a backup). */
   async destroy(): Promise<void> {
     await this.lock();
     await this.#store.destroy();
+    // A deleted database stays closed: the next vault on this device gets a fresh one.
+    this.#store = new VaultStore(this.memberId);
     this.#header = undefined;
     this.#state = 'new';
     this.#changed();

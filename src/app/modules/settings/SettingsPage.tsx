@@ -12,6 +12,7 @@ import { PasswordField } from '../../ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-fields.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
+import { BackupPanel } from '../backup/BackupPanel.js';
 import { settingsText } from './copy.js';
 
 export const NICKNAME_MAX = 30;
@@ -31,6 +32,7 @@ export default function SettingsPage() {
       <AutoLogoutSettings />
       <MasterPasswordSettings />
       <DetailPasswordSettings />
+      <BackupPanel />
       <section className="panel" aria-labelledby="settings-vault">
         <h2 id="settings-vault">{text.vault.heading}</h2>
         <p>

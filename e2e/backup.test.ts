@@ -1,0 +1,186 @@
+// Backup and restore in a real Chromium: to the member's account storage and to a file, the lost detail
+// view password path, and bad backups refused with the vault unchanged.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { backupText } from '../src/app/modules/backup/copy.js';
+import { diaryText } from '../src/app/modules/memo/copy.js';
+import { ledgerText } from '../src/app/modules/ledger/copy.js';
+import { documentsText } from '../src/app/modules/documents/copy.js';
+import { fill } from '../src/app/i18n.js';
+import { createAccount, signInContext } from './support/accounts.js';
+import { browserSuite } from './support/suite.js';
+import { AppModel } from './pages/app.js';
+import type { Lang } from './pages/site.js';
+
+const suite = browserSuite();
+const PASSWORD = 'member-password-1';
+const MASTER = 'Backup master key 2026!';
+
+let counter = 0;
+async function member(lang: Lang) {
+  counter += 1;
+  const email = `backup-${lang}-${counter}.${Date.now()}@example.com`;
+  await createAccount(suite.server, email, PASSWORD);
+  return email;
+}
+
+async function device(lang: Lang, email: string): Promise<AppModel> {
+  const context = await suite.newContext({
+    locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+    acceptDownloads: true,
+  });
+  await signInContext(suite.server, context, email, PASSWORD);
+  return new AppModel(await context.newPage(), lang, suite.server.url);
+}
+
+async function addDiaryEntry(app: AppModel, title: string) {
+  const diary = diaryText[app.lang];
+  await app.page.getByRole('button', { name: diary.add }).click();
+  const form = app.dialog(diary.form.add);
+  await form.getByLabel(diary.form.title).fill(title);
+  await form.getByRole('button', { name: app.text.save }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+describe.each(['ko', 'en'] as const)('backup and restore in %s', (lang) => {
+  it('backs up to account storage, deletes the device data and restores everything, detail password back to 0000', async () => {
+    const text = backupText[lang];
+    const app = await device(lang, await member(lang));
+    const page = app.page;
+    await app.open('diary');
+    await app.createVault(MASTER);
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    await addDiaryEntry(app, '백업 전 일기 / Before the backup');
+    await app.go('ledger');
+    const ledger = ledgerText[lang];
+    await page.getByRole('button', { name: ledger.add, exact: true }).click();
+    const entry = app.dialog(ledger.form.addTitle);
+    await entry.getByLabel(ledger.form.amount).fill('7,000');
+    await entry
+      .getByLabel(ledger.form.category, { exact: true })
+      .selectOption({ label: ledger.categories.food });
+    await entry.getByLabel(ledger.form.memo).fill('국밥 / gukbap');
+    await entry.getByRole('button', { name: app.text.save }).click();
+    await entry.waitFor({ state: 'detached' });
+    await app.go('documents');
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({
+        name: 'passport.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('M12345678 — 여권'),
+      });
+    await page
+      .getByRole('button', { name: fill(documentsText[lang].list.previewOf, { name: 'passport.txt' }) })
+      .waitFor();
+
+    await app.go('settings');
+    await page.getByLabel(text.target).selectOption({ label: text.targets.account });
+    await page.getByRole('button', { name: text.backUp }).click();
+    await page.getByText(text.last.split('{{date}}')[0]!.trim()).waitFor();
+
+    // Lost detail password: delete this device's data (master password asked), then restore.
+    await page.getByRole('button', { name: text.erase.button }).click();
+    const erase = app.dialog(text.erase.confirmTitle);
+    await erase.getByLabel(text.erase.password, { exact: true }).fill('wrong master key');
+    await erase.getByRole('button', { name: text.erase.confirm }).click();
+    await erase.getByText(text.erase.wrong).waitFor();
+    await erase.getByLabel(text.erase.password, { exact: true }).fill(MASTER);
+    await erase.getByRole('button', { name: text.erase.confirm }).click();
+    await page.getByRole('heading', { name: app.text.setup.title }).waitFor();
+
+    await page.getByText(text.restoreTitle).click();
+    await page.getByRole('button', { name: text.fromAccount }).click();
+    await page.getByRole('button', { name: text.choose }).first().click();
+    await page.getByLabel(text.password, { exact: true }).fill('not the master key');
+    await page.getByRole('button', { name: text.restore, exact: true }).click();
+    await page.getByText(text.problems['wrong-password']).waitFor();
+    await page.getByLabel(text.password, { exact: true }).fill(MASTER);
+    await page.getByRole('button', { name: text.restore, exact: true }).click();
+    await app.nav().waitFor();
+
+    await app.go('diary');
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('1357');
+    await page.getByText('백업 전 일기 / Before the backup').waitFor();
+    await app.go('ledger');
+    await page.getByText('국밥 / gukbap').waitFor();
+    await app.go('documents');
+    await page
+      .getByRole('button', { name: fill(documentsText[lang].list.previewOf, { name: 'passport.txt' }) })
+      .click();
+    await page.getByRole('dialog').getByText('M12345678 — 여권').waitFor();
+  });
+});
+
+describe('backup files', () => {
+  it('restores a downloaded file on another device of the same member, and refuses bad files leaving the vault as it was', async () => {
+    const text = backupText.en;
+    const email = await member('en');
+    const first = await device('en', email);
+    await first.open('diary');
+    await first.createVault(MASTER);
+    await first.enterDetailPassword('0000');
+    await first.changeDefaultDetailPassword('2468');
+    await addDiaryEntry(first, 'Written on the first device');
+    await first.go('settings');
+    await first.page.getByLabel(text.format).selectOption({ label: text.formats.json });
+    await first.page.getByLabel(text.target).selectOption({ label: text.targets.file });
+    const downloading = first.page.waitForEvent('download');
+    await first.page.getByRole('button', { name: text.backUp }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^mygenie-backup-.*\.json$/);
+    const backupPath = await download.path();
+    const bytes = fs.readFileSync(backupPath);
+    expect(bytes.toString('utf8')).not.toContain('Written on the first device');
+
+    const second = await device('en', email);
+    await second.open('diary');
+    await second.page.getByText(text.restoreTitle).click();
+    const picker = second.page.getByLabel(text.fileLabel);
+    await picker.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a backup'),
+    });
+    await second.page.getByText(text.problems['not-a-backup']).waitFor();
+    await picker.setInputFiles({
+      name: 'cut.json',
+      mimeType: 'application/json',
+      buffer: bytes.subarray(0, bytes.length - 200),
+    });
+    await second.page.getByText(text.problems.damaged).waitFor();
+    const newer = JSON.parse(bytes.toString('utf8'));
+    newer.version = 2;
+    await picker.setInputFiles({
+      name: 'newer.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(newer)),
+    });
+    await second.page.getByText(text.problems['newer-version']).waitFor();
+    // One changed byte inside a record: caught before anything is written.
+    const tampered = JSON.parse(bytes.toString('utf8'));
+    const sealed = Buffer.from(tampered.records[0].sealed, 'base64');
+    sealed[40] = sealed[40]! ^ 1;
+    tampered.records[0].sealed = sealed.toString('base64');
+    await picker.setInputFiles({
+      name: 'tampered.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(tampered)),
+    });
+    await second.page.getByLabel(text.password, { exact: true }).fill(MASTER);
+    await second.page.getByRole('button', { name: text.restore, exact: true }).click();
+    await second.page.getByText(text.problems.tampered).waitFor();
+    await second.page.getByRole('heading', { name: second.text.setup.title }).waitFor();
+
+    await picker.setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: bytes });
+    await second.page.getByLabel(text.password, { exact: true }).fill(MASTER);
+    await second.page.getByRole('button', { name: text.restore, exact: true }).click();
+    await second.nav().waitFor();
+    await second.enterDetailPassword('0000');
+    await second.changeDefaultDetailPassword('9999');
+    await second.page.getByText('Written on the first device').waitFor();
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_ITERATIONS, VaultCipher } from '../vault/crypto.js';
+import type { StoredChunk, StoredRecord } from '../vault/store.js';
+import {
+  BACKUP_VERSION,
+  backupListing,
+  decodeBackup,
+  encodeJsonBackup,
+  encodeZipBackup,
+  type BackupContents,
+} from './format.js';
+
+async function sampleVault() {
+  const cipher = new VaultCipher();
+  const header = await cipher.create('backup master password', MIN_ITERATIONS);
+  const records: StoredRecord[] = [];
+  for (const [index, kind] of ['memo', 'event', 'ledger', 'personal'].entries()) {
+    records.push({
+      ...(await cipher.seal(kind, `r${index}`, { n: index, text: '백업 ✓' })),
+      updatedAt: 1000 + index,
+    });
+  }
+  const chunks: StoredChunk[] = [0, 1].map((index) => ({
+    documentId: 'doc1',
+    index,
+    iv: crypto.getRandomValues(new Uint8Array(12)),
+    data: crypto.getRandomValues(new Uint8Array(300 + index)),
+  }));
+  const mac = await cipher.backupMac(await backupListing(records, chunks));
+  const contents: BackupContents = { createdAt: '2026-11-22T03:00:00.000Z', header, records, chunks, mac };
+  return { cipher, contents };
+}
+
+describe('backup files', () => {
+  for (const [kind, encode] of [
+    ['json', encodeJsonBackup],
+    ['zip', encodeZipBackup],
+  ] as const) {
+    it(`${kind}: decodes to exactly what was encoded, and the MAC holds`, async () => {
+      const { cipher, contents } = await sampleVault();
+      const decoded = decodeBackup(encode(contents));
+      expect(decoded).toMatchObject({ ok: true, kind });
+      if (!decoded.ok) return;
+      expect(decoded.contents.createdAt).toBe(contents.createdAt);
+      expect(decoded.contents.header).toEqual(contents.header);
+      expect(decoded.contents.records).toEqual(contents.records);
+      expect(decoded.contents.chunks.sort((a, b) => a.index - b.index)).toEqual(contents.chunks);
+      const listing = await backupListing(decoded.contents.records, decoded.contents.chunks);
+      expect(await cipher.checkBackupMac(listing, decoded.contents.mac)).toBe(true);
+      // The same bytes encode again to the same file.
+      expect(encode(decoded.contents)).toEqual(encode(contents));
+    });
+
+    it(`${kind}: a truncated file is damaged, not half-read`, async () => {
+      const { contents } = await sampleVault();
+      const bytes = encode(contents);
+      expect(decodeBackup(bytes.slice(0, Math.floor(bytes.length * 0.7)))).toEqual({
+        ok: false,
+        problem: 'damaged',
+      });
+    });
+  }
+
+  it('names a file that is not a backup, and one from a newer version', async () => {
+    expect(decodeBackup(new TextEncoder().encode('hello, world'))).toEqual({
+      ok: false,
+      problem: 'not-a-backup',
+    });
+    expect(decodeBackup(new TextEncoder().encode('{"name":"other app"}'))).toEqual({
+      ok: false,
+      problem: 'not-a-backup',
+    });
+    expect(decodeBackup(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toEqual({
+      ok: false,
+      problem: 'not-a-backup',
+    });
+    const { contents } = await sampleVault();
+    const json = JSON.parse(new TextDecoder().decode(encodeJsonBackup(contents)));
+    json.version = BACKUP_VERSION + 1;
+    expect(decodeBackup(new TextEncoder().encode(JSON.stringify(json)))).toEqual({
+      ok: false,
+      problem: 'newer-version',
+    });
+  });
+
+  it('catches a tampered byte, a dropped record and a key other than the vault’s through the MAC', async () => {
+    const { cipher, contents } = await sampleVault();
+    const check = async (changed: BackupContents) =>
+      cipher.checkBackupMac(await backupListing(changed.records, changed.chunks), changed.mac);
+    const flipped = contents.records.map((record, index) =>
+      index === 2
+        ? { ...record, sealed: record.sealed.map((byte, at) => (at === 40 ? byte ^ 1 : byte)) }
+        : record,
+    );
+    expect(await check({ ...contents, records: flipped })).toBe(false);
+    expect(await check({ ...contents, records: contents.records.slice(1) })).toBe(false);
+    expect(await check({ ...contents, chunks: contents.chunks.slice(0, 1) })).toBe(false);
+    const other = new VaultCipher();
+    await other.create('another password', MIN_ITERATIONS);
+    expect(
+      await other.checkBackupMac(await backupListing(contents.records, contents.chunks), contents.mac),
+    ).toBe(false);
+    expect(await check(contents)).toBe(true);
+  });
+});

@@ -1,0 +1,294 @@
+// The backup file formats (docs/backup-format.md). A backup carries the vault exactly as it rests on the device:
+// the header (KDF parameters and the wrapped data key) and every sealed record and document chunk, so it is
+// restored on a new device with the master password alone and is never readable without it.
+import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { isVaultHeader, type VaultHeader } from '../vault/crypto.js';
+import type { StoredChunk, StoredRecord } from '../vault/store.js';
+
+export const BACKUP_FORMAT = 'mygenie-backup';
+export const BACKUP_VERSION = 1;
+export type BackupKind = 'json' | 'zip';
+
+export interface BackupContents {
+  createdAt: string;
+  header: VaultHeader;
+  records: StoredRecord[];
+  chunks: StoredChunk[];
+  /** HMAC-SHA256 (under a key derived from the data key) over the list of everything in the backup. */
+  mac: Uint8Array<ArrayBuffer>;
+}
+
+export type BackupProblem = 'not-a-backup' | 'damaged' | 'newer-version';
+export type DecodedBackup =
+  { ok: true; kind: BackupKind; contents: BackupContents } | { ok: false; problem: BackupProblem };
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function fromBase64(value: unknown): Uint8Array<ArrayBuffer> {
+  if (typeof value !== 'string') throw new Error('not base64');
+  return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+}
+
+interface HeaderJson {
+  v: number;
+  kdf: string;
+  iterations: number;
+  salt: string;
+  wrapIv: string;
+  wrappedKey: string;
+}
+
+function headerJson(header: VaultHeader): HeaderJson {
+  return {
+    v: header.v,
+    kdf: header.kdf,
+    iterations: header.iterations,
+    salt: toBase64(header.salt),
+    wrapIv: toBase64(header.wrapIv),
+    wrappedKey: toBase64(header.wrappedKey),
+  };
+}
+
+function headerFrom(json: HeaderJson): VaultHeader {
+  const header = {
+    v: json.v,
+    kdf: json.kdf,
+    iterations: json.iterations,
+    salt: fromBase64(json.salt),
+    wrapIv: fromBase64(json.wrapIv),
+    wrappedKey: fromBase64(json.wrappedKey),
+  };
+  if (!isVaultHeader(header)) throw new Error('bad header');
+  return header;
+}
+
+interface RecordJson {
+  id: string;
+  kind: string;
+  updatedAt: number;
+  sealed: string;
+}
+
+function recordFrom(json: RecordJson): StoredRecord {
+  if (typeof json.id !== 'string' || typeof json.kind !== 'string' || !Number.isFinite(json.updatedAt)) {
+    throw new Error('bad record');
+  }
+  return { id: json.id, kind: json.kind, updatedAt: json.updatedAt, sealed: fromBase64(json.sealed) };
+}
+
+function chunkBytes(chunk: StoredChunk): Uint8Array {
+  const bytes = new Uint8Array(chunk.iv.length + chunk.data.length);
+  bytes.set(chunk.iv, 0);
+  bytes.set(chunk.data, chunk.iv.length);
+  return bytes;
+}
+
+function chunkFrom(documentId: string, index: number, bytes: Uint8Array): StoredChunk {
+  if (bytes.length < 12 + 16) throw new Error('bad chunk');
+  return { documentId, index, iv: bytes.slice(0, 12), data: bytes.slice(12) };
+}
+
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function manifest(contents: BackupContents) {
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: contents.createdAt,
+    header: headerJson(contents.header),
+    counts: { records: contents.records.length, chunks: contents.chunks.length },
+    mac: toBase64(contents.mac),
+  };
+}
+
+function recordsJson(records: StoredRecord[]): RecordJson[] {
+  return records.map((record) => ({
+    id: record.id,
+    kind: record.kind,
+    updatedAt: record.updatedAt,
+    sealed: toBase64(record.sealed),
+  }));
+}
+
+export function encodeJsonBackup(contents: BackupContents): Uint8Array<ArrayBuffer> {
+  const body = {
+    ...manifest(contents),
+    records: recordsJson(contents.records),
+    chunks: contents.chunks.map((chunk) => ({
+      documentId: chunk.documentId,
+      index: chunk.index,
+      data: toBase64(chunkBytes(chunk)),
+    })),
+  };
+  return new TextEncoder().encode(JSON.stringify(body));
+}
+
+export function encodeZipBackup(contents: BackupContents): Uint8Array<ArrayBuffer> {
+  const files: Zippable = {
+    'manifest.json': strToU8(JSON.stringify(manifest(contents))),
+    'records.json': strToU8(JSON.stringify(recordsJson(contents.records))),
+  };
+  // Sealed bytes do not compress: store them as they are.
+  for (const chunk of contents.chunks) {
+    files[`documents/${chunk.documentId}/${chunk.index}.bin`] = [chunkBytes(chunk), { level: 0 }];
+  }
+  return zipSync(files, { level: 6 }) as Uint8Array<ArrayBuffer>;
+}
+
+interface ManifestJson {
+  format?: unknown;
+  version?: unknown;
+  createdAt?: unknown;
+  header?: HeaderJson;
+  counts?: { records?: unknown; chunks?: unknown };
+  mac?: unknown;
+}
+
+function checkManifest(json: ManifestJson): BackupProblem | null {
+  if (json?.format !== BACKUP_FORMAT) return 'not-a-backup';
+  if (typeof json.version !== 'number') return 'damaged';
+  if (json.version > BACKUP_VERSION) return 'newer-version';
+  if (json.version < 1 || typeof json.createdAt !== 'string') return 'damaged';
+  return null;
+}
+
+function decodeJson(bytes: Uint8Array): DecodedBackup {
+  let json: ManifestJson & {
+    records?: RecordJson[];
+    chunks?: Array<{ documentId: string; index: number; data: string }>;
+  };
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { ok: false, problem: looksLikeJson(bytes) ? 'damaged' : 'not-a-backup' };
+  }
+  const problem = checkManifest(json);
+  if (problem) return { ok: false, problem };
+  try {
+    const contents: BackupContents = {
+      createdAt: json.createdAt as string,
+      header: headerFrom(json.header!),
+      records: json.records!.map(recordFrom),
+      chunks: json.chunks!.map((chunk) => {
+        if (!SAFE_ID.test(chunk.documentId) || !Number.isInteger(chunk.index)) throw new Error('bad chunk');
+        return chunkFrom(chunk.documentId, chunk.index, fromBase64(chunk.data));
+      }),
+      mac: fromBase64(json.mac),
+    };
+    return countsMatch(json, contents)
+      ? { ok: true, kind: 'json', contents }
+      : { ok: false, problem: 'damaged' };
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+}
+
+function decodeZip(bytes: Uint8Array): DecodedBackup {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes);
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+  const manifestBytes = files['manifest.json'];
+  if (!manifestBytes) return { ok: false, problem: 'not-a-backup' };
+  let json: ManifestJson;
+  try {
+    json = JSON.parse(strFromU8(manifestBytes));
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+  const problem = checkManifest(json);
+  if (problem) return { ok: false, problem };
+  try {
+    const chunks: StoredChunk[] = [];
+    for (const [name, data] of Object.entries(files)) {
+      if (!name.startsWith('documents/')) continue;
+      const match = /^documents\/([A-Za-z0-9_-]{1,64})\/(\d{1,7})\.bin$/.exec(name);
+      if (!match) throw new Error('unexpected file');
+      chunks.push(chunkFrom(match[1]!, Number(match[2]), data));
+    }
+    const contents: BackupContents = {
+      createdAt: json.createdAt as string,
+      header: headerFrom(json.header!),
+      records: (JSON.parse(strFromU8(files['records.json']!)) as RecordJson[]).map(recordFrom),
+      chunks,
+      mac: fromBase64(json.mac),
+    };
+    return countsMatch(json, contents)
+      ? { ok: true, kind: 'zip', contents }
+      : { ok: false, problem: 'damaged' };
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+}
+
+function countsMatch(json: ManifestJson, contents: BackupContents): boolean {
+  return json.counts?.records === contents.records.length && json.counts?.chunks === contents.chunks.length;
+}
+
+function looksLikeJson(bytes: Uint8Array): boolean {
+  const first = bytes.find(
+    (byte) =>
+      byte !== 0x20 &&
+      byte !== 0x0a &&
+      byte !== 0x0d &&
+      byte !== 0x09 &&
+      byte !== 0xef &&
+      byte !== 0xbb &&
+      byte !== 0xbf,
+  );
+  return first === 0x7b;
+}
+
+/** Reads a backup file of either kind; anything else is named for what it is. */
+export function decodeBackup(bytes: Uint8Array): DecodedBackup {
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    return decodeZip(bytes);
+  }
+  if (looksLikeJson(bytes)) return decodeJson(bytes);
+  return { ok: false, problem: 'not-a-backup' };
+}
+
+/**
+ * What the MAC covers: every record (id, kind, time and its sealed bytes) and every document chunk (document,
+ * index and a digest of its bytes), in a fixed order, so a record removed, added, replaced or moved is caught.
+ * Records go in whole (one HMAC over them all is cheaper than a digest each); chunks, being large, by digest.
+ */
+export async function backupListing(
+  records: StoredRecord[],
+  chunks: StoredChunk[],
+): Promise<Uint8Array<ArrayBuffer>> {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [encoder.encode(`${BACKUP_FORMAT}/${BACKUP_VERSION}\n`)];
+  const sortedRecords = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const record of sortedRecords) {
+    parts.push(encoder.encode(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`));
+    parts.push(record.sealed);
+  }
+  const sortedChunks = [...chunks].sort((a, b) =>
+    a.documentId === b.documentId ? a.index - b.index : a.documentId < b.documentId ? -1 : 1,
+  );
+  const digests = await Promise.all(
+    sortedChunks.map(async (chunk) =>
+      toBase64(
+        new Uint8Array(await crypto.subtle.digest('SHA-256', chunkBytes(chunk) as Uint8Array<ArrayBuffer>)),
+      ),
+    ),
+  );
+  sortedChunks.forEach((chunk, index) => {
+    parts.push(encoder.encode(`c ${chunk.documentId} ${chunk.index} ${digests[index]}\n`));
+  });
+  const listing = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    listing.set(part, offset);
+    offset += part.length;
+  }
+  return listing;
+}

@@ -1,0 +1,228 @@
+// Restoring a backup: choose it (from account storage or a file), see what it holds, choose replace or merge,
+// give the backup's master password when it is not this vault's, and restore — all or nothing.
+import { useId, useState } from 'react';
+import { Popup } from '../../../site/ui/Popup.js';
+import { useToast } from '../../../site/ui/Toast.js';
+import { shellText } from '../../shell/copy.js';
+import { decodeBackup, type BackupContents } from '../../backup/format.js';
+import { accountTarget, type StoredBackup } from '../../backup/targets.js';
+import { formatBytes } from '../../format.js';
+import { fill, useLanguage, useText } from '../../i18n.js';
+import { PasswordField } from '../../ui/PasswordField.js';
+import type { Vault } from '../../vault/vault.js';
+import { backupText } from './copy.js';
+import './backup.css';
+
+interface Chosen {
+  contents: BackupContents;
+  size: number;
+}
+
+const KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
+
+/** `titled` false when a surrounding summary already names it (the first-run screen). */
+export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: boolean }) {
+  const text = useText(backupText);
+  const { lang, locale } = useLanguage();
+  const toast = useToast();
+  const shell = useText(shellText);
+  const ids = { heading: useId(), file: useId(), password: useId(), mode: useId() };
+  const [list, setList] = useState<StoredBackup[] | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [mode, setMode] = useState<'replace' | 'merge'>('replace');
+  const [password, setPassword] = useState('');
+  const [askPassword, setAskPassword] = useState(vault.state !== 'unlocked');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  function choose(bytes: Uint8Array) {
+    const decoded = decodeBackup(bytes);
+    if (!decoded.ok) {
+      setChosen(null);
+      setProblem(text.problems[decoded.problem]);
+      return;
+    }
+    setProblem('');
+    setChosen({ contents: decoded.contents, size: bytes.length });
+  }
+
+  async function showList() {
+    setBusy(text.loading.replace('{{percent}}%', '').trim());
+    const result = await accountTarget.list();
+    setBusy(null);
+    if (!result.ok) return setProblem(text.problems[result.problem]);
+    setProblem('');
+    setList(result.value);
+  }
+
+  async function load(backup: StoredBackup) {
+    setBusy(fill(text.loading, { percent: 0 }));
+    const result = await accountTarget.load(backup.id);
+    setBusy(null);
+    if (!result.ok) return setProblem(text.problems[result.problem]);
+    choose(result.value);
+  }
+
+  async function restore(confirmed = false) {
+    if (!chosen) return;
+    if (askPassword && !password) return setProblem(text.problems['needs-password']);
+    if (vault.state === 'unlocked' && mode === 'replace' && !confirmed) return setConfirming(true);
+    setConfirming(false);
+    setBusy(text.restoring);
+    setProblem('');
+    try {
+      const result = await vault.restoreBackup(chosen.contents, {
+        mode: vault.state === 'unlocked' ? mode : 'replace',
+        ...(askPassword ? { password } : {}),
+      });
+      if (result === 'ok') {
+        setChosen(null);
+        setPassword('');
+        toast(text.restored);
+        return;
+      }
+      if (result === 'needs-password') setAskPassword(true);
+      setProblem(text.problems[result]);
+    } catch {
+      setProblem(text.problems.tampered);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const counts = chosen
+    ? Object.fromEntries(
+        KINDS.map((kind) => [
+          kind,
+          new Intl.NumberFormat(locale).format(
+            chosen.contents.records.filter((record) => record.kind === kind).length,
+          ),
+        ]),
+      )
+    : {};
+
+  return (
+    <section
+      className={titled ? 'backup__restore' : 'backup__restore backup__restore--plain'}
+      aria-labelledby={titled ? ids.heading : undefined}
+      aria-label={titled ? undefined : text.restoreTitle}
+    >
+      {titled && <h3 id={ids.heading}>{text.restoreTitle}</h3>}
+      <div className="toolbar">
+        <button type="button" className="button button--ghost button--small" onClick={() => void showList()}>
+          {text.fromAccount}
+        </button>
+        <label className="button button--ghost button--small backup__file">
+          {text.fromFile}
+          <input
+            id={ids.file}
+            type="file"
+            accept=".zip,.json,application/zip,application/json"
+            className="visually-hidden"
+            aria-label={text.fileLabel}
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) choose(new Uint8Array(await file.arrayBuffer()));
+            }}
+          />
+        </label>
+      </div>
+      {list &&
+        (list.length === 0 ? (
+          <p className="empty">{text.listEmpty}</p>
+        ) : (
+          <ul className="list backup__list" aria-label={text.restoreFrom}>
+            {list.map((backup) => (
+              <li key={backup.id} className="list__item">
+                <div className="list__main">
+                  <p className="list__title">
+                    {fill(text.listItem, {
+                      date: dateTime(backup.createdAt),
+                      size: formatBytes(backup.size, lang),
+                    })}
+                  </p>
+                  <p className="list__meta">{backup.name}</p>
+                </div>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => void load(backup)}
+                >
+                  {text.choose}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ))}
+      {chosen && (
+        <div className="callout callout--info backup__preview">
+          <p className="callout__title">
+            {fill(text.preview, {
+              date: dateTime(chosen.contents.createdAt),
+              size: formatBytes(chosen.size, lang),
+            })}
+          </p>
+          <p>{fill(text.previewCounts, counts)}</p>
+          {vault.state === 'unlocked' && (
+            <fieldset className="backup__modes">
+              <legend>{text.mode}</legend>
+              {(['replace', 'merge'] as const).map((option) => (
+                <label key={option} className="checkbox">
+                  <input
+                    type="radio"
+                    name={ids.mode}
+                    checked={mode === option}
+                    onChange={() => setMode(option)}
+                  />
+                  {text.modes[option]}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {askPassword && (
+            <PasswordField
+              id={ids.password}
+              label={text.password}
+              value={password}
+              onChange={setPassword}
+              autoComplete="current-password"
+              hint={vault.state === 'unlocked' && <p className="field__hint">{text.passwordHint}</p>}
+            />
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={busy !== null || undefined}
+            onClick={() => busy === null && void restore()}
+          >
+            {text.restore}
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <Popup
+          title={text.restoreTitle}
+          message={text.confirmReplace}
+          confirmLabel={text.restore}
+          onConfirm={() => void restore(true)}
+          cancelLabel={shell.cancel}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      {busy && (
+        <p className="form__note" role="status">
+          {busy}
+        </p>
+      )}
+      {problem && (
+        <p className="form__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
