@@ -1,5 +1,6 @@
 // The page bench/vault.mjs drives: the app's real Vault (crypto workers, IndexedDB) against raw WebCrypto
 // measured in the same page.
+import { decodeBackup } from '../../src/app/backup/format.js';
 import { Vault } from '../../src/app/vault/vault.js';
 
 const encoder = new TextEncoder();
@@ -72,7 +73,7 @@ async function rawEncrypt(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   return performance.now() - started;
 }
 
-async function run(options: { records: number; documentMb: number; runs: number }) {
+async function run(options: { records: number; documentMb: number; backupDocumentMb: number; runs: number }) {
   const password = 'bench master password 2026!';
   const id = `bench-${Date.now()}`;
   const vault = new Vault(id);
@@ -127,6 +128,46 @@ async function run(options: { records: number; documentMb: number; runs: number 
     if (!added.ok) throw new Error(`document ${added.reason}`);
     await vault.remove(added.id);
   }
+  // Backups: 10,000 records plus 20 MB of documents, made and restored on a fresh device, in each format.
+  const documentBytes = new Uint8Array(options.backupDocumentMb * 1024 * 1024);
+  for (let offset = 0; offset < documentBytes.length; offset += 65536) {
+    crypto.getRandomValues(documentBytes.subarray(offset, offset + 65536));
+  }
+  for (let index = 0; index < 4; index++) {
+    const part = documentBytes.length / 4;
+    const added = await vault.addDocument(
+      new File([documentBytes.subarray(index * part, (index + 1) * part)], `scan-${index}.pdf`, {
+        type: 'application/pdf',
+      }),
+    );
+    if (!added.ok) throw new Error(`document ${added.reason}`);
+  }
+  const backups: Record<string, { backupMs: number[]; restoreMs: number[]; bytes: number }> = {};
+  for (const kind of ['zip', 'json'] as const) {
+    const figures = { backupMs: [] as number[], restoreMs: [] as number[], bytes: 0 };
+    for (let run = 0; run < options.runs; run++) {
+      let started = performance.now();
+      const bytes = await vault.createBackup(kind);
+      figures.backupMs.push(performance.now() - started);
+      figures.bytes = bytes.length;
+      const restoredId = `bench-restore-${Date.now()}-${run}`;
+      const fresh = new Vault(restoredId);
+      await fresh.load();
+      started = performance.now();
+      const decoded = decodeBackup(bytes);
+      if (!decoded.ok) throw new Error(`backup ${decoded.problem}`);
+      const decodedAt = performance.now();
+      const restored = await fresh.restoreBackup(decoded.contents, { mode: 'replace', password });
+      figures.restoreMs.push(performance.now() - started);
+      console.log(kind, 'decode', Math.round(decodedAt - started), 'steps', fresh.restoreTimings.join(' '));
+      if (restored !== 'ok' || fresh.recordCount !== vault.recordCount) {
+        throw new Error(`restore ${restored} ${fresh.recordCount}/${vault.recordCount}`);
+      }
+      fresh.close();
+      indexedDB.deleteDatabase(`mygenie-vault-${restoredId}`);
+    }
+    backups[kind] = figures;
+  }
   vault.close();
   indexedDB.deleteDatabase(`mygenie-vault-${id}`);
   return {
@@ -139,6 +180,16 @@ async function run(options: { records: number; documentMb: number; runs: number 
     sealMs: median(sealings),
     rawDocumentMs: median(rawDocuments),
     workers: 2,
+    backup: Object.fromEntries(
+      Object.entries(backups).map(([kind, figures]) => [
+        kind,
+        {
+          backupMs: median(figures.backupMs),
+          restoreMs: median(figures.restoreMs),
+          megabytes: figures.bytes / 1048576,
+        },
+      ]),
+    ),
   };
 }
 

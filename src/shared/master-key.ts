@@ -2,6 +2,8 @@
 // keeps a salted PBKDF2-SHA256 derivation at the vault's calibrated cost, so checking a guess here costs as
 // much as unlocking the vault. WebCrypto only, so the same code runs in browsers and in Node tests.
 
+import { base64ToBytes, bytesToBase64 } from './base64.js';
+
 export const MASTER_KEY_MIN_ITERATIONS = 600_000;
 
 export interface MasterKeyVerifier {
@@ -16,18 +18,8 @@ export interface MasterKeyVerifier {
 
 export type MasterKeyCheck = 'ok' | 'not-set' | 'incorrect';
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function fromBase64(value: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(value);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+const toBase64 = bytesToBase64;
+const fromBase64 = base64ToBytes;
 
 async function derive(
   masterKey: string,

@@ -2,6 +2,7 @@
 // the header (KDF parameters and the wrapped data key) and every sealed record and document chunk, so it is
 // restored on a new device with the master password alone and is never readable without it.
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { isVaultHeader, type VaultHeader } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
 
@@ -22,16 +23,11 @@ export type BackupProblem = 'not-a-backup' | 'damaged' | 'newer-version';
 export type DecodedBackup =
   { ok: true; kind: BackupKind; contents: BackupContents } | { ok: false; problem: BackupProblem };
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
+const toBase64 = bytesToBase64;
 
 function fromBase64(value: unknown): Uint8Array<ArrayBuffer> {
   if (typeof value !== 'string') throw new Error('not base64');
-  return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+  return base64ToBytes(value);
 }
 
 interface HeaderJson {
@@ -133,11 +129,11 @@ export function encodeZipBackup(contents: BackupContents): Uint8Array<ArrayBuffe
     'manifest.json': strToU8(JSON.stringify(manifest(contents))),
     'records.json': strToU8(JSON.stringify(recordsJson(contents.records))),
   };
-  // Sealed bytes do not compress: store them as they are.
+  // Sealed bytes (and their base64) barely compress: everything is stored as it is, which keeps backups fast.
   for (const chunk of contents.chunks) {
     files[`documents/${chunk.documentId}/${chunk.index}.bin`] = [chunkBytes(chunk), { level: 0 }];
   }
-  return zipSync(files, { level: 6 }) as Uint8Array<ArrayBuffer>;
+  return zipSync(files, { level: 0 }) as Uint8Array<ArrayBuffer>;
 }
 
 interface ManifestJson {

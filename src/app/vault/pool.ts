@@ -82,6 +82,11 @@ export class CryptoPool {
     await Promise.all(this.#workers.slice(1).map((worker) => worker.call('adopt', [key])));
   }
 
+  /** Every worker takes an already unlocked key (a restore that has just unwrapped one). */
+  async adopt(key: CryptoKey): Promise<void> {
+    await Promise.all(this.#workers.map((worker) => worker.call('adopt', [key])));
+  }
+
   calibrate(): Promise<number> {
     return this.#first().call('calibrate', []);
   }
