@@ -184,3 +184,24 @@ describe('backup files', () => {
     await second.page.getByText('Written on the first device').waitFor();
   });
 });
+
+describe('signed out elsewhere', () => {
+  it('keeps the vault on the device: after signing in again it asks to unlock, and the data is there', async () => {
+    const email = await member('en');
+    const app = await device('en', email);
+    await app.open('diary');
+    await app.createVault(MASTER);
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    await addDiaryEntry(app, 'Kept through a forced sign-out');
+    // Every session of the member ends (a password change elsewhere does this).
+    await app.page.context().clearCookies();
+    await app.page.reload();
+    await app.page.waitForURL(`${suite.server.url}/?lang=en`);
+    await signInContext(suite.server, app.page.context(), email, PASSWORD);
+    await app.open('diary');
+    await app.unlock(MASTER);
+    await app.enterDetailPassword('2468');
+    await app.page.getByText('Kept through a forced sign-out').waitFor();
+  });
+});

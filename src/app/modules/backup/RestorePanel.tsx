@@ -35,6 +35,7 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -77,6 +78,7 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
       const result = await vault.restoreBackup(chosen.contents, {
         mode: vault.state === 'unlocked' ? mode : 'replace',
         ...(askPassword ? { password } : {}),
+        onProgress: setProgress,
       });
       if (result === 'ok') {
         setChosen(null);
@@ -90,6 +92,7 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
       setProblem(text.problems.tampered);
     } finally {
       setBusy(null);
+      setProgress(null);
     }
   }
 
@@ -217,6 +220,9 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
         <p className="form__note" role="status">
           {busy}
         </p>
+      )}
+      {progress !== null && (
+        <progress className="backup__progress" max={1} value={progress} aria-label={text.restoring} />
       )}
       {problem && (
         <p className="form__error" role="alert">
