@@ -417,7 +417,8 @@ export class Vault {
       return !current || current.updatedAt < record.updatedAt;
     };
     let records = contents.records.filter(keep);
-    let chunks = contents.chunks.filter((chunk) => records.some((record) => record.id === chunk.documentId));
+    const kept = new Set(records.map((record) => record.id));
+    let chunks = contents.chunks.filter((chunk) => kept.has(chunk.documentId));
     let header: VaultHeader | undefined;
     if (cipher && replace) {
       header = contents.header;
