@@ -1,5 +1,5 @@
 // The app from the top: who is signed in, then the vault (create or unlock), then the screens.
-import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
 import { ToastProvider } from '../../site/ui/Toast.js';
 import { fill, useLanguage, useText } from '../i18n.js';
@@ -38,18 +38,20 @@ function MemberGate() {
   const text = useText(shellText);
   const { lang } = useLanguage();
   const [check, setCheck] = useState<MemberCheck | null>(null);
+  // Asked once per page load: a language change later must not ask the server again.
+  const startLang = useRef(lang);
   useEffect(() => {
     let live = true;
     void checkMember().then((result) => {
       if (!live) return;
       setCheck(result);
       if (result.status === 'signed-out')
-        window.setTimeout(() => window.location.replace(loginUrl(lang)), 1200);
+        window.setTimeout(() => window.location.replace(loginUrl(startLang.current)), 1200);
     });
     return () => {
       live = false;
     };
-  }, [lang]);
+  }, []);
 
   if (!check) return <Centered>{<p role="status">{text.member.checking}</p>}</Centered>;
   if (check.status === 'signed-in' || check.status === 'offline') {

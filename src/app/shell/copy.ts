@@ -2,7 +2,6 @@ import { defineText } from '../i18n.js';
 
 export const shellText = defineText(
   {
-    appName: 'MyGenie',
     loading: '불러오는 중...',
     nav: {
       label: 'MyGenie 메뉴',
@@ -100,7 +99,6 @@ export const shellText = defineText(
       auto: '가장 가까운 날',
       counts: '보관 중인 항목',
       records: '{{count}}개',
-      open: '열기',
     },
     errors: {
       storageFull: '기기의 저장 공간이 부족합니다. 공간을 확보한 뒤 다시 시도하세요.',
@@ -120,10 +118,8 @@ export const shellText = defineText(
     deleteItem: '삭제: {{name}}',
     add: '추가',
     confirmDelete: '정말 삭제하시겠습니까?',
-    ok: '확인',
   },
   {
-    appName: 'MyGenie',
     loading: 'Loading...',
     nav: {
       label: 'MyGenie menu',
@@ -223,7 +219,6 @@ export const shellText = defineText(
       auto: 'Nearest date',
       counts: 'Items in your vault',
       records: '{{count}}',
-      open: 'Open',
     },
     errors: {
       storageFull: 'This device is out of storage space. Free some space and try again.',
@@ -243,6 +238,5 @@ export const shellText = defineText(
     deleteItem: 'Delete: {{name}}',
     add: 'Add',
     confirmDelete: 'Are you sure you want to delete?',
-    ok: 'OK',
   },
 );
