@@ -14,6 +14,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { databaseRateLimiter } from './ratelimit/limiter.js';
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
+import { webdavRoutes } from './drives/webdav.js';
+import type { AppConfig } from '../shared/schemas/drives.js';
 import { fileRoutes } from './files/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -103,7 +105,9 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
 
   registerErrorHandling(app);
-  registerSecurity(app, config.publicUrl);
+  registerSecurity(app, config.publicUrl, {
+    connectOrigins: config.googleDrive ? [new URL(config.googleDrive.apiUrl).origin] : [],
+  });
   await app.register(fastifyCookie);
 
   app.get('/api/health', async () => ({ status: 'ok' }));
@@ -137,6 +141,14 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     quotaBytes: config.userQuotaBytes,
     maxUploadBytes: config.maxUploadBytes,
   });
+  webdavRoutes(app, {
+    accounts,
+    maxUploadBytes: config.maxUploadBytes,
+    allowPrivate: config.driveAllowPrivate,
+  });
+  app.get('/api/app/config', async (): Promise<AppConfig> => ({
+    googleDrive: config.googleDrive ?? null,
+  }));
   await registerSite(app, config.webDir);
 
   updateMails.start();

@@ -70,6 +70,17 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(true),
+  DRIVE_ALLOW_PRIVATE: flag.default(false),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]{1,200}$/, { error: 'must be an OAuth client id' })
+    .optional(),
+  GOOGLE_AUTH_URL: url(['https:', 'http:'], 'must be an http:// or https:// URL').default(
+    'https://accounts.google.com/o/oauth2/v2/auth',
+  ),
+  GOOGLE_API_URL: url(['https:', 'http:'], 'must be an http:// or https:// URL').default(
+    'https://www.googleapis.com',
+  ),
   SUPPORT_EMAIL: z
     .string()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'must be an e-mail address' })
@@ -104,6 +115,10 @@ export interface Config {
     | undefined;
   /** Where member inquiries are mailed; stored only when absent. */
   supportEmail: string | undefined;
+  /** The WebDAV backup relay may reach loopback/private addresses and plain http (self-hosting, tests). */
+  driveAllowPrivate: boolean;
+  /** Google Drive backups (OAuth in the browser, Drive v3); hidden in the app when absent. */
+  googleDrive: { clientId: string; authUrl: string; apiUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +173,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
           }
         : undefined,
     supportEmail: values.SUPPORT_EMAIL,
+    driveAllowPrivate: values.DRIVE_ALLOW_PRIVATE,
+    googleDrive: values.GOOGLE_CLIENT_ID
+      ? {
+          clientId: values.GOOGLE_CLIENT_ID,
+          authUrl: values.GOOGLE_AUTH_URL,
+          apiUrl: values.GOOGLE_API_URL.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }

@@ -2,28 +2,35 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "media-src 'self' blob:",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "frame-src 'self' blob:",
-  // Only so a PDF the app decrypted can be shown from its blob: URL; no plugin content from anywhere else.
-  'object-src blob:',
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+const contentSecurityPolicy = (connectOrigins: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...connectOrigins].join(' '),
+    "media-src 'self' blob:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-src 'self' blob:",
+    // Only so a PDF the app decrypted can be shown from its blob: URL; no plugin content from anywhere else.
+    'object-src blob:',
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function registerSecurity(app: FastifyInstance, publicUrl: string): void {
+/** `connectOrigins`: other origins the app may call (the Google Drive API, when configured). */
+export function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  options: { connectOrigins?: string[] } = {},
+): void {
   const publicOrigin = new URL(publicUrl).origin;
+  const policy = contentSecurityPolicy(options.connectOrigins ?? []);
 
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
@@ -35,7 +42,7 @@ export function registerSecurity(app: FastifyInstance, publicUrl: string): void 
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('Content-Security-Policy', policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

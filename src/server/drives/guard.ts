@@ -1,0 +1,126 @@
+// Our server reaches a member's own WebDAV drive on their behalf (most drives send no CORS headers, so the
+// app cannot call them itself). That must not become a way into our own network: every connection the relay
+// opens is checked where it is made, after the name is resolved, so a drive name that resolves (or later
+// re-resolves, or redirects) to a loopback, private, link-local or otherwise special address is refused.
+// Self-hosted setups and the tests can allow private addresses (DRIVE_ALLOW_PRIVATE).
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+
+export class AddressNotAllowedError extends Error {
+  readonly code = 'EADDRNOTALLOWED';
+  constructor(readonly address: string) {
+    super(`address not allowed: ${address}`);
+  }
+}
+
+const BLOCKED = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  BLOCKED.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  BLOCKED.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether the relay may connect to this address (an IPv4 or IPv6 literal). */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return isPublicAddress(mapped[1]!);
+    return !BLOCKED.check(address, 'ipv6');
+  }
+  return !BLOCKED.check(address, 'ipv4');
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
+
+function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '');
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (refused) return callback(new AddressNotAllowedError(refused.address), '');
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+}
+
+export interface DriveAgents {
+  httpAgent: http.Agent;
+  httpsAgent: https.Agent;
+}
+
+/**
+ * Agents for the relay's outgoing connections: addresses checked at connect time (unless private ones are
+ * allowed), and a socket that stays silent for `idleMs` is destroyed so a stalled drive cannot hold a
+ * request open forever.
+ */
+export function driveAgents(options: { allowPrivate: boolean; idleMs: number }): DriveAgents {
+  const prepare = (connectOptions: net.NetConnectOpts & { host?: string }) => {
+    const host = connectOptions.host ?? '';
+    if (!options.allowPrivate) {
+      if (net.isIP(host) && !isPublicAddress(host)) throw new AddressNotAllowedError(host);
+      return { ...connectOptions, lookup: guardedLookup };
+    }
+    return connectOptions;
+  };
+  const watch = (socket: Duplex & { setTimeout?: (ms: number, callback: () => void) => void }) => {
+    socket.setTimeout?.(options.idleMs, () =>
+      socket.destroy(Object.assign(new Error('drive timed out'), { code: 'ETIMEDOUT' })),
+    );
+    return socket;
+  };
+
+  class GuardedHttpAgent extends http.Agent {
+    override createConnection(
+      connectOptions: net.NetConnectOpts,
+      callback?: (error: Error | null, socket: Duplex) => void,
+    ): Duplex {
+      return watch(super.createConnection(prepare(connectOptions) as net.NetConnectOpts, callback) as Duplex);
+    }
+  }
+  class GuardedHttpsAgent extends https.Agent {
+    override createConnection(
+      connectOptions: net.NetConnectOpts,
+      callback?: (error: Error | null, socket: Duplex) => void,
+    ): Duplex {
+      return watch(super.createConnection(prepare(connectOptions) as net.NetConnectOpts, callback) as Duplex);
+    }
+  }
+  return {
+    httpAgent: new GuardedHttpAgent({ keepAlive: false }),
+    httpsAgent: new GuardedHttpsAgent({ keepAlive: false }),
+  };
+}

@@ -1,0 +1,163 @@
+// The WebDAV relay: the app's backups to a member's own WebDAV drive (Nextcloud, Synology, any WebDAV
+// server) pass through here, because such drives do not answer the browser's cross-origin requests. The
+// server keeps nothing: the backup is already encrypted on the device, the drive's address, user and app
+// password arrive with each request and are never stored or logged, and the bytes stream through.
+// Backups live in a "MyGenie" folder under the address the member gives; an upload is written under a
+// temporary name and renamed when complete, so a dropped upload never looks like a backup.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { createClient, type FileStat, type WebDAVClient } from 'webdav';
+import {
+  BACKUP_FILE_NAME,
+  DRIVE_CREDENTIALS_HEADER,
+  backupNameParams,
+  webdavCredentials,
+  type DriveBackupList,
+  type WebdavCredentials,
+} from '../../shared/schemas/drives.js';
+import { requireMember } from '../accounts/access.js';
+import type { AccountService } from '../accounts/service.js';
+import { ApiError } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+import { uploadBody } from '../storage/http.js';
+import { driveAgents, type DriveAgents } from './guard.js';
+
+export const BACKUP_FOLDER = '/MyGenie';
+const IDLE_TIMEOUT_MS = 30_000;
+
+export interface WebdavRelayDeps {
+  accounts: AccountService;
+  maxUploadBytes: number;
+  /** Allow drives on loopback/private addresses and plain http (self-hosting, tests). */
+  allowPrivate: boolean;
+}
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
+
+/** What went wrong with the drive, as one of our codes. */
+export function driveError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const failure = error as { status?: number; code?: string; type?: string; cause?: { code?: string } };
+  const code = failure.code ?? failure.cause?.code;
+  if (code === 'EADDRNOTALLOWED') return new ApiError('drive/address-not-allowed');
+  if (typeof failure.status === 'number') {
+    if (failure.status === 401 || failure.status === 403) return new ApiError('drive/unauthorized');
+    if (failure.status === 404 || failure.status === 409) return new ApiError('drive/not-found');
+    if (failure.status === 507 || failure.status === 413) return new ApiError('drive/quota-exceeded');
+    return new ApiError('drive/bad-response');
+  }
+  if ((code && UNREACHABLE.has(code)) || failure.type === 'system' || failure.type === 'aborted') {
+    return new ApiError('drive/unreachable');
+  }
+  return new ApiError('drive/bad-response');
+}
+
+function statusError(status: number): ApiError {
+  return driveError({ status });
+}
+
+export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void {
+  const agents: DriveAgents = driveAgents({ allowPrivate: deps.allowPrivate, idleMs: IDLE_TIMEOUT_MS });
+
+  const clientFor = (credentials: WebdavCredentials): WebDAVClient => {
+    if (!deps.allowPrivate && new URL(credentials.url).protocol !== 'https:') {
+      throw new ApiError('drive/invalid-address');
+    }
+    // Basic auth built here as UTF-8 (RFC 7617): the client library only encodes Latin-1 passwords.
+    const basic = Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64');
+    return createClient(credentials.url, { headers: { Authorization: `Basic ${basic}` }, ...agents });
+  };
+
+  const credentialsOf = (request: FastifyRequest): WebdavCredentials => {
+    const header = request.headers[DRIVE_CREDENTIALS_HEADER];
+    let decoded: unknown = null;
+    try {
+      decoded = JSON.parse(Buffer.from(String(header ?? ''), 'base64').toString('utf8'));
+    } catch {
+      throw new ApiError('request/invalid');
+    }
+    return parseBody(webdavCredentials, decoded);
+  };
+
+  app.post('/api/drives/webdav/list', async (request): Promise<DriveBackupList> => {
+    await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    const client = clientFor(parseBody(webdavCredentials, request.body));
+    let entries: FileStat[];
+    try {
+      entries = (await client.getDirectoryContents(BACKUP_FOLDER)) as FileStat[];
+    } catch (error) {
+      const problem = driveError(error);
+      // No folder yet: the drive is reachable and the member signed in, there are just no backups.
+      if (problem.code === 'drive/not-found') {
+        await client.getDirectoryContents('/').catch((rootError: unknown) => {
+          throw driveError(rootError);
+        });
+        return { backups: [] };
+      }
+      throw problem;
+    }
+    return {
+      backups: entries
+        .filter((entry) => entry.type === 'file' && BACKUP_FILE_NAME.test(entry.basename))
+        .map((entry) => ({
+          name: entry.basename,
+          size: entry.size,
+          modified: new Date(entry.lastmod).toISOString(),
+        }))
+        .sort((a, b) => b.name.localeCompare(a.name)),
+    };
+  });
+
+  app.put('/api/drives/webdav/backups/:name', async (request, reply) => {
+    await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    const { name } = parseBody(backupNameParams, request.params);
+    const client = clientFor(credentialsOf(request));
+    const body = uploadBody(request, deps.maxUploadBytes);
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    if (!Number.isFinite(declared)) throw new ApiError('request/invalid');
+    const partial = `${BACKUP_FOLDER}/${name}.part`;
+    try {
+      if (!(await client.exists(BACKUP_FOLDER))) await client.createDirectory(BACKUP_FOLDER);
+      const stored = await client.putFileContents(partial, body, {
+        overwrite: true,
+        contentLength: declared,
+      });
+      if (!stored) throw new ApiError('drive/bad-response');
+      await client.moveFile(partial, `${BACKUP_FOLDER}/${name}`, { overwrite: false });
+    } catch (error) {
+      body.resume();
+      await client.deleteFile(partial).catch(() => undefined);
+      throw driveError(error);
+    }
+    return reply.status(201).send({ backup: { name, size: declared, modified: new Date().toISOString() } });
+  });
+
+  app.post('/api/drives/webdav/backups/:name/download', async (request, reply) => {
+    await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    const { name } = parseBody(backupNameParams, request.params);
+    const client = clientFor(parseBody(webdavCredentials, request.body));
+    let response: Awaited<ReturnType<WebDAVClient['customRequest']>>;
+    try {
+      response = await client.customRequest(`${BACKUP_FOLDER}/${name}`, { method: 'GET' });
+    } catch (error) {
+      throw driveError(error);
+    }
+    if (!response.ok) throw statusError(response.status);
+    const length = response.headers.get('content-length');
+    if (length) reply.header('Content-Length', length);
+    return reply
+      .header('Content-Type', 'application/octet-stream')
+      .header('Cache-Control', 'private, no-store')
+      .send((response as unknown as { body: Readable }).body);
+  });
+}
