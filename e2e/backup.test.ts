@@ -3,44 +3,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backupText } from '../src/app/modules/backup/copy.js';
-import { diaryText } from '../src/app/modules/memo/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { fill } from '../src/app/i18n.js';
-import { createAccount, signInContext } from './support/accounts.js';
+import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
-import { AppModel } from './pages/app.js';
-import type { Lang } from './pages/site.js';
+import { addDiaryEntry, MEMBER_PASSWORD, members } from './pages/members.js';
 
 const suite = browserSuite();
-const PASSWORD = 'member-password-1';
 const MASTER = 'Backup master key 2026!';
-
-let counter = 0;
-async function member(lang: Lang) {
-  counter += 1;
-  const email = `backup-${lang}-${counter}.${Date.now()}@example.com`;
-  await createAccount(suite.server, email, PASSWORD);
-  return email;
-}
-
-async function device(lang: Lang, email: string): Promise<AppModel> {
-  const context = await suite.newContext({
-    locale: lang === 'ko' ? 'ko-KR' : 'en-US',
-    acceptDownloads: true,
-  });
-  await signInContext(suite.server, context, email, PASSWORD);
-  return new AppModel(await context.newPage(), lang, suite.server.url);
-}
-
-async function addDiaryEntry(app: AppModel, title: string) {
-  const diary = diaryText[app.lang];
-  await app.page.getByRole('button', { name: diary.add }).click();
-  const form = app.dialog(diary.form.add);
-  await form.getByLabel(diary.form.title).fill(title);
-  await form.getByRole('button', { name: app.text.save }).click();
-  await form.waitFor({ state: 'detached' });
-}
+const { member, device } = members(suite, 'backup');
 
 describe.each(['ko', 'en'] as const)('backup and restore in %s', (lang) => {
   it('backs up to account storage, deletes the device data and restores everything, detail password back to 0000', async () => {
@@ -77,6 +49,12 @@ describe.each(['ko', 'en'] as const)('backup and restore in %s', (lang) => {
       .waitFor();
 
     await app.go('settings');
+    // Google Drive is offered only when the server has an OAuth client id (this server has none).
+    expect(await page.getByLabel(text.target).locator('option').allTextContents()).toEqual([
+      text.targets.account,
+      text.targets.webdav,
+      text.targets.file,
+    ]);
     await page.getByLabel(text.target).selectOption({ label: text.targets.account });
     await page.getByRole('button', { name: text.backUp }).click();
     await page.getByText(text.last.split('{{date}}')[0]!.trim()).waitFor();
@@ -92,7 +70,7 @@ describe.each(['ko', 'en'] as const)('backup and restore in %s', (lang) => {
     await page.getByRole('heading', { name: app.text.setup.title }).waitFor();
 
     await page.getByText(text.restoreTitle).click();
-    await page.getByRole('button', { name: text.fromAccount }).click();
+    await page.getByRole('button', { name: text.from.account }).click();
     await page.getByRole('button', { name: text.choose }).first().click();
     await page.getByLabel(text.password, { exact: true }).fill('not the master key');
     await page.getByRole('button', { name: text.restore, exact: true }).click();
@@ -198,7 +176,7 @@ describe('signed out elsewhere', () => {
     await app.page.context().clearCookies();
     await app.page.reload();
     await app.page.waitForURL(`${suite.server.url}/?lang=en`);
-    await signInContext(suite.server, app.page.context(), email, PASSWORD);
+    await signInContext(suite.server, app.page.context(), email, MEMBER_PASSWORD);
     await app.open('diary');
     await app.unlock(MASTER);
     await app.enterDetailPassword('2468');

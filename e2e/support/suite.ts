@@ -12,13 +12,16 @@ export interface BrowserSuite {
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
 }
 
-export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
+/** `env`: the server's environment, or a function making it once the suite starts (after its own servers). */
+export function browserSuite(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer(env);
+    server = await startServer(typeof env === 'function' ? await env() : env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -1,19 +1,56 @@
-// Where backups go. A file on this device, or the member's account storage on our server (member documents,
-// within their quota). Each target answers with typed results; network and quota failures are values.
+// Where backups go: the member's account storage on our server (member documents, within their quota), their
+// own WebDAV drive (through our relay, which keeps nothing), their Google Drive (straight from the browser, in
+// the app-data folder), or a file on this device. Every remote target answers with typed results: network,
+// drive and quota failures are values the screens turn into messages.
 import type { DocumentList, MemberDocument } from '../../shared/schemas/files.js';
+import {
+  DRIVE_CREDENTIALS_HEADER,
+  type DriveBackup,
+  type WebdavCredentials,
+} from '../../shared/schemas/drives.js';
 import type { BackupKind } from './format.js';
 
 export const BACKUP_NAME_PREFIX = 'mygenie-backup-';
 
+export type TargetId = 'account' | 'webdav' | 'gdrive' | 'file';
+export type RemoteTargetId = Exclude<TargetId, 'file'>;
+
 export interface StoredBackup {
+  /** How the target finds it again: a document id, a file name, a Drive file id. */
   id: string;
   name: string;
   size: number;
   createdAt: string;
 }
 
-export type TargetProblem = 'signed-out' | 'quota-exceeded' | 'too-large' | 'connection' | 'not-found';
+export type TargetProblem =
+  | 'signed-out'
+  | 'quota-exceeded'
+  | 'too-large'
+  | 'connection'
+  | 'not-found'
+  | 'drive-unauthorized'
+  | 'drive-full'
+  | 'drive-unreachable'
+  | 'drive-invalid-address'
+  | 'drive-address-not-allowed'
+  | 'drive-bad-response'
+  | 'drive-signed-out'
+  | 'drive-not-set';
 export type TargetResult<T> = { ok: true; value: T } | { ok: false; problem: TargetProblem };
+
+export interface RemoteTarget {
+  list(): Promise<TargetResult<StoredBackup[]>>;
+  save(
+    bytes: Uint8Array<ArrayBuffer>,
+    kind: BackupKind,
+    onProgress?: (fraction: number) => void,
+  ): Promise<TargetResult<StoredBackup>>;
+  load(
+    backup: StoredBackup,
+    onProgress?: (fraction: number) => void,
+  ): Promise<TargetResult<Uint8Array<ArrayBuffer>>>;
+}
 
 export function backupFileName(kind: BackupKind, at = new Date()): string {
   const stamp = at
@@ -27,77 +64,200 @@ export function backupType(kind: BackupKind): string {
   return kind === 'zip' ? 'application/zip' : 'application/json';
 }
 
-async function problemOf(response: Response): Promise<TargetProblem> {
-  if (response.status === 401) return 'signed-out';
-  if (response.status === 404) return 'not-found';
-  const code = ((await response.json().catch(() => null)) as { error?: { code?: string } } | null)?.error
-    ?.code;
-  if (code === 'storage/quota-exceeded') return 'quota-exceeded';
-  if (code === 'storage/too-large' || response.status === 413) return 'too-large';
+/** When a backup was made, from its file name (the drive's own dates can be the upload's). */
+export function backupDate(name: string, fallback: string): string {
+  const match = /^mygenie-backup-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)Z\./.exec(name);
+  return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}Z` : fallback;
+}
+
+export interface HttpAnswer {
+  status: number;
+  /** The body: bytes for `responseType: 'arraybuffer'`, else text. */
+  body: ArrayBuffer | string;
+  header(name: string): string | null;
+}
+
+/**
+ * One HTTP request with upload and download progress (fetch cannot report upload progress). Resolves with
+ * the answer whatever its status; null when the connection failed or was dropped.
+ */
+export function httpRequest(options: {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: XMLHttpRequestBodyInit | null;
+  binary?: boolean;
+  onUploadProgress?: (fraction: number) => void;
+  onDownloadProgress?: (fraction: number) => void;
+}): Promise<HttpAnswer | null> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method, options.url);
+    if (options.binary) request.responseType = 'arraybuffer';
+    for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    request.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onDownloadProgress?.(event.loaded / event.total);
+    };
+    request.onload = () =>
+      resolve({
+        status: request.status,
+        body: options.binary ? (request.response as ArrayBuffer) : request.responseText,
+        header: (name) => request.getResponseHeader(name),
+      });
+    request.onerror = () => resolve(null);
+    request.ontimeout = () => resolve(null);
+    request.onabort = () => resolve(null);
+    request.send(options.body ?? null);
+  });
+}
+
+const API_PROBLEMS: Record<string, TargetProblem> = {
+  'storage/unauthenticated': 'signed-out',
+  'auth/unauthenticated': 'signed-out',
+  'storage/quota-exceeded': 'quota-exceeded',
+  'storage/too-large': 'too-large',
+  'storage/object-not-found': 'not-found',
+  'drive/not-found': 'not-found',
+  'drive/unauthorized': 'drive-unauthorized',
+  'drive/quota-exceeded': 'drive-full',
+  'drive/unreachable': 'drive-unreachable',
+  'drive/invalid-address': 'drive-invalid-address',
+  'drive/address-not-allowed': 'drive-address-not-allowed',
+  'drive/bad-response': 'drive-bad-response',
+};
+
+/** Our API's coded error as a target problem. */
+function apiProblem(answer: HttpAnswer | null): TargetProblem {
+  if (!answer) return 'connection';
+  let code: string | undefined;
+  try {
+    const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body);
+    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  const known = code ? API_PROBLEMS[code] : undefined;
+  if (known) return known;
+  if (answer.status === 401) return 'signed-out';
+  if (answer.status === 404) return 'not-found';
+  if (answer.status === 413) return 'too-large';
   return 'connection';
 }
 
-/** The member's account storage (PUT/GET/DELETE /api/documents). */
-export const accountTarget = {
-  async list(): Promise<TargetResult<StoredBackup[]>> {
-    try {
-      const response = await fetch('/api/documents', { credentials: 'same-origin', cache: 'no-store' });
-      if (!response.ok) return { ok: false, problem: await problemOf(response) };
-      const list = (await response.json()) as DocumentList;
-      return {
-        ok: true,
-        value: list.documents
-          .filter((document: MemberDocument) => document.name.startsWith(BACKUP_NAME_PREFIX))
-          .map((document: MemberDocument) => ({
-            id: document.id,
-            name: document.name,
-            size: document.size,
-            createdAt: document.updated,
-          })),
-      };
-    } catch {
-      return { ok: false, problem: 'connection' };
-    }
+export function asBytes(body: ArrayBuffer | string): Uint8Array<ArrayBuffer> {
+  return typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
+}
+
+export function asJson<T>(body: ArrayBuffer | string): T {
+  return JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as T;
+}
+
+/** The member's account storage (PUT/GET /api/documents). */
+export const accountTarget: RemoteTarget = {
+  async list() {
+    const answer = await httpRequest({ method: 'GET', url: '/api/documents' });
+    if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
+    const list = asJson<DocumentList>(answer.body);
+    return {
+      ok: true,
+      value: list.documents
+        .filter((document: MemberDocument) => document.name.startsWith(BACKUP_NAME_PREFIX))
+        .map((document: MemberDocument) => ({
+          id: document.id,
+          name: document.name,
+          size: document.size,
+          createdAt: backupDate(document.name, document.updated),
+        })),
+    };
   },
 
-  /** Uploads with progress (XMLHttpRequest: fetch cannot report upload progress). */
-  save(bytes: Uint8Array<ArrayBuffer>, kind: BackupKind, onProgress?: (fraction: number) => void) {
+  async save(bytes, kind, onProgress) {
     const query = new URLSearchParams({ name: backupFileName(kind), type: backupType(kind) });
-    return new Promise<TargetResult<StoredBackup>>((resolve) => {
-      const request = new XMLHttpRequest();
-      request.open('PUT', `/api/documents?${query.toString()}`);
-      request.setRequestHeader('Content-Type', 'application/octet-stream');
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-      };
-      request.onload = async () => {
-        const response = new Response(request.responseText, { status: request.status });
-        if (request.status !== 201) return resolve({ ok: false, problem: await problemOf(response) });
-        const { document } = (await response.json()) as { document: MemberDocument };
-        resolve({
-          ok: true,
-          value: { id: document.id, name: document.name, size: document.size, createdAt: document.updated },
-        });
-      };
-      request.onerror = () => resolve({ ok: false, problem: 'connection' });
-      request.ontimeout = () => resolve({ ok: false, problem: 'connection' });
-      request.send(bytes);
+    const answer = await httpRequest({
+      method: 'PUT',
+      url: `/api/documents?${query.toString()}`,
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: bytes,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
     });
+    if (answer?.status !== 201) return { ok: false, problem: apiProblem(answer) };
+    const { document } = asJson<{ document: MemberDocument }>(answer.body);
+    return {
+      ok: true,
+      value: { id: document.id, name: document.name, size: document.size, createdAt: document.updated },
+    };
   },
 
-  async load(id: string): Promise<TargetResult<Uint8Array<ArrayBuffer>>> {
-    try {
-      const response = await fetch(`/api/documents/${encodeURIComponent(id)}/download`, {
-        credentials: 'same-origin',
-        cache: 'no-store',
-      });
-      if (!response.ok) return { ok: false, problem: await problemOf(response) };
-      return { ok: true, value: new Uint8Array(await response.arrayBuffer()) };
-    } catch {
-      return { ok: false, problem: 'connection' };
-    }
+  async load(backup, onProgress) {
+    const answer = await httpRequest({
+      method: 'GET',
+      url: `/api/documents/${encodeURIComponent(backup.id)}/download`,
+      binary: true,
+      ...(onProgress ? { onDownloadProgress: onProgress } : {}),
+    });
+    if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
+    return { ok: true, value: asBytes(answer.body) };
   },
 };
+
+/** The member's own WebDAV drive, through our relay (src/server/drives/webdav.ts). */
+export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
+  const json = { 'Content-Type': 'application/json' };
+  return {
+    async list() {
+      const answer = await httpRequest({
+        method: 'POST',
+        url: '/api/drives/webdav/list',
+        headers: json,
+        body: JSON.stringify(credentials),
+      });
+      if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
+      const { backups } = asJson<{ backups: DriveBackup[] }>(answer.body);
+      return {
+        ok: true,
+        value: backups.map((backup) => ({
+          id: backup.name,
+          name: backup.name,
+          size: backup.size,
+          createdAt: backupDate(backup.name, backup.modified),
+        })),
+      };
+    },
+
+    async save(bytes, kind, onProgress) {
+      const name = backupFileName(kind);
+      const packed = new TextEncoder().encode(JSON.stringify(credentials));
+      const answer = await httpRequest({
+        method: 'PUT',
+        url: `/api/drives/webdav/backups/${encodeURIComponent(name)}`,
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          [DRIVE_CREDENTIALS_HEADER]: btoa(String.fromCharCode(...packed)),
+        },
+        body: bytes,
+        ...(onProgress ? { onUploadProgress: onProgress } : {}),
+      });
+      if (answer?.status !== 201) return { ok: false, problem: apiProblem(answer) };
+      return { ok: true, value: { id: name, name, size: bytes.length, createdAt: backupDate(name, '') } };
+    },
+
+    async load(backup, onProgress) {
+      const answer = await httpRequest({
+        method: 'POST',
+        url: `/api/drives/webdav/backups/${encodeURIComponent(backup.name)}/download`,
+        headers: json,
+        body: JSON.stringify(credentials),
+        binary: true,
+        ...(onProgress ? { onDownloadProgress: onProgress } : {}),
+      });
+      if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
+      return { ok: true, value: asBytes(answer.body) };
+    },
+  };
+}
 
 /** Saves a backup as a file the browser downloads. */
 export function downloadBackup(bytes: Uint8Array<ArrayBuffer>, kind: BackupKind): string {

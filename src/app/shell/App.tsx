@@ -13,6 +13,7 @@ import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from './
 import { APP_SCREENS, DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
 import { readSettings } from './settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
+import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 
 export function App() {
@@ -149,6 +150,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   const online = useOnline(!offline && navigator.onLine);
   const [screen, setScreen] = useState<AppScreen>(screenFromUrl);
   const nickname = readSettings(vault).nickname || member.email.split('@')[0]!;
+  useAutoBackup(vault);
 
   useEffect(() => {
     const onPop = () => setScreen(screenFromUrl());

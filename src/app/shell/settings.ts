@@ -9,11 +9,30 @@ import {
   STORAGE_KEYS,
 } from '../../shared/constants.js';
 import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../../shared/master-key.js';
+import type { WebdavCredentials } from '../../shared/schemas/drives.js';
+import type { BackupKind } from '../backup/format.js';
+import type { TargetId } from '../backup/targets.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 import type { Vault } from '../vault/vault.js';
 
 export const SETTINGS_ID = 'settings';
 export const DETAIL_PASSWORD_MIN_LENGTH = 4;
+
+/** Where and how backups are made (the WebDAV app password is a secret, so this lives in the vault). */
+export interface BackupSettings {
+  target: TargetId;
+  kind: BackupKind;
+  /** A daily backup to `target` while the app is open and online (not for the file target). */
+  auto: boolean;
+  webdav: WebdavCredentials | null;
+}
+
+export const DEFAULT_BACKUP_SETTINGS: BackupSettings = {
+  target: 'account',
+  kind: 'zip',
+  auto: false,
+  webdav: null,
+};
 
 export interface AppSettings {
   nickname: string;
@@ -21,16 +40,19 @@ export interface AppSettings {
   detailPassword: MasterKeyVerifier | null;
   /** The anniversaries shown as 1 and 2 on the main screen (ids of 'anniversaries' records). */
   mainAnniversaries: [string | null, string | null];
+  backup: BackupSettings;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
   nickname: '',
   detailPassword: null,
   mainAnniversaries: [null, null],
+  backup: DEFAULT_BACKUP_SETTINGS,
 };
 
 export function readSettings(vault: Vault): AppSettings {
-  return { ...DEFAULT_SETTINGS, ...vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value };
+  const stored = vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value;
+  return { ...DEFAULT_SETTINGS, ...stored, backup: { ...DEFAULT_BACKUP_SETTINGS, ...stored?.backup } };
 }
 
 export function useAppSettings(): [AppSettings, (patch: Partial<AppSettings>) => Promise<void>] {

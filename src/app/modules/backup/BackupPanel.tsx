@@ -1,50 +1,106 @@
-// Settings: make a backup now (to account storage or a file), restore one, and the lost-detail-password path.
-import { useId, useState } from 'react';
+// Settings: where backups go (account storage, a WebDAV drive, Google Drive or a file), in which format, the
+// optional daily automatic backup, "back up now" with progress, the last backup's time, restore, and the
+// lost-detail-password path. The choices live in the vault's settings (the drive's app password is a secret).
+import { useEffect, useId, useState } from 'react';
+import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { useToast } from '../../../site/ui/Toast.js';
+import { loadAppConfig } from '../../backup/app-config.js';
 import type { BackupKind } from '../../backup/format.js';
-import { accountTarget, downloadBackup } from '../../backup/targets.js';
+import { webdavTarget, type TargetId } from '../../backup/targets.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
+import { useAppSettings, type BackupSettings } from '../../shell/settings.js';
 import { useVault } from '../../vault/react.js';
+import { checkAutoBackupSoon } from './auto-backup.js';
 import { backupText } from './copy.js';
 import { ErasePanel } from './ErasePanel.js';
-import { readLastBackup, saveLastBackup } from './last-backup.js';
+import { GoogleDriveStatus } from './GoogleDriveStatus.js';
+import {
+  BACKUP_STATUS_EVENT,
+  readAutoFailure,
+  readLastBackup,
+  type AutoBackupFailure,
+  type LastBackup,
+} from './last-backup.js';
 import { RestorePanel } from './RestorePanel.js';
+import { runBackup } from './run-backup.js';
+import { EMPTY_WEBDAV, WebdavFields, webdavComplete } from './WebdavFields.js';
+
+export function useAppConfig(): AppConfig {
+  const [config, setConfig] = useState<AppConfig>({ googleDrive: null });
+  useEffect(() => {
+    let live = true;
+    void loadAppConfig().then((loaded) => live && setConfig(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}
+
+function useBackupStatus(memberId: string): { last: LastBackup | null; failure: AutoBackupFailure | null } {
+  const read = () => ({ last: readLastBackup(memberId), failure: readAutoFailure(memberId) });
+  const [status, setStatus] = useState(read);
+  useEffect(() => {
+    const update = () => setStatus({ last: readLastBackup(memberId), failure: readAutoFailure(memberId) });
+    window.addEventListener(BACKUP_STATUS_EVENT, update);
+    window.addEventListener('storage', update);
+    return () => {
+      window.removeEventListener(BACKUP_STATUS_EVENT, update);
+      window.removeEventListener('storage', update);
+    };
+  }, [memberId]);
+  return status;
+}
 
 export function BackupPanel() {
   const text = useText(backupText);
   const { locale } = useLanguage();
   const vault = useVault();
   const toast = useToast();
-  const ids = { heading: useId(), format: useId(), target: useId() };
-  const [kind, setKind] = useState<BackupKind>('zip');
-  const [target, setTarget] = useState<'account' | 'file'>('account');
+  const config = useAppConfig();
+  const [settings, saveSettings] = useAppSettings();
+  const backup = settings.backup;
+  const ids = { heading: useId(), format: useId(), target: useId(), auto: useId() };
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
-  const [last, setLast] = useState(() => readLastBackup(vault.memberId));
+  const [drive, setDrive] = useState<WebdavCredentials>(backup.webdav ?? EMPTY_WEBDAV);
+  const [driveNote, setDriveNote] = useState('');
+  const [checking, setChecking] = useState(false);
+  const { last, failure } = useBackupStatus(vault.memberId);
+  const dateTime = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  const targets: TargetId[] = config.googleDrive
+    ? ['account', 'webdav', 'gdrive', 'file']
+    : ['account', 'webdav', 'file'];
+  // A Google Drive choice stays as it was when the server stops offering it, but is not used.
+  const target = targets.includes(backup.target) ? backup.target : 'account';
+
+  async function change(patch: Partial<BackupSettings>) {
+    await saveSettings({ backup: { ...backup, ...patch } });
+    checkAutoBackupSoon();
+  }
+
+  async function saveDrive() {
+    setDriveNote('');
+    setProblem('');
+    if (!webdavComplete(drive)) return setProblem(text.webdav.missing);
+    const credentials = { ...drive, url: drive.url.trim(), username: drive.username.trim() };
+    setChecking(true);
+    const listed = await webdavTarget(credentials).list();
+    setChecking(false);
+    if (!listed.ok) return setProblem(text.problems[listed.problem]);
+    await change({ webdav: credentials });
+    setDriveNote(fill(text.webdav.connected, { count: listed.value.length }));
+  }
 
   async function backUp() {
     setProblem('');
     setProgress(0);
     try {
-      const bytes = await vault.createBackup(kind);
-      setProgress(0.5);
-      let name: string;
-      if (target === 'file') {
-        name = downloadBackup(bytes, kind);
-      } else {
-        const saved = await accountTarget.save(bytes, kind, (fraction) => setProgress(0.5 + fraction / 2));
-        if (!saved.ok) {
-          setProblem(text.problems[saved.problem]);
-          return;
-        }
-        name = saved.value.name;
-      }
-      const done = { at: new Date().toISOString(), target, kind };
-      saveLastBackup(vault.memberId, done);
-      setLast(done);
-      toast(fill(text.done, { name }));
-    } catch {
-      setProblem(text.problems.failed);
+      const result = await runBackup(vault, { ...backup, target }, config, { onProgress: setProgress });
+      if (!result.ok) return setProblem(text.problems[result.problem]);
+      toast(fill(text.done, { name: result.name }));
     } finally {
       setProgress(null);
     }
@@ -59,8 +115,8 @@ export function BackupPanel() {
           <label htmlFor={ids.format}>{text.format}</label>
           <select
             id={ids.format}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as BackupKind)}
+            value={backup.kind}
+            onChange={(event) => void change({ kind: event.target.value as BackupKind })}
           >
             <option value="zip">{text.formats.zip}</option>
             <option value="json">{text.formats.json}</option>
@@ -71,13 +127,51 @@ export function BackupPanel() {
           <select
             id={ids.target}
             value={target}
-            onChange={(event) => setTarget(event.target.value as 'account' | 'file')}
+            onChange={(event) => {
+              setProblem('');
+              void change({ target: event.target.value as TargetId });
+            }}
           >
-            <option value="account">{text.targets.account}</option>
-            <option value="file">{text.targets.file}</option>
+            {targets.map((id) => (
+              <option key={id} value={id}>
+                {text.targets[id]}
+              </option>
+            ))}
           </select>
         </div>
       </div>
+      {target === 'webdav' && (
+        <div className="backup__drive-setup">
+          <WebdavFields value={drive} onChange={setDrive} />
+          <div className="toolbar">
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-disabled={checking || undefined}
+              onClick={() => !checking && void saveDrive()}
+            >
+              {checking ? text.webdav.checking : text.webdav.save}
+            </button>
+          </div>
+          {driveNote && (
+            <p className="form__note" role="status">
+              {driveNote}
+            </p>
+          )}
+        </div>
+      )}
+      {target === 'gdrive' && config.googleDrive && <GoogleDriveStatus config={config.googleDrive} />}
+      <label className="checkbox backup__auto" htmlFor={ids.auto}>
+        <input
+          id={ids.auto}
+          type="checkbox"
+          checked={backup.auto && target !== 'file'}
+          disabled={target === 'file'}
+          onChange={(event) => void change({ auto: event.target.checked })}
+        />
+        {text.auto.label}
+      </label>
+      {target === 'file' && <p className="field__hint">{text.auto.fileNote}</p>}
       <div className="toolbar backup__actions">
         <button
           type="button"
@@ -93,20 +187,23 @@ export function BackupPanel() {
       </div>
       <p className="form__note" role="status">
         {last
-          ? fill(text.last, {
-              date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(last.at),
-              ),
-              target: text.targets[last.target],
+          ? fill(last.auto ? text.lastAuto : text.last, {
+              date: dateTime(last.at),
+              target: text.places[last.target],
             })
           : text.never}
       </p>
+      {failure && (!last || last.at < failure.at) && (
+        <p className="form__error" role="alert">
+          {fill(text.auto.failed, { date: dateTime(failure.at), problem: text.problems[failure.problem] })}
+        </p>
+      )}
       {problem && (
         <p className="form__error" role="alert">
           {problem}
         </p>
       )}
-      <RestorePanel vault={vault} />
+      <RestorePanel vault={vault} webdav={backup.webdav} config={config} />
       <ErasePanel />
     </section>
   );

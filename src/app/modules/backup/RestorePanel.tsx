@@ -1,16 +1,23 @@
-// Restoring a backup: choose it (from account storage or a file), see what it holds, choose replace or merge,
-// give the backup's master password when it is not this vault's, and restore — all or nothing.
-import { useId, useState } from 'react';
+// Restoring a backup: choose it (from account storage, the WebDAV drive, Google Drive or a file), see what it
+// holds, choose replace or merge, give the backup's master password when it is not this vault's, and restore —
+// all or nothing.
+import { useEffect, useId, useState } from 'react';
 import { Popup } from '../../../site/ui/Popup.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { shellText } from '../../shell/copy.js';
 import { decodeBackup, type BackupContents } from '../../backup/format.js';
-import { accountTarget, type StoredBackup } from '../../backup/targets.js';
+import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
+import { loadAppConfig } from '../../backup/app-config.js';
+import { googleDriveToken } from '../../backup/google-drive.js';
+import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/targets.js';
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import type { Vault } from '../../vault/vault.js';
 import { backupText } from './copy.js';
+import { GoogleDriveStatus } from './GoogleDriveStatus.js';
+import { remoteTargetFor } from './run-backup.js';
+import { EMPTY_WEBDAV, WebdavFields, webdavComplete } from './WebdavFields.js';
 import './backup.css';
 
 interface Chosen {
@@ -20,14 +27,34 @@ interface Chosen {
 
 const KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
 
-/** `titled` false when a surrounding summary already names it (the first-run screen). */
-export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: boolean }) {
+/**
+ * `titled` false when a surrounding summary already names it (the first-run screen). `webdav`: the drive saved
+ * in settings; without it (a new device) the drive's details are asked here and kept only for this restore.
+ */
+export function RestorePanel({
+  vault,
+  titled = true,
+  webdav = null,
+  config: given,
+}: {
+  vault: Vault;
+  titled?: boolean;
+  webdav?: WebdavCredentials | null;
+  config?: AppConfig;
+}) {
   const text = useText(backupText);
   const { lang, locale } = useLanguage();
   const toast = useToast();
   const shell = useText(shellText);
   const ids = { heading: useId(), file: useId(), password: useId(), mode: useId() };
-  const [list, setList] = useState<StoredBackup[] | null>(null);
+  const [loaded, setLoaded] = useState<AppConfig>({ googleDrive: null });
+  const config = given ?? loaded;
+  useEffect(() => {
+    if (!given) void loadAppConfig().then(setLoaded);
+  }, [given]);
+  const [source, setSource] = useState<RemoteTargetId | null>(null);
+  const [drive, setDrive] = useState<WebdavCredentials>(webdav ?? EMPTY_WEBDAV);
+  const [list, setList] = useState<{ target: RemoteTarget; backups: StoredBackup[] } | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [mode, setMode] = useState<'replace' | 'merge'>('replace');
   const [password, setPassword] = useState('');
@@ -50,22 +77,35 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
     setChosen({ contents: decoded.contents, size: bytes.length });
   }
 
-  async function showList() {
+  async function showList(from: RemoteTargetId, credentials: WebdavCredentials | null = webdav) {
+    setSource(from);
+    setList(null);
+    setChosen(null);
+    setProblem('');
+    if (from === 'webdav' && !credentials) return;
+    if (from === 'gdrive' && !googleDriveToken()) return;
+    const found = remoteTargetFor(from, credentials, config);
+    if (!found.ok) return setProblem(text.problems[found.problem]);
     setBusy(text.loading.replace('{{percent}}%', '').trim());
-    const result = await accountTarget.list();
+    const result = await found.value.list();
     setBusy(null);
     if (!result.ok) return setProblem(text.problems[result.problem]);
-    setProblem('');
-    setList(result.value);
+    setList({ target: found.value, backups: result.value });
   }
 
-  async function load(backup: StoredBackup) {
+  async function load(target: RemoteTarget, backup: StoredBackup) {
     setBusy(fill(text.loading, { percent: 0 }));
-    const result = await accountTarget.load(backup.id);
+    const result = await target.load(backup, (fraction) =>
+      setBusy(fill(text.loading, { percent: Math.round(fraction * 100) })),
+    );
     setBusy(null);
     if (!result.ok) return setProblem(text.problems[result.problem]);
     choose(result.value);
   }
+
+  const sources: RemoteTargetId[] = config.googleDrive
+    ? ['account', 'webdav', 'gdrive']
+    : ['account', 'webdav'];
 
   async function restore(confirmed = false) {
     if (!chosen) return;
@@ -115,9 +155,17 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
     >
       {titled && <h3 id={ids.heading}>{text.restoreTitle}</h3>}
       <div className="toolbar">
-        <button type="button" className="button button--ghost button--small" onClick={() => void showList()}>
-          {text.fromAccount}
-        </button>
+        {sources.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className="button button--ghost button--small"
+            aria-pressed={source === id}
+            onClick={() => void showList(id)}
+          >
+            {text.from[id]}
+          </button>
+        ))}
         <label className="button button--ghost button--small backup__file">
           {text.fromFile}
           <input
@@ -134,12 +182,31 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
           />
         </label>
       </div>
+      {source === 'webdav' && !webdav && (
+        <form
+          className="backup__drive-setup"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!webdavComplete(drive)) return setProblem(text.webdav.missing);
+            void showList('webdav', { ...drive, url: drive.url.trim(), username: drive.username.trim() });
+          }}
+        >
+          <WebdavFields value={drive} onChange={setDrive} />
+          <button type="submit" className="button button--ghost button--small">
+            {text.webdav.show}
+          </button>
+        </form>
+      )}
+      {source === 'gdrive' && config.googleDrive && !list && (
+        <GoogleDriveStatus config={config.googleDrive} onConnected={() => void showList('gdrive')} />
+      )}
       {list &&
-        (list.length === 0 ? (
-          <p className="empty">{text.listEmpty}</p>
+        source &&
+        (list.backups.length === 0 ? (
+          <p className="empty">{fill(text.listEmpty, { place: text.places[source] })}</p>
         ) : (
           <ul className="list backup__list" aria-label={text.restoreFrom}>
-            {list.map((backup) => (
+            {list.backups.map((backup) => (
               <li key={backup.id} className="list__item">
                 <div className="list__main">
                   <p className="list__title">
@@ -153,7 +220,7 @@ export function RestorePanel({ vault, titled = true }: { vault: Vault; titled?: 
                 <button
                   type="button"
                   className="button button--ghost button--small"
-                  onClick={() => void load(backup)}
+                  onClick={() => void load(list.target, backup)}
                 >
                   {text.choose}
                 </button>
