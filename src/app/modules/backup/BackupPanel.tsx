@@ -142,7 +142,7 @@ export function BackupPanel() {
       </div>
       {target === 'webdav' && (
         <div className="backup__drive-setup">
-          <WebdavFields value={drive} onChange={setDrive} />
+          <WebdavFields value={drive} onChange={setDrive} saved />
           <div className="toolbar">
             <button
               type="button"

@@ -191,7 +191,7 @@ export function RestorePanel({
             void showList('webdav', { ...drive, url: drive.url.trim(), username: drive.username.trim() });
           }}
         >
-          <WebdavFields value={drive} onChange={setDrive} />
+          <WebdavFields value={drive} onChange={setDrive} saved={false} />
           <button type="submit" className="button button--ghost button--small">
             {text.webdav.show}
           </button>

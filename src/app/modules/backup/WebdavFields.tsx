@@ -12,12 +12,15 @@ export function webdavComplete(value: WebdavCredentials): boolean {
   return value.url.trim() !== '' && value.username.trim() !== '' && value.password !== '';
 }
 
+/** `saved`: whether what is typed here is kept (settings) or used once (a restore on a new device). */
 export function WebdavFields({
   value,
   onChange,
+  saved,
 }: {
   value: WebdavCredentials;
   onChange: (next: WebdavCredentials) => void;
+  saved: boolean;
 }) {
   const text = useText(backupText);
   const ids = { url: useId(), hint: useId(), user: useId(), password: useId() };
@@ -57,7 +60,7 @@ export function WebdavFields({
         value={value.password}
         onChange={(password) => onChange({ ...value, password })}
         autoComplete="off"
-        hint={<p className="field__hint">{text.webdav.passwordHint}</p>}
+        hint={<p className="field__hint">{saved ? text.webdav.passwordHint : text.webdav.restoreHint}</p>}
       />
     </fieldset>
   );
