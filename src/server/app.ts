@@ -42,6 +42,13 @@ export interface MyGenieApp {
   updateMails: UpdateMailQueue;
 }
 
+/** Request headers that carry secrets (sessions, drive credentials) never reach the logs. */
+export const LOG_REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-drive-credentials"]',
+];
+
 const PRUNE_EVERY_MS = 10 * 60_000;
 const LONGEST_WINDOW_MS = 60 * 60_000;
 
@@ -51,7 +58,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   const app = Fastify({
     logger: parts.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      redact: LOG_REDACT,
     },
     bodyLimit: API_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -143,6 +150,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   webdavRoutes(app, {
     accounts,
+    limiter,
     maxUploadBytes: config.maxUploadBytes,
     allowPrivate: config.driveAllowPrivate,
   });

@@ -6,9 +6,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVE_CREDENTIALS_HEADER, type WebdavCredentials } from '../../shared/schemas/drives.js';
+import { LOG_REDACT } from '../app.js';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startWebdavDrive, type WebdavDrive } from '../test/webdav-drive.js';
 import { isPublicAddress } from './guard.js';
+import { RELAY_LIMIT } from './webdav.js';
 
 const NAME = 'mygenie-backup-2026-11-22T05-00-00Z.zip';
 
@@ -157,6 +159,76 @@ describe('WebDAV backup relay', () => {
       },
     });
     expect([garbled.statusCode, codeOf(garbled)]).toEqual([400, 'request/invalid']);
+  });
+});
+
+describe('WebDAV relay logs', () => {
+  it('never writes the drive password, even at trace level', async () => {
+    const lines: string[] = [];
+    const drive = await startWebdavDrive();
+    const t = await startTestApp(
+      { DRIVE_ALLOW_PRIVATE: 'true' },
+      {
+        logger: {
+          level: 'trace',
+          stream: { write: (line: string) => void lines.push(line) },
+          redact: LOG_REDACT,
+        },
+      },
+    );
+    try {
+      const cookie = await signedInMember(t, 'logs@example.com');
+      const credentials = { url: drive.url, username: drive.username, password: drive.password };
+      const packed = Buffer.from(JSON.stringify(credentials)).toString('base64');
+      await t.request({ method: 'POST', url: '/api/drives/webdav/list', body: credentials, cookie });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/drives/webdav/backups/${NAME}`,
+        payload: Buffer.from('backup bytes'),
+        headers: {
+          origin: t.origin,
+          cookie,
+          'content-type': 'application/octet-stream',
+          [DRIVE_CREDENTIALS_HEADER]: packed,
+        },
+      });
+      await t.request({
+        method: 'POST',
+        url: '/api/drives/webdav/list',
+        body: { ...credentials, password: 'wrong' },
+        cookie,
+      });
+      expect(lines.length).toBeGreaterThan(3);
+      const log = lines.join('\n');
+      for (const secret of [
+        drive.password,
+        packed,
+        Buffer.from(`alice:${drive.password}`).toString('base64'),
+      ]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await t.close();
+      await drive.close();
+    }
+  });
+});
+
+describe('WebDAV relay limit', () => {
+  it('is not an open proxy: a member making too many drive requests is told to wait', async () => {
+    const t = await startTestApp({ DRIVE_ALLOW_PRIVATE: 'true' });
+    try {
+      const cookie = await signedInMember(t, 'busy@example.com');
+      const other = await signedInMember(t, 'calm@example.com');
+      const list = (who: string) =>
+        t.request({ method: 'POST', url: '/api/drives/webdav/list', body: { url: 'ftp://x' }, cookie: who });
+      for (let index = 0; index < RELAY_LIMIT; index++) expect((await list(cookie)).statusCode).toBe(400);
+      const refused = await list(cookie);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([429, 'auth/too-many-requests']);
+      expect((await list(other)).statusCode).toBe(400);
+    } finally {
+      await t.close();
+    }
   });
 });
 

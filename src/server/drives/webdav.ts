@@ -20,13 +20,18 @@ import type { AccountService } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { uploadBody } from '../storage/http.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
 import { driveAgents, type DriveAgents } from './guard.js';
 
 export const BACKUP_FOLDER = '/MyGenie';
 const IDLE_TIMEOUT_MS = 30_000;
+/** The relay is not a general proxy: each member may make this many drive requests per window. */
+export const RELAY_LIMIT = 120;
+export const RELAY_WINDOW_MS = 10 * 60 * 1000;
 
 export interface WebdavRelayDeps {
   accounts: AccountService;
+  limiter: RateLimiter;
   maxUploadBytes: number;
   /** Allow drives on loopback/private addresses and plain http (self-hosting, tests). */
   allowPrivate: boolean;
@@ -78,6 +83,16 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
     return createClient(credentials.url, { headers: { Authorization: `Basic ${basic}` }, ...agents });
   };
 
+  /** A signed-in member within the relay's limit. */
+  const member = async (request: FastifyRequest) => {
+    const { user } = await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    const key = `drive-relay:${user.uid}`;
+    if ((await deps.limiter.count(key, RELAY_WINDOW_MS)) >= RELAY_LIMIT) {
+      throw new ApiError('auth/too-many-requests');
+    }
+    await deps.limiter.record(key);
+  };
+
   const credentialsOf = (request: FastifyRequest): WebdavCredentials => {
     const header = request.headers[DRIVE_CREDENTIALS_HEADER];
     let decoded: unknown = null;
@@ -90,7 +105,7 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
   };
 
   app.post('/api/drives/webdav/list', async (request): Promise<DriveBackupList> => {
-    await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    await member(request);
     const client = clientFor(parseBody(webdavCredentials, request.body));
     let entries: FileStat[];
     try {
@@ -119,7 +134,7 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
   });
 
   app.put('/api/drives/webdav/backups/:name', async (request, reply) => {
-    await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    await member(request);
     const { name } = parseBody(backupNameParams, request.params);
     const client = clientFor(credentialsOf(request));
     const body = uploadBody(request, deps.maxUploadBytes);
@@ -143,7 +158,7 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
   });
 
   app.post('/api/drives/webdav/backups/:name/download', async (request, reply) => {
-    await requireMember(deps.accounts, request, 'storage/unauthenticated');
+    await member(request);
     const { name } = parseBody(backupNameParams, request.params);
     const client = clientFor(parseBody(webdavCredentials, request.body));
     let response: Awaited<ReturnType<WebDAVClient['customRequest']>>;

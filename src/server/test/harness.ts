@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type MyGenieApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -42,7 +42,11 @@ export interface OutboxMail {
   token: string;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `logger`: Fastify's logger options (no logging unless given). */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-'));
   const databaseUrl = process.env.DATABASE_URL;
   const config = loadConfig({
@@ -60,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(pgSchema ? { pgSchema } : {}),
   });
   let now = Date.now();
-  const built = await buildApp({ config, database, clock: () => now, logger: false });
+  const built = await buildApp({ config, database, clock: () => now, logger: options.logger ?? false });
   const origin = new URL(config.publicUrl).origin;
   const outbox = path.join(dataDir, 'outbox');
 
