@@ -247,7 +247,8 @@ describe('protection', () => {
       await form.getByRole('button', { name: app.text.save }).click();
       await form.waitFor({ state: 'detached' });
     }
-    // Flip one byte of the newest memo's ciphertext, as an attacker with the disk could.
+    // Flip one byte of the newest memo's ciphertext, as an attacker with the disk could. Records rest packed
+    // in pages (rows of `{ page, ids, records }`).
     await page.evaluate(async () => {
       const databases = await indexedDB.databases();
       const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))!.name!;
@@ -256,19 +257,19 @@ describe('protection', () => {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const records = await new Promise<Array<{ kind: string; sealed: Uint8Array; updatedAt: number }>>(
-        (resolve) => {
-          const request = db.transaction('records').objectStore('records').getAll();
-          request.onsuccess = () => resolve(request.result);
-        },
-      );
-      const memo = records
-        .filter((record) => record.kind === 'memo')
-        .sort((a, b) => b.updatedAt - a.updatedAt)[0]!;
+      type Page = { records: Array<{ kind: string; sealed: Uint8Array; updatedAt: number }> };
+      const pages = await new Promise<Page[]>((resolve) => {
+        const request = db.transaction('pages').objectStore('pages').getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+      const [stored, memo] = pages
+        .flatMap((row) => row.records.map((record) => [row, record] as const))
+        .filter(([, record]) => record.kind === 'memo')
+        .sort(([, a], [, b]) => b.updatedAt - a.updatedAt)[0]!;
       memo.sealed[40] = memo.sealed[40]! ^ 0xff;
       await new Promise<void>((resolve) => {
-        const transaction = db.transaction('records', 'readwrite');
-        transaction.objectStore('records').put(memo);
+        const transaction = db.transaction('pages', 'readwrite');
+        transaction.objectStore('pages').put(stored);
         transaction.oncomplete = () => resolve();
       });
       db.close();
@@ -279,6 +280,66 @@ describe('protection', () => {
     await app.enterDetailPassword('2468');
     await page.getByText('Kept entry').waitFor();
     expect(await page.getByText('Altered entry').count()).toBe(0);
+  });
+
+  it('opens a vault kept the earlier way (a row per record): every entry is there, moved into pages', async () => {
+    const app = await signedInApp('en');
+    const page = app.page;
+    const diary = diaryText.en;
+    await app.open('diary');
+    await app.createVault(MASTER);
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    const titles = ['First of the old layout', 'Second of the old layout'];
+    for (const title of titles) {
+      await page.getByRole('button', { name: diary.add }).click();
+      const form = app.dialog(diary.form.add);
+      await form.getByLabel(diary.form.title).fill(title);
+      await form.getByRole('button', { name: app.text.save }).click();
+      await form.waitFor({ state: 'detached' });
+    }
+    // Put the vault back as version 1 of the store kept it: every record a row of `records`, no pages.
+    const layout = (rewind: boolean) =>
+      page.evaluate(async (rewind: boolean) => {
+        const databases = await indexedDB.databases();
+        const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))!.name!;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const all = <T>(store: string) =>
+          new Promise<T[]>((resolve) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result as T[]);
+          });
+        type Page = { records: Array<{ id: string }> };
+        const pages = await all<Page>('pages');
+        if (rewind) {
+          await new Promise<void>((resolve) => {
+            const transaction = db.transaction(['pages', 'records'], 'readwrite');
+            transaction.objectStore('pages').clear();
+            for (const record of pages.flatMap((row) => row.records)) {
+              transaction.objectStore('records').put(record);
+            }
+            transaction.oncomplete = () => resolve();
+          });
+        }
+        const counts = {
+          rows: (await all('records')).length,
+          paged: (await all<Page>('pages')).flatMap((row) => row.records).length,
+        };
+        db.close();
+        return counts;
+      }, rewind);
+    const before = await layout(true);
+    expect(before.rows).toBeGreaterThanOrEqual(3);
+    expect(before.paged).toBe(0);
+    await page.reload();
+    await app.unlock(MASTER);
+    await app.enterDetailPassword('2468');
+    for (const title of titles) await page.getByText(title).waitFor();
+    expect(await layout(false)).toEqual({ rows: 0, paged: before.rows });
   });
 
   it('logs out after the idle minutes, paused while hidden, and a setting from another tab applies at once', async () => {

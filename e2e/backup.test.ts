@@ -1,5 +1,6 @@
 // Backup and restore in a real Chromium: to the member's account storage and to a file, the lost detail
 // view password path, and bad backups refused with the vault unchanged.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backupText } from '../src/app/modules/backup/copy.js';
@@ -10,7 +11,8 @@ import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { addDiaryEntry, MEMBER_PASSWORD, members } from './pages/members.js';
 
-const suite = browserSuite();
+// A small account storage (1 MB), so a full quota can be met.
+const suite = browserSuite({ USER_QUOTA_MB: '1' });
 const MASTER = 'Backup master key 2026!';
 const { member, device } = members(suite, 'backup');
 
@@ -50,6 +52,7 @@ describe.each(['ko', 'en'] as const)('backup and restore in %s', (lang) => {
 
     await app.go('settings');
     // Google Drive is offered only when the server has an OAuth client id (this server has none).
+    await page.getByLabel(text.target).waitFor();
     expect(await page.getByLabel(text.target).locator('option').allTextContents()).toEqual([
       text.targets.account,
       text.targets.webdav,
@@ -160,6 +163,42 @@ describe('backup files', () => {
     await second.enterDetailPassword('0000');
     await second.changeDefaultDetailPassword('9999');
     await second.page.getByText('Written on the first device').waitFor();
+  });
+});
+
+describe('full account storage', () => {
+  it('says so in the member’s language and keeps the vault and the earlier backup as they were (ko)', async () => {
+    const text = backupText.ko;
+    const app = await device('ko', await member('ko'));
+    const page = app.page;
+    await app.open('diary');
+    await app.createVault(MASTER);
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('2468');
+    await addDiaryEntry(app, '용량이 찬 날의 일기');
+    await app.go('settings');
+    await page.getByRole('button', { name: text.backUp }).click();
+    await page.getByText(text.last.split('{{date}}')[0]!.trim()).waitFor();
+
+    await app.go('documents');
+    await page
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({
+        name: 'scan.bin',
+        mimeType: 'application/octet-stream',
+        buffer: randomBytes(1_200_000),
+      });
+    await page.getByText('scan.bin').first().waitFor();
+    await app.go('settings');
+    await page.getByRole('button', { name: text.backUp }).click();
+    await page.getByText(text.problems['quota-exceeded']).waitFor();
+    const stored = (await (await page.request.get(`${suite.server.url}/api/documents`)).json()) as {
+      documents: unknown[];
+    };
+    expect(stored.documents).toHaveLength(1);
+    await app.go('diary');
+    await page.getByText('용량이 찬 날의 일기').waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_ITERATIONS, VaultCipher } from '../vault/crypto.js';
+import { chunkDigest, MIN_ITERATIONS, VaultCipher } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
 import {
   BACKUP_VERSION,
@@ -101,5 +101,34 @@ describe('backup files', () => {
       await other.checkBackupMac(await backupListing(contents.records, contents.chunks), contents.mac),
     ).toBe(false);
     expect(await check(contents)).toBe(true);
+  });
+
+  it('lists records and chunks exactly as docs/backup-format.md describes, whoever makes the digests', async () => {
+    const { contents } = await sampleVault();
+    // Out of order, with an id outside ASCII and one long enough to make the listing grow as it is written.
+    const records: StoredRecord[] = [
+      ...contents.records,
+      { id: '일기-✓', kind: 'memo', updatedAt: 7, sealed: new Uint8Array(70_000).map((_, at) => at * 7) },
+      { id: 'z'.repeat(600), kind: 'event', updatedAt: 1_700_000_000_000, sealed: new Uint8Array(44) },
+    ].reverse();
+    const chunks = [...contents.chunks].reverse();
+    const encoder = new TextEncoder();
+    const parts: Uint8Array[] = [encoder.encode('mygenie-backup/1\n')];
+    for (const record of [...records].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      parts.push(
+        encoder.encode(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`),
+      );
+      parts.push(record.sealed);
+    }
+    for (const chunk of [...chunks].sort((a, b) => a.index - b.index)) {
+      const digest = await crypto.subtle.digest('SHA-256', new Uint8Array([...chunk.iv, ...chunk.data]));
+      parts.push(
+        encoder.encode(`c ${chunk.documentId} ${chunk.index} ${Buffer.from(digest).toString('base64')}\n`),
+      );
+    }
+    const expected = new Uint8Array(Buffer.concat(parts));
+    expect(await backupListing(records, chunks)).toEqual(expected);
+    const elsewhere = (chunk: StoredChunk) => chunkDigest(chunk);
+    expect(await backupListing(records, chunks, elsewhere)).toEqual(expected);
   });
 });

@@ -3,7 +3,7 @@
 // restored on a new device with the master password alone and is never readable without it.
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
-import { isVaultHeader, type VaultHeader } from '../vault/crypto.js';
+import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
 
 export const BACKUP_FORMAT = 'mygenie-backup';
@@ -255,36 +255,64 @@ export function decodeBackup(bytes: Uint8Array): DecodedBackup {
  * What the MAC covers: every record (id, kind, time and its sealed bytes) and every document chunk (document,
  * index and a digest of its bytes), in a fixed order, so a record removed, added, replaced or moved is caught.
  * Records go in whole (one HMAC over them all is cheaper than a digest each); chunks, being large, by digest.
+ * `digest` is SHA-256 of the chunk's IV ‖ data; the vault passes one that runs in its crypto workers.
  */
 export async function backupListing(
   records: StoredRecord[],
   chunks: StoredChunk[],
+  digest: (chunk: StoredChunk) => Promise<Uint8Array> = chunkDigest,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const encoder = new TextEncoder();
-  const parts: Uint8Array[] = [encoder.encode(`${BACKUP_FORMAT}/${BACKUP_VERSION}\n`)];
-  const sortedRecords = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const record of sortedRecords) {
-    parts.push(encoder.encode(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`));
-    parts.push(record.sealed);
-  }
   const sortedChunks = [...chunks].sort((a, b) =>
     a.documentId === b.documentId ? a.index - b.index : a.documentId < b.documentId ? -1 : 1,
   );
-  const digests = await Promise.all(
-    sortedChunks.map(async (chunk) =>
-      toBase64(
-        new Uint8Array(await crypto.subtle.digest('SHA-256', chunkBytes(chunk) as Uint8Array<ArrayBuffer>)),
-      ),
-    ),
+  // The digests are under way (off this thread) while the records are listed.
+  const digests = Promise.all(sortedChunks.map(digest));
+  const sortedRecords = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const listing = new ListingWriter(
+    sortedRecords.reduce((total, record) => total + record.sealed.length + 64, 64 + chunks.length * 128),
   );
-  sortedChunks.forEach((chunk, index) => {
-    parts.push(encoder.encode(`c ${chunk.documentId} ${chunk.index} ${digests[index]}\n`));
-  });
-  const listing = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    listing.set(part, offset);
-    offset += part.length;
+  listing.text(`${BACKUP_FORMAT}/${BACKUP_VERSION}\n`);
+  for (const record of sortedRecords) {
+    listing.text(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`);
+    listing.bytes(record.sealed);
   }
-  return listing;
+  const chunkDigests = await digests;
+  sortedChunks.forEach((chunk, index) => {
+    listing.text(`c ${chunk.documentId} ${chunk.index} ${toBase64(chunkDigests[index]!)}\n`);
+  });
+  return listing.result();
+}
+
+/** Text and bytes written one after another into one buffer, which grows when it must. */
+class ListingWriter {
+  #buffer: Uint8Array<ArrayBuffer>;
+  #length = 0;
+  readonly #encoder = new TextEncoder();
+
+  constructor(capacity: number) {
+    this.#buffer = new Uint8Array(capacity);
+  }
+
+  #reserve(bytes: number): void {
+    if (this.#length + bytes <= this.#buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.#buffer.length * 2, this.#length + bytes));
+    grown.set(this.#buffer.subarray(0, this.#length));
+    this.#buffer = grown;
+  }
+
+  text(text: string): void {
+    // UTF-8 takes at most three bytes for each UTF-16 code unit.
+    this.#reserve(text.length * 3);
+    this.#length += this.#encoder.encodeInto(text, this.#buffer.subarray(this.#length)).written;
+  }
+
+  bytes(bytes: Uint8Array): void {
+    this.#reserve(bytes.length);
+    this.#buffer.set(bytes, this.#length);
+    this.#length += bytes.length;
+  }
+
+  result(): Uint8Array<ArrayBuffer> {
+    return this.#buffer.slice(0, this.#length);
+  }
 }

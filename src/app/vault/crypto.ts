@@ -358,3 +358,11 @@ export async function openChunk(
     return null;
   }
 }
+
+/** SHA-256 of a chunk's IV ‖ ciphertext and tag: how a backup's MAC listing names the chunk. */
+export async function chunkDigest(chunk: SealedChunk): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(chunk.iv.length + chunk.data.length);
+  bytes.set(chunk.iv, 0);
+  bytes.set(chunk.data, chunk.iv.length);
+  return new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+}

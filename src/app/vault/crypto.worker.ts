@@ -1,6 +1,7 @@
 // A crypto worker: holds the unlocked data key and does the vault's WebCrypto work off the page's thread.
 import {
   calibrateIterations,
+  chunkDigest,
   openChunk,
   sealChunk,
   VaultCipher,
@@ -53,6 +54,7 @@ const api: Async<CryptoWorkerApi> = {
   seal: (kind, id, value) => cipher.seal(kind, id, value),
   openManyText: (records) => cipher.openManyText(records),
   backupMac: (listing) => cipher.backupMac(listing),
+  chunkDigest: (chunk) => chunkDigest(chunk),
   async sealChunk(salt, documentId, index, count, bytes) {
     return sealChunk(await documentKey(salt), documentId, index, count, bytes);
   },

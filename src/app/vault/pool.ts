@@ -139,6 +139,14 @@ export class CryptoPool {
     return this.#first().call('backupMac', [listing]);
   }
 
+  /**
+   * A backup chunk's digest for the MAC listing. Each worker has its own crypto thread, so the digests of a
+   * large backup run beside the page's own work (a restore's key derivation) and split between the workers.
+   */
+  chunkDigest(chunk: SealedChunk): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#leastBusy().call('chunkDigest', [{ iv: chunk.iv, data: chunk.data }]);
+  }
+
   sealChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,

@@ -13,6 +13,7 @@ export interface CryptoWorkerApi {
   /** Each record's decrypted JSON text (null when it fails authentication): strings cross threads cheaply. */
   openManyText(records: SealedRecord[]): Array<string | null>;
   backupMac(listing: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
+  chunkDigest(chunk: SealedChunk): Uint8Array<ArrayBuffer>;
   sealChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,

@@ -12,7 +12,7 @@ import {
 } from '../backup/format.js';
 import { openChunk, randomBytes, VaultCipher, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
-import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
+import { StorageFullError, VaultStore, type StoredChunk, type StoredRecord } from './store.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
@@ -335,6 +335,9 @@ export class Vault {
     return new Blob(parts, { type: meta.type || 'application/octet-stream' });
   }
 
+  /** Chunk digests for a backup's listing, made in the crypto workers. */
+  #chunkDigest = (chunk: SealedChunk) => this.#pool.chunkDigest(chunk);
+
   /** A backup of the vault as it rests on the device (records still sealed), in either format. */
   async createBackup(kind: BackupKind): Promise<Uint8Array<ArrayBuffer>> {
     if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
@@ -344,16 +347,17 @@ export class Vault {
       records.filter((record) => record.kind === 'document').map((record) => record.id),
     );
     const chunks = (await this.#store.chunks()).filter((chunk) => documents.has(chunk.documentId));
-    const mac = await this.#pool.backupMac(await backupListing(records, chunks));
+    const mac = await this.#pool.backupMac(await backupListing(records, chunks, this.#chunkDigest));
     const contents = { createdAt: new Date().toISOString(), header: this.#header, records, chunks, mac };
     return kind === 'zip' ? encodeZipBackup(contents) : encodeJsonBackup(contents);
   }
 
   /**
-   * Restores a backup, all or nothing: every record, every document chunk and the backup's MAC are checked
-   * before anything is written, and the write is one transaction. On a device without a vault (or one unlocked
-   * with another key) the backup's master password is needed. A restore always resets the detail view
-   * password to the default (the description's "lost detail view password" path).
+   * Restores a backup, all or nothing: the backup's MAC (over every record and a digest of every document
+   * chunk) is checked and every record opened before anything is written, and the write is one transaction.
+   * On a device without a vault (or one unlocked with another key) the backup's master password is needed.
+   * A restore always resets the detail view password to the default (the description's "lost detail view
+   * password" path).
    */
   async restoreBackup(
     contents: BackupContents,
@@ -361,27 +365,35 @@ export class Vault {
   ): Promise<RestoreResult> {
     const times: number[] = [performance.now()];
     // The steps' usual share of a restore's time, for a progress bar that moves at an even pace.
-    const shares = [0.1, 0.25, 0.28, 0.42, 0.55, 0.56, 1];
+    const shares = [0.45, 0.52, 0.75, 0.76, 0.77, 1];
     const mark = () => {
       times.push(performance.now());
       options.onProgress?.(shares[times.length - 2] ?? 1);
     };
-    const listing = await backupListing(contents.records, contents.chunks);
-    mark();
-    let cipher: VaultCipher | null = null;
+    const listed = () => backupListing(contents.records, contents.chunks, this.#chunkDigest);
+    let listing: Uint8Array<ArrayBuffer> | null = null;
     let sameKey = false;
     if (this.#state === 'unlocked') {
+      listing = await listed();
       const ours = await this.#pool.backupMac(listing);
       sameKey =
         ours.length === contents.mac.length && ours.every((byte, index) => byte === contents.mac[index]);
     }
+    let cipher: VaultCipher | null = null;
     if (!sameKey) {
       if (options.password === undefined) return 'needs-password';
       cipher = new VaultCipher();
-      const unlocked = await cipher.unlock(contents.header, options.password);
+      // The key derivation runs on this page's crypto thread while the workers digest the chunks for the
+      // listing, each on its own.
+      const [unlocked, listingOfBackup] = await Promise.all([
+        cipher.unlock(contents.header, options.password),
+        listing ?? listed(),
+      ]);
       if (!unlocked.ok) return unlocked.reason === 'wrong-password' ? 'wrong-password' : 'tampered';
       mark();
-      if (!(await cipher.checkBackupMac(listing, contents.mac))) return 'tampered';
+      if (!(await cipher.checkBackupMac(listingOfBackup, contents.mac))) return 'tampered';
+    } else {
+      mark();
     }
     mark();
     const opener = cipher ?? this.#pool;
@@ -391,10 +403,27 @@ export class Vault {
     const values = new Map(
       contents.records.map((record, index) => [record.id, (opened[index] as { value: unknown }).value]),
     );
-    const plainChunks = new Map<string, Uint8Array<ArrayBuffer>>();
-    for (const chunk of contents.chunks) {
+    // Every chunk must belong to a document of the backup, within its chunk count, and open (AES-GCM
+    // authenticates it) before anything is written. The MAC above already refuses a chunk changed, moved,
+    // swapped, dropped or added since the backup was made; opening each one also refuses a backup that carries
+    // a chunk already damaged on the device it was made on, so a restore never brings in a document that
+    // cannot be read.
+    const kinds = new Map(contents.records.map((record) => [record.id, record.kind]));
+    const belongs = (chunk: StoredChunk) => {
       const meta = values.get(chunk.documentId) as DocumentMeta | undefined;
-      if (!meta || typeof meta.salt !== 'string') return 'tampered';
+      return (
+        kinds.get(chunk.documentId) === 'document' &&
+        typeof meta?.salt === 'string' &&
+        Number.isInteger(meta.chunkCount) &&
+        Number.isInteger(chunk.index) &&
+        chunk.index >= 0 &&
+        chunk.index < meta.chunkCount
+      );
+    };
+    if (!contents.chunks.every(belongs)) return 'tampered';
+    const plainChunks = new Map<StoredChunk, Uint8Array<ArrayBuffer>>();
+    for (const chunk of contents.chunks) {
+      const meta = values.get(chunk.documentId) as DocumentMeta;
       const salt = fromBase64(meta.salt);
       const plain = cipher
         ? await openChunk(
@@ -406,9 +435,9 @@ export class Vault {
           )
         : await this.#pool.openChunk(salt, chunk.documentId, chunk.index, meta.chunkCount, chunk);
       if (!plain) return 'tampered';
-      if (cipher) plainChunks.set(`${chunk.documentId}/${chunk.index}`, plain);
+      // Kept only when a merge must seal them again under this vault's key.
+      if (cipher && this.#state === 'unlocked' && options.mode === 'merge') plainChunks.set(chunk, plain);
     }
-
     mark();
     const replace = options.mode === 'replace' || this.#state !== 'unlocked';
     const keep = (record: StoredRecord) => {
@@ -433,13 +462,12 @@ export class Vault {
       chunks = await Promise.all(
         chunks.map(async (chunk) => {
           const meta = values.get(chunk.documentId) as DocumentMeta;
-          const plain = plainChunks.get(`${chunk.documentId}/${chunk.index}`)!;
           const sealed = await this.#pool.sealChunk(
             fromBase64(meta.salt),
             chunk.documentId,
             chunk.index,
             meta.chunkCount,
-            plain.buffer,
+            plainChunks.get(chunk)!.buffer,
           );
           return { documentId: chunk.documentId, index: chunk.index, ...sealed };
         }),

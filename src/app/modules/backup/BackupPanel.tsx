@@ -1,14 +1,14 @@
 // Settings: where backups go (account storage, a WebDAV drive, Google Drive or a file), in which format, the
 // optional daily automatic backup, "back up now" with progress, the last backup's time, restore, and the
 // lost-detail-password path. The choices live in the vault's settings (the drive's app password is a secret).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { useToast } from '../../../site/ui/Toast.js';
 import { loadAppConfig } from '../../backup/app-config.js';
 import type { BackupKind } from '../../backup/format.js';
 import { webdavTarget, type TargetId } from '../../backup/targets.js';
 import { fill, useLanguage, useText } from '../../i18n.js';
-import { useAppSettings, type BackupSettings } from '../../shell/settings.js';
+import { readSettings, useAppSettings, type BackupSettings } from '../../shell/settings.js';
 import { useVault } from '../../vault/react.js';
 import { checkAutoBackupSoon } from './auto-backup.js';
 import { backupText } from './copy.js';
@@ -76,9 +76,13 @@ export function BackupPanel() {
   // A Google Drive choice stays as it was when the server stops offering it, but is not used.
   const target = targets.includes(backup.target) ? backup.target : 'account';
 
-  async function change(patch: Partial<BackupSettings>) {
-    await saveSettings({ backup: { ...backup, ...patch } });
-    checkAutoBackupSoon();
+  // Changes are saved one after another, each on top of the last, so two quick changes never undo each other.
+  const saving = useRef<Promise<void>>(Promise.resolve());
+  function change(patch: Partial<BackupSettings>): Promise<void> {
+    saving.current = saving.current
+      .then(() => saveSettings({ backup: { ...readSettings(vault).backup, ...patch } }))
+      .then(checkAutoBackupSoon, () => setProblem(text.saveFailed));
+    return saving.current;
   }
 
   async function saveDrive() {

@@ -58,6 +58,7 @@ export const backupText = defineText(
     last: '마지막 백업: {{date}} ({{target}})',
     lastAuto: '마지막 백업: {{date}} ({{target}}, 자동)',
     never: '아직 백업한 적이 없습니다.',
+    saveFailed: '설정을 저장하지 못했습니다. 기기의 저장 공간을 확인하고 다시 시도하세요.',
     restoreTitle: '백업에서 복원',
     restoreFrom: '복원할 백업',
     from: {
@@ -187,6 +188,7 @@ export const backupText = defineText(
     last: 'Last backup: {{date}} ({{target}})',
     lastAuto: 'Last backup: {{date}} ({{target}}, automatic)',
     never: 'No backup yet.',
+    saveFailed: 'The setting could not be saved. Check this device’s free space and try again.',
     restoreTitle: 'Restore from a backup',
     restoreFrom: 'Backup to restore',
     from: {
