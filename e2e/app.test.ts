@@ -197,10 +197,7 @@ describe('protection', () => {
     const app = await signedInApp('en');
     const page = app.page;
     const documents = documentsText.en;
-    await app.open('documents');
-    await app.createVault(MASTER);
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('2468');
+    await app.startVault('documents', MASTER, '2468');
     // Chromium lets a test shrink this site's storage quota: 3 MB, most of it already used by the app cache.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', {
@@ -236,10 +233,7 @@ describe('protection', () => {
     const app = await signedInApp('en');
     const page = app.page;
     const diary = diaryText.en;
-    await app.open('diary');
-    await app.createVault(MASTER);
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('2468');
+    await app.startVault('diary', MASTER, '2468');
     for (const title of ['Kept entry', 'Altered entry']) {
       await page.getByRole('button', { name: diary.add }).click();
       const form = app.dialog(diary.form.add);
@@ -286,10 +280,7 @@ describe('protection', () => {
     const app = await signedInApp('en');
     const page = app.page;
     const diary = diaryText.en;
-    await app.open('diary');
-    await app.createVault(MASTER);
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('2468');
+    await app.startVault('diary', MASTER, '2468');
     const titles = ['First of the old layout', 'Second of the old layout'];
     for (const title of titles) {
       await page.getByRole('button', { name: diary.add }).click();

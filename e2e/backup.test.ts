@@ -21,10 +21,7 @@ describe.each(['ko', 'en'] as const)('backup and restore in %s', (lang) => {
     const text = backupText[lang];
     const app = await device(lang, await member(lang));
     const page = app.page;
-    await app.open('diary');
-    await app.createVault(MASTER);
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('2468');
+    await app.startVault('diary', MASTER, '2468');
     await addDiaryEntry(app, '백업 전 일기 / Before the backup');
     await app.go('ledger');
     const ledger = ledgerText[lang];
@@ -101,10 +98,7 @@ describe('backup files', () => {
     const text = backupText.en;
     const email = await member('en');
     const first = await device('en', email);
-    await first.open('diary');
-    await first.createVault(MASTER);
-    await first.enterDetailPassword('0000');
-    await first.changeDefaultDetailPassword('2468');
+    await first.startVault('diary', MASTER, '2468');
     await addDiaryEntry(first, 'Written on the first device');
     await first.go('settings');
     await first.page.getByLabel(text.format).selectOption({ label: text.formats.json });
@@ -171,10 +165,7 @@ describe('full account storage', () => {
     const text = backupText.ko;
     const app = await device('ko', await member('ko'));
     const page = app.page;
-    await app.open('diary');
-    await app.createVault(MASTER);
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('2468');
+    await app.startVault('diary', MASTER, '2468');
     await addDiaryEntry(app, '용량이 찬 날의 일기');
     await app.go('settings');
     await page.getByRole('button', { name: text.backUp }).click();
@@ -206,10 +197,7 @@ describe('signed out elsewhere', () => {
   it('keeps the vault on the device: after signing in again it asks to unlock, and the data is there', async () => {
     const email = await member('en');
     const app = await device('en', email);
-    await app.open('diary');
-    await app.createVault(MASTER);
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('2468');
+    await app.startVault('diary', MASTER, '2468');
     await addDiaryEntry(app, 'Kept through a forced sign-out');
     // Every session of the member ends (a password change elsewhere does this).
     await app.page.context().clearCookies();

@@ -33,10 +33,7 @@ const drive = () => webdav!;
 const standin = () => google!;
 
 async function vaultWithEntry(app: AppModel, title: string) {
-  await app.open('diary');
-  await app.createVault(MASTER);
-  await app.enterDetailPassword('0000');
-  await app.changeDefaultDetailPassword('2468');
+  await app.startVault('diary', MASTER, '2468');
   await addDiaryEntry(app, title);
   await app.go('settings');
 }

@@ -31,6 +31,17 @@ export class AppModel {
     await this.nav().waitFor({ timeout: 30_000 });
   }
 
+  /**
+   * A new vault opened on `screen` behind the detail password: created with `masterPassword`, the default
+   * detail password entered and changed to `detailPassword` as the app asks the first time.
+   */
+  async startVault(screen: AppScreen, masterPassword: string, detailPassword: string): Promise<void> {
+    await this.open(screen);
+    await this.createVault(masterPassword);
+    await this.enterDetailPassword('0000');
+    await this.changeDefaultDetailPassword(detailPassword);
+  }
+
   async unlock(masterPassword: string): Promise<void> {
     await this.page.getByRole('heading', { name: this.text.unlock.title }).waitFor();
     await this.page.getByLabel(this.text.unlock.password, { exact: true }).fill(masterPassword);

@@ -103,22 +103,21 @@ export function driveAgents(options: { allowPrivate: boolean; idleMs: number }):
     return socket;
   };
 
-  class GuardedHttpAgent extends http.Agent {
-    override createConnection(
-      connectOptions: net.NetConnectOpts,
-      callback?: (error: Error | null, socket: Duplex) => void,
-    ): Duplex {
-      return watch(super.createConnection(prepare(connectOptions) as net.NetConnectOpts, callback) as Duplex);
-    }
-  }
-  class GuardedHttpsAgent extends https.Agent {
-    override createConnection(
-      connectOptions: net.NetConnectOpts,
-      callback?: (error: Error | null, socket: Duplex) => void,
-    ): Duplex {
-      return watch(super.createConnection(prepare(connectOptions) as net.NetConnectOpts, callback) as Duplex);
-    }
-  }
+  // The same guard on both agents (https.Agent is an http.Agent whose connections are TLS).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's mixin rule asks for any[]
+  const guarded = <T extends new (...args: any[]) => http.Agent>(Base: T) =>
+    class extends Base {
+      override createConnection(
+        connectOptions: net.NetConnectOpts,
+        callback?: (error: Error | null, socket: Duplex) => void,
+      ): Duplex {
+        return watch(
+          super.createConnection(prepare(connectOptions) as net.NetConnectOpts, callback) as Duplex,
+        );
+      }
+    };
+  const GuardedHttpAgent = guarded(http.Agent);
+  const GuardedHttpsAgent = guarded(https.Agent) as unknown as typeof https.Agent;
   return {
     httpAgent: new GuardedHttpAgent({ keepAlive: false }),
     httpsAgent: new GuardedHttpsAgent({ keepAlive: false }),
