@@ -15,6 +15,7 @@ import { databaseRateLimiter } from './ratelimit/limiter.js';
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
 import { webdavRoutes } from './drives/webdav.js';
+import { passkeyRoutes } from './passkeys/routes.js';
 import type { AppConfig } from '../shared/schemas/drives.js';
 import { fileRoutes } from './files/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     quotaBytes: config.userQuotaBytes,
     maxUploadBytes: config.maxUploadBytes,
   });
+  passkeyRoutes(app, { db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl });
   webdavRoutes(app, {
     accounts,
     limiter,

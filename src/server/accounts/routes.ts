@@ -41,7 +41,7 @@ export async function requireSession(accounts: AccountService, request: FastifyR
   return signedIn;
 }
 
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

@@ -131,6 +131,29 @@ export function accountService(deps: AccountDeps) {
     return user;
   }
 
+  async function openSession(
+    user: store.UserRow,
+    caller: Caller,
+    deviceId: string | null,
+  ): Promise<{ token: string; signedIn: SignedIn }> {
+    const token = randomToken();
+    const now = isoAt(clock);
+    const session: store.SessionRow = {
+      id: newId(),
+      user_id: user.id,
+      token_hash: hashToken(token),
+      device_id: deviceId,
+      device_name: deviceNameFromUserAgent(caller.userAgent),
+      user_agent: caller.userAgent.slice(0, 512),
+      created_at: now,
+      last_seen_at: now,
+      revoked_at: null,
+      approval: 'approved',
+    };
+    await store.insertSession(db, session);
+    return { token, signedIn: { sessionId: session.id, user: presentUser(user) } };
+  }
+
   return {
     async signup(body: SignupBody, caller: Caller): Promise<void> {
       const signupKey = `signup:address:${caller.ip}`;
@@ -171,22 +194,19 @@ export function accountService(deps: AccountDeps) {
     async login(body: LoginBody, caller: Caller): Promise<{ token: string; signedIn: SignedIn }> {
       const user = await checkCredentials(body.email, body.password, caller);
       if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
-      const token = randomToken();
-      const now = isoAt(clock);
-      const session: store.SessionRow = {
-        id: newId(),
-        user_id: user.id,
-        token_hash: hashToken(token),
-        device_id: body.deviceId ?? null,
-        device_name: deviceNameFromUserAgent(caller.userAgent),
-        user_agent: caller.userAgent.slice(0, 512),
-        created_at: now,
-        last_seen_at: now,
-        revoked_at: null,
-        approval: 'approved',
-      };
-      await store.insertSession(db, session);
-      return { token, signedIn: { sessionId: session.id, user: presentUser(user) } };
+      return openSession(user, caller, body.deviceId ?? null);
+    },
+
+    /** A sign-in proven another way (a passkey): a session for a verified member. */
+    async signInAs(
+      userId: string,
+      caller: Caller,
+      deviceId: string | null,
+    ): Promise<{ token: string; signedIn: SignedIn }> {
+      const user = await store.findUserById(db, userId);
+      if (!user) throw new ApiError('auth/invalid-login-credentials');
+      if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+      return openSession(user, caller, deviceId);
     },
 
     async resendVerification(

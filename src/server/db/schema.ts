@@ -108,6 +108,30 @@ export interface InquiryTable {
   created_at: string;
 }
 
+export interface PasskeyTable {
+  id: string;
+  user_id: string;
+  /** base64url, as WebAuthn names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** bigint: PostgreSQL answers a string. */
+  counter: number | string;
+  /** Comma-separated transports the authenticator reported. */
+  transports: string;
+  device_name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge we issued: single use, short-lived, for one purpose (and one member when registering). */
+export interface WebauthnChallengeTable {
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
+}
+
 export interface Database {
   users: UserTable;
   email_tokens: EmailTokenTable;
@@ -118,4 +142,6 @@ export interface Database {
   user_documents: UserDocumentTable;
   mail_jobs: MailJobTable;
   inquiries: InquiryTable;
+  passkeys: PasskeyTable;
+  webauthn_challenges: WebauthnChallengeTable;
 }

@@ -181,6 +181,14 @@ export const en: Catalog = {
     'storage/empty-file': 'The file is empty.',
     'storage/upload-aborted': 'The upload was interrupted. Please try again.',
     'storage/unavailable': 'File storage is temporarily unavailable. Please try again shortly.',
+    'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
+    'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
+    'passkey/verification-failed':
+      'The fingerprint could not be verified. Please try again or use ID+password.',
+    'passkey/counter-rejected':
+      'This fingerprint key looks copied, so it was refused. Please use ID+password.',
+    'passkey/not-found': 'Please register fingerprint for login first.',
+    'passkey/already-registered': 'This fingerprint is already registered on this device.',
     'drive/invalid-address': 'The drive address must be a WebDAV address starting with https://.',
     'drive/address-not-allowed': 'That address points to a private network and cannot be used.',
     'drive/unauthorized': 'The drive did not accept the user name or app password.',

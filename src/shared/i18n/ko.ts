@@ -175,6 +175,14 @@ export const ko = {
     'storage/empty-file': '빈 파일입니다.',
     'storage/upload-aborted': '업로드가 중단되었습니다. 다시 시도해 주세요.',
     'storage/unavailable': '파일 저장소를 잠시 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    'passkey/invalid-response': '지문 응답이 올바르지 않습니다. 다시 시도해 주세요.',
+    'passkey/challenge-expired': '지문 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',
+    'passkey/verification-failed':
+      '지문을 확인하지 못했습니다. 다시 시도하거나 아이디와 비밀번호로 로그인해 주세요.',
+    'passkey/counter-rejected':
+      '복제된 것으로 보이는 지문 키라서 거부했습니다. 아이디와 비밀번호로 로그인해 주세요.',
+    'passkey/not-found': '먼저 로그인용 지문을 등록해 주세요.',
+    'passkey/already-registered': '이 기기에는 이미 지문이 등록되어 있습니다.',
     'drive/invalid-address': '드라이브 주소는 https://로 시작하는 WebDAV 주소여야 합니다.',
     'drive/address-not-allowed': '이 주소는 사설 네트워크를 가리켜 쓸 수 없습니다.',
     'drive/unauthorized': '드라이브가 사용자 이름이나 앱 비밀번호를 받아들이지 않았습니다.',

@@ -72,3 +72,49 @@ export interface ActionResponse {
   kind: ActionKind;
   email: string;
 }
+
+// Passkeys: the browser's WebAuthn answers, bounded here and verified by @simplewebauthn/server.
+const base64url = (max: number) =>
+  z
+    .string({ error: 'passkey/invalid-response' })
+    .max(max, { error: 'passkey/invalid-response' })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: 'passkey/invalid-response' });
+const credentialBase = {
+  id: base64url(1400).min(1, { error: 'passkey/invalid-response' }),
+  rawId: base64url(1400),
+  type: z.literal('public-key', { error: 'passkey/invalid-response' }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+export const passkeyRegisterBody = z.strictObject({
+  response: z.object({
+    ...credentialBase,
+    response: z.object({
+      clientDataJSON: base64url(4096),
+      attestationObject: base64url(16_384),
+      transports: z.array(z.string().max(32)).max(10).optional(),
+    }),
+  }),
+});
+export const passkeyLoginBody = z.strictObject({
+  response: z.object({
+    ...credentialBase,
+    response: z.object({
+      clientDataJSON: base64url(4096),
+      authenticatorData: base64url(4096),
+      signature: base64url(2048),
+      userHandle: base64url(256).optional(),
+    }),
+  }),
+  deviceId: deviceId.optional(),
+});
+
+export interface PasskeySummary {
+  id: string;
+  deviceName: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export interface PasskeyList {
+  passkeys: PasskeySummary[];
+}
