@@ -7,7 +7,9 @@ import {
   passwordChangeBody,
   passwordResetBody,
   resendVerificationBody,
+  sessionParams,
   signupBody,
+  type DeviceSessionList,
   type SessionResponse,
 } from '../../shared/schemas/auth.js';
 import { ApiError } from '../http/errors.js';
@@ -93,6 +95,24 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     const body = parseBody(passwordResetBody, request.body);
     await accounts.requestPasswordReset(body);
     return reply.status(202).send({});
+  });
+
+  app.get('/api/sessions', async (request): Promise<DeviceSessionList> => {
+    const signedIn = await requireSession(accounts, request);
+    return { sessions: await accounts.devices(signedIn) };
+  });
+
+  app.delete('/api/sessions/:id', async (request, reply) => {
+    const signedIn = await requireSession(accounts, request);
+    const { id } = parseBody(sessionParams, request.params);
+    await accounts.endDevice(signedIn, id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/sessions/end-others', async (request, reply) => {
+    const signedIn = await requireSession(accounts, request);
+    await accounts.endOtherDevices(signedIn);
+    return reply.status(204).send();
   });
 
   app.post('/api/auth/action', async (request) => {

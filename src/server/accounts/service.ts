@@ -18,6 +18,7 @@ import {
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import type {
   ActionResponse,
+  DeviceSession,
   LoginBody,
   PasswordResetBody,
   SessionUser,
@@ -207,6 +208,32 @@ export function accountService(deps: AccountDeps) {
       if (!user) throw new ApiError('auth/invalid-login-credentials');
       if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
       return openSession(user, caller, deviceId);
+    },
+
+    /** The member's devices that are signed in (description §3 "active sessions"). */
+    async devices(signedIn: SignedIn): Promise<DeviceSession[]> {
+      const rows = await store.liveSessions(db, signedIn.user.uid, isoAt(clock, -SESSION_IDLE_TTL_MS));
+      return rows.map((row) => ({
+        id: row.id,
+        deviceName: row.device_name as DeviceSession['deviceName'],
+        current: row.id === signedIn.sessionId,
+        pending: row.approval === 'pending',
+        signedInAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+      }));
+    },
+
+    /** Ends one of the member's other sessions. */
+    async endDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
+      if (sessionId === signedIn.sessionId) throw new ApiError('session/current');
+      if (!(await store.revokeUserSession(db, signedIn.user.uid, sessionId, isoAt(clock)))) {
+        throw new ApiError('session/not-found');
+      }
+    },
+
+    /** Ends every session of the member but this one. */
+    async endOtherDevices(signedIn: SignedIn): Promise<void> {
+      await store.revokeUserSessions(db, signedIn.user.uid, isoAt(clock), signedIn.sessionId);
     },
 
     async resendVerification(

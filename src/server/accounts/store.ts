@@ -106,3 +106,27 @@ export async function revokeUserSessions(
   if (exceptId) query = query.where('id', '!=', exceptId);
   await query.execute();
 }
+
+/** A user's sessions that still count (not ended, seen within the idle time), newest first. */
+export function liveSessions(db: Db, userId: string, seenSince: string): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>', seenSince)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of a user; false when it is not theirs or already ended. */
+export async function revokeUserSession(db: Db, userId: string, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

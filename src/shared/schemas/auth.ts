@@ -1,6 +1,7 @@
 // Request bodies of the account API. Each failing rule names its error code as the message, so the
 // server answers with the description's codes and the site shows the same rules inline.
 import { z } from 'zod';
+import type { DeviceName } from '../device.js';
 import { EMAIL_MAX_LENGTH, LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { EMAIL_PATTERN } from '../email.js';
 
@@ -118,3 +119,19 @@ export interface PasskeySummary {
 export interface PasskeyList {
   passkeys: PasskeySummary[];
 }
+
+/** One signed-in device of the member (GET /api/sessions). */
+export interface DeviceSession {
+  id: string;
+  deviceName: DeviceName;
+  /** This browser's own session. */
+  current: boolean;
+  /** Signed in on a new device and not yet confirmed by another device. */
+  pending: boolean;
+  signedInAt: string;
+  lastSeenAt: string;
+}
+export interface DeviceSessionList {
+  sessions: DeviceSession[];
+}
+export const sessionParams = z.object({ id: z.uuid({ error: 'session/not-found' }) });

@@ -10,6 +10,7 @@ import { currentLanguage } from '../i18n.js';
 import { Popup } from '../ui/Popup.js';
 import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
+import { passkeyMessageKey, passkeySupport, signInWithPasskey } from './passkeys.js';
 import { useSession } from './session.js';
 import { hasProblems, validateAuth, type AuthMode, type AuthProblems } from './validation.js';
 
@@ -38,6 +39,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [fingerprint, setFingerprint] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useRestoreFocus();
@@ -55,6 +57,32 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   useEffect(() => {
     firstField.current?.focus();
   }, [mode]);
+
+  // The fingerprint button shows only where a platform authenticator can be used (description §2).
+  useEffect(() => {
+    let live = true;
+    void passkeySupport().then((support) => live && setFingerprint(support === 'ready'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function fingerprintLogin() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const outcome = await signInWithPasskey();
+      if (outcome.ok) {
+        session.signedIn(outcome.value);
+        setNotice({ message: t('auth.success.login'), closeDialog: true });
+      } else {
+        setError(t(passkeyMessageKey(outcome.problem, 'login')));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
 
   const email = signedInEmail ?? fields.email;
   const problems: AuthProblems = validateAuth(mode, {
@@ -290,6 +318,16 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           <button type="submit" className="button button--primary button--block" disabled={busy}>
             {busy ? t('common.processing') : submitLabel}
           </button>
+          {mode === 'login' && !signedInEmail && fingerprint && (
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              disabled={busy}
+              onClick={() => void fingerprintLogin()}
+            >
+              {t('biometric.loginButton')}
+            </button>
+          )}
           <button type="button" className="link-button" onClick={switchMode}>
             {mode === 'login' ? t('auth.toRegister') : t('auth.toLogin')}
           </button>

@@ -1,0 +1,142 @@
+// Fingerprint / face login in the browser: a passkey made and used through WebAuthn, verified by our server
+// (src/server/passkeys). Every failure becomes one of the description's biometric messages (§8). The
+// WebAuthn helper library is loaded only when a passkey is actually used.
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
+import { api, failureCode } from '../api.js';
+import { deviceId } from '../device.js';
+
+export type PasskeyProblem =
+  | 'unsupported'
+  | 'no-platform'
+  | 'hidden'
+  | 'cancelled'
+  | 'denied'
+  | 'not-supported'
+  | 'not-registered'
+  | 'already-registered'
+  | 'failed'
+  | 'network'
+  /** An API error code, shown with the site's error catalog. */
+  | `api:${string}`;
+
+export type PasskeyOutcome<T> = { ok: true; value: T } | { ok: false; problem: PasskeyProblem };
+
+/** Whether this browser and device can use a fingerprint / face passkey at all. */
+export async function passkeySupport(): Promise<'ready' | 'unsupported' | 'no-platform'> {
+  if (typeof window === 'undefined' || !window.PublicKeyCredential) return 'unsupported';
+  try {
+    const available = await PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable();
+    return available ? 'ready' : 'no-platform';
+  } catch {
+    // The check itself failed: counted as no support (the description logs it and moves on).
+    return 'unsupported';
+  }
+}
+
+/** The browser's refusal, by the DOMException name WebAuthn gives (or the helper library's code). */
+function browserProblem(error: unknown, purpose: 'register' | 'login'): PasskeyProblem {
+  const failure = error as { name?: string; code?: string; cause?: { name?: string } };
+  const name = failure.cause?.name ?? failure.name;
+  if (failure.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'already-registered';
+  if (failure.code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return 'cancelled';
+  if (name === 'NotAllowedError') return 'denied';
+  if (name === 'NotSupportedError') return 'not-supported';
+  if (name === 'InvalidStateError') return purpose === 'register' ? 'already-registered' : 'not-registered';
+  return 'failed';
+}
+
+async function ready(): Promise<PasskeyProblem | null> {
+  const support = await passkeySupport();
+  if (support !== 'ready') return support;
+  if (document.visibilityState !== 'visible') return 'hidden';
+  return null;
+}
+
+function apiProblem(failure: unknown): PasskeyProblem {
+  const code = failureCode(failure);
+  return code === 'network' ? 'network' : `api:${code}`;
+}
+
+/** Registers a passkey on this device for the signed-in member. */
+export async function registerPasskey(): Promise<PasskeyOutcome<null>> {
+  const problem = await ready();
+  if (problem) return { ok: false, problem };
+  let options;
+  try {
+    options = await api<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/passkeys/register/options', {});
+  } catch (failure) {
+    return { ok: false, problem: apiProblem(failure) };
+  }
+  const { startRegistration } = await import('@simplewebauthn/browser');
+  let response;
+  try {
+    response = await startRegistration({ optionsJSON: options });
+  } catch (error) {
+    return { ok: false, problem: browserProblem(error, 'register') };
+  }
+  try {
+    await api('POST', '/api/passkeys/register/verify', { response });
+    return { ok: true, value: null };
+  } catch (failure) {
+    return { ok: false, problem: apiProblem(failure) };
+  }
+}
+
+/** Signs in with a passkey alone (the account comes from the passkey the member picks). */
+export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionUser>> {
+  const problem = await ready();
+  if (problem) return { ok: false, problem };
+  let options;
+  try {
+    options = await api<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/passkeys/login/options', {});
+  } catch (failure) {
+    return { ok: false, problem: apiProblem(failure) };
+  }
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  let response;
+  try {
+    response = await startAuthentication({ optionsJSON: options });
+  } catch (error) {
+    return { ok: false, problem: browserProblem(error, 'login') };
+  }
+  try {
+    const { user } = await api<SessionResponse>('POST', '/api/passkeys/login/verify', {
+      response,
+      ...(deviceId() ? { deviceId: deviceId() } : {}),
+    });
+    return user ? { ok: true, value: user } : { ok: false, problem: 'failed' };
+  } catch (failure) {
+    return { ok: false, problem: apiProblem(failure) };
+  }
+}
+
+/** The message key for a problem, for registration or login (description §8, "Biometric"). */
+export function passkeyMessageKey(problem: PasskeyProblem, purpose: 'register' | 'login'): string {
+  if (problem.startsWith('api:')) return `errors.${problem.slice(4)}`;
+  switch (problem) {
+    case 'unsupported':
+      return 'biometric.unsupported';
+    case 'no-platform':
+      return 'biometric.noPlatform';
+    case 'hidden':
+      return 'biometric.hidden';
+    case 'cancelled':
+      return purpose === 'register' ? 'biometric.registerCancelled' : 'biometric.loginCancelled';
+    case 'denied':
+      return purpose === 'register' ? 'biometric.registerDenied' : 'biometric.loginDenied';
+    case 'not-supported':
+      return purpose === 'register' ? 'biometric.registerNotSupported' : 'biometric.loginNotSupported';
+    case 'not-registered':
+      return 'biometric.notRegistered';
+    case 'already-registered':
+      return 'errors.passkey/already-registered';
+    case 'network':
+      return 'errors.network';
+    default:
+      return purpose === 'register' ? 'biometric.registerFailed' : 'biometric.loginFailed';
+  }
+}
