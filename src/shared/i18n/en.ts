@@ -186,6 +186,28 @@ export const en: Catalog = {
     none: 'No passkey registered yet.',
     loadFailed: 'Could not load the list. Please try again.',
   },
+  devices: {
+    sectionTitle: 'Your account’s security',
+    title: 'Signed-in devices',
+    lead: 'Devices where this account is signed in. If you do not recognise one, sign it out.',
+    current: 'this device',
+    pending: 'waiting for confirmation',
+    item: '{{device}} · signed in {{date}}',
+    end: 'Sign out',
+    endOthers: 'Sign out all other devices',
+    endConfirm: 'Sign out {{device}}?',
+    endOthersConfirm: 'Sign out every other device of this account?',
+    ended: 'The device has been signed out.',
+    endedOthers: 'All other devices have been signed out.',
+    loadFailed: 'Could not load the devices. Please try again.',
+    names: {
+      'Mobile Device': 'Mobile Device',
+      'iOS Device': 'iOS Device',
+      'Windows PC': 'Windows PC',
+      Mac: 'Mac',
+      Desktop: 'Desktop',
+    },
+  },
   errors: {
     'auth/email-already-in-use':
       'Email is already registered. To change the password of an existing account, please enter your master key.',

@@ -182,6 +182,28 @@ export const ko = {
     none: '아직 등록한 패스키가 없습니다.',
     loadFailed: '목록을 불러오지 못했습니다. 다시 시도해 주세요.',
   },
+  devices: {
+    sectionTitle: '내 계정 보안',
+    title: '로그인한 기기',
+    lead: '이 계정으로 로그인한 기기입니다. 모르는 기기가 있으면 로그아웃시키세요.',
+    current: '이 기기',
+    pending: '확인 대기 중',
+    item: '{{device}} · {{date}} 로그인',
+    end: '로그아웃시키기',
+    endOthers: '다른 기기 모두 로그아웃',
+    endConfirm: '선택한 기기를 로그아웃시킬까요? ({{device}})',
+    endOthersConfirm: '이 계정의 다른 기기를 모두 로그아웃시킬까요?',
+    ended: '그 기기를 로그아웃시켰습니다.',
+    endedOthers: '다른 기기를 모두 로그아웃시켰습니다.',
+    loadFailed: '기기 목록을 불러오지 못했습니다. 다시 시도해 주세요.',
+    names: {
+      'Mobile Device': '모바일 기기',
+      'iOS Device': 'iOS 기기',
+      'Windows PC': 'Windows PC',
+      Mac: 'Mac',
+      Desktop: '데스크톱',
+    },
+  },
   errors: {
     'auth/email-already-in-use':
       '이미 가입된 이메일입니다. 기존 계정의 비밀번호를 바꾸려면 마스터 키를 입력해 주세요.',

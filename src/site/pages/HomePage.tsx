@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_PAGES } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { localPart, useSession } from '../auth/session.js';
+import { SecurityCards } from '../home/SecurityCards.js';
 import { UpdateBanner } from '../home/UpdateBanner.js';
 import { promptInstall } from '../layout/install.js';
 import { useOpenApp } from '../layout/open-app.js';
@@ -100,6 +101,8 @@ export function HomePage() {
           <img src="/fairy.png" alt={t('home.fairyAlt')} width="256" height="256" fetchPriority="high" />
         </div>
       </section>
+
+      {session.user && <SecurityCards />}
 
       <section className="section" aria-labelledby="tiles-title">
         <h2 id="tiles-title" className="section__title">

@@ -1,0 +1,206 @@
+// The signed-in member's security on the home page: fingerprint / face login (register a passkey on this
+// device, list and delete them) and the devices signed in to the account (sign out one or all others).
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceSessionList, PasskeyList } from '../../shared/schemas/auth.js';
+import { api, failureCode } from '../api.js';
+import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
+import { useSession } from '../auth/session.js';
+import { formatDate, formatDateTime } from '../format.js';
+import { currentLanguage } from '../i18n.js';
+import { Popup } from '../ui/Popup.js';
+import { useToast } from '../ui/Toast.js';
+
+interface Confirm {
+  message: string;
+  confirmLabel: string;
+  run(): Promise<void>;
+}
+
+/** Loads a list from the API; `reload` asks again. */
+function useList<T>(path: string): { data: T | null; failed: boolean; reload(): void } {
+  const [data, setData] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<T>('GET', path).then(
+      (value) => {
+        if (!live) return;
+        setData(value);
+        setFailed(false);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, round]);
+  return { data, failed, reload: useCallback(() => setRound((value) => value + 1), []) };
+}
+
+export function SecurityCards() {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const toast = useToast();
+  const session = useSession();
+  const passkeys = useList<PasskeyList>('/api/passkeys');
+  const devices = useList<DeviceSessionList>('/api/sessions');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const deviceName = (name: string) => t(`devices.names.${name}`, { defaultValue: name });
+
+  async function register() {
+    setBusy(true);
+    setProblem(null);
+    const outcome = await registerPasskey();
+    setBusy(false);
+    if (!outcome.ok) return setProblem(t(passkeyMessageKey(outcome.problem, 'register')));
+    toast(t('biometric.registered'));
+    passkeys.reload();
+  }
+
+  /** Runs a change the member confirmed; a session that ended meanwhile sends them to sign in again. */
+  async function run(work: () => Promise<void>, done: string) {
+    setConfirm(null);
+    try {
+      await work();
+      toast(done);
+    } catch (failure) {
+      const code = failureCode(failure);
+      if (code === 'auth/unauthenticated') return session.refresh();
+      setProblem(code === 'network' ? t('errors.network') : t(`errors.${code}`));
+    } finally {
+      passkeys.reload();
+      devices.reload();
+    }
+  }
+
+  return (
+    <section className="section security" aria-labelledby="security-title">
+      <h2 id="security-title" className="section__title">
+        {t('devices.sectionTitle')}
+      </h2>
+      <div className="security__cards">
+        <article className="card security__card" aria-labelledby="passkeys-title">
+          <h3 id="passkeys-title">{t('biometric.title')}</h3>
+          <p>{t('biometric.lead')}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => void register()}
+          >
+            {busy ? t('biometric.working') : t('biometric.register')}
+          </button>
+          {problem && (
+            <p className="form__error" role="alert">
+              {problem}
+            </p>
+          )}
+          {passkeys.failed && <p className="form__error">{t('biometric.loadFailed')}</p>}
+          {passkeys.data &&
+            (passkeys.data.passkeys.length === 0 ? (
+              <p className="form__note">{t('biometric.none')}</p>
+            ) : (
+              <ul className="security__list" aria-label={t('biometric.listLabel')}>
+                {passkeys.data.passkeys.map((passkey) => (
+                  <li key={passkey.id}>
+                    <span>
+                      {t('biometric.item', {
+                        device: deviceName(passkey.deviceName),
+                        date: formatDate(passkey.createdAt, lang),
+                      })}
+                      <small>
+                        {passkey.lastUsedAt
+                          ? t('biometric.used', { date: formatDateTime(passkey.lastUsedAt, lang) })
+                          : t('biometric.never')}
+                      </small>
+                    </span>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() =>
+                        setConfirm({
+                          message: t('biometric.deleteConfirm'),
+                          confirmLabel: t('biometric.delete'),
+                          run: () =>
+                            run(() => api('DELETE', `/api/passkeys/${passkey.id}`), t('biometric.deleted')),
+                        })
+                      }
+                    >
+                      {t('biometric.delete')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ))}
+        </article>
+
+        <article className="card security__card" aria-labelledby="devices-title">
+          <h3 id="devices-title">{t('devices.title')}</h3>
+          <p>{t('devices.lead')}</p>
+          {devices.failed && <p className="form__error">{t('devices.loadFailed')}</p>}
+          {devices.data && (
+            <ul className="security__list" aria-label={t('devices.title')}>
+              {devices.data.sessions.map((device) => (
+                <li key={device.id}>
+                  <span>
+                    {t('devices.item', {
+                      device: deviceName(device.deviceName),
+                      date: formatDateTime(device.signedInAt, lang),
+                    })}
+                    {device.current && <small>{t('devices.current')}</small>}
+                    {device.pending && <small>{t('devices.pending')}</small>}
+                  </span>
+                  {!device.current && (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() =>
+                        setConfirm({
+                          message: t('devices.endConfirm', { device: deviceName(device.deviceName) }),
+                          confirmLabel: t('devices.end'),
+                          run: () =>
+                            run(() => api('DELETE', `/api/sessions/${device.id}`), t('devices.ended')),
+                        })
+                      }
+                    >
+                      {t('devices.end')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {devices.data && devices.data.sessions.some((device) => !device.current) && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() =>
+                setConfirm({
+                  message: t('devices.endOthersConfirm'),
+                  confirmLabel: t('devices.endOthers'),
+                  run: () => run(() => api('POST', '/api/sessions/end-others', {}), t('devices.endedOthers')),
+                })
+              }
+            >
+              {t('devices.endOthers')}
+            </button>
+          )}
+        </article>
+      </div>
+      {confirm && (
+        <Popup
+          title={t('auth.confirmTitle')}
+          message={confirm.message}
+          confirmLabel={confirm.confirmLabel}
+          onConfirm={() => void confirm.run()}
+          cancelLabel={t('common.cancel')}
+          onCancel={() => setConfirm(null)}
+        />
+      )}
+    </section>
+  );
+}
