@@ -14,6 +14,7 @@ import {
 } from '../../shared/schemas/auth.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { deviceEventRoutes } from './events.js';
 import type { AccountService, Caller, SignedIn } from './service.js';
 
 declare module 'fastify' {
@@ -108,6 +109,23 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     await accounts.endDevice(signedIn, id);
     return reply.status(204).send();
   });
+
+  app.post('/api/sessions/:id/approve', async (request, reply) => {
+    const signedIn = await requireSession(accounts, request);
+    const { id } = parseBody(sessionParams, request.params);
+    await accounts.approveDevice(signedIn, id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/sessions/:id/block', async (request, reply) => {
+    const signedIn = await requireSession(accounts, request);
+    const { id } = parseBody(sessionParams, request.params);
+    await accounts.blockDevice(signedIn, id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  deviceEventRoutes(app, accounts);
 
   app.post('/api/sessions/end-others', async (request, reply) => {
     const signedIn = await requireSession(accounts, request);

@@ -132,11 +132,43 @@ export function accountService(deps: AccountDeps) {
     return user;
   }
 
+  /**
+   * Whether this sign-in waits for another device's confirmation: another device of the member is signed in
+   * and confirmed, and this browser is not one of them. A device id already in use by the member on another
+   * kind of device is a forgery (copied to pass as a known device), refused before anything is stored.
+   */
+  async function needsConfirmation(
+    userId: string,
+    deviceId: string | null,
+    deviceName: string,
+  ): Promise<boolean> {
+    const live = await store.liveSessions(db, userId, isoAt(clock, -SESSION_IDLE_TTL_MS));
+    if (
+      deviceId !== null &&
+      live.some((session) => session.device_id === deviceId && session.device_name !== deviceName)
+    ) {
+      throw new ApiError('session/device-mismatch');
+    }
+    const confirmed = live.filter((session) => session.approval === 'approved');
+    if (confirmed.length === 0) return false;
+    return deviceId === null || !confirmed.some((session) => session.device_id === deviceId);
+  }
+
+  /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */
+  async function ownPending(signedIn: SignedIn, sessionId: string): Promise<void> {
+    const rows = await store.liveSessions(db, signedIn.user.uid, isoAt(clock, -SESSION_IDLE_TTL_MS));
+    const caller = rows.find((row) => row.id === signedIn.sessionId);
+    if (!caller || caller.approval !== 'approved') throw new ApiError('session/not-allowed');
+    const target = rows.find((row) => row.id === sessionId);
+    if (!target || target.approval !== 'pending') throw new ApiError('session/not-found');
+  }
+
   async function openSession(
     user: store.UserRow,
     caller: Caller,
     deviceId: string | null,
   ): Promise<{ token: string; signedIn: SignedIn }> {
+    const deviceName = deviceNameFromUserAgent(caller.userAgent);
     const token = randomToken();
     const now = isoAt(clock);
     const session: store.SessionRow = {
@@ -144,12 +176,12 @@ export function accountService(deps: AccountDeps) {
       user_id: user.id,
       token_hash: hashToken(token),
       device_id: deviceId,
-      device_name: deviceNameFromUserAgent(caller.userAgent),
+      device_name: deviceName,
       user_agent: caller.userAgent.slice(0, 512),
       created_at: now,
       last_seen_at: now,
       revoked_at: null,
-      approval: 'approved',
+      approval: (await needsConfirmation(user.id, deviceId, deviceName)) ? 'pending' : 'approved',
     };
     await store.insertSession(db, session);
     return { token, signedIn: { sessionId: session.id, user: presentUser(user) } };
@@ -234,6 +266,46 @@ export function accountService(deps: AccountDeps) {
     /** Ends every session of the member but this one. */
     async endOtherDevices(signedIn: SignedIn): Promise<void> {
       await store.revokeUserSessions(db, signedIn.user.uid, isoAt(clock), signedIn.sessionId);
+    },
+
+    /**
+     * The new-device check (description §4 "multi-device login"): another signed-in device confirms a pending
+     * sign-in once its member has entered the master key on that device.
+     */
+    async approveDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
+      await ownPending(signedIn, sessionId);
+      await db.updateTable('sessions').set({ approval: 'approved' }).where('id', '=', sessionId).execute();
+    },
+
+    /** Refused (or the master key failed): the new sign-in ends, and so does the device that refused. */
+    async blockDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
+      await ownPending(signedIn, sessionId);
+      const at = isoAt(clock);
+      await db.transaction().execute(async (trx) => {
+        await store.revokeUserSession(trx, signedIn.user.uid, sessionId, at);
+        await store.revokeUserSession(trx, signedIn.user.uid, signedIn.sessionId, at);
+      });
+    },
+
+    /** What a signed-in device is told live: sign-ins waiting for confirmation, and whether it was signed out. */
+    async deviceEvents(signedIn: SignedIn): Promise<{ pending: DeviceSession[]; ended: boolean }> {
+      const rows = await store.liveSessions(db, signedIn.user.uid, isoAt(clock, -SESSION_IDLE_TTL_MS));
+      const own = rows.find((row) => row.id === signedIn.sessionId);
+      if (!own) return { pending: [], ended: true };
+      if (own.approval !== 'approved') return { pending: [], ended: false };
+      return {
+        pending: rows
+          .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
+          .map((row) => ({
+            id: row.id,
+            deviceName: row.device_name as DeviceSession['deviceName'],
+            current: false,
+            pending: true,
+            signedInAt: row.created_at,
+            lastSeenAt: row.last_seen_at,
+          })),
+        ended: false,
+      };
     },
 
     async resendVerification(

@@ -235,6 +235,9 @@ export const en: Catalog = {
     'storage/unavailable': 'File storage is temporarily unavailable. Please try again shortly.',
     'session/not-found': 'That device is no longer signed in.',
     'session/current': 'To end this device’s session, log out.',
+    'session/not-allowed': 'Only a device that is already signed in and confirmed can answer this.',
+    'session/device-mismatch':
+      'This device could not be recognised. Please reload the page and log in again.',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
     'passkey/verification-failed':

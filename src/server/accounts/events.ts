@@ -1,0 +1,73 @@
+// Live news for a signed-in device (server-sent events on GET /api/events): a sign-in on a new device that
+// waits for this device's confirmation ("new-login"), and this device's own session ending ("signed-out"),
+// e.g. when another device refused a sign-in or signed it out. The news comes from the database, asked every
+// few seconds, so it reaches a device whichever server process it is connected to.
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { DEVICE_EVENTS_POLL_MS } from '../../shared/constants.js';
+import { requireSession } from './routes.js';
+import type { AccountService } from './service.js';
+
+const KEEP_ALIVE_MS = 15_000;
+
+export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService): void {
+  const open = new Set<ServerResponse>();
+  // A stream never finishes by itself: stopping the server ends them, so shutdown is not held open.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    const signedIn = await requireSession(accounts, request);
+    const stream = reply.raw;
+    reply.hijack();
+    stream.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    open.add(stream);
+    const announced = new Set<string>();
+    let lastWrite = Date.now();
+    let busy = false;
+    const send = (event: string, data: unknown) => {
+      stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      lastWrite = Date.now();
+    };
+    const stop = () => {
+      clearInterval(timer);
+      open.delete(stream);
+      if (!stream.writableEnded) stream.end();
+    };
+    const poll = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        const news = await accounts.deviceEvents(signedIn);
+        if (news.ended) {
+          send('signed-out', {});
+          return stop();
+        }
+        for (const pending of news.pending) {
+          if (announced.has(pending.id)) continue;
+          announced.add(pending.id);
+          send('new-login', pending);
+        }
+        if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
+          stream.write(': keep-alive\n\n');
+          lastWrite = Date.now();
+        }
+      } catch (err) {
+        request.log.warn({ err }, 'device events poll failed');
+      } finally {
+        busy = false;
+      }
+    };
+    const timer = setInterval(() => void poll(), DEVICE_EVENTS_POLL_MS);
+    request.raw.on('close', stop);
+    stream.write('retry: 3000\n\n');
+    await poll();
+  });
+}
