@@ -164,7 +164,7 @@ describe('signed-in devices', () => {
     await list.getByRole('button', { name: text.devices.end }).click();
     await mine.home.popup.confirm();
     await mine.page.locator('.toast', { hasText: text.devices.ended }).waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
 
     await other.page.reload();
     await other.home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();

@@ -208,6 +208,18 @@ export const en: Catalog = {
       Desktop: 'Desktop',
     },
   },
+  newLogin: {
+    title: 'A new login — is this you?',
+    message: 'Someone signed in to this account on {{device}} at {{time}}.',
+    yes: 'Yes, it was me',
+    no: 'No, it was not me',
+    masterKeyLead: 'To confirm, enter the master key of the MyGenie app on this device.',
+    masterKey: 'Master key',
+    confirm: 'Confirm',
+    confirmed: 'The new login has been confirmed.',
+    blocked: 'Master key authentication failed! New login has been blocked.',
+    signedOutHere: 'This device has been signed out.',
+  },
   errors: {
     'auth/email-already-in-use':
       'Email is already registered. To change the password of an existing account, please enter your master key.',

@@ -204,6 +204,18 @@ export const ko = {
       Desktop: '데스크톱',
     },
   },
+  newLogin: {
+    title: '새 로그인 — 본인이 맞나요?',
+    message: '{{time}}에 {{device}}에서 이 계정으로 로그인했습니다.',
+    yes: '네, 제가 로그인했습니다',
+    no: '아니요, 제가 아닙니다',
+    masterKeyLead: '확인하려면 이 기기의 MyGenie 앱 마스터 키를 입력하세요.',
+    masterKey: '마스터 키',
+    confirm: '확인',
+    confirmed: '새 로그인을 확인했습니다.',
+    blocked: '마스터 키 인증에 실패했습니다! 새 로그인을 차단했습니다.',
+    signedOutHere: '이 기기는 로그아웃되었습니다.',
+  },
   errors: {
     'auth/email-already-in-use':
       '이미 가입된 이메일입니다. 기존 계정의 비밀번호를 바꾸려면 마스터 키를 입력해 주세요.',

@@ -14,6 +14,7 @@ import { useMounted } from '../ui/use-mounted.js';
 import { useOpenApp } from './open-app.js';
 
 const FairyGuide = lazy(async () => ({ default: (await import('../fairy/FairyGuide.js')).FairyGuide }));
+const DeviceWatch = lazy(async () => ({ default: (await import('../auth/DeviceWatch.js')).DeviceWatch }));
 
 const NAV = [
   { to: '/', key: 'nav.home' },
@@ -29,6 +30,7 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const mounted = useMounted();
+  const signedIn = Boolean(useSession().user);
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const lang = (i18n.language as Language) ?? currentLanguage();
 
@@ -84,6 +86,11 @@ export function Layout() {
       {mounted && (
         <Suspense fallback={null}>
           <FairyGuide />
+        </Suspense>
+      )}
+      {mounted && signedIn && (
+        <Suspense fallback={null}>
+          <DeviceWatch />
         </Suspense>
       )}
       <footer className="footer">

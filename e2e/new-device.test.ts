@@ -1,0 +1,100 @@
+// The new-device check with two browser contexts as two devices, each talking to its own server process on one
+// database: the signed-in device is asked live "a new login — is this you?"; confirming with the right master
+// key lets the new device stay, a wrong key blocks it and signs out the device that refused.
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBuiltServer } from '../scripts/server.mjs';
+import { STORAGE_KEYS } from '../src/shared/constants.js';
+import { catalogs } from '../src/shared/i18n/index.js';
+import { createMasterKeyVerifier } from '../src/shared/master-key.js';
+import { HomePageModel, type Lang } from './pages/site.js';
+import { createAccount, signInContext } from './support/accounts.js';
+import { browserSuite } from './support/suite.js';
+
+const suite = browserSuite();
+const PASSWORD = 'member-password-1';
+const MASTER = 'device master key 2026';
+let second: { url: string; stop(): Promise<void> } | undefined;
+let verifier = '';
+
+beforeAll(async () => {
+  // A second server process on the same database: the news must cross processes.
+  second = await startBuiltServer({ dataDir: suite.server.dataDir, stdio: 'ignore' });
+  verifier = JSON.stringify(await createMasterKeyVerifier(MASTER));
+});
+afterAll(async () => {
+  await second?.stop();
+});
+
+async function signedInDevice(
+  lang: Lang,
+  email: string,
+): Promise<{ home: HomePageModel; context: BrowserContext }> {
+  const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  // The MyGenie app on this device wrote its master-key verifier when its vault was set up.
+  await context.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [STORAGE_KEYS.masterKeyVerifier, verifier],
+  );
+  await signInContext(suite.server, context, email, PASSWORD);
+  const home = new HomePageModel(await context.newPage(), lang, suite.server.url);
+  await home.open();
+  await home.welcome().waitFor();
+  return { home, context };
+}
+
+async function newDevice(lang: Lang, email: string): Promise<HomePageModel> {
+  const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  const home = new HomePageModel(await context.newPage(), lang, second!.url);
+  await home.open();
+  await home.openLogin();
+  await home.dialog.login(email, PASSWORD);
+  await home.popup.confirm();
+  await home.welcome().waitFor();
+  return home;
+}
+
+describe('new-device check', () => {
+  it('is confirmed with the master key on the signed-in device (ko)', async () => {
+    const text = catalogs.ko;
+    const email = `newdevice-ko.${Date.now()}@example.com`;
+    await createAccount(suite.server, email, PASSWORD);
+    const { home, context } = await signedInDevice('ko', email);
+    const fresh = await newDevice('ko', email);
+
+    const prompt = home.page.getByRole('alertdialog', { name: text.newLogin.title });
+    await prompt.waitFor({ timeout: 15_000 });
+    await prompt.getByText(text.devices.names.Desktop, { exact: false }).waitFor();
+    await prompt.getByRole('button', { name: text.newLogin.yes }).click();
+    await prompt.getByLabel(text.newLogin.masterKey).fill(MASTER);
+    await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
+    await home.page.locator('.toast', { hasText: text.newLogin.confirmed }).waitFor();
+    const sessions = (await (await context.request.get(`${suite.server.url}/api/sessions`)).json()) as {
+      sessions: Array<{ pending: boolean }>;
+    };
+    expect(sessions.sessions).toHaveLength(2);
+    expect(sessions.sessions.every((session) => !session.pending)).toBe(true);
+    await fresh.page.reload();
+    await fresh.welcome().waitFor();
+  });
+
+  it('blocks the new login on a wrong master key and signs out the device that refused (en)', async () => {
+    const text = catalogs.en;
+    const email = `newdevice-en.${Date.now()}@example.com`;
+    await createAccount(suite.server, email, PASSWORD);
+    const { home } = await signedInDevice('en', email);
+    const fresh = await newDevice('en', email);
+
+    const prompt = home.page.getByRole('alertdialog', { name: text.newLogin.title });
+    await prompt.waitFor({ timeout: 15_000 });
+    await prompt.getByRole('button', { name: text.newLogin.yes }).click();
+    await prompt.getByLabel(text.newLogin.masterKey).fill('not the master key');
+    await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
+    await home.popup.root.getByText(text.newLogin.blocked).waitFor();
+    await home.popup.confirm();
+    await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
+    // The blocked device learns it live and shows it is signed out.
+    await fresh.page.locator('.toast', { hasText: text.newLogin.signedOutHere }).waitFor({ timeout: 15_000 });
+    await fresh.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,179 @@
+// While a member is signed in, this device listens for live news (GET /api/events): a sign-in on a new device
+// asks "a new login — is this you?" here; the member confirms and enters the master key, which is checked on
+// this device against the app's verifier (DESIGN §3.4); "no" or a wrong key blocks the new sign-in and signs
+// this device out with the description's message. When this device's own session ends elsewhere, the page
+// follows at once.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceSession } from '../../shared/schemas/auth.js';
+import { api, failureCode } from '../api.js';
+import { formatDateTime } from '../format.js';
+import { currentLanguage } from '../i18n.js';
+import { Popup } from '../ui/Popup.js';
+import { useToast } from '../ui/Toast.js';
+import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
+import { checkDeviceMasterKey } from './master-key-store.js';
+import { useSession } from './session.js';
+
+export function DeviceWatch() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const toast = useToast();
+  const [waiting, setWaiting] = useState<DeviceSession[]>([]);
+  const [blocked, setBlocked] = useState(false);
+  const signedIn = Boolean(session.user);
+
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    source.addEventListener('new-login', (event) => {
+      const pending = JSON.parse((event as MessageEvent<string>).data) as DeviceSession;
+      setWaiting((current) =>
+        current.some((item) => item.id === pending.id) ? current : [...current, pending],
+      );
+    });
+    source.addEventListener('signed-out', () => {
+      source.close();
+      toast(t('newLogin.signedOutHere'));
+      void session.refresh();
+    });
+    return () => source.close();
+  }, [signedIn, session, t, toast]);
+
+  const current = waiting[0];
+  return (
+    <>
+      {current && signedIn && (
+        <NewLoginDialog
+          key={current.id}
+          pending={current}
+          onDone={(outcome) => {
+            setWaiting((list) => list.filter((item) => item.id !== current.id));
+            if (outcome === 'confirmed') toast(t('newLogin.confirmed'));
+            else setBlocked(true);
+          }}
+        />
+      )}
+      {blocked && (
+        <Popup
+          title={t('auth.confirmTitle')}
+          message={t('newLogin.blocked')}
+          confirmLabel={t('common.ok')}
+          onConfirm={() => {
+            setBlocked(false);
+            void session.refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function NewLoginDialog({
+  pending,
+  onDone,
+}: {
+  pending: DeviceSession;
+  onDone(outcome: 'confirmed' | 'blocked'): void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const keyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const [asking, setAsking] = useState(false);
+  const [masterKey, setMasterKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useRestoreFocus();
+
+  async function block() {
+    setBusy(true);
+    // Blocking ends this device's session too; if the server cannot be reached, it is ended here all the same.
+    await api('POST', `/api/sessions/${pending.id}/block`, {}).catch(() => undefined);
+    onDone('blocked');
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const check = await checkDeviceMasterKey(masterKey);
+    setMasterKey('');
+    if (check !== 'ok') return block();
+    try {
+      await api('POST', `/api/sessions/${pending.id}/approve`, {});
+      onDone('confirmed');
+    } catch (failure) {
+      const code = failureCode(failure);
+      setProblem(code === 'network' ? t('errors.network') : t(`errors.${code}`));
+      setBusy(false);
+    }
+  }
+
+  const device = t(`devices.names.${pending.deviceName}`, { defaultValue: pending.deviceName });
+  return (
+    <div className="overlay overlay--top" role="presentation">
+      <div
+        ref={dialogRef}
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(event) => trapTab(dialogRef, event)}
+      >
+        <div className="dialog__header">
+          <h2 id={titleId}>{t('newLogin.title')}</h2>
+        </div>
+        <p>
+          {t('newLogin.message', {
+            device,
+            time: formatDateTime(pending.signedInAt, currentLanguage()),
+          })}
+        </p>
+        {asking ? (
+          <form className="form" onSubmit={(event) => void confirm(event)}>
+            <p className="form__note">{t('newLogin.masterKeyLead')}</p>
+            <div className="field">
+              <label htmlFor={keyId}>{t('newLogin.masterKey')}</label>
+              <input
+                id={keyId}
+                type="password"
+                autoComplete="off"
+                autoFocus
+                value={masterKey}
+                onChange={(event) => setMasterKey(event.target.value)}
+              />
+            </div>
+            {problem && (
+              <p className="form__error" role="alert">
+                {problem}
+              </p>
+            )}
+            <button type="submit" className="button button--primary button--block" disabled={busy}>
+              {busy ? t('common.processing') : t('newLogin.confirm')}
+            </button>
+          </form>
+        ) : (
+          <div className="form">
+            <button
+              type="button"
+              className="button button--primary button--block"
+              autoFocus
+              onClick={() => setAsking(true)}
+            >
+              {t('newLogin.yes')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--block"
+              disabled={busy}
+              onClick={() => void block()}
+            >
+              {t('newLogin.no')}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
