@@ -5,7 +5,7 @@ import { ToastProvider } from '../../site/ui/Toast.js';
 import { fill, useLanguage, useText } from '../i18n.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
-import { useAutoLogout } from './auto-logout.js';
+import { useAutoLogout } from '../../site/auth/auto-logout.js';
 import { shellText } from './copy.js';
 import { DetailAccessProvider, DetailGate } from './DetailGate.js';
 import { HomeScreen } from './HomeScreen.js';

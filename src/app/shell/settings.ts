@@ -1,13 +1,8 @@
-// The member's app settings. Nickname and the detail view password live in the vault (encrypted); the
-// auto-logout minutes are a plain preference in localStorage, because they must work while the vault is
-// locked and reach every open tab at once (the storage event).
+// The member's app settings. Nickname, the detail view password and the backup choices live in the vault
+// (encrypted); the auto-logout minutes are a plain preference shared with the site (src/shared/auto-logout.ts),
+// because they must work while the vault is locked and reach every open tab at once.
 import { useCallback } from 'react';
-import {
-  AUTO_LOGOUT_DEFAULT_MIN,
-  AUTO_LOGOUT_OPTIONS_MIN,
-  DETAIL_PASSWORD_DEFAULT,
-  STORAGE_KEYS,
-} from '../../shared/constants.js';
+import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
 import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../../shared/master-key.js';
 import type { WebdavCredentials } from '../../shared/schemas/drives.js';
 import type { BackupKind } from '../backup/format.js';
@@ -74,24 +69,4 @@ export async function checkDetailPassword(settings: AppSettings, password: strin
 
 export function makeDetailPasswordVerifier(password: string): Promise<MasterKeyVerifier> {
   return createMasterKeyVerifier(password);
-}
-
-/** Auto-logout minutes: one of the offered values; anything else (missing, invalid) means the default. */
-export function readAutoLogoutMinutes(): number {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(STORAGE_KEYS.autoLogoutMinutes);
-  } catch {
-    stored = null;
-  }
-  const minutes = Number(stored);
-  return stored !== null && (AUTO_LOGOUT_OPTIONS_MIN as readonly number[]).includes(minutes)
-    ? minutes
-    : AUTO_LOGOUT_DEFAULT_MIN;
-}
-
-export function saveAutoLogoutMinutes(minutes: number): void {
-  localStorage.setItem(STORAGE_KEYS.autoLogoutMinutes, String(minutes));
-  // The storage event only reaches other tabs; this tab hears it too.
-  window.dispatchEvent(new Event('mygenie:auto-logout'));
 }

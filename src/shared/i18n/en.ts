@@ -220,6 +220,14 @@ export const en: Catalog = {
     blocked: 'Master key authentication failed! New login has been blocked.',
     signedOutHere: 'This device has been signed out.',
   },
+  autoLogout: {
+    title: 'Auto logout',
+    lead: 'Logs out by itself after a time without activity, on the site and in the app of this browser.',
+    label: 'Log out after',
+    none: 'Never',
+    minutes: '{{count}} minutes',
+    expired: 'You were logged out after {{minutes}} minutes without activity.',
+  },
   errors: {
     'auth/email-already-in-use':
       'Email is already registered. To change the password of an existing account, please enter your master key.',

@@ -216,6 +216,14 @@ export const ko = {
     blocked: '마스터 키 인증에 실패했습니다! 새 로그인을 차단했습니다.',
     signedOutHere: '이 기기는 로그아웃되었습니다.',
   },
+  autoLogout: {
+    title: '자동 로그아웃',
+    lead: '일정 시간 아무 조작이 없으면 이 브라우저의 사이트와 앱에서 자동으로 로그아웃합니다.',
+    label: '로그아웃까지',
+    none: '사용 안 함',
+    minutes: '{{count}}분',
+    expired: '{{minutes}}분 동안 사용하지 않아 로그아웃했습니다.',
+  },
   errors: {
     'auth/email-already-in-use':
       '이미 가입된 이메일입니다. 기존 계정의 비밀번호를 바꾸려면 마스터 키를 입력해 주세요.',

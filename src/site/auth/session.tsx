@@ -1,6 +1,7 @@
 // The signed-in member as the site knows it: loaded once from /api/session, refreshed after sign-in and out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
+import { STORAGE_KEYS } from '../../shared/constants.js';
 import { api } from '../api.js';
 
 interface SessionState {
@@ -34,8 +35,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void refresh();
   }, [refresh]);
 
+  // Logging out ends the server session and forgets who the app last let in on this device; everything
+  // else the description keeps (update banner version, device id, fingerprint passkeys, preferences) stays.
   const logout = useCallback(async () => {
     await api('POST', '/api/auth/logout');
+    try {
+      localStorage.removeItem(STORAGE_KEYS.appMember);
+    } catch {
+      // Storage unavailable: nothing was kept there either.
+    }
     setUser(null);
   }, []);
 

@@ -2,6 +2,8 @@
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTO_LOGOUT_CHANGED, readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../auth/auto-logout.js';
+import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
 import type { DeviceSessionList, PasskeyList } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
@@ -138,6 +140,8 @@ export function SecurityCards() {
             ))}
         </article>
 
+        <AutoLogoutCard />
+
         <article className="card security__card" aria-labelledby="devices-title">
           <h3 id="devices-title">{t('devices.title')}</h3>
           <p>{t('devices.lead')}</p>
@@ -202,5 +206,44 @@ export function SecurityCards() {
         />
       )}
     </section>
+  );
+}
+
+/** The idle auto-logout minutes, shared with the app and every tab of this browser. */
+function AutoLogoutCard() {
+  const { t } = useTranslation();
+  const [minutes, setMinutes] = useState(readAutoLogoutMinutes);
+  useEffect(() => {
+    const follow = () => setMinutes(readAutoLogoutMinutes());
+    window.addEventListener('storage', follow);
+    window.addEventListener(AUTO_LOGOUT_CHANGED, follow);
+    return () => {
+      window.removeEventListener('storage', follow);
+      window.removeEventListener(AUTO_LOGOUT_CHANGED, follow);
+    };
+  }, []);
+  return (
+    <article className="card security__card" aria-labelledby="auto-logout-title">
+      <h3 id="auto-logout-title">{t('autoLogout.title')}</h3>
+      <p>{t('autoLogout.lead')}</p>
+      <div className="field">
+        <label htmlFor="auto-logout-minutes">{t('autoLogout.label')}</label>
+        <select
+          id="auto-logout-minutes"
+          value={minutes}
+          onChange={(event) => {
+            const value = Number(event.target.value);
+            saveAutoLogoutMinutes(value);
+            setMinutes(value);
+          }}
+        >
+          {AUTO_LOGOUT_OPTIONS_MIN.map((option) => (
+            <option key={option} value={option}>
+              {option === 0 ? t('autoLogout.none') : t('autoLogout.minutes', { count: option })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </article>
   );
 }

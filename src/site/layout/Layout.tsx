@@ -10,6 +10,7 @@ import { changeLanguage, currentLanguage } from '../i18n.js';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../ui/Toast.js';
+import { useAutoLogout } from '../auth/auto-logout.js';
 import { useMounted } from '../ui/use-mounted.js';
 import { useOpenApp } from './open-app.js';
 
@@ -30,7 +31,15 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const mounted = useMounted();
-  const signedIn = Boolean(useSession().user);
+  const session = useSession();
+  const signedIn = Boolean(session.user);
+  const toast = useToast();
+  useAutoLogout((minutes) => {
+    void session
+      .logout()
+      .catch(() => session.refresh())
+      .then(() => toast(t('autoLogout.expired', { minutes })));
+  }, mounted && signedIn);
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const lang = (i18n.language as Language) ?? currentLanguage();
 

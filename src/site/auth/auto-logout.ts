@@ -1,8 +1,32 @@
-// Idle auto logout (description §4): any activity resets the timer, the timer is paused while the page is
-// hidden, and a change of the setting in another tab applies at once.
+// Idle auto logout (description §4), for the site and the app alike: the minutes are a plain preference in
+// localStorage (none, 5, 10, 20, 30; anything else means 10) shared by every tab of the origin; any activity
+// resets the timer, the timer is paused while the page is hidden, and a change of the setting in another tab
+// applies at once.
 import { useEffect, useRef } from 'react';
-import { STORAGE_KEYS } from '../../shared/constants.js';
-import { readAutoLogoutMinutes } from './settings.js';
+import { AUTO_LOGOUT_DEFAULT_MIN, AUTO_LOGOUT_OPTIONS_MIN, STORAGE_KEYS } from '../../shared/constants.js';
+
+/** Announced in this tab when the minutes change (the storage event reaches only the other tabs). */
+export const AUTO_LOGOUT_CHANGED = 'mygenie:auto-logout';
+
+/** Auto-logout minutes: one of the offered values; anything else (missing, invalid) means the default. */
+export function readAutoLogoutMinutes(): number {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEYS.autoLogoutMinutes);
+  } catch {
+    stored = null;
+  }
+  const minutes = Number(stored);
+  return stored !== null && (AUTO_LOGOUT_OPTIONS_MIN as readonly number[]).includes(minutes)
+    ? minutes
+    : AUTO_LOGOUT_DEFAULT_MIN;
+}
+
+export function saveAutoLogoutMinutes(minutes: number): void {
+  localStorage.setItem(STORAGE_KEYS.autoLogoutMinutes, String(minutes));
+  // The storage event only reaches other tabs; this tab hears it too.
+  window.dispatchEvent(new Event(AUTO_LOGOUT_CHANGED));
+}
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart', 'click'] as const;
 
@@ -49,13 +73,13 @@ export function useAutoLogout(onExpire: (minutes: number) => void, enabled: bool
     for (const type of ACTIVITY) window.addEventListener(type, reset, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('storage', onSetting);
-    window.addEventListener('mygenie:auto-logout', onSetting);
+    window.addEventListener(AUTO_LOGOUT_CHANGED, onSetting);
     return () => {
       stop();
       for (const type of ACTIVITY) window.removeEventListener(type, reset, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('storage', onSetting);
-      window.removeEventListener('mygenie:auto-logout', onSetting);
+      window.removeEventListener(AUTO_LOGOUT_CHANGED, onSetting);
     };
   }, [enabled]);
 }

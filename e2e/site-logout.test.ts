@@ -1,0 +1,95 @@
+// Auto logout on the site (description §4), on Playwright's clock: the setting on the home page, activity
+// resetting the timer, a hidden page pausing it, a change in another tab applying at once, and the server
+// session ended; a manual logout keeps exactly what the description lists.
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../src/shared/constants.js';
+import { catalogs } from '../src/shared/i18n/index.js';
+import { HomePageModel } from './pages/site.js';
+import { createAccount, signInContext } from './support/accounts.js';
+import { browserSuite } from './support/suite.js';
+
+const suite = browserSuite();
+const PASSWORD = 'member-password-1';
+
+async function signedInHome(lang: 'ko' | 'en') {
+  const email = `site-logout-${lang}.${Date.now()}@example.com`;
+  await createAccount(suite.server, email, PASSWORD);
+  const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  await signInContext(suite.server, context, email, PASSWORD);
+  const page = await context.newPage();
+  return new HomePageModel(page, lang, suite.server.url);
+}
+
+describe('auto logout on the site', () => {
+  it('logs out after the idle minutes, paused while hidden, reset by activity, set from another tab (en)', async () => {
+    const text = catalogs.en;
+    const home = await signedInHome('en');
+    const page = home.page;
+    await page.clock.install();
+    await home.open();
+    await home.welcome().waitFor();
+    // The default is 10 minutes.
+    expect(await page.getByLabel(text.autoLogout.label).inputValue()).toBe('10');
+    await page.clock.fastForward('09:00');
+    await home.welcome().waitFor();
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await page.clock.fastForward('30:00');
+    await setHidden(false);
+    await home.welcome().waitFor();
+    await page.mouse.move(40, 40);
+    await page.mouse.move(60, 80);
+    await page.clock.fastForward('09:00');
+    await home.welcome().waitFor();
+
+    // Another tab chooses 5 minutes: this one follows at once, its own select too.
+    const other = await page.context().newPage();
+    await other.goto(`${suite.server.url}/robots.txt`);
+    await other.evaluate((key) => localStorage.setItem(key, '5'), STORAGE_KEYS.autoLogoutMinutes);
+    await expect.poll(() => page.getByLabel(text.autoLogout.label).inputValue()).toBe('5');
+    await page.clock.fastForward('05:01');
+    await page.locator('.toast', { hasText: text.autoLogout.expired.replace('{{minutes}}', '5') }).waitFor();
+    await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
+    const session = await page.evaluate(async () => (await fetch('/api/session')).json());
+    expect(session.user).toBeNull();
+  });
+
+  it('can be turned off, and a manual logout keeps what the description keeps (ko)', async () => {
+    const text = catalogs.ko;
+    const home = await signedInHome('ko');
+    const page = home.page;
+    await page.clock.install();
+    await home.open();
+    await home.welcome().waitFor();
+    await page.getByLabel(text.autoLogout.label).selectOption({ label: text.autoLogout.none });
+    await page.clock.fastForward('59:00');
+    await home.welcome().waitFor();
+
+    await page.evaluate(
+      ([banner, member, device]) => {
+        localStorage.setItem(banner!, '1.2.3');
+        localStorage.setItem(member!, JSON.stringify({ uid: 'x', email: 'x@example.com' }));
+        localStorage.setItem(device!, 'kept-device-0001');
+      },
+      [STORAGE_KEYS.bannerVersion, STORAGE_KEYS.appMember, STORAGE_KEYS.deviceId],
+    );
+    await home.logout();
+    const kept = await page.evaluate(
+      (keys) => keys.map((key) => localStorage.getItem(key)),
+      [
+        STORAGE_KEYS.bannerVersion,
+        STORAGE_KEYS.deviceId,
+        STORAGE_KEYS.autoLogoutMinutes,
+        STORAGE_KEYS.appMember,
+      ],
+    );
+    expect(kept[0]).toBe('1.2.3');
+    expect(kept[1]).toBe('kept-device-0001');
+    expect(kept[2]).toBe('0');
+    expect(kept[3]).toBeNull();
+  });
+});
