@@ -18,7 +18,7 @@ const suite = browserSuite(async () => {
   webdav = await startWebdavDrive();
   google = await startGoogleDriveStandin();
   return {
-    DRIVE_ALLOW_PRIVATE: 'true',
+    ALLOW_PRIVATE_ADDRESSES: 'true',
     GOOGLE_CLIENT_ID: google.clientId,
     GOOGLE_AUTH_URL: google.authUrl,
     GOOGLE_API_URL: google.apiUrl,

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
 import { webdavRoutes } from './drives/webdav.js';
 import { passkeyRoutes } from './passkeys/routes.js';
+import { pushRoutes } from './push/push.js';
 import type { AppConfig } from '../shared/schemas/drives.js';
 import { fileRoutes } from './files/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
@@ -34,6 +35,8 @@ export interface AppParts {
   mailer?: Mailer;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
+  /** An extra certificate authority for the server's own outgoing requests (a local push endpoint in tests). */
+  outboundCa?: string;
 }
 
 export interface MyGenieApp {
@@ -150,11 +153,22 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
   });
   passkeyRoutes(app, { db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl });
+  const push = pushRoutes(app, {
+    db: database.db,
+    accounts,
+    clock,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    contact: config.supportEmail,
+    allowPrivate: config.allowPrivateAddresses,
+    ...(parts.outboundCa ? { ca: parts.outboundCa } : {}),
+  });
+  app.addHook('onClose', async () => push.stop());
   webdavRoutes(app, {
     accounts,
     limiter,
     maxUploadBytes: config.maxUploadBytes,
-    allowPrivate: config.driveAllowPrivate,
+    allowPrivate: config.allowPrivateAddresses,
   });
   app.get('/api/app/config', async (): Promise<AppConfig> => ({
     googleDrive: config.googleDrive ?? null,

@@ -70,7 +70,7 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(true),
-  DRIVE_ALLOW_PRIVATE: flag.default(false),
+  ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   GOOGLE_CLIENT_ID: z
     .string()
     .regex(/^[\w.-]{1,200}$/, { error: 'must be an OAuth client id' })
@@ -115,8 +115,8 @@ export interface Config {
     | undefined;
   /** Where member inquiries are mailed; stored only when absent. */
   supportEmail: string | undefined;
-  /** The WebDAV backup relay may reach loopback/private addresses and plain http (self-hosting, tests). */
-  driveAllowPrivate: boolean;
+  /** Requests to member-given addresses (WebDAV relay, push endpoints) may reach private ones (self-hosting, tests). */
+  allowPrivateAddresses: boolean;
   /** Google Drive backups (OAuth in the browser, Drive v3); hidden in the app when absent. */
   googleDrive: { clientId: string; authUrl: string; apiUrl: string } | undefined;
 }
@@ -173,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
           }
         : undefined,
     supportEmail: values.SUPPORT_EMAIL,
-    driveAllowPrivate: values.DRIVE_ALLOW_PRIVATE,
+    allowPrivateAddresses: values.ALLOW_PRIVATE_ADDRESSES,
     googleDrive: values.GOOGLE_CLIENT_ID
       ? {
           clientId: values.GOOGLE_CLIENT_ID,

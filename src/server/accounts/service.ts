@@ -50,6 +50,12 @@ export interface Caller {
   userAgent: string;
 }
 
+export interface SignInEvent {
+  signedIn: SignedIn;
+  deviceId: string | null;
+  deviceName: string;
+}
+
 export interface SignedIn {
   sessionId: string;
   user: SessionUser;
@@ -60,6 +66,7 @@ export type AccountService = ReturnType<typeof accountService>;
 export function accountService(deps: AccountDeps) {
   const { db, limiter, clock } = deps;
   const pendingMails = new Set<Promise<void>>();
+  const signInListeners: Array<(event: SignInEvent) => void> = [];
 
   function presentUser(user: {
     id: string;
@@ -184,10 +191,17 @@ export function accountService(deps: AccountDeps) {
       approval: (await needsConfirmation(user.id, deviceId, deviceName)) ? 'pending' : 'approved',
     };
     await store.insertSession(db, session);
-    return { token, signedIn: { sessionId: session.id, user: presentUser(user) } };
+    const signedIn = { sessionId: session.id, user: presentUser(user) };
+    for (const listener of signInListeners) listener({ signedIn, deviceId, deviceName });
+    return { token, signedIn };
   }
 
   return {
+    /** Tells `listener` of every sign-in (password or passkey), after its session exists. */
+    onSignIn(listener: (event: SignInEvent) => void): void {
+      signInListeners.push(listener);
+    },
+
     async signup(body: SignupBody, caller: Caller): Promise<void> {
       const signupKey = `signup:address:${caller.ip}`;
       await refuseWhenOver(signupKey, SIGNUP_LIMIT, SIGNUP_WINDOW_MS);

@@ -10,6 +10,7 @@ import * as accounts from './migrations/1763766000000-Accounts.js';
 import * as noticesFiles from './migrations/1763850000000-NoticesFiles.js';
 import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js';
 import * as passkeys from './migrations/1763870000000-Passkeys.js';
+import * as push from './migrations/1763880000000-Push.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '1763850000000-NoticesFiles': noticesFiles,
   '1763860000000-UpdateMailsInquiries': updateMails,
   '1763870000000-Passkeys': passkeys,
+  '1763880000000-Push': push,
 };
 
 export interface DatabaseOptions {

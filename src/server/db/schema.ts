@@ -132,6 +132,26 @@ export interface WebauthnChallengeTable {
   expires_at: string;
 }
 
+export interface ServerKeyTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface PushSubscriptionTable {
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device_id: string | null;
+  device_name: string;
+  user_agent: string;
+  language: string;
+  platform: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UserTable;
   email_tokens: EmailTokenTable;
@@ -144,4 +164,6 @@ export interface Database {
   inquiries: InquiryTable;
   passkeys: PasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
+  server_keys: ServerKeyTable;
+  push_subscriptions: PushSubscriptionTable;
 }

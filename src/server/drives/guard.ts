@@ -2,7 +2,7 @@
 // app cannot call them itself). That must not become a way into our own network: every connection the relay
 // opens is checked where it is made, after the name is resolved, so a drive name that resolves (or later
 // re-resolves, or redirects) to a loopback, private, link-local or otherwise special address is refused.
-// Self-hosted setups and the tests can allow private addresses (DRIVE_ALLOW_PRIVATE).
+// Self-hosted setups and the tests can allow private addresses (ALLOW_PRIVATE_ADDRESSES).
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
@@ -87,7 +87,7 @@ export interface DriveAgents {
  * allowed), and a socket that stays silent for `idleMs` is destroyed so a stalled drive cannot hold a
  * request open forever.
  */
-export function driveAgents(options: { allowPrivate: boolean; idleMs: number }): DriveAgents {
+export function driveAgents(options: { allowPrivate: boolean; idleMs: number; ca?: string }): DriveAgents {
   const prepare = (connectOptions: net.NetConnectOpts & { host?: string }) => {
     const host = connectOptions.host ?? '';
     if (!options.allowPrivate) {
@@ -120,6 +120,18 @@ export function driveAgents(options: { allowPrivate: boolean; idleMs: number }):
   const GuardedHttpsAgent = guarded(https.Agent) as unknown as typeof https.Agent;
   return {
     httpAgent: new GuardedHttpAgent({ keepAlive: false }),
-    httpsAgent: new GuardedHttpsAgent({ keepAlive: false }),
+    httpsAgent: new GuardedHttpsAgent({ keepAlive: false, ...(options.ca ? { ca: options.ca } : {}) }),
   };
+}
+
+/** Whether every address a host name resolves to (or the literal address itself) is public. */
+export async function isPublicHost(hostname: string): Promise<boolean> {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIP(host)) return isPublicAddress(host);
+  try {
+    const addresses = await dns.promises.lookup(host, { all: true });
+    return addresses.length > 0 && addresses.every((entry) => isPublicAddress(entry.address));
+  } catch {
+    return false;
+  }
 }

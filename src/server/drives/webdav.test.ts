@@ -22,7 +22,7 @@ describe('WebDAV backup relay', () => {
 
   beforeAll(async () => {
     drive = await startWebdavDrive();
-    t = await startTestApp({ DRIVE_ALLOW_PRIVATE: 'true' });
+    t = await startTestApp({ ALLOW_PRIVATE_ADDRESSES: 'true' });
     member = await signedInMember(t, 'drive@example.com');
     credentials = { url: drive.url, username: drive.username, password: drive.password };
   });
@@ -167,7 +167,7 @@ describe('WebDAV relay logs', () => {
     const lines: string[] = [];
     const drive = await startWebdavDrive();
     const t = await startTestApp(
-      { DRIVE_ALLOW_PRIVATE: 'true' },
+      { ALLOW_PRIVATE_ADDRESSES: 'true' },
       {
         logger: {
           level: 'trace',
@@ -216,7 +216,7 @@ describe('WebDAV relay logs', () => {
 
 describe('WebDAV relay limit', () => {
   it('is not an open proxy: a member making too many drive requests is told to wait', async () => {
-    const t = await startTestApp({ DRIVE_ALLOW_PRIVATE: 'true' });
+    const t = await startTestApp({ ALLOW_PRIVATE_ADDRESSES: 'true' });
     try {
       const cookie = await signedInMember(t, 'busy@example.com');
       const other = await signedInMember(t, 'calm@example.com');

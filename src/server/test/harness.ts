@@ -15,6 +15,8 @@ export interface TestApp extends MyGenieApp {
   origin: string;
   /** Moves the application's clock forward. */
   advance(ms: number): void;
+  /** The application's clock (ms since the epoch). */
+  now(): number;
   /** Sends a request as a browser on this site would (same-origin Origin header, JSON body). */
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
   /** Waits until the outbox holds a mail to `to` beyond the `after` already seen, and returns it. */
@@ -45,7 +47,7 @@ export interface OutboxMail {
 /** `logger`: Fastify's logger options (no logging unless given). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; outboundCa?: string } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -64,7 +66,13 @@ export async function startTestApp(
     ...(pgSchema ? { pgSchema } : {}),
   });
   let now = Date.now();
-  const built = await buildApp({ config, database, clock: () => now, logger: options.logger ?? false });
+  const built = await buildApp({
+    config,
+    database,
+    clock: () => now,
+    logger: options.logger ?? false,
+    ...(options.outboundCa ? { outboundCa: options.outboundCa } : {}),
+  });
   const origin = new URL(config.publicUrl).origin;
   const outbox = path.join(dataDir, 'outbox');
 
@@ -89,6 +97,7 @@ export async function startTestApp(
     advance(ms) {
       now += ms;
     },
+    now: () => now,
     request({ method, url, body, cookie, headers, ip }) {
       return built.app.inject({
         method,

@@ -258,6 +258,7 @@ export const en: Catalog = {
     'session/not-allowed': 'Only a device that is already signed in and confirmed can answer this.',
     'session/device-mismatch':
       'This device could not be recognised. Please reload the page and log in again.',
+    'push/invalid-subscription': 'Failed to save token',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
     'passkey/verification-failed':

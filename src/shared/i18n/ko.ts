@@ -251,6 +251,7 @@ export const ko = {
     'session/current': '이 기기의 로그인을 끝내려면 로그아웃하세요.',
     'session/not-allowed': '이미 로그인해 확인된 기기에서만 답할 수 있습니다.',
     'session/device-mismatch': '이 기기를 확인하지 못했습니다. 페이지를 새로 고친 뒤 다시 로그인해 주세요.',
+    'push/invalid-subscription': '토큰을 저장하지 못했습니다',
     'passkey/invalid-response': '지문 응답이 올바르지 않습니다. 다시 시도해 주세요.',
     'passkey/challenge-expired': '지문 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',
     'passkey/verification-failed':

@@ -135,3 +135,40 @@ export interface DeviceSessionList {
   sessions: DeviceSession[];
 }
 export const sessionParams = z.object({ id: z.uuid({ error: 'session/not-found' }) });
+
+// Web Push registration (login notifications): the browser's PushSubscription as JSON.
+/** A base64url key of exactly `bytes` bytes (an uncompressed P-256 point starts with 0x04, so with 'B'). */
+const pushKey = (bytes: number) =>
+  z
+    .string({ error: 'push/invalid-subscription' })
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: 'push/invalid-subscription' })
+    .refine(
+      (value) => {
+        const bare = value.replace(/=+$/, '');
+        return (
+          Math.floor((bare.length * 3) / 4) === bytes &&
+          bare.length === Math.ceil((bytes * 4) / 3) &&
+          (bytes !== 65 || bare.startsWith('B'))
+        );
+      },
+      { error: 'push/invalid-subscription' },
+    );
+export const pushRegisterBody = z.strictObject({
+  subscription: z.object({
+    endpoint: z
+      .string({ error: 'push/invalid-subscription' })
+      .max(2048, { error: 'push/invalid-subscription' })
+      .refine((value) => URL.canParse(value), { error: 'push/invalid-subscription' }),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: pushKey(65), auth: pushKey(16) }, { error: 'push/invalid-subscription' }),
+  }),
+  deviceId: deviceId.optional(),
+  language: z.string().max(16).optional(),
+  platform: z.string().max(64).optional(),
+});
+export interface PushStatus {
+  registered: boolean;
+  endpoint: string | null;
+  deviceName: string | null;
+  updatedAt: string | null;
+}

@@ -1,0 +1,224 @@
+// Login notifications by Web Push (description §4 "login notification", §7 "push"): one registration per member
+// (a new one replaces the old), and about 2 s after a sign-in the member's registered device — unless it is the
+// device signing in — gets "a new login" with the device name and the time in Seoul. VAPID keys are made on the
+// first start and kept in the database for every server process; messages are encrypted with aes128gcm by the
+// `web-push` library. A push service answering 404 or 410 means the registration is gone: it is removed.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
+import { deviceNameFromUserAgent } from '../../shared/device.js';
+import { pushRegisterBody, type PushStatus, type SessionUser } from '../../shared/schemas/auth.js';
+import { requireMember } from '../accounts/access.js';
+import type { AccountService, Caller } from '../accounts/service.js';
+import { isoAt, type Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { driveAgents, isPublicHost } from '../drives/guard.js';
+import { ApiError } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+
+export interface PushDeps {
+  db: Kysely<Database>;
+  accounts: AccountService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  contact: string | undefined;
+  allowPrivate: boolean;
+  /** Extra certificate authority for the push endpoints (a local endpoint in tests). */
+  ca?: string;
+  delayMs?: number;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** The server's VAPID key pair: made once, on the first start, by whichever process gets there first. */
+export async function vapidKeys(db: Kysely<Database>, clock: Clock): Promise<VapidKeys> {
+  const read = () =>
+    db.selectFrom('server_keys').select('value').where('name', '=', 'vapid').executeTakeFirst();
+  const stored = await read();
+  if (stored) return JSON.parse(stored.value) as VapidKeys;
+  const made = webpush.generateVAPIDKeys();
+  await db
+    .insertInto('server_keys')
+    .values({ name: 'vapid', value: JSON.stringify(made), created_at: isoAt(clock) })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  return JSON.parse((await read())!.value) as VapidKeys;
+}
+
+/** The time of a sign-in as people in Korea read it: 2026-11-22 14:50:03 (Asia/Seoul). */
+export function seoulTime(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Seoul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const NOTIFICATION_TEXT = {
+  ko: { title: '새 로그인 알림', body: '{{device}}에서 {{time}}(서울 시간)에 로그인했습니다.' },
+  en: { title: 'New login', body: 'Signed in on {{device}} at {{time}} (Seoul time).' },
+} as const;
+
+export interface LoginNotification {
+  type: 'login';
+  title: string;
+  body: string;
+  deviceName: string;
+  loginTime: string;
+  tag: 'login';
+}
+
+export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void } {
+  const { db, clock } = deps;
+  const keys = vapidKeys(db, clock);
+  const { httpsAgent } = driveAgents({
+    allowPrivate: deps.allowPrivate,
+    idleMs: 10_000,
+    ...(deps.ca ? { ca: deps.ca } : {}),
+  });
+  const subject = `mailto:${deps.contact ?? `admin@${new URL(deps.publicUrl).hostname}`}`;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  async function notifyLogin(user: SessionUser, deviceId: string | null, deviceName: string, at: Date) {
+    const row = await db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('user_id', '=', user.uid)
+      .executeTakeFirst();
+    if (!row || (deviceId !== null && row.device_id === deviceId)) return;
+    const text = NOTIFICATION_TEXT[user.lang];
+    const loginTime = seoulTime(at);
+    const message: LoginNotification = {
+      type: 'login',
+      title: text.title,
+      body: text.body.replace('{{device}}', deviceName).replace('{{time}}', loginTime),
+      deviceName,
+      loginTime,
+      tag: 'login',
+    };
+    const vapid = await keys;
+    try {
+      await webpush.sendNotification(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify(message),
+        {
+          vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: 3600,
+          urgency: 'high',
+          contentEncoding: 'aes128gcm',
+          agent: httpsAgent,
+          timeout: 10_000,
+        },
+      );
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 404 || status === 410) {
+        await db
+          .deleteFrom('push_subscriptions')
+          .where('user_id', '=', user.uid)
+          .where('endpoint', '=', row.endpoint)
+          .execute();
+        deps.log.info({ status }, 'push registration gone; removed');
+      } else {
+        // The description's rule: a failed notification is only logged.
+        deps.log.warn({ status, err: (error as Error).message }, 'login notification not delivered');
+      }
+    }
+  }
+
+  deps.accounts.onSignIn(({ signedIn, deviceId, deviceName }) => {
+    const at = new Date(clock());
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      notifyLogin(signedIn.user, deviceId, deviceName, at).catch((err: unknown) =>
+        deps.log.warn({ err }, 'login notification failed'),
+      );
+    }, deps.delayMs ?? LOGIN_NOTIFICATION_DELAY_MS);
+    timers.add(timer);
+  });
+
+  app.get('/api/push/key', async () => ({ publicKey: (await keys).publicKey }));
+
+  app.get('/api/push/subscription', async (request): Promise<PushStatus> => {
+    const { user } = await requireMember(deps.accounts, request);
+    const row = await db
+      .selectFrom('push_subscriptions')
+      .select(['endpoint', 'device_name', 'updated_at'])
+      .where('user_id', '=', user.uid)
+      .executeTakeFirst();
+    return row
+      ? { registered: true, endpoint: row.endpoint, deviceName: row.device_name, updatedAt: row.updated_at }
+      : { registered: false, endpoint: null, deviceName: null, updatedAt: null };
+  });
+
+  app.put('/api/push/subscription', async (request, reply) => {
+    const { user } = await requireMember(deps.accounts, request);
+    const body = parseBody(pushRegisterBody, request.body);
+    const endpoint = new URL(body.subscription.endpoint);
+    const secure = endpoint.protocol === 'https:';
+    if (!secure || (!deps.allowPrivate && !(await isPublicHost(endpoint.hostname)))) {
+      throw new ApiError('push/invalid-subscription');
+    }
+    const caller: Caller = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+    const now = isoAt(clock);
+    const row = {
+      user_id: user.uid,
+      endpoint: body.subscription.endpoint,
+      p256dh: body.subscription.keys.p256dh,
+      auth: body.subscription.keys.auth,
+      device_id: body.deviceId ?? null,
+      device_name: deviceNameFromUserAgent(caller.userAgent),
+      user_agent: caller.userAgent.slice(0, 512),
+      language: body.language ?? '',
+      platform: body.platform ?? '',
+      created_at: now,
+      updated_at: now,
+    };
+    await db
+      .insertInto('push_subscriptions')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet({
+          endpoint: row.endpoint,
+          p256dh: row.p256dh,
+          auth: row.auth,
+          device_id: row.device_id,
+          device_name: row.device_name,
+          user_agent: row.user_agent,
+          language: row.language,
+          platform: row.platform,
+          updated_at: now,
+        }),
+      )
+      .execute();
+    return reply.status(201).send({ updatedAt: now });
+  });
+
+  app.delete('/api/push/subscription', async (request, reply) => {
+    const { user } = await requireMember(deps.accounts, request);
+    await db.deleteFrom('push_subscriptions').where('user_id', '=', user.uid).execute();
+    return reply.status(204).send();
+  });
+
+  return {
+    stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
