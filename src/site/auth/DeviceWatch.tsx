@@ -13,6 +13,7 @@ import { Popup } from '../ui/Popup.js';
 import { useToast } from '../ui/Toast.js';
 import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
+import { PUSH_CHANNEL } from './push.js';
 import { useSession } from './session.js';
 
 export function DeviceWatch() {
@@ -39,6 +40,17 @@ export function DeviceWatch() {
     });
     return () => source.close();
   }, [signedIn, session, t, toast]);
+
+  // A login notification while this page is in the foreground: the service worker hands it here to show.
+  useEffect(() => {
+    if (!signedIn || typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(PUSH_CHANNEL);
+    channel.onmessage = (event: MessageEvent<{ title?: string; body?: string }>) => {
+      const { title = '', body = '' } = event.data ?? {};
+      if (body) toast(title ? `${title} — ${body}` : body);
+    };
+    return () => channel.close();
+  }, [signedIn, toast]);
 
   const current = waiting[0];
   return (

@@ -1,10 +1,11 @@
-// Features (description §2 "Features"): the app's five areas, login notification registration (not open yet),
+// Features (description §2 "Features"): the app's five areas, login notification registration,
 // the iPhone/iPad push setup and the master password warnings. The fairy guide reads `copy.*.tour` itself.
 import { Link } from 'react-router';
 import { useCopy } from '../../copy.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
 import { copy } from './copy.js';
+import { PushCard } from './PushCard.js';
 import './features.css';
 
 const FEATURES = [
@@ -57,19 +58,7 @@ export default function FeaturesPage() {
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <div className="features-register">
-              <button
-                type="button"
-                className="button button--primary features-register__button"
-                disabled
-                aria-describedby="login-notification-note"
-              >
-                {c.notifications.login.button}
-              </button>
-              <p id="login-notification-note" className="features-register__note">
-                {c.notifications.login.note}
-              </p>
-            </div>
+            <PushCard text={c.notifications.login} />
           </article>
 
           <article id="ios-push" className="card features-card">
