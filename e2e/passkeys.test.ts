@@ -86,6 +86,26 @@ describe.each(['ko', 'en'] as const)('passkeys in %s', (lang) => {
   });
 });
 
+describe('fingerprint button with the e-mail and password typed in', () => {
+  it('logs in and registers the fingerprint in one go; next time the fingerprint alone signs in (en)', async () => {
+    const text = catalogs.en;
+    const email = await member('en');
+    const { home } = await device('en');
+    await home.openLogin();
+    await home.dialog.email().fill(email);
+    await home.dialog.password().fill(PASSWORD);
+    await home.dialog.root.getByRole('button', { name: text.biometric.loginButton }).click();
+    await home.popup.root.getByText(text.biometric.registered).waitFor();
+    await home.popup.confirm();
+    await home.welcome().waitFor();
+    await home.logout();
+    await fingerprintLogin(home);
+    await home.popup.root.getByText(text.auth.success.login).waitFor();
+    await home.popup.confirm();
+    await home.welcome().waitFor();
+  });
+});
+
 describe('passkey refusals', () => {
   const text = catalogs.en;
 

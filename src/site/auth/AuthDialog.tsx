@@ -10,7 +10,7 @@ import { currentLanguage } from '../i18n.js';
 import { Popup } from '../ui/Popup.js';
 import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
-import { passkeyMessageKey, passkeySupport, signInWithPasskey } from './passkeys.js';
+import { passkeyMessageKey, passkeySupport, registerPasskey, signInWithPasskey } from './passkeys.js';
 import { useSession } from './session.js';
 import { hasProblems, validateAuth, type AuthMode, type AuthProblems } from './validation.js';
 
@@ -67,10 +67,40 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     };
   }, []);
 
+  /**
+   * The fingerprint button (description §4 "Fingerprint"): with the e-mail and password typed in, a member
+   * whose fingerprint is not registered yet logs in with them and registers it on this device in one go;
+   * otherwise the passkey alone signs in.
+   */
   async function fingerprintLogin() {
     if (busy) return;
-    setBusy(true);
     setError(null);
+    if (fields.email.trim() && fields.password) {
+      setTouched({ email: true, password: true, confirm: true });
+      if (hasProblems(problems)) return;
+      setBusy(true);
+      try {
+        const { user } = await api<SessionResponse>('POST', '/api/auth/login', {
+          email: fields.email.trim(),
+          password: fields.password,
+          deviceId: deviceId(),
+        });
+        if (user) session.signedIn(user);
+        const registered = await registerPasskey();
+        setNotice({
+          message: registered.ok
+            ? `${t('auth.success.login')}\n${t('biometric.registered')}`
+            : `${t('auth.success.login')}\n${t(passkeyMessageKey(registered.problem, 'register'))}`,
+          closeDialog: true,
+        });
+      } catch (failure) {
+        setError(messageFor(failureCode(failure), 'auth.defaults.login'));
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
+    setBusy(true);
     try {
       const outcome = await signInWithPasskey();
       if (outcome.ok) {
