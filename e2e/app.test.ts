@@ -17,6 +17,7 @@ import { addDays, parseIsoDate, toIsoDate } from '../src/app/modules/schedule/ca
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
+import { setPageHidden } from './support/visibility.js';
 import { AppModel } from './pages/app.js';
 import { seriousViolations } from './support/axe.js';
 import { APP_SCREENS } from '../src/app/shell/pages.js';
@@ -342,11 +343,7 @@ describe('protection', () => {
     await page.clock.fastForward('09:00');
     await app.nav().waitFor();
     // While the page is hidden the timer stands still.
-    const setHidden = (hidden: boolean) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'hidden', { value, configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
+    const setHidden = (hidden: boolean) => setPageHidden(page, hidden);
     await setHidden(true);
     await page.clock.fastForward('30:00');
     await setHidden(false);

@@ -7,6 +7,7 @@ import { catalogs } from '../src/shared/i18n/index.js';
 import { HomePageModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
+import { setPageHidden } from './support/visibility.js';
 
 const suite = browserSuite();
 const PASSWORD = 'member-password-1';
@@ -32,11 +33,7 @@ describe('auto logout on the site', () => {
     expect(await page.getByLabel(text.autoLogout.label).inputValue()).toBe('10');
     await page.clock.fastForward('09:00');
     await home.welcome().waitFor();
-    const setHidden = (hidden: boolean) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'hidden', { value, configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
+    const setHidden = (hidden: boolean) => setPageHidden(page, hidden);
     await setHidden(true);
     await page.clock.fastForward('30:00');
     await setHidden(false);
