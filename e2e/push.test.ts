@@ -1,8 +1,10 @@
 // Login notifications in the browser: the registration card on /features — a visitor is asked to log in, a
-// member for a long enough master password, and a refused permission is reported. (Headless Chromium has no
-// push or notification service, so a real subscription and the notification itself cannot be seen here; the
-// server's side of delivery is tested against a local push endpoint in src/server/push/push.test.ts.)
-import type { BrowserContext } from 'playwright-core';
+// member for a long enough master password, and a refused permission is reported — and the site's service
+// worker given a push message through Chromium's DevTools protocol (the event a push service causes), handed
+// to the page in front, which shows it. (Headless Chromium has no push or notification service, so a real
+// subscription and the system notification cannot be seen here; the server's side of delivery is tested
+// against a local push endpoint in src/server/push/push.test.ts.)
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { copy } from '../src/site/pages/features/copy.js';
 import { HomePageModel } from './pages/site.js';
@@ -46,5 +48,47 @@ describe('login notification registration card', () => {
     await memberCard.getByRole('button', { name: text.button }).click();
     await memberCard.getByText(text.permissionFailed).waitFor();
     expect(await memberCard.getByLabel(text.masterPassword).inputValue()).toBe('');
+  });
+});
+
+/** Registers the site's push worker; `deliver` gives it a push message as a push service would. */
+async function pushWorker(page: Page): Promise<{ deliver(message: object): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) =>
+    registrations.push(...updated),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/push-sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+  const scope = `${suite.server.url}/`;
+  await expect.poll(() => registrations.some((item) => item.scopeURL === scope)).toBe(true);
+  // Let the worker settle (activated and claiming the page) before the first push.
+  await page.waitForTimeout(500);
+  const { registrationId } = registrations.find((item) => item.scopeURL === scope)!;
+  return {
+    async deliver(message) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: suite.server.url,
+        registrationId,
+        data: JSON.stringify(message),
+      });
+    },
+  };
+}
+
+describe('the site service worker', () => {
+  it('hands a login notification to the page in front, which shows it (en)', async () => {
+    const context = await signedInContext('en', false);
+    const page = await context.newPage();
+    const home = new HomePageModel(page, 'en', suite.server.url);
+    await home.open();
+    await home.welcome().waitFor();
+    const worker = await pushWorker(page);
+    const body = 'Signed in on Mobile Device at 2026-11-22 14:50:03 (Seoul time).';
+    await worker.deliver({ type: 'login', tag: 'login', title: 'New login', body });
+    await page.locator('.toast', { hasText: body }).waitFor();
   });
 });
