@@ -1,11 +1,10 @@
 // Home (description §2 "Home"): the update banner, the hero with sign-in controls or the welcome line, the six
 // app tiles, the four feature cards and the call to action.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_PAGES } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { localPart, useSession } from '../auth/session.js';
-import { SecurityCards } from '../home/SecurityCards.js';
 import { UpdateBanner } from '../home/UpdateBanner.js';
 import { promptInstall } from '../layout/install.js';
 import { useOpenApp } from '../layout/open-app.js';
@@ -13,6 +12,11 @@ import { Icon, type IconName } from '../ui/icons.js';
 import { Popup } from '../ui/Popup.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../ui/Toast.js';
+
+// Only signed-in members see these, so they load after the page, when needed.
+const SecurityCards = lazy(async () => ({
+  default: (await import('../home/SecurityCards.js')).SecurityCards,
+}));
 
 const FEATURE_CARDS: Array<{ key: string; icon: IconName }> = [
   { key: 'encryption', icon: 'lock' },
@@ -102,7 +106,11 @@ export function HomePage() {
         </div>
       </section>
 
-      {session.user && <SecurityCards />}
+      {session.user && (
+        <Suspense fallback={null}>
+          <SecurityCards />
+        </Suspense>
+      )}
 
       <section className="section" aria-labelledby="tiles-title">
         <h2 id="tiles-title" className="section__title">
