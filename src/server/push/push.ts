@@ -85,7 +85,14 @@ export interface LoginNotification {
 
 export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void } {
   const { db, clock } = deps;
-  const keys = vapidKeys(db, clock);
+  // Made (or read) at start; if the database is not ready then, on first use instead (never a crash).
+  let keys: Promise<VapidKeys> | null = null;
+  const serverKeys = () =>
+    (keys ??= vapidKeys(db, clock).catch((error: unknown) => {
+      keys = null;
+      throw error;
+    }));
+  void serverKeys().catch((err: unknown) => deps.log.warn({ err }, 'push keys not ready; made on first use'));
   const { httpsAgent } = driveAgents({
     allowPrivate: deps.allowPrivate,
     idleMs: 10_000,
@@ -111,7 +118,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
       loginTime,
       tag: 'login',
     };
-    const vapid = await keys;
+    const vapid = await serverKeys();
     try {
       await webpush.sendNotification(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
@@ -152,7 +159,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     timers.add(timer);
   });
 
-  app.get('/api/push/key', async () => ({ publicKey: (await keys).publicKey }));
+  app.get('/api/push/key', async () => ({ publicKey: (await serverKeys()).publicKey }));
 
   app.get('/api/push/subscription', async (request): Promise<PushStatus> => {
     const { user } = await requireMember(deps.accounts, request);
