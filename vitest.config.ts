@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'api',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Ships ESM with extensionless relative imports Node cannot load; Vite resolves them (saju tests).
+          server: { deps: { inline: ['@gracefullight/saju'] } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
