@@ -63,6 +63,17 @@ export interface SignedIn {
 
 export type AccountService = ReturnType<typeof accountService>;
 
+function presentDevice(row: store.SessionRow, currentSessionId: string): DeviceSession {
+  return {
+    id: row.id,
+    deviceName: row.device_name as DeviceSession['deviceName'],
+    current: row.id === currentSessionId,
+    pending: row.approval === 'pending',
+    signedInAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  };
+}
+
 export function accountService(deps: AccountDeps) {
   const { db, limiter, clock } = deps;
   const pendingMails = new Set<Promise<void>>();
@@ -139,6 +150,11 @@ export function accountService(deps: AccountDeps) {
     return user;
   }
 
+  /** A member's sessions that still count (not ended, seen within the idle time). */
+  function liveSessions(userId: string) {
+    return store.liveSessions(db, userId, isoAt(clock, -SESSION_IDLE_TTL_MS));
+  }
+
   /**
    * Whether this sign-in waits for another device's confirmation: another device of the member is signed in
    * and confirmed, and this browser is not one of them. A device id already in use by the member on another
@@ -149,7 +165,7 @@ export function accountService(deps: AccountDeps) {
     deviceId: string | null,
     deviceName: string,
   ): Promise<boolean> {
-    const live = await store.liveSessions(db, userId, isoAt(clock, -SESSION_IDLE_TTL_MS));
+    const live = await liveSessions(userId);
     if (
       deviceId !== null &&
       live.some((session) => session.device_id === deviceId && session.device_name !== deviceName)
@@ -163,7 +179,7 @@ export function accountService(deps: AccountDeps) {
 
   /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */
   async function ownPending(signedIn: SignedIn, sessionId: string): Promise<void> {
-    const rows = await store.liveSessions(db, signedIn.user.uid, isoAt(clock, -SESSION_IDLE_TTL_MS));
+    const rows = await liveSessions(signedIn.user.uid);
     const caller = rows.find((row) => row.id === signedIn.sessionId);
     if (!caller || caller.approval !== 'approved') throw new ApiError('session/not-allowed');
     const target = rows.find((row) => row.id === sessionId);
@@ -258,15 +274,8 @@ export function accountService(deps: AccountDeps) {
 
     /** The member's devices that are signed in (description §3 "active sessions"). */
     async devices(signedIn: SignedIn): Promise<DeviceSession[]> {
-      const rows = await store.liveSessions(db, signedIn.user.uid, isoAt(clock, -SESSION_IDLE_TTL_MS));
-      return rows.map((row) => ({
-        id: row.id,
-        deviceName: row.device_name as DeviceSession['deviceName'],
-        current: row.id === signedIn.sessionId,
-        pending: row.approval === 'pending',
-        signedInAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-      }));
+      const rows = await liveSessions(signedIn.user.uid);
+      return rows.map((row) => presentDevice(row, signedIn.sessionId));
     },
 
     /** Ends one of the member's other sessions. */
@@ -303,21 +312,14 @@ export function accountService(deps: AccountDeps) {
 
     /** What a signed-in device is told live: sign-ins waiting for confirmation, and whether it was signed out. */
     async deviceEvents(signedIn: SignedIn): Promise<{ pending: DeviceSession[]; ended: boolean }> {
-      const rows = await store.liveSessions(db, signedIn.user.uid, isoAt(clock, -SESSION_IDLE_TTL_MS));
+      const rows = await liveSessions(signedIn.user.uid);
       const own = rows.find((row) => row.id === signedIn.sessionId);
       if (!own) return { pending: [], ended: true };
       if (own.approval !== 'approved') return { pending: [], ended: false };
       return {
         pending: rows
           .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
-          .map((row) => ({
-            id: row.id,
-            deviceName: row.device_name as DeviceSession['deviceName'],
-            current: false,
-            pending: true,
-            signedInAt: row.created_at,
-            lastSeenAt: row.last_seen_at,
-          })),
+          .map((row) => presentDevice(row, signedIn.sessionId)),
         ended: false,
       };
     },

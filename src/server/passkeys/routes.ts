@@ -102,6 +102,13 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     return challenge;
   }
 
+  /** An address with too many failed passkey sign-ins waits (as for passwords). */
+  async function refuseWhenBlocked(request: FastifyRequest): Promise<void> {
+    if ((await limiter.count(`passkey-fail:address:${request.ip}`, FAILURE_WINDOW_MS)) >= FAILURE_LIMIT) {
+      throw new ApiError('auth/too-many-requests');
+    }
+  }
+
   async function countFailure(request: FastifyRequest): Promise<void> {
     await limiter.record(`passkey-fail:address:${request.ip}`);
   }
@@ -201,9 +208,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   app.post('/api/passkeys/login/options', async (request) => {
-    if ((await limiter.count(`passkey-fail:address:${request.ip}`, FAILURE_WINDOW_MS)) >= FAILURE_LIMIT) {
-      throw new ApiError('auth/too-many-requests');
-    }
+    await refuseWhenBlocked(request);
     const challenge = await issueChallenge('login', null);
     return generateAuthenticationOptions({
       rpID,
@@ -219,9 +224,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
       response: AuthenticationResponseJSON;
       deviceId?: string;
     };
-    if ((await limiter.count(`passkey-fail:address:${request.ip}`, FAILURE_WINDOW_MS)) >= FAILURE_LIMIT) {
-      throw new ApiError('auth/too-many-requests');
-    }
+    await refuseWhenBlocked(request);
     const expectedChallenge = await takeChallenge(response.response.clientDataJSON, 'login', null);
     const passkey = await db
       .selectFrom('passkeys')
