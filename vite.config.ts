@@ -10,9 +10,10 @@ function scriptsAfterPaint(): Plugin {
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
-      // The app has no prerendered page, so its scripts are what paints: they keep their normal priority.
+      // The app and the fortune embed have no prerendered page, so their scripts are what paints: they keep
+      // their normal priority.
       handler: (html, context) =>
-        context.path.startsWith('/app/')
+        context.path.startsWith('/app/') || context.path.startsWith('/fortune-embed/')
           ? html
           : html
               .replace(
@@ -39,7 +40,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { site: path.join(root, 'web/index.html'), app: path.join(root, 'web/app/index.html') },
+      input: {
+        site: path.join(root, 'web/index.html'),
+        app: path.join(root, 'web/app/index.html'),
+        // Its own entry, so lunar-javascript and the phrase banks load only there.
+        fortune: path.join(root, 'web/fortune-embed/index.html'),
+      },
     },
   },
   server: {

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../src/shared/i18n/index.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
+import { copy as fortuneCopy } from '../src/site/pages/fortune/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
 import { copy as howToUseCopy } from '../src/site/pages/how-to-use/copy.js';
 import { copy as privacyCopy } from '../src/site/pages/privacy/copy.js';
@@ -37,7 +38,7 @@ const ROUTES: Array<{ path: string; title: (lang: Lang) => string }> = [
   { path: '/privacy', title: (lang) => privacyCopy[lang].meta.title.split(' | ')[0]! },
   { path: '/terms', title: (lang) => termsCopy[lang].meta.title.split(' | ')[0]! },
   { path: '/download', title: (lang) => downloadCopy[lang].hero.title },
-  { path: '/fortune', title: (lang) => catalogs[lang].nav.fortune },
+  { path: '/fortune', title: (lang) => fortuneCopy[lang].hero.title },
 ];
 
 /** Text that looks like a catalog key (`home.tiles.x`, `auth.validation.y`) shown instead of a translation. */

@@ -26,6 +26,16 @@ export const NETWORK_TIMEOUT_MOBILE_MS = 60_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 
 export const UPDATE_BANNER_VERSION = '2025-09-25-02';
+
+/**
+ * The fortune embed's `v` query value (description §2): raised whenever the page ↔ embed messages change, so
+ * a page and an embed from different releases are never paired from a cache.
+ */
+export const FORTUNE_EMBED_VERSION = '1';
+/** The page shows a load problem when the embed has not announced its height by then. */
+export const FORTUNE_EMBED_LOAD_TIMEOUT_MS = 20_000;
+/** The overlay comes down by itself after this long, whatever the embed said (its AI call stops at 30 s). */
+export const FORTUNE_OVERLAY_MAX_MS = 60_000;
 export const UPDATE_BANNER_HIDE_MS = 86_400_000;
 
 export const AUTO_LOGOUT_OPTIONS_MIN = [0, 5, 10, 20, 30] as const;
@@ -72,6 +82,12 @@ export const STORAGE_KEYS = {
   tourTrigger: 'mygenie.tour.trigger',
   tourLines: 'mygenie.tour.lines',
   tourRecorded: 'mygenie.tour.recorded',
+  /** The fortune's AI key, sealed (src/fortune/ai/key-store.ts). */
+  fortuneAiKey: 'mygenie.fortune.aiKey',
+  /** The fortune's AI base URL and model (not secret). */
+  fortuneAiSettings: 'mygenie.fortune.ai',
+  /** Prefix: the member's birth date and time, sealed, one per member uid on this device. */
+  fortuneBirth: 'mygenie.fortune.birth.',
 } as const;
 
 /** The fairy guide (description §4, §9). */

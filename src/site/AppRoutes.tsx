@@ -8,7 +8,6 @@ import { AuthActionPage } from './pages/AuthActionPage.js';
 import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { LAZY_PAGES, withChunkTimeout, type LoadedPage } from './pages/registry.js';
-import { TitlePage } from './pages/TitlePage.js';
 import { UnsubscribePage } from './pages/UnsubscribePage.js';
 
 const loading = new Map<string, Promise<LoadedPage>>();
@@ -57,17 +56,6 @@ export function AppRoutes({ preloaded }: { preloaded?: ReadonlyMap<string, Loade
           />
           {Object.keys(LAZY_PAGES).map((path) => (
             <Route key={path} path={path.slice(1)} element={<LazyPage path={path} />} />
-          ))}
-          {(['fortune'] as const).map((name) => (
-            <Route
-              key={name}
-              path={name}
-              element={
-                <WithCatalogMeta metaKey={name}>
-                  <TitlePage titleKey={`nav.${name}`} />
-                </WithCatalogMeta>
-              }
-            />
           ))}
           <Route
             path="auth/action"

@@ -14,7 +14,6 @@ export const PRERENDERED_PATHS = [
   '/',
   // The admin page depends on who is signed in; there is nothing to prerender.
   ...Object.keys(LAZY_PAGES).filter((path) => path !== '/admin'),
-  '/fortune',
 ];
 
 export async function render(path: string, lang: Language): Promise<{ html: string; meta: PageMeta }> {

@@ -1,12 +1,9 @@
 // Who is using the app. Online, the server's session decides; offline, the member who last signed in on this
 // device may keep using their (still encrypted) vault.
-import { STORAGE_KEYS } from '../../shared/constants.js';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
+import { forgetMember, lastMember, rememberMember, type Member } from '../../site/auth/stored-member.js';
 
-export interface Member {
-  uid: string;
-  email: string;
-}
+export type { Member };
 
 export type MemberCheck =
   | { status: 'signed-in'; member: Member }
@@ -14,27 +11,6 @@ export type MemberCheck =
   | { status: 'signed-out' }
   | { status: 'unverified' }
   | { status: 'offline-unknown' };
-
-export function lastMember(): Member | null {
-  try {
-    const stored = JSON.parse(
-      localStorage.getItem(STORAGE_KEYS.appMember) ?? 'null',
-    ) as Partial<Member> | null;
-    return stored && typeof stored.uid === 'string' && typeof stored.email === 'string'
-      ? { uid: stored.uid, email: stored.email }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetMember(): void {
-  try {
-    localStorage.removeItem(STORAGE_KEYS.appMember);
-  } catch {
-    // Nothing kept, nothing to forget.
-  }
-}
 
 export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
   let session: SessionResponse;
@@ -56,11 +32,7 @@ export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
   }
   if (!session.user.emailVerified) return { status: 'unverified' };
   const member = { uid: session.user.uid, email: session.user.email };
-  try {
-    localStorage.setItem(STORAGE_KEYS.appMember, JSON.stringify(member));
-  } catch {
-    // Without storage the app still works online.
-  }
+  rememberMember(member);
   return { status: 'signed-in', member };
 }
 

@@ -1,7 +1,7 @@
 // The AI key at rest: sealed under a non-extractable device key, never in plain text; a lost device key, a
 // changed byte or a foreign value reads as "no key".
 import { describe, expect, it } from 'vitest';
-import { aiKeyStore, type DeviceKeyPlace, type SealedPlace } from './key-store.js';
+import { aiKeyStore, sealedStore, type DeviceKeyPlace, type SealedPlace } from './key-store.js';
 
 function places() {
   let device: CryptoKey | null = null;
@@ -64,5 +64,12 @@ describe('AI key at rest', () => {
     await store.save('sk-live-key');
     where.forgetDevice();
     expect(await store.load()).toBeNull();
+  });
+
+  it('opens a value only for the purpose it was sealed for', async () => {
+    const where = places();
+    await sealedStore(where.places, 'birth').save('{"year":1990}');
+    expect(await sealedStore(where.places, 'birth').load()).toBe('{"year":1990}');
+    expect(await aiKeyStore(where.places).load()).toBeNull();
   });
 });

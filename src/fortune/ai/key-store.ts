@@ -1,7 +1,9 @@
-// Where the member's AI key rests on this device: never in plain text. It is sealed with AES-GCM under a
-// device key that WebCrypto makes non-extractable and keeps in IndexedDB (a script can use it, but no one can
-// read it out); only the sealed form goes to localStorage. A device key that is gone or a sealed value that
-// does not open reads as "no key" — the member enters it again — never as an error or a wrong key.
+// Where the fortune's private values rest on this device (the member's AI key, their birth date and time):
+// never in plain text. Each is sealed with AES-GCM under a device key that WebCrypto makes non-extractable and
+// keeps in IndexedDB (a script can use it, but no one can read it out); only the sealed form goes to
+// localStorage. The value's purpose is bound in as additional data, so a sealed AI key never opens as a birth
+// date. A device key that is gone or a sealed value that does not open reads as "nothing stored" — the member
+// enters it again — never as an error or a wrong value.
 // The places are parameters so the same code runs in tests (Node's WebCrypto, memory) and in the browser.
 
 export interface DeviceKeyPlace {
@@ -21,8 +23,6 @@ export interface SealedKey {
   data: string;
 }
 
-const AAD = new TextEncoder().encode('mygenie/ai-key/v1');
-
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 
@@ -37,21 +37,32 @@ async function deviceKey(place: DeviceKeyPlace, create: boolean): Promise<Crypto
   return made;
 }
 
-export function aiKeyStore(places: { device: DeviceKeyPlace; sealed: SealedPlace }) {
+export interface SealedStore {
+  save(value: string): Promise<void>;
+  /** The stored value, or null when there is none or it cannot be opened on this device. */
+  load(): Promise<string | null>;
+  remove(): void;
+}
+
+/** A string sealed for one purpose (e.g. `ai-key`, `birth`). */
+export function sealedStore(
+  places: { device: DeviceKeyPlace; sealed: SealedPlace },
+  purpose: string,
+): SealedStore {
+  const AAD = new TextEncoder().encode(`mygenie/${purpose}/v1`);
   return {
-    async save(apiKey: string): Promise<void> {
+    async save(value: string): Promise<void> {
       const key = (await deviceKey(places.device, true))!;
       const iv = crypto.getRandomValues(new Uint8Array(12));
       const data = await crypto.subtle.encrypt(
         { name: 'AES-GCM', iv, additionalData: AAD },
         key,
-        new TextEncoder().encode(apiKey),
+        new TextEncoder().encode(value),
       );
       const sealed: SealedKey = { v: 1, iv: toBase64(iv), data: toBase64(new Uint8Array(data)) };
       places.sealed.write(JSON.stringify(sealed));
     },
 
-    /** The stored key, or null when there is none or it cannot be opened on this device. */
     async load(): Promise<string | null> {
       const text = places.sealed.read();
       if (!text) return null;
@@ -77,7 +88,15 @@ export function aiKeyStore(places: { device: DeviceKeyPlace; sealed: SealedPlace
   };
 }
 
-/** The browser's places: the device key in IndexedDB (`mygenie-device`, store `keys`), the sealed key in localStorage. */
+/** The member's AI key. */
+export function aiKeyStore(places: { device: DeviceKeyPlace; sealed: SealedPlace }): SealedStore {
+  return sealedStore(places, 'ai-key');
+}
+
+/**
+ * The browser's places: the device key in IndexedDB (`mygenie-device`, store `keys`, entry `fortune`), the
+ * sealed value in localStorage under `storageKey`.
+ */
 export function browserKeyPlaces(storageKey: string): { device: DeviceKeyPlace; sealed: SealedPlace } {
   const open = () =>
     new Promise<IDBDatabase>((resolve, reject) => {
@@ -104,9 +123,9 @@ export function browserKeyPlaces(storageKey: string): { device: DeviceKeyPlace; 
   return {
     device: {
       load: async () =>
-        ((await run('readonly', (store) => store.get('ai-key'))) as CryptoKey | undefined) ?? null,
+        ((await run('readonly', (store) => store.get('fortune'))) as CryptoKey | undefined) ?? null,
       save: async (key) => {
-        await run('readwrite', (store) => store.put(key, 'ai-key'));
+        await run('readwrite', (store) => store.put(key, 'fortune'));
       },
     },
     sealed: {

@@ -2,14 +2,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
 
-const contentSecurityPolicy = (connectOrigins: string[]) =>
+const contentSecurityPolicy = (connectSources: string[]) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    ["connect-src 'self'", ...connectOrigins].join(' '),
+    ["connect-src 'self'", ...connectSources].join(' '),
     "media-src 'self' blob:",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -31,6 +31,14 @@ export function registerSecurity(
 ): void {
   const publicOrigin = new URL(publicUrl).origin;
   const policy = contentSecurityPolicy(options.connectOrigins ?? []);
+  // The fortune embed calls the AI API the member chose, straight from the browser (the key never reaches us):
+  // any https origin, or a model served on the member's own computer.
+  const embedPolicy = contentSecurityPolicy([
+    ...(options.connectOrigins ?? []),
+    'https:',
+    'http://localhost:*',
+    'http://127.0.0.1:*',
+  ]);
 
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
@@ -42,7 +50,8 @@ export function registerSecurity(
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('Content-Security-Policy', policy);
+    const embed = /^\/fortune-embed(?:[/?]|$)/.test(request.url);
+    reply.header('Content-Security-Policy', embed ? embedPolicy : policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -16,6 +16,11 @@ describe('serving the built site', () => {
     );
     await fs.writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     await fs.writeFile(path.join(webDir, 'fairy.png'), 'png');
+    await fs.mkdir(path.join(webDir, 'fortune-embed'));
+    await fs.writeFile(
+      path.join(webDir, 'fortune-embed', 'index.html'),
+      '<!doctype html><title>embed</title>',
+    );
     for (const lang of ['ko', 'en']) {
       await fs.mkdir(path.join(webDir, '_prerendered', lang), { recursive: true });
       await fs.writeFile(
@@ -68,6 +73,30 @@ describe('serving the built site', () => {
     expect(odd.body).toBe('<html lang="ko">security ko');
     const direct = await t.request({ method: 'GET', url: '/_prerendered/en/index.html' });
     expect(direct.statusCode).toBe(404);
+  });
+
+  it("serves the fortune embed page, which alone may call an AI API of the member's choice", async () => {
+    const site = await t.request({ method: 'GET', url: '/fortune' });
+    const siteCsp = String(site.headers['content-security-policy']);
+    expect(/connect-src ([^;]*)/.exec(siteCsp)?.[1]).toBe("'self'");
+    for (const url of ['/fortune-embed/?lang=en&v=1', '/fortune-embed', '/fortune-embed?lang=ko']) {
+      const embed = await t.request({ method: 'GET', url });
+      expect(embed.statusCode, url).toBe(200);
+      expect(embed.body, url).toBe('<!doctype html><title>embed</title>');
+      const csp = String(embed.headers['content-security-policy']);
+      expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe(
+        "'self' https: http://localhost:* http://127.0.0.1:*",
+      );
+      // Framed only by our own pages; everything else as strict as the site's.
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(embed.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(csp.replace(/connect-src [^;]*/, '')).toBe(siteCsp.replace(/connect-src [^;]*/, ''));
+    }
+    // Not a way around the rule for other pages.
+    const lookalike = await t.request({ method: 'GET', url: '/fortune-embedded' });
+    expect(/connect-src ([^;]*)/.exec(String(lookalike.headers['content-security-policy']))?.[1]).toBe(
+      "'self'",
+    );
   });
 
   it('answers a missing file with 404, not the page', async () => {

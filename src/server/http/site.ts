@@ -47,6 +47,9 @@ export async function registerSite(app: FastifyInstance, webDir: string): Promis
       .header('Vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8');
     if (pathname === '/app' || pathname === '/app/') return reply.sendFile('app/index.html');
+    if (pathname === '/fortune-embed' || pathname === '/fortune-embed/') {
+      return reply.sendFile('fortune-embed/index.html');
+    }
     const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
     const lang = pageLanguage(request);
     const file = `${lang}/${name}.html`;

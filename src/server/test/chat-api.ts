@@ -8,6 +8,7 @@
 //   unauthorized  401 invalid_api_key, whatever the key
 //   rate-limited  429 rate_limit_exceeded with Retry-After
 //   malformed     200 with a chat.completion whose message has no content
+// `delayMs` holds every answer back that long (a model taking its time), so a page's waiting state can be seen.
 // A wrong or missing key is always 401, and a body that is not a chat request is 400, as the real API does.
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -30,6 +31,8 @@ export interface ChatApi {
   /** The only key the stand-in accepts. */
   key: string;
   mode: ChatApiMode;
+  /** Each answer waits this long first (default 0). */
+  delayMs: number;
   /** Every POST to the completions path, in order (preflights are not recorded). */
   requests: ChatApiRequest[];
   close(): Promise<void>;
@@ -113,6 +116,11 @@ export async function startChatApi(): Promise<ChatApi> {
       api.requests.push({ auth, body, url: request.url ?? '' });
 
       if (api.mode === 'slow') return; // never answers; close() drops the connection
+      if (api.delayMs > 0) setTimeout(() => answer(auth, body), api.delayMs);
+      else answer(auth, body);
+    });
+
+    function answer(auth: string, body: unknown): void {
       if (auth !== `Bearer ${key}` || api.mode === 'unauthorized') {
         error(
           response,
@@ -162,7 +170,7 @@ export async function startChatApi(): Promise<ChatApi> {
           total_tokens: words(prompt) + words(content),
         },
       });
-    });
+    }
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -170,6 +178,7 @@ export async function startChatApi(): Promise<ChatApi> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     key,
     mode: 'ok',
+    delayMs: 0,
     requests: [],
     close: () =>
       new Promise((resolve) => {

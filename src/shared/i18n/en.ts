@@ -10,7 +10,6 @@ export const en: Catalog = {
     processing: 'Processing...',
     networkError: 'Network error occurred. Please try again',
     unknownError: 'An unknown error occurred',
-    comingSoon: 'This page is being prepared. A full guide is coming soon.',
   },
   language: {
     label: 'Language',

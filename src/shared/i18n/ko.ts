@@ -9,7 +9,6 @@ export const ko = {
     processing: '처리 중...',
     networkError: '네트워크 오류가 발생했습니다. 다시 시도해 주세요.',
     unknownError: '알 수 없는 오류가 발생했습니다.',
-    comingSoon: '이 페이지는 준비 중입니다. 곧 자세한 안내로 찾아뵙겠습니다.',
   },
   language: {
     label: '언어',

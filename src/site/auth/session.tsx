@@ -1,12 +1,14 @@
 // The signed-in member as the site knows it: loaded once from /api/session, refreshed after sign-in and out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
-import { STORAGE_KEYS } from '../../shared/constants.js';
-import { api } from '../api.js';
+import { api, failureCode } from '../api.js';
+import { forgetMember, rememberMember } from './stored-member.js';
 
 interface SessionState {
   loading: boolean;
   user: SessionUser | null;
+  /** The last check could not reach the server (so `user` is null without the member being signed out). */
+  offline: boolean;
   /** Sets the member after a sign-in answered with them. */
   signedIn(user: SessionUser): void;
   refresh(): Promise<void>;
@@ -18,14 +20,19 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionUser | null>(null);
+  const [offline, setOffline] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
       const session = await api<SessionResponse>('GET', '/api/session');
       setUser(session.user);
-    } catch {
-      // Offline or the server is down: the member is treated as signed out until the next try.
+      setOffline(false);
+      if (session.user?.emailVerified) rememberMember(session.user);
+      else if (!session.user) forgetMember();
+    } catch (error) {
+      // Offline or the server is down: signed out for the server's features until the next try.
       setUser(null);
+      setOffline(failureCode(error) === 'network');
     } finally {
       setLoading(false);
     }
@@ -39,17 +46,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // else the description keeps (update banner version, device id, fingerprint passkeys, preferences) stays.
   const logout = useCallback(async () => {
     await api('POST', '/api/auth/logout');
-    try {
-      localStorage.removeItem(STORAGE_KEYS.appMember);
-    } catch {
-      // Storage unavailable: nothing was kept there either.
-    }
+    forgetMember();
     setUser(null);
   }, []);
 
+  const signedIn = useCallback((member: SessionUser) => {
+    setUser(member);
+    setOffline(false);
+    if (member.emailVerified) rememberMember(member);
+  }, []);
+
   const value = useMemo<SessionState>(
-    () => ({ loading, user, signedIn: setUser, refresh, logout }),
-    [loading, user, refresh, logout],
+    () => ({ loading, user, offline, signedIn, refresh, logout }),
+    [loading, user, offline, signedIn, refresh, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -24,6 +24,7 @@ describe('page copy', () => {
         './admin/copy.ts',
         './download/copy.ts',
         './features/copy.ts',
+        './fortune/copy.ts',
         './how-to-use/copy.ts',
         './privacy/copy.ts',
         './security/copy.ts',

@@ -57,6 +57,10 @@ export const LAZY_PAGES: Record<string, Loader> = {
     () => import('./support/SupportPage.js'),
     () => import('./support/copy.js'),
   ),
+  '/fortune': page(
+    () => import('./fortune/FortunePage.js'),
+    () => import('./fortune/copy.js'),
+  ),
 };
 
 export class ChunkLoadError extends Error {
