@@ -17,6 +17,7 @@ import { dailyDraw } from '../src/fortune/tarot/draw.js';
 import { startChatApi, type ChatApi } from '../src/server/test/chat-api.js';
 import { catalogs } from '../src/shared/i18n/index.js';
 import { copy as pageCopy } from '../src/site/pages/fortune/copy.js';
+import { AuthDialogModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 
@@ -115,6 +116,14 @@ describe.each(['ko', 'en'] as const)('the fortune page in %s', (lang) => {
     await dialog.waitFor({ state: 'hidden' });
     await card.getByRole('button', { name: pageCopy[lang].login.register, exact: true }).click();
     await dialog.getByRole('heading', { name: catalogs[lang].auth.registerTitle }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Logging in from the card brings the fortune in place.
+    const email = await member();
+    await card.getByRole('button', { name: pageCopy[lang].login.login, exact: true }).click();
+    await new AuthDialogModel(page, lang).login(email, PASSWORD);
+    await embed(page, lang);
+    expect(await page.getByTestId('fortune-login-required').count()).toBe(0);
   });
 
   it('gives a member the four readings for their birth date, kept sealed on the device', async () => {
@@ -304,6 +313,27 @@ describe('the fortune embed and the page together', () => {
     await again.getByTestId('ai').getByRole('button', { name: text.remove, exact: true }).click();
     await again.getByTestId('ai').getByRole('heading', { name: text.addKeyTitle }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('mygenie.fortune.aiKey'))).toBeNull();
+  });
+
+  it('still shows the member who last signed in here their fortune when the server cannot be reached', async () => {
+    const email = await member();
+    const page = await openFortune(email, 'ko');
+    const uid = await uidOf(page);
+    await embed(page, 'ko');
+    await page.context().route('**/api/session', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const frame = await embed(page, 'ko');
+    const draw = dailyDraw(uid, seoulDate());
+    await frame
+      .getByTestId('tarot')
+      .getByText(draw.card[draw.reversed ? 'reversed' : 'upright'].ko)
+      .waitFor();
+
+    // Someone who never signed in on this device gets the login card instead.
+    const stranger = await openFortune(null, 'ko');
+    await stranger.context().route('**/api/session', (route) => route.abort('internetdisconnected'));
+    await stranger.reload();
+    await stranger.getByTestId('fortune-login-required').waitFor();
   });
 
   it('loads the saju library only in the embed', async () => {

@@ -94,7 +94,8 @@ export const copy = defineCopy(
             title: '여러분의 기기에만 저장되는 정보',
             items: [
               '보관함: 일정, 메모(일기), 개인정보, 문서, 가계부, 기념일, 설정. 모든 기록은 저장하기 전에 여러분의 기기에서 AES-GCM 256비트로 암호화되어 브라우저의 IndexedDB에 저장되며, 여러분이 백업을 저희 서버에 보관하기로 선택한 경우를 제외하고는 저희 서버로 전송되지 않습니다.',
-              'AI 키(선택): AI 운세를 위해 입력한 AI 서비스 키는 여러분의 브라우저에만 저장되고 저희 서버로 보내지 않습니다.',
+              'AI 키(선택): AI 운세를 위해 입력한 AI 서비스 키는 여러분의 브라우저에만 암호화해 저장되고 저희 서버로 보내지 않습니다. 키는 여러분이 고른 AI 서비스로만 전송됩니다.',
+              '생년월일과 태어난 시간(선택): 사주와 별자리 운세를 위해 입력한 값은 여러분의 브라우저에만 암호화해 저장되고 저희 서버로 보내지 않습니다. 운세는 여러분의 기기에서 계산됩니다.',
             ],
           },
           {
@@ -209,8 +210,8 @@ export const copy = defineCopy(
         ],
         items: [
           `세션 쿠키(${SESSION_COOKIE}): 로그인 상태를 유지하는 필수 쿠키입니다. HttpOnly로 설정되어 자바스크립트로 읽을 수 없고, 로그아웃하거나 ${SESSION_IDLE_DAYS}일 동안 사용하지 않으면 효력을 잃습니다.`,
-          '로컬 스토리지(localStorage): 언어와 화면 표시 설정(업데이트 안내 숨김, 요정 안내 음성 등), 이 브라우저를 구분하는 무작위 기기 식별자, 마스터 비밀번호를 확인하기 위한 검증값(비밀번호 자체가 아니라 PBKDF2로 유도한 값), 선택한 경우 AI 키를 저장합니다.',
-          'IndexedDB: 암호화된 보관함을 저장합니다.',
+          '로컬 스토리지(localStorage): 언어와 화면 표시 설정(업데이트 안내 숨김, 요정 안내 음성 등), 이 브라우저를 구분하는 무작위 기기 식별자, 마스터 비밀번호를 확인하기 위한 검증값(비밀번호 자체가 아니라 PBKDF2로 유도한 값), 마지막으로 로그인한 회원의 이메일과 회원 번호, 운세를 위해 입력한 생년월일과 선택한 경우 AI 키(둘 다 암호화된 형태)를 저장합니다.',
+          'IndexedDB: 암호화된 보관함과, 이 기기에서만 쓰이고 밖으로 꺼낼 수 없는 암호화 키(운세 정보를 잠그는 키)를 저장합니다.',
           '오프라인 캐시: 인터넷 연결 없이도 앱이 열리도록 앱 파일을 브라우저에 저장합니다. 개인정보는 들어 있지 않습니다.',
         ],
         after: [
@@ -361,7 +362,8 @@ export const copy = defineCopy(
             title: 'Information kept only on your device',
             items: [
               'Your vault: schedule, memo (diary), personal information, documents, ledger, anniversaries and settings. Every record is encrypted on your device with AES-GCM-256 before it is stored in your browser’s IndexedDB, and it is never sent to our server unless you choose to store a backup with us.',
-              'AI key (optional): a key for an AI service that you enter for the AI fortune is kept only in your browser and is never sent to our server.',
+              'AI key (optional): a key for an AI service that you enter for the AI fortune is kept only in your browser, encrypted, and is never sent to our server. It goes only to the AI service you choose.',
+              'Birth date and time (optional): what you enter for the saju and astrology readings is kept only in your browser, encrypted, and is never sent to our server. Your fortune is worked out on your device.',
             ],
           },
           {
@@ -476,8 +478,8 @@ export const copy = defineCopy(
         ],
         items: [
           `Session cookie (${SESSION_COOKIE}): a strictly necessary cookie that keeps you signed in. It is HttpOnly, so scripts cannot read it, and it stops working when you sign out or after ${SESSION_IDLE_DAYS} days without use.`,
-          'Local storage (localStorage): your language and display preferences (such as a hidden update notice or the guide’s voice), a random device identifier that tells this browser apart, a check value for your master password (not the password itself but a value derived from it with PBKDF2), and, if you choose, your AI key.',
-          'IndexedDB: your encrypted vault.',
+          'Local storage (localStorage): your language and display preferences (such as a hidden update notice or the guide’s voice), a random device identifier that tells this browser apart, a check value for your master password (not the password itself but a value derived from it with PBKDF2), the e-mail and member number of the member who last signed in, and the birth date you enter for the fortune and, if you choose, your AI key (both encrypted).',
+          'IndexedDB: your encrypted vault, and an encryption key that is used only on this device and cannot be read out of it (the key that locks your fortune details).',
           'Offline cache: the app’s files, kept in your browser so the app opens without a connection. It contains no personal data.',
         ],
         after: [
