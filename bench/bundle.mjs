@@ -14,7 +14,10 @@ buildIfStale(root);
 
 const web = path.join(root, 'dist/web');
 
-/** The scripts an HTML entry loads at once (its module and the modules it preloads), with their sizes. */
+/**
+ * The scripts an HTML entry loads at once (its module and the modules it preloads), with their sizes.
+ * @param {string} htmlFile
+ */
 function entryScripts(htmlFile) {
   const html = fs.readFileSync(path.join(web, htmlFile), 'utf8');
   return [
@@ -32,6 +35,7 @@ function entryScripts(htmlFile) {
     };
   });
 }
+/** @param {{ gzipKiB: number }[]} rows */
 const sum = (rows) => rows.reduce((total, row) => total + row.gzipKiB, 0);
 
 const rows = entryScripts('index.html');
