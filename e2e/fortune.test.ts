@@ -19,6 +19,7 @@ import { catalogs } from '../src/shared/i18n/index.js';
 import { copy as pageCopy } from '../src/site/pages/fortune/copy.js';
 import { AuthDialogModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
+import { seriousViolations } from './support/axe.js';
 import { browserSuite } from './support/suite.js';
 
 type Lang = 'ko' | 'en';
@@ -40,8 +41,9 @@ async function member(): Promise<string> {
   return email;
 }
 
-async function openFortune(email: string | null, lang: Lang, width = 1280): Promise<Page> {
-  const context = await suite.newContext({ viewport: { width, height: 900 } });
+async function openFortune(email: string | null, lang: Lang, width = 1280, bypassCSP = false): Promise<Page> {
+  // bypassCSP only to inject axe-core; our own pages never need it.
+  const context = await suite.newContext({ viewport: { width, height: 900 }, bypassCSP });
   if (email) await signInContext(suite.server, context, email, PASSWORD);
   const page = await context.newPage();
   await page.goto(`${suite.server.url}/fortune?lang=${lang}`);
@@ -128,7 +130,7 @@ describe.each(['ko', 'en'] as const)('the fortune page in %s', (lang) => {
 
   it('gives a member the four readings for their birth date, kept sealed on the device', async () => {
     const email = await member();
-    const page = await openFortune(email, lang);
+    const page = await openFortune(email, lang, 1280, true);
     const frame = await embed(page, lang);
     const t = embedCopy[lang];
     const uid = await uidOf(page);
@@ -170,6 +172,8 @@ describe.each(['ko', 'en'] as const)('the fortune page in %s', (lang) => {
     await frame.getByTestId('tarot').getByText(draw.card.name[lang], { exact: true }).first().waitFor();
     await frame.getByTestId('ai').getByRole('heading', { name: AI_TEXT[lang].title }).waitFor();
     await expectFrameFollowsContent(page, frame);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(frame)).toEqual([]);
 
     // Sealed on the device: nothing readable in storage, and back on the next visit without asking again.
     const stored = await page.evaluate((key) => localStorage.getItem(key), `mygenie.fortune.birth.${uid}`);
@@ -232,6 +236,25 @@ describe('the fortune embed and the page together', () => {
     await frame.getByRole('heading', { level: 1, name: /^Your fortune for / }).waitFor();
     await frame.getByTestId('astrology').getByText('Leo', { exact: true }).waitFor();
     expect(await frame.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('en');
+
+    // The embed takes its language only from its parent, in the exact shape.
+    await frame.evaluate(() => {
+      window.postMessage({ type: 'fortune-set-language', lang: 'ko' }, window.location.origin);
+    });
+    await page.evaluate(() => {
+      const embedWindow = document.querySelector('iframe')!.contentWindow!;
+      embedWindow.postMessage({ type: 'fortune-set-language', lang: 'fr' }, window.location.origin);
+      embedWindow.postMessage(
+        { type: 'fortune-set-language', lang: 'ko', extra: true },
+        window.location.origin,
+      );
+      embedWindow.postMessage(
+        JSON.stringify({ type: 'fortune-set-language', lang: 'ko' }),
+        window.location.origin,
+      );
+    });
+    await page.waitForTimeout(300);
     expect(await frame.evaluate(() => document.documentElement.lang)).toBe('en');
 
     // The page itself, or the frame with a wrong shape, cannot resize the frame or raise the overlay.

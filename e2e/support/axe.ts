@@ -1,7 +1,7 @@
 // Runs axe-core in the page and returns the serious and critical violations.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -12,7 +12,7 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousViolations(page: Page | Frame): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
     const axe = (
