@@ -82,7 +82,7 @@ export function BirthForm({
 
       <div className="fe-birth__date" role="group" aria-labelledby={`${id}-date`}>
         <span id={`${id}-date`} className="fe-label">
-          {t.yearLabel} · {t.monthLabel} · {t.dayLabel}
+          {t.date}
         </span>
         <div className="fe-birth__selects">
           <select

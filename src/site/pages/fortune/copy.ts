@@ -10,7 +10,7 @@ export const copy = defineCopy(
         '회원을 위한 오늘의 운세. 생년월일로 보는 사주와 별자리, 하루 한 장의 타로, 내 API 키로 만드는 AI 운세를 한국어와 영어로 보여 드립니다.',
     },
     hero: {
-      eyebrow: '데일리 포춘',
+      eyebrow: '사주 · 별자리 · 타로 · AI',
       title: '오늘의 운세',
       lead: '사주, 별자리, 타로, 그리고 AI가 들려주는 오늘 하루 이야기. 생년월일은 내 기기에만 암호화해 저장되고 서버로 보내지 않아요.',
     },
@@ -55,7 +55,7 @@ export const copy = defineCopy(
         'A daily fortune for members: saju and astrology from your birth date, one tarot card a day, and an AI reading with your own API key, in Korean and English.',
     },
     hero: {
-      eyebrow: 'Daily fortune',
+      eyebrow: 'Saju · Astrology · Tarot · AI',
       title: 'Daily fortune',
       lead: 'Saju, astrology, tarot and an AI reading for your day. Your birth date is encrypted and kept only on your device, never sent to our server.',
     },
