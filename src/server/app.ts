@@ -11,7 +11,14 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { databaseRateLimiter } from './ratelimit/limiter.js';
+import { Redis } from 'ioredis';
+import { openLiveBus } from './live/bus.js';
+import {
+  databaseRateLimiter,
+  LONGEST_WINDOW_MS,
+  redisRateLimiter,
+  type RateLimiter,
+} from './ratelimit/limiter.js';
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
 import { webdavRoutes } from './drives/webdav.js';
@@ -54,7 +61,6 @@ export const LOG_REDACT = [
 ];
 
 const PRUNE_EVERY_MS = 10 * 60_000;
-const LONGEST_WINDOW_MS = 60 * 60_000;
 
 export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   const { config, database } = parts;
@@ -78,7 +84,18 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const limiter = databaseRateLimiter(database.db, clock);
+  // Shared by every server process: in Redis when configured, else in the database.
+  let limiter: RateLimiter;
+  let redis: Redis | undefined;
+  if (config.redis) {
+    redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    redis.on('error', (err: unknown) => app.log.warn({ err }, 'redis (rate limits) connection problem'));
+    await redis.connect();
+    limiter = redisRateLimiter(redis, config.redis.prefix, clock);
+  } else {
+    limiter = databaseRateLimiter(database.db, clock);
+  }
+  const live = await openLiveBus({ redis: config.redis, databaseUrl: config.databaseUrl }, app.log);
   const updateMails = updateMailQueue({
     db: database.db,
     mailer,
@@ -97,6 +114,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     log: app.log,
+    live,
   });
 
   const pruning = setInterval(() => {
@@ -181,6 +199,8 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     await updateMails.stop();
     await accounts.settle();
     mailer.close();
+    await live.close();
+    redis?.disconnect();
   });
 
   return { app, accounts, storage, updateMails };

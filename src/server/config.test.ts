@@ -33,6 +33,14 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://mygenie.example');
     expect(config.adminEmails).toEqual(['admin@example.com', 'ops@example.com']);
     expect(config.trustProxy).toBe(true);
+    expect(config.redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example:6380/0' }).redis).toEqual({
+      url: 'rediss://:pw@cache.example:6380/0',
+      prefix: 'mygenie:',
+    });
+    expect(loadConfig({ REDIS_URL: 'redis://cache', REDIS_PREFIX: 'staging:' }).redis?.prefix).toBe(
+      'staging:',
+    );
   });
 
   it('reads the storage settings, and refuses S3 settings given only in part', () => {
@@ -63,6 +71,8 @@ describe('configuration', () => {
     ['MAX_UPLOAD_MB', '0'],
     ['USER_QUOTA_MB', 'lots'],
     ['S3_BUCKET', 'Bad_Bucket'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_PREFIX', 'has space'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} .*\\(got "${value}"\\)`));

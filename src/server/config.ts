@@ -48,6 +48,11 @@ const environment = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// URL').optional(),
+  REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'must be 1–64 letters, digits or : _ . -' })
+    .default('mygenie:'),
   PUBLIC_URL: url(['http:', 'https:'], 'must be an http:// or https:// URL').optional(),
   SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('MyGenie <no-reply@mygenie.local>'),
@@ -92,6 +97,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Shared rate limits and live device news across server processes; PostgreSQL or one process without. */
+  redis: { url: string; prefix: string } | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -152,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
     host: values.HOST,
     dataDir: path.resolve(root, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    redis: values.REDIS_URL ? { url: values.REDIS_URL, prefix: values.REDIS_PREFIX } : undefined,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -15,8 +15,11 @@ export const MASTER_PASSWORD_RECOMMENDED_LENGTH = 16;
 
 export const TOAST_MS = 2500;
 export const LOGIN_NOTIFICATION_DELAY_MS = 2000;
-/** How often the server looks for a device's live news (new sign-ins to confirm, its own sign-out). */
-export const DEVICE_EVENTS_POLL_MS = 1500;
+/**
+ * A device's live news (new sign-ins to confirm, its own sign-out) arrives at once over the live bus; the
+ * server also looks this often, in case a message was lost, and keeps the stream open with it.
+ */
+export const DEVICE_EVENTS_SAFETY_POLL_MS = 15_000;
 /** A push registration older than this is sent again (description §9: refreshed after 7 days). */
 export const PUSH_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
 export const BIOMETRIC_TIMEOUT_MS = 120_000;

@@ -1,14 +1,13 @@
 // Live news for a signed-in device (server-sent events on GET /api/events): a sign-in on a new device that
 // waits for this device's confirmation ("new-login"), and this device's own session ending ("signed-out"),
-// e.g. when another device refused a sign-in or signed it out. The news comes from the database, asked every
-// few seconds, so it reaches a device whichever server process it is connected to.
+// e.g. when another device refused a sign-in or signed it out. A change to the member's sessions is announced on
+// the live bus (Redis, PostgreSQL or in-process), so it reaches the device at once whichever server process
+// holds its stream; the stream then reads the news from the database. A slow safety poll covers a lost message.
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { DEVICE_EVENTS_POLL_MS } from '../../shared/constants.js';
+import { DEVICE_EVENTS_SAFETY_POLL_MS } from '../../shared/constants.js';
 import { requireSession } from './routes.js';
 import type { AccountService } from './service.js';
-
-const KEEP_ALIVE_MS = 15_000;
 
 export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService): void {
   const open = new Set<ServerResponse>();
@@ -30,19 +29,25 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
     });
     open.add(stream);
     const announced = new Set<string>();
-    let lastWrite = Date.now();
     let busy = false;
+    let again = false;
+    let wrote = false;
     const send = (event: string, data: unknown) => {
       stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      lastWrite = Date.now();
+      wrote = true;
     };
     const stop = () => {
       clearInterval(timer);
+      unsubscribe();
       open.delete(stream);
       if (!stream.writableEnded) stream.end();
     };
-    const poll = async () => {
-      if (busy) return;
+    const poll = async (): Promise<void> => {
+      // News during a read is read again right after it, so none is missed.
+      if (busy) {
+        again = true;
+        return;
+      }
       busy = true;
       try {
         const news = await accounts.deviceEvents(signedIn);
@@ -55,17 +60,22 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
           announced.add(pending.id);
           send('new-login', pending);
         }
-        if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
-          stream.write(': keep-alive\n\n');
-          lastWrite = Date.now();
-        }
       } catch (err) {
         request.log.warn({ err }, 'device events poll failed');
       } finally {
         busy = false;
       }
+      if (again && !stream.writableEnded) {
+        again = false;
+        await poll();
+      }
     };
-    const timer = setInterval(() => void poll(), DEVICE_EVENTS_POLL_MS);
+    const unsubscribe = accounts.onDeviceNews(signedIn.user.uid, () => void poll());
+    const timer = setInterval(() => {
+      if (!wrote) stream.write(': keep-alive\n\n');
+      wrote = false;
+      void poll();
+    }, DEVICE_EVENTS_SAFETY_POLL_MS);
     request.raw.on('close', stop);
     stream.write('retry: 3000\n\n');
     await poll();

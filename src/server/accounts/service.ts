@@ -29,6 +29,7 @@ import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accountMail, type MailKind } from '../mail/templates.js';
+import type { LiveBus } from '../live/bus.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import * as store from './store.js';
@@ -42,6 +43,8 @@ export interface AccountDeps {
   publicUrl: string;
   adminEmails: readonly string[];
   log: FastifyBaseLogger;
+  /** Tells the member's connected devices, on any server process, that their sessions changed. */
+  live: LiveBus;
 }
 
 /** Who is asking: the caller's address and browser, for rate limits and the session's device. */
@@ -75,7 +78,7 @@ function presentDevice(row: store.SessionRow, currentSessionId: string): DeviceS
 }
 
 export function accountService(deps: AccountDeps) {
-  const { db, limiter, clock } = deps;
+  const { db, limiter, clock, live } = deps;
   const pendingMails = new Set<Promise<void>>();
   const signInListeners: Array<(event: SignInEvent) => void> = [];
 
@@ -134,16 +137,7 @@ export function accountService(deps: AccountDeps) {
     const user = await store.findUserByEmail(db, email);
     const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
     if (!user || !matches) {
-      await db.transaction().execute(async (trx) => {
-        const at = isoAt(clock);
-        await trx
-          .insertInto('rate_events')
-          .values([
-            { id: newId(), key: accountKey, at },
-            { id: newId(), key: addressKey, at },
-          ])
-          .execute();
-      });
+      await limiter.record(accountKey, addressKey);
       throw new ApiError('auth/invalid-login-credentials');
     }
     await limiter.clear(accountKey);
@@ -207,6 +201,7 @@ export function accountService(deps: AccountDeps) {
       approval: (await needsConfirmation(user.id, deviceId, deviceName)) ? 'pending' : 'approved',
     };
     await store.insertSession(db, session);
+    if (session.approval === 'pending') await live.publish(user.id);
     const signedIn = { sessionId: session.id, user: presentUser(user) };
     for (const listener of signInListeners) listener({ signedIn, deviceId, deviceName });
     return { token, signedIn };
@@ -242,15 +237,12 @@ export function accountService(deps: AccountDeps) {
         await db.transaction().execute(async (trx) => {
           await store.insertUser(trx, user);
           await store.insertEmailToken(trx, row);
-          await trx
-            .insertInto('rate_events')
-            .values({ id: newId(), key: `mail:${body.email}`, at: now })
-            .execute();
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError('auth/email-already-in-use');
         throw error;
       }
+      await limiter.record(`mail:${body.email}`);
       deliver('verify', body.lang, user.email, token);
     },
 
@@ -284,11 +276,13 @@ export function accountService(deps: AccountDeps) {
       if (!(await store.revokeUserSession(db, signedIn.user.uid, sessionId, isoAt(clock)))) {
         throw new ApiError('session/not-found');
       }
+      await live.publish(signedIn.user.uid);
     },
 
     /** Ends every session of the member but this one. */
     async endOtherDevices(signedIn: SignedIn): Promise<void> {
       await store.revokeUserSessions(db, signedIn.user.uid, isoAt(clock), signedIn.sessionId);
+      await live.publish(signedIn.user.uid);
     },
 
     /**
@@ -298,6 +292,7 @@ export function accountService(deps: AccountDeps) {
     async approveDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
       await ownPending(signedIn, sessionId);
       await db.updateTable('sessions').set({ approval: 'approved' }).where('id', '=', sessionId).execute();
+      await live.publish(signedIn.user.uid);
     },
 
     /** Refused (or the master key failed): the new sign-in ends, and so does the device that refused. */
@@ -308,6 +303,12 @@ export function accountService(deps: AccountDeps) {
         await store.revokeUserSession(trx, signedIn.user.uid, sessionId, at);
         await store.revokeUserSession(trx, signedIn.user.uid, signedIn.sessionId, at);
       });
+      await live.publish(signedIn.user.uid);
+    },
+
+    /** Calls `listener` whenever the member's sessions change, on whichever server process; returns the unsubscribe. */
+    onDeviceNews(uid: string, listener: () => void): () => void {
+      return live.subscribe(uid, listener);
     },
 
     /** What a signed-in device is told live: sign-ins waiting for confirmation, and whether it was signed out. */
@@ -334,13 +335,8 @@ export function accountService(deps: AccountDeps) {
       await refuseWhenOver(mailKey, MAIL_LIMIT, MAIL_WINDOW_MS);
       const lang = body.lang ?? (user.lang === 'en' ? 'en' : 'ko');
       const { token, row } = newEmailToken(user.id, 'verify', null);
-      await db.transaction().execute(async (trx) => {
-        await store.insertEmailToken(trx, row);
-        await trx
-          .insertInto('rate_events')
-          .values({ id: newId(), key: mailKey, at: isoAt(clock) })
-          .execute();
-      });
+      await store.insertEmailToken(db, row);
+      await limiter.record(mailKey);
       deliver('verify', lang, user.email, token);
     },
 
@@ -353,6 +349,7 @@ export function accountService(deps: AccountDeps) {
         await store.voidResetTokens(trx, signedIn.user.uid, now);
         await store.revokeUserSessions(trx, signedIn.user.uid, now, signedIn.sessionId);
       });
+      await live.publish(signedIn.user.uid);
     },
 
     /**
@@ -365,13 +362,8 @@ export function accountService(deps: AccountDeps) {
       const passwordHash = await hashPassword(body.newPassword);
       const user = await store.findUserByEmail(db, body.email);
       const link = user ? newEmailToken(user.id, 'reset', passwordHash) : undefined;
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('rate_events')
-          .values({ id: newId(), key: mailKey, at: isoAt(clock) })
-          .execute();
-        if (link) await store.insertEmailToken(trx, link.row);
-      });
+      if (link) await store.insertEmailToken(db, link.row);
+      await limiter.record(mailKey);
       if (user && link) deliver('reset', body.lang, user.email, link.token);
     },
 
@@ -397,6 +389,7 @@ export function accountService(deps: AccountDeps) {
           await store.revokeUserSessions(trx, user.id, now);
         }
       });
+      if (row.kind === 'reset') await live.publish(user.id);
       return { kind: row.kind === 'verify' ? 'verifyEmail' : 'resetPassword', email: user.email };
     },
 
@@ -419,7 +412,9 @@ export function accountService(deps: AccountDeps) {
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token && token.length <= 128) await store.revokeSessionByToken(db, hashToken(token), isoAt(clock));
+      if (!token || token.length > 128) return;
+      const userId = await store.revokeSessionByToken(db, hashToken(token), isoAt(clock));
+      if (userId) await live.publish(userId);
     },
 
     /** Waits for mails still being sent (graceful shutdown, tests). */

@@ -82,13 +82,16 @@ export async function touchSession(db: Db, id: string, at: string): Promise<void
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
 }
 
-export async function revokeSessionByToken(db: Db, tokenHash: string, at: string): Promise<void> {
-  await db
+/** Ends the session with this token; gives its user's id, or null when there was no such live session. */
+export async function revokeSessionByToken(db: Db, tokenHash: string, at: string): Promise<string | null> {
+  const row = await db
     .updateTable('sessions')
     .set({ revoked_at: at })
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
-    .execute();
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }
 
 /** Ends every session of a user, or every one but `exceptId`. */

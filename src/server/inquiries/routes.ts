@@ -38,10 +38,8 @@ export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
     if ((await deps.limiter.count(key, INQUIRY_WINDOW_MS)) >= INQUIRY_LIMIT)
       throw new ApiError('auth/too-many-requests');
     const row = { id: newId(), user_id: user.uid, ...body, created_at: isoAt(clock) };
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('inquiries').values(row).execute();
-      await trx.insertInto('rate_events').values({ id: newId(), key, at: row.created_at }).execute();
-    });
+    await db.insertInto('inquiries').values(row).execute();
+    await deps.limiter.record(key);
     const mails = [
       inquiryReceivedMail(user.lang, user.email, body, `${deps.publicUrl}/support?lang=${user.lang}`),
     ];

@@ -107,17 +107,12 @@ export function updateMailQueue(deps: UpdateMailDeps) {
       deps.log.warn({ err: error, to: job.email }, 'update mail not sent; will retry');
       return false;
     }
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('mail_jobs')
-        .set({ status: 'sent', sent_at: isoAt(clock) })
-        .where('id', '=', jobId)
-        .execute();
-      await trx
-        .insertInto('rate_events')
-        .values({ id: newId(), key: mailKey, at: isoAt(clock) })
-        .execute();
-    });
+    await db
+      .updateTable('mail_jobs')
+      .set({ status: 'sent', sent_at: isoAt(clock) })
+      .where('id', '=', jobId)
+      .execute();
+    await deps.limiter.record(mailKey);
     return true;
   }
 
