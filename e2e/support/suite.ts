@@ -1,6 +1,7 @@
-// One server and one browser per test file, and a fresh browser context per test.
+// One server and one browser per test file, and a fresh browser context per test. Every page of every context
+// reports Content-Security-Policy violations; a test that caused one fails when it ends.
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
@@ -19,6 +20,7 @@ export function browserSuite(
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const violations: string[] = [];
 
   beforeAll(async () => {
     server = await startServer(typeof env === 'function' ? await env() : env);
@@ -30,6 +32,7 @@ export function browserSuite(
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(violations.splice(0), 'Content-Security-Policy violations').toEqual([]);
   });
 
   const required = <T>(value: T | undefined, name: string): T => {
@@ -49,6 +52,20 @@ export function browserSuite(
     async newContext(options = {}) {
       const context = await required(browser, 'the browser').newContext(options);
       contexts.push(context);
+      await context.exposeBinding('__mygenieCspViolation', (_source, text: string) => {
+        violations.push(text);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          // Our pages only: the browser's own viewer of a text or JSON file styles it inline.
+          if (document.contentType !== 'text/html') return;
+          const report = (window as unknown as { __mygenieCspViolation?: (text: string) => void })
+            .__mygenieCspViolation;
+          report?.(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}`,
+          );
+        });
+      });
       return context;
     },
   };

@@ -142,7 +142,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.get('/api/health', async () => ({ status: 'ok' }));
   accountRoutes(app, accounts);
   acceptRawUploads(app);
-  noticeRoutes(app, { db: database.db, accounts, clock });
+  noticeRoutes(app, { db: database.db, accounts, clock, live });
   fileRoutes(app, {
     db: database.db,
     accounts,

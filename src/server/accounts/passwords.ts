@@ -1,15 +1,115 @@
-// argon2id at the OWASP parameters (19 MiB, 2 passes, 1 lane).
-import { hash, verify } from '@node-rs/argon2';
+// argon2id at the OWASP parameters (19 MiB, 2 passes, 1 lane), computed in a pool of worker threads, one per
+// core, that run at a lower CPU priority (nice 10) than the thread answering requests. A login flood then uses
+// every core for hashing while the other routes still get the CPU as soon as they need it: without this, the
+// hashing threads and the event loop share the cores evenly and every page slows down during a flood.
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** How much lower than the request thread the hashing threads run (Linux nice; ignored elsewhere). */
+const HASHING_NICENESS = 10;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+// The worker is plain CommonJS, evaluated from this string, so the same code runs from the TypeScript sources
+// (tests) and the built server. On Linux a thread's own id is the last part of /proc/thread-self, and
+// setpriority() on a thread id changes that thread alone.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const os = require('node:os');
+try {
+  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, workerData.niceness);
+} catch {
+  // Not Linux, or not allowed: the thread keeps the normal priority.
+}
+const argon2 = require(workerData.argon2);
+parentPort.on('message', (task) => {
+  try {
+    const value = task.op === 'hash' ? argon2.hashSync(task.password, task.options) : argon2.verifySync(task.hash, task.password);
+    parentPort.postMessage({ id: task.id, value });
+  } catch (error) {
+    parentPort.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+type Task =
+  | { op: 'hash'; password: string; options: typeof OPTIONS }
+  | { op: 'verify'; hash: string; password: string };
+
+interface Pending {
+  task: Task & { id: number };
+  resolve: (value: string | boolean) => void;
+  reject: (error: Error) => void;
+}
+
+class HashingPool {
+  private readonly idle: Worker[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly running = new Map<Worker, Pending>();
+  private nextId = 1;
+
+  constructor(size: number) {
+    const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
+    for (let index = 0; index < size; index++) this.idle.push(this.spawn(argon2));
+  }
+
+  private spawn(argon2: string): Worker {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { argon2, niceness: HASHING_NICENESS },
+    });
+    worker.unref();
+    worker.on('message', (answer: { id: number; value?: string | boolean; error?: string }) => {
+      const pending = this.running.get(worker);
+      this.running.delete(worker);
+      if (pending && pending.task.id === answer.id) {
+        if (answer.error !== undefined) pending.reject(new Error(answer.error));
+        else pending.resolve(answer.value as string | boolean);
+      }
+      this.idle.push(worker);
+      this.dispatch();
+    });
+    worker.on('error', (error) => {
+      // A worker that dies fails its task and is replaced.
+      this.running.get(worker)?.reject(error);
+      this.running.delete(worker);
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+      this.idle.push(this.spawn(argon2));
+      this.dispatch();
+    });
+    return worker;
+  }
+
+  run(task: Task): Promise<string | boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task: { ...task, id: this.nextId++ }, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!;
+      const pending = this.queue.shift()!;
+      this.running.set(worker, pending);
+      worker.postMessage(pending.task);
+    }
+  }
+}
+
+let pool: HashingPool | undefined;
+const hashing = () => (pool ??= new HashingPool(os.availableParallelism()));
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await hashing().run({ op: 'hash', password, options: OPTIONS })) as string;
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return (await hashing().run({ op: 'verify', hash: passwordHash, password })) === true;
   } catch {
     return false;
   }

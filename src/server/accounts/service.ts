@@ -77,9 +77,56 @@ function presentDevice(row: store.SessionRow, currentSessionId: string): DeviceS
   };
 }
 
+/** How long a checked session is remembered by this process; any change to it is announced and drops it sooner. */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_SIZE = 20_000;
+
+interface CachedSession {
+  signedIn: SignedIn;
+  lastSeenAt: string;
+  until: number;
+}
+
+/**
+ * Checked sessions by token hash, so a busy member's every request does not read the database. An entry lives
+ * SESSION_CACHE_MS at most and is dropped at once when the live bus says the member's sessions changed (sign-out,
+ * a device ended, a password changed), from whichever process.
+ */
+function sessionCache(clock: Clock) {
+  const byToken = new Map<string, CachedSession>();
+  const byUser = new Map<string, Set<string>>();
+  const forget = (tokenHash: string) => {
+    const entry = byToken.get(tokenHash);
+    if (!entry) return;
+    byToken.delete(tokenHash);
+    byUser.get(entry.signedIn.user.uid)?.delete(tokenHash);
+  };
+  return {
+    get: (tokenHash: string) => byToken.get(tokenHash),
+    forget,
+    put(tokenHash: string, entry: Omit<CachedSession, 'until'>): CachedSession {
+      while (byToken.size >= SESSION_CACHE_SIZE) forget(byToken.keys().next().value as string);
+      const cached = { ...entry, until: clock() + SESSION_CACHE_MS };
+      byToken.set(tokenHash, cached);
+      const uid = entry.signedIn.user.uid;
+      byUser.set(uid, (byUser.get(uid) ?? new Set()).add(tokenHash));
+      return cached;
+    },
+    forgetUser(uid: string) {
+      for (const tokenHash of byUser.get(uid) ?? []) byToken.delete(tokenHash);
+      byUser.delete(uid);
+    },
+  };
+}
+
 export function accountService(deps: AccountDeps) {
   const { db, limiter, clock, live } = deps;
   const pendingMails = new Set<Promise<void>>();
+  const sessions = sessionCache(clock);
+  // Any change to a member's sessions, on any process, drops what this process remembers of them.
+  live.subscribeAll((topic) => {
+    if (topic.startsWith('devices:')) sessions.forgetUser(topic.slice('devices:'.length));
+  });
   const signInListeners: Array<(event: SignInEvent) => void> = [];
 
   function presentUser(user: {
@@ -201,7 +248,7 @@ export function accountService(deps: AccountDeps) {
       approval: (await needsConfirmation(user.id, deviceId, deviceName)) ? 'pending' : 'approved',
     };
     await store.insertSession(db, session);
-    if (session.approval === 'pending') await live.publish(user.id);
+    if (session.approval === 'pending') await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user) };
     for (const listener of signInListeners) listener({ signedIn, deviceId, deviceName });
     return { token, signedIn };
@@ -276,13 +323,13 @@ export function accountService(deps: AccountDeps) {
       if (!(await store.revokeUserSession(db, signedIn.user.uid, sessionId, isoAt(clock)))) {
         throw new ApiError('session/not-found');
       }
-      await live.publish(signedIn.user.uid);
+      await live.publish(`devices:${signedIn.user.uid}`);
     },
 
     /** Ends every session of the member but this one. */
     async endOtherDevices(signedIn: SignedIn): Promise<void> {
       await store.revokeUserSessions(db, signedIn.user.uid, isoAt(clock), signedIn.sessionId);
-      await live.publish(signedIn.user.uid);
+      await live.publish(`devices:${signedIn.user.uid}`);
     },
 
     /**
@@ -292,7 +339,7 @@ export function accountService(deps: AccountDeps) {
     async approveDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
       await ownPending(signedIn, sessionId);
       await db.updateTable('sessions').set({ approval: 'approved' }).where('id', '=', sessionId).execute();
-      await live.publish(signedIn.user.uid);
+      await live.publish(`devices:${signedIn.user.uid}`);
     },
 
     /** Refused (or the master key failed): the new sign-in ends, and so does the device that refused. */
@@ -303,12 +350,12 @@ export function accountService(deps: AccountDeps) {
         await store.revokeUserSession(trx, signedIn.user.uid, sessionId, at);
         await store.revokeUserSession(trx, signedIn.user.uid, signedIn.sessionId, at);
       });
-      await live.publish(signedIn.user.uid);
+      await live.publish(`devices:${signedIn.user.uid}`);
     },
 
     /** Calls `listener` whenever the member's sessions change, on whichever server process; returns the unsubscribe. */
     onDeviceNews(uid: string, listener: () => void): () => void {
-      return live.subscribe(uid, listener);
+      return live.subscribe(`devices:${uid}`, listener);
     },
 
     /** What a signed-in device is told live: sign-ins waiting for confirmation, and whether it was signed out. */
@@ -349,7 +396,7 @@ export function accountService(deps: AccountDeps) {
         await store.voidResetTokens(trx, signedIn.user.uid, now);
         await store.revokeUserSessions(trx, signedIn.user.uid, now, signedIn.sessionId);
       });
-      await live.publish(signedIn.user.uid);
+      await live.publish(`devices:${signedIn.user.uid}`);
     },
 
     /**
@@ -389,32 +436,44 @@ export function accountService(deps: AccountDeps) {
           await store.revokeUserSessions(trx, user.id, now);
         }
       });
-      if (row.kind === 'reset') await live.publish(user.id);
+      if (row.kind === 'reset') await live.publish(`devices:${user.id}`);
       return { kind: row.kind === 'verify' ? 'verifyEmail' : 'resetPassword', email: user.email };
     },
 
     async authenticate(token: string | undefined): Promise<SignedIn | null> {
       if (!token || token.length > 128) return null;
-      const session = await store.findLiveSession(db, hashToken(token), isoAt(clock, -SESSION_IDLE_TTL_MS));
-      if (!session) return null;
-      if (session.last_seen_at < isoAt(clock, -SESSION_TOUCH_INTERVAL_MS)) {
-        await store.touchSession(db, session.id, isoAt(clock));
+      const tokenHash = hashToken(token);
+      const seenSince = isoAt(clock, -SESSION_IDLE_TTL_MS);
+      let session = sessions.get(tokenHash);
+      if (!session || session.until <= clock() || session.lastSeenAt <= seenSince) {
+        sessions.forget(tokenHash);
+        const row = await store.findLiveSession(db, tokenHash, seenSince);
+        if (!row) return null;
+        session = sessions.put(tokenHash, {
+          signedIn: {
+            sessionId: row.id,
+            user: presentUser({
+              id: row.user_id,
+              email: row.email,
+              email_verified: row.email_verified,
+              lang: row.lang,
+            }),
+          },
+          lastSeenAt: row.last_seen_at,
+        });
       }
-      return {
-        sessionId: session.id,
-        user: presentUser({
-          id: session.user_id,
-          email: session.email,
-          email_verified: session.email_verified,
-          lang: session.lang,
-        }),
-      };
+      if (session.lastSeenAt < isoAt(clock, -SESSION_TOUCH_INTERVAL_MS)) {
+        const now = isoAt(clock);
+        await store.touchSession(db, session.signedIn.sessionId, now);
+        session.lastSeenAt = now;
+      }
+      return session.signedIn;
     },
 
     async logout(token: string | undefined): Promise<void> {
       if (!token || token.length > 128) return;
       const userId = await store.revokeSessionByToken(db, hashToken(token), isoAt(clock));
-      if (userId) await live.publish(userId);
+      if (userId) await live.publish(`devices:${userId}`);
     },
 
     /** Waits for mails still being sent (graceful shutdown, tests). */

@@ -1,8 +1,9 @@
-// Live news between server processes: "member X's devices have news" (a sign-in waiting for confirmation, a
-// session ended). A device's event stream may be held by any process, so the news goes through Redis pub/sub
-// when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite: one process) an in-process emitter.
-// The message carries only the member's id; each stream then reads what changed from the database, so a lost
-// message costs at most the streams' slow safety poll, never wrong news.
+// Live news between server processes, as topics: `devices:<uid>` (a member's sessions changed: a sign-in waiting
+// for confirmation, a session ended) and `notices` (the notice list changed). A device's event stream may be
+// held by any process, and every process keeps caches to drop, so the news goes through Redis pub/sub when
+// REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite: one process) an in-process emitter.
+// A message carries only the topic; whoever hears it reads what changed from the database, so a lost message
+// costs at most a short delay (streams poll slowly, caches expire), never wrong data.
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -10,26 +11,35 @@ import pg from 'pg';
 
 export interface LiveBus {
   readonly kind: 'redis' | 'postgres' | 'memory';
-  /** Tells every server process that member `uid`'s devices have news. Never throws. */
-  publish(uid: string): Promise<void>;
-  /** Calls `listener` on news for member `uid`, from any process; returns the unsubscribe. */
-  subscribe(uid: string, listener: () => void): () => void;
+  /** Tells every server process (this one too) that `topic` has news. Never throws. */
+  publish(topic: string): Promise<void>;
+  /** Calls `listener` on news for `topic`, from any process; returns the unsubscribe. */
+  subscribe(topic: string, listener: () => void): () => void;
+  /** Calls `listener` with every topic that has news (for caches); returns the unsubscribe. */
+  subscribeAll(listener: (topic: string) => void): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'mygenie_devices';
-const UID = /^[A-Za-z0-9_-]{1,64}$/;
+const TOPIC = /^[A-Za-z0-9:_-]{1,80}$/;
+const ALL = Symbol('every topic');
 
 function localFanOut() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    emit: (uid: string) => {
-      if (UID.test(uid)) emitter.emit(uid);
+    emit: (topic: string) => {
+      if (!TOPIC.test(topic)) return;
+      emitter.emit(ALL, topic);
+      emitter.emit(topic);
     },
-    subscribe(uid: string, listener: () => void) {
-      emitter.on(uid, listener);
-      return () => void emitter.off(uid, listener);
+    subscribeAll(listener: (topic: string) => void) {
+      emitter.on(ALL, listener);
+      return () => void emitter.off(ALL, listener);
+    },
+    subscribe(topic: string, listener: () => void) {
+      emitter.on(topic, listener);
+      return () => void emitter.off(topic, listener);
     },
   };
 }
@@ -38,8 +48,9 @@ export function memoryBus(): LiveBus {
   const local = localFanOut();
   return {
     kind: 'memory',
-    publish: async (uid) => local.emit(uid),
+    publish: async (topic) => local.emit(topic),
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     close: async () => undefined,
   };
 }
@@ -55,20 +66,24 @@ export async function redisBus(url: string, prefix: string, log: FastifyBaseLogg
     client.on('error', (err: unknown) => log.warn({ err }, 'redis (live news) connection problem'));
   }
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  subscriber.on('message', (from: string, uid: string) => {
-    if (from === channel) local.emit(uid);
+  subscriber.on('message', (from: string, topic: string) => {
+    if (from === channel) local.emit(topic);
   });
   await subscriber.subscribe(channel);
   return {
     kind: 'redis',
-    async publish(uid) {
+    async publish(topic) {
+      // This process hears it at once (its caches must not answer from before the change); the others
+      // through Redis (and this one again, which is harmless).
+      local.emit(topic);
       try {
-        await publisher.publish(channel, uid);
+        await publisher.publish(channel, topic);
       } catch (err) {
         log.warn({ err }, 'live news not published (redis)');
       }
     },
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     async close() {
       subscriber.disconnect();
       publisher.disconnect();
@@ -126,14 +141,16 @@ export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<
   await listen();
   return {
     kind: 'postgres',
-    async publish(uid) {
+    async publish(topic) {
+      local.emit(topic);
       try {
-        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, uid]);
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, topic]);
       } catch (err) {
         log.warn({ err }, 'live news not published (postgres)');
       }
     },
     subscribe: local.subscribe,
+    subscribeAll: local.subscribeAll,
     async close() {
       closed = true;
       clearTimeout(retryTimer);

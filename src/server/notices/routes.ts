@@ -1,5 +1,7 @@
 // Notices (description §2 "Download / notices", §7): anyone reads the list for a language, newest first;
-// only admins add, edit and delete.
+// only admins add, edit and delete. The list is read far more often than written, so each process keeps it,
+// serialized, per language; a change is announced on the live bus (`notices`) and every process drops its copy,
+// and a copy older than LIST_CACHE_MS is read again anyway (a lost announcement costs at most that long).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { idParams, noticeBody, noticeListQuery, type Notice } from '../../shared/schemas/files.js';
@@ -10,6 +12,9 @@ import { isoAt, type Clock } from '../clock.js';
 import type { Database, NoticeTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import type { LiveBus } from '../live/bus.js';
+
+const LIST_CACHE_MS = 10_000;
 
 function present(row: NoticeTable): Notice {
   return {
@@ -23,20 +28,34 @@ function present(row: NoticeTable): Notice {
 
 export function noticeRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; accounts: AccountService; clock: Clock },
+  deps: { db: Kysely<Database>; accounts: AccountService; clock: Clock; live: LiveBus },
 ): void {
-  const { db, accounts, clock } = deps;
+  const { db, accounts, clock, live } = deps;
+  const lists = new Map<string, { json: string; until: number }>();
+  let generation = 0;
+  live.subscribe('notices', () => {
+    generation++;
+    lists.clear();
+  });
+  const changed = () => live.publish('notices');
 
-  app.get('/api/notices', async (request) => {
+  app.get('/api/notices', async (request, reply) => {
     const { lang } = parseBody(noticeListQuery, request.query);
-    const rows = await db
-      .selectFrom('notices')
-      .selectAll()
-      .where('lang', '=', lang)
-      .orderBy('created_at', 'desc')
-      .limit(200)
-      .execute();
-    return { notices: rows.map(present) };
+    let list = lists.get(lang);
+    if (!list || list.until <= clock()) {
+      const readAt = generation;
+      const rows = await db
+        .selectFrom('notices')
+        .selectAll()
+        .where('lang', '=', lang)
+        .orderBy('created_at', 'desc')
+        .limit(200)
+        .execute();
+      list = { json: JSON.stringify({ notices: rows.map(present) }), until: clock() + LIST_CACHE_MS };
+      // A change announced while reading makes this copy old already: answer with it, but do not keep it.
+      if (readAt === generation) lists.set(lang, list);
+    }
+    return reply.type('application/json; charset=utf-8').send(list.json);
   });
 
   app.post('/api/notices', async (request, reply) => {
@@ -45,6 +64,7 @@ export function noticeRoutes(
     const now = isoAt(clock);
     const row: NoticeTable = { id: newId(), ...body, created_at: now, updated_at: now };
     await db.insertInto('notices').values(row).execute();
+    await changed();
     return reply.status(201).send({ notice: present(row) });
   });
 
@@ -58,6 +78,7 @@ export function noticeRoutes(
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new ApiError('request/not-found');
+    await changed();
     const row = await db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { notice: present(row) };
   });
@@ -67,6 +88,7 @@ export function noticeRoutes(
     const { id } = parseBody(idParams, request.params);
     const result = await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new ApiError('request/not-found');
+    await changed();
     return reply.status(204).send();
   });
 }

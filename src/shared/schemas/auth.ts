@@ -1,6 +1,6 @@
 // Request bodies of the account API. Each failing rule names its error code as the message, so the
 // server answers with the description's codes and the site shows the same rules inline.
-import { z } from 'zod';
+import { z } from '../zod.js';
 import type { DeviceName } from '../device.js';
 import { EMAIL_MAX_LENGTH, LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { EMAIL_PATTERN } from '../email.js';

@@ -1,5 +1,5 @@
 // Backups on a member's own drive: the WebDAV relay's request shapes and answers.
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { CONTROL_CHARACTERS } from './text.js';
 
 /** A backup's file name as the app makes it (`backupFileName`): nothing else is read or written on a drive. */

@@ -1,5 +1,5 @@
 // Notices, published program files and members' documents: request shapes and what the API answers.
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { FILE_CATEGORIES, INQUIRY_TYPES, LANGUAGES, UPLOAD_EXTENSIONS } from '../constants.js';
 import { boundedText } from './text.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Control characters other than tab and line breaks, which no text field should carry. */
 // eslint-disable-next-line no-control-regex

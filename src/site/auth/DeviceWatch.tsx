@@ -14,7 +14,7 @@ import { useToast } from '../ui/Toast.js';
 import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import { PUSH_CHANNEL } from './push.js';
-import { useSession } from './session.js';
+import { isEndingHere, markEndingHere, useSession } from './session.js';
 
 export function DeviceWatch() {
   const { t } = useTranslation();
@@ -35,6 +35,8 @@ export function DeviceWatch() {
     });
     source.addEventListener('signed-out', () => {
       source.close();
+      // Ended by this page itself: it says so in its own words.
+      if (isEndingHere()) return;
       toast(t('newLogin.signedOutHere'));
       void session.refresh();
     });
@@ -101,6 +103,7 @@ function NewLoginDialog({
   async function block() {
     setBusy(true);
     // Blocking ends this device's session too; if the server cannot be reached, it is ended here all the same.
+    markEndingHere();
     await api('POST', `/api/sessions/${pending.id}/block`, {}).catch(() => undefined);
     onDone('blocked');
   }

@@ -17,6 +17,17 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+// Set while this page itself ends its session (logout, auto logout, refusing a new sign-in): the server's
+// "signed out" news for this device, which can arrive before the page's own request is answered, is then not
+// news to show.
+let endingHere = false;
+export function markEndingHere(): void {
+  endingHere = true;
+}
+export function isEndingHere(): boolean {
+  return endingHere;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionUser | null>(null);
@@ -27,6 +38,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const session = await api<SessionResponse>('GET', '/api/session');
       setUser(session.user);
       setOffline(false);
+      if (session.user) endingHere = false;
       if (session.user?.emailVerified) rememberMember(session.user);
       else if (!session.user) forgetMember();
     } catch (error) {
@@ -45,12 +57,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Logging out ends the server session and forgets who the app last let in on this device; everything
   // else the description keeps (update banner version, device id, fingerprint passkeys, preferences) stays.
   const logout = useCallback(async () => {
+    endingHere = true;
     await api('POST', '/api/auth/logout');
     forgetMember();
     setUser(null);
   }, []);
 
   const signedIn = useCallback((member: SessionUser) => {
+    endingHere = false;
     setUser(member);
     setOffline(false);
     if (member.emailVerified) rememberMember(member);

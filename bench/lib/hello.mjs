@@ -1,0 +1,10 @@
+// The baseline of the HTTP benchmarks: a bare Fastify hello-world, run as its own process like our server.
+// Prints its port once it listens.
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(typeof address === 'object' && address ? address.port : 0);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

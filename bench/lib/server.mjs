@@ -1,0 +1,99 @@
+// The built server for a benchmark: started as its own process (SQLite in a temporary folder, or PostgreSQL in
+// a schema of its own), with helpers to make verified members and published notices through the real API.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startBuiltServer } from '../../scripts/server.mjs';
+
+export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PASSWORD = 'bench password 1';
+
+/** @param {string} url @param {string} schema */
+function withSchema(url, schema) {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/**
+ * @param {{ database: 'sqlite' | 'postgres'; env?: Record<string, string> }} options
+ */
+export async function startBenchServer({ database, env = {} }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-bench-'));
+  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
+  if (database === 'postgres') {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const server = await startBuiltServer({
+    dataDir,
+    env: {
+      ...(database === 'postgres' ? { DATABASE_URL: withSchema(PG_URL, schema) } : {}),
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    host: '127.0.0.1',
+    stdio: 'ignore',
+  });
+  const base = server.url;
+  const json = { 'content-type': 'application/json', origin: base };
+
+  /** @param {string} route @param {unknown} body @param {Record<string, string>} [headers] */
+  const post = (route, body, headers = {}) =>
+    fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { ...json, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  /** The verification token mailed to `email` (the outbox). @param {string} email */
+  async function mailedToken(email) {
+    const outbox = path.join(dataDir, 'outbox');
+    for (let attempt = 0; attempt < 200; attempt++) {
+      for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+        const mail = fs
+          .readFileSync(path.join(outbox, name), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        if (!mail.includes(`To: ${email}`)) continue;
+        const token = /oobCode=([\w-]+)/.exec(mail)?.[1];
+        if (token) return token;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`no mail to ${email}`);
+  }
+
+  return {
+    base,
+    dataDir,
+    pid: server.child.pid ?? 0,
+    child: server.child,
+    post,
+    /** Signs up, verifies and logs in a member; gives the `mg_session=…` cookie. @param {string} email */
+    async member(email) {
+      const signup = await post('/api/auth/signup', { email, password: PASSWORD, lang: 'ko' });
+      if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
+      const verified = await post('/api/auth/action', { token: await mailedToken(email) });
+      if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
+      const login = await post('/api/auth/login', { email, password: PASSWORD });
+      const cookie = /mg_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
+      if (!cookie) throw new Error(`login answered ${login.status}`);
+      return cookie;
+    },
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (database === 'postgres') {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
