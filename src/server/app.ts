@@ -7,7 +7,7 @@ import { accountRoutes } from './accounts/routes.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurity } from './http/security.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -48,6 +48,8 @@ export interface AppParts {
 
 export interface MyGenieApp {
   app: FastifyInstance;
+  /** Every route registered, as method and URL pattern (for the hostile-input tests and the docs). */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   accounts: AccountService;
   storage: FileStorage;
   updateMails: UpdateMailQueue;
@@ -74,6 +76,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors,
   });
 
   const mailer =
@@ -131,6 +134,13 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('Connection', 'close');
+  });
+
+  const routes: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
   });
 
   registerErrorHandling(app);
@@ -203,5 +213,5 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     redis?.disconnect();
   });
 
-  return { app, accounts, storage, updateMails };
+  return { app, routes, accounts, storage, updateMails };
 }

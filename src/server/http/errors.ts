@@ -1,7 +1,7 @@
 // Errors are values with codes: handlers throw ApiError(code) and the error handler answers
 // { error: { code, message } } with the code's status. Anything unexpected is logged and answered as 500
 // without detail.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { ERROR_CODES, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../shared/errors.js';
 
@@ -30,6 +30,15 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_TYPE: 'request/invalid',
 };
 
+/**
+ * Errors Fastify's router answers before any handler runs (a malformed URL, an over-long path parameter), as
+ * Fastify's `frameworkErrors` option: coded like every other answer.
+ */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code: ErrorCode = 'request/invalid';
+  void reply.status(ERROR_CODES[code]).send({ error: { code, message: ERROR_MESSAGES[code] } });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     let code: ErrorCode;
@@ -50,6 +59,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-function isUnavailable(error: { code?: string }): boolean {
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'SQLITE_BUSY'].includes(error.code ?? '');
+// The database (or Redis) is down or restarting: refused or dropped connections, PostgreSQL shutting down
+// (57P01–57P03), a pool that could not connect in time, and node-postgres's own "connection terminated".
+const UNAVAILABLE_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  'SQLITE_BUSY',
+];
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Connection is closed|MaxRetriesPerRequest/i;
+
+function isUnavailable(error: { code?: string; message?: string }): boolean {
+  return UNAVAILABLE_CODES.includes(error.code ?? '') || UNAVAILABLE_MESSAGES.test(error.message ?? '');
 }

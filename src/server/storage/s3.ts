@@ -50,7 +50,10 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
       } catch (error) {
         await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
         if (limit.errored instanceof StorageError) throw limit.errored;
-        if (isAborted(error) || isAborted(limit.errored) || body.destroyed) throw new StorageError('aborted');
+        // The member's upload broke off before its end (a body read to its end is destroyed too, so `destroyed`
+        // cannot tell: S3 being unreachable after the whole body arrived is not an aborted upload).
+        if (isAborted(error) || isAborted(limit.errored) || body.readableAborted)
+          throw new StorageError('aborted');
         throw unavailable(error);
       }
       if (limit.bytes === 0) {
