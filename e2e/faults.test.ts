@@ -47,6 +47,7 @@ async function member(server: Server, dataDir: string, email: string): Promise<s
   let token: string | undefined;
   for (let attempt = 0; attempt < 200 && !token; attempt++) {
     for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      if (!name.endsWith('.eml')) continue;
       const mail = fs
         .readFileSync(path.join(outbox, name), 'utf8')
         .replace(/=\r?\n/g, '')

@@ -3,6 +3,7 @@
 // `durationMs` (or, with `thinkMs`, after that pause: a paced user). Every latency is kept, so percentiles are exact. The same generator measures the bare Fastify
 // baseline and our server, so its own cost is the same on both sides of a ratio.
 import http from 'node:http';
+import zlib from 'node:zlib';
 
 /**
  * @typedef {{ method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }} LoadRequest
@@ -30,9 +31,11 @@ export function median(values) {
 
 /**
  * One request on `agent`.
- * @param {http.Agent} agent @param {URL} base @param {LoadRequest} request @returns {Promise<LoadAnswer>}
+ * @param {http.Agent} agent @param {URL} base @param {LoadRequest} request
+ * @param {boolean} [decode] uncompress the body (false: the raw bytes, as a throughput run needs no more)
+ * @returns {Promise<LoadAnswer>}
  */
-export function send(agent, base, request) {
+export function send(agent, base, request, decode = true) {
   return new Promise((resolve, reject) => {
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const req = http.request(
@@ -43,6 +46,8 @@ export function send(agent, base, request) {
         method: request.method ?? 'GET',
         path: request.path,
         headers: {
+          // As a browser asks: compressed answers welcome (for the baseline and our server alike).
+          'accept-encoding': 'gzip, deflate, br',
           ...(body ? { 'content-length': String(body.length) } : {}),
           ...request.headers,
         },
@@ -50,9 +55,23 @@ export function send(agent, base, request) {
       (res) => {
         const parts = /** @type {Buffer[]} */ ([]);
         res.on('data', (part) => parts.push(part));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts), headers: res.headers }),
-        );
+        res.on('end', () => {
+          const raw = Buffer.concat(parts);
+          const encoding = decode ? res.headers['content-encoding'] : undefined;
+          try {
+            const body =
+              encoding === 'br'
+                ? zlib.brotliDecompressSync(raw)
+                : encoding === 'gzip'
+                  ? zlib.gunzipSync(raw)
+                  : encoding === 'deflate'
+                    ? zlib.inflateSync(raw)
+                    : raw;
+            resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+          } catch (error) {
+            reject(error);
+          }
+        });
         res.on('error', reject);
       },
     );
@@ -67,13 +86,13 @@ export function send(agent, base, request) {
  * `expect` check of the answer); return null to make that user stop.
  * @param {{
  *   url: string; connections: number; durationMs: number;
- *   thinkMs?: number;
+ *   thinkMs?: number; decode?: boolean;
  *   next: (user: number, step: number) => (LoadRequest & { name?: string; expect?: (answer: LoadAnswer) => boolean }) | null;
  *   onAnswer?: (user: number, answer: LoadAnswer, request: LoadRequest & { name?: string }) => void;
  * }} options
  * @returns {Promise<LoadResult>}
  */
-export async function runLoad({ url, connections, durationMs, thinkMs = 0, next, onAnswer }) {
+export async function runLoad({ url, connections, durationMs, thinkMs = 0, decode = true, next, onAnswer }) {
   const base = new URL(url);
   /** @type {number[]} */
   const latencies = [];
@@ -95,7 +114,7 @@ export async function runLoad({ url, connections, durationMs, thinkMs = 0, next,
         if (!request) return;
         const sentAt = performance.now();
         try {
-          const answer = await send(agent, base, request);
+          const answer = await send(agent, base, request, decode);
           const took = performance.now() - sentAt;
           latencies.push(took);
           if (request.name) {

@@ -58,6 +58,8 @@ export async function startBenchServer({ database, env = {} }) {
     const outbox = path.join(dataDir, 'outbox');
     for (let attempt = 0; attempt < 200; attempt++) {
       for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+        // A mail is written as .tmp and renamed when complete.
+        if (!name.endsWith('.eml')) continue;
         const mail = fs
           .readFileSync(path.join(outbox, name), 'utf8')
           .replace(/=\r?\n/g, '')

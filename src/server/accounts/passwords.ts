@@ -1,14 +1,15 @@
 // argon2id at the OWASP parameters (19 MiB, 2 passes, 1 lane), computed in a pool of worker threads, one per
-// core, that run at a lower CPU priority (nice 10) than the thread answering requests. A login flood then uses
+// core, that run at the lowest CPU priority (nice 19) below the thread answering requests. A login flood then uses
 // every core for hashing while the other routes still get the CPU as soon as they need it: without this, the
 // hashing threads and the event loop share the cores evenly and every page slows down during a flood.
+// (Nice 19 rather than 10: the kernel then preempts a hashing thread as soon as the request thread wakes.)
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 /** How much lower than the request thread the hashing threads run (Linux nice; ignored elsewhere). */
-const HASHING_NICENESS = 10;
+const HASHING_NICENESS = 19;
 
 // The worker is plain CommonJS, evaluated from this string, so the same code runs from the TypeScript sources
 // (tests) and the built server. On Linux a thread's own id is the last part of /proc/thread-self, and

@@ -2,6 +2,7 @@
 // only admins add, edit and delete. The list is read far more often than written, so each process keeps it,
 // serialized, per language; a change is announced on the live bus (`notices`) and every process drops its copy,
 // and a copy older than LIST_CACHE_MS is read again anyway (a lost announcement costs at most that long).
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { idParams, noticeBody, noticeListQuery, type Notice } from '../../shared/schemas/files.js';
@@ -15,6 +16,31 @@ import { parseBody } from '../http/validate.js';
 import type { LiveBus } from '../live/bus.js';
 
 const LIST_CACHE_MS = 10_000;
+
+/** A serialized list, compressed once per encoding when first asked for (not once per request). */
+interface CachedList {
+  json: string;
+  until: number;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+function cachedList(json: string, until: number): CachedList {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    json,
+    until,
+    br: () =>
+      (br ??= zlib.brotliCompressSync(json, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      })),
+    gzip: () => (gzip ??= zlib.gzipSync(json, { level: 6 })),
+  };
+}
 
 function present(row: NoticeTable): Notice {
   return {
@@ -31,7 +57,7 @@ export function noticeRoutes(
   deps: { db: Kysely<Database>; accounts: AccountService; clock: Clock; live: LiveBus },
 ): void {
   const { db, accounts, clock, live } = deps;
-  const lists = new Map<string, { json: string; until: number }>();
+  const lists = new Map<string, CachedList>();
   let generation = 0;
   live.subscribe('notices', () => {
     generation++;
@@ -51,11 +77,15 @@ export function noticeRoutes(
         .orderBy('created_at', 'desc')
         .limit(200)
         .execute();
-      list = { json: JSON.stringify({ notices: rows.map(present) }), until: clock() + LIST_CACHE_MS };
+      list = cachedList(JSON.stringify({ notices: rows.map(present) }), clock() + LIST_CACHE_MS);
       // A change announced while reading makes this copy old already: answer with it, but do not keep it.
       if (readAt === generation) lists.set(lang, list);
     }
-    return reply.type('application/json; charset=utf-8').send(list.json);
+    reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(list.br());
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(list.gzip());
+    return reply.send(list.json);
   });
 
   app.post('/api/notices', async (request, reply) => {
