@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, PG_URL } from '../bench/lib/server.mjs';
+import { mailedToken, PASSWORD, PG_URL, postgresReachable } from '../bench/lib/server.mjs';
 import { startS3Server } from '../src/server/test/s3-server.js';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
@@ -43,19 +43,7 @@ function api(server: Server) {
 async function member(server: Server, dataDir: string, email: string): Promise<string> {
   const call = api(server);
   expect((await call.post('/api/auth/signup', { email, password: PASSWORD, lang: 'en' })).status).toBe(201);
-  const outbox = path.join(dataDir, 'outbox');
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 200 && !token; attempt++) {
-    for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-      if (!name.endsWith('.eml')) continue;
-      const mail = fs
-        .readFileSync(path.join(outbox, name), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (mail.includes(`To: ${email}`)) token = /oobCode=([\w-]+)/.exec(mail)?.[1];
-    }
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const token = await mailedToken(dataDir, email);
   expect((await call.post('/api/auth/action', { token })).status).toBe(200);
   const login = await call.post('/api/auth/login', { email, password: PASSWORD });
   const cookie = /mg_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
@@ -63,17 +51,6 @@ async function member(server: Server, dataDir: string, email: string): Promise<s
   return cookie;
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 const postgres = await postgresReachable();
 
 async function withSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -235,15 +212,11 @@ const ownCluster =
 describe.skipIf(!ownCluster)('PostgreSQL restarted under load', () => {
   let dir: string;
   let port: number;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-pg-'));
-    fs.chmodSync(dir, 0o777);
-    const data = path.join(dir, 'data');
-    port = await freePort();
-    asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  // -l: the server's output goes to a file (held open, a pipe would keep pg_ctl's caller waiting).
+  const startCluster = () =>
     asPostgres('pg_ctl', [
       '-D',
-      data,
+      path.join(dir, 'data'),
       '-o',
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
       '-l',
@@ -251,6 +224,13 @@ describe.skipIf(!ownCluster)('PostgreSQL restarted under load', () => {
       '-w',
       'start',
     ]);
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-pg-'));
+    fs.chmodSync(dir, 0o777);
+    const data = path.join(dir, 'data');
+    port = await freePort();
+    asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    startCluster();
   }, 60_000);
   afterAll(() => {
     if (dir) {
@@ -288,16 +268,7 @@ describe.skipIf(!ownCluster)('PostgreSQL restarted under load', () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      asPostgres('pg_ctl', [
-        '-D',
-        path.join(dir, 'data'),
-        '-o',
-        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-        '-l',
-        path.join(dir, 'postgres.log'),
-        '-w',
-        'start',
-      ]);
+      startCluster();
       // Back by itself: answers 200 again within a few seconds.
       const deadline = Date.now() + 15_000;
       let recovered = false;

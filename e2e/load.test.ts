@@ -1,25 +1,13 @@
 // The load test, shortened for CI (`npm run bench:load` runs the full 500 users × 60 s): virtual users on the
 // mixed workload of pages, session checks, notices, logins, the file list and downloads get not one error or
 // unexpected answer, on SQLite and on PostgreSQL.
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { mixedLoad } from '../bench/lib/workload.mjs';
-import { PG_URL } from '../bench/lib/server.mjs';
+import { postgresReachable } from '../bench/lib/server.mjs';
 
 const USERS = Number(process.env.LOAD_USERS ?? 150);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 const postgres = await postgresReachable();
 
 describe.each([

@@ -17,6 +17,42 @@ function withSchema(url, schema) {
   return parsed.toString();
 }
 
+/** Whether PostgreSQL answers at PG_URL. */
+export async function postgresReachable() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The verification token mailed to `email`, from a server's outbox in `dataDir`.
+ * @param {string} dataDir @param {string} email
+ */
+export async function mailedToken(dataDir, email) {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      // A mail is written as .tmp and renamed when complete.
+      if (!name.endsWith('.eml')) continue;
+      const mail = fs
+        .readFileSync(path.join(outbox, name), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (!mail.includes(`To: ${email}`)) continue;
+      const token = /oobCode=([\w-]+)/.exec(mail)?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
 /**
  * @param {{ database: 'sqlite' | 'postgres'; env?: Record<string, string> }} options
  */
@@ -53,26 +89,6 @@ export async function startBenchServer({ database, env = {} }) {
       body: JSON.stringify(body),
     });
 
-  /** The verification token mailed to `email` (the outbox). @param {string} email */
-  async function mailedToken(email) {
-    const outbox = path.join(dataDir, 'outbox');
-    for (let attempt = 0; attempt < 200; attempt++) {
-      for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
-        // A mail is written as .tmp and renamed when complete.
-        if (!name.endsWith('.eml')) continue;
-        const mail = fs
-          .readFileSync(path.join(outbox, name), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (!mail.includes(`To: ${email}`)) continue;
-        const token = /oobCode=([\w-]+)/.exec(mail)?.[1];
-        if (token) return token;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`no mail to ${email}`);
-  }
-
   let members = 1;
   return {
     base,
@@ -90,7 +106,7 @@ export async function startBenchServer({ database, env = {} }) {
         { 'x-forwarded-for': address },
       );
       if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
-      const verified = await post('/api/auth/action', { token: await mailedToken(email) });
+      const verified = await post('/api/auth/action', { token: await mailedToken(dataDir, email) });
       if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
       const login = await post('/api/auth/login', { email, password: PASSWORD });
       const cookie = /mg_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
