@@ -206,16 +206,14 @@ export function accountService(deps: AccountDeps) {
     deviceId: string | null,
     deviceName: string,
   ): Promise<boolean> {
-    const live = await liveSessions(userId);
-    if (
-      deviceId !== null &&
-      live.some((session) => session.device_id === deviceId && session.device_name !== deviceName)
-    ) {
+    // Two small queries, not every live session: a member can have many waiting sign-ins.
+    const seenSince = isoAt(clock, -SESSION_IDLE_TTL_MS);
+    if (deviceId !== null && (await store.deviceIdOnOtherDevice(db, userId, deviceId, deviceName, seenSince))) {
       throw new ApiError('session/device-mismatch');
     }
-    const confirmed = live.filter((session) => session.approval === 'approved');
+    const confirmed = await store.confirmedDeviceIds(db, userId, seenSince);
     if (confirmed.length === 0) return false;
-    return deviceId === null || !confirmed.some((session) => session.device_id === deviceId);
+    return deviceId === null || !confirmed.includes(deviceId);
   }
 
   /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */

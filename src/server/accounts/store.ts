@@ -122,6 +122,40 @@ export function liveSessions(db: Db, userId: string, seenSince: string): Promise
     .execute();
 }
 
+/** The device ids of a user's live, confirmed sessions (few: one a device), without loading every session. */
+export async function confirmedDeviceIds(db: Db, userId: string, seenSince: string): Promise<(string | null)[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('device_id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>', seenSince)
+    .where('approval', '=', 'approved')
+    .execute();
+  return rows.map((row) => row.device_id);
+}
+
+/** Whether a live session of the user already uses this device id on another kind of device. */
+export async function deviceIdOnOtherDevice(
+  db: Db,
+  userId: string,
+  deviceId: string,
+  deviceName: string,
+  seenSince: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>', seenSince)
+    .where('device_id', '=', deviceId)
+    .where('device_name', '!=', deviceName)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ends one session of a user; false when it is not theirs or already ended. */
 export async function revokeUserSession(db: Db, userId: string, id: string, at: string): Promise<boolean> {
   const result = await db
