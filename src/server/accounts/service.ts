@@ -208,7 +208,10 @@ export function accountService(deps: AccountDeps) {
   ): Promise<boolean> {
     // Two small queries, not every live session: a member can have many waiting sign-ins.
     const seenSince = isoAt(clock, -SESSION_IDLE_TTL_MS);
-    if (deviceId !== null && (await store.deviceIdOnOtherDevice(db, userId, deviceId, deviceName, seenSince))) {
+    if (
+      deviceId !== null &&
+      (await store.deviceIdOnOtherDevice(db, userId, deviceId, deviceName, seenSince))
+    ) {
       throw new ApiError('session/device-mismatch');
     }
     const confirmed = await store.confirmedDeviceIds(db, userId, seenSince);

@@ -123,7 +123,11 @@ export function liveSessions(db: Db, userId: string, seenSince: string): Promise
 }
 
 /** The device ids of a user's live, confirmed sessions (few: one a device), without loading every session. */
-export async function confirmedDeviceIds(db: Db, userId: string, seenSince: string): Promise<(string | null)[]> {
+export async function confirmedDeviceIds(
+  db: Db,
+  userId: string,
+  seenSince: string,
+): Promise<(string | null)[]> {
   const rows = await db
     .selectFrom('sessions')
     .select('device_id')
