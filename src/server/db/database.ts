@@ -11,6 +11,7 @@ import * as noticesFiles from './migrations/1763850000000-NoticesFiles.js';
 import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js';
 import * as passkeys from './migrations/1763870000000-Passkeys.js';
 import * as push from './migrations/1763880000000-Push.js';
+import * as sessionApproval from './migrations/1763890000000-SessionApproval.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '1763860000000-UpdateMailsInquiries': updateMails,
   '1763870000000-Passkeys': passkeys,
   '1763880000000-Push': push,
+  '1763890000000-SessionApproval': sessionApproval,
 };
 
 export interface DatabaseOptions {
@@ -56,10 +58,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return handle;
 }
 
+/**
+ * Kysely's SQLite driver prepares every query anew; the same few hundred SQL texts recur, so each is prepared
+ * once and reused (better-sqlite3 statements are reusable; the driver runs each to completion at once).
+ */
+function cachePreparedStatements(database: SQLite.Database, limit = 1000): void {
+  const prepare = database.prepare.bind(database);
+  const statements = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= limit) statements.clear();
+      statement = prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
+}
+
 function openSqlite(options: DatabaseOptions): DatabaseHandle {
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
+  cachePreparedStatements(database);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
