@@ -6,9 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailedToken, PASSWORD, PG_URL, postgresReachable } from '../bench/lib/server.mjs';
+import { mailedToken, PASSWORD, pgSchema, postgresReachable } from '../bench/lib/server.mjs';
 import { startS3Server } from '../src/server/test/s3-server.js';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
@@ -53,25 +52,6 @@ async function member(server: Server, dataDir: string, email: string): Promise<s
 
 const postgres = await postgresReachable();
 
-async function withSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `fault_${crypto.randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const url = new URL(PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: url.toString(),
-    async drop() {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
 describe.each([
   { database: 'sqlite' as const, skip: false },
   { database: 'postgres' as const, skip: !postgres },
@@ -80,7 +60,7 @@ describe.each([
     'keeps every write it acknowledged, and comes back',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-kill-'));
-      const schema = database === 'postgres' ? await withSchema() : undefined;
+      const schema = database === 'postgres' ? await pgSchema('fault') : undefined;
       const env = { ADMIN_EMAILS: 'admin@kill.example', ...(schema ? { DATABASE_URL: schema.url } : {}) };
       let server = await startBuiltServer({ dataDir, env, stdio: 'ignore' });
       try {

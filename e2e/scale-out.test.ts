@@ -10,22 +10,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_EVENTS_SAFETY_POLL_MS } from '../src/shared/constants.js';
 import { parseEml } from '../src/server/test/harness.js';
+import { PG_URL, pgSchema } from '../bench/lib/server.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'scale password 1';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/143 Safari/537.36';
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>> & { dataDir: string };
-
-/** The database URL with a search_path of its own, so the test's tables are its own. */
-function withSchema(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
-}
 
 async function post(server: Server, route: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${route}`, {
@@ -108,34 +101,29 @@ describe.skipIf(!ready).each([
   { bus: 'Redis', redis: true },
   { bus: 'PostgreSQL LISTEN/NOTIFY', redis: false },
 ])('two server processes on one PostgreSQL, live news through $bus', ({ redis }) => {
-  const schema = `scale_${crypto.randomBytes(5).toString('hex')}`;
-  const prefix = `test-${crypto.randomBytes(5).toString('hex')}:`;
+  const tag = crypto.randomBytes(5).toString('hex');
+  const prefix = `test-${tag}:`;
+  let schema: Awaited<ReturnType<typeof pgSchema>> | undefined;
   let a: Server;
   let b: Server;
 
   beforeAll(async () => {
+    schema = await pgSchema('scale');
     const env = {
-      DATABASE_URL: withSchema(PG_URL, schema),
+      DATABASE_URL: schema.url,
       ...(redis ? { REDIS_URL, REDIS_PREFIX: prefix } : {}),
     };
     const start = async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-scale-'));
       return { ...(await startBuiltServer({ dataDir, env, stdio: 'ignore' })), dataDir };
     };
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
     a = await start();
     b = await start();
   }, 60_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
+    await schema?.drop();
     if (redis) {
       const cleanup = new Redis(REDIS_URL);
       const keys = await cleanup.keys(`${prefix}*`);
@@ -155,7 +143,7 @@ describe.skipIf(!ready).each([
   }
 
   it('brings a new-device prompt raised on one process to a device connected to the other, at once', async () => {
-    const email = `live-${schema}@example.com`;
+    const email = `live-${tag}@example.com`;
     await member(email);
     const first = cookieOf(
       await post(a, '/api/auth/login', { email, password: PASSWORD, deviceId: 'desk-device-1' }),
@@ -195,7 +183,7 @@ describe.skipIf(!ready).each([
 
   // Last: it locks this address out of logging in for a while.
   it('counts login failures on either process against the same limit', async () => {
-    const email = `limit-${schema}@example.com`;
+    const email = `limit-${tag}@example.com`;
     await member(email);
     for (let attempt = 0; attempt < 10; attempt++) {
       const server = attempt % 2 === 0 ? a : b;

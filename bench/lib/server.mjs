@@ -10,11 +10,27 @@ import { startBuiltServer } from '../../scripts/server.mjs';
 export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const PASSWORD = 'bench password 1';
 
-/** @param {string} url @param {string} schema */
-function withSchema(url, schema) {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
+/** A client of PG_URL for one statement. @param {string} statement */
+async function pgRun(statement) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A PostgreSQL schema of its own on PG_URL: its name, the URL whose search_path is it, and how to drop it.
+ * @param {string} prefix
+ */
+export async function pgSchema(prefix) {
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  await pgRun(`CREATE SCHEMA ${name}`);
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return { name, url: url.toString(), drop: () => pgRun(`DROP SCHEMA IF EXISTS ${name} CASCADE`) };
 }
 
 /** Whether PostgreSQL answers at PG_URL. */
@@ -58,17 +74,11 @@ export async function mailedToken(dataDir, email) {
  */
 export async function startBenchServer({ database, env = {} }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-bench-'));
-  const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  if (database === 'postgres') {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  }
+  const schema = database === 'postgres' ? await pgSchema('bench') : undefined;
   const server = await startBuiltServer({
     dataDir,
     env: {
-      ...(database === 'postgres' ? { DATABASE_URL: withSchema(PG_URL, schema) } : {}),
+      ...(schema ? { DATABASE_URL: schema.url } : {}),
       LOG_LEVEL: 'error',
       // Seeding signs up many members from one address: each comes from an address of its own (X-Forwarded-For),
       // so the sign-up limit per address is not what is measured.
@@ -116,12 +126,7 @@ export async function startBenchServer({ database, env = {} }) {
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (database === 'postgres') {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      await schema?.drop();
     },
   };
 }
