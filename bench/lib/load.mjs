@@ -1,8 +1,10 @@
 // A small closed-loop HTTP load generator for the benchmarks and the load test: `connections` virtual users,
 // each on its own keep-alive connection, send their next request as soon as the last one is answered, for
-// `durationMs` (or, with `thinkMs`, after that pause: a paced user). Every latency is kept, so percentiles are exact. The same generator measures the bare Fastify
-// baseline and our server, so its own cost is the same on both sides of a ratio.
+// `durationMs` (or, with `thinkMs`, after that pause: a paced user). Every latency is kept, so percentiles are
+// exact. The same generator measures the bare Fastify baseline and our server, so its own cost is the same on
+// both sides of a ratio.
 import http from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
 
 /**
@@ -10,7 +12,7 @@ import zlib from 'node:zlib';
  * @typedef {{ status: number; body: Buffer; headers: http.IncomingHttpHeaders }} LoadAnswer
  * @typedef {{
  *   requests: number; rps: number; errors: number; unexpected: number; firstProblem: string | null;
- *   p50: number; p95: number; p99: number; max: number; byName: Record<string, { requests: number; p50: number; p95: number; p99: number }>
+ *   p50: number; p95: number; p99: number; max: number; latencies: number[]; byName: Record<string, { requests: number; p50: number; p95: number; p99: number }>
  * }} LoadResult
  */
 
@@ -163,6 +165,7 @@ export async function runLoad({ url, connections, durationMs, thinkMs = 0, decod
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
     max: sorted.at(-1) ?? NaN,
+    latencies: sorted,
     byName,
   };
 }
@@ -172,4 +175,32 @@ export async function rssMB(pid) {
   const fs = await import('node:fs');
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * `runLoad` in a thread of its own, each user cycling through `requests` (any 2xx or 3xx answer is right): a user
+ * measured apart from the other load this process generates, whose latencies therefore never include waiting
+ * for this process's own busy event loop.
+ * @param {{ url: string; connections: number; durationMs: number; thinkMs?: number; requests: (LoadRequest & { name?: string })[] }} options
+ * @returns {Promise<LoadResult>}
+ */
+export function runLoadApart(options) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { runLoadApart: options } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the load thread stopped with code ${code}`));
+    });
+  });
+}
+
+if (!isMainThread && workerData?.runLoadApart) {
+  const { requests, ...options } = workerData.runLoadApart;
+  const result = await runLoad({
+    ...options,
+    next: (/** @type {number} */ user, /** @type {number} */ step) =>
+      requests[(user + step) % requests.length],
+  });
+  parentPort?.postMessage(result);
 }

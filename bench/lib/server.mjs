@@ -106,8 +106,12 @@ export async function startBenchServer({ database, env = {} }) {
     pid: server.child.pid ?? 0,
     child: server.child,
     post,
-    /** Signs up, verifies and logs in a member; gives the `mg_session=…` cookie. @param {string} email */
-    async member(email) {
+    /**
+     * Signs up, verifies and logs in a member (from the browser `deviceId`, if given); gives the `mg_session=…`
+     * cookie.
+     * @param {string} email @param {string} [deviceId]
+     */
+    async member(email, deviceId) {
       const address = `10.${(members >> 16) & 255}.${(members >> 8) & 255}.${members & 255}`;
       members++;
       const signup = await post(
@@ -118,7 +122,11 @@ export async function startBenchServer({ database, env = {} }) {
       if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
       const verified = await post('/api/auth/action', { token: await mailedToken(dataDir, email) });
       if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
-      const login = await post('/api/auth/login', { email, password: PASSWORD });
+      const login = await post('/api/auth/login', {
+        email,
+        password: PASSWORD,
+        ...(deviceId ? { deviceId } : {}),
+      });
       const cookie = /mg_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
       if (!cookie) throw new Error(`login answered ${login.status}`);
       return cookie;

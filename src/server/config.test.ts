@@ -34,6 +34,8 @@ describe('configuration', () => {
     expect(config.adminEmails).toEqual(['admin@example.com', 'ops@example.com']);
     expect(config.trustProxy).toBe(true);
     expect(config.redis).toBeUndefined();
+    expect(config.sqliteSynchronous).toBe('full');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('normal');
     expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example:6380/0' }).redis).toEqual({
       url: 'rediss://:pw@cache.example:6380/0',
       prefix: 'mygenie:',
@@ -73,6 +75,7 @@ describe('configuration', () => {
     ['S3_BUCKET', 'Bad_Bucket'],
     ['REDIS_URL', 'http://cache:6379'],
     ['REDIS_PREFIX', 'has space'],
+    ['SQLITE_SYNCHRONOUS', 'off'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} .*\\(got "${value}"\\)`));

@@ -48,6 +48,7 @@ const environment = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'must be a postgres:// URL').optional(),
+  SQLITE_SYNCHRONOUS: z.enum(['normal', 'full'], { error: 'must be normal or full' }).default('full'),
   REDIS_URL: url(['redis:', 'rediss:'], 'must be a redis:// or rediss:// URL').optional(),
   REDIS_PREFIX: z
     .string()
@@ -97,6 +98,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * SQLite's `synchronous` setting (write-ahead log): `full` keeps every commit through a power cut, at a disk
+   * flush per commit; `normal` only through a crash of the server process, without the flush.
+   */
+  sqliteSynchronous: 'normal' | 'full';
   /** Shared rate limits and live device news across server processes; PostgreSQL or one process without. */
   redis: { url: string; prefix: string } | undefined;
   publicUrl: string;
@@ -159,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
     host: values.HOST,
     dataDir: path.resolve(root, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    sqliteSynchronous: values.SQLITE_SYNCHRONOUS,
     redis: values.REDIS_URL ? { url: values.REDIS_URL, prefix: values.REDIS_PREFIX } : undefined,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'mygenie.db'),
+    sqliteSynchronous: config.sqliteSynchronous,
   });
   const { app } = await buildApp({ config, database });
 

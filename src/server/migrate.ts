@@ -11,6 +11,7 @@ async function migrate(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'mygenie.db'),
+    sqliteSynchronous: config.sqliteSynchronous,
   });
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(

@@ -1,8 +1,9 @@
 // argon2id at the OWASP parameters (19 MiB, 2 passes, 1 lane), computed in a pool of worker threads, one per
-// core, that run at the lowest CPU priority (nice 19) below the thread answering requests. A login flood then uses
-// every core for hashing while the other routes still get the CPU as soon as they need it: without this, the
-// hashing threads and the event loop share the cores evenly and every page slows down during a flood.
-// (Nice 19 rather than 10: the kernel then preempts a hashing thread as soon as the request thread wakes.)
+// core, that run at the lowest CPU priority below the thread answering requests. A login flood then uses every
+// core for hashing while the other routes still get the CPU as soon as they need it: without this, the hashing
+// threads and the event loop share the cores evenly and every page slows down during a flood.
+// On Linux the threads take the SCHED_IDLE policy (with `chrt`, from util-linux): the kernel then hands their
+// core to any other thread the moment it wakes. Where that is not possible they run at nice 19, nearly as good.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -13,16 +14,25 @@ const HASHING_NICENESS = 19;
 
 // The worker is plain CommonJS, evaluated from this string, so the same code runs from the TypeScript sources
 // (tests) and the built server. On Linux a thread's own id is the last part of /proc/thread-self, and
-// setpriority() on a thread id changes that thread alone.
+// setpriority() and sched_setscheduler() on a thread id change that thread alone.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
+let tid = 0;
 try {
-  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
   if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, workerData.niceness);
 } catch {
   // Not Linux, or not allowed: the thread keeps the normal priority.
+}
+if (tid > 0) {
+  try {
+    execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5000 });
+  } catch {
+    // No chrt, or not allowed: nice alone.
+  }
 }
 const argon2 = require(workerData.argon2);
 parentPort.on('message', (task) => {
@@ -45,15 +55,22 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/**
+ * Each worker is handed up to TASKS_PER_WORKER tasks at once, so that it starts the next hash the moment one ends
+ * instead of waiting for the request thread (busy, or not yet scheduled) to hand it one.
+ */
+const TASKS_PER_WORKER = 2;
+
 class HashingPool {
-  private readonly idle: Worker[] = [];
+  private readonly workers: Worker[] = [];
   private readonly queue: Pending[] = [];
-  private readonly running = new Map<Worker, Pending>();
+  /** Each worker's tasks in the order it will answer them. */
+  private readonly assigned = new Map<Worker, Pending[]>();
   private nextId = 1;
 
   constructor(size: number) {
     const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
-    for (let index = 0; index < size; index++) this.idle.push(this.spawn(argon2));
+    for (let index = 0; index < size; index++) this.workers.push(this.spawn(argon2));
   }
 
   private spawn(argon2: string): Worker {
@@ -62,23 +79,20 @@ class HashingPool {
       workerData: { argon2, niceness: HASHING_NICENESS },
     });
     worker.unref();
+    this.assigned.set(worker, []);
     worker.on('message', (answer: { id: number; value?: string | boolean; error?: string }) => {
-      const pending = this.running.get(worker);
-      this.running.delete(worker);
+      const pending = this.assigned.get(worker)?.shift();
       if (pending && pending.task.id === answer.id) {
         if (answer.error !== undefined) pending.reject(new Error(answer.error));
         else pending.resolve(answer.value as string | boolean);
       }
-      this.idle.push(worker);
       this.dispatch();
     });
     worker.on('error', (error) => {
-      // A worker that dies fails its task and is replaced.
-      this.running.get(worker)?.reject(error);
-      this.running.delete(worker);
-      const index = this.idle.indexOf(worker);
-      if (index >= 0) this.idle.splice(index, 1);
-      this.idle.push(this.spawn(argon2));
+      // A worker that dies fails its tasks and is replaced.
+      for (const pending of this.assigned.get(worker) ?? []) pending.reject(error);
+      this.assigned.delete(worker);
+      this.workers.splice(this.workers.indexOf(worker), 1, this.spawn(argon2));
       this.dispatch();
     });
     return worker;
@@ -91,11 +105,21 @@ class HashingPool {
     });
   }
 
+  /** Hands queued tasks to the least busy workers, up to TASKS_PER_WORKER each. */
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop()!;
+    while (this.queue.length > 0) {
+      let chosen: Pending[] | undefined;
+      let worker: Worker | undefined;
+      for (const candidate of this.workers) {
+        const tasks = this.assigned.get(candidate) ?? [];
+        if (tasks.length < TASKS_PER_WORKER && (!chosen || tasks.length < chosen.length)) {
+          chosen = tasks;
+          worker = candidate;
+        }
+      }
+      if (!chosen || !worker) return;
       const pending = this.queue.shift()!;
-      this.running.set(worker, pending);
+      chosen.push(pending);
       worker.postMessage(pending.task);
     }
   }

@@ -179,15 +179,21 @@ export function accountService(deps: AccountDeps) {
   async function checkCredentials(email: string, password: string, caller: Caller) {
     const accountKey = `login-fail:account:${email}`;
     const addressKey = `login-fail:address:${caller.ip}`;
-    await refuseWhenOver(accountKey, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
-    await refuseWhenOver(addressKey, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS);
+    const [accountFailures = 0, addressFailures = 0] = await limiter.counts(
+      [accountKey, addressKey],
+      LOGIN_FAILURE_WINDOW_MS,
+    );
+    if (accountFailures >= LOGIN_FAILURE_LIMIT || addressFailures >= LOGIN_FAILURE_LIMIT) {
+      throw new ApiError('auth/too-many-requests');
+    }
     const user = await store.findUserByEmail(db, email);
     const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
     if (!user || !matches) {
       await limiter.record(accountKey, addressKey);
       throw new ApiError('auth/invalid-login-credentials');
     }
-    await limiter.clear(accountKey);
+    // A success forgets the account's failures (the address's stay counted); with none, there is nothing to do.
+    if (accountFailures > 0) await limiter.clear(accountKey);
     return user;
   }
 

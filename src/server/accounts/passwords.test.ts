@@ -1,0 +1,49 @@
+// The password hashing pool: argon2id at the OWASP parameters, in worker threads below the request thread.
+import fs from 'node:fs';
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+/** Scheduling facts of this process's threads, from /proc (Linux). */
+function threads(): Array<{ tid: string; nice: number; policy: number }> {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command name, which may hold spaces: nice is field 19, policy field 41.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { tid, nice: Number(fields[16]), policy: Number(fields[38]) };
+  });
+}
+
+const SCHED_IDLE = 5;
+
+describe('password hashing', () => {
+  it('hashes with argon2id at 19 MiB, 2 passes, 1 lane, and checks passwords against the hash', async () => {
+    const hash = await hashPassword('비밀번호 correct horse');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, '비밀번호 correct horse')).toBe(true);
+    expect(await verifyPassword(hash, '비밀번호 correct horsE')).toBe(false);
+    expect(await verifyPassword('not a hash', 'anything')).toBe(false);
+  });
+
+  it('answers every one of many concurrent checks correctly', async () => {
+    const hash = await hashPassword('pw-1');
+    const checks = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        verifyPassword(hash, index % 3 === 0 ? 'pw-1' : `wrong-${index}`),
+      ),
+    );
+    expect(checks).toEqual(Array.from({ length: 12 }, (_, index) => index % 3 === 0));
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'hashes in one thread per core that yields the CPU to every other thread (SCHED_IDLE, nice 19)',
+    async () => {
+      await hashPassword('warm the pool');
+      const main = threads().find((thread) => thread.tid === String(process.pid));
+      expect(main?.policy).toBe(0);
+      const hashing = threads().filter((thread) => thread.nice === 19);
+      expect(hashing).toHaveLength(os.availableParallelism());
+      for (const thread of hashing) expect(thread.policy).toBe(SCHED_IDLE);
+    },
+  );
+});
