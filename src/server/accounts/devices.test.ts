@@ -32,6 +32,38 @@ describe('device sessions', () => {
   const signedIn = async (cookie: string) =>
     (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user !== null;
 
+  it('ends the earlier session of a browser that signs in there again, and no other', async () => {
+    const email = 'again@example.com';
+    const desktop = await signedInMember(t, email);
+    t.advance(1000);
+    const phone = await login(email, PHONE, 'phone-again-0001');
+    const waiting = (await devices(desktop)).find((device) => device.deviceName === 'Mobile Device')!;
+    const approved = await t.request({
+      method: 'POST',
+      url: `/api/sessions/${waiting.id}/approve`,
+      cookie: desktop,
+      body: {},
+    });
+    expect(approved.statusCode).toBe(204);
+    expect(await signedIn(phone)).toBe(true);
+    t.advance(1000);
+    const phoneAgain = await login(email, PHONE, 'phone-again-0001');
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(phoneAgain)).toBe(true);
+    expect(await signedIn(desktop)).toBe(true);
+    expect((await devices(desktop)).map((device) => device.deviceName).sort()).toEqual([
+      'Desktop',
+      'Mobile Device',
+    ]);
+    const rows = await t.database.db
+      .selectFrom('sessions')
+      .select(['revoked_at'])
+      .where('device_id', '=', 'phone-again-0001')
+      .orderBy('created_at')
+      .execute();
+    expect(rows.map((row) => row.revoked_at !== null)).toEqual([true, false]);
+  });
+
   it('lists each signed-in device by its name, and ends one or all others', async () => {
     const email = 'devices@example.com';
     const first = await signedInMember(t, email);

@@ -204,15 +204,16 @@ export function accountService(deps: AccountDeps) {
 
   /**
    * Whether this sign-in waits for another device's confirmation: another device of the member is signed in
-   * and confirmed, and this browser is not one of them. A device id already in use by the member on another
-   * kind of device is a forgery (copied to pass as a known device), refused before anything is stored.
+   * and confirmed, and this browser is not one of them; and whether this browser already holds a confirmed
+   * session (which the new one replaces). A device id already in use by the member on another kind of device is
+   * a forgery (copied to pass as a known device), refused before anything is stored.
    */
-  async function needsConfirmation(
+  async function newDeviceCheck(
     userId: string,
     deviceId: string | null,
     deviceName: string,
-  ): Promise<boolean> {
-    // Two small queries, not every live session: a member can have many waiting sign-ins.
+  ): Promise<{ pending: boolean; knownDevice: boolean }> {
+    // Small queries on the member's live sessions, however many sessions the member has had.
     const seenSince = isoAt(clock, -SESSION_IDLE_TTL_MS);
     if (
       deviceId !== null &&
@@ -220,9 +221,8 @@ export function accountService(deps: AccountDeps) {
     ) {
       throw new ApiError('session/device-mismatch');
     }
-    const confirmed = await store.confirmedDeviceIds(db, userId, seenSince);
-    if (confirmed.length === 0) return false;
-    return deviceId === null || !confirmed.includes(deviceId);
+    const confirmed = await store.confirmedSessions(db, userId, deviceId, seenSince);
+    return { pending: confirmed.any && !confirmed.onThisDevice, knownDevice: confirmed.onThisDevice };
   }
 
   /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */
@@ -252,10 +252,22 @@ export function accountService(deps: AccountDeps) {
       created_at: now,
       last_seen_at: now,
       revoked_at: null,
-      approval: (await needsConfirmation(user.id, deviceId, deviceName)) ? 'pending' : 'approved',
+      approval: 'approved',
     };
-    await store.insertSession(db, session);
-    if (session.approval === 'pending') await live.publish(`devices:${user.id}`);
+    const check = await newDeviceCheck(user.id, deviceId, deviceName);
+    if (check.pending) session.approval = 'pending';
+    let replaced = 0;
+    if (deviceId !== null && check.knownDevice) {
+      // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
+      // copy of that session's token, now replaced), so the member's devices list shows each browser once.
+      replaced = await db.transaction().execute(async (trx) => {
+        await store.insertSession(trx, session);
+        return store.endEarlierSessionsOnDevice(trx, user.id, deviceId, session.id, now);
+      });
+    } else {
+      await store.insertSession(db, session);
+    }
+    if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user) };
     for (const listener of signInListeners) listener({ signedIn, deviceId, deviceName });
     return { token, signedIn };

@@ -122,21 +122,29 @@ export function liveSessions(db: Db, userId: string, seenSince: string): Promise
     .execute();
 }
 
-/** The device ids of a user's live, confirmed sessions (few: one a device), without loading every session. */
-export async function confirmedDeviceIds(
+/**
+ * Whether the user has a confirmed live session on this browser (device id), and at all: at most two rows read,
+ * however many sessions the member has had.
+ */
+export async function confirmedSessions(
   db: Db,
   userId: string,
+  deviceId: string | null,
   seenSince: string,
-): Promise<(string | null)[]> {
-  const rows = await db
-    .selectFrom('sessions')
-    .select('device_id')
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('last_seen_at', '>', seenSince)
-    .where('approval', '=', 'approved')
-    .execute();
-  return rows.map((row) => row.device_id);
+): Promise<{ onThisDevice: boolean; any: boolean }> {
+  const confirmed = () =>
+    db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('approval', '=', 'approved')
+      .where('revoked_at', 'is', null)
+      .where('last_seen_at', '>', seenSince)
+      .limit(1);
+  if (deviceId !== null && (await confirmed().where('device_id', '=', deviceId).executeTakeFirst())) {
+    return { onThisDevice: true, any: true };
+  }
+  return { onThisDevice: false, any: (await confirmed().executeTakeFirst()) !== undefined };
 }
 
 /** Whether a live session of the user already uses this device id on another kind of device. */
@@ -151,13 +159,36 @@ export async function deviceIdOnOtherDevice(
     .selectFrom('sessions')
     .select('id')
     .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
     .where('revoked_at', 'is', null)
     .where('last_seen_at', '>', seenSince)
-    .where('device_id', '=', deviceId)
     .where('device_name', '!=', deviceName)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Ends the user's other confirmed sessions on this browser (device id), whose cookie now holds a newer one;
+ * gives how many ended.
+ */
+export async function endEarlierSessionsOnDevice(
+  db: Db,
+  userId: string,
+  deviceId: string,
+  keepId: string,
+  at: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('device_id', '=', deviceId)
+    .where('revoked_at', 'is', null)
+    .where('approval', '=', 'approved')
+    .where('id', '!=', keepId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Ends one session of a user; false when it is not theirs or already ended. */

@@ -12,6 +12,7 @@ import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js
 import * as passkeys from './migrations/1763870000000-Passkeys.js';
 import * as push from './migrations/1763880000000-Push.js';
 import * as sessionApproval from './migrations/1763890000000-SessionApproval.js';
+import * as sessionDevices from './migrations/1763900000000-SessionDevices.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '1763870000000-Passkeys': passkeys,
   '1763880000000-Push': push,
   '1763890000000-SessionApproval': sessionApproval,
+  '1763900000000-SessionDevices': sessionDevices,
 };
 
 export interface DatabaseOptions {

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/constants.js';
 import type { DocumentList, MemberDocument, Notice, PublishedFile } from '../../../shared/schemas/files.js';
 import { api, failureCode, type FailureCode } from '../../api.js';
-import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { useCopy } from '../../copy.js';
 import { formatBytes, formatDate } from '../../format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
+import { LoginRequired } from '../../ui/LoginRequired.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { Popup } from '../../ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
@@ -58,7 +58,22 @@ export default function DownloadPage() {
       <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
       <Notices c={c} isAdmin={user?.isAdmin === true} />
       <Section id="downloads" title={c.downloads.title} lead={c.downloads.lead}>
-        {loading ? <Spinner /> : user ? <Downloads key={user.uid} c={c} /> : <LoginRequired c={c} />}
+        {loading ? (
+          <Spinner />
+        ) : user ? (
+          <Downloads key={user.uid} c={c} />
+        ) : (
+          <LoginRequired
+            testId="download-login-required"
+            copy={{
+              title: c.downloads.loginTitle,
+              body: c.downloads.loginBody,
+              note: c.downloads.loginNote,
+              login: c.downloads.login,
+              register: c.downloads.register,
+            }}
+          />
+        )}
       </Section>
       {!loading && user && (
         <Section id="my-documents" title={c.documents.title} lead={c.documents.lead}>
@@ -402,28 +417,6 @@ function NoticeItem({
 }
 
 // ---- Downloads ------------------------------------------------------------------------------------------------
-
-function LoginRequired({ c }: { c: Copy }) {
-  const openDialog = useAuthDialog();
-  return (
-    <div className="card download-login" data-testid="download-login-required">
-      <span className="card__icon">
-        <Icon name="lock" />
-      </span>
-      <h3>{c.downloads.loginTitle}</h3>
-      <p className="download-login__body">{c.downloads.loginBody}</p>
-      <p>{c.downloads.loginNote}</p>
-      <div className="download-login__actions">
-        <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
-          {c.downloads.login}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => openDialog('register')}>
-          {c.downloads.register}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 /** The program to offer: the program file marked latest, else the newest program file. */
 function programFile(files: PublishedFile[]): PublishedFile | undefined {

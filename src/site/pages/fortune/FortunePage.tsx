@@ -20,11 +20,10 @@ import {
   type EmbedMessage,
   type ParentMessage,
 } from '../../../fortune/protocol.js';
-import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { lastMember } from '../../auth/stored-member.js';
 import { useCopy } from '../../copy.js';
-import { Icon } from '../../ui/icons.js';
+import { LoginRequired } from '../../ui/LoginRequired.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { copy } from './copy.js';
@@ -51,7 +50,13 @@ export default function FortunePage() {
     <div className="fortune">
       <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
       <section className="section fortune-stage" aria-label={c.frame.title}>
-        {loading ? <Spinner /> : memberUid ? <FortuneFrame key={memberUid} c={c} /> : <LoginRequired c={c} />}
+        {loading ? (
+          <Spinner />
+        ) : memberUid ? (
+          <FortuneFrame key={memberUid} c={c} />
+        ) : (
+          <LoginRequired copy={c.login} heading="h2" testId="fortune-login-required" />
+        )}
       </section>
       <Section id="fortune-kinds" title={c.kinds.title}>
         <ul className="cards cards--2 fortune-kinds">
@@ -63,28 +68,6 @@ export default function FortunePage() {
           ))}
         </ul>
       </Section>
-    </div>
-  );
-}
-
-function LoginRequired({ c }: { c: Copy }) {
-  const openDialog = useAuthDialog();
-  return (
-    <div className="card fortune-login" data-testid="fortune-login-required">
-      <span className="card__icon">
-        <Icon name="lock" />
-      </span>
-      <h2>{c.login.title}</h2>
-      <p className="fortune-login__body">{c.login.body}</p>
-      <p>{c.login.note}</p>
-      <div className="fortune-login__actions">
-        <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
-          {c.login.login}
-        </button>
-        <button type="button" className="button button--ghost" onClick={() => openDialog('register')}>
-          {c.login.register}
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,0 +1,43 @@
+// The card a visitor meets where a page is for members only (the downloads, the fortune): what signing in
+// gives, and Login and Register buttons that open the auth dialog in that mode.
+import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { Icon } from './icons.js';
+
+export interface LoginRequiredCopy {
+  title: string;
+  body: string;
+  note: string;
+  login: string;
+  register: string;
+}
+
+export function LoginRequired({
+  copy,
+  heading: Heading = 'h3',
+  testId,
+}: {
+  copy: LoginRequiredCopy;
+  /** The title's level in the page's outline. */
+  heading?: 'h2' | 'h3';
+  testId: string;
+}) {
+  const openDialog = useAuthDialog();
+  return (
+    <div className="card login-required" data-testid={testId}>
+      <span className="card__icon">
+        <Icon name="lock" />
+      </span>
+      <Heading>{copy.title}</Heading>
+      <p className="login-required__body">{copy.body}</p>
+      <p>{copy.note}</p>
+      <div className="login-required__actions">
+        <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+          {copy.login}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => openDialog('register')}>
+          {copy.register}
+        </button>
+      </div>
+    </div>
+  );
+}
