@@ -19,7 +19,7 @@ for (const database of /** @type {const} */ (['sqlite', 'postgres'])) {
   const result = await mixedLoad({ database, users: USERS, seconds: SECONDS });
   // Every latency stays out of the file (the percentiles are kept).
   const { latencies: _latencies, ...figures } = result;
-  runs.push({ database, ...figures });
+  runs.push(figures);
   const problems = result.errors + result.unexpected;
   rows.push({
     figure: `${USERS} users × ${SECONDS} s mixed workload (${database}): failed answers`,
