@@ -240,6 +240,7 @@ export function accountService(deps: AccountDeps) {
     deviceId: string | null,
   ): Promise<{ token: string; signedIn: SignedIn }> {
     const deviceName = deviceNameFromUserAgent(caller.userAgent);
+    const check = await newDeviceCheck(user.id, deviceId, deviceName);
     const token = randomToken();
     const now = isoAt(clock);
     const session: store.SessionRow = {
@@ -252,10 +253,8 @@ export function accountService(deps: AccountDeps) {
       created_at: now,
       last_seen_at: now,
       revoked_at: null,
-      approval: 'approved',
+      approval: check.pending ? 'pending' : 'approved',
     };
-    const check = await newDeviceCheck(user.id, deviceId, deviceName);
-    if (check.pending) session.approval = 'pending';
     let replaced = 0;
     if (deviceId !== null && check.knownDevice) {
       // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
