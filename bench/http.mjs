@@ -234,7 +234,7 @@ try {
       // The hashing limit is measured again around every flood (the machine's speed drifts on shared hosts),
       // and the idle p95 in two halves around it, so both sides of each ratio see the same machine.
       const stored = await hash(PASSWORD, ARGON2);
-      await hashTime(stored);
+      await hashTime(stored); // discarded: warms the hashing code up
       const cores = os.availableParallelism();
 
       /** @param {number} user */

@@ -110,16 +110,18 @@ export async function revokeUserSessions(
   await query.execute();
 }
 
-/** A user's sessions that still count (not ended, seen within the idle time), newest first. */
-export function liveSessions(db: Db, userId: string, seenSince: string): Promise<SessionRow[]> {
+/** A user's sessions that still count: not ended, and seen within the idle time (since `seenSince`). */
+function live(db: Db, userId: string, seenSince: string) {
   return db
     .selectFrom('sessions')
-    .selectAll()
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('last_seen_at', '>', seenSince)
-    .orderBy('created_at', 'desc')
-    .execute();
+    .where('last_seen_at', '>', seenSince);
+}
+
+/** A user's live sessions, newest first. */
+export function liveSessions(db: Db, userId: string, seenSince: string): Promise<SessionRow[]> {
+  return live(db, userId, seenSince).selectAll().orderBy('created_at', 'desc').execute();
 }
 
 /**
@@ -133,14 +135,7 @@ export async function confirmedSessions(
   seenSince: string,
 ): Promise<{ onThisDevice: boolean; any: boolean }> {
   const confirmed = () =>
-    db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('approval', '=', 'approved')
-      .where('revoked_at', 'is', null)
-      .where('last_seen_at', '>', seenSince)
-      .limit(1);
+    live(db, userId, seenSince).select('id').where('approval', '=', 'approved').limit(1);
   if (deviceId !== null && (await confirmed().where('device_id', '=', deviceId).executeTakeFirst())) {
     return { onThisDevice: true, any: true };
   }
@@ -155,13 +150,9 @@ export async function deviceIdOnOtherDevice(
   deviceName: string,
   seenSince: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
+  const row = await live(db, userId, seenSince)
     .select('id')
-    .where('user_id', '=', userId)
     .where('device_id', '=', deviceId)
-    .where('revoked_at', 'is', null)
-    .where('last_seen_at', '>', seenSince)
     .where('device_name', '!=', deviceName)
     .limit(1)
     .executeTakeFirst();
