@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export async function startBuiltServer({ dataDir, env = {}, host = 'localhost', stdio = 'inherit' }) {
   const port = await freePort();
+  const url = `http://${host}:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
     cwd: root,
     env: {
@@ -18,11 +19,12 @@ export async function startBuiltServer({ dataDir, env = {}, host = 'localhost', 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The address the browser uses: the only accepted Origin, and the passkeys' relying party.
+      PUBLIC_URL: url,
       ...env,
     },
     stdio: ['ignore', stdio, 'inherit'],
   });
-  const url = `http://${host}:${port}`;
   await waitUntilUp(`${url}/api/health`);
   return {
     child,

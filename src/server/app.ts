@@ -1,6 +1,6 @@
 // Builds the Fastify application from its feature modules and the side effects they need.
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -8,7 +8,9 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerConnectionLimits } from './http/limits.js';
 import { registerSecurity } from './http/security.js';
+import { isCommonPassword } from './accounts/common-passwords.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { Redis } from 'ioredis';
@@ -62,22 +64,64 @@ export const LOG_REDACT = [
   'req.headers["x-drive-credentials"]',
 ];
 
+/**
+ * A request as the log shows it: the query's values are left out, since some carry one-time secrets (the mailed
+ * links' `oobCode`, an unsubscribe token) and a log is read by more people than a mailbox.
+ */
+export function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactQuery(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+export function redactQuery(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=…`);
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}
+
 const PRUNE_EVERY_MS = 10 * 60_000;
+/** A request's headers, and a JSON body, must arrive within these; a silent connection is closed after IDLE. */
+const HEADERS_TIMEOUT_MS = 15_000;
+const BODY_TIMEOUT_MS = 30_000;
+const IDLE_TIMEOUT_MS = 60_000;
 
 export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   const { config, database } = parts;
   const clock = parts.clock ?? systemClock;
+  const given = parts.logger;
   const app = Fastify({
-    logger: parts.logger ?? {
-      level: config.logLevel,
-      redact: LOG_REDACT,
-    },
+    logger:
+      given === undefined
+        ? { level: config.logLevel, redact: LOG_REDACT, serializers: { req: loggedRequest } }
+        : typeof given === 'object'
+          ? { redact: LOG_REDACT, ...given, serializers: { req: loggedRequest, ...given.serializers } }
+          : given,
     bodyLimit: API_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    connectionTimeout: IDLE_TIMEOUT_MS,
+    keepAliveTimeout: 10_000,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors,
   });
+  registerConnectionLimits(app, {
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    bodyTimeoutMs: BODY_TIMEOUT_MS,
+    maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+  });
+  // The list of common passwords loads once, now, rather than during someone's sign-up.
+  isCommonPassword('warm up');
 
   const mailer =
     parts.mailer ??
@@ -96,7 +140,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     await redis.connect();
     limiter = redisRateLimiter(redis, config.redis.prefix, clock);
   } else {
-    limiter = databaseRateLimiter(database.db, clock);
+    limiter = databaseRateLimiter(database.db, database.dialect, clock);
   }
   const live = await openLiveBus({ redis: config.redis, databaseUrl: config.databaseUrl }, app.log);
   const updateMails = updateMailQueue({
@@ -124,6 +168,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     limiter
       .prune(LONGEST_WINDOW_MS)
       .catch((err: unknown) => app.log.warn({ err }, 'rate limit pruning failed'));
+    accounts.prune().catch((err: unknown) => app.log.warn({ err }, 'unverified account pruning failed'));
   }, PRUNE_EVERY_MS);
   pruning.unref();
 

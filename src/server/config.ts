@@ -15,6 +15,12 @@ const megabytes = z.coerce
   .min(1, { error: 'must be a whole number of megabytes (1 or more)' })
   .max(1024 * 1024, { error: 'must be at most 1048576 (1 TiB)' });
 
+const count = z.coerce
+  .number({ error: 'must be a whole number (0 for no limit)' })
+  .int({ error: 'must be a whole number (0 for no limit)' })
+  .min(0, { error: 'must be a whole number (0 for no limit)' })
+  .max(1_000_000, { error: 'must be at most 1000000' });
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -77,6 +83,8 @@ const environment = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default(true),
   ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+  MAX_CONNECTIONS: count.default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: count.optional(),
   GOOGLE_CLIENT_ID: z
     .string()
     .regex(/^[\w.-]{1,200}$/, { error: 'must be an OAuth client id' })
@@ -130,6 +138,10 @@ export interface Config {
   supportEmail: string | undefined;
   /** Requests to member-given addresses (WebDAV relay, push endpoints) may reach private ones (self-hosting, tests). */
   allowPrivateAddresses: boolean;
+  /** Most connections the server keeps at once (0: no limit). */
+  maxConnections: number;
+  /** Most connections from one client address (0: no limit); off by default behind a proxy, whose job it is. */
+  maxConnectionsPerAddress: number;
   /** Google Drive backups (OAuth in the browser, Drive v3); hidden in the app when absent. */
   googleDrive: { clientId: string; authUrl: string; apiUrl: string } | undefined;
 }
@@ -189,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
         : undefined,
     supportEmail: values.SUPPORT_EMAIL,
     allowPrivateAddresses: values.ALLOW_PRIVATE_ADDRESSES,
+    maxConnections: values.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS ?? (values.TRUST_PROXY ? 0 : 128),
     googleDrive: values.GOOGLE_CLIENT_ID
       ? {
           clientId: values.GOOGLE_CLIENT_ID,

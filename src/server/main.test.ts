@@ -58,7 +58,12 @@ describe('the server process', () => {
   it('finishes the request in flight on SIGTERM, closes the database and exits 0', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
     const port = await freePort();
-    const server = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    const server = start({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
     await waitForHealth(port);
 
     // A request whose body is still arriving when the signal comes.
@@ -82,14 +87,19 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
 
     // The acknowledged sign-up is in the database, and the mail in the outbox.
-    const restarted = start({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' });
+    const restarted = start({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
     await waitForHealth(port);
-    const again = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
-      body,
+      body: JSON.stringify({ email: 'inflight@example.com', password: 'long enough pw' }),
     });
-    expect(again.status).toBe(409);
+    expect(((await login.json()) as { error: { code: string } }).error.code).toBe('auth/email-not-verified');
     expect(
       (await fs.readdir(path.join(dataDir, 'outbox'))).filter((name) => name.endsWith('.eml')),
     ).toHaveLength(1);

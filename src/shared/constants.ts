@@ -44,9 +44,20 @@ export const UPDATE_BANNER_HIDE_MS = 86_400_000;
 export const AUTO_LOGOUT_OPTIONS_MIN = [0, 5, 10, 20, 30] as const;
 export const AUTO_LOGOUT_DEFAULT_MIN = 10;
 
-/** Login attempts: this many failures per account and per address within the window, then refused. */
+/** Login attempts: this many failures per account within the window, then the account waits. */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/**
+ * Failures per client address within the same window: softer than the account's, since an office or a mobile
+ * carrier puts many members behind one address; it stops one address from guessing across many accounts.
+ */
+export const LOGIN_ADDRESS_FAILURE_LIMIT = 100;
+/** Password-reset requests per client address within the window, counted before any password is hashed. */
+export const RESET_REQUEST_ADDRESS_LIMIT = 10;
+export const RESET_REQUEST_WINDOW_MS = 60 * 60_000;
+/** Passkey sign-in challenges per client address within the window (anonymous, so bounded per address). */
+export const PASSKEY_OPTIONS_LIMIT = 30;
+export const PASSKEY_OPTIONS_WINDOW_MS = 10 * 60_000;
 /** Mails (verification, resend, password change) per e-mail address within the window. */
 export const MAIL_LIMIT = 3;
 export const MAIL_WINDOW_MS = 60 * 60_000;
@@ -56,11 +67,34 @@ export const SIGNUP_WINDOW_MS = 60 * 60_000;
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
 export const RESET_LINK_TTL_MS = 60 * 60_000;
+/** An account whose address was never verified is removed after this long (its address is free again). */
+export const UNVERIFIED_ACCOUNT_TTL_MS = 7 * 24 * 60 * 60_000;
+/** A session ends this long after sign-in, however active: then the member signs in again. */
+export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60_000;
+/** With auto logout off ("none"), a session still ends after this long unused. */
 export const SESSION_IDLE_TTL_MS = 30 * 24 * 60 * 60_000;
-/** A session's last-seen time is written at most this often, so reads stay reads. */
+/**
+ * The server ends a session this long after the browser's own auto logout would have: the browser reports
+ * activity at most once a minute (SESSION_ACTIVITY_REPORT_MS), so the server's idle end must not come first.
+ */
+export const SESSION_IDLE_GRACE_MS = 2 * 60_000;
+/** While the member is active, the browser tells the server at most this often. */
+export const SESSION_ACTIVITY_REPORT_MS = 60_000;
+/** A sign-in waiting for the new-device check ends if no device answers within this time. */
+export const PENDING_SESSION_TTL_MS = 15 * 60_000;
+/** A session's end is moved forward at most this often (and at least ten times per idle period), so reads stay reads. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
+/** Proving the password or a passkey again allows sensitive changes in that session for this long. */
+export const REAUTH_TTL_MS = 5 * 60_000;
+/** Live event streams (/api/events) one session, and one member, may hold open at once. */
+export const EVENT_STREAMS_PER_SESSION = 4;
+export const EVENT_STREAMS_PER_MEMBER = 16;
 
 export const SESSION_COOKIE = 'mg_session';
+/** The browser's device secret (HttpOnly): what makes it a known device for the new-device check. */
+export const DEVICE_COOKIE = 'mg_device';
+/** 400 days, the longest a browser keeps a cookie. */
+export const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 /** The language choice, readable by the server to send prerendered pages in that language (not a secret). */
 export const LANGUAGE_COOKIE = 'mg_lang';
 export const API_BODY_LIMIT_BYTES = 64 * 1024;

@@ -13,6 +13,10 @@ export const ERROR_CODES = {
   'auth/invalid-action-code': 400,
   'auth/expired-action-code': 400,
   'auth/forbidden': 403,
+  'auth/wrong-password': 403,
+  'auth/reauth-required': 403,
+  'auth/common-password': 400,
+  'auth/reset-password-mismatch': 400,
   'storage/unauthenticated': 401,
   'storage/unauthorized': 403,
   'storage/object-not-found': 404,
@@ -27,6 +31,8 @@ export const ERROR_CODES = {
   'session/current': 400,
   'session/not-allowed': 403,
   'session/device-mismatch': 400,
+  'session/pending': 403,
+  'session/too-many-streams': 429,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,
@@ -68,6 +74,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth/invalid-action-code': 'This link is invalid or has already been used.',
   'auth/expired-action-code': 'This link has expired. Please request a new one.',
   'auth/forbidden': 'Only admins can do this.',
+  'auth/wrong-password': 'Current password is incorrect. Please enter the correct current password.',
+  'auth/reauth-required': 'Please enter your current password (or use your fingerprint) to continue.',
+  'auth/common-password': 'This password is one of the most commonly used ones. Please choose another.',
+  'auth/reset-password-mismatch':
+    'This is not the new password you chose. Type it again, or set a different password.',
   'storage/unauthenticated': 'Please sign in to use files.',
   'storage/unauthorized': 'You do not have permission to use this file.',
   'storage/object-not-found': 'The file does not exist.',
@@ -82,6 +93,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'session/current': 'To end this device’s session, log out.',
   'session/device-mismatch': 'This device id belongs to another device of this account.',
   'session/not-allowed': 'Only a device that is already signed in and confirmed can answer this.',
+  'session/pending': 'This sign-in is waiting for approval on your other signed-in device.',
+  'session/too-many-streams': 'Too many pages of this sign-in are open. Close some and reload.',
   'push/invalid-subscription': 'The push registration is not valid.',
   'passkey/invalid-response': 'The fingerprint answer is not valid.',
   'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
@@ -112,5 +125,6 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string };
+  /** `retryAfterSeconds`: on a limit, how long to wait before trying again (also the Retry-After header). */
+  error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
 }

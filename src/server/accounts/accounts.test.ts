@@ -25,17 +25,31 @@ async function signUp(email: string, password = 'correct horse', lang: 'ko' | 'e
   return t.request({ method: 'POST', url: '/api/auth/signup', body: { email, password, lang }, ip });
 }
 
+function verify(token: string, password = 'correct horse') {
+  return t.request({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    body: { token, password },
+    ip: freshIp(),
+  });
+}
+
 async function verifiedMember(password = 'correct horse', lang: 'ko' | 'en' = 'ko') {
   const email = freshEmail();
   expect((await signUp(email, password, lang)).statusCode).toBe(201);
   const mail = await t.mailTo(email);
-  const opened = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+  const opened = await verify(mail.token, password);
   expect(opened.statusCode).toBe(200);
   return email;
 }
 
-function login(email: string, password: string, ip = freshIp()) {
-  return t.request({ method: 'POST', url: '/api/auth/login', body: { email, password }, ip });
+function login(email: string, password: string, ip = freshIp(), idleMinutes?: number) {
+  return t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { email, password, ...(idleMinutes === undefined ? {} : { idleMinutes }) },
+    ip,
+  });
 }
 
 async function sessionOf(cookie: string) {
@@ -89,9 +103,8 @@ describe('sign-up and verification', () => {
     expect(mail.link).toContain('lang=en');
   });
 
-  it('refuses an e-mail that is already registered', async () => {
-    const email = freshEmail();
-    await signUp(email);
+  it('refuses an e-mail that is already registered and verified', async () => {
+    const email = await verifiedMember();
     const again = await signUp(email, 'another password');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('auth/email-already-in-use');
@@ -118,31 +131,44 @@ describe('sign-up and verification', () => {
     expect(await userCount()).toBe(before);
   });
 
-  it('opening the link verifies the e-mail once; a second opening is refused', async () => {
+  it('the link verifies the e-mail once its person types the sign-up password; a second use is refused', async () => {
     const email = freshEmail();
     await signUp(email);
     const mail = await t.mailTo(email);
-    const first = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
-    expect(first.json()).toEqual({ kind: 'verifyEmail', email });
-    const second = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+    const info = await t.request({
+      method: 'POST',
+      url: '/api/auth/action/info',
+      body: { token: mail.token },
+    });
+    expect(info.json()).toEqual({ kind: 'verifyEmail', email, chosenPassword: false });
+    // Looking at the link used nothing.
+    expect((await login(email, 'correct horse')).json().error.code).toBe('auth/email-not-verified');
+    const first = await verify(mail.token);
+    expect(first.json()).toEqual({ email });
+    const second = await verify(mail.token);
     expect(second.statusCode).toBe(400);
     expect(second.json().error.code).toBe('auth/invalid-action-code');
     expect((await login(email, 'correct horse')).statusCode).toBe(200);
   });
 
   it('refuses an unknown or expired link', async () => {
-    const unknown = await t.request({
-      method: 'POST',
-      url: '/api/auth/action',
-      body: { token: 'A'.repeat(43) },
-    });
-    expect(unknown.json().error.code).toBe('auth/invalid-action-code');
+    for (const url of ['/api/auth/action/info', '/api/auth/verify-email']) {
+      const unknown = await t.request({
+        method: 'POST',
+        url,
+        body: {
+          token: 'A'.repeat(43),
+          ...(url.endsWith('verify-email') ? { password: 'correct horse' } : {}),
+        },
+      });
+      expect(unknown.json().error.code).toBe('auth/invalid-action-code');
+    }
 
     const email = freshEmail();
     await signUp(email);
     const mail = await t.mailTo(email);
     t.advance(24 * 60 * 60_000 + 1000);
-    const late = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+    const late = await verify(mail.token);
     expect(late.statusCode).toBe(400);
     expect(late.json().error.code).toBe('auth/expired-action-code');
   });
@@ -185,7 +211,7 @@ describe('login, session and logout', () => {
     const response = await login(email, 'correct horse');
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('auth/email-not-verified');
-    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.cookies.find((cookie) => cookie.name === 'mg_session')).toBeUndefined();
   });
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
@@ -218,11 +244,40 @@ describe('login, session and logout', () => {
     expect(median(unknown)).toBeLessThan(median(known) * 2);
   });
 
-  it('ends a session that stayed idle for 30 days', async () => {
+  it('ends a session after the auto logout the browser reported (10 minutes by default), plus a grace', async () => {
+    const [a, b, c] = [await verifiedMember(), await verifiedMember(), await verifiedMember()];
+    const idle = sessionCookie(await login(a, 'correct horse'));
+    const used = sessionCookie(await login(b, 'correct horse'));
+    const twenty = sessionCookie(await login(c, 'correct horse', freshIp(), 20));
+    t.advance(11 * 60_000);
+    expect((await sessionOf(used)).user.email).toBe(b);
+    t.advance(60_000 + 1000);
+    expect((await sessionOf(idle)).user).toBeNull();
+    // Activity (any request) moved its end forward.
+    expect((await sessionOf(used)).user.email).toBe(b);
+    expect((await sessionOf(twenty)).user.email).toBe(c);
+    t.advance(20 * 60_000);
+    expect((await sessionOf(twenty)).user.email).toBe(c);
+    t.advance(22 * 60_000 + 1000);
+    expect((await sessionOf(twenty)).user).toBeNull();
+  });
+
+  it('takes a changed auto logout from the browser, and ends even an active session after 30 days', async () => {
     const email = await verifiedMember();
     const cookie = sessionCookie(await login(email, 'correct horse'));
-    t.advance(30 * 24 * 60 * 60_000 + 1000);
+    const report = (idleMinutes: number) =>
+      t.request({ method: 'POST', url: '/api/session/activity', body: { idleMinutes }, cookie });
+    expect((await report(0)).statusCode).toBe(204);
+    expect((await report(7)).json().error.code).toBe('request/invalid');
+    // With auto logout off, a day unused does not end it, nor do days of use; 30 days from sign-in do.
+    for (let day = 0; day < 29; day++) {
+      t.advance(24 * 60 * 60_000);
+      expect((await sessionOf(cookie)).user?.email).toBe(email);
+    }
+    t.advance(24 * 60 * 60_000 + 1000);
     expect((await sessionOf(cookie)).user).toBeNull();
+    const gone = await report(0);
+    expect(gone.json().error.code).toBe('auth/unauthenticated');
   });
 });
 
@@ -239,9 +294,21 @@ describe('login limits', () => {
     expect((await login(email, 'correct horse', freshIp())).statusCode).toBe(200);
   });
 
-  it('refuses an address after 10 failures across accounts, and only that address', async () => {
-    const ip = freshIp();
+  it('says how long to wait, in the body and as Retry-After', async () => {
+    const email = await verifiedMember();
     for (let i = 0; i < 10; i++) {
+      await login(email, `wrong ${i}`, freshIp());
+      t.advance(60_000);
+    }
+    const blocked = await login(email, 'correct horse', freshIp());
+    // The first failure leaves the 15-minute window 5 minutes from now.
+    expect(blocked.json().error.retryAfterSeconds).toBe(5 * 60);
+    expect(blocked.headers['retry-after']).toBe(String(5 * 60));
+  });
+
+  it('refuses an address after 100 failures across accounts, and only that address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 100; i++) {
       expect((await login(freshEmail(), 'wrong', ip)).statusCode).toBe(401);
     }
     const email = await verifiedMember();
@@ -270,7 +337,7 @@ describe('resending the verification mail', () => {
     expect(resent.statusCode).toBe(202);
     const mail = await t.mailTo(email, 1);
     expect(mail.subject).toBe('[MyGenie] Please verify your e-mail address');
-    await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+    await verify(mail.token);
     expect((await login(email, 'correct horse')).statusCode).toBe(200);
   });
 
@@ -307,25 +374,30 @@ describe('password change while signed in', () => {
     expect(response.json().error.code).toBe('auth/unauthenticated');
   });
 
-  it('takes only the new password, keeps this session and ends the others', async () => {
+  it('needs the current password, keeps this session, ends the others and mails the member', async () => {
     const email = await verifiedMember();
     const here = sessionCookie(await login(email, 'correct horse'));
     const elsewhere = sessionCookie(await login(email, 'correct horse'));
-    const weak = await t.request({
-      method: 'POST',
-      url: '/api/auth/password',
-      body: { newPassword: 'short' },
-      cookie: here,
-    });
-    expect(weak.json().error.code).toBe('auth/weak-password');
+    const change = (body: Record<string, string>) =>
+      t.request({ method: 'POST', url: '/api/auth/password', body, cookie: here });
+    expect((await change({ currentPassword: 'correct horse', newPassword: 'short' })).json().error.code).toBe(
+      'auth/weak-password',
+    );
+    expect(
+      (await change({ currentPassword: 'correct horse', newPassword: 'password123' })).json().error.code,
+    ).toBe('auth/common-password');
+    const wrong = await change({ currentPassword: 'not my password', newPassword: 'brand new password' });
+    expect([wrong.statusCode, wrong.json().error.code]).toEqual([403, 'auth/wrong-password']);
+    // The sign-in itself proved the password a moment ago; minutes later, it must be proved again.
+    t.advance(5 * 60_000 + 1000);
+    const unproven = await change({ newPassword: 'brand new password' });
+    expect([unproven.statusCode, unproven.json().error.code]).toEqual([403, 'auth/reauth-required']);
 
-    const changed = await t.request({
-      method: 'POST',
-      url: '/api/auth/password',
-      body: { newPassword: 'brand new password' },
-      cookie: here,
-    });
+    const changed = await change({ currentPassword: 'correct horse', newPassword: 'brand new password' });
     expect(changed.statusCode).toBe(204);
+    const mail = await t.mailTo(email, 1);
+    expect(mail.subject).toBe('[MyGenie] 비밀번호가 변경되었습니다');
+    expect(mail.text).toContain('한국 시간');
     expect((await sessionOf(here)).user.email).toBe(email);
     expect((await sessionOf(elsewhere)).user).toBeNull();
     expect((await login(email, 'correct horse')).statusCode).toBe(401);
@@ -334,7 +406,15 @@ describe('password change while signed in', () => {
 });
 
 describe('signed-out password change by mail', () => {
-  it('mails a link that sets the new password and ends every session', async () => {
+  const apply = (token: string, newPassword: string, chosen: boolean) =>
+    t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      body: { token, newPassword, chosen },
+      ip: freshIp(),
+    });
+
+  it('mails a link that applies the chosen password once it is typed again, and ends every session', async () => {
     const email = await verifiedMember('correct horse', 'en');
     const before = sessionCookie(await login(email, 'correct horse'));
     const requested = await t.request({
@@ -346,16 +426,64 @@ describe('signed-out password change by mail', () => {
     const mail = await t.mailTo(email, 1);
     expect(mail.subject).toBe('[MyGenie] Please confirm your password change');
     expect(mail.link).toContain('mode=resetPassword');
-    // Nothing changes until the link is opened.
+    const info = await t.request({
+      method: 'POST',
+      url: '/api/auth/action/info',
+      body: { token: mail.token },
+    });
+    expect(info.json()).toEqual({ kind: 'resetPassword', email, chosenPassword: true });
+    // Nothing changes until the password is typed again at the link.
+    expect((await login(email, 'correct horse')).statusCode).toBe(200);
+    const mistyped = await apply(mail.token, 'my new secrte', true);
+    expect(mistyped.json().error.code).toBe('auth/reset-password-mismatch');
     expect((await login(email, 'correct horse')).statusCode).toBe(200);
 
-    const opened = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
-    expect(opened.json()).toEqual({ kind: 'resetPassword', email });
+    const applied = await apply(mail.token, 'my new secret', true);
+    expect(applied.json()).toEqual({ email, passkeysRemoved: 0 });
     expect((await sessionOf(before)).user).toBeNull();
     expect((await login(email, 'correct horse')).statusCode).toBe(401);
     expect((await login(email, 'my new secret')).statusCode).toBe(200);
-    const reused = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+    const reused = await apply(mail.token, 'my new secret', true);
     expect(reused.json().error.code).toBe('auth/invalid-action-code');
+    expect((await t.mailTo(email, 2)).subject).toBe('[MyGenie] Your password was changed');
+  });
+
+  it('lets the person at the link set a different password instead, by the rules of a new password', async () => {
+    const email = await verifiedMember();
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      body: { email, newPassword: 'someone chose this' },
+    });
+    const mail = await t.mailTo(email, 1);
+    expect((await apply(mail.token, 'short', false)).json().error.code).toBe('auth/weak-password');
+    expect((await apply(mail.token, 'iloveyou1', false)).json().error.code).toBe('auth/common-password');
+    expect((await apply(mail.token, 'my own choice here', false)).statusCode).toBe(200);
+    expect((await login(email, 'someone chose this')).statusCode).toBe(401);
+    expect((await login(email, 'my own choice here')).statusCode).toBe(200);
+  });
+
+  it('mails a forgotten password a link to set a new one', async () => {
+    const email = await verifiedMember('correct horse', 'en');
+    const requested = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      body: { email, lang: 'en' },
+    });
+    expect(requested.statusCode).toBe(202);
+    const mail = await t.mailTo(email, 1);
+    expect(mail.subject).toBe('[MyGenie] Set a new password');
+    const info = await t.request({
+      method: 'POST',
+      url: '/api/auth/action/info',
+      body: { token: mail.token },
+    });
+    expect(info.json()).toEqual({ kind: 'resetPassword', email, chosenPassword: false });
+    expect((await apply(mail.token, 'anything at all', true)).json().error.code).toBe(
+      'auth/reset-password-mismatch',
+    );
+    expect((await apply(mail.token, 'remembered now', false)).statusCode).toBe(200);
+    expect((await login(email, 'remembered now')).statusCode).toBe(200);
   });
 
   it('answers an unknown e-mail exactly like a known one and mails nothing', async () => {
@@ -387,7 +515,7 @@ describe('signed-out password change by mail', () => {
     });
     const mail = await t.mailTo(email, 1);
     t.advance(60 * 60_000 + 1000);
-    const late = await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
+    const late = await apply(mail.token, 'my new secret', true);
     expect(late.json().error.code).toBe('auth/expired-action-code');
     expect((await login(email, 'correct horse')).statusCode).toBe(200);
   });

@@ -1,23 +1,53 @@
 // Live news for a signed-in device (server-sent events on GET /api/events): a sign-in on a new device that
-// waits for this device's confirmation ("new-login"), and this device's own session ending ("signed-out"),
-// e.g. when another device refused a sign-in or signed it out. A change to the member's sessions is announced on
+// waits for this device's confirmation ("new-login"), this device's own sign-in approved by another device while
+// it waited ("approved"; the stream then ends and the browser reconnects as confirmed), and this device's own
+// session ending ("signed-out"), e.g. when another device refused a sign-in or signed it out. A change to the member's sessions is announced on
 // the live bus (Redis, PostgreSQL or in-process), so it reaches the device at once whichever server process
 // holds its stream; the stream then reads the news from the database. A slow safety poll covers a lost message.
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { DEVICE_EVENTS_SAFETY_POLL_MS } from '../../shared/constants.js';
-import { requireSession } from './routes.js';
+import {
+  DEVICE_EVENTS_SAFETY_POLL_MS,
+  EVENT_STREAMS_PER_MEMBER,
+  EVENT_STREAMS_PER_SESSION,
+} from '../../shared/constants.js';
+import { ApiError } from '../http/errors.js';
+import { requireAnySession } from './access.js';
 import type { AccountService } from './service.js';
+
+/** Open streams per key, so one session (or member) cannot hold the server's connections. */
+function counter() {
+  const counts = new Map<string, number>();
+  return {
+    count: (key: string) => counts.get(key) ?? 0,
+    add: (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1),
+    remove(key: string) {
+      const left = (counts.get(key) ?? 1) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
+    },
+  };
+}
 
 export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService): void {
   const open = new Set<ServerResponse>();
+  const perSession = counter();
+  const perMember = counter();
   // A stream never finishes by itself: stopping the server ends them, so shutdown is not held open.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
   });
 
   app.get('/api/events', async (request, reply) => {
-    const signedIn = await requireSession(accounts, request);
+    const signedIn = await requireAnySession(accounts, request);
+    if (
+      perSession.count(signedIn.sessionId) >= EVENT_STREAMS_PER_SESSION ||
+      perMember.count(signedIn.user.uid) >= EVENT_STREAMS_PER_MEMBER
+    ) {
+      throw new ApiError('session/too-many-streams');
+    }
+    perSession.add(signedIn.sessionId);
+    perMember.add(signedIn.user.uid);
     const stream = reply.raw;
     reply.hijack();
     stream.writeHead(200, {
@@ -36,10 +66,15 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
       stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       wrote = true;
     };
+    let stopped = false;
     const stop = () => {
+      if (stopped) return;
+      stopped = true;
       clearInterval(timer);
       unsubscribe();
       open.delete(stream);
+      perSession.remove(signedIn.sessionId);
+      perMember.remove(signedIn.user.uid);
       if (!stream.writableEnded) stream.end();
     };
     const poll = async (): Promise<void> => {
@@ -53,6 +88,11 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
         const news = await accounts.deviceEvents(signedIn);
         if (news.ended) {
           send('signed-out', {});
+          return stop();
+        }
+        if (signedIn.pending) {
+          if (!news.approved) return;
+          send('approved', {});
           return stop();
         }
         for (const pending of news.pending) {

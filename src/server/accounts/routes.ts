@@ -1,63 +1,51 @@
 // The account API. Handlers validate, call one service function and present the result.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, SESSION_IDLE_TTL_MS } from '../../shared/constants.js';
+import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../../shared/constants.js';
 import {
-  actionBody,
+  actionInfoBody,
   loginBody,
   passwordChangeBody,
   passwordResetBody,
   resendVerificationBody,
+  resetPasswordBody,
+  sessionActivityBody,
   sessionParams,
   signupBody,
+  verifyEmailBody,
+  type ActionInfo,
   type DeviceSessionList,
+  type ResetPasswordResponse,
   type SessionResponse,
+  type VerifyEmailResponse,
 } from '../../shared/schemas/auth.js';
-import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import {
+  caller,
+  currentSession,
+  ensureDeviceKey,
+  requireAnySession,
+  requireSession,
+  setSessionCookie,
+} from './access.js';
 import { deviceEventRoutes } from './events.js';
-import type { AccountService, Caller, SignedIn } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's session, resolved once per request when a route asks for it. */
-    signedIn?: SignedIn | null;
-  }
-}
-
-export function caller(request: FastifyRequest): Caller {
-  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
-}
-
-export async function currentSession(
-  accounts: AccountService,
-  request: FastifyRequest,
-): Promise<SignedIn | null> {
-  if (request.signedIn === undefined) {
-    request.signedIn = await accounts.authenticate(request.cookies[SESSION_COOKIE]);
-  }
-  return request.signedIn;
-}
-
-export async function requireSession(accounts: AccountService, request: FastifyRequest): Promise<SignedIn> {
-  const signedIn = await currentSession(accounts, request);
-  if (!signedIn) throw new ApiError('auth/unauthenticated');
-  return signedIn;
-}
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    maxAge: Math.floor(SESSION_IDLE_TTL_MS / 1000),
-  });
-}
+import type { AccountService } from './service.js';
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
+  /** Whether this browser is signed in, or its sign-in waits for approval on another device. */
   app.get('/api/session', async (request): Promise<SessionResponse> => {
     const signedIn = await currentSession(accounts, request);
-    return { user: signedIn?.user ?? null };
+    if (!signedIn) return { user: null };
+    if (!signedIn.pending) return { user: signedIn.user };
+    const pending = await accounts.pendingSignIn(signedIn);
+    return pending ? { user: null, pending } : { user: null };
+  });
+
+  /** The browser's auto logout and the member's activity, so the server ends an idle session too. */
+  app.post('/api/session/activity', async (request, reply) => {
+    const signedIn = await requireAnySession(accounts, request);
+    const body = parseBody(sessionActivityBody, request.body);
+    await accounts.reportActivity(signedIn, body.idleMinutes);
+    return reply.status(204).send();
   });
 
   app.post('/api/auth/signup', async (request, reply) => {
@@ -68,9 +56,12 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
 
   app.post('/api/auth/login', async (request, reply): Promise<SessionResponse> => {
     const body = parseBody(loginBody, request.body);
-    const { token, signedIn } = await accounts.login(body, caller(request));
+    const deviceKey = ensureDeviceKey(request, reply);
+    const { token, signedIn } = await accounts.login(body, { ...caller(request), deviceKey });
     setSessionCookie(request, reply, token);
-    return { user: signedIn.user };
+    if (!signedIn.pending) return { user: signedIn.user };
+    const pending = await accounts.pendingSignIn(signedIn);
+    return pending ? { user: null, pending } : { user: null };
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
@@ -88,14 +79,30 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
   app.post('/api/auth/password', async (request, reply) => {
     const signedIn = await requireSession(accounts, request);
     const body = parseBody(passwordChangeBody, request.body);
-    await accounts.changePassword(signedIn, body.newPassword);
+    await accounts.changePassword(signedIn, body, caller(request));
     return reply.status(204).send();
   });
 
   app.post('/api/auth/password-reset', async (request, reply) => {
     const body = parseBody(passwordResetBody, request.body);
-    await accounts.requestPasswordReset(body);
+    await accounts.requestPasswordReset(body, caller(request));
     return reply.status(202).send({});
+  });
+
+  // A mailed link: looking at it uses nothing; verifying or applying needs the person at the link to act.
+  app.post('/api/auth/action/info', async (request): Promise<ActionInfo> => {
+    const body = parseBody(actionInfoBody, request.body);
+    return accounts.actionInfo(body.token);
+  });
+
+  app.post('/api/auth/verify-email', async (request): Promise<VerifyEmailResponse> => {
+    const body = parseBody(verifyEmailBody, request.body);
+    return accounts.verifyEmail(body.token, body.password, caller(request));
+  });
+
+  app.post('/api/auth/reset-password', async (request): Promise<ResetPasswordResponse> => {
+    const body = parseBody(resetPasswordBody, request.body);
+    return accounts.resetPassword(body, caller(request));
   });
 
   app.get('/api/sessions', async (request): Promise<DeviceSessionList> => {
@@ -131,10 +138,5 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     const signedIn = await requireSession(accounts, request);
     await accounts.endOtherDevices(signedIn);
     return reply.status(204).send();
-  });
-
-  app.post('/api/auth/action', async (request) => {
-    const body = parseBody(actionBody, request.body);
-    return accounts.applyAction(body.token);
   });
 }

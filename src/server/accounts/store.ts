@@ -62,10 +62,25 @@ export async function insertSession(db: Db, session: SessionRow): Promise<void> 
   await db.insertInto('sessions').values(session).execute();
 }
 
+/** Removes an account whose address was never verified (its links and sessions go with it). */
+export async function deleteUnverifiedUser(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('users').where('email', '=', email).where('email_verified', '=', 0).execute();
+}
+
+/** Removes accounts never verified and made before `createdBefore`; gives how many. */
+export async function deleteStaleUnverifiedUsers(db: Db, createdBefore: string): Promise<number> {
+  const result = await db
+    .deleteFrom('users')
+    .where('email_verified', '=', 0)
+    .where('created_at', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export function findLiveSession(
   db: Db,
   tokenHash: string,
-  seenSince: string,
+  now: string,
 ): Promise<(SessionRow & { email: string; email_verified: number; lang: string }) | undefined> {
   return db
     .selectFrom('sessions')
@@ -74,12 +89,34 @@ export function findLiveSession(
     .select(['users.email', 'users.email_verified', 'users.lang'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.last_seen_at', '>', seenSince)
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
 }
 
-export async function touchSession(db: Db, id: string, at: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+/** Records use of a session: seen now, ending at `expiresAt` unless used again (and, if given, a new idle time). */
+export async function touchSession(
+  db: Db,
+  id: string,
+  changes: { last_seen_at: string; expires_at: string; idle_minutes?: number },
+): Promise<void> {
+  await db.updateTable('sessions').set(changes).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** The member proved their password or a passkey again in this session. */
+export async function markReauthenticated(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ reauth_at: at }).where('id', '=', id).execute();
+}
+
+/** A pending sign-in confirmed by another device: approved, with the end a confirmed session has. */
+export async function approveSession(db: Db, id: string, expiresAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ approval: 'approved', expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('approval', '=', 'pending')
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Ends the session with this token; gives its user's id, or null when there was no such live session. */
@@ -110,18 +147,18 @@ export async function revokeUserSessions(
   await query.execute();
 }
 
-/** A user's sessions that still count: not ended, and seen within the idle time (since `seenSince`). */
-function live(db: Db, userId: string, seenSince: string) {
+/** A user's sessions that still count at `now`: not ended, and not past their end. */
+function live(db: Db, userId: string, now: string) {
   return db
     .selectFrom('sessions')
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
-    .where('last_seen_at', '>', seenSince);
+    .where('expires_at', '>', now);
 }
 
 /** A user's live sessions, newest first. */
-export function liveSessions(db: Db, userId: string, seenSince: string): Promise<SessionRow[]> {
-  return live(db, userId, seenSince).selectAll().orderBy('created_at', 'desc').execute();
+export function liveSessions(db: Db, userId: string, now: string): Promise<SessionRow[]> {
+  return live(db, userId, now).selectAll().orderBy('created_at', 'desc').execute();
 }
 
 /**
@@ -132,10 +169,10 @@ export async function confirmedSessions(
   db: Db,
   userId: string,
   deviceId: string | null,
-  seenSince: string,
+  now: string,
 ): Promise<{ onThisDevice: boolean; any: boolean }> {
   const confirmed = () =>
-    live(db, userId, seenSince).select('id').where('approval', '=', 'approved').limit(1);
+    live(db, userId, now).select('id').where('approval', '=', 'approved').limit(1);
   if (deviceId !== null && (await confirmed().where('device_id', '=', deviceId).executeTakeFirst())) {
     return { onThisDevice: true, any: true };
   }
@@ -148,9 +185,9 @@ export async function deviceIdOnOtherDevice(
   userId: string,
   deviceId: string,
   deviceName: string,
-  seenSince: string,
+  now: string,
 ): Promise<boolean> {
-  const row = await live(db, userId, seenSince)
+  const row = await live(db, userId, now)
     .select('id')
     .where('device_id', '=', deviceId)
     .where('device_name', '!=', deviceName)
@@ -192,4 +229,20 @@ export async function revokeUserSession(db: Db, userId: string, id: string, at: 
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends every passkey of a user (a password reset); gives how many. */
+export async function deletePasskeys(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A user's passkeys, for the member to review (password-changed mail). */
+export function passkeysOf(db: Db, userId: string): Promise<Array<{ device_name: string; created_at: string }>> {
+  return db
+    .selectFrom('passkeys')
+    .select(['device_name', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }

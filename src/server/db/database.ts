@@ -13,6 +13,7 @@ import * as passkeys from './migrations/1763870000000-Passkeys.js';
 import * as push from './migrations/1763880000000-Push.js';
 import * as sessionApproval from './migrations/1763890000000-SessionApproval.js';
 import * as sessionDevices from './migrations/1763900000000-SessionDevices.js';
+import * as failClosed from './migrations/1764000000000-FailClosed.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '1763880000000-Push': push,
   '1763890000000-SessionApproval': sessionApproval,
   '1763900000000-SessionDevices': sessionDevices,
+  '1764000000000-FailClosed': failClosed,
 };
 
 export interface DatabaseOptions {

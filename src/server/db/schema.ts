@@ -20,7 +20,10 @@ export interface EmailTokenTable {
   user_id: string;
   kind: 'verify' | 'reset';
   token_hash: string;
-  /** For a password reset: the new password's hash, applied when the link is opened. */
+  /**
+   * For a password change asked with the master key: the new password's hash, applied only when the person at the
+   * link types that password again (null for a forgotten password: the person at the link sets one).
+   */
   new_password_hash: string | null;
   created_at: string;
   expires_at: string;
@@ -31,6 +34,7 @@ export interface SessionTable {
   id: string;
   user_id: string;
   token_hash: string;
+  /** The browser: SHA-256 of its HttpOnly device cookie (mg_device), which no script can read or copy. */
   device_id: string | null;
   device_name: string;
   user_agent: string;
@@ -39,6 +43,20 @@ export interface SessionTable {
   revoked_at: string | null;
   /** The new-device check: approved, or pending until another device confirms. */
   approval: string;
+  /** The member's auto logout on that browser (0: none); the server ends the session after that long idle. */
+  idle_minutes: number;
+  /** When the session ends unless used again: its idle end, never past its absolute end. */
+  expires_at: string;
+  /** When the member last proved their password or a passkey again in this session (sensitive changes). */
+  reauth_at: string | null;
+}
+
+/** Bytes an upload in progress holds against its member's quota, from before its first byte is stored. */
+export interface UploadReservationTable {
+  id: string;
+  user_id: string;
+  bytes: number;
+  created_at: string;
 }
 
 export interface RateEventTable {
@@ -166,4 +184,5 @@ export interface Database {
   webauthn_challenges: WebauthnChallengeTable;
   server_keys: ServerKeyTable;
   push_subscriptions: PushSubscriptionTable;
+  upload_reservations: UploadReservationTable;
 }

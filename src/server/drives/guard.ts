@@ -35,12 +35,19 @@ for (const [network, prefix] of [
 ] as const) {
   BLOCKED.addSubnet(network, prefix, 'ipv4');
 }
+// The IPv6 ranges that carry or reach an IPv4 address (IPv4-compatible ::/96, which also holds :: and ::1;
+// NAT64; 6to4; Teredo) are refused whole, whatever IPv4 address they embed: picking the embedded address
+// out of each encoding is easy to get wrong, and no member's drive has a reason to live there, so even the
+// form of a public IPv4 address is refused (fail closed). IPv4-mapped addresses are the exception, below.
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['::ffff:0:0:0', 96],
   ['100::', 64],
+  ['2001::', 32],
   ['2001:db8::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
@@ -48,13 +55,33 @@ for (const [network, prefix] of [
   BLOCKED.addSubnet(network, prefix, 'ipv6');
 }
 
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:0:0/96), in any notation, else null. */
+function mappedIPv4(address: string): string | null {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const groups = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const before = groups(head);
+  const after = tail === undefined ? [] : groups(tail);
+  const all = [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+  if (all.slice(0, 5).some((group) => group !== 0) || all[5] !== 0xffff) return null;
+  const [high, low] = [all[6]!, all[7]!];
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+}
+
 /** Whether the relay may connect to this address (an IPv4 or IPv6 literal). */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
   if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isPublicAddress(mapped[1]!);
+    // A dual-stack socket reaches an IPv4-mapped address over IPv4, so it is judged as that IPv4 address,
+    // whether written ::ffff:127.0.0.1 or ::ffff:7f00:1 (URL parsing turns the first into the second).
+    const mapped = mappedIPv4(address);
+    if (mapped !== null) return isPublicAddress(mapped);
     return !BLOCKED.check(address, 'ipv6');
   }
   return !BLOCKED.check(address, 'ipv4');

@@ -20,7 +20,7 @@ import type { AccountService } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { uploadBody } from '../storage/http.js';
-import type { RateLimiter } from '../ratelimit/limiter.js';
+import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import { driveAgents, type DriveAgents } from './guard.js';
 
 export const BACKUP_FOLDER = '/MyGenie';
@@ -86,11 +86,9 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
   /** A signed-in member within the relay's limit. */
   const member = async (request: FastifyRequest) => {
     const { user } = await requireMember(deps.accounts, request, 'storage/unauthenticated');
-    const key = `drive-relay:${user.uid}`;
-    if ((await deps.limiter.count(key, RELAY_WINDOW_MS)) >= RELAY_LIMIT) {
-      throw new ApiError('auth/too-many-requests');
-    }
-    await deps.limiter.record(key);
+    await reserveOrRefuse(deps.limiter, [
+      { key: `drive-relay:${user.uid}`, limit: RELAY_LIMIT, windowMs: RELAY_WINDOW_MS },
+    ]);
   };
 
   const credentialsOf = (request: FastifyRequest): WebdavCredentials => {

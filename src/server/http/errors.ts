@@ -7,9 +7,15 @@ import { ERROR_CODES, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(readonly code: ErrorCode) {
+  /** For a limit: how long until the caller may try again (sent as Retry-After and in the body). */
+  readonly retryAfterMs: number | undefined;
+  constructor(
+    readonly code: ErrorCode,
+    options: { retryAfterMs?: number } = {},
+  ) {
     super(ERROR_MESSAGES[code]);
     this.status = ERROR_CODES[code];
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -44,6 +50,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let code: ErrorCode;
     if (error instanceof ApiError) {
       code = error.code;
+      if (error.retryAfterMs !== undefined) {
+        const retryAfterSeconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+        return reply
+          .status(error.status)
+          .header('Retry-After', String(retryAfterSeconds))
+          .send({ error: { code, message: ERROR_MESSAGES[code], retryAfterSeconds } });
+      }
     } else if (error.code && FASTIFY_CODES[error.code]) {
       code = FASTIFY_CODES[error.code]!;
     } else if (error instanceof SyntaxError || error.statusCode === 400) {

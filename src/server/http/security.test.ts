@@ -44,13 +44,27 @@ describe('security headers and the same-origin rule', () => {
     }
   });
 
-  it('accepts the request origin of the host itself (a local server reached by its own address)', async () => {
-    const response = await t.app.inject({
+  it('refuses an Origin that matches only the Host the caller sent, and accepts PUBLIC_URL's', async () => {
+    // An attacker's page on another name that resolves here (DNS rebinding) sends its own Host and Origin.
+    for (const [origin, host] of [
+      ['http://localhost:80', 'localhost:80'],
+      ['http://attacker.example', 'attacker.example'],
+      ['https://mygenie.test', 'mygenie.test'],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', origin: origin!, host: host! },
+        payload: JSON.stringify({ email: 'nobody@example.com', password: 'whatever1' }),
+      });
+      expect([response.statusCode, response.json().error.code]).toEqual([403, 'request/forbidden-origin']);
+    }
+    const ours = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:80', host: 'localhost:80' },
+      headers: { 'content-type': 'application/json', origin: t.origin, host: 'anything.example' },
       payload: JSON.stringify({ email: 'nobody@example.com', password: 'whatever1' }),
     });
-    expect(response.statusCode).toBe(401);
+    expect([ours.statusCode, ours.json().error.code]).toEqual([401, 'auth/invalid-login-credentials']);
   });
 });

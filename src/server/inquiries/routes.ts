@@ -12,7 +12,7 @@ import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
-import type { RateLimiter } from '../ratelimit/limiter.js';
+import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 
 const INQUIRY_LIMIT = 5;
 const INQUIRY_WINDOW_MS = 60 * 60_000;
@@ -34,12 +34,11 @@ export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
   app.post('/api/inquiries', async (request, reply) => {
     const { user } = await requireMember(accounts, request);
     const body = parseBody(inquiryBody, request.body);
-    const key = `inquiry:${user.uid}`;
-    if ((await deps.limiter.count(key, INQUIRY_WINDOW_MS)) >= INQUIRY_LIMIT)
-      throw new ApiError('auth/too-many-requests');
+    await reserveOrRefuse(deps.limiter, [
+      { key: `inquiry:${user.uid}`, limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS },
+    ]);
     const row = { id: newId(), user_id: user.uid, ...body, created_at: isoAt(clock) };
     await db.insertInto('inquiries').values(row).execute();
-    await deps.limiter.record(key);
     const mails = [
       inquiryReceivedMail(user.lang, user.email, body, `${deps.publicUrl}/support?lang=${user.lang}`),
     ];

@@ -1,9 +1,11 @@
 // Mail through a real SMTP conversation when SMTP_URL is set, and in the member's language.
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEml, startTestApp, type TestApp } from '../test/harness.js';
-import { accountMail, escapeHtml } from './templates.js';
+import { createMailer } from './mailer.js';
+import { accountMail, escapeHtml, inquiryForSupportMail, updateMail } from './templates.js';
 
 interface Received {
   from: string;
@@ -15,6 +17,7 @@ interface Received {
 describe('mail through SMTP', () => {
   const received: Received[] = [];
   let smtp: SMTPServer;
+  let smtpUrl: string;
   let t: TestApp;
 
   beforeAll(async () => {
@@ -41,8 +44,9 @@ describe('mail through SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
+    smtpUrl = `smtp://mailer:s3cret@127.0.0.1:${port}`;
     t = await startTestApp({
-      SMTP_URL: `smtp://mailer:s3cret@127.0.0.1:${port}`,
+      SMTP_URL: smtpUrl,
       MAIL_FROM: 'MyGenie <hello@mygenie.test>',
     });
   });
@@ -76,6 +80,60 @@ describe('mail through SMTP', () => {
       body: { token: parsed.token },
     });
     expect(opened.json()).toEqual({ kind: 'verifyEmail', email: 'smtp.member@example.com' });
+  });
+
+  it("keeps the mail's own headers: one-click unsubscribe on update mails, Reply-To on inquiries", async () => {
+    const mailer = createMailer({
+      smtpUrl,
+      from: 'MyGenie <hello@mygenie.test>',
+      outboxDir: '/nonexistent/outbox',
+      log: t.app.log,
+    });
+    const optOut = `http://mygenie.test/unsubscribe?token=${crypto.randomBytes(32).toString('base64url')}&lang=en`;
+    const seen = received.length;
+    try {
+      await mailer.send(
+        updateMail(
+          'en',
+          'reader@example.com',
+          { name: 'MyGenie for Windows', version: '2.4.0' },
+          'http://mygenie.test/download?lang=en',
+          optOut,
+        ),
+      );
+      await mailer.send(
+        inquiryForSupportMail(
+          'support@mygenie.test',
+          {
+            type: 'bug',
+            subject: 'The ledger',
+            message: 'It adds up wrong.',
+            from: 'asker@example.com',
+            lang: 'en',
+          },
+          'http://mygenie.test/admin',
+        ),
+      );
+    } finally {
+      mailer.close();
+    }
+
+    // Header lines as the SMTP server received them, long ones unfolded (RFC 5322, 2.2.3).
+    const headerLines = (source: string) =>
+      source
+        .split(/\r?\n\r?\n/)[0]!
+        .replace(/\r?\n(?=[ \t])/g, '')
+        .split(/\r?\n/);
+    const [update, inquiry] = received.slice(seen);
+    expect(update!.to).toEqual(['reader@example.com']);
+    expect(headerLines(update!.source)).toEqual(
+      expect.arrayContaining([
+        `List-Unsubscribe: <${optOut}>`,
+        'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+      ]),
+    );
+    expect(inquiry!.to).toEqual(['support@mygenie.test']);
+    expect(headerLines(inquiry!.source)).toContain('Reply-To: asker@example.com');
   });
 });
 

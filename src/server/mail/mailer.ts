@@ -32,17 +32,26 @@ export function createMailer(options: {
     : outboxMailer(options.outboxDir, options.from, options.log);
 }
 
+/**
+ * The message both modes send, so what the outbox shows is what SMTP delivers: the mail's own headers
+ * (one-click unsubscribe on update mails, Reply-To on support inquiries) included.
+ */
+function message(mail: Mail, from: string): nodemailer.SendMailOptions {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  };
+}
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      await transport.sendMail(message(mail, from));
     },
     close: () => transport.close(),
   };
@@ -52,14 +61,7 @@ function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
-      const info = await composer.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        ...(mail.headers ? { headers: mail.headers } : {}),
-      });
+      const info = await composer.sendMail(message(mail, from));
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);

@@ -1,9 +1,11 @@
 // The mails we send, in the member's language, as plain text and as simple escaped HTML.
 import type { Language } from '../../shared/constants.js';
+import type { DeviceName } from '../../shared/device.js';
 import { mailText } from '../../shared/i18n/mail.js';
 import type { Mail } from './mailer.js';
 
-export type MailKind = 'verify' | 'reset';
+/** The mailed links: verify an address, apply a password chosen with the master key, set a forgotten one. */
+export type MailKind = 'verify' | 'reset' | 'forgot';
 
 function fill(value: string, values: Record<string, string>): string {
   return value.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
@@ -50,6 +52,71 @@ export function accountMail(kind: MailKind, lang: Language, to: string, link: st
     paragraphs: [copy.greeting, fill(copy.body, { email: to })],
     link,
     button: copy.button,
+    after: [copy.ignore],
+  });
+}
+
+/** A moment as the member reads it: in their language, in Korea time (the description's time zone). */
+function mailTime(lang: Language, at: Date): string {
+  const time = new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Seoul',
+  }).format(at);
+  return `${time} ${mailText[lang].timeZone}`;
+}
+
+/**
+ * Tells the member their password changed (signed in, or by a mailed link), with the passkeys still registered for
+ * review or how many the change removed; the link sets a new password if it was not them.
+ */
+export function passwordChangedMail(
+  lang: Language,
+  to: string,
+  change: {
+    at: Date;
+    device: DeviceName;
+    passkeysRemoved: number;
+    passkeys: ReadonlyArray<{ device: DeviceName; createdAt: string }>;
+  },
+  resetLink: string,
+): Mail {
+  const copy = mailText[lang].passwordChanged;
+  const paragraphs = [
+    copy.greeting,
+    fill(copy.body, { email: to, time: mailTime(lang, change.at), device: mailText[lang].devices[change.device] }),
+  ];
+  if (change.passkeysRemoved > 0) {
+    paragraphs.push(fill(copy.passkeysRemoved, { count: String(change.passkeysRemoved) }));
+  }
+  if (change.passkeys.length > 0) {
+    const list = change.passkeys
+      .map((passkey) => `${mailText[lang].devices[passkey.device]} (${passkey.createdAt.slice(0, 10)})`)
+      .join(', ');
+    paragraphs.push(fill(copy.passkeys, { list }));
+  }
+  return compose({ lang, to, subject: copy.subject, paragraphs, link: resetLink, button: copy.button, after: [copy.after] });
+}
+
+/** Tells the member a passkey was added to their account. */
+export function passkeyAddedMail(
+  lang: Language,
+  to: string,
+  added: { at: Date; device: DeviceName },
+  siteLink: string,
+): Mail {
+  const copy = mailText[lang].passkeyAdded;
+  return compose({
+    lang,
+    to,
+    subject: copy.subject,
+    paragraphs: [
+      copy.greeting,
+      fill(copy.body, { email: to, time: mailTime(lang, added.at), device: mailText[lang].devices[added.device] }),
+    ],
+    link: siteLink,
+    button: copy.button,
+    after: [copy.after],
   });
 }
 

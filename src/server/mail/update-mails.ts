@@ -73,8 +73,11 @@ export function updateMailQueue(deps: UpdateMailDeps) {
         .execute();
       return true;
     }
-    const mailKey = `mail:${job.email}`;
-    if ((await deps.limiter.count(mailKey, MAIL_WINDOW_MS)) >= MAIL_LIMIT) {
+    // The mail is counted before it is sent, so two processes cannot both send the address's last allowed one.
+    const reservation = await deps.limiter.reserve([
+      { key: `mail:${job.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
+    ]);
+    if (!reservation.ok) {
       await db
         .updateTable('mail_jobs')
         .set({ status: 'pending', not_before: isoAt(clock, MAIL_WINDOW_MS / 4) })
@@ -93,6 +96,7 @@ export function updateMailQueue(deps: UpdateMailDeps) {
     try {
       await deps.mailer.send(mail);
     } catch (error) {
+      await reservation.release();
       const attempts = job.attempts + 1;
       await db
         .updateTable('mail_jobs')
@@ -112,7 +116,6 @@ export function updateMailQueue(deps: UpdateMailDeps) {
       .set({ status: 'sent', sent_at: isoAt(clock) })
       .where('id', '=', jobId)
       .execute();
-    await deps.limiter.record(mailKey);
     return true;
   }
 

@@ -18,24 +18,29 @@ import {
 } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BIOMETRIC_TIMEOUT_MS } from '../../shared/constants.js';
+import {
+  BIOMETRIC_TIMEOUT_MS,
+  PASSKEY_OPTIONS_LIMIT,
+  PASSKEY_OPTIONS_WINDOW_MS,
+} from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import {
   passkeyLoginBody,
+  passkeyReauthBody,
   passkeyRegisterBody,
+  passkeyRegisterOptionsBody,
   type PasskeyList,
   type SessionResponse,
 } from '../../shared/schemas/auth.js';
 import { idParams } from '../../shared/schemas/files.js';
-import { requireMember } from '../accounts/access.js';
-import { caller, setSessionCookie } from '../accounts/routes.js';
+import { caller, ensureDeviceKey, requireMember, setSessionCookie } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, PasskeyTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import type { RateLimiter } from '../ratelimit/limiter.js';
+import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 
 export const PASSKEY_ALGORITHMS = [-7, -257];
 /** A challenge outlives the browser's 120 s prompt a little, for the round trip. */
@@ -72,7 +77,9 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   const origin = new URL(deps.publicUrl).origin;
   const rpID = new URL(deps.publicUrl).hostname;
 
-  async function issueChallenge(purpose: 'register' | 'login', userId: string | null): Promise<string> {
+  type Purpose = 'register' | 'login' | 'reauth';
+
+  async function issueChallenge(purpose: Purpose, userId: string | null): Promise<string> {
     const challenge = crypto.randomBytes(32).toString('base64url');
     await db.deleteFrom('webauthn_challenges').where('expires_at', '<', isoAt(clock)).execute();
     await db
@@ -85,7 +92,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   /** Takes a challenge once: a replay finds it gone, an old one has expired, another purpose does not count. */
   async function takeChallenge(
     clientDataJSON: string,
-    purpose: 'register' | 'login',
+    purpose: Purpose,
     userId: string | null,
   ): Promise<string> {
     const challenge = answeredChallenge(clientDataJSON);
@@ -102,19 +109,68 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     return challenge;
   }
 
-  /** An address with too many failed passkey sign-ins waits (as for passwords). */
-  async function refuseWhenBlocked(request: FastifyRequest): Promise<void> {
-    if ((await limiter.count(`passkey-fail:address:${request.ip}`, FAILURE_WINDOW_MS)) >= FAILURE_LIMIT) {
-      throw new ApiError('auth/too-many-requests');
+  /**
+   * A passkey answer counts as a failure of the caller's address until it is verified (as for passwords): the
+   * failure is reserved before the check, so answers sent at once cannot pass the limit together.
+   */
+  function reserveFailure(request: FastifyRequest): Promise<() => Promise<void>> {
+    return reserveOrRefuse(limiter, [
+      { key: `passkey-fail:address:${request.ip}`, limit: FAILURE_LIMIT, windowMs: FAILURE_WINDOW_MS },
+    ]);
+  }
+
+  /**
+   * Checks a passkey's answer to one of our challenges: the challenge taken once, the signature, and a counter that
+   * moves forward only (of two answers racing with one counter value, one wins). `userId`: the passkey must be
+   * that member's.
+   */
+  async function verifiedPasskey(
+    response: AuthenticationResponseJSON,
+    purpose: 'login' | 'reauth',
+    userId: string | null,
+  ): Promise<PasskeyTable> {
+    const expectedChallenge = await takeChallenge(response.response.clientDataJSON, purpose, userId);
+    let query = db.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id);
+    if (userId !== null) query = query.where('user_id', '=', userId);
+    const passkey = await query.executeTakeFirst();
+    if (!passkey) throw new ApiError('passkey/not-found');
+    let verified: VerifiedAuthenticationResponse;
+    try {
+      verified = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+        credential: {
+          id: passkey.credential_id,
+          publicKey: Buffer.from(passkey.public_key, 'base64url'),
+          counter: Number(passkey.counter),
+          transports: transportsOf(passkey),
+        },
+      });
+    } catch (error) {
+      const cloned = error instanceof Error && /counter value/i.test(error.message);
+      throw new ApiError(cloned ? 'passkey/counter-rejected' : 'passkey/verification-failed');
     }
+    if (!verified.verified) throw new ApiError('passkey/verification-failed');
+    const updated = await db
+      .updateTable('passkeys')
+      .set({ counter: verified.authenticationInfo.newCounter, last_used_at: isoAt(clock) })
+      .where('id', '=', passkey.id)
+      .where('counter', '=', passkey.counter)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError('passkey/counter-rejected');
+    return passkey;
   }
 
-  async function countFailure(request: FastifyRequest): Promise<void> {
-    await limiter.record(`passkey-fail:address:${request.ip}`);
-  }
-
+  // Adding a passkey is a sensitive change: the member proves it is them (the current password, or a password
+  // or passkey proof moments ago in this session) before a challenge is issued.
   app.post('/api/passkeys/register/options', async (request) => {
-    const { user } = await requireMember(accounts, request);
+    const signedIn = await requireMember(accounts, request);
+    const { user } = signedIn;
+    const body = parseBody(passkeyRegisterOptionsBody, request.body);
+    await accounts.proveMember(signedIn, body.currentPassword, caller(request));
     const existing = await db
       .selectFrom('passkeys')
       .select(['credential_id', 'transports'])
@@ -145,7 +201,8 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   app.post('/api/passkeys/register/verify', async (request, reply) => {
-    const { user } = await requireMember(accounts, request);
+    const signedIn = await requireMember(accounts, request);
+    const { user } = signedIn;
     const { response } = parseBody(passkeyRegisterBody, request.body) as {
       response: RegistrationResponseJSON;
     };
@@ -181,6 +238,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     } catch {
       throw new ApiError('passkey/already-registered');
     }
+    accounts.passkeyAdded(signedIn, deviceNameFromUserAgent(String(request.headers['user-agent'] ?? '')));
     return reply.status(201).send({ passkey: present(row) });
   });
 
@@ -208,7 +266,14 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   app.post('/api/passkeys/login/options', async (request) => {
-    await refuseWhenBlocked(request);
+    // Anyone may ask, so each address may ask only so often.
+    await reserveOrRefuse(limiter, [
+      {
+        key: `passkey-options:address:${request.ip}`,
+        limit: PASSKEY_OPTIONS_LIMIT,
+        windowMs: PASSKEY_OPTIONS_WINDOW_MS,
+      },
+    ]);
     const challenge = await issueChallenge('login', null);
     return generateAuthenticationOptions({
       rpID,
@@ -220,56 +285,55 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   app.post('/api/passkeys/login/verify', async (request, reply: FastifyReply): Promise<SessionResponse> => {
-    const { response, deviceId } = parseBody(passkeyLoginBody, request.body) as {
+    const { response, idleMinutes } = parseBody(passkeyLoginBody, request.body) as {
       response: AuthenticationResponseJSON;
-      deviceId?: string;
+      idleMinutes?: number;
     };
-    await refuseWhenBlocked(request);
-    const expectedChallenge = await takeChallenge(response.response.clientDataJSON, 'login', null);
-    const passkey = await db
-      .selectFrom('passkeys')
-      .selectAll()
-      .where('credential_id', '=', response.id)
-      .executeTakeFirst();
-    if (!passkey) {
-      await countFailure(request);
-      throw new ApiError('passkey/not-found');
-    }
-    let verified: VerifiedAuthenticationResponse;
-    try {
-      verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-        credential: {
-          id: passkey.credential_id,
-          publicKey: Buffer.from(passkey.public_key, 'base64url'),
-          counter: Number(passkey.counter),
-          transports: transportsOf(passkey),
-        },
-      });
-    } catch (error) {
-      await countFailure(request);
-      const cloned = error instanceof Error && /counter value/i.test(error.message);
-      throw new ApiError(cloned ? 'passkey/counter-rejected' : 'passkey/verification-failed');
-    }
-    if (!verified.verified) {
-      await countFailure(request);
-      throw new ApiError('passkey/verification-failed');
-    }
-    // The counter moves forward only: of two sign-ins racing with one counter value, one wins.
-    const updated = await db
-      .updateTable('passkeys')
-      .set({ counter: verified.authenticationInfo.newCounter, last_used_at: isoAt(clock) })
-      .where('id', '=', passkey.id)
-      .where('counter', '=', passkey.counter)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError('passkey/counter-rejected');
-    const { token, signedIn } = await accounts.signInAs(passkey.user_id, caller(request), deviceId ?? null);
+    const release = await reserveFailure(request);
+    const passkey = await verifiedPasskey(response, 'login', null);
+    await release();
+    const deviceKey = ensureDeviceKey(request, reply);
+    const { token, signedIn } = await accounts.signInAs(
+      passkey.user_id,
+      { ...caller(request), deviceKey },
+      idleMinutes,
+    );
     setSessionCookie(request, reply, token);
-    return { user: signedIn.user };
+    if (!signedIn.pending) return { user: signedIn.user };
+    const pending = await accounts.pendingSignIn(signedIn);
+    return pending ? { user: null, pending } : { user: null };
+  });
+
+  // Proving it is the member again with one of their passkeys, instead of the password, before a sensitive change.
+  app.post('/api/passkeys/reauth/options', async (request) => {
+    const { user } = await requireMember(accounts, request);
+    const own = await db
+      .selectFrom('passkeys')
+      .select(['credential_id', 'transports'])
+      .where('user_id', '=', user.uid)
+      .execute();
+    if (own.length === 0) throw new ApiError('passkey/not-found');
+    const challenge = await issueChallenge('reauth', user.uid);
+    return generateAuthenticationOptions({
+      rpID,
+      challenge: Buffer.from(challenge, 'base64url'),
+      timeout: BIOMETRIC_TIMEOUT_MS,
+      userVerification: 'required',
+      allowCredentials: own.map((row) => ({
+        id: row.credential_id,
+        transports: row.transports ? (row.transports.split(',') as AuthenticatorTransport[]) : [],
+      })),
+    });
+  });
+
+  app.post('/api/passkeys/reauth/verify', async (request, reply) => {
+    const signedIn = await requireMember(accounts, request);
+    const { response } = parseBody(passkeyReauthBody, request.body) as { response: AuthenticationResponseJSON };
+    const release = await reserveFailure(request);
+    await verifiedPasskey(response, 'reauth', signedIn.user.uid);
+    await release();
+    await accounts.markProven(signedIn);
+    return reply.status(204).send();
   });
 }
 

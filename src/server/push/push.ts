@@ -9,7 +9,7 @@ import webpush from 'web-push';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { pushRegisterBody, type PushStatus, type SessionUser } from '../../shared/schemas/auth.js';
-import { requireMember } from '../accounts/access.js';
+import { caller, requireMember } from '../accounts/access.js';
 import type { AccountService, Caller } from '../accounts/service.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
@@ -181,16 +181,17 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     if (!secure || (!deps.allowPrivate && !(await isPublicHost(endpoint.hostname)))) {
       throw new ApiError('push/invalid-subscription');
     }
-    const caller: Caller = { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+    const from: Caller = caller(request);
     const now = isoAt(clock);
     const row = {
       user_id: user.uid,
       endpoint: body.subscription.endpoint,
       p256dh: body.subscription.keys.p256dh,
       auth: body.subscription.keys.auth,
-      device_id: body.deviceId ?? null,
-      device_name: deviceNameFromUserAgent(caller.userAgent),
-      user_agent: caller.userAgent.slice(0, 512),
+      // The browser's device key, so its own sign-ins are not announced to it.
+      device_id: from.deviceKey,
+      device_name: deviceNameFromUserAgent(from.userAgent),
+      user_agent: from.userAgent.slice(0, 512),
       language: body.language ?? '',
       platform: body.platform ?? '',
       created_at: now,

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
-import { databaseRateLimiter, redisRateLimiter, type RateLimiter } from './limiter.js';
+import { databaseRateLimiter, redisRateLimiter, type Limit, type RateLimiter } from './limiter.js';
 
 let now = Date.UTC(2026, 10, 22, 9, 0, 0);
 const clock = () => now;
@@ -22,27 +22,57 @@ function behavesAsALimiter(
     });
     afterAll(async () => close());
 
-    it('counts each key within its window, several keys in one call, in the order asked', async () => {
-      await limiter.record('a', 'b');
-      now += MINUTE;
-      await limiter.record('a');
-      expect(await limiter.count('a', 10 * MINUTE)).toBe(2);
-      expect(await limiter.count('a', MINUTE / 2)).toBe(1);
-      expect(await limiter.counts(['b', 'unknown', 'a'], 10 * MINUTE)).toEqual([1, 0, 2]);
-      expect(await limiter.counts(['a', 'b'], MINUTE / 2)).toEqual([1, 0]);
-      expect(await limiter.counts([], MINUTE)).toEqual([]);
+    const limit = (key: string, max: number, windowMs = 10 * MINUTE): Limit => ({
+      key,
+      limit: max,
+      windowMs,
+    });
+
+    it('reserves while a limit has room, then says how long until it has room again', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect((await limiter.reserve([limit('a', 3)])).ok).toBe(true);
+        now += MINUTE;
+      }
+      const refused = await limiter.reserve([limit('a', 3)]);
+      // The first of the three leaves the 10-minute window 7 minutes from now.
+      expect(refused).toEqual({ ok: false, retryAfterMs: 7 * MINUTE });
+      expect(await limiter.counts(['a'], 10 * MINUTE)).toEqual([3]);
+      now += 7 * MINUTE;
+      expect((await limiter.reserve([limit('a', 3)])).ok).toBe(true);
+    });
+
+    it('records on every key or on none, and a release takes the reservation back', async () => {
+      expect((await limiter.reserve([limit('full', 1)])).ok).toBe(true);
+      const refused = await limiter.reserve([limit('free', 5), limit('full', 1)]);
+      expect(refused.ok).toBe(false);
+      expect(await limiter.counts(['free', 'full'], MINUTE)).toEqual([0, 1]);
+      const taken = await limiter.reserve([limit('free', 5), limit('other', 5)]);
+      expect(await limiter.counts(['free', 'other'], MINUTE)).toEqual([1, 1]);
+      if (!taken.ok) throw new Error('expected room');
+      await taken.release();
+      expect(await limiter.counts(['free', 'other'], MINUTE)).toEqual([0, 0]);
+    });
+
+    it('lets exactly the limit through when hundreds reserve at once', async () => {
+      const attempts = await Promise.all(
+        Array.from({ length: 300 }, () =>
+          limiter.reserve([limit('burst:account', 10), limit('burst:address', 100)]),
+        ),
+      );
+      expect(attempts.filter((attempt) => attempt.ok)).toHaveLength(10);
+      expect(await limiter.counts(['burst:account', 'burst:address'], MINUTE)).toEqual([10, 10]);
     });
 
     it('forgets a cleared key and leaves the others', async () => {
-      await limiter.record('c', 'd');
+      await limiter.reserve([limit('c', 5), limit('d', 5)]);
       await limiter.clear('c');
       expect(await limiter.counts(['c', 'd'], MINUTE)).toEqual([0, 1]);
     });
 
-    it('takes keys as data, not as part of the query', async () => {
+    it('takes keys as data, not as part of the query or script', async () => {
       const hostile = `x' or '1'='1`;
-      await limiter.record(hostile);
-      expect(await limiter.counts([hostile, "x'"], MINUTE)).toEqual([1, 0]);
+      await limiter.reserve([limit(hostile, 5), limit("') end --", 5)]);
+      expect(await limiter.counts([hostile, "x'", "') end --"], MINUTE)).toEqual([1, 0, 1]);
     });
   });
 }
@@ -56,7 +86,7 @@ behavesAsALimiter('the database limiter', async () => {
     ...(schema ? { pgSchema: schema } : {}),
   });
   return {
-    limiter: databaseRateLimiter(handle.db, clock),
+    limiter: databaseRateLimiter(handle.db, handle.dialect, clock),
     close: async () => {
       await handle.close();
       if (url && schema) await dropPostgresSchema(url, schema);

@@ -1,18 +1,43 @@
-// Sliding-window counters shared by every server process: in Redis when REDIS_URL is set (sorted sets that
-// expire by themselves), else in the database.
+// Sliding-window limits shared by every server process: in Redis when REDIS_URL is set (sorted sets that
+// expire by themselves), else in the database. A limit is taken by reserving an attempt before the work it
+// guards (a password hash, a mail): the check and the record are one atomic step, so requests sent at once
+// cannot all pass a check that each of them would pass alone. A reservation that turns out not to count (a
+// login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from '../accounts/tokens.js';
 import type { Clock } from '../clock.js';
+import { ApiError } from '../http/errors.js';
+
+/** At most `limit` events under `key` within the last `windowMs`. */
+export interface Limit {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export type Reservation =
+  | {
+      ok: true;
+      /** Takes the reserved events back (the attempt did not count after all). */
+      release(): Promise<void>;
+    }
+  | {
+      ok: false;
+      /** How long until every limit asked for has room again. */
+      retryAfterMs: number;
+    };
 
 export interface RateLimiter {
-  /** Events recorded under the key within the last windowMs. */
-  count(key: string, windowMs: number): Promise<number>;
-  /** The same for several keys at once (one round trip), in the keys' order. */
+  /**
+   * Records one event under each limit's key if every limit has room, atomically across processes; otherwise
+   * records nothing and says how long to wait.
+   */
+  reserve(limits: readonly Limit[]): Promise<Reservation>;
+  /** Events recorded under each key within the last windowMs, in the keys' order. */
   counts(keys: readonly string[], windowMs: number): Promise<number[]>;
-  /** Records one event under each key. */
-  record(...keys: string[]): Promise<void>;
+  /** Forgets every event of a key. */
   clear(key: string): Promise<void>;
   /** Forgets events older than the longest window in use. */
   prune(olderThanMs: number): Promise<void>;
@@ -21,52 +46,147 @@ export interface RateLimiter {
 /** No limit counts events for longer than this. */
 export const LONGEST_WINDOW_MS = 60 * 60_000;
 
-/** A limiter whose single count is its several counts of one key. */
-function withCount(limiter: Omit<RateLimiter, 'count'>): RateLimiter {
-  return {
-    ...limiter,
-    async count(key, windowMs) {
-      const [n = 0] = await limiter.counts([key], windowMs);
-      return n;
-    },
-  };
+/**
+ * How long until a key holding these event times (oldest first, all within the window) is under its limit: the
+ * event whose leaving brings the count to limit − 1 must leave the window.
+ */
+function waitFor(times: readonly number[], limit: Limit, now: number): number {
+  if (times.length < limit.limit) return 0;
+  const freeing = times[times.length - limit.limit]!;
+  return Math.max(1, freeing + limit.windowMs - now);
 }
 
-export function databaseRateLimiter(db: Kysely<Database>, clock: Clock): RateLimiter {
-  const since = (ms: number) => new Date(clock() - ms).toISOString();
-  return withCount({
+export function databaseRateLimiter(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  clock: Clock,
+): RateLimiter {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    async reserve(limits) {
+      if (limits.length === 0) return { ok: true, release: async () => undefined };
+      const ids = await db.transaction().execute(async (trx) => {
+        // SQLite runs one transaction at a time on our single connection; PostgreSQL takes a lock per key for
+        // the rest of the transaction (in one order, so two reservations of the same keys cannot deadlock).
+        if (dialect === 'postgres') {
+          for (const key of [...new Set(limits.map((limit) => limit.key))].sort()) {
+            await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+          }
+        }
+        const now = clock();
+        let wait = 0;
+        for (const limit of limits) {
+          const rows = await trx
+            .selectFrom('rate_events')
+            .select('at')
+            .where('key', '=', limit.key)
+            .where('at', '>', iso(now - limit.windowMs))
+            .orderBy('at')
+            .execute();
+          wait = Math.max(
+            wait,
+            waitFor(
+              rows.map((row) => Date.parse(row.at)),
+              limit,
+              now,
+            ),
+          );
+        }
+        if (wait > 0) return wait;
+        const events = limits.map((limit) => ({ id: newId(), key: limit.key, at: iso(now) }));
+        await trx.insertInto('rate_events').values(events).execute();
+        return events.map((event) => event.id);
+      });
+      if (typeof ids === 'number') return { ok: false, retryAfterMs: ids };
+      return {
+        ok: true,
+        release: async () => {
+          await db.deleteFrom('rate_events').where('id', 'in', ids).execute();
+        },
+      };
+    },
     async counts(keys, windowMs) {
       if (keys.length === 0) return [];
       const rows = await db
         .selectFrom('rate_events')
         .select((eb) => ['key', eb.fn.countAll<string | number>().as('n')])
         .where('key', 'in', keys)
-        .where('at', '>', since(windowMs))
+        .where('at', '>', iso(clock() - windowMs))
         .groupBy('key')
         .execute();
       const found = new Map(rows.map((row) => [row.key, Number(row.n)]));
       return keys.map((key) => found.get(key) ?? 0);
     },
-    async record(...keys) {
-      const at = new Date(clock()).toISOString();
-      await db
-        .insertInto('rate_events')
-        .values(keys.map((key) => ({ id: newId(), key, at })))
-        .execute();
-    },
     async clear(key) {
       await db.deleteFrom('rate_events').where('key', '=', key).execute();
     },
     async prune(olderThanMs) {
-      await db.deleteFrom('rate_events').where('at', '<', since(olderThanMs)).execute();
+      await db
+        .deleteFrom('rate_events')
+        .where('at', '<', iso(clock() - olderThanMs))
+        .execute();
     },
-  });
+  };
 }
+
+// One script, so Redis runs the checks and the records of every key as one step. KEYS: the sets; ARGV: now,
+// the longest window, the new member's name, then each key's window and limit. Answers 0 when recorded, else
+// the milliseconds to wait.
+const RESERVE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local longest = tonumber(ARGV[2])
+local member = ARGV[3]
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local window = tonumber(ARGV[2 + 2 * i])
+  local limit = tonumber(ARGV[3 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - longest)
+  local from = '(' .. (now - window)
+  local count = redis.call('ZCOUNT', key, from, '+inf')
+  if count >= limit then
+    local freeing = redis.call('ZRANGEBYSCORE', key, from, '+inf', 'WITHSCORES', 'LIMIT', count - limit, 1)
+    local left = tonumber(freeing[2]) + window - now
+    if left < 1 then left = 1 end
+    if left > wait then wait = left end
+  end
+end
+if wait > 0 then return wait end
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now, member)
+  redis.call('PEXPIRE', key, longest)
+end
+return 0
+`;
 
 /** One sorted set per key (`<prefix>rate:<key>`), scored by time; a set expires a window after its last event. */
 export function redisRateLimiter(client: Redis, prefix: string, clock: Clock): RateLimiter {
   const name = (key: string) => `${prefix}rate:${key}`;
-  return withCount({
+  return {
+    async reserve(limits) {
+      if (limits.length === 0) return { ok: true, release: async () => undefined };
+      const now = clock();
+      const member = `${now}:${newId()}`;
+      const wait = Number(
+        await client.eval(
+          RESERVE_SCRIPT,
+          limits.length,
+          ...limits.map((limit) => name(limit.key)),
+          now,
+          LONGEST_WINDOW_MS,
+          member,
+          ...limits.flatMap((limit) => [limit.windowMs, limit.limit]),
+        ),
+      );
+      if (wait > 0) return { ok: false, retryAfterMs: wait };
+      return {
+        ok: true,
+        release: async () => {
+          const batch = client.multi();
+          for (const limit of limits) batch.zrem(name(limit.key), member);
+          await batch.exec();
+        },
+      };
+    },
     async counts(keys, windowMs) {
       if (keys.length === 0) return [];
       const from = `(${clock() - windowMs}`;
@@ -79,24 +199,23 @@ export function redisRateLimiter(client: Redis, prefix: string, clock: Clock): R
         return Number(n);
       });
     },
-    async record(...keys) {
-      const now = clock();
-      const batch = client.multi();
-      for (const key of keys) {
-        batch
-          .zadd(name(key), now, `${now}:${newId()}`)
-          .zremrangebyscore(name(key), '-inf', now - LONGEST_WINDOW_MS)
-          .pexpire(name(key), LONGEST_WINDOW_MS);
-      }
-      const results = await batch.exec();
-      const failed = results?.find(([error]) => error);
-      if (!results || failed) throw failed?.[0] ?? new Error('redis: rate event not recorded');
-    },
     async clear(key) {
       await client.del(name(key));
     },
     async prune() {
-      // Each set expires a window after its last event, and record() trims older events.
+      // Each set expires a window after its last event, and reserve() trims older events.
     },
-  });
+  };
+}
+
+/** Reserves the limits, or refuses the request with how long to wait; answers the reservation's release. */
+export async function reserveOrRefuse(
+  limiter: RateLimiter,
+  limits: readonly Limit[],
+): Promise<() => Promise<void>> {
+  const reservation = await limiter.reserve(limits);
+  if (!reservation.ok) {
+    throw new ApiError('auth/too-many-requests', { retryAfterMs: reservation.retryAfterMs });
+  }
+  return reservation.release;
 }

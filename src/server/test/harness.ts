@@ -187,6 +187,33 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   return `mg_session=${cookie.value}`;
 }
 
+/**
+ * The session and device cookies of a login answer, as one Cookie header value: what the same browser sends
+ * next (its device secret makes it a known device at its next sign-in).
+ */
+export function browserCookies(response: LightMyRequestResponse, device?: string): string {
+  const deviceCookie = response.cookies.find((item) => item.name === 'mg_device');
+  const known = deviceCookie ? `mg_device=${deviceCookie.value}` : device;
+  return [sessionCookie(response), known].filter(Boolean).join('; ');
+}
+
+/** The device cookie of a browser, from an answer that set it (or a Cookie header holding it). */
+export function deviceCookie(from: LightMyRequestResponse | string): string {
+  if (typeof from === 'string') {
+    const found = /mg_device=[\w-]+/.exec(from)?.[0];
+    if (!found) throw new Error('no device cookie');
+    return found;
+  }
+  const cookie = from.cookies.find((item) => item.name === 'mg_device');
+  if (!cookie) throw new Error(`no device cookie in the answer (status ${from.statusCode})`);
+  return `mg_device=${cookie.value}`;
+}
+
+/** Opens a verification link as its owner would: typing the password the account was made with. */
+export async function verifyEmail(t: TestApp, token: string, password: string): Promise<LightMyRequestResponse> {
+  return t.request({ method: 'POST', url: '/api/auth/verify-email', body: { token, password }, ip: uniqueIp() });
+}
+
 /** Signs up, verifies and logs in an account through the API; answers its session cookie. */
 export async function signedInMember(
   t: TestApp,
@@ -202,14 +229,15 @@ export async function signedInMember(
   });
   if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.body}`);
   const mail = await t.mailTo(email, before);
-  await t.request({ method: 'POST', url: '/api/auth/action', body: { token: mail.token } });
-  return sessionCookie(
+  const verified = await verifyEmail(t, mail.token, password);
+  if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
+  return browserCookies(
     await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password }, ip: uniqueIp() }),
   );
 }
 
 let ipCount = 0;
-function uniqueIp(): string {
+export function uniqueIp(): string {
   ipCount += 1;
   return `192.0.2.${(ipCount % 250) + 1}`;
 }

@@ -242,6 +242,12 @@ export const en: Catalog = {
     'auth/invalid-action-code': 'This link is invalid or has already been used.',
     'auth/expired-action-code': 'This link has expired. Please request a new one.',
     'auth/forbidden': 'Only admins can do this.',
+    'auth/wrong-password': 'Current password is incorrect. Please enter the correct current password.',
+    'auth/reauth-required': 'Please enter your current password (or use your fingerprint) to continue.',
+    'auth/common-password':
+      'This password is one of the most commonly used ones and easy to guess. Please choose another.',
+    'auth/reset-password-mismatch':
+      'This is not the new password you chose. Type it again, or set a different password below.',
     'storage/unauthenticated': 'Please sign in to use files.',
     'storage/unauthorized': 'You do not have permission to use this file.',
     'storage/object-not-found': 'The file does not exist.',
@@ -257,6 +263,9 @@ export const en: Catalog = {
     'session/not-allowed': 'Only a device that is already signed in and confirmed can answer this.',
     'session/device-mismatch':
       'This device could not be recognised. Please reload the page and log in again.',
+    'session/pending':
+      'This sign-in is waiting for approval on your other signed-in device. Please confirm it there first.',
+    'session/too-many-streams': 'Too many pages of this sign-in are open. Close some pages and reload.',
     'push/invalid-subscription': 'Failed to save token',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',

@@ -21,15 +21,50 @@ const ko = {
   verify: {
     subject: '[MyGenie] 이메일 주소를 인증해 주세요',
     greeting: '안녕하세요, MyGenie입니다.',
-    body: 'MyGenie에 가입해 주셔서 감사합니다. 아래 링크를 열어 이메일 주소({{email}})를 인증해 주세요. 링크는 24시간 동안 유효합니다.',
+    body: 'MyGenie에 가입해 주셔서 감사합니다. 아래 링크를 열고 가입할 때 정한 비밀번호를 입력하면 이메일 주소({{email}})가 인증됩니다. 링크는 24시간 동안 유효합니다.',
     button: '이메일 인증하기',
+    ignore:
+      '직접 가입하지 않았다면 이 메일을 무시하세요. 인증되지 않은 계정은 아무것도 할 수 없고 7일 뒤 지워집니다. 이 주소로 직접 가입하면 그 계정을 대신합니다.',
   },
   reset: {
     subject: '[MyGenie] 비밀번호 변경을 확인해 주세요',
     greeting: '안녕하세요, MyGenie입니다.',
-    body: '{{email}} 계정의 비밀번호 변경 요청을 받았습니다. 아래 링크를 열면 요청하신 새 비밀번호가 적용되고, 다른 기기의 로그인은 모두 종료됩니다. 링크는 1시간 동안 유효합니다.',
+    body: '{{email}} 계정의 비밀번호 변경 요청을 받았습니다. 아래 링크를 열고 요청할 때 정한 새 비밀번호를 한 번 더 입력하면 적용되고, 모든 기기의 로그인과 등록된 지문·얼굴 로그인이 종료됩니다. 링크를 여는 것만으로는 아무것도 바뀌지 않습니다. 링크는 1시간 동안 유효합니다.',
     button: '새 비밀번호 적용하기',
+    ignore:
+      '직접 요청하지 않았다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다. 링크에서 직접 새 비밀번호를 정할 수도 있습니다.',
   },
+  forgot: {
+    subject: '[MyGenie] 새 비밀번호를 정해 주세요',
+    greeting: '안녕하세요, MyGenie입니다.',
+    body: '{{email}} 계정의 비밀번호 재설정 요청을 받았습니다. 아래 링크를 열어 새 비밀번호를 정하세요. 모든 기기의 로그인과 등록된 지문·얼굴 로그인이 종료됩니다. 앱의 데이터는 마스터 비밀번호로 따로 보호되므로 그대로입니다. 링크는 1시간 동안 유효합니다.',
+    button: '새 비밀번호 정하기',
+    ignore: '직접 요청하지 않았다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다.',
+  },
+  passwordChanged: {
+    subject: '[MyGenie] 비밀번호가 변경되었습니다',
+    greeting: '안녕하세요, MyGenie입니다.',
+    body: '{{email}} 계정의 비밀번호가 {{time}}에 변경되었습니다(기기: {{device}}). 다른 기기의 로그인은 종료되었습니다.',
+    passkeysRemoved: '등록되어 있던 지문·얼굴 로그인 {{count}}개도 종료되었습니다. 필요하면 각 기기에서 다시 등록해 주세요.',
+    passkeys: '이 계정에 등록된 지문·얼굴 로그인: {{list}}. 모르는 것이 있다면 홈페이지에서 지우세요.',
+    button: '새 비밀번호 정하기',
+    after: '직접 바꾸지 않았다면 지금 바로 위 링크에서 새 비밀번호를 정하세요.',
+  },
+  passkeyAdded: {
+    subject: '[MyGenie] 지문·얼굴 로그인이 추가되었습니다',
+    greeting: '안녕하세요, MyGenie입니다.',
+    body: '{{email}} 계정에 {{time}}에 지문·얼굴 로그인이 추가되었습니다(기기: {{device}}).',
+    button: 'MyGenie 열기',
+    after: '직접 추가하지 않았다면 홈페이지에 로그인해 그 지문·얼굴 로그인을 지우고 비밀번호를 바꾸세요.',
+  },
+  devices: {
+    'Mobile Device': '모바일 기기',
+    'iOS Device': 'iOS 기기',
+    'Windows PC': 'Windows PC',
+    Mac: 'Mac',
+    Desktop: '데스크톱',
+  },
+  timeZone: '(한국 시간)',
 };
 
 const en: Widen<typeof ko> = {
@@ -50,15 +85,50 @@ const en: Widen<typeof ko> = {
   verify: {
     subject: '[MyGenie] Please verify your e-mail address',
     greeting: 'Hello from MyGenie.',
-    body: 'Thank you for joining MyGenie. Please open the link below to verify your e-mail address ({{email}}). The link is valid for 24 hours.',
+    body: 'Thank you for joining MyGenie. Open the link below and enter the password you chose when signing up to verify your e-mail address ({{email}}). The link is valid for 24 hours.',
     button: 'Verify e-mail',
+    ignore:
+      'If you did not sign up, ignore this e-mail: an account that is not verified can do nothing and is removed after 7 days. Signing up with this address yourself replaces it.',
   },
   reset: {
     subject: '[MyGenie] Please confirm your password change',
     greeting: 'Hello from MyGenie.',
-    body: 'We received a request to change the password of the account {{email}}. Open the link below to apply the new password you chose; all other devices will be signed out. The link is valid for 1 hour.',
+    body: 'We received a request to change the password of the account {{email}}. Open the link below and type the new password you chose once more to apply it; every device will be signed out and fingerprint / face logins removed. Opening the link alone changes nothing. The link is valid for 1 hour.',
     button: 'Apply the new password',
+    ignore:
+      'If you did not ask for this, ignore this e-mail and your password stays as it is. You can also set a password of your own at the link.',
   },
+  forgot: {
+    subject: '[MyGenie] Set a new password',
+    greeting: 'Hello from MyGenie.',
+    body: 'We received a request to reset the password of the account {{email}}. Open the link below to set a new password; every device will be signed out and fingerprint / face logins removed. Your app data stays as it is: it is protected by your master password. The link is valid for 1 hour.',
+    button: 'Set a new password',
+    ignore: 'If you did not ask for this, ignore this e-mail and your password stays as it is.',
+  },
+  passwordChanged: {
+    subject: '[MyGenie] Your password was changed',
+    greeting: 'Hello from MyGenie.',
+    body: 'The password of the account {{email}} was changed at {{time}} (device: {{device}}). Other devices were signed out.',
+    passkeysRemoved: 'The {{count}} fingerprint / face logins registered were ended too; register them again on your devices if you need them.',
+    passkeys: 'Fingerprint / face logins registered on this account: {{list}}. If you do not recognise one, remove it on the website.',
+    button: 'Set a new password',
+    after: 'If you did not change it, set a new password at the link above right away.',
+  },
+  passkeyAdded: {
+    subject: '[MyGenie] A fingerprint / face login was added',
+    greeting: 'Hello from MyGenie.',
+    body: 'A fingerprint / face login was added to the account {{email}} at {{time}} (device: {{device}}).',
+    button: 'Open MyGenie',
+    after: 'If you did not add it, log in on the website, remove that fingerprint / face login and change your password.',
+  },
+  devices: {
+    'Mobile Device': 'mobile device',
+    'iOS Device': 'iOS device',
+    'Windows PC': 'Windows PC',
+    Mac: 'Mac',
+    Desktop: 'desktop',
+  },
+  timeZone: '(Korea time)',
 };
 
 export type MailText = Widen<typeof ko>;

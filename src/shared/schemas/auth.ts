@@ -2,19 +2,26 @@
 // server answers with the description's codes and the site shows the same rules inline.
 import { z } from '../zod.js';
 import type { DeviceName } from '../device.js';
-import { EMAIL_MAX_LENGTH, LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { EMAIL_PATTERN } from '../email.js';
+import {
+  AUTO_LOGOUT_OPTIONS_MIN,
+  EMAIL_MAX_LENGTH,
+  LANGUAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../constants.js';
+import { EMAIL_PATTERN, hasInvisibleCharacters, normalizeEmail } from '../email.js';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
 const email = z
   .string({ error: 'auth/invalid-email' })
-  .trim()
-  .max(EMAIL_MAX_LENGTH, { error: 'auth/invalid-email' })
+  .max(EMAIL_MAX_LENGTH * 4, { error: 'auth/invalid-email' })
   .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'request/invalid-characters' })
-  .refine((value) => EMAIL_PATTERN.test(value), { error: 'auth/invalid-email' })
-  .transform((value) => value.toLowerCase());
+  .transform(normalizeEmail)
+  .refine((value) => value.length <= EMAIL_MAX_LENGTH, { error: 'auth/invalid-email' })
+  .refine((value) => !hasInvisibleCharacters(value), { error: 'auth/invalid-email' })
+  .refine((value) => EMAIL_PATTERN.test(value), { error: 'auth/invalid-email' });
 
 /** Any password given to log in: checked against the stored hash, so only bounded. */
 const currentPassword = z
@@ -32,28 +39,57 @@ export const newPassword = z
   .refine((value) => value.trim().length > 0, { error: 'auth/weak-password' });
 
 const lang = z.enum(LANGUAGES, { error: 'request/invalid' });
-const deviceId = z
-  .string({ error: 'request/invalid' })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'request/invalid' });
+/** The auto logout this browser applies (minutes, 0 for none): the server ends the session after as long idle. */
+const idleMinutes = z
+  .number({ error: 'request/invalid' })
+  .refine((value) => (AUTO_LOGOUT_OPTIONS_MIN as readonly number[]).includes(value), {
+    error: 'request/invalid',
+  });
+const actionToken = z.string({ error: 'auth/invalid-action-code' }).regex(/^[A-Za-z0-9_-]{20,128}$/, {
+  error: 'auth/invalid-action-code',
+});
 
 export const signupBody = z.strictObject({ email, password: newPassword, lang: lang.default('ko') });
-export const loginBody = z.strictObject({ email, password: currentPassword, deviceId: deviceId.optional() });
+export const loginBody = z.strictObject({ email, password: currentPassword, idleMinutes: idleMinutes.optional() });
 export const resendVerificationBody = z.strictObject({
   email,
   password: currentPassword,
   lang: lang.optional(),
 });
-export const passwordChangeBody = z.strictObject({ newPassword });
-export const passwordResetBody = z.strictObject({ email, newPassword, lang: lang.default('ko') });
-export const actionBody = z.strictObject({
-  token: z.string({ error: 'auth/invalid-action-code' }).regex(/^[A-Za-z0-9_-]{20,128}$/, {
-    error: 'auth/invalid-action-code',
-  }),
+/** Signed in: the current password proves it is the member (unless a passkey proved it moments ago). */
+export const passwordChangeBody = z.strictObject({
+  currentPassword: currentPassword.optional(),
+  newPassword,
 });
+/**
+ * Signed out: with `newPassword` (the description's path, after the device checked the master key) the link asks
+ * for that password again; without it (forgotten password) the link lets the person there set one.
+ */
+export const passwordResetBody = z.strictObject({
+  email,
+  newPassword: newPassword.optional(),
+  lang: lang.default('ko'),
+});
+/** What a mailed link is for, without using it. */
+export const actionInfoBody = z.strictObject({ token: actionToken });
+/** Verifying an address: the person at the link proves they made the account, with its password. */
+export const verifyEmailBody = z.strictObject({ token: actionToken, password: currentPassword });
+/**
+ * Applying a password change: `chosen` when typing again the password chosen at the request (refused if it is
+ * not that one), else a new password set here.
+ */
+export const resetPasswordBody = z.strictObject({
+  token: actionToken,
+  newPassword: currentPassword,
+  chosen: z.boolean({ error: 'request/invalid' }),
+});
+export const sessionActivityBody = z.strictObject({ idleMinutes });
+export const passkeyRegisterOptionsBody = z.strictObject({ currentPassword: currentPassword.optional() });
 
 export type SignupBody = z.infer<typeof signupBody>;
 export type LoginBody = z.infer<typeof loginBody>;
 export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 /** What the API tells the site about the signed-in member. */
 export interface SessionUser {
@@ -64,14 +100,34 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** A sign-in on this browser waiting for the new-device check: it can do nothing else until approved. */
+export interface PendingSignIn {
+  email: string;
+  deviceName: DeviceName;
+  signedInAt: string;
+}
+
 export interface SessionResponse {
   user: SessionUser | null;
+  /** Present (with `user` null) while this browser's sign-in waits for approval on another device. */
+  pending?: PendingSignIn;
 }
 
 export type ActionKind = 'verifyEmail' | 'resetPassword';
-export interface ActionResponse {
+/** A mailed link, looked at without being used. */
+export interface ActionInfo {
   kind: ActionKind;
   email: string;
+  /** A password change whose new password was chosen when it was asked for. */
+  chosenPassword: boolean;
+}
+export interface VerifyEmailResponse {
+  email: string;
+}
+export interface ResetPasswordResponse {
+  email: string;
+  /** Passkeys the change removed (a reset ends every sign-in method but the new password). */
+  passkeysRemoved: number;
 }
 
 // Passkeys: the browser's WebAuthn answers, bounded here and verified by @simplewebauthn/server.
@@ -107,8 +163,9 @@ export const passkeyLoginBody = z.strictObject({
       userHandle: base64url(256).optional(),
     }),
   }),
-  deviceId: deviceId.optional(),
+  idleMinutes: idleMinutes.optional(),
 });
+export const passkeyReauthBody = z.strictObject({ response: passkeyLoginBody.shape.response });
 
 export interface PasskeySummary {
   id: string;
@@ -162,7 +219,6 @@ export const pushRegisterBody = z.strictObject({
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: pushKey(65), auth: pushKey(16) }, { error: 'push/invalid-subscription' }),
   }),
-  deviceId: deviceId.optional(),
   language: z.string().max(16).optional(),
   platform: z.string().max(64).optional(),
 });
