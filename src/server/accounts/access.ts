@@ -77,7 +77,10 @@ export async function currentSession(
 }
 
 /** Any session, pending included: only for learning the session's own state. */
-export async function requireAnySession(accounts: AccountService, request: FastifyRequest): Promise<SignedIn> {
+export async function requireAnySession(
+  accounts: AccountService,
+  request: FastifyRequest,
+): Promise<SignedIn> {
   const signedIn = await currentSession(accounts, request);
   if (!signedIn) throw new ApiError('auth/unauthenticated');
   return signedIn;

@@ -3,7 +3,7 @@
 // the other device live, as server-sent events.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 
 const PASSWORD = 'member password 1';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
@@ -17,14 +17,17 @@ describe('new-device check', () => {
     await t.close();
   });
 
-  const login = async (email: string, deviceId: string) =>
-    sessionCookie(
+  /** Signs in from a phone browser (`device`: its device cookie, once it has one); gives its cookies. */
+  const login = async (email: string, device?: string) =>
+    browserCookies(
       await t.request({
         method: 'POST',
         url: '/api/auth/login',
-        body: { email, password: PASSWORD, deviceId },
+        body: { email, password: PASSWORD },
         headers: { 'user-agent': PHONE },
+        ...(device ? { cookie: device } : {}),
       }),
+      device,
     );
   const sessions = async (cookie: string) =>
     (await t.request({ method: 'GET', url: '/api/sessions', cookie })).json().sessions as Array<{
@@ -42,25 +45,26 @@ describe('new-device check', () => {
     const first = await signedInMember(t, email);
     expect((await sessions(first))[0]).toMatchObject({ current: true, pending: false });
     t.advance(1000);
-    const second = await login(email, 'second-device-01');
+    const second = await login(email);
     const waiting = (await sessions(first)).find((session) => session.pending)!;
     expect(waiting).toBeDefined();
     const self = await answer(second, waiting.id, 'approve');
-    expect([self.statusCode, self.json().error.code]).toEqual([403, 'session/not-allowed']);
+    expect([self.statusCode, self.json().error.code]).toEqual([403, 'session/pending']);
     expect((await answer(first, waiting.id, 'approve')).statusCode).toBe(204);
     expect((await sessions(first)).every((session) => !session.pending)).toBe(true);
     const twice = await answer(first, waiting.id, 'approve');
     expect([twice.statusCode, twice.json().error.code]).toEqual([404, 'session/not-found']);
     // The same browser signing in again is not a new device.
     t.advance(1000);
-    const again = await login(email, 'second-device-01');
+    const again = await login(email, deviceCookie(second));
     expect((await sessions(again)).find((session) => session.current)!.pending).toBe(false);
-    // Its id copied onto another kind of device, to pass as known: refused, no session made.
+    // Its device secret copied onto another kind of device, to pass as known: refused, no session made.
     const before = (await sessions(first)).length;
     const forged = await t.request({
       method: 'POST',
       url: '/api/auth/login',
-      body: { email, password: PASSWORD, deviceId: 'second-device-01' },
+      body: { email, password: PASSWORD },
+      cookie: deviceCookie(second),
       headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131' },
     });
     expect([forged.statusCode, forged.json().error.code]).toEqual([400, 'session/device-mismatch']);
@@ -72,7 +76,7 @@ describe('new-device check', () => {
     const email = 'refused@example.com';
     const first = await signedInMember(t, email);
     t.advance(1000);
-    const intruder = await login(email, 'intruder-device1');
+    const intruder = await login(email);
     const waiting = (await sessions(first)).find((session) => session.pending)!;
     const refused = await answer(first, waiting.id, 'block');
     expect(refused.statusCode).toBe(204);
@@ -108,7 +112,7 @@ describe('new-device check', () => {
       return received;
     };
     t.advance(1000);
-    await login(email, 'live-new-device');
+    await login(email);
     const text = await until(/event: new-login\ndata: (.*)\n/);
     const event = JSON.parse(/event: new-login\ndata: (.*)\n/.exec(text)![1]!);
     expect(event).toMatchObject({ deviceName: 'Mobile Device', pending: true });

@@ -105,7 +105,10 @@ function idleMs(idleMinutes: number): number {
 }
 
 /** Where a session's end is after use at `now`: its idle end, never past its absolute end (or its wait's end). */
-function sessionEnd(session: { created_at: string; approval: string; idle_minutes: number }, now: number): number {
+function sessionEnd(
+  session: { created_at: string; approval: string; idle_minutes: number },
+  now: number,
+): number {
   const created = Date.parse(session.created_at);
   if (session.approval === 'pending') return created + PENDING_SESSION_TTL_MS;
   return Math.min(now + idleMs(session.idle_minutes), created + SESSION_ABSOLUTE_TTL_MS);
@@ -197,7 +200,9 @@ export function accountService(deps: AccountDeps) {
 
   function deliver(kind: MailKind, lang: Language, to: string, token: string): void {
     const mode = kind === 'verify' ? 'verifyEmail' : 'resetPassword';
-    send(accountMail(kind, lang, to, `${deps.publicUrl}/auth/action?mode=${mode}&oobCode=${token}&lang=${lang}`));
+    send(
+      accountMail(kind, lang, to, `${deps.publicUrl}/auth/action?mode=${mode}&oobCode=${token}&lang=${lang}`),
+    );
   }
 
   async function mailPasswordChanged(
@@ -373,9 +378,9 @@ export function accountService(deps: AccountDeps) {
    * login limits), or by a password or passkey proof within the last few minutes of this session.
    */
   async function proveMember(
-  signedIn: SignedIn,
-  currentPassword: string | undefined,
-  caller: Caller,
+    signedIn: SignedIn,
+    currentPassword: string | undefined,
+    caller: Caller,
   ): Promise<void> {
     if (currentPassword !== undefined) {
       const user = await store.findUserById(db, signedIn.user.uid);
@@ -564,7 +569,9 @@ export function accountService(deps: AccountDeps) {
     ): Promise<void> {
       const user = await checkCredentials(body.email, body.password, caller);
       if (user.email_verified === 1) return;
-      await reserveOrRefuse(limiter, [{ key: `mail:${user.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS }]);
+      await reserveOrRefuse(limiter, [
+        { key: `mail:${user.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
+      ]);
       const lang = body.lang ?? languageOf(user);
       const { token, row } = newEmailToken(user.id, 'verify', null);
       await store.insertEmailToken(db, row);
@@ -655,7 +662,8 @@ export function accountService(deps: AccountDeps) {
     async verifyEmail(token: string, password: string, caller: Caller): Promise<{ email: string }> {
       const { row, user } = await usableLink(token);
       if (row.kind !== 'verify') throw new ApiError('auth/invalid-action-code');
-      if (!(await passwordMatches(user, user.email, password, caller))) throw new ApiError('auth/wrong-password');
+      if (!(await passwordMatches(user, user.email, password, caller)))
+        throw new ApiError('auth/wrong-password');
       const now = isoAt(clock);
       await db.transaction().execute(async (trx) => {
         if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
@@ -696,7 +704,11 @@ export function accountService(deps: AccountDeps) {
       const now = isoAt(clock);
       const passkeysRemoved = await db.transaction().execute(async (trx) => {
         if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
-        await store.updateUser(trx, user.id, { password_hash: passwordHash, email_verified: 1, updated_at: now });
+        await store.updateUser(trx, user.id, {
+          password_hash: passwordHash,
+          email_verified: 1,
+          updated_at: now,
+        });
         await store.voidResetTokens(trx, user.id, now);
         await store.revokeUserSessions(trx, user.id, now);
         return store.deletePasskeys(trx, user.id);
@@ -739,7 +751,10 @@ export function accountService(deps: AccountDeps) {
       const end = sessionEnd(session.row, now);
       if (end - Date.parse(session.row.expires_at) >= touchInterval(session.row.idle_minutes)) {
         const expiresAt = new Date(end).toISOString();
-        await store.touchSession(db, session.signedIn.sessionId, { last_seen_at: nowIso, expires_at: expiresAt });
+        await store.touchSession(db, session.signedIn.sessionId, {
+          last_seen_at: nowIso,
+          expires_at: expiresAt,
+        });
         session.row.expires_at = expiresAt;
       }
       return session.signedIn;

@@ -99,7 +99,12 @@ export async function touchSession(
   id: string,
   changes: { last_seen_at: string; expires_at: string; idle_minutes?: number },
 ): Promise<void> {
-  await db.updateTable('sessions').set(changes).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The member proved their password or a passkey again in this session. */
@@ -171,8 +176,7 @@ export async function confirmedSessions(
   deviceId: string | null,
   now: string,
 ): Promise<{ onThisDevice: boolean; any: boolean }> {
-  const confirmed = () =>
-    live(db, userId, now).select('id').where('approval', '=', 'approved').limit(1);
+  const confirmed = () => live(db, userId, now).select('id').where('approval', '=', 'approved').limit(1);
   if (deviceId !== null && (await confirmed().where('device_id', '=', deviceId).executeTakeFirst())) {
     return { onThisDevice: true, any: true };
   }
@@ -238,7 +242,10 @@ export async function deletePasskeys(db: Db, userId: string): Promise<number> {
 }
 
 /** A user's passkeys, for the member to review (password-changed mail). */
-export function passkeysOf(db: Db, userId: string): Promise<Array<{ device_name: string; created_at: string }>> {
+export function passkeysOf(
+  db: Db,
+  userId: string,
+): Promise<Array<{ device_name: string; created_at: string }>> {
   return db
     .selectFrom('passkeys')
     .select(['device_name', 'created_at'])

@@ -17,7 +17,9 @@ const ROUTES = [
   '/api/auth/resend-verification',
   '/api/auth/password',
   '/api/auth/password-reset',
-  '/api/auth/action',
+  '/api/auth/action/info',
+  '/api/auth/verify-email',
+  '/api/auth/reset-password',
 ];
 
 async function rowCounts() {
@@ -103,17 +105,24 @@ describe('bad input', () => {
       ['/api/auth/signup', { email: 'a@example.com', password: '        ' }, 'auth/weak-password'],
       ['/api/auth/signup', { email: 'a@example.com' }, 'request/invalid'],
       ['/api/auth/login', { email: 'a@example.com', password: '' }, 'auth/invalid-login-credentials'],
-      [
-        '/api/auth/login',
-        { email: 'a@example.com', password: 'x', deviceId: '../../etc' },
-        'request/invalid',
-      ],
+      ['/api/auth/login', { email: 'a@example.com', password: 'x', idleMinutes: 7 }, 'request/invalid'],
       [
         '/api/auth/password-reset',
         { email: 'a@example.com', newPassword: 'long enough', lang: 'de' },
         'request/invalid',
       ],
-      ['/api/auth/action', { token: 'short' }, 'auth/invalid-action-code'],
+      ['/api/auth/action/info', { token: 'short' }, 'auth/invalid-action-code'],
+      ['/api/auth/verify-email', { token: 'short', password: 'x' }, 'auth/invalid-action-code'],
+      [
+        '/api/auth/reset-password',
+        { token: 'A'.repeat(43), newPassword: 'long enough', chosen: 'yes' },
+        'request/invalid',
+      ],
+      [
+        '/api/auth/signup',
+        { email: 'me\u200b@example.com', password: 'long enough pw' },
+        'auth/invalid-email',
+      ],
     ];
     for (const [url, body, code] of cases) {
       const response = await t.request({ method: 'POST', url, body });

@@ -44,7 +44,7 @@ describe('security headers and the same-origin rule', () => {
     }
   });
 
-  it('refuses an Origin that matches only the Host the caller sent, and accepts PUBLIC_URL's', async () => {
+  it('refuses an Origin that matches only the Host the caller sent, and accepts PUBLIC_URL’s', async () => {
     // An attacker's page on another name that resolves here (DNS rebinding) sends its own Host and Origin.
     for (const [origin, host] of [
       ['http://localhost:80', 'localhost:80'],

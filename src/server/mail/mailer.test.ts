@@ -5,7 +5,13 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEml, startTestApp, type TestApp } from '../test/harness.js';
 import { createMailer } from './mailer.js';
-import { accountMail, escapeHtml, inquiryForSupportMail, updateMail } from './templates.js';
+import {
+  accountMail,
+  passwordChangedMail,
+  escapeHtml,
+  inquiryForSupportMail,
+  updateMail,
+} from './templates.js';
 
 interface Received {
   from: string;
@@ -76,10 +82,10 @@ describe('mail through SMTP', () => {
 
     const opened = await t.request({
       method: 'POST',
-      url: '/api/auth/action',
-      body: { token: parsed.token },
+      url: '/api/auth/verify-email',
+      body: { token: parsed.token, password: 'long enough pw' },
     });
-    expect(opened.json()).toEqual({ kind: 'verifyEmail', email: 'smtp.member@example.com' });
+    expect(opened.json()).toEqual({ email: 'smtp.member@example.com' });
   });
 
   it("keeps the mail's own headers: one-click unsubscribe on update mails, Reply-To on inquiries", async () => {
@@ -145,10 +151,40 @@ describe('account mail templates', () => {
     expect(korean.text).toContain('jane@example.com 계정의 비밀번호 변경 요청을 받았습니다.');
     expect(korean.text).toContain(link);
     expect(korean.html).toContain(escapeHtml(link));
+    expect(korean.text).toContain('링크를 여는 것만으로는 아무것도 바뀌지 않습니다.');
     const english = accountMail('verify', 'en', 'jane@example.com', link);
     expect(english.text).toContain(
-      'Please open the link below to verify your e-mail address (jane@example.com).',
+      'enter the password you chose when signing up to verify your e-mail address (jane@example.com).',
     );
+    expect(english.text).toContain('If you did not sign up, ignore this e-mail');
+  });
+
+  it('tell the member of a changed password, in Korea time, with the passkeys to review', () => {
+    const at = new Date(Date.UTC(2026, 10, 23, 3, 5));
+    const korean = passwordChangedMail(
+      'ko',
+      'jane@example.com',
+      { at, device: 'Mobile Device', passkeysRemoved: 2, passkeys: [] },
+      'https://mygenie.example/?auth=forgot&lang=ko',
+    );
+    expect(korean.subject).toBe('[MyGenie] 비밀번호가 변경되었습니다');
+    expect(korean.text).toMatch(/2026년 11월 23일 (오후|PM) 12:05 \(한국 시간\)/);
+    expect(korean.text).toContain('기기: 모바일 기기');
+    expect(korean.text).toContain('지문·얼굴 로그인 2개도 종료되었습니다');
+    const english = passwordChangedMail(
+      'en',
+      'jane@example.com',
+      {
+        at,
+        device: 'Windows PC',
+        passkeysRemoved: 0,
+        passkeys: [{ device: 'Mac', createdAt: '2026-10-01T09:00:00.000Z' }],
+      },
+      'https://mygenie.example/?auth=forgot&lang=en',
+    );
+    expect(english.text).toContain('23 November 2026 at 12:05 (Korea time) (device: Windows PC)');
+    expect(english.text).toContain('registered on this account: Mac (2026-10-01)');
+    expect(english.text).not.toContain('were ended too');
   });
 
   it('escape what they put into HTML', () => {

@@ -84,7 +84,11 @@ export function passwordChangedMail(
   const copy = mailText[lang].passwordChanged;
   const paragraphs = [
     copy.greeting,
-    fill(copy.body, { email: to, time: mailTime(lang, change.at), device: mailText[lang].devices[change.device] }),
+    fill(copy.body, {
+      email: to,
+      time: mailTime(lang, change.at),
+      device: mailText[lang].devices[change.device],
+    }),
   ];
   if (change.passkeysRemoved > 0) {
     paragraphs.push(fill(copy.passkeysRemoved, { count: String(change.passkeysRemoved) }));
@@ -95,7 +99,15 @@ export function passwordChangedMail(
       .join(', ');
     paragraphs.push(fill(copy.passkeys, { list }));
   }
-  return compose({ lang, to, subject: copy.subject, paragraphs, link: resetLink, button: copy.button, after: [copy.after] });
+  return compose({
+    lang,
+    to,
+    subject: copy.subject,
+    paragraphs,
+    link: resetLink,
+    button: copy.button,
+    after: [copy.after],
+  });
 }
 
 /** Tells the member a passkey was added to their account. */
@@ -112,7 +124,11 @@ export function passkeyAddedMail(
     subject: copy.subject,
     paragraphs: [
       copy.greeting,
-      fill(copy.body, { email: to, time: mailTime(lang, added.at), device: mailText[lang].devices[added.device] }),
+      fill(copy.body, {
+        email: to,
+        time: mailTime(lang, added.at),
+        device: mailText[lang].devices[added.device],
+      }),
     ],
     link: siteLink,
     button: copy.button,

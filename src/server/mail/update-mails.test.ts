@@ -47,7 +47,11 @@ describe('update e-mails', () => {
       body: { email: english, password: 'member password 1', lang: 'en' },
     });
     const verify = await t.mailTo(english);
-    await t.request({ method: 'POST', url: '/api/auth/action', body: { token: verify.token } });
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      body: { token: verify.token, password: 'member password 1' },
+    });
     const unverified = `unverified.${Date.now()}@example.com`;
     await t.request({
       method: 'POST',

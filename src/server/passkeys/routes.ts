@@ -328,7 +328,9 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
 
   app.post('/api/passkeys/reauth/verify', async (request, reply) => {
     const signedIn = await requireMember(accounts, request);
-    const { response } = parseBody(passkeyReauthBody, request.body) as { response: AuthenticationResponseJSON };
+    const { response } = parseBody(passkeyReauthBody, request.body) as {
+      response: AuthenticationResponseJSON;
+    };
     const release = await reserveFailure(request);
     await verifiedPasskey(response, 'reauth', signedIn.user.uid);
     await release();

@@ -3,7 +3,7 @@
 // the device name and the Seoul time, not of its own; a 410 removes the registration; bad registrations are
 // refused with nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startPushEndpoint, TEST_CA, type PushEndpoint } from '../test/push-endpoint.js';
 import { seoulTime } from './push.js';
 
@@ -22,23 +22,25 @@ describe('login notifications by Web Push', () => {
     await endpoint.close();
   });
 
-  const register = (cookie: string, subscription: unknown, deviceId = 'registered-device') =>
+  const register = (cookie: string, subscription: unknown) =>
     t.request({
       method: 'PUT',
       url: '/api/push/subscription',
       cookie,
-      body: { subscription, deviceId, language: 'ko-KR', platform: 'Linux x86_64' },
+      body: { subscription, language: 'ko-KR', platform: 'Linux x86_64' },
     });
   /** Lets the notification of the sign-in that made the member pass (there is no registration yet). */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 2300));
   const status = async (cookie: string) =>
     (await t.request({ method: 'GET', url: '/api/push/subscription', cookie })).json();
-  const loginFrom = (email: string, userAgent: string, deviceId: string) =>
+  /** A sign-in from a browser (`device`: its device cookie, if it has one). */
+  const loginFrom = (email: string, userAgent: string, device?: string) =>
     t.request({
       method: 'POST',
       url: '/api/auth/login',
-      body: { email, password: PASSWORD, deviceId },
+      body: { email, password: PASSWORD },
       headers: { 'user-agent': userAgent },
+      ...(device ? { cookie: device } : {}),
     });
 
   it('hands out one VAPID public key, made on the first start', async () => {
@@ -62,7 +64,7 @@ describe('login notifications by Web Push', () => {
 
     const arriving = endpoint.next();
     const before = Date.now();
-    expect((await loginFrom(email, PHONE, 'phone-login-0001')).statusCode).toBe(200);
+    expect((await loginFrom(email, PHONE)).statusCode).toBe(200);
     const push = await arriving;
     expect(Date.now() - before).toBeGreaterThanOrEqual(1900);
     expect(push.claims.aud).toBe(new URL(endpoint.subscription.endpoint).origin);
@@ -79,7 +81,7 @@ describe('login notifications by Web Push', () => {
 
     // The registered device signing in again hears nothing of itself.
     const received = endpoint.received.length;
-    await loginFrom(email, PHONE, 'registered-device');
+    await loginFrom(email, 'Mozilla/5.0 (X11; Linux x86_64) vitest', deviceCookie(member));
     await new Promise((resolve) => setTimeout(resolve, 2600));
     expect(endpoint.received.length).toBe(received);
     expect(endpoint.refused).toEqual([]);
@@ -92,7 +94,7 @@ describe('login notifications by Web Push', () => {
     await register(member, endpoint.subscription);
     endpoint.gone = true;
     try {
-      await loginFrom(email, PHONE, 'phone-login-0002');
+      await loginFrom(email, PHONE);
       for (let attempt = 0; attempt < 60 && (await status(member)).registered; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

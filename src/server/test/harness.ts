@@ -210,11 +210,20 @@ export function deviceCookie(from: LightMyRequestResponse | string): string {
 }
 
 /** Opens a verification link as its owner would: typing the password the account was made with. */
-export async function verifyEmail(t: TestApp, token: string, password: string): Promise<LightMyRequestResponse> {
-  return t.request({ method: 'POST', url: '/api/auth/verify-email', body: { token, password }, ip: uniqueIp() });
+export async function verifyEmail(
+  t: TestApp,
+  token: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
+  return t.request({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    body: { token, password },
+    ip: uniqueIp(),
+  });
 }
 
-/** Signs up, verifies and logs in an account through the API; answers its session cookie. */
+/** Signs up, verifies and logs in an account through the API; answers its session and device cookies. */
 export async function signedInMember(
   t: TestApp,
   email: string,
@@ -231,8 +240,14 @@ export async function signedInMember(
   const mail = await t.mailTo(email, before);
   const verified = await verifyEmail(t, mail.token, password);
   if (verified.statusCode !== 200) throw new Error(`verification failed: ${verified.body}`);
+  // Auto logout off, as a member may choose, so tests that move the clock keep their sessions.
   return browserCookies(
-    await t.request({ method: 'POST', url: '/api/auth/login', body: { email, password }, ip: uniqueIp() }),
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email, password, idleMinutes: 0 },
+      ip: uniqueIp(),
+    }),
   );
 }
 

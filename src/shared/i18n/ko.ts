@@ -255,7 +255,8 @@ export const ko = {
     'session/current': '이 기기의 로그인을 끝내려면 로그아웃하세요.',
     'session/not-allowed': '이미 로그인해 확인된 기기에서만 답할 수 있습니다.',
     'session/device-mismatch': '이 기기를 확인하지 못했습니다. 페이지를 새로 고친 뒤 다시 로그인해 주세요.',
-    'session/pending': '이 로그인은 이미 로그인된 다른 기기의 승인을 기다리고 있습니다. 그 기기에서 먼저 확인해 주세요.',
+    'session/pending':
+      '이 로그인은 이미 로그인된 다른 기기의 승인을 기다리고 있습니다. 그 기기에서 먼저 확인해 주세요.',
     'session/too-many-streams': '이 로그인으로 열린 페이지가 너무 많습니다. 일부를 닫고 새로 고쳐 주세요.',
     'push/invalid-subscription': '토큰을 저장하지 못했습니다',
     'passkey/invalid-response': '지문 응답이 올바르지 않습니다. 다시 시도해 주세요.',

@@ -50,7 +50,11 @@ const actionToken = z.string({ error: 'auth/invalid-action-code' }).regex(/^[A-Z
 });
 
 export const signupBody = z.strictObject({ email, password: newPassword, lang: lang.default('ko') });
-export const loginBody = z.strictObject({ email, password: currentPassword, idleMinutes: idleMinutes.optional() });
+export const loginBody = z.strictObject({
+  email,
+  password: currentPassword,
+  idleMinutes: idleMinutes.optional(),
+});
 export const resendVerificationBody = z.strictObject({
   email,
   password: currentPassword,

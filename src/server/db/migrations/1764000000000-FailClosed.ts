@@ -34,7 +34,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('upload_reservations')
     .column('user_id')
     .execute();
-  await db.schema.createIndex('users_unverified').on('users').columns(['email_verified', 'created_at']).execute();
+  await db.schema
+    .createIndex('users_unverified')
+    .on('users')
+    .columns(['email_verified', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
