@@ -8,7 +8,7 @@ export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<
  * and direction marks, controls, separators, and the Hangul fillers. An address holding one looks like another
  * member's address on screen and in mail, so it is refused rather than cleaned.
  */
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Z}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFFA0]/u;
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Z}\u115F\u1160\u2800\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\u180B-\u180F]/u;
 
 /**
  * One spelling per address: compatibility forms folded (NFKC: fullwidth `ｍｅ＠ｅｘａｍｐｌｅ．ｃｏｍ` is

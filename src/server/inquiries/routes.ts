@@ -8,7 +8,6 @@ import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
