@@ -46,7 +46,20 @@ export interface AppParts {
   logger?: FastifyServerOptions['logger'];
   /** An extra certificate authority for the server's own outgoing requests (a local push endpoint in tests). */
   outboundCa?: string;
+  /** Shorter waits for slow clients than the defaults (tests). */
+  timeouts?: Partial<Timeouts>;
 }
+
+export interface Timeouts {
+  /** A request's headers must arrive within this. */
+  headersMs: number;
+  /** A JSON body must arrive whole within this. */
+  bodyMs: number;
+  /** A connection that stays silent this long is closed (a streamed upload included). */
+  idleMs: number;
+}
+
+const TIMEOUTS: Timeouts = { headersMs: 15_000, bodyMs: 30_000, idleMs: 60_000 };
 
 export interface MyGenieApp {
   app: FastifyInstance;
@@ -90,15 +103,12 @@ export function redactQuery(url: string): string {
 }
 
 const PRUNE_EVERY_MS = 10 * 60_000;
-/** A request's headers, and a JSON body, must arrive within these; a silent connection is closed after IDLE. */
-const HEADERS_TIMEOUT_MS = 15_000;
-const BODY_TIMEOUT_MS = 30_000;
-const IDLE_TIMEOUT_MS = 60_000;
 
 export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   const { config, database } = parts;
   const clock = parts.clock ?? systemClock;
   const given = parts.logger;
+  const timeouts = { ...TIMEOUTS, ...parts.timeouts };
   const app = Fastify({
     logger:
       given === undefined
@@ -108,15 +118,15 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
           : given,
     bodyLimit: API_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    connectionTimeout: IDLE_TIMEOUT_MS,
+    connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: 10_000,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors,
   });
   registerConnectionLimits(app, {
-    headersTimeoutMs: HEADERS_TIMEOUT_MS,
-    bodyTimeoutMs: BODY_TIMEOUT_MS,
+    headersTimeoutMs: timeouts.headersMs,
+    bodyTimeoutMs: timeouts.bodyMs,
     maxConnections: config.maxConnections,
     maxConnectionsPerAddress: config.maxConnectionsPerAddress,
   });
@@ -219,6 +229,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   documentRoutes(app, {
     db: database.db,
+    dialect: database.dialect,
     accounts,
     storage,
     clock,

@@ -16,10 +16,37 @@ import type { Database, UserDocumentTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
-import type { FileStorage } from '../storage/storage.js';
+import { StorageError, type FileStorage } from '../storage/storage.js';
+
+/** An upload's reservation is forgotten after this long (its process died mid-upload). */
+const RESERVATION_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Documents served as what the member said they are only when that type cannot run in our origin; anything else
+ * (HTML, SVG, XML, scripts) is served as bytes to save.
+ */
+const SAFE_TYPES = new Set([
+  'application/pdf',
+  'application/zip',
+  'application/json',
+  'text/plain',
+  'text/csv',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/mpeg',
+  'video/mp4',
+]);
+
+export function servedContentType(stored: string): string {
+  const type = stored.split(';')[0]!.trim().toLowerCase();
+  return SAFE_TYPES.has(type) ? type : 'application/octet-stream';
+}
 
 export interface DocumentDeps {
   db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
   accounts: AccountService;
   storage: FileStorage;
   clock: Clock;
@@ -49,6 +76,35 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
       .executeTakeFirstOrThrow();
     return Number(row.used);
   };
+
+  /**
+   * Holds room in the member's quota for an upload before its first byte is stored: the declared length, or all
+   * the room left (up to the upload limit) when the length is not known. Reservations of one member are made one
+   * at a time (SQLite runs one transaction at a time; PostgreSQL locks the member's row), so uploads sent at once
+   * can never together pass the quota.
+   */
+  const reserveRoom = (userId: string, declared: number | null) =>
+    db.transaction().execute(async (trx) => {
+      if (deps.dialect === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      }
+      await trx
+        .deleteFrom('upload_reservations')
+        .where('user_id', '=', userId)
+        .where('created_at', '<', isoAt(clock, -RESERVATION_TTL_MS))
+        .execute();
+      const held = await trx
+        .selectFrom('upload_reservations')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('held'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const room = deps.quotaBytes - (await usedBytes(userId, trx)) - Number(held.held);
+      if (room <= 0 || (declared !== null && declared > room)) throw new ApiError('storage/quota-exceeded');
+      const bytes = declared ?? Math.min(room, deps.maxUploadBytes);
+      const reservation = { id: newId(), user_id: userId, bytes, created_at: isoAt(clock) };
+      await trx.insertInto('upload_reservations').values(reservation).execute();
+      return { id: reservation.id, bytes, limitedByQuota: declared === null && room < deps.maxUploadBytes };
+    });
 
   /** A member's own document, or the same "not found" whether it is missing or someone else's. */
   const ownDocument = async (userId: string, params: unknown) => {
@@ -81,19 +137,19 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
   app.put('/api/documents', async (request, reply) => {
     const { user } = await requireMember(accounts, request, 'storage/unauthenticated');
     const query = parseBody(documentUploadQuery, request.query);
-    const room = deps.quotaBytes - (await usedBytes(user.uid));
-    const declared = Number(request.headers['content-length'] ?? NaN);
-    if (room <= 0 || (Number.isFinite(declared) && declared > room))
-      throw new ApiError('storage/quota-exceeded');
-    const limit = Math.min(room, deps.maxUploadBytes);
     const body = uploadBody(request, deps.maxUploadBytes);
+    const length = Number(request.headers['content-length'] ?? NaN);
+    const reservation = await reserveRoom(user.uid, Number.isFinite(length) ? length : null);
+    const dropReservation = () =>
+      db.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
     const id = newId();
     const key = `documents/${user.uid}/${id}`;
     let size: number;
     try {
-      ({ size } = await storage.put(key, body, { maxBytes: limit, contentType: query.type }));
+      ({ size } = await storage.put(key, body, { maxBytes: reservation.bytes, contentType: query.type }));
     } catch (error) {
-      if (error instanceof Error && 'failure' in error && error.failure === 'too-large' && limit === room) {
+      await dropReservation();
+      if (error instanceof StorageError && error.failure === 'too-large' && reservation.limitedByQuota) {
         throw new ApiError('storage/quota-exceeded');
       }
       throw storageApiError(error);
@@ -110,12 +166,13 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
       updated_at: now,
     };
     try {
+      // The stored document takes the place of its reservation (never larger: the upload was cut at it).
       await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
         await trx.insertInto('user_documents').values(row).execute();
-        // Two uploads at once must not together pass the quota.
-        if ((await usedBytes(user.uid, trx)) > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
       });
     } catch (error) {
+      await dropReservation().catch(() => undefined);
       await storage.delete(key).catch(() => undefined);
       throw error;
     }
@@ -125,7 +182,9 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
   app.get('/api/documents/:id/download', async (request, reply) => {
     const { user } = await requireMember(accounts, request, 'storage/unauthenticated');
     const row = await ownDocument(user.uid, request.params);
-    return sendStored(reply, storage, row.storage_key, row.name, { contentType: row.content_type });
+    return sendStored(reply, storage, row.storage_key, row.name, {
+      contentType: servedContentType(row.content_type),
+    });
   });
 
   app.delete('/api/documents/:id', async (request, reply) => {

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type MyGenieApp } from '../app.js';
+import { buildApp, type MyGenieApp, type Timeouts } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
 
@@ -47,7 +47,7 @@ export interface OutboxMail {
 /** `logger`: Fastify's logger options (no logging unless given). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger']; outboundCa?: string } = {},
+  options: { logger?: FastifyServerOptions['logger']; outboundCa?: string; timeouts?: Partial<Timeouts> } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-'));
   const databaseUrl = process.env.DATABASE_URL;
@@ -72,6 +72,7 @@ export async function startTestApp(
     clock: () => now,
     logger: options.logger ?? false,
     ...(options.outboundCa ? { outboundCa: options.outboundCa } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
   });
   const origin = new URL(config.publicUrl).origin;
   const outbox = path.join(dataDir, 'outbox');
