@@ -102,9 +102,9 @@ async function measure(env) {
     const token = /oobCode=([\w-]+)/.exec(mail)?.[1] ?? '';
     await send(base, {
       method: 'POST',
-      path: '/api/auth/action',
+      path: '/api/auth/verify-email',
       headers: json,
-      body: Readable.from([JSON.stringify({ token })]),
+      body: Readable.from([JSON.stringify({ token, password: PASSWORD })]),
     });
     const login = await send(base, {
       method: 'POST',

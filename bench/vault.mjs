@@ -112,10 +112,10 @@ async function monthFigures(browser) {
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const token = mailToken(mail);
-    await fetch(`${server.url}/api/auth/action`, {
+    await fetch(`${server.url}/api/auth/verify-email`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ token }),
+      body: JSON.stringify({ token, password }),
     });
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',

@@ -55,18 +55,28 @@ describe.each(['ko', 'en'] as const)('the member journey in %s', (lang) => {
         .replace('http://localhost:3000', suite.server.url)
         .replace(/^https?:\/\/[^/]+/, suite.server.url),
     );
-    expect(await text(home.page, '.action-page__result')).toBe(t.action.verified);
-
-    await home.page.getByRole('button', { name: t.action.login, exact: true }).click();
-    await home.dialog.login(email, 'journey password 1');
-    await home.popup.root.waitFor();
-    expect(await home.popup.message().innerText()).toBe(t.auth.success.login);
-    await home.popup.confirm();
+    // Opening the link changed nothing: the page asks for the password chosen at sign-up.
+    await home.page.getByText(t.action.verifyLead.replace('{{email}}', email)).waitFor();
+    const before = await fetch(`${suite.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: suite.server.url },
+      body: JSON.stringify({ email, password: 'journey password 1' }),
+    });
+    expect(((await before.json()) as { error: { code: string } }).error.code).toBe('auth/email-not-verified');
+    await home.page.getByLabel(t.auth.password, { exact: true }).fill('journey password 1');
+    await home.page.getByRole('button', { name: t.action.verifySubmit }).click();
+    expect(await text(home.page, '.action-page__result')).toBe(t.action.verifiedSignedIn);
 
     await home.open();
     const localPart = email.split('@')[0]!;
     expect(await home.welcome().innerText()).toBe(t.home.welcome.replace('{{name}}', localPart));
 
+    await home.logout();
+    await home.openLogin();
+    await home.dialog.login(email, 'journey password 1');
+    await home.popup.root.waitFor();
+    expect(await home.popup.message().innerText()).toBe(t.auth.success.login);
+    await home.popup.confirm();
     await home.logout();
     const session = await home.page.evaluate(() => fetch('/api/session').then((response) => response.json()));
     expect(session).toEqual({ user: null });
@@ -200,12 +210,56 @@ describe('the auth dialog', () => {
     const mail = await suite.server.mailTo(email, 1);
     expect(mail.subject).toBe('[MyGenie] Please confirm your password change');
     await home.page.goto(mail.link.replace(/^https?:\/\/[^/]+/, suite.server.url));
+    // Opening the link applies nothing: the new password is typed once more.
+    await home.page.getByLabel('The new password you chose', { exact: true }).fill('new password 9');
+    await home.page.getByRole('button', { name: 'Apply the new password' }).click();
+    await home.page
+      .getByText('This is not the new password you chose. Type it again, or set a different password below.')
+      .waitFor();
+    await home.page.getByLabel('The new password you chose', { exact: true }).fill('new password 1');
+    await home.page.getByRole('button', { name: 'Apply the new password' }).click();
     expect(await text(home.page, '.action-page__result')).toContain('Your new password is now active.');
     await home.page.getByRole('button', { name: 'Log in', exact: true }).click();
     await home.dialog.login(email, 'new password 1');
     await home.popup.root.waitFor();
     expect(await home.popup.message().innerText()).toBe('Successfully logged in');
   });
+
+  it.each(['ko', 'en'] as const)(
+    'resets a forgotten password from the login dialog through the mailed link (%s)',
+    async (lang) => {
+      const email = freshEmail(`forgot-${lang}-`);
+      await account(email, 'old password 1');
+      const home = await newPage(lang);
+      const t = home.text;
+      await home.open();
+      await home.openLogin();
+      await home.dialog.root.getByRole('button', { name: t.auth.forgotLink }).click();
+      expect(await home.dialog.root.getByRole('heading').innerText()).toBe(t.auth.forgotTitle);
+      await home.dialog.email().fill(email);
+      await home.dialog.submit().click();
+      await home.popup.root.waitFor();
+      expect(await home.popup.message().innerText()).toContain(
+        t.auth.success.forgotMailSent.split('\n')[0]!.replace('{{email}}', email),
+      );
+      await home.popup.confirm();
+
+      const mail = await suite.server.mailTo(email, 1);
+      expect(mail.subject).toBe(mailText[lang].forgot.subject);
+      await home.page.goto(mail.link.replace(/^https?:\/\/[^/]+/, suite.server.url));
+      await home.page.getByText(t.action.freshLead.replace('{{email}}', email)).waitFor();
+      await home.page.getByLabel(t.auth.newPassword, { exact: true }).fill('brand new words');
+      await home.page.getByLabel(t.auth.confirmPassword, { exact: true }).fill('brand new words');
+      await home.page.getByRole('button', { name: t.action.freshSubmit }).click();
+      expect(await text(home.page, '.action-page__result')).toContain(
+        t.action.passwordChanged.split('\n')[0]!,
+      );
+      await home.page.getByRole('button', { name: t.action.login, exact: true }).click();
+      await home.dialog.login(email, 'brand new words');
+      await home.popup.root.waitFor();
+      expect(await home.popup.message().innerText()).toBe(t.auth.success.login);
+    },
+  );
 
   it('changes the password of the signed-in member with a read-only e-mail', async () => {
     const email = freshEmail('change-');
@@ -219,6 +273,7 @@ describe('the auth dialog', () => {
     expect(await home.dialog.email().inputValue()).toBe(email);
     expect(await home.dialog.email().getAttribute('readonly')).not.toBeNull();
     expect(await home.dialog.root.getByLabel('Master key').count()).toBe(0);
+    await home.dialog.currentPassword().fill('old password 1');
     await home.dialog.password(true).fill('new password 2');
     await home.dialog.confirm().fill('new password 2');
     await home.dialog.submit().click();

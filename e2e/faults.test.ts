@@ -43,7 +43,7 @@ async function member(server: Server, dataDir: string, email: string): Promise<s
   const call = api(server);
   expect((await call.post('/api/auth/signup', { email, password: PASSWORD, lang: 'en' })).status).toBe(201);
   const token = await mailedToken(dataDir, email);
-  expect((await call.post('/api/auth/action', { token })).status).toBe(200);
+  expect((await call.post('/api/auth/verify-email', { token, password: PASSWORD })).status).toBe(200);
   const login = await call.post('/api/auth/login', { email, password: PASSWORD });
   const cookie = /mg_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error(`login answered ${login.status}`);

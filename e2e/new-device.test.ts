@@ -1,6 +1,7 @@
 // The new-device check with two browser contexts as two devices, each talking to its own server process on one
-// database: the signed-in device is asked live "a new login — is this you?"; confirming with the right master
-// key lets the new device stay, a wrong key blocks it and signs out the device that refused.
+// database: the new device is told its sign-in waits for approval (and can do nothing else meanwhile); the
+// signed-in device is asked live "a new login — is this you?"; confirming with the right master key lets the new
+// device in at once, a wrong key blocks it and signs out the device that refused.
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer } from '../scripts/server.mjs';
@@ -43,14 +44,23 @@ async function signedInDevice(
   return { home, context };
 }
 
+/** Signs in on a browser new to the member: the sign-in waits, and the page says so in its language. */
 async function newDevice(lang: Lang, email: string): Promise<HomePageModel> {
+  const text = catalogs[lang];
   const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
   const home = new HomePageModel(await context.newPage(), lang, second!.url);
   await home.open();
   await home.openLogin();
   await home.dialog.login(email, PASSWORD);
+  await home.popup.root.waitFor();
+  expect(await home.popup.message().innerText()).toBe(text.auth.success.pending);
   await home.popup.confirm();
-  await home.welcome().waitFor();
+  await home.pending().waitFor();
+  expect(await home.pending().innerText()).toContain(text.auth.pending.message.replace('{{email}}', email));
+  expect(await home.welcome().count()).toBe(0);
+  // Nothing of the member's is reachable meanwhile.
+  const documents = await home.page.evaluate(async () => (await fetch('/api/documents')).json());
+  expect(documents).toMatchObject({ error: { code: 'session/pending' } });
   return home;
 }
 
@@ -74,7 +84,8 @@ describe('new-device check', () => {
     };
     expect(sessions.sessions).toHaveLength(2);
     expect(sessions.sessions.every((session) => !session.pending)).toBe(true);
-    await fresh.page.reload();
+    // The waiting page follows by itself.
+    await fresh.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 15_000 });
     await fresh.welcome().waitFor();
   });
 
@@ -94,7 +105,7 @@ describe('new-device check', () => {
     await home.popup.confirm();
     await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
     // The blocked device learns it live and shows it is signed out.
-    await fresh.page.locator('.toast', { hasText: text.newLogin.signedOutHere }).waitFor({ timeout: 15_000 });
+    await fresh.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 15_000 });
     await fresh.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
   });
 });

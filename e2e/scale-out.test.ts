@@ -139,27 +139,20 @@ describe.skipIf(!ready).each([
     expect((await post(a, '/api/auth/signup', { email, password: PASSWORD, lang: 'en' })).status).toBe(201);
     const token = await verificationToken(a, email);
     // Verified through the other process: one database.
-    expect((await post(b, '/api/auth/action', { token })).status).toBe(200);
+    expect((await post(b, '/api/auth/verify-email', { token, password: PASSWORD })).status).toBe(200);
   }
 
   it('brings a new-device prompt raised on one process to a device connected to the other, at once', async () => {
     const email = `live-${tag}@example.com`;
     await member(email);
-    const first = cookieOf(
-      await post(a, '/api/auth/login', { email, password: PASSWORD, deviceId: 'desk-device-1' }),
-    );
+    const first = cookieOf(await post(a, '/api/auth/login', { email, password: PASSWORD }));
     expect(first).toBeTruthy();
     const stream = eventStream(b, first!);
     await stream.opened;
     await stream.until(/retry: 3000/, 5000);
 
     const started = Date.now();
-    const second = await post(
-      a,
-      '/api/auth/login',
-      { email, password: PASSWORD, deviceId: 'phone-device-1' },
-      { 'user-agent': PHONE },
-    );
+    const second = await post(a, '/api/auth/login', { email, password: PASSWORD }, { 'user-agent': PHONE });
     expect(second.status).toBe(200);
     const text = await stream.until(/event: new-login\ndata: (.*)\n/, 5000);
     // Far sooner than the safety poll: it came over the live bus.

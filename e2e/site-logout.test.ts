@@ -67,26 +67,23 @@ describe('auto logout on the site', () => {
     await home.welcome().waitFor();
 
     await page.evaluate(
-      ([banner, member, device]) => {
+      ([banner, member]) => {
         localStorage.setItem(banner!, '1.2.3');
         localStorage.setItem(member!, JSON.stringify({ uid: 'x', email: 'x@example.com' }));
-        localStorage.setItem(device!, 'kept-device-0001');
       },
-      [STORAGE_KEYS.bannerVersion, STORAGE_KEYS.appMember, STORAGE_KEYS.deviceId],
+      [STORAGE_KEYS.bannerVersion, STORAGE_KEYS.appMember],
     );
     await home.logout();
     const kept = await page.evaluate(
       (keys) => keys.map((key) => localStorage.getItem(key)),
-      [
-        STORAGE_KEYS.bannerVersion,
-        STORAGE_KEYS.deviceId,
-        STORAGE_KEYS.autoLogoutMinutes,
-        STORAGE_KEYS.appMember,
-      ],
+      [STORAGE_KEYS.bannerVersion, STORAGE_KEYS.autoLogoutMinutes, STORAGE_KEYS.appMember],
     );
     expect(kept[0]).toBe('1.2.3');
-    expect(kept[1]).toBe('kept-device-0001');
-    expect(kept[2]).toBe('0');
-    expect(kept[3]).toBeNull();
+    expect(kept[1]).toBe('0');
+    expect(kept[2]).toBeNull();
+    // The browser stays a known device: its device secret (HttpOnly) outlives the session.
+    const cookies = await page.context().cookies();
+    expect(cookies.some((cookie) => cookie.name === 'mg_device' && cookie.httpOnly)).toBe(true);
+    expect(cookies.some((cookie) => cookie.name === 'mg_session' && cookie.value)).toBe(false);
   });
 });

@@ -330,10 +330,10 @@ describe('install and open', () => {
       body: JSON.stringify({ email, password: 'open sesame 1' }),
     });
     const mail = await suite.server.mailTo(email);
-    await fetch(`${suite.server.url}/api/auth/action`, {
+    await fetch(`${suite.server.url}/api/auth/verify-email`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ token: mail.token }),
+      body: JSON.stringify({ token: mail.token, password: 'open sesame 1' }),
     });
     const page = await newPage();
     await page.goto(`${suite.server.url}/?lang=en`);

@@ -107,11 +107,11 @@ export async function startBenchServer({ database, env = {} }) {
     child: server.child,
     post,
     /**
-     * Signs up, verifies and logs in a member (from the browser `deviceId`, if given); gives the `mg_session=…`
-     * cookie.
-     * @param {string} email @param {string} [deviceId]
+     * Signs up, verifies and logs in a member; gives the browser's cookies (`mg_session=…; mg_device=…`: its
+     * session and its device secret, which makes it a known device at its next sign-in).
+     * @param {string} email
      */
-    async member(email, deviceId) {
+    async member(email) {
       const address = `10.${(members >> 16) & 255}.${(members >> 8) & 255}.${members & 255}`;
       members++;
       const signup = await post(
@@ -120,16 +120,34 @@ export async function startBenchServer({ database, env = {} }) {
         { 'x-forwarded-for': address },
       );
       if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
-      const verified = await post('/api/auth/action', { token: await mailedToken(dataDir, email) });
-      if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
-      const login = await post('/api/auth/login', {
-        email,
+      const verified = await post('/api/auth/verify-email', {
+        token: await mailedToken(dataDir, email),
         password: PASSWORD,
-        ...(deviceId ? { deviceId } : {}),
       });
-      const cookie = /mg_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-      if (!cookie) throw new Error(`login answered ${login.status}`);
-      return cookie;
+      if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
+      const login = await post('/api/auth/login', { email, password: PASSWORD, idleMinutes: 0 });
+      return browserCookies(login);
+    },
+    /**
+     * `count` more browsers of a member, each signed in once and approved by the member's first browser (the
+     * new-device check), so that they are known devices from then on; gives their device cookies.
+     * @param {string} email @param {string} approver the first browser's cookies @param {number} count
+     */
+    async knownBrowsers(email, approver, count) {
+      const devices = [];
+      for (let index = 0; index < count; index++) {
+        const login = await post('/api/auth/login', { email, password: PASSWORD, idleMinutes: 0 });
+        devices.push(browserCookies(login).split('; ')[1] ?? '');
+      }
+      const listed = await fetch(`${base}/api/sessions`, { headers: { cookie: approver } });
+      const { sessions } = /** @type {{ sessions: Array<{ id: string; pending: boolean }> }} */ (
+        await listed.json()
+      );
+      for (const waiting of sessions.filter((session) => session.pending)) {
+        const approved = await post(`/api/sessions/${waiting.id}/approve`, {}, { cookie: approver });
+        if (approved.status !== 204) throw new Error(`approval answered ${approved.status}`);
+      }
+      return devices;
     },
     async stop() {
       await server.stop();
@@ -137,4 +155,16 @@ export async function startBenchServer({ database, env = {} }) {
       await schema?.drop();
     },
   };
+}
+
+/**
+ * A login answer's session and device cookies as one Cookie header value.
+ * @param {Response} login
+ */
+function browserCookies(login) {
+  const cookies = login.headers.getSetCookie().join('; ');
+  const session = /mg_session=[^;]+/.exec(cookies)?.[0];
+  const device = /mg_device=[^;]+/.exec(cookies)?.[0];
+  if (!session || !device) throw new Error(`login answered ${login.status}`);
+  return `${session}; ${device}`;
 }

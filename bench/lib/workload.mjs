@@ -39,10 +39,16 @@ export async function mixedLoad({ database, users, seconds, thinkMs = 250, env =
     const fileId = /** @type {{ file: { id: string } }} */ (await upload.json()).file.id;
     /** @type {string[]} */
     const members = [];
+    /** The device cookie of each virtual user's browser: one of its member's known devices. @type {string[]} */
+    const devices = [];
+    const perMember = Math.ceil(users / MEMBERS);
     for (let index = 0; index < MEMBERS; index++) {
       const email = `load-${index}@bench.example`;
-      await server.member(email);
+      const first = await server.member(email);
       members.push(email);
+      for (const [slot, device] of (await server.knownBrowsers(email, first, perMember)).entries()) {
+        devices[slot * MEMBERS + index] = device;
+      }
     }
 
     /** Each user's session cookie, once logged in. @type {(string | undefined)[]} */
@@ -62,7 +68,7 @@ export async function mixedLoad({ database, users, seconds, thinkMs = 250, env =
             name: 'login',
             method: 'POST',
             path: '/api/auth/login',
-            headers: json,
+            headers: { ...json, cookie: devices[user] ?? '' },
             body: JSON.stringify({ email: members[user % MEMBERS], password: PASSWORD }),
             expect: (answer) =>
               answer.status === 200 && /mg_session=/.test(String(answer.headers['set-cookie'])),

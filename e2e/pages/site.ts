@@ -26,6 +26,9 @@ export class AuthDialogModel {
   confirm() {
     return this.root.getByLabel(this.text.auth.confirmPassword, { exact: true });
   }
+  currentPassword() {
+    return this.root.getByLabel(this.text.auth.currentPassword, { exact: true });
+  }
   masterKey() {
     return this.root.getByLabel(this.text.auth.masterKey, { exact: true });
   }
@@ -85,6 +88,10 @@ export class HomePageModel {
   }
   welcome() {
     return this.page.getByTestId('welcome');
+  }
+  /** The hero's "waiting for approval on your other device" state. */
+  pending() {
+    return this.page.getByTestId('pending');
   }
   async openLogin() {
     await this.hero().getByRole('button', { name: this.text.nav.login, exact: true }).click();

@@ -2,7 +2,7 @@
 import type { BrowserContext } from 'playwright-core';
 import type { RunningServer } from './server.js';
 
-/** Signs up and (unless asked not to) verifies an account by opening its mailed link. */
+/** Signs up and (unless asked not to) verifies an account as its owner does: the mailed link and the password. */
 export async function createAccount(
   server: RunningServer,
   email: string,
@@ -18,15 +18,15 @@ export async function createAccount(
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
   if (!verified) return;
   const mail = await server.mailTo(email);
-  const opened = await fetch(`${server.url}/api/auth/action`, {
+  const opened = await fetch(`${server.url}/api/auth/verify-email`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ token: mail.token }),
+    body: JSON.stringify({ token: mail.token, password }),
   });
   if (opened.status !== 200) throw new Error(`verification answered ${opened.status}`);
 }
 
-/** Logs in through the API and gives the browser context the session cookie. */
+/** Logs in through the API and gives the browser context the session cookie and its device secret. */
 export async function signInContext(
   server: RunningServer,
   context: BrowserContext,
@@ -38,9 +38,12 @@ export async function signInContext(
     headers: { 'content-type': 'application/json', origin: server.url },
     body: JSON.stringify({ email, password }),
   });
-  const cookie = /mg_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-  if (!cookie) throw new Error(`login answered ${response.status}`);
+  const cookies = response.headers.getSetCookie().join('; ');
+  const cookie = /mg_session=([^;]+)/.exec(cookies)?.[1];
+  const device = /mg_device=([^;]+)/.exec(cookies)?.[1];
+  if (!cookie || !device) throw new Error(`login answered ${response.status}`);
   await context.addCookies([
     { name: 'mg_session', value: cookie, url: server.url, httpOnly: true, sameSite: 'Lax' },
+    { name: 'mg_device', value: device, url: server.url, httpOnly: true, sameSite: 'Lax' },
   ]);
 }

@@ -108,7 +108,6 @@ export type AppPage = (typeof APP_PAGES)[number];
 /** Keys of the browser's localStorage used by the site (preferences only; never a secret). */
 export const STORAGE_KEYS = {
   language: 'mygenie.lang',
-  deviceId: 'mygenie.deviceId',
   bannerVersion: 'mygenie.updateBanner.version',
   bannerHideUntil: 'mygenie.updateBanner.hideUntil',
   masterKeyVerifier: 'mygenie.masterKeyVerifier',

@@ -13,6 +13,8 @@ export class ApiFailure extends Error {
   constructor(
     readonly code: FailureCode,
     readonly status: number,
+    /** On a limit: how long the server asks to wait. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
   }
@@ -55,8 +57,13 @@ export async function api<T>(
     throw new ApiFailure(response.ok ? 'server/internal' : statusCode(response.status), response.status);
   }
   if (!response.ok) {
-    const code = (payload as { error?: { code?: unknown } } | null)?.error?.code;
-    throw new ApiFailure(isErrorCode(code) ? code : statusCode(response.status), response.status);
+    const error = (payload as { error?: { code?: unknown; retryAfterSeconds?: unknown } } | null)?.error;
+    const wait = typeof error?.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+    throw new ApiFailure(
+      isErrorCode(error?.code) ? error.code : statusCode(response.status),
+      response.status,
+      wait,
+    );
   }
   return payload as T;
 }
@@ -69,4 +76,18 @@ export function statusCode(status: number): ErrorCode {
 
 export function failureCode(error: unknown): FailureCode {
   return error instanceof ApiFailure ? error.code : 'server/internal';
+}
+
+/**
+ * The catalog key and values of a failure's message: a limit says how many minutes to wait, a network failure
+ * says so, an unknown error falls back to `fallbackKey`.
+ */
+export function failureMessage(error: unknown, fallbackKey: string): [string, Record<string, unknown>?] {
+  const code = failureCode(error);
+  if (code === 'network') return ['errors.network'];
+  if (code === 'server/internal') return [fallbackKey];
+  if (code === 'auth/too-many-requests' && error instanceof ApiFailure && error.retryAfterSeconds) {
+    return ['auth.tooManyWait', { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) }];
+  }
+  return [`errors.${code}`];
 }

@@ -27,6 +27,7 @@ export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
     return member ? { status: 'offline', member } : { status: 'offline-unknown' };
   }
   if (!session.user) {
+    // Signed out, or a sign-in still waiting for approval on another device: neither opens the vault here.
     forgetMember();
     return { status: 'signed-out' };
   }

@@ -106,6 +106,12 @@ export const en: Catalog = {
     password: 'Password',
     newPassword: 'New password',
     confirmPassword: 'Confirm password',
+    currentPassword: 'Current password',
+    forgotTitle: 'Forgot password',
+    forgotLink: 'Forgot password?',
+    forgotLead:
+      'Enter the e-mail address of your account and we will send you a link to set a new password. Your app data stays as it is: it is protected by your master password.',
+    submitForgot: 'Send the link',
     masterKey: 'Master key',
     masterKeyHint:
       'Only to change the password of an existing account: the master password you set in the MyGenie app. Leave it empty to create a new account.',
@@ -128,7 +134,11 @@ export const en: Catalog = {
         'Registration completed.\nA verification e-mail has been sent to {{email}}. Open its link to verify, then log in.\nIf you do not see it, please check your spam folder.',
       passwordChanged: 'Your password has been changed.\nAll your other devices have been signed out.',
       resetMailSent:
-        'A confirmation e-mail has been sent to {{email}}.\nOpen its link and your new password is applied automatically.\nIf you do not see it, please check your spam folder.',
+        'A confirmation e-mail has been sent to {{email}}.\nOpen its link and type your new password once more to apply it.\nIf you do not see it, please check your spam folder.',
+      forgotMailSent:
+        'If {{email}} has an account, a link to set a new password is on its way.\nIf you do not see it, please check your spam folder.',
+      pending:
+        'This sign-in is waiting for approval on your other signed-in device.\nConfirm it there with your master key; this page follows by itself.',
       verificationResent:
         'The verification e-mail has been sent again to {{email}}.\nIf you do not see it, please check your spam folder.',
       loggedOut: 'You have been logged out.',
@@ -144,6 +154,7 @@ export const en: Catalog = {
       passwordShort: 'Password must be at least 8 characters.',
       confirmRequired: 'Please confirm your password',
       passwordMismatch: 'New passwords do not match.',
+      currentRequired: 'Please enter your current password',
       invalidInput: 'Invalid input detected.',
     },
     masterKeyNotSet: 'Master key is not set. Please set up your master key in the MyGenie app first.',
@@ -153,6 +164,23 @@ export const en: Catalog = {
       login: 'An error occurred during login.',
       passwordChange: 'An error occurred while changing password.',
       logout: 'An error occurred during logout.',
+    },
+    tooManyWait: 'Too many attempts. Please try again in {{minutes}} min.',
+    pending: {
+      title: 'Waiting for approval',
+      message: 'This sign-in ({{email}}) is waiting for approval on your other signed-in device.',
+      how: 'On that device, answer “Yes, it was me” and enter your master key. This page follows by itself.',
+      cancel: 'Cancel this sign-in',
+      short: 'Waiting for approval',
+      approved: 'Your other device approved this sign-in.',
+      refused: 'This sign-in was refused on your other device.',
+    },
+    reauth: {
+      title: 'Confirm it is you',
+      lead: 'Enter your current password to continue.',
+      submit: 'Continue',
+      fingerprint: 'Confirm with your fingerprint instead',
+      proven: 'Confirmed with your fingerprint.',
     },
   },
   biometric: {
@@ -297,9 +325,23 @@ export const en: Catalog = {
   action: {
     title: 'E-mail confirmation',
     working: 'Checking your link…',
+    verifyLead: 'To verify {{email}}, enter the password you chose when you signed up.',
+    verifyNotYou:
+      'Did not sign up? Then ignore this page: without that password nothing happens, and signing up with this address yourself replaces the account.',
+    verifySubmit: 'Verify e-mail',
     verified: 'Your e-mail address is verified. You can log in now.',
+    verifiedSignedIn: 'Your e-mail address is verified and you are logged in.',
+    chosenLead: 'To change the password of {{email}}, type the new password you chose when you asked for it.',
+    chosenLabel: 'The new password you chose',
+    chosenSubmit: 'Apply the new password',
+    chooseInstead: 'I did not choose one here — set a new password instead',
+    freshLead: 'Set a new password for {{email}}.',
+    freshSubmit: 'Set the new password',
+    resetEffects:
+      'Every device will be signed out and fingerprint / face logins removed. Your app data is not affected.',
     passwordChanged:
-      'Your new password is now active. Please log in with it.\nAll your other devices have been signed out.',
+      'Your new password is now active. Please log in with it.\nAll your devices have been signed out.',
+    passkeysRemoved: '{{count}} fingerprint / face logins were removed; register them again where you need them.',
     missing: 'The link is incomplete. Please open the link from the e-mail exactly as it is.',
     login: 'Log in',
     home: 'Go home',

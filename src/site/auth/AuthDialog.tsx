@@ -1,16 +1,24 @@
 // The sign-in dialog of the description (§2 "Auth dialog", §4, §5, §8): login and register modes, where
-// register means a password change when signed in, a mailed password change when a master key is given, and a
-// new account otherwise.
+// register means a password change when signed in (with the current password, or a fingerprint), a mailed
+// password change when a master key is given, and a new account otherwise; and a forgotten password, which
+// mails a link to set a new one. A sign-in may answer that it waits for approval on another device.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
-import { api, failureCode, type FailureCode } from '../api.js';
-import { deviceId } from '../device.js';
+import { api, failureCode, failureMessage } from '../api.js';
 import { currentLanguage } from '../i18n.js';
 import { Popup } from '../ui/Popup.js';
 import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
+import { readAutoLogoutMinutes } from './auto-logout.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
-import { passkeyMessageKey, passkeySupport, registerPasskey, signInWithPasskey } from './passkeys.js';
+import {
+  passkeyMessageKey,
+  passkeySupport,
+  proveWithPasskey,
+  registerPasskey,
+  signInWithPasskey,
+} from './passkeys.js';
+import { PasswordField } from './PasswordField.js';
 import { useSession } from './session.js';
 import { hasProblems, validateAuth, type AuthMode, type AuthProblems } from './validation.js';
 
@@ -26,7 +34,7 @@ interface Notice {
   closeDialog?: boolean;
 }
 
-const EMPTY = { email: '', password: '', confirm: '', masterKey: '' };
+const EMPTY = { email: '', password: '', confirm: '', masterKey: '', current: '' };
 
 export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const { t } = useTranslation();
@@ -34,8 +42,15 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const signedInEmail = session.user?.email;
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [fields, setFields] = useState(EMPTY);
-  const [visible, setVisible] = useState({ password: false, confirm: false, masterKey: false });
-  const [touched, setTouched] = useState({ email: false, password: false, confirm: false });
+  const [visible, setVisible] = useState({
+    password: false,
+    confirm: false,
+    masterKey: false,
+    current: false,
+  });
+  const [touched, setTouched] = useState({ email: false, password: false, confirm: false, current: false });
+  /** Signed in, the member proved it is them with a fingerprint instead of the current password. */
+  const [proven, setProven] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -44,15 +59,30 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   useRestoreFocus();
   const titleId = useId();
-  const ids = { email: useId(), password: useId(), confirm: useId(), masterKey: useId(), error: useId() };
+  const ids = {
+    email: useId(),
+    password: useId(),
+    confirm: useId(),
+    masterKey: useId(),
+    current: useId(),
+    error: useId(),
+  };
+  const UNTOUCHED = { email: false, password: false, confirm: false, current: false };
 
   // A new initial mode resets the dialog (description §2).
   useEffect(() => {
     setMode(initialMode);
     setFields(EMPTY);
-    setTouched({ email: false, password: false, confirm: false });
+    setTouched({ email: false, password: false, confirm: false, current: false });
     setError(null);
   }, [initialMode]);
+
+  /** A sign-in's answer: signed in, or waiting for approval on the member's other device. */
+  function signedInNotice(answer: SessionResponse, extra?: string) {
+    session.signedIn(answer);
+    const message = answer.pending ? t('auth.success.pending') : t('auth.success.login');
+    setNotice({ message: extra && !answer.pending ? `${message}\n${extra}` : message, closeDialog: true });
+  }
 
   useEffect(() => {
     firstField.current?.focus();
@@ -76,25 +106,24 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     if (busy) return;
     setError(null);
     if (fields.email.trim() && fields.password) {
-      setTouched({ email: true, password: true, confirm: true });
+      setTouched({ email: true, password: true, confirm: true, current: true });
       if (hasProblems(problems)) return;
       setBusy(true);
       try {
-        const { user } = await api<SessionResponse>('POST', '/api/auth/login', {
+        const answer = await api<SessionResponse>('POST', '/api/auth/login', {
           email: fields.email.trim(),
           password: fields.password,
-          deviceId: deviceId(),
+          idleMinutes: readAutoLogoutMinutes(),
         });
-        if (user) session.signedIn(user);
+        // A sign-in waiting for approval may not add a passkey; once approved, the home page offers it.
+        if (answer.pending) return signedInNotice(answer);
         const registered = await registerPasskey();
-        setNotice({
-          message: registered.ok
-            ? `${t('auth.success.login')}\n${t('biometric.registered')}`
-            : `${t('auth.success.login')}\n${t(passkeyMessageKey(registered.problem, 'register'))}`,
-          closeDialog: true,
-        });
+        signedInNotice(
+          answer,
+          registered.ok ? t('biometric.registered') : t(passkeyMessageKey(registered.problem, 'register')),
+        );
       } catch (failure) {
-        setError(messageFor(failureCode(failure), 'auth.defaults.login'));
+        setError(messageOf(failure, 'auth.defaults.login'));
       } finally {
         setBusy(false);
       }
@@ -104,8 +133,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     try {
       const outcome = await signInWithPasskey();
       if (outcome.ok) {
-        session.signedIn(outcome.value);
-        setNotice({ message: t('auth.success.login'), closeDialog: true });
+        signedInNotice(outcome.value);
       } else {
         setError(t(passkeyMessageKey(outcome.problem, 'login')));
       }
@@ -120,12 +148,16 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     password: fields.password,
     confirm: fields.confirm,
   });
+  // Changing the password while signed in needs the current one (or a fingerprint just now).
+  const changing = mode === 'register' && Boolean(signedInEmail);
+  const currentProblem =
+    changing && !proven && !fields.current ? 'auth.validation.currentRequired' : undefined;
   const shown = (field: keyof AuthProblems) => (touched[field] ? problems[field] : undefined);
 
-  function switchMode() {
-    setMode(mode === 'login' ? 'register' : 'login');
+  function switchMode(next: AuthMode = mode === 'login' ? 'register' : 'login') {
+    setMode(next);
     setFields(EMPTY);
-    setTouched({ email: false, password: false, confirm: false });
+    setTouched(UNTOUCHED);
     setError(null);
   }
 
@@ -140,20 +172,20 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     setError(null);
   }
 
-  function messageFor(code: FailureCode, fallbackKey: string): string {
-    if (code === 'network') return t('errors.network');
-    if (code === 'server/internal') return t(fallbackKey);
-    return t(`errors.${code}`);
+  function messageOf(failure: unknown, fallbackKey: string): string {
+    const [key, values] = failureMessage(failure, fallbackKey);
+    return t(key, values);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setTouched({ email: true, password: true, confirm: true });
-    if (hasProblems(problems) || busy) return;
+    setTouched({ email: true, password: true, confirm: true, current: true });
+    if (hasProblems(problems) || currentProblem || busy) return;
     setBusy(true);
     setError(null);
     try {
       if (mode === 'login') await login();
+      else if (mode === 'forgot') await requestReset();
       else if (signedInEmail) await changePassword();
       else if (fields.masterKey.trim()) await requestPasswordChange();
       else await register();
@@ -164,22 +196,42 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function login() {
     try {
-      const { user } = await api<SessionResponse>('POST', '/api/auth/login', {
+      const answer = await api<SessionResponse>('POST', '/api/auth/login', {
         email: email.trim(),
         password: fields.password,
-        deviceId: deviceId(),
+        idleMinutes: readAutoLogoutMinutes(),
       });
-      if (user) session.signedIn(user);
-      setNotice({ message: t('auth.success.login'), closeDialog: true });
+      signedInNotice(answer);
     } catch (failure) {
-      const code = failureCode(failure);
-      if (code === 'auth/email-not-verified') {
+      if (failureCode(failure) === 'auth/email-not-verified') {
         setError(t('errors.auth/email-not-verified'));
         setNotice({ message: t('auth.resendQuestion'), offerResend: true });
       } else {
-        setError(messageFor(code, 'auth.defaults.login'));
+        setError(messageOf(failure, 'auth.defaults.login'));
       }
     }
+  }
+
+  async function requestReset() {
+    try {
+      await api('POST', '/api/auth/password-reset', { email: email.trim(), lang: currentLanguage() });
+      setNotice({
+        message: t('auth.success.forgotMailSent', { email: email.trim().toLowerCase() }),
+        closeDialog: true,
+      });
+    } catch (failure) {
+      setError(messageOf(failure, 'auth.defaults.passwordChange'));
+    }
+  }
+
+  async function proveByFingerprint() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const outcome = await proveWithPasskey();
+    setBusy(false);
+    if (outcome.ok) setProven(true);
+    else setError(t(passkeyMessageKey(outcome.problem, 'login')));
   }
 
   async function resendVerification() {
@@ -194,7 +246,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       setError(null);
       setNotice({ message: t('auth.success.verificationResent', { email: email.trim().toLowerCase() }) });
     } catch (failure) {
-      setError(messageFor(failureCode(failure), 'auth.defaults.login'));
+      setError(messageOf(failure, 'auth.defaults.login'));
     } finally {
       setBusy(false);
     }
@@ -202,10 +254,14 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function changePassword() {
     try {
-      await api('POST', '/api/auth/password', { newPassword: fields.password });
+      await api('POST', '/api/auth/password', {
+        ...(fields.current ? { currentPassword: fields.current } : {}),
+        newPassword: fields.password,
+      });
       setNotice({ message: t('auth.success.passwordChanged'), closeDialog: true });
     } catch (failure) {
-      setError(messageFor(failureCode(failure), 'auth.defaults.passwordChange'));
+      if (failureCode(failure) === 'auth/reauth-required') setProven(false);
+      setError(messageOf(failure, 'auth.defaults.passwordChange'));
     }
   }
 
@@ -224,7 +280,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
         closeDialog: true,
       });
     } catch (failure) {
-      setError(messageFor(failureCode(failure), 'auth.defaults.passwordChange'));
+      setError(messageOf(failure, 'auth.defaults.passwordChange'));
     }
   }
 
@@ -240,18 +296,26 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
         closeDialog: true,
       });
     } catch (failure) {
-      setError(messageFor(failureCode(failure), 'auth.defaults.register'));
+      setError(messageOf(failure, 'auth.defaults.register'));
     }
   }
 
   const title =
-    mode === 'login' ? t('auth.loginTitle') : signedInEmail ? t('auth.changeTitle') : t('auth.registerTitle');
+    mode === 'login'
+      ? t('auth.loginTitle')
+      : mode === 'forgot'
+        ? t('auth.forgotTitle')
+        : signedInEmail
+          ? t('auth.changeTitle')
+          : t('auth.registerTitle');
   const submitLabel =
     mode === 'login'
       ? t('auth.submitLogin')
-      : signedInEmail
-        ? t('auth.submitChange')
-        : t('auth.submitRegister');
+      : mode === 'forgot'
+        ? t('auth.submitForgot')
+        : signedInEmail
+          ? t('auth.submitChange')
+          : t('auth.submitRegister');
 
   return (
     <div
@@ -280,6 +344,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           </button>
         </div>
         <form className="form" noValidate onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
+          {mode === 'forgot' && <p className="form__note">{t('auth.forgotLead')}</p>}
           <div className="field">
             <label htmlFor={ids.email}>{t('auth.email')}</label>
             <input
@@ -299,18 +364,44 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
             {shown('email') && <p className="field__problem">{t(shown('email')!)}</p>}
           </div>
 
-          <PasswordField
-            id={ids.password}
-            inputRef={signedInEmail ? firstField : undefined}
-            label={mode === 'login' ? t('auth.password') : t('auth.newPassword')}
-            value={fields.password}
-            visible={visible.password}
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            hint={mode === 'login' ? t('auth.passwordHintLogin') : t('auth.passwordHintRegister')}
-            problem={shown('password') && t(shown('password')!)}
-            onToggle={() => setVisible((current) => ({ ...current, password: !current.password }))}
-            onChange={(value) => update('password', value)}
-          />
+          {changing && !proven && (
+            <PasswordField
+              id={ids.current}
+              inputRef={firstField}
+              label={t('auth.currentPassword')}
+              value={fields.current}
+              visible={visible.current}
+              autoComplete="current-password"
+              problem={touched.current && currentProblem && t(currentProblem)}
+              onToggle={() => setVisible((current) => ({ ...current, current: !current.current }))}
+              onChange={(value) => update('current', value)}
+            />
+          )}
+          {changing && !proven && fingerprint && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={() => void proveByFingerprint()}
+            >
+              {t('auth.reauth.fingerprint')}
+            </button>
+          )}
+
+          {mode !== 'forgot' && (
+            <PasswordField
+              id={ids.password}
+              inputRef={signedInEmail && proven ? firstField : undefined}
+              label={mode === 'login' ? t('auth.password') : t('auth.newPassword')}
+              value={fields.password}
+              visible={visible.password}
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              hint={mode === 'login' ? t('auth.passwordHintLogin') : t('auth.passwordHintRegister')}
+              problem={shown('password') && t(shown('password')!)}
+              onToggle={() => setVisible((current) => ({ ...current, password: !current.password }))}
+              onChange={(value) => update('password', value)}
+            />
+          )}
 
           {mode === 'register' && (
             <PasswordField
@@ -358,7 +449,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
               {t('biometric.loginButton')}
             </button>
           )}
-          <button type="button" className="link-button" onClick={switchMode}>
+          {mode === 'login' && !signedInEmail && (
+            <button type="button" className="link-button" onClick={() => switchMode('forgot')}>
+              {t('auth.forgotLink')}
+            </button>
+          )}
+          <button type="button" className="link-button" onClick={() => switchMode()}>
             {mode === 'login' ? t('auth.toRegister') : t('auth.toLogin')}
           </button>
         </form>
@@ -379,61 +475,6 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
             : {})}
         />
       )}
-    </div>
-  );
-}
-
-interface PasswordFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  visible: boolean;
-  autoComplete: string;
-  hint?: string;
-  problem?: string | false | undefined;
-  inputRef?: React.Ref<HTMLInputElement> | undefined;
-  onToggle(): void;
-  onChange(value: string): void;
-}
-
-function PasswordField({
-  id,
-  label,
-  value,
-  visible,
-  autoComplete,
-  hint,
-  problem,
-  inputRef,
-  onToggle,
-  onChange,
-}: PasswordFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="field__row">
-        <input
-          ref={inputRef}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          value={value}
-          aria-invalid={Boolean(problem)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        <button
-          type="button"
-          className="field__toggle"
-          aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
-          aria-pressed={visible}
-          aria-controls={id}
-          onClick={onToggle}
-        >
-          {visible ? t('auth.hide') : t('auth.show')}
-        </button>
-      </div>
-      {problem ? <p className="field__problem">{problem}</p> : hint && <p className="field__hint">{hint}</p>}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // asks "a new login — is this you?" here; the member confirms and enters the master key, which is checked on
 // this device against the app's verifier (DESIGN §3.4); "no" or a wrong key blocks the new sign-in and signs
 // this device out with the description's message. When this device's own session ends elsewhere, the page
-// follows at once.
+// follows at once. A sign-in of this browser still waiting for approval hears here when it is approved or refused.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceSession } from '../../shared/schemas/auth.js';
@@ -23,10 +23,16 @@ export function DeviceWatch() {
   const [waiting, setWaiting] = useState<DeviceSession[]>([]);
   const [blocked, setBlocked] = useState(false);
   const signedIn = Boolean(session.user);
+  const waitingHere = Boolean(session.pending);
 
   useEffect(() => {
-    if (!signedIn || typeof EventSource === 'undefined') return;
+    if ((!signedIn && !waitingHere) || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
+    source.addEventListener('approved', () => {
+      source.close();
+      toast(t('auth.pending.approved'));
+      void session.refresh();
+    });
     source.addEventListener('new-login', (event) => {
       const pending = JSON.parse((event as MessageEvent<string>).data) as DeviceSession;
       setWaiting((current) =>
@@ -37,11 +43,11 @@ export function DeviceWatch() {
       source.close();
       // Ended by this page itself: it says so in its own words.
       if (isEndingHere()) return;
-      toast(t('newLogin.signedOutHere'));
+      toast(waitingHere ? t('auth.pending.refused') : t('newLogin.signedOutHere'));
       void session.refresh();
     });
     return () => source.close();
-  }, [signedIn, session, t, toast]);
+  }, [signedIn, waitingHere, session, t, toast]);
 
   // A login notification while this page is in the foreground: the service worker hands it here to show.
   useEffect(() => {

@@ -23,10 +23,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const open = useCallback((next: AuthMode = 'login') => setMode(next), []);
   const value = useMemo(() => open, [open]);
   useEffect(() => {
-    // The app sends signed-out visitors to /?auth=login: open the dialog for them, then tidy the address.
+    // The app sends signed-out visitors to /?auth=login (and a password-changed mail to /?auth=forgot): open the
+    // dialog for them, then tidy the address.
     const query = new URLSearchParams(window.location.search);
     const asked = query.get('auth');
-    if (asked === 'login' || asked === 'register') {
+    if (asked === 'login' || asked === 'register' || asked === 'forgot') {
       setMode(asked);
       query.delete('auth');
       const rest = query.toString();

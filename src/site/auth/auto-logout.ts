@@ -1,9 +1,15 @@
 // Idle auto logout (description §4), for the site and the app alike: the minutes are a plain preference in
 // localStorage (none, 5, 10, 20, 30; anything else means 10) shared by every tab of the origin; any activity
 // resets the timer, the timer is paused while the page is hidden, and a change of the setting in another tab
-// applies at once.
+// applies at once. The server enforces the same limit (a closed tab or a copied cookie runs no timer): the page
+// tells it the minutes, and that the member is active, at most once a minute.
 import { useEffect, useRef } from 'react';
-import { AUTO_LOGOUT_DEFAULT_MIN, AUTO_LOGOUT_OPTIONS_MIN, STORAGE_KEYS } from '../../shared/constants.js';
+import {
+  AUTO_LOGOUT_DEFAULT_MIN,
+  AUTO_LOGOUT_OPTIONS_MIN,
+  SESSION_ACTIVITY_REPORT_MS,
+  STORAGE_KEYS,
+} from '../../shared/constants.js';
 
 /** Announced in this tab when the minutes change (the storage event reaches only the other tabs). */
 export const AUTO_LOGOUT_CHANGED = 'mygenie:auto-logout';
@@ -54,7 +60,22 @@ export function useAutoLogout(onExpire: (minutes: number) => void, enabled: bool
       startedAt = performance.now();
       timer = setTimeout(() => expire.current(minutes), ms);
     };
+    let reportedAt = Number.NEGATIVE_INFINITY;
+    const report = (now: boolean) => {
+      if (!now && performance.now() - reportedAt < SESSION_ACTIVITY_REPORT_MS) return;
+      reportedAt = performance.now();
+      void fetch('/api/session/activity', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idleMinutes: minutes }),
+      }).catch(() => undefined);
+    };
     const reset = () => run(minutes * 60_000);
+    const onActivity = () => {
+      reset();
+      report(false);
+    };
     const onVisibility = () => {
       if (document.hidden) {
         if (timer !== undefined) remaining = Math.max(0, remaining - (performance.now() - startedAt));
@@ -67,16 +88,18 @@ export function useAutoLogout(onExpire: (minutes: number) => void, enabled: bool
       if (event instanceof StorageEvent && event.key !== STORAGE_KEYS.autoLogoutMinutes) return;
       minutes = readAutoLogoutMinutes();
       reset();
+      report(true);
     };
 
     reset();
-    for (const type of ACTIVITY) window.addEventListener(type, reset, { passive: true, capture: true });
+    report(true);
+    for (const type of ACTIVITY) window.addEventListener(type, onActivity, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('storage', onSetting);
     window.addEventListener(AUTO_LOGOUT_CHANGED, onSetting);
     return () => {
       stop();
-      for (const type of ACTIVITY) window.removeEventListener(type, reset, { capture: true });
+      for (const type of ACTIVITY) window.removeEventListener(type, onActivity, { capture: true });
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('storage', onSetting);
       window.removeEventListener(AUTO_LOGOUT_CHANGED, onSetting);

@@ -5,9 +5,9 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
+import type { SessionResponse } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
-import { deviceId } from '../device.js';
+import { readAutoLogoutMinutes } from './auto-logout.js';
 
 export type PasskeyProblem =
   | 'unsupported'
@@ -61,13 +61,20 @@ function apiProblem(failure: unknown): PasskeyProblem {
   return code === 'network' ? 'network' : `api:${code}`;
 }
 
-/** Registers a passkey on this device for the signed-in member. */
-export async function registerPasskey(): Promise<PasskeyOutcome<null>> {
+/**
+ * Registers a passkey on this device for the signed-in member. Adding one is a sensitive change: the server asks
+ * for the current password (`api:auth/reauth-required`) unless the member proved it moments ago (signing in).
+ */
+export async function registerPasskey(currentPassword?: string): Promise<PasskeyOutcome<null>> {
   const problem = await ready();
   if (problem) return { ok: false, problem };
   let options;
   try {
-    options = await api<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/passkeys/register/options', {});
+    options = await api<PublicKeyCredentialCreationOptionsJSON>(
+      'POST',
+      '/api/passkeys/register/options',
+      currentPassword === undefined ? {} : { currentPassword },
+    );
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
@@ -86,8 +93,11 @@ export async function registerPasskey(): Promise<PasskeyOutcome<null>> {
   }
 }
 
-/** Signs in with a passkey alone (the account comes from the passkey the member picks). */
-export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionUser>> {
+/**
+ * Signs in with a passkey alone (the account comes from the passkey the member picks); the answer may be a sign-in
+ * waiting for approval on another device.
+ */
+export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionResponse>> {
   const problem = await ready();
   if (problem) return { ok: false, problem };
   let options;
@@ -104,11 +114,36 @@ export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionUser>> 
     return { ok: false, problem: browserProblem(error, 'login') };
   }
   try {
-    const { user } = await api<SessionResponse>('POST', '/api/passkeys/login/verify', {
+    const answer = await api<SessionResponse>('POST', '/api/passkeys/login/verify', {
       response,
-      ...(deviceId() ? { deviceId: deviceId() } : {}),
+      idleMinutes: readAutoLogoutMinutes(),
     });
-    return user ? { ok: true, value: user } : { ok: false, problem: 'failed' };
+    return answer.user || answer.pending ? { ok: true, value: answer } : { ok: false, problem: 'failed' };
+  } catch (failure) {
+    return { ok: false, problem: apiProblem(failure) };
+  }
+}
+
+/** Proves it is the signed-in member with one of their passkeys, before a sensitive change. */
+export async function proveWithPasskey(): Promise<PasskeyOutcome<null>> {
+  const problem = await ready();
+  if (problem) return { ok: false, problem };
+  let options;
+  try {
+    options = await api<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/passkeys/reauth/options', {});
+  } catch (failure) {
+    return { ok: false, problem: apiProblem(failure) };
+  }
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  let response;
+  try {
+    response = await startAuthentication({ optionsJSON: options });
+  } catch (error) {
+    return { ok: false, problem: browserProblem(error, 'login') };
+  }
+  try {
+    await api('POST', '/api/passkeys/reauth/verify', { response });
+    return { ok: true, value: null };
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }

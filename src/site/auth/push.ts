@@ -3,7 +3,6 @@
 import { PUSH_REFRESH_MS } from '../../shared/constants.js';
 import type { PushStatus } from '../../shared/schemas/auth.js';
 import { api } from '../api.js';
-import { deviceId } from '../device.js';
 
 export const PUSH_WORKER = '/push-sw.js';
 /** The worker hands a notification to the page in front over this channel (see public/push-sw.js). */
@@ -35,7 +34,6 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 async function save(subscription: PushSubscription): Promise<void> {
   await api('PUT', '/api/push/subscription', {
     subscription: subscription.toJSON(),
-    ...(deviceId() ? { deviceId: deviceId() } : {}),
     language: navigator.language.slice(0, 16),
     platform: (navigator.platform || '').slice(0, 64),
   });

@@ -1,16 +1,18 @@
 // The signed-in member as the site knows it: loaded once from /api/session, refreshed after sign-in and out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
+import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
 import { forgetMember, rememberMember } from './stored-member.js';
 
 interface SessionState {
   loading: boolean;
   user: SessionUser | null;
+  /** This browser's sign-in waits for approval on another device: it is not signed in until then. */
+  pending: PendingSignIn | null;
   /** The last check could not reach the server (so `user` is null without the member being signed out). */
   offline: boolean;
-  /** Sets the member after a sign-in answered with them. */
-  signedIn(user: SessionUser): void;
+  /** Takes a sign-in's answer: the member, or a sign-in waiting for approval. */
+  signedIn(answer: SessionResponse): void;
   refresh(): Promise<void>;
   logout(): Promise<void>;
 }
@@ -31,12 +33,14 @@ export function isEndingHere(): boolean {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionUser | null>(null);
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
   const [offline, setOffline] = useState(false);
 
   const refresh = useCallback(async () => {
     try {
       const session = await api<SessionResponse>('GET', '/api/session');
       setUser(session.user);
+      setPending(session.pending ?? null);
       setOffline(false);
       if (session.user) endingHere = false;
       if (session.user?.emailVerified) rememberMember(session.user);
@@ -44,6 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       // Offline or the server is down: signed out for the server's features until the next try.
       setUser(null);
+      setPending(null);
       setOffline(failureCode(error) === 'network');
     } finally {
       setLoading(false);
@@ -61,18 +66,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     await api('POST', '/api/auth/logout');
     forgetMember();
     setUser(null);
+    setPending(null);
   }, []);
 
-  const signedIn = useCallback((member: SessionUser) => {
+  const signedIn = useCallback((answer: SessionResponse) => {
     endingHere = false;
-    setUser(member);
+    setUser(answer.user);
+    setPending(answer.pending ?? null);
     setOffline(false);
-    if (member.emailVerified) rememberMember(member);
+    // Only a confirmed member is remembered on this device (the app's offline access follows it).
+    if (answer.user?.emailVerified) rememberMember(answer.user);
   }, []);
 
   const value = useMemo<SessionState>(
-    () => ({ loading, user, offline, signedIn, refresh, logout }),
-    [loading, user, offline, signedIn, refresh, logout],
+    () => ({ loading, user, pending, offline, signedIn, refresh, logout }),
+    [loading, user, pending, offline, signedIn, refresh, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -35,4 +35,11 @@ describe('auth dialog rules', () => {
     );
     expect(validateAuth('login', { email: 'a@b.co', password: '1', confirm: '' })).toEqual({});
   });
+
+  it('needs only a well-formed e-mail for a forgotten password', () => {
+    expect(validateAuth('forgot', { email: 'a@b.co', password: '', confirm: '' })).toEqual({});
+    expect(validateAuth('forgot', { email: 'a@', password: '', confirm: '' })).toEqual({
+      email: 'auth.validation.emailInvalid',
+    });
+  });
 });

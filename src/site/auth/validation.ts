@@ -2,7 +2,8 @@
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import { isValidEmail } from '../../shared/email.js';
 
-export type AuthMode = 'login' | 'register';
+/** `forgot`: only the e-mail, for a link to set a new password. */
+export type AuthMode = 'login' | 'register' | 'forgot';
 
 export interface AuthFields {
   email: string;
@@ -26,6 +27,7 @@ export function validateAuth(mode: AuthMode, fields: AuthFields): AuthProblems {
   else if (SCRIPT_LIKE.test(email)) problems.email = 'auth.validation.invalidInput';
   else if (!isValidEmail(email)) problems.email = 'auth.validation.emailInvalid';
 
+  if (mode === 'forgot') return problems;
   if (!fields.password) problems.password = 'auth.validation.passwordRequired';
   else if (mode === 'register' && fields.password.length < PASSWORD_MIN_LENGTH) {
     problems.password = 'auth.validation.passwordShort';

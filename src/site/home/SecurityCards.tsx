@@ -1,12 +1,13 @@
 // The signed-in member's security on the home page: fingerprint / face login (register a passkey on this
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTO_LOGOUT_CHANGED, readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../auth/auto-logout.js';
 import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
 import type { DeviceSessionList, PasskeyList } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
+import { PasswordField } from '../auth/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { formatDate, formatDateTime } from '../format.js';
 import { currentLanguage } from '../i18n.js';
@@ -51,14 +52,29 @@ export function SecurityCards() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  /** Adding a passkey minutes after signing in asks for the current password first (description §5). */
+  const [askPassword, setAskPassword] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const passwordId = useId();
   const deviceName = (name: string) => t(`devices.names.${name}`, { defaultValue: name });
 
-  async function register() {
+  async function register(event?: FormEvent) {
+    event?.preventDefault();
+    if (askPassword && !currentPassword) return setProblem(t('auth.validation.currentRequired'));
     setBusy(true);
     setProblem(null);
-    const outcome = await registerPasskey();
+    const outcome = await registerPasskey(askPassword ? currentPassword : undefined);
     setBusy(false);
-    if (!outcome.ok) return setProblem(t(passkeyMessageKey(outcome.problem, 'register')));
+    if (!outcome.ok) {
+      if (outcome.problem === 'api:auth/reauth-required') {
+        setAskPassword(true);
+        return setProblem(null);
+      }
+      return setProblem(t(passkeyMessageKey(outcome.problem, 'register')));
+    }
+    setAskPassword(false);
+    setCurrentPassword('');
     toast(t('biometric.registered'));
     passkeys.reload();
   }
@@ -88,14 +104,35 @@ export function SecurityCards() {
         <article className="card security__card" aria-labelledby="passkeys-title">
           <h3 id="passkeys-title">{t('biometric.title')}</h3>
           <p>{t('biometric.lead')}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy}
-            onClick={() => void register()}
-          >
-            {busy ? t('biometric.working') : t('biometric.register')}
-          </button>
+          {askPassword ? (
+            <form className="form" noValidate onSubmit={(event) => void register(event)}>
+              <p className="form__note">{t('auth.reauth.lead')}</p>
+              <PasswordField
+                id={passwordId}
+                label={t('auth.currentPassword')}
+                value={currentPassword}
+                visible={passwordVisible}
+                autoComplete="current-password"
+                onToggle={() => setPasswordVisible(!passwordVisible)}
+                onChange={(value) => {
+                  setCurrentPassword(value);
+                  setProblem(null);
+                }}
+              />
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {busy ? t('biometric.working') : t('biometric.register')}
+              </button>
+            </form>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => void register()}
+            >
+              {busy ? t('biometric.working') : t('biometric.register')}
+            </button>
+          )}
           {problem && (
             <p className="form__error" role="alert">
               {problem}

@@ -41,6 +41,15 @@ export function Layout() {
       .then(() => toast(t('autoLogout.expired', { minutes })));
   }, mounted && signedIn);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The server ends an idle session whether or not this page was in view: coming back, the page asks again.
+  useEffect(() => {
+    if (!signedIn) return;
+    const onVisible = () => {
+      if (!document.hidden) void session.refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [signedIn, session]);
   const lang = (i18n.language as Language) ?? currentLanguage();
 
   return (
@@ -97,7 +106,7 @@ export function Layout() {
           <FairyGuide />
         </Suspense>
       )}
-      {mounted && signedIn && (
+      {mounted && (signedIn || session.pending) && (
         <Suspense fallback={null}>
           <DeviceWatch />
         </Suspense>
@@ -162,7 +171,20 @@ function AccountControls() {
         <span className="wide-only">{t('nav.openApp')}</span>
         <span className="narrow-only">{t('nav.openAppShort')}</span>
       </button>
-      {session.user && !hidden ? (
+      {session.pending && !hidden ? (
+        <>
+          <span className="account__welcome account__pending" role="status">
+            {t('auth.pending.short')}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+          >
+            {t('auth.pending.cancel')}
+          </button>
+        </>
+      ) : session.user && !hidden ? (
         <>
           <span className="account__welcome">
             {t('home.welcome', { name: localPart(session.user.email) })}

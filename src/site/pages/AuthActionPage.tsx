@@ -1,20 +1,29 @@
-// Where the mailed links land: verifies the e-mail or applies the new password, then offers to log in.
-import { useEffect, useState } from 'react';
+// Where the mailed links land. Opening a link changes nothing (a mail scanner may open it too): the page asks what
+// the link is for, then the person here acts — verifying an address takes the password chosen at sign-up (so a
+// link to an account someone else made activates nothing), and a password change takes the new password chosen
+// when it was asked for, typed again, or a new one set here.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ActionResponse } from '../../shared/schemas/auth.js';
-import { api, failureCode } from '../api.js';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
+import type {
+  ActionInfo,
+  ResetPasswordResponse,
+  SessionResponse,
+  VerifyEmailResponse,
+} from '../../shared/schemas/auth.js';
+import { api, failureMessage } from '../api.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { readAutoLogoutMinutes } from '../auth/auto-logout.js';
+import { PasswordField } from '../auth/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { Spinner } from '../ui/Spinner.js';
 
-// One request per link, even when React runs the effect twice.
-const applied = new Map<string, Promise<ActionResponse>>();
-
 type State =
-  | { status: 'working' }
-  | { status: 'done'; kind: ActionResponse['kind'] }
-  | { status: 'failed'; messageKey: string };
+  | { status: 'loading' }
+  | { status: 'ready'; info: ActionInfo }
+  | { status: 'done'; message: string }
+  | { status: 'failed'; message: string };
 
 export function AuthActionPage() {
   const { t } = useTranslation();
@@ -23,49 +32,59 @@ export function AuthActionPage() {
   const openDialog = useAuthDialog();
   const session = useSession();
   const [state, setState] = useState<State>(
-    token ? { status: 'working' } : { status: 'failed', messageKey: 'action.missing' },
+    token ? { status: 'loading' } : { status: 'failed', message: t('action.missing') },
   );
-  const { refresh } = session;
 
   useEffect(() => {
     if (!token) return;
-    let request = applied.get(token);
-    if (!request) {
-      request = api<ActionResponse>('POST', '/api/auth/action', { token });
-      applied.set(token, request);
-    }
-    request
-      .then((result) => {
-        setState({ status: 'done', kind: result.kind });
-        if (result.kind === 'resetPassword') void refresh();
-      })
-      .catch((error: unknown) => {
-        const code = failureCode(error);
-        setState({ status: 'failed', messageKey: code === 'network' ? 'errors.network' : `errors.${code}` });
-      });
-  }, [token, refresh]);
+    let live = true;
+    api<ActionInfo>('POST', '/api/auth/action/info', { token }).then(
+      (info) => live && setState({ status: 'ready', info }),
+      (failure: unknown) => {
+        const [key, values] = failureMessage(failure, 'errors.server/internal');
+        if (live) setState({ status: 'failed', message: t(key, values) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, t]);
 
   return (
     <section className="section section--narrow action-page">
       <h1>{t('action.title')}</h1>
-      {state.status === 'working' && (
+      {state.status === 'loading' && (
         <>
           <Spinner />
           <p>{t('action.working')}</p>
         </>
       )}
+      {state.status === 'ready' &&
+        (state.info.kind === 'verifyEmail' ? (
+          <VerifyForm
+            token={token}
+            info={state.info}
+            onDone={(message) => setState({ status: 'done', message })}
+          />
+        ) : (
+          <ResetForm
+            token={token}
+            info={state.info}
+            onDone={(message) => setState({ status: 'done', message })}
+          />
+        ))}
       {state.status === 'done' && (
         <p className="action-page__result" role="status">
-          {state.kind === 'verifyEmail' ? t('action.verified') : t('action.passwordChanged')}
+          {state.message}
         </p>
       )}
       {state.status === 'failed' && (
         <p className="form__error" role="alert">
-          {t(state.messageKey)}
+          {state.message}
         </p>
       )}
       <div className="hero__actions">
-        {state.status !== 'working' && !session.user && (
+        {(state.status === 'done' || state.status === 'failed') && !session.user && !session.pending && (
           <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
             {t('action.login')}
           </button>
@@ -75,5 +94,195 @@ export function AuthActionPage() {
         </Link>
       </div>
     </section>
+  );
+}
+
+/** Verifying an address: the password chosen at sign-up, then the member is signed in here. */
+function VerifyForm({
+  token,
+  info,
+  onDone,
+}: {
+  token: string;
+  info: ActionInfo;
+  onDone(message: string): void;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) return setProblem(t('auth.validation.passwordRequired'));
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { email } = await api<VerifyEmailResponse>('POST', '/api/auth/verify-email', { token, password });
+      try {
+        const answer = await api<SessionResponse>('POST', '/api/auth/login', {
+          email,
+          password,
+          idleMinutes: readAutoLogoutMinutes(),
+        });
+        session.signedIn(answer);
+        onDone(answer.pending ? t('auth.success.pending') : t('action.verifiedSignedIn'));
+      } catch {
+        onDone(t('action.verified'));
+      }
+    } catch (failure) {
+      const [key, values] = failureMessage(failure, 'errors.server/internal');
+      setProblem(t(key, values));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <p>{t('action.verifyLead', { email: info.email })}</p>
+      <PasswordField
+        id={id}
+        label={t('auth.password')}
+        value={password}
+        visible={visible}
+        autoComplete="current-password"
+        problem={problem ?? undefined}
+        onToggle={() => setVisible(!visible)}
+        onChange={(value) => {
+          setPassword(value);
+          setProblem(null);
+        }}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {busy ? t('common.processing') : t('action.verifySubmit')}
+      </button>
+      <p className="form__note">{t('action.verifyNotYou')}</p>
+    </form>
+  );
+}
+
+/**
+ * A password change: typing again the password chosen when it was asked for (when one was), or setting a new one
+ * (a forgotten password, or a change the person here did not ask for).
+ */
+function ResetForm({
+  token,
+  info,
+  onDone,
+}: {
+  token: string;
+  info: ActionInfo;
+  onDone(message: string): void;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const ids = { password: useId(), confirm: useId() };
+  const [chosen, setChosen] = useState(info.chosenPassword);
+  const [fields, setFields] = useState({ password: '', confirm: '' });
+  const [visible, setVisible] = useState({ password: false, confirm: false });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ field: 'password' | 'confirm' | 'form'; message: string } | null>(
+    null,
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!fields.password) {
+      return setProblem({ field: 'password', message: t('auth.validation.passwordRequired') });
+    }
+    if (!chosen) {
+      if (fields.password.length < PASSWORD_MIN_LENGTH) {
+        return setProblem({ field: 'password', message: t('auth.validation.passwordShort') });
+      }
+      if (fields.confirm !== fields.password) {
+        return setProblem({ field: 'confirm', message: t('auth.validation.passwordMismatch') });
+      }
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await api<ResetPasswordResponse>('POST', '/api/auth/reset-password', {
+        token,
+        newPassword: fields.password,
+        chosen,
+      });
+      // Every session of the account ended, this browser's included.
+      await session.refresh();
+      onDone(
+        [
+          t('action.passwordChanged'),
+          ...(result.passkeysRemoved > 0
+            ? [t('action.passkeysRemoved', { count: result.passkeysRemoved })]
+            : []),
+        ].join('\n'),
+      );
+    } catch (failure) {
+      const [key, values] = failureMessage(failure, 'auth.defaults.passwordChange');
+      setProblem({ field: 'form', message: t(key, values) });
+      setBusy(false);
+    }
+  }
+
+  const shown = (field: 'password' | 'confirm') => (problem?.field === field ? problem.message : undefined);
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <p>{t(chosen ? 'action.chosenLead' : 'action.freshLead', { email: info.email })}</p>
+      <PasswordField
+        id={ids.password}
+        label={chosen ? t('action.chosenLabel') : t('auth.newPassword')}
+        value={fields.password}
+        visible={visible.password}
+        autoComplete="new-password"
+        hint={chosen ? undefined : t('auth.passwordHintRegister')}
+        problem={shown('password')}
+        onToggle={() => setVisible({ ...visible, password: !visible.password })}
+        onChange={(value) => {
+          setFields({ ...fields, password: value });
+          setProblem(null);
+        }}
+      />
+      {!chosen && (
+        <PasswordField
+          id={ids.confirm}
+          label={t('auth.confirmPassword')}
+          value={fields.confirm}
+          visible={visible.confirm}
+          autoComplete="new-password"
+          problem={shown('confirm')}
+          onToggle={() => setVisible({ ...visible, confirm: !visible.confirm })}
+          onChange={(value) => {
+            setFields({ ...fields, confirm: value });
+            setProblem(null);
+          }}
+        />
+      )}
+      <p className="form__note">{t('action.resetEffects')}</p>
+      {problem?.field === 'form' && (
+        <p className="form__error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {busy ? t('common.processing') : chosen ? t('action.chosenSubmit') : t('action.freshSubmit')}
+      </button>
+      {chosen && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setChosen(false);
+            setFields({ password: '', confirm: '' });
+            setProblem(null);
+          }}
+        >
+          {t('action.chooseInstead')}
+        </button>
+      )}
+    </form>
   );
 }

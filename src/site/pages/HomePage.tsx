@@ -52,6 +52,21 @@ export function HomePage() {
             <div className="hero__actions hero__actions--loading">
               <Spinner />
             </div>
+          ) : session.pending ? (
+            <div className="hero__welcome hero__pending" role="status" data-testid="pending">
+              <p className="welcome-line">{t('auth.pending.title')}</p>
+              <p className="hero__sub">{t('auth.pending.message', { email: session.pending.email })}</p>
+              <p className="hero__sub">{t('auth.pending.how')}</p>
+              <div className="hero__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--large"
+                  onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+                >
+                  {t('auth.pending.cancel')}
+                </button>
+              </div>
+            </div>
           ) : session.user ? (
             <div className="hero__welcome">
               <p className="welcome-line" data-testid="welcome">
