@@ -1,6 +1,6 @@
 // Which passwords are refused as too common when a member sets one (sign-up, change, reset).
 import { describe, expect, it } from 'vitest';
-import { commonPasswordCount, isCommonPassword } from './common-passwords.js';
+import { commonPasswordCount, isCommonPassword, isContextPassword } from './common-passwords.js';
 
 describe('common passwords', () => {
   it('holds a list of at least 10,000 leaked passwords', () => {
@@ -107,5 +107,28 @@ describe('common passwords', () => {
     'abcdefgh1x',
   ])('accepts %j, which no list or simple pattern guesses', (password) => {
     expect(isCommonPassword(password)).toBe(false);
+  });
+});
+
+describe('context words', () => {
+  it('refuses the product’s names and the member’s own address, give or take digits', () => {
+    for (const password of [
+      'mygenie2026',
+      'MyGenie!!',
+      'my genie 123',
+      '마이지니1234',
+      'i love mygenie',
+      'genie123',
+    ]) {
+      expect(isContextPassword(password), password).toBe(true);
+    }
+    expect(isContextPassword('janedoe2026', 'jane.doe@example.com')).toBe(true);
+    expect(isContextPassword('jane.doe@example.com', 'jane.doe@example.com')).toBe(true);
+  });
+
+  it('leaves passphrases that merely share a word', () => {
+    for (const password of ['member password 1', 'a genie in a bottle', 'correct horse battery staple']) {
+      expect(isContextPassword(password, 'member1@example.com'), password).toBe(false);
+    }
   });
 });

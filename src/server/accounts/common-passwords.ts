@@ -52,6 +52,31 @@ export function isCommonPassword(password: string): boolean {
   return REPEATED_BLOCK.test(candidate) || isRun(candidate);
 }
 
+/**
+ * Words of our own context that a guesser tries first (ASVS 6.1.2): the product's names. A password that is one
+ * of them (or the member's own address, or its name part) give or take digits and symbols, or that holds the
+ * product's name, is refused like a common one.
+ */
+export const CONTEXT_WORDS = ['mygenie', 'my genie', '마이지니', 'genie', '지니'] as const;
+const PRODUCT_NAMES = ['mygenie', '마이지니'];
+
+export function isContextPassword(password: string, email?: string): boolean {
+  const candidate = comparable(password);
+  const bare = candidate.replace(/[\d\s!@#$%^&*.?_-]+/gu, '');
+  if (PRODUCT_NAMES.some((name) => candidate.replace(/\s+/gu, '').includes(name))) return true;
+  const own = email
+    ? [
+        comparable(email),
+        comparable(email)
+          .split('@')[0]!
+          .replace(/[\d._+-]+/gu, ''),
+      ]
+    : [];
+  return [...CONTEXT_WORDS.map((word) => word.replace(/\s+/gu, '')), ...own].some(
+    (word) => word.length > 0 && (bare === word || candidate === word),
+  );
+}
+
 /** How many passwords the list holds, so a change of the package that empties it is noticed. */
 export function commonPasswordCount(): number {
   return commonPasswordList().size;

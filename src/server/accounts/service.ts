@@ -48,7 +48,7 @@ import type { Mail, Mailer } from '../mail/mailer.js';
 import { accountMail, passkeyAddedMail, passwordChangedMail, type MailKind } from '../mail/templates.js';
 import type { LiveBus } from '../live/bus.js';
 import { reserveOrRefuse, type Limit, type RateLimiter } from '../ratelimit/limiter.js';
-import { isCommonPassword } from './common-passwords.js';
+import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import * as store from './store.js';
 import { hashToken, newId, randomToken } from './tokens.js';
@@ -240,9 +240,11 @@ export function accountService(deps: AccountDeps) {
     return { token, row };
   }
 
-  /** A password being set must not be one of the most common ones. */
-  function refuseCommon(password: string): void {
-    if (isCommonPassword(password)) throw new ApiError('auth/common-password');
+  /** A password being set must not be one of the most common ones, nor our product's name or the member's address. */
+  function refuseCommon(password: string, email?: string): void {
+    if (isCommonPassword(password) || isContextPassword(password, email)) {
+      throw new ApiError('auth/common-password');
+    }
   }
 
   /** The failures a password check counts against: the account's, and the caller's address's (softer). */
@@ -408,7 +410,7 @@ export function accountService(deps: AccountDeps) {
      * cannot keep its owner out.
      */
     async signup(body: SignupBody, caller: Caller): Promise<void> {
-      refuseCommon(body.password);
+      refuseCommon(body.password, body.email);
       await reserveOrRefuse(limiter, [
         { key: `signup:address:${caller.ip}`, limit: SIGNUP_LIMIT, windowMs: SIGNUP_WINDOW_MS },
       ]);
@@ -608,7 +610,7 @@ export function accountService(deps: AccountDeps) {
       caller: Caller,
     ): Promise<void> {
       await proveMember(signedIn, body.currentPassword, caller);
-      refuseCommon(body.newPassword);
+      refuseCommon(body.newPassword, signedIn.user.email);
       const passwordHash = await hashPassword(body.newPassword);
       const now = isoAt(clock);
       await db.transaction().execute(async (trx) => {
@@ -628,7 +630,7 @@ export function accountService(deps: AccountDeps) {
      * any hashing, and unknown e-mails get the same answer after the same work.
      */
     async requestPasswordReset(body: PasswordResetBody, caller: Caller): Promise<void> {
-      if (body.newPassword !== undefined) refuseCommon(body.newPassword);
+      if (body.newPassword !== undefined) refuseCommon(body.newPassword, body.email);
       await reserveOrRefuse(limiter, [
         {
           key: `reset:address:${caller.ip}`,
@@ -698,7 +700,7 @@ export function accountService(deps: AccountDeps) {
         passwordHash = row.new_password_hash;
       } else {
         parseBody(newPasswordRule, body.newPassword);
-        refuseCommon(body.newPassword);
+        refuseCommon(body.newPassword, user.email);
         passwordHash = await hashPassword(body.newPassword);
       }
       const now = isoAt(clock);
