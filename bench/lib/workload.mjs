@@ -68,7 +68,13 @@ export async function mixedLoad({ database, users, seconds, thinkMs = 250, env =
             name: 'login',
             method: 'POST',
             path: '/api/auth/login',
-            headers: { ...json, cookie: devices[user] ?? '' },
+            // Members sign in from addresses of their own (the server trusts X-Forwarded-For here), not all
+            // from one: the failure limits are per address.
+            headers: {
+              ...json,
+              cookie: devices[user] ?? '',
+              'x-forwarded-for': `10.200.${(user >> 8) & 255}.${user & 255}`,
+            },
             body: JSON.stringify({ email: members[user % MEMBERS], password: PASSWORD }),
             expect: (answer) =>
               answer.status === 200 && /mg_session=/.test(String(answer.headers['set-cookie'])),

@@ -349,9 +349,10 @@ export function accountService(deps: AccountDeps) {
     };
     session.expires_at = new Date(sessionEnd(session, now)).toISOString();
     let replaced = 0;
-    if (deviceKey !== null && check.knownDevice) {
+    if (deviceKey !== null) {
       // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
-      // copy of that session's token, now replaced), so the member's devices list shows each browser once.
+      // copy of that session's token, now replaced), so the member's devices list shows each browser once, and a
+      // browser waiting for approval waits once.
       replaced = await db.transaction().execute(async (trx) => {
         await store.insertSession(trx, session);
         return store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);

@@ -201,8 +201,8 @@ export async function deviceIdOnOtherDevice(
 }
 
 /**
- * Ends the user's other confirmed sessions on this browser (device id), whose cookie now holds a newer one;
- * gives how many ended.
+ * Ends the user's other sessions on this browser (device id), confirmed or waiting, whose cookie now holds a newer
+ * one; gives how many ended.
  */
 export async function endEarlierSessionsOnDevice(
   db: Db,
@@ -217,7 +217,6 @@ export async function endEarlierSessionsOnDevice(
     .where('user_id', '=', userId)
     .where('device_id', '=', deviceId)
     .where('revoked_at', 'is', null)
-    .where('approval', '=', 'approved')
     .where('id', '!=', keepId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
