@@ -85,7 +85,7 @@ describe('new-device check', () => {
     expect(sessions.sessions).toHaveLength(2);
     expect(sessions.sessions.every((session) => !session.pending)).toBe(true);
     // The waiting page follows by itself.
-    await fresh.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 15_000 });
+    await fresh.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 30_000 });
     await fresh.welcome().waitFor();
   });
 
@@ -105,7 +105,7 @@ describe('new-device check', () => {
     await home.popup.confirm();
     await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
     // The blocked device learns it live and shows it is signed out.
-    await fresh.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 15_000 });
+    await fresh.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 30_000 });
     await fresh.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
   });
 });
