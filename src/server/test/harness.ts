@@ -47,7 +47,11 @@ export interface OutboxMail {
 /** `logger`: Fastify's logger options (no logging unless given). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger']; outboundCa?: string; timeouts?: Partial<Timeouts> } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    outboundCa?: string;
+    timeouts?: Partial<Timeouts>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-'));
   const databaseUrl = process.env.DATABASE_URL;

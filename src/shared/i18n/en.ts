@@ -341,7 +341,8 @@ export const en: Catalog = {
       'Every device will be signed out and fingerprint / face logins removed. Your app data is not affected.',
     passwordChanged:
       'Your new password is now active. Please log in with it.\nAll your devices have been signed out.',
-    passkeysRemoved: '{{count}} fingerprint / face logins were removed; register them again where you need them.',
+    passkeysRemoved:
+      '{{count}} fingerprint / face logins were removed; register them again where you need them.',
     missing: 'The link is incomplete. Please open the link from the e-mail exactly as it is.',
     login: 'Log in',
     home: 'Go home',
