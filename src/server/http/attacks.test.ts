@@ -60,6 +60,22 @@ describe('attacks on the accounts (issue 15)', () => {
     return { response, cookie: browserCookies(response) };
   }
 
+  /** Registers a passkey for a member just signed in (the sign-in is the fresh proof it needs). */
+  async function registeredPasskey(member: string): Promise<SoftAuthenticator> {
+    const authenticator = new SoftAuthenticator('http://mygenie.test', 'mygenie.test');
+    const options = (
+      await t.request({ method: 'POST', url: '/api/passkeys/register/options', cookie: member, body: {} })
+    ).json();
+    const registered = await t.request({
+      method: 'POST',
+      url: '/api/passkeys/register/verify',
+      cookie: member,
+      body: { response: authenticator.create(options) },
+    });
+    expect(registered.statusCode).toBe(201);
+    return authenticator;
+  }
+
   describe('1. a sign-in waiting for the new-device check', () => {
     it('is told it waits, and gets nothing a visitor would not get — on every route', async () => {
       const email = 'pending.target@example.com';
@@ -270,16 +286,7 @@ describe('attacks on the accounts (issue 15)', () => {
     it('ends every passkey and session of the account, and mails the member', async () => {
       const email = 'reset.passkeys@example.com';
       const member = await signedInMember(t, email);
-      const authenticator = new SoftAuthenticator('http://mygenie.test', 'mygenie.test');
-      const options = (
-        await t.request({ method: 'POST', url: '/api/passkeys/register/options', cookie: member, body: {} })
-      ).json();
-      await t.request({
-        method: 'POST',
-        url: '/api/passkeys/register/verify',
-        cookie: member,
-        body: { response: authenticator.create(options) },
-      });
+      const authenticator = await registeredPasskey(member);
       const added = await t.mailTo(email, 1);
       expect(added.subject).toBe('[MyGenie] 지문·얼굴 로그인이 추가되었습니다');
       await t.request({ method: 'POST', url: '/api/auth/password-reset', body: { email }, ip: uniqueIp() });
@@ -405,16 +412,7 @@ describe('attacks on the accounts (issue 15)', () => {
     it('accept a passkey of the member’s own as the proof', async () => {
       const email = 'proof.passkey@example.com';
       const member = await signedInMember(t, email);
-      const authenticator = new SoftAuthenticator('http://mygenie.test', 'mygenie.test');
-      const options = (
-        await t.request({ method: 'POST', url: '/api/passkeys/register/options', cookie: member, body: {} })
-      ).json();
-      await t.request({
-        method: 'POST',
-        url: '/api/passkeys/register/verify',
-        cookie: member,
-        body: { response: authenticator.create(options) },
-      });
+      const authenticator = await registeredPasskey(member);
       t.advance(5 * 60_000 + 1000);
       const reauth = (
         await t.request({ method: 'POST', url: '/api/passkeys/reauth/options', cookie: member, body: {} })

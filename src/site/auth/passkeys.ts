@@ -94,59 +94,59 @@ export async function registerPasskey(currentPassword?: string): Promise<Passkey
 }
 
 /**
- * Signs in with a passkey alone (the account comes from the passkey the member picks); the answer may be a sign-in
- * waiting for approval on another device.
+ * Answers one of our passkey challenges with a passkey of this device: asks `options` for the challenge, lets the
+ * member pick and verify, and sends the answer (with `extra`) to `verify`.
  */
-export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionResponse>> {
+async function answerChallenge<T>(
+  options: string,
+  verify: string,
+  extra: Record<string, unknown> = {},
+): Promise<PasskeyOutcome<T>> {
   const problem = await ready();
   if (problem) return { ok: false, problem };
-  let options;
+  let challenge;
   try {
-    options = await api<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/passkeys/login/options', {});
+    challenge = await api<PublicKeyCredentialRequestOptionsJSON>('POST', options, {});
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
   const { startAuthentication } = await import('@simplewebauthn/browser');
   let response;
   try {
-    response = await startAuthentication({ optionsJSON: options });
+    response = await startAuthentication({ optionsJSON: challenge });
   } catch (error) {
     return { ok: false, problem: browserProblem(error, 'login') };
   }
   try {
-    const answer = await api<SessionResponse>('POST', '/api/passkeys/login/verify', {
-      response,
-      idleMinutes: readAutoLogoutMinutes(),
-    });
-    return answer.user || answer.pending ? { ok: true, value: answer } : { ok: false, problem: 'failed' };
+    return { ok: true, value: await api<T>('POST', verify, { response, ...extra }) };
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
 }
 
+/**
+ * Signs in with a passkey alone (the account comes from the passkey the member picks); the answer may be a sign-in
+ * waiting for approval on another device.
+ */
+export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionResponse>> {
+  const outcome = await answerChallenge<SessionResponse>(
+    '/api/passkeys/login/options',
+    '/api/passkeys/login/verify',
+    {
+      idleMinutes: readAutoLogoutMinutes(),
+    },
+  );
+  if (!outcome.ok) return outcome;
+  return outcome.value.user || outcome.value.pending ? outcome : { ok: false, problem: 'failed' };
+}
+
 /** Proves it is the signed-in member with one of their passkeys, before a sensitive change. */
 export async function proveWithPasskey(): Promise<PasskeyOutcome<null>> {
-  const problem = await ready();
-  if (problem) return { ok: false, problem };
-  let options;
-  try {
-    options = await api<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/passkeys/reauth/options', {});
-  } catch (failure) {
-    return { ok: false, problem: apiProblem(failure) };
-  }
-  const { startAuthentication } = await import('@simplewebauthn/browser');
-  let response;
-  try {
-    response = await startAuthentication({ optionsJSON: options });
-  } catch (error) {
-    return { ok: false, problem: browserProblem(error, 'login') };
-  }
-  try {
-    await api('POST', '/api/passkeys/reauth/verify', { response });
-    return { ok: true, value: null };
-  } catch (failure) {
-    return { ok: false, problem: apiProblem(failure) };
-  }
+  const outcome = await answerChallenge<unknown>(
+    '/api/passkeys/reauth/options',
+    '/api/passkeys/reauth/verify',
+  );
+  return outcome.ok ? { ok: true, value: null } : outcome;
 }
 
 /** The message key for a problem, for registration or login (description §8, "Biometric"). */
