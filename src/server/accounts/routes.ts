@@ -32,13 +32,9 @@ import type { AccountService } from './service.js';
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
   /** Whether this browser is signed in, or its sign-in waits for approval on another device. */
-  app.get('/api/session', async (request): Promise<SessionResponse> => {
-    const signedIn = await currentSession(accounts, request);
-    if (!signedIn) return { user: null };
-    if (!signedIn.pending) return { user: signedIn.user };
-    const pending = await accounts.pendingSignIn(signedIn);
-    return pending ? { user: null, pending } : { user: null };
-  });
+  app.get('/api/session', async (request): Promise<SessionResponse> =>
+    accounts.sessionAnswer(await currentSession(accounts, request)),
+  );
 
   /** The browser's auto logout and the member's activity, so the server ends an idle session too. */
   app.post('/api/session/activity', async (request, reply) => {
@@ -57,11 +53,9 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
   app.post('/api/auth/login', async (request, reply): Promise<SessionResponse> => {
     const body = parseBody(loginBody, request.body);
     const deviceKey = ensureDeviceKey(request, reply);
-    const { token, signedIn } = await accounts.login(body, { ...caller(request), deviceKey });
+    const { token, answer } = await accounts.login(body, { ...caller(request), deviceKey });
     setSessionCookie(request, reply, token);
-    if (!signedIn.pending) return { user: signedIn.user };
-    const pending = await accounts.pendingSignIn(signedIn);
-    return pending ? { user: null, pending } : { user: null };
+    return answer;
   });
 
   app.post('/api/auth/logout', async (request, reply) => {

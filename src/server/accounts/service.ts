@@ -34,9 +34,9 @@ import {
   type DeviceSession,
   type LoginBody,
   type PasswordResetBody,
-  type PendingSignIn,
   type ResetPasswordBody,
   type ResetPasswordResponse,
+  type SessionResponse,
   type SessionUser,
   type SignupBody,
 } from '../../shared/schemas/auth.js';
@@ -84,6 +84,13 @@ export interface SignedIn {
   user: SessionUser;
   /** Waiting for the new-device check: it may learn its own state and log out, nothing more. */
   pending: boolean;
+}
+
+/** A new session: its token for the cookie, who it is, and what the browser is told. */
+export interface SignInResult {
+  token: string;
+  signedIn: SignedIn;
+  answer: SessionResponse;
 }
 
 export type AccountService = ReturnType<typeof accountService>;
@@ -291,6 +298,25 @@ export function accountService(deps: AccountDeps) {
     return store.liveSessions(db, userId, isoAt(clock));
   }
 
+  /** The caller's own session, while it still counts. */
+  function ownSession(signedIn: SignedIn) {
+    return store.findSessionById(db, signedIn.sessionId, isoAt(clock));
+  }
+
+  /** What a sign-in (or the session check) tells the browser: the member, or the sign-in waiting for approval. */
+  function answerFor(signedIn: SignedIn, row: store.SessionRow | undefined): SessionResponse {
+    if (!signedIn.pending) return { user: signedIn.user };
+    if (!row) return { user: null };
+    return {
+      user: null,
+      pending: {
+        email: signedIn.user.email,
+        deviceName: row.device_name as DeviceName,
+        signedInAt: row.created_at,
+      },
+    };
+  }
+
   /**
    * Whether this sign-in waits for another device's confirmation: another device of the member is signed in and
    * confirmed, and this browser is not one of them; and whether this browser already holds a confirmed session
@@ -324,7 +350,7 @@ export function accountService(deps: AccountDeps) {
     user: store.UserRow,
     caller: Caller,
     idleMinutes: number,
-  ): Promise<{ token: string; signedIn: SignedIn }> {
+  ): Promise<SignInResult> {
     const deviceName = deviceNameFromUserAgent(caller.userAgent);
     const deviceKey = caller.deviceKey;
     const check = await newDeviceCheck(user.id, deviceKey, deviceName);
@@ -363,7 +389,7 @@ export function accountService(deps: AccountDeps) {
     if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
     for (const listener of signInListeners) listener({ signedIn, deviceId: deviceKey, deviceName });
-    return { token, signedIn };
+    return { token, signedIn, answer: answerFor(signedIn, session) };
   }
 
   /** A mailed link that can still be used for `kind`. */
@@ -393,7 +419,7 @@ export function accountService(deps: AccountDeps) {
       await store.markReauthenticated(db, signedIn.sessionId, isoAt(clock));
       return;
     }
-    const row = (await liveSessions(signedIn.user.uid)).find((item) => item.id === signedIn.sessionId);
+    const row = await ownSession(signedIn);
     if (!row?.reauth_at || row.reauth_at <= isoAt(clock, -REAUTH_TTL_MS)) {
       throw new ApiError('auth/reauth-required');
     }
@@ -448,34 +474,24 @@ export function accountService(deps: AccountDeps) {
       deliver('verify', body.lang, user.email, token);
     },
 
-    async login(body: LoginBody, caller: Caller): Promise<{ token: string; signedIn: SignedIn }> {
+    async login(body: LoginBody, caller: Caller): Promise<SignInResult> {
       const user = await checkCredentials(body.email, body.password, caller);
       if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
       return openSession(user, caller, body.idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
     },
 
     /** A sign-in proven another way (a passkey): a session for a verified member. */
-    async signInAs(
-      userId: string,
-      caller: Caller,
-      idleMinutes: number | undefined,
-    ): Promise<{ token: string; signedIn: SignedIn }> {
+    async signInAs(userId: string, caller: Caller, idleMinutes: number | undefined): Promise<SignInResult> {
       const user = await store.findUserById(db, userId);
       if (!user) throw new ApiError('auth/invalid-login-credentials');
       if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
       return openSession(user, caller, idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
     },
 
-    /** A pending sign-in's own state, for the browser that waits. */
-    async pendingSignIn(signedIn: SignedIn): Promise<PendingSignIn | null> {
-      if (!signedIn.pending) return null;
-      const row = (await liveSessions(signedIn.user.uid)).find((item) => item.id === signedIn.sessionId);
-      if (!row) return null;
-      return {
-        email: signedIn.user.email,
-        deviceName: row.device_name as DeviceName,
-        signedInAt: row.created_at,
-      };
+    /** What the session check tells this browser: its member, or its sign-in waiting for approval. */
+    async sessionAnswer(signedIn: SignedIn | null): Promise<SessionResponse> {
+      if (!signedIn) return { user: null };
+      return answerFor(signedIn, signedIn.pending ? await ownSession(signedIn) : undefined);
     },
 
     /**
@@ -483,7 +499,7 @@ export function accountService(deps: AccountDeps) {
      * after that long unused, so a closed tab or a copied cookie does not keep it alive.
      */
     async reportActivity(signedIn: SignedIn, idleMinutes: number): Promise<void> {
-      const row = (await liveSessions(signedIn.user.uid)).find((item) => item.id === signedIn.sessionId);
+      const row = await ownSession(signedIn);
       if (!row) return;
       const now = clock();
       const changed = { ...row, idle_minutes: idleMinutes };

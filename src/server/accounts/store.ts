@@ -161,6 +161,17 @@ function live(db: Db, userId: string, now: string) {
     .where('expires_at', '>', now);
 }
 
+/** One live session by its id (not ended, not past its end at `now`). */
+export function findSessionById(db: Db, id: string, now: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 /** A user's live sessions, newest first. */
 export function liveSessions(db: Db, userId: string, now: string): Promise<SessionRow[]> {
   return live(db, userId, now).selectAll().orderBy('created_at', 'desc').execute();

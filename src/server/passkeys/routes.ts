@@ -293,15 +293,13 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     const passkey = await verifiedPasskey(response, 'login', null);
     await release();
     const deviceKey = ensureDeviceKey(request, reply);
-    const { token, signedIn } = await accounts.signInAs(
+    const { token, answer } = await accounts.signInAs(
       passkey.user_id,
       { ...caller(request), deviceKey },
       idleMinutes,
     );
     setSessionCookie(request, reply, token);
-    if (!signedIn.pending) return { user: signedIn.user };
-    const pending = await accounts.pendingSignIn(signedIn);
-    return pending ? { user: null, pending } : { user: null };
+    return answer;
   });
 
   // Proving it is the member again with one of their passkeys, instead of the password, before a sensitive change.

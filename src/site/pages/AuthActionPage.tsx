@@ -97,16 +97,15 @@ export function AuthActionPage() {
   );
 }
 
-/** Verifying an address: the password chosen at sign-up, then the member is signed in here. */
-function VerifyForm({
-  token,
-  info,
-  onDone,
-}: {
+/** A form for one mailed link: its token, what it is for, and where its outcome goes. */
+interface LinkFormProps {
   token: string;
   info: ActionInfo;
   onDone(message: string): void;
-}) {
+}
+
+/** Verifying an address: the password chosen at sign-up, then the member is signed in here. */
+function VerifyForm({ token, info, onDone }: LinkFormProps) {
   const { t } = useTranslation();
   const session = useSession();
   const id = useId();
@@ -169,15 +168,7 @@ function VerifyForm({
  * A password change: typing again the password chosen when it was asked for (when one was), or setting a new one
  * (a forgotten password, or a change the person here did not ask for).
  */
-function ResetForm({
-  token,
-  info,
-  onDone,
-}: {
-  token: string;
-  info: ActionInfo;
-  onDone(message: string): void;
-}) {
+function ResetForm({ token, info, onDone }: LinkFormProps) {
   const { t } = useTranslation();
   const session = useSession();
   const ids = { password: useId(), confirm: useId() };
