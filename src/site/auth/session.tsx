@@ -30,6 +30,9 @@ export function isEndingHere(): boolean {
   return endingHere;
 }
 
+// Raised by every sign-in and logout here: a session check that started before one answers too late to count.
+let generation = 0;
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [user, setUser] = useState<SessionUser | null>(null);
@@ -37,8 +40,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [offline, setOffline] = useState(false);
 
   const refresh = useCallback(async () => {
+    const asked = generation;
     try {
       const session = await api<SessionResponse>('GET', '/api/session');
+      if (asked !== generation) return;
       setUser(session.user);
       setPending(session.pending ?? null);
       setOffline(false);
@@ -46,6 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (session.user?.emailVerified) rememberMember(session.user);
       else if (!session.user) forgetMember();
     } catch (error) {
+      if (asked !== generation) return;
       // Offline or the server is down: signed out for the server's features until the next try.
       setUser(null);
       setPending(null);
@@ -63,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // else the description keeps (update banner version, device id, fingerprint passkeys, preferences) stays.
   const logout = useCallback(async () => {
     endingHere = true;
+    generation += 1;
     await api('POST', '/api/auth/logout');
     forgetMember();
     setUser(null);
@@ -71,6 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback((answer: SessionResponse) => {
     endingHere = false;
+    generation += 1;
     setUser(answer.user);
     setPending(answer.pending ?? null);
     setOffline(false);
