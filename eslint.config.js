@@ -15,11 +15,37 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/site/**/*.tsx', 'src/site/**/*.ts', 'src/app/**/*.tsx', 'src/app/**/*.ts'],
+    files: ['src/{client,site,app,fortune}/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The browser side's rooms: the site, the app and the fortune embed are siblings that share only src/client
+  // and src/shared; the server never imports browser code, and the browser never imports the server's.
+  ...Object.entries({
+    site: ['app', 'fortune', 'server'],
+    app: ['site', 'fortune', 'server'],
+    fortune: ['site', 'app', 'server'],
+    client: ['site', 'app', 'fortune', 'server'],
+    shared: ['client', 'site', 'app', 'fortune', 'server'],
+    server: ['client', 'site', 'app', 'fortune'],
+  }).map(([room, others]) => ({
+    files: [`src/${room}/**/*.{ts,tsx}`],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': /** @type {import('eslint').Linter.RuleEntry} */ ([
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${others.join('|')})/`,
+              message: `src/${room} imports only its own files, src/client and src/shared (see CONTRIBUTING.md).`,
+            },
+          ],
+        },
+      ]),
+    },
+  })),
 );

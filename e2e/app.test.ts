@@ -6,14 +6,14 @@ import { checkMasterKey, parseMasterKeyVerifier } from '../src/shared/master-key
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
-import { fill } from '../src/app/i18n.js';
+import { fill } from '../src/client/text.js';
 import { isoToday } from '../src/app/format.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { formatMoney } from '../src/app/modules/ledger/model/format.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
-import { toLunarDate } from '../src/app/modules/schedule/calendar/lunar.js';
-import { addDays, parseIsoDate, toIsoDate } from '../src/app/modules/schedule/calendar/plain-date.js';
+import { toLunarDate } from '../src/app/calendar/lunar.js';
+import { addDays, parseIsoDate, toIsoDate } from '../src/app/calendar/plain-date.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';

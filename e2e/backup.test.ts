@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { backupText } from '../src/app/modules/backup/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
-import { fill } from '../src/app/i18n.js';
+import { fill } from '../src/client/text.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { addDiaryEntry, MEMBER_PASSWORD, members } from './pages/members.js';

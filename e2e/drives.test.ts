@@ -2,7 +2,7 @@
 // stand-in that speaks Google's OAuth and Drive v3 REST; each drive's refusals as messages in the member's
 // language with nothing lost; restore on a second device; and the daily automatic backup.
 import { afterAll, describe, expect, it } from 'vitest';
-import { fill } from '../src/app/i18n.js';
+import { fill } from '../src/client/text.js';
 import { backupText } from '../src/app/modules/backup/copy.js';
 import { startGoogleDriveStandin, type GoogleDriveStandin } from '../src/server/test/google-drive.js';
 import { startWebdavDrive, type WebdavDrive } from '../src/server/test/webdav-drive.js';

@@ -1,6 +1,6 @@
 // The MyGenie app as a person uses it, in either language: the labels come from the app's own copy.
 import type { Page } from 'playwright-core';
-import { shellText } from '../../src/app/shell/copy.js';
+import { shellText } from '../../src/app/copy.js';
 import type { AppScreen } from '../../src/app/shell/pages.js';
 import type { Lang } from './site.js';
 

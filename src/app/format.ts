@@ -1,6 +1,6 @@
 // Dates and numbers through Intl in the active language. Calendar dates are ISO 'YYYY-MM-DD' strings with no
 // time zone; they are formatted as UTC so a date never shifts a day.
-export { formatBytes } from '../site/format.js';
+export { formatBytes } from '../client/format.js';
 
 export function isoToday(now = new Date()): string {
   const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);

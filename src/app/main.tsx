@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../site/styles.css';
+import '../client/styles.css';
 import './app.css';
-import { LanguageProvider, initialLanguage } from './i18n.js';
+import { LanguageProvider, initialLanguage } from '../client/text.js';
 import { App } from './shell/App.js';
 
 const lang = initialLanguage(window.location.search);

@@ -118,7 +118,7 @@ export const STORAGE_KEYS = {
   tourTrigger: 'mygenie.tour.trigger',
   tourLines: 'mygenie.tour.lines',
   tourRecorded: 'mygenie.tour.recorded',
-  /** The fortune's AI key, sealed (src/fortune/ai/key-store.ts). */
+  /** The fortune's AI key, sealed (src/client/fortune/key-store.ts). */
   fortuneAiKey: 'mygenie.fortune.aiKey',
   /** The fortune's AI base URL and model (not secret). */
   fortuneAiSettings: 'mygenie.fortune.ai',

@@ -4,7 +4,7 @@ import { AppRoutes } from './AppRoutes.js';
 import { AuthDialogProvider } from './auth/auth-dialog-context.js';
 import { SessionProvider } from './auth/session.js';
 import type { LoadedPage } from './pages/registry.js';
-import { ToastProvider } from './ui/Toast.js';
+import { ToastProvider } from '../client/ui/Toast.js';
 
 export function Site({
   router,

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/constants.js';
 import { catalogs } from '../shared/i18n/index.js';
-import { isLanguage, saveLanguage, storedLanguage } from './language.js';
+import { isLanguage, saveLanguage, storedLanguage } from '../client/language.js';
 
 export { isLanguage, saveLanguage, storedLanguage };
 

@@ -6,7 +6,7 @@ import { changeLanguage, initialLanguage, setupI18n, storedLanguage } from './i1
 import { listenForInstallPrompt } from './layout/install.js';
 import { LAZY_PAGES } from './pages/registry.js';
 import { Site } from './Site.js';
-import './styles.css';
+import '../client/styles.css';
 
 listenForInstallPrompt();
 

@@ -1,17 +1,17 @@
 // The app from the top: who is signed in, then the vault (create or unlock), then the screens.
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
-import { ToastProvider } from '../../site/ui/Toast.js';
-import { fill, useLanguage, useText } from '../i18n.js';
+import { ToastProvider } from '../../client/ui/Toast.js';
+import { fill, useLanguage, useText } from '../../client/text.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
-import { useAutoLogout } from '../../site/auth/auto-logout.js';
-import { shellText } from './copy.js';
+import { useAutoLogout } from '../../client/auto-logout.js';
+import { shellText } from '../copy.js';
 import { DetailAccessProvider, DetailGate } from './DetailGate.js';
 import { HomeScreen } from './HomeScreen.js';
-import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from './member.js';
+import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from '../../client/member.js';
 import { APP_SCREENS, DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
-import { readSettings } from './settings.js';
+import { readSettings } from '../settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';

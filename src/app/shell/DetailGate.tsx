@@ -12,19 +12,19 @@ import {
   type ReactNode,
 } from 'react';
 import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
-import { useToast } from '../../site/ui/Toast.js';
-import { useText } from '../i18n.js';
+import { useToast } from '../../client/ui/Toast.js';
+import { useText } from '../../client/text.js';
 import { FormFooter } from '../ui/FormFooter.js';
 import { Modal } from '../ui/Modal.js';
 import { PasswordField } from '../ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../ui/use-password-fields.js';
-import { shellText } from './copy.js';
+import { shellText } from '../copy.js';
 import {
   checkDetailPassword,
   DETAIL_PASSWORD_MIN_LENGTH,
   makeDetailPasswordVerifier,
   useAppSettings,
-} from './settings.js';
+} from '../settings.js';
 
 interface DetailAccess {
   granted: boolean;

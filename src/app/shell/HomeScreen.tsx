@@ -1,14 +1,14 @@
 // The app's main screen: D-day counts of anniversaries 1, 2 and 3, today's schedule, and the modules.
 import { useMemo } from 'react';
 import { formatDate, isoToday } from '../format.js';
-import { fill, useLanguage, useText } from '../i18n.js';
+import { fill, useLanguage, useText } from '../../client/text.js';
 import { mainDDays, type Anniversary } from '../modules/anniversaries/model.js';
-import { occurrencesInRange } from '../modules/schedule/calendar/recurrence.js';
+import { occurrencesInRange } from '../calendar/recurrence.js';
 import type { ScheduleEvent } from '../modules/schedule/event.js';
 import { useRecords, useVault } from '../vault/react.js';
-import { shellText } from './copy.js';
+import { shellText } from '../copy.js';
 import type { AppScreen } from './pages.js';
-import { readSettings } from './settings.js';
+import { readSettings } from '../settings.js';
 
 const TILES = ['schedule', 'diary', 'personal', 'documents', 'ledger', 'anniversaries', 'settings'] as const;
 

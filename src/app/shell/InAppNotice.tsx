@@ -1,6 +1,6 @@
 // The in-app notice: what happens to the member's data, why the master password cannot be recovered, and
 // guardian consent for minors. Shown on first run and in settings.
-import { defineText, useText } from '../i18n.js';
+import { defineText, useText } from '../../client/text.js';
 
 const noticeText = defineText(
   {

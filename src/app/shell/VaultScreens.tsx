@@ -1,10 +1,10 @@
 // First run (create the vault with a master password) and the unlock screen.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { fill, useText } from '../i18n.js';
+import { fill, useText } from '../../client/text.js';
 import { PasswordField } from '../ui/PasswordField.js';
 import type { Vault } from '../vault/vault.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../vault/vault.js';
-import { shellText } from './copy.js';
+import { shellText } from '../copy.js';
 import { InAppNotice } from './InAppNotice.js';
 import { backupText } from '../modules/backup/copy.js';
 import { RestorePanel } from '../modules/backup/RestorePanel.js';

@@ -1,7 +1,7 @@
 // "Are you sure you want to delete?" (description §4) before anything is removed from the vault.
-import { Popup } from '../../site/ui/Popup.js';
-import { useText } from '../i18n.js';
-import { shellText } from '../shell/copy.js';
+import { Popup } from '../../client/ui/Popup.js';
+import { useText } from '../../client/text.js';
+import { shellText } from '../copy.js';
 
 export function ConfirmDelete({
   title,

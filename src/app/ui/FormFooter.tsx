@@ -1,8 +1,8 @@
 // The end of every app form: the error that stopped it, then Cancel and Save. A busy Save stays focusable
 // (aria-disabled) so focus does not fall out of the dialog while it works.
 import type { ReactNode } from 'react';
-import { useText } from '../i18n.js';
-import { shellText } from '../shell/copy.js';
+import { useText } from '../../client/text.js';
+import { shellText } from '../copy.js';
 
 export function FormFooter({
   failure,

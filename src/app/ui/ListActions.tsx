@@ -1,6 +1,6 @@
 // Edit and Delete beside an item of a list, named for the item so a screen reader says which one.
-import { fill, useText } from '../i18n.js';
-import { shellText } from '../shell/copy.js';
+import { fill, useText } from '../../client/text.js';
+import { shellText } from '../copy.js';
 
 export function ListActions({
   name,

@@ -1,8 +1,8 @@
 // A dialog for the app's forms: traps focus, closes with Esc, gives focus back where it was.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { trapTab, useRestoreFocus } from '../../site/ui/use-dialog-focus.js';
-import { useText } from '../i18n.js';
-import { shellText } from '../shell/copy.js';
+import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
+import { useText } from '../../client/text.js';
+import { shellText } from '../copy.js';
 
 export function Modal({
   title,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode, type Ref } from 'react';
-import { useText } from '../i18n.js';
-import { shellText } from '../shell/copy.js';
+import { useText } from '../../client/text.js';
+import { shellText } from '../copy.js';
 
 interface PasswordFieldProps {
   id: string;

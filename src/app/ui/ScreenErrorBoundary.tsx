@@ -1,8 +1,8 @@
 // A screen whose code could not load (offline before it was cached, or a new release) shows a message with a
 // reload button instead of a blank page.
 import { Component, type ReactNode } from 'react';
-import { useText } from '../i18n.js';
-import { shellText } from '../shell/copy.js';
+import { useText } from '../../client/text.js';
+import { shellText } from '../copy.js';
 
 function ScreenError() {
   const text = useText(shellText);

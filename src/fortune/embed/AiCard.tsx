@@ -1,11 +1,11 @@
 // The AI reading: with a key (passed by the page, or just saved here), a reading written through the
 // OpenAI-compatible chat API the member chose, while the page shows its overlay; without one, how to add
-// one. The key goes only to that API and rests on the device sealed (../ai/key-store.ts); the base URL and
+// one. The key goes only to that API and rests on the device sealed (src/client/fortune/key-store.ts); the base URL and
 // model are not secret and are kept as they are.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { fill } from '../../app/i18n.js';
+import { fill } from '../../client/text.js';
 import { STORAGE_KEYS, type Language } from '../../shared/constants.js';
-import { aiKeyStore, browserKeyPlaces } from '../ai/key-store.js';
+import { aiKeyStore, browserKeyPlaces } from '../../client/fortune/key-store.js';
 import {
   AI_TEXT,
   aiReading,

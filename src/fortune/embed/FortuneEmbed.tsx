@@ -2,10 +2,10 @@
 // the member last signed in on this device), their birth date kept sealed on the device, and today's four
 // readings in the language the page asks for. Its height goes to the page whenever it changes.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { fill } from '../../app/i18n.js';
-import { checkMember, type Member, type MemberCheck } from '../../app/shell/member.js';
+import { fill } from '../../client/text.js';
+import { checkMember, type Member, type MemberCheck } from '../../client/member.js';
 import { STORAGE_KEYS, type Language } from '../../shared/constants.js';
-import { browserKeyPlaces, sealedStore } from '../ai/key-store.js';
+import { browserKeyPlaces, sealedStore } from '../../client/fortune/key-store.js';
 import { sunSign } from '../astrology/signs.js';
 import { seoulDate } from '../daily-seed.js';
 import { ELEMENT_NAMES, fourPillars } from '../saju/pillars.js';

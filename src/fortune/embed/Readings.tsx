@@ -1,6 +1,6 @@
 // The three readings worked out on the device: saju (the four pillars, the five elements, today's day pillar),
 // the sun sign's day and the tarot card of the day. Each shows its own language's text from the engines.
-import { fill } from '../../app/i18n.js';
+import { fill } from '../../client/text.js';
 import type { Language } from '../../shared/constants.js';
 import { dailyReading } from '../astrology/daily.js';
 import { ELEMENT_NAMES as SIGN_ELEMENTS, type Sign } from '../astrology/signs.js';

@@ -1,9 +1,9 @@
 // The embed's side of the messages with /fortune (description §7, DESIGN §3.8): it listens from the first
 // moment (before React renders, so nothing the page sends on load is missed), takes only messages from its
 // parent window on our own origin in their exact shape, and talks only to that parent on that origin.
-import { isLanguage } from '../../site/language.js';
+import { isLanguage } from '../../client/language.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/constants.js';
-import { fromExpected, parseParentMessage, type EmbedMessage } from '../protocol.js';
+import { fromExpected, parseParentMessage, type EmbedMessage } from '../../client/fortune/protocol.js';
 
 export interface ParentState {
   lang: Language;

@@ -1,7 +1,7 @@
 // The fortune embed's words, Korean and English side by side with the same keys. The AI card's own lines
 // (how to add a key, each failure) live with the AI client in ../ai/reading.ts (AI_TEXT).
 // {{name}} placeholders are filled by the embed.
-import { defineText } from '../../app/i18n.js';
+import { defineText } from '../../client/text.js';
 
 export const copy = defineText(
   {

@@ -1,6 +1,6 @@
 // Dates and times in the embed, through Intl for the active language. Calendar days (YYYY-MM-DD) are shown as
 // that day wherever the device is: they are formatted at noon UTC in the UTC time zone.
-import { localeOf } from '../../app/i18n.js';
+import { localeOf } from '../../client/text.js';
 import type { Language } from '../../shared/constants.js';
 
 function utcNoon(year: number, month: number, day: number): Date {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../site/styles.css';
+import '../../client/styles.css';
 import './embed.css';
 import { startBridge } from './bridge.js';
 import { FortuneEmbed } from './FortuneEmbed.js';

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
 import { api, failureCode, failureMessage } from '../api.js';
 import { currentLanguage } from '../i18n.js';
-import { Popup } from '../ui/Popup.js';
-import { trapTab, useRestoreFocus } from '../ui/use-dialog-focus.js';
-import { readAutoLogoutMinutes } from './auto-logout.js';
+import { Popup } from '../../client/ui/Popup.js';
+import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
+import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import {
   passkeyMessageKey,

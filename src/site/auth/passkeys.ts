@@ -7,7 +7,7 @@ import type {
 } from '@simplewebauthn/browser';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
-import { readAutoLogoutMinutes } from './auto-logout.js';
+import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 
 export type PasskeyProblem =
   | 'unsupported'

@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
-import { forgetMember, rememberMember } from './stored-member.js';
+import { forgetMember, rememberMember } from '../../client/member.js';
 
 interface SessionState {
   loading: boolean;

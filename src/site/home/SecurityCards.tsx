@@ -2,17 +2,21 @@
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTO_LOGOUT_CHANGED, readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../auth/auto-logout.js';
+import {
+  AUTO_LOGOUT_CHANGED,
+  readAutoLogoutMinutes,
+  saveAutoLogoutMinutes,
+} from '../../client/auto-logout.js';
 import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
 import type { DeviceSessionList, PasskeyList } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
 import { PasswordField } from '../auth/PasswordField.js';
 import { useSession } from '../auth/session.js';
-import { formatDate, formatDateTime } from '../format.js';
+import { formatDate, formatDateTime } from '../../client/format.js';
 import { currentLanguage } from '../i18n.js';
-import { Popup } from '../ui/Popup.js';
-import { useToast } from '../ui/Toast.js';
+import { Popup } from '../../client/ui/Popup.js';
+import { useToast } from '../../client/ui/Toast.js';
 
 interface Confirm {
   message: string;

@@ -9,8 +9,8 @@ import { localPart, useSession } from '../auth/session.js';
 import { changeLanguage, currentLanguage } from '../i18n.js';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
-import { useToast } from '../ui/Toast.js';
-import { useAutoLogout } from '../auth/auto-logout.js';
+import { useToast } from '../../client/ui/Toast.js';
+import { useAutoLogout } from '../../client/auto-logout.js';
 import { useMounted } from '../ui/use-mounted.js';
 import { useOpenApp } from './open-app.js';
 

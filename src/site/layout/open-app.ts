@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_PATH, type AppPage } from '../../shared/constants.js';
 import { useSession } from '../auth/session.js';
 import { currentLanguage } from '../i18n.js';
-import { useToast } from '../ui/Toast.js';
+import { useToast } from '../../client/ui/Toast.js';
 
 export function appUrl(page?: AppPage): string {
   const query = new URLSearchParams({ lang: currentLanguage(), v: String(Date.now()) });

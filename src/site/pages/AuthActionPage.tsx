@@ -14,7 +14,7 @@ import type {
 } from '../../shared/schemas/auth.js';
 import { api, failureMessage } from '../api.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
-import { readAutoLogoutMinutes } from '../auth/auto-logout.js';
+import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { PasswordField } from '../auth/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { Spinner } from '../ui/Spinner.js';

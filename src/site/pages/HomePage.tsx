@@ -9,9 +9,9 @@ import { UpdateBanner } from '../home/UpdateBanner.js';
 import { promptInstall } from '../layout/install.js';
 import { useOpenApp } from '../layout/open-app.js';
 import { Icon, type IconName } from '../ui/icons.js';
-import { Popup } from '../ui/Popup.js';
+import { Popup } from '../../client/ui/Popup.js';
 import { Spinner } from '../ui/Spinner.js';
-import { useToast } from '../ui/Toast.js';
+import { useToast } from '../../client/ui/Toast.js';
 
 // Only signed-in members see these, so they load after the page, when needed.
 const SecurityCards = lazy(async () => ({

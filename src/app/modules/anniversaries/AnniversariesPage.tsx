@@ -1,10 +1,10 @@
 // Anniversaries: the member's list, which two are shown as anniversary 1 and 2, and the automatic third.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { daysBetween, formatDate, isoToday } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
-import { useAppSettings } from '../../shell/settings.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
+import { useAppSettings } from '../../settings.js';
 import { Modal } from '../../ui/Modal.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';

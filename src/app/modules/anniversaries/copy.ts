@@ -1,4 +1,4 @@
-import { defineText } from '../../i18n.js';
+import { defineText } from '../../../client/text.js';
 
 export const anniversaryText = defineText(
   {

@@ -2,7 +2,7 @@
 // nearest upcoming date among everything saved (anniversaries and schedule events) other than those two.
 import type { VaultEntry } from '../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
-import type { ScheduleEventDate } from '../schedule/calendar/recurrence.js';
+import type { ScheduleEventDate } from '../../calendar/recurrence.js';
 
 export interface Anniversary extends ScheduleEventDate {
   name: string;

@@ -3,12 +3,12 @@
 // lost-detail-password path. The choices live in the vault's settings (the drive's app password is a secret).
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { loadAppConfig } from '../../backup/app-config.js';
 import type { BackupKind } from '../../backup/format.js';
 import { webdavTarget, type TargetId } from '../../backup/targets.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { readSettings, useAppSettings, type BackupSettings } from '../../shell/settings.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { readSettings, useAppSettings, type BackupSettings } from '../../settings.js';
 import { useVault } from '../../vault/react.js';
 import { checkAutoBackupSoon } from './auto-backup.js';
 import { backupText } from './copy.js';

@@ -1,7 +1,7 @@
 // The lost-detail-password path (description §4): after a backup, delete this device's vault; the app then
 // offers to restore, which brings the detail view password back to the default.
 import { useId, useState, type FormEvent } from 'react';
-import { useText } from '../../i18n.js';
+import { useText } from '../../../client/text.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { Modal } from '../../ui/Modal.js';
 import { PasswordField } from '../../ui/PasswordField.js';

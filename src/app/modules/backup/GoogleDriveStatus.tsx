@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { AppConfig } from '../../../shared/schemas/drives.js';
 import { connectGoogleDrive, disconnectGoogleDrive, googleDriveToken } from '../../backup/google-drive.js';
-import { useText } from '../../i18n.js';
+import { useText } from '../../../client/text.js';
 import { backupText } from './copy.js';
 
 export function GoogleDriveStatus({

@@ -2,16 +2,16 @@
 // holds, choose replace or merge, give the backup's master password when it is not this vault's, and restore —
 // all or nothing.
 import { useEffect, useId, useState } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
-import { useToast } from '../../../site/ui/Toast.js';
-import { shellText } from '../../shell/copy.js';
+import { Popup } from '../../../client/ui/Popup.js';
+import { useToast } from '../../../client/ui/Toast.js';
+import { shellText } from '../../copy.js';
 import { decodeBackup, type BackupContents } from '../../backup/format.js';
 import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { loadAppConfig } from '../../backup/app-config.js';
 import { googleDriveToken } from '../../backup/google-drive.js';
 import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/targets.js';
 import { formatBytes } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import type { Vault } from '../../vault/vault.js';
 import { backupText } from './copy.js';

@@ -2,7 +2,7 @@
 // restore screen of a new device (where nothing is saved until the vault exists).
 import { useId } from 'react';
 import type { WebdavCredentials } from '../../../shared/schemas/drives.js';
-import { useText } from '../../i18n.js';
+import { useText } from '../../../client/text.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import { backupText } from './copy.js';
 

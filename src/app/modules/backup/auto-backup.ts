@@ -3,7 +3,7 @@
 // later; going online, unlocking, or changing the backup settings checks again at once.
 import { useEffect } from 'react';
 import { loadAppConfig } from '../../backup/app-config.js';
-import { readSettings } from '../../shell/settings.js';
+import { readSettings } from '../../settings.js';
 import type { Vault } from '../../vault/vault.js';
 import { readLastBackup, saveAutoFailure } from './last-backup.js';
 import { runBackup } from './run-backup.js';

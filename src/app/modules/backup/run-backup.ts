@@ -11,7 +11,7 @@ import {
   type TargetProblem,
   type TargetResult,
 } from '../../backup/targets.js';
-import type { BackupSettings } from '../../shell/settings.js';
+import type { BackupSettings } from '../../settings.js';
 import type { Vault } from '../../vault/vault.js';
 import { saveLastBackup } from './last-backup.js';
 

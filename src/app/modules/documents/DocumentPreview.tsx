@@ -2,8 +2,8 @@
 // text decoded into a <pre>. A document that fails authentication shows only a warning, never partial bytes.
 import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { useVault } from '../../vault/react.js';
 import type { DocumentMeta, VaultEntry } from '../../vault/vault.js';

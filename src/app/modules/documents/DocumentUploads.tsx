@@ -1,10 +1,10 @@
 // Adding documents: a file picker and a drop zone feed a queue that encrypts one file at a time, so the
 // free-space check before each file sees what the previous ones used.
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { formatBytes } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { Vault, type DocumentAdded } from '../../vault/vault.js';
 import { documentsText } from './copy.js';

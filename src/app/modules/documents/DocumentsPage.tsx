@@ -1,10 +1,10 @@
 // Documents: files of any type kept encrypted on this device, listed newest first, previewed, downloaded
 // decrypted, or deleted.
 import { useId, useMemo, useState } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { formatBytes } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import type { DocumentMeta, VaultEntry } from '../../vault/vault.js';
 import { documentsText } from './copy.js';

@@ -2,8 +2,8 @@
 // keeps the dialog open with what was typed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isoToday } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';

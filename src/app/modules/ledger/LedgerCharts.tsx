@@ -3,7 +3,7 @@
 // table they can read.
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMonth } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { CHART_FONT_SIZE, categoryBarLayout, monthBarLayout } from './chart.js';
 import { ledgerText } from './copy.js';
 import { categoryLabel } from './entry-form.js';

@@ -1,11 +1,11 @@
 // The ledger to and from CSV files. An import is checked whole before anything is written: either every
 // entry is added in one write, or the member sees every problem with its line and nothing changes.
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Popup } from '../../../site/ui/Popup.js';
-import { useToast } from '../../../site/ui/Toast.js';
+import { Popup } from '../../../client/ui/Popup.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { formatBytes, isoToday } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
 import { newId } from '../../vault/vault.js';

@@ -1,9 +1,9 @@
 // The household account book: one month at a time, its totals and entries, two charts, and CSV files.
 import { useId, useState } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import type { VaultEntry } from '../../vault/vault.js';
 import { ledgerText } from './copy.js';

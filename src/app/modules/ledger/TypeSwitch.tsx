@@ -1,6 +1,6 @@
 // Income or expense, as a pair of radio buttons drawn as one segmented control.
 import { useId } from 'react';
-import { useText } from '../../i18n.js';
+import { useText } from '../../../client/text.js';
 import { ledgerText } from './copy.js';
 import { LEDGER_TYPES, type LedgerType } from './model/entry.js';
 

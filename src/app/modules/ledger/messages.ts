@@ -1,7 +1,7 @@
 // What a ledger error code means to the person who met it: in the entry form, about the field they typed; in
 // a CSV import, about a line of their file.
 import type { Language } from '../../../shared/constants.js';
-import { fill } from '../../i18n.js';
+import { fill } from '../../../client/text.js';
 import type { LedgerCopy } from './copy.js';
 import type { CsvColumn, CsvImportError } from './model/csv.js';
 import { MAX_IMPORT_ROWS } from './model/csv.js';

@@ -1,9 +1,9 @@
 // The diary: entries by date, listed by month, with search over the decrypted text.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';

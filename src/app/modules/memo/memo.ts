@@ -1,7 +1,7 @@
 // Diary entries (kind 'memo') and the search over them. Search runs on the decrypted entries in memory:
 // nothing readable is ever indexed on disk.
 import type { VaultEntry } from '../../vault/vault.js';
-import { parseIsoDate } from '../schedule/calendar/plain-date.js';
+import { parseIsoDate } from '../../calendar/plain-date.js';
 
 export interface Memo {
   date: string;

@@ -1,10 +1,10 @@
 // One item of personal info with every field of its kind: each value can be copied, and secret ones stay
 // masked until "show" is pressed (again hidden whenever the dialog is reopened).
 import { useState } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { personalText } from './copy.js';
 import {

@@ -1,9 +1,9 @@
 // Adding or changing one item of personal info: the chosen kind decides the fields. Nothing is written until
 // every field passes; on any failure the dialog stays open with what was typed.
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
-import { fill, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { useToast } from '../../../client/ui/Toast.js';
+import { fill, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import { useVault } from '../../vault/react.js';

@@ -1,9 +1,9 @@
 // Personal info: identity details, bank accounts, cards, website logins and notes, filtered by kind and
 // searched by title and visible fields; secrets stay masked until asked for.
 import { useId, useMemo, useState } from 'react';
-import { useToast } from '../../../site/ui/Toast.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { useToast } from '../../../client/ui/Toast.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { personalText } from './copy.js';
 import {

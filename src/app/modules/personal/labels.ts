@@ -1,6 +1,6 @@
 // The screen's words for kinds, fields and error codes, checked against kinds.ts by the compiler: a field
 // added to a kind without a label in both languages does not build.
-import { fill } from '../../i18n.js';
+import { fill } from '../../../client/text.js';
 import type { personalText } from './copy.js';
 import {
   MAX_TITLE_LENGTH,

@@ -1,8 +1,8 @@
 // The coming weeks as a list of days: each date with its lunar date and holidays, then its events.
 import { useId, useMemo } from 'react';
-import { fill, useLanguage, useText } from '../../i18n.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { AGENDA_DAYS, agendaDays, agendaEnd, type AgendaEntry, type SavedEvent } from './agenda.js';
-import type { HolidayData } from './calendar/holidays.js';
+import type { HolidayData } from '../../calendar/holidays.js';
 import { scheduleText } from './copy.js';
 import { EventList } from './EventList.js';
 import { fullDate, lunarLabel } from './labels.js';

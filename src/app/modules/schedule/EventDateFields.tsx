@@ -2,9 +2,9 @@
 // the leap-month box, with the other calendar's date shown as a hint.
 import { useId } from 'react';
 import { weekdayNames } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { LUNAR_FIRST_YEAR, LUNAR_LAST_YEAR, leapMonthOf, lunarMonthLength } from './calendar/lunar.js';
-import { dayOfWeek, parseIsoDate } from './calendar/plain-date.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { LUNAR_FIRST_YEAR, LUNAR_LAST_YEAR, leapMonthOf, lunarMonthLength } from '../../calendar/lunar.js';
+import { dayOfWeek, parseIsoDate } from '../../calendar/plain-date.js';
 import { scheduleText } from './copy.js';
 import {
   leapAvailable,

@@ -1,13 +1,13 @@
 // Adding or editing an event in a dialog. Nothing is written until every field is right; when the write
 // fails (a full disk) the dialog stays open with what was typed.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { fill, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
 import { newId } from '../../vault/vault.js';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { scheduleText } from './copy.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX } from './event.js';
 import { checkDraft, type DraftProblems, type EventDraft } from './event-form.js';

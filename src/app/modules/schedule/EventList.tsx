@@ -1,8 +1,8 @@
 // A day's events: time (or all day), title, lunar and yearly badges, memo, and edit and delete buttons.
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import type { AgendaEntry } from './agenda.js';
-import { parseLunarDate } from './calendar/lunar.js';
+import { parseLunarDate } from '../../calendar/lunar.js';
 import { scheduleText } from './copy.js';
 import { lunarLabel, timeLabel } from './labels.js';
 

@@ -2,11 +2,11 @@
 // first events; arrow keys move the selected day as in an ARIA grid.
 import { memo, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatMonth, weekdayNames } from '../../format.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { eventsByDate, type AgendaEntry, type SavedEvent } from './agenda.js';
-import type { HolidayData } from './calendar/holidays.js';
-import { monthGrid, type MonthCell } from './calendar/month-grid.js';
-import { addDays, dayOfWeek, daysInMonth, parseIsoDate, toIsoDate } from './calendar/plain-date.js';
+import type { HolidayData } from '../../calendar/holidays.js';
+import { monthGrid, type MonthCell } from '../../calendar/month-grid.js';
+import { addDays, dayOfWeek, daysInMonth, parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
 import { scheduleText, type ScheduleCopy } from './copy.js';
 import { fullDate, lunarLabel } from './labels.js';
 

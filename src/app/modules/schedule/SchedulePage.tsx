@@ -2,15 +2,15 @@
 // events beside it, or the coming weeks as a list; events are added, edited and deleted in a dialog.
 import { useCallback, useId, useMemo, useState } from 'react';
 import { formatDate, isoToday } from '../../format.js';
-import { useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
-import { useToast } from '../../../site/ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { eventsByDate, holidaysOn, type AgendaEntry } from './agenda.js';
 import { AgendaView } from './AgendaView.js';
-import type { HolidayData } from './calendar/holidays.js';
-import { toLunarDate } from './calendar/lunar.js';
-import { parseIsoDate } from './calendar/plain-date.js';
+import type { HolidayData } from '../../calendar/holidays.js';
+import { toLunarDate } from '../../calendar/lunar.js';
+import { parseIsoDate } from '../../calendar/plain-date.js';
 import { scheduleText } from './copy.js';
 import { draftFromEvent, newDraft, type EventDraft } from './event-form.js';
 import { EventForm } from './EventForm.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agendaDays, agendaEnd, eventsByDate, type SavedEvent } from './agenda.js';
-import { bundledHolidays } from './calendar/holidays.js';
+import { bundledHolidays } from '../../calendar/holidays.js';
 import type { ScheduleEvent } from './event.js';
 
 function saved(id: string, event: Partial<ScheduleEvent> & Pick<ScheduleEvent, 'date'>): SavedEvent {

@@ -1,9 +1,9 @@
 // Which saved events fall on which days: computed once per range (the month grid, the coming weeks), so a
 // day cell only looks its date up.
-import { holidayMap, type HolidayData, type HolidayEntry } from './calendar/holidays.js';
-import { toLunarDate, type LunarDate } from './calendar/lunar.js';
-import { addDays, parseIsoDate, toIsoDate } from './calendar/plain-date.js';
-import { occurrencesInRange } from './calendar/recurrence.js';
+import { holidayMap, type HolidayData, type HolidayEntry } from '../../calendar/holidays.js';
+import { toLunarDate, type LunarDate } from '../../calendar/lunar.js';
+import { addDays, parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
+import { occurrencesInRange } from '../../calendar/recurrence.js';
 import type { ScheduleEvent } from './event.js';
 
 /** How far ahead the agenda view looks, today included. */

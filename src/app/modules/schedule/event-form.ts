@@ -9,8 +9,8 @@ import {
   toLunarDate,
   toSolarDate,
   type LunarDate,
-} from './calendar/lunar.js';
-import { parseIsoDate, toIsoDate } from './calendar/plain-date.js';
+} from '../../calendar/lunar.js';
+import { parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from './event.js';
 
 export interface EventDraft {

@@ -1,6 +1,6 @@
 // How the schedule screen writes lunar dates, times and full dates in the active language.
-import { fill } from '../../i18n.js';
-import type { LunarDate } from './calendar/lunar.js';
+import { fill } from '../../../client/text.js';
+import type { LunarDate } from '../../calendar/lunar.js';
 import type { ScheduleCopy } from './copy.js';
 
 export function lunarLabel(

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import type { Vault } from '../../vault/vault.js';
 import type { SavedEvent } from './agenda.js';
-import { bundledHolidays, loadHolidayData, type HolidayData } from './calendar/holidays.js';
+import { bundledHolidays, loadHolidayData, type HolidayData } from '../../calendar/holidays.js';
 import type { ScheduleEvent } from './event.js';
 
 let loadedHolidays: HolidayData | null = null;

@@ -1,14 +1,14 @@
 // Settings: nickname, language, auto logout, master password, detail view password, and the in-app notice.
 import { useId, useState, type FormEvent } from 'react';
 import { AUTO_LOGOUT_OPTIONS_MIN, type Language } from '../../../shared/constants.js';
-import { useToast } from '../../../site/ui/Toast.js';
-import { fill, useLanguage, useText } from '../../i18n.js';
-import { shellText } from '../../shell/copy.js';
+import { useToast } from '../../../client/ui/Toast.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { shellText } from '../../copy.js';
 import { DetailPasswordForm } from '../../shell/DetailGate.js';
 import { InAppNotice } from '../../shell/InAppNotice.js';
 import { passwordStrength } from '../../shell/password-strength.js';
-import { readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../../../site/auth/auto-logout.js';
-import { useAppSettings } from '../../shell/settings.js';
+import { readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../../../client/auto-logout.js';
+import { useAppSettings } from '../../settings.js';
 import { PasswordField } from '../../ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-fields.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';

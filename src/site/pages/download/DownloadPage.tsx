@@ -9,13 +9,13 @@ import type { DocumentList, MemberDocument, Notice, PublishedFile } from '../../
 import { api, failureCode, type FailureCode } from '../../api.js';
 import { useSession } from '../../auth/session.js';
 import { useCopy } from '../../copy.js';
-import { formatBytes, formatDate } from '../../format.js';
+import { formatBytes, formatDate } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { LoginRequired } from '../../ui/LoginRequired.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
-import { Popup } from '../../ui/Popup.js';
+import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
-import { useToast } from '../../ui/Toast.js';
+import { useToast } from '../../../client/ui/Toast.js';
 import { copy } from './copy.js';
 import './download.css';
 

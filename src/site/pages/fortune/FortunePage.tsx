@@ -2,7 +2,7 @@
 // (verified, or offline the member last signed in on this device) gets the embed /fortune-embed/ in a frame
 // that grows with it; a visitor gets the Login Required card. The page shows the embed's overlay when asked,
 // tells it the language (at load and on every switch) and passes the AI key stored on this device. Messages
-// are taken only from the frame's window on our own origin, in their exact shapes (../../../fortune/protocol.ts).
+// are taken only from the frame's window on our own origin, in their exact shapes (src/client/fortune/protocol.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,16 +12,16 @@ import {
   STORAGE_KEYS,
   type Language,
 } from '../../../shared/constants.js';
-import { aiKeyStore, browserKeyPlaces } from '../../../fortune/ai/key-store.js';
+import { aiKeyStore, browserKeyPlaces } from '../../../client/fortune/key-store.js';
 import {
   fromExpected,
   frameHeight,
   parseEmbedMessage,
   type EmbedMessage,
   type ParentMessage,
-} from '../../../fortune/protocol.js';
+} from '../../../client/fortune/protocol.js';
 import { useSession } from '../../auth/session.js';
-import { lastMember } from '../../auth/stored-member.js';
+import { lastMember } from '../../../client/member.js';
 import { useCopy } from '../../copy.js';
 import { LoginRequired } from '../../ui/LoginRequired.js';
 import { PageHero, Section } from '../../ui/PageParts.js';

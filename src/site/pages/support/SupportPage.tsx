@@ -9,7 +9,7 @@ import { api, failureCode } from '../../api.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { useCopy } from '../../copy.js';
-import { formatCount } from '../../format.js';
+import { formatCount } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';

@@ -1,9 +1,44 @@
 // Who is using the app. Online, the server's session decides; offline, the member who last signed in on this
 // device may keep using their (still encrypted) vault.
-import type { SessionResponse } from '../../shared/schemas/auth.js';
-import { forgetMember, lastMember, rememberMember, type Member } from '../../site/auth/stored-member.js';
+import type { SessionResponse } from '../shared/schemas/auth.js';
+import { STORAGE_KEYS } from '../shared/constants.js';
 
-export type { Member };
+// The member who last signed in on this device (description §3 "homepage session user"): their uid and e-mail,
+// nothing secret. Written once the server confirms a verified session, removed when it says there is none or
+// on logout.
+export interface Member {
+  uid: string;
+  email: string;
+}
+
+export function lastMember(): Member | null {
+  try {
+    const stored = JSON.parse(
+      localStorage.getItem(STORAGE_KEYS.appMember) ?? 'null',
+    ) as Partial<Member> | null;
+    return stored && typeof stored.uid === 'string' && typeof stored.email === 'string'
+      ? { uid: stored.uid, email: stored.email }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberMember(member: Member): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.appMember, JSON.stringify({ uid: member.uid, email: member.email }));
+  } catch {
+    // Without storage the site and the app still work online.
+  }
+}
+
+export function forgetMember(): void {
+  try {
+    localStorage.removeItem(STORAGE_KEYS.appMember);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
 
 export type MemberCheck =
   | { status: 'signed-in'; member: Member }

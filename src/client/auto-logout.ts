@@ -9,7 +9,7 @@ import {
   AUTO_LOGOUT_OPTIONS_MIN,
   SESSION_ACTIVITY_REPORT_MS,
   STORAGE_KEYS,
-} from '../../shared/constants.js';
+} from '../shared/constants.js';
 
 /** Announced in this tab when the minutes change (the storage event reaches only the other tabs). */
 export const AUTO_LOGOUT_CHANGED = 'mygenie:auto-logout';

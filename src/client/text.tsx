@@ -3,7 +3,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/constants.js';
 import type { Widen } from '../shared/i18n/index.js';
-import { isLanguage, saveLanguage, storedLanguage } from '../site/language.js';
+import { isLanguage, saveLanguage, storedLanguage } from './language.js';
 
 export interface Text<T> {
   readonly ko: Widen<T>;

@@ -1,7 +1,7 @@
 // Korean public holidays from data (public/app/holidays.json, refreshable without a release) and the
 // substitute-holiday rules of the Public Holidays Act applied to it.
-import { z } from '../../../../shared/zod.js';
-import bundledJson from '../../../../../public/app/holidays.json' with { type: 'json' };
+import { z } from '../../shared/zod.js';
+import bundledJson from '../../../public/app/holidays.json' with { type: 'json' };
 import { toSolarDate } from './lunar.js';
 import {
   addDays,

@@ -2,13 +2,13 @@
 // (encrypted); the auto-logout minutes are a plain preference shared with the site (src/shared/auto-logout.ts),
 // because they must work while the vault is locked and reach every open tab at once.
 import { useCallback } from 'react';
-import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
-import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../../shared/master-key.js';
-import type { WebdavCredentials } from '../../shared/schemas/drives.js';
-import type { BackupKind } from '../backup/format.js';
-import type { TargetId } from '../backup/targets.js';
-import { useVault, useVaultVersion } from '../vault/react.js';
-import type { Vault } from '../vault/vault.js';
+import { DETAIL_PASSWORD_DEFAULT } from '../shared/constants.js';
+import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../shared/master-key.js';
+import type { WebdavCredentials } from '../shared/schemas/drives.js';
+import type { BackupKind } from './backup/format.js';
+import type { TargetId } from './backup/targets.js';
+import { useVault, useVaultVersion } from './vault/react.js';
+import type { Vault } from './vault/vault.js';
 
 export const SETTINGS_ID = 'settings';
 export const DETAIL_PASSWORD_MIN_LENGTH = 4;
