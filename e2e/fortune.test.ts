@@ -15,7 +15,7 @@ import { fourPillars } from '../src/fortune/saju/pillars.js';
 import { dailySaju } from '../src/fortune/saju/reading.js';
 import { dailyDraw } from '../src/fortune/tarot/draw.js';
 import { startChatApi, type ChatApi } from '../src/server/test/chat-api.js';
-import { catalogs } from '../src/shared/i18n/index.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { copy as pageCopy } from '../src/site/pages/fortune/copy.js';
 import { AuthDialogModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
@@ -113,11 +113,11 @@ describe.each(['ko', 'en'] as const)('the fortune page in %s', (lang) => {
 
     await card.getByRole('button', { name: pageCopy[lang].login.login, exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: catalogs[lang].auth.loginTitle }).waitFor();
+    await dialog.getByRole('heading', { name: catalog[lang].auth.loginTitle }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await card.getByRole('button', { name: pageCopy[lang].login.register, exact: true }).click();
-    await dialog.getByRole('heading', { name: catalogs[lang].auth.registerTitle }).waitFor();
+    await dialog.getByRole('heading', { name: catalog[lang].auth.registerTitle }).waitFor();
     await page.keyboard.press('Escape');
 
     // Logging in from the card brings the fortune in place.

@@ -6,7 +6,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer } from '../scripts/server.mjs';
 import { STORAGE_KEYS } from '../src/shared/constants.js';
-import { catalogs } from '../src/shared/i18n/index.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
@@ -46,7 +46,7 @@ async function signedInDevice(
 
 /** Signs in on a browser new to the member: the sign-in waits, and the page says so in its language. */
 async function newDevice(lang: Lang, email: string): Promise<HomePageModel> {
-  const text = catalogs[lang];
+  const text = catalog[lang];
   const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
   const home = new HomePageModel(await context.newPage(), lang, second!.url);
   await home.open();
@@ -66,7 +66,7 @@ async function newDevice(lang: Lang, email: string): Promise<HomePageModel> {
 
 describe('new-device check', () => {
   it('is confirmed with the master key on the signed-in device (ko)', async () => {
-    const text = catalogs.ko;
+    const text = catalog.ko;
     const email = `newdevice-ko.${Date.now()}@example.com`;
     await createAccount(suite.server, email, PASSWORD);
     const { home, context } = await signedInDevice('ko', email);
@@ -90,7 +90,7 @@ describe('new-device check', () => {
   });
 
   it('blocks the new login on a wrong master key and signs out the device that refused (en)', async () => {
-    const text = catalogs.en;
+    const text = catalog.en;
     const email = `newdevice-en.${Date.now()}@example.com`;
     await createAccount(suite.server, email, PASSWORD);
     const { home } = await signedInDevice('en', email);

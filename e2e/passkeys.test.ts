@@ -4,7 +4,7 @@
 // browser, no platform authenticator, a hidden page. And the signed-in devices list: sign out another device.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../src/shared/i18n/index.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -64,7 +64,7 @@ async function fingerprintLogin(home: HomePageModel) {
 }
 
 describe.each(['ko', 'en'] as const)('passkeys in %s', (lang) => {
-  const text = catalogs[lang];
+  const text = catalog[lang];
 
   it('registers a fingerprint on the home page and logs in with it alone', async () => {
     const email = await member(lang);
@@ -88,7 +88,7 @@ describe.each(['ko', 'en'] as const)('passkeys in %s', (lang) => {
 
 describe('fingerprint button with the e-mail and password typed in', () => {
   it('logs in and registers the fingerprint in one go; next time the fingerprint alone signs in (en)', async () => {
-    const text = catalogs.en;
+    const text = catalog.en;
     const email = await member('en');
     const { home } = await device('en');
     await home.openLogin();
@@ -107,7 +107,7 @@ describe('fingerprint button with the e-mail and password typed in', () => {
 });
 
 describe('passkey refusals', () => {
-  const text = catalogs.en;
+  const text = catalog.en;
 
   it('says so when user verification fails, the signature is bogus, or the passkey was deleted', async () => {
     const email = await member('en');
@@ -174,7 +174,7 @@ describe('passkey refusals', () => {
 
 describe('signed-in devices', () => {
   it('lists the account’s devices and signs another one out (ko)', async () => {
-    const text = catalogs.ko;
+    const text = catalog.ko;
     const email = await member('ko');
     const other = await device('ko', { email, authenticator: false });
     const mine = await device('ko', { email, authenticator: false });

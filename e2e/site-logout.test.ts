@@ -3,7 +3,7 @@
 // session ended; a manual logout keeps exactly what the description lists.
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/shared/constants.js';
-import { catalogs } from '../src/shared/i18n/index.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { HomePageModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -23,7 +23,7 @@ async function signedInHome(lang: 'ko' | 'en') {
 
 describe('auto logout on the site', () => {
   it('logs out after the idle minutes, paused while hidden, reset by activity, set from another tab (en)', async () => {
-    const text = catalogs.en;
+    const text = catalog.en;
     const home = await signedInHome('en');
     const page = home.page;
     await page.clock.install();
@@ -56,7 +56,7 @@ describe('auto logout on the site', () => {
   });
 
   it('can be turned off, and a manual logout keeps what the description keeps (ko)', async () => {
-    const text = catalogs.ko;
+    const text = catalog.ko;
     const home = await signedInHome('ko');
     const page = home.page;
     await page.clock.install();

@@ -2,7 +2,7 @@
 // prompt, the open-app rule and a page whose code fails to load.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '../src/shared/i18n/index.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
 import { copy as fortuneCopy } from '../src/site/pages/fortune/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
@@ -30,7 +30,7 @@ async function newPage(options: { width?: number; init?: string; bypassCSP?: boo
 }
 
 const ROUTES: Array<{ path: string; title: (lang: Lang) => string }> = [
-  { path: '/', title: (lang) => catalogs[lang].home.heroTitle },
+  { path: '/', title: (lang) => catalog[lang].home.heroTitle },
   { path: '/features', title: (lang) => featuresCopy[lang].hero.title },
   { path: '/how-to-use', title: (lang) => howToUseCopy[lang].hero.title },
   { path: '/security', title: (lang) => securityCopy[lang].hero.title },
@@ -87,7 +87,7 @@ describe('first paint without JavaScript', () => {
         await page.goto(`${suite.server.url}${route.path}?lang=${lang}`);
         expect(await page.locator('h1').first().innerText()).toContain(route.title(lang));
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-        expect(await page.getByRole('navigation', { name: catalogs[lang].nav.mainNavigation }).count()).toBe(
+        expect(await page.getByRole('navigation', { name: catalog[lang].nav.mainNavigation }).count()).toBe(
           1,
         );
       }
@@ -111,9 +111,9 @@ describe('the fairy guide', () => {
     await page.goto(`${suite.server.url}/?lang=ko`);
     const fairy = page.getByRole('complementary', { name: '요정 안내자' });
     await fairy.waitFor();
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.ko.fairy.intro);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.ko.fairy.intro);
     await fairy.getByRole('button', { name: '안내 시작' }).click();
-    const lines = catalogs.ko.fairy.home;
+    const lines = catalog.ko.fairy.home;
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length), {
         timeout: 20_000,
@@ -129,7 +129,7 @@ describe('the fairy guide', () => {
     );
     expect(spoken.map((item) => item.text)).toEqual([...lines]);
     for (const item of spoken) expect(item).toMatchObject({ lang: 'ko-KR', rate: 0.94, pitch: 1.35 });
-    await expect.poll(() => fairy.locator('.fairy__line').innerText()).toBe(catalogs.ko.fairy.done);
+    await expect.poll(() => fairy.locator('.fairy__line').innerText()).toBe(catalog.ko.fairy.done);
   });
 
   it('keeps the voice choice, waits for Next with the voice off, and closes with Esc', async () => {
@@ -146,11 +146,11 @@ describe('the fairy guide', () => {
     expect(await voice.getAttribute('aria-pressed')).toBe('false');
     expect(await voice.innerText()).toBe('Voice off');
     await fairy.getByRole('button', { name: 'Start the guide' }).click();
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[0]);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[0]);
     await page.waitForTimeout(1500);
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[0]);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[0]);
     await fairy.getByRole('button', { name: 'Next', exact: true }).click();
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[1]);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[1]);
     expect(await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length)).toBe(0);
     await page.keyboard.press('Escape');
     await fairy.waitFor({ state: 'hidden' });
@@ -298,7 +298,7 @@ describe('keyboard alone', () => {
 
     await tabTo(page, 'Start the guide');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.fairy__line').innerText()).toBe(catalogs.en.fairy.home[0]);
+    await expect.poll(() => page.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[0]);
     await page.keyboard.press('Escape');
     await page.locator('.fairy').waitFor({ state: 'hidden' });
   });
@@ -318,7 +318,7 @@ describe('install and open', () => {
     await page.goto(`${suite.server.url}/?lang=en`);
     await page.getByRole('button', { name: 'Create a desktop shortcut' }).click();
     const popup = page.getByRole('alertdialog');
-    expect(await popup.locator('.popup__message').innerText()).toBe(catalogs.en.home.installUnsupported);
+    expect(await popup.locator('.popup__message').innerText()).toBe(catalog.en.home.installUnsupported);
   });
 
   it('opens the app in a new tab with lang, page and v for a signed-in member', async () => {
@@ -375,7 +375,7 @@ describe('a new release while a page is open', () => {
       .click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.locator('h1').innerText()).toBe(catalogs.en.chunkError.title);
+    expect(await alert.locator('h1').innerText()).toBe(catalog.en.chunkError.title);
     await page.unroute(/\/assets\//);
     await alert.getByRole('button', { name: 'Reload' }).click();
     await page.locator('h1', { hasText: securityCopy.en.hero.title }).waitFor();

@@ -1,6 +1,6 @@
 // Page objects for the website, so journeys read like what a person does.
 import type { Locator, Page } from 'playwright-core';
-import { catalogs } from '../../src/shared/i18n/index.js';
+import { catalog } from '../../src/shared/i18n/index.js';
 
 export type Lang = 'ko' | 'en';
 
@@ -13,7 +13,7 @@ export class AuthDialogModel {
     this.root = page.getByRole('dialog');
   }
   private get text() {
-    return catalogs[this.lang];
+    return catalog[this.lang];
   }
   email() {
     return this.root.getByLabel(this.text.auth.email, { exact: true });
@@ -77,7 +77,7 @@ export class HomePageModel {
     this.popup = new PopupModel(page);
   }
   get text() {
-    return catalogs[this.lang];
+    return catalog[this.lang];
   }
   async open(path = '/') {
     await this.page.goto(`${this.baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${this.lang}`);

@@ -1,5 +1,6 @@
 // Numbers, sizes and dates for people, through Intl in the page's language.
 import type { Language } from '../shared/constants.js';
+import { localeOf } from '../shared/text.js';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -12,25 +13,23 @@ export function formatBytes(bytes: number, lang: Language): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const number = new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+  const number = new Intl.NumberFormat(localeOf(lang), {
     maximumFractionDigits: digits,
   }).format(value);
   return `${number} ${UNITS[unit]}`;
 }
 
 export function formatDate(iso: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-US', { dateStyle: 'medium' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(iso));
 }
 
 export function formatCount(count: number, lang: Language): string {
-  return new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US').format(count);
+  return new Intl.NumberFormat(localeOf(lang)).format(count);
 }

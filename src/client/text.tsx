@@ -1,65 +1,81 @@
-// The app's two languages. Each screen keeps its Korean and English text side by side (defineText), typed so
-// both have the same keys; the language follows ?lang, then the member's saved choice, then Korean.
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+// The active language in the browser, for the site, the app and the fortune embed alike: it follows ?lang,
+// then the member's saved choice, then Korean. Components read their text with useText and format through
+// Intl with useLanguage().locale; code outside React asks activeLanguage().
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/constants.js';
-import type { Widen } from '../shared/i18n/index.js';
+import { localeOf, type Text, type Widen } from '../shared/text.js';
 import { isLanguage, saveLanguage, storedLanguage } from './language.js';
 
-export interface Text<T> {
-  readonly ko: Widen<T>;
-  readonly en: Widen<T>;
-}
+export { defineText, fill, localeOf, textAt, type Text } from '../shared/text.js';
 
-/** Declares a screen's text: the Korean (written `as const`) fixes the shape the English must have. */
-export function defineText<const T>(ko: T, en: Widen<NoInfer<T>>): Text<T> {
-  return { ko: ko as Widen<T>, en };
-}
-
-/** Fills {{name}} placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
-}
-
-export function initialLanguage(search: string): Language {
+/**
+ * The language to start in. A valid ?lang= is saved as the member's choice; a prerendered page starts in the
+ * language the server rendered it in (so hydration matches), otherwise the saved choice or Korean.
+ */
+export function initialLanguage(search: string, prerenderedIn?: string): Language {
   const fromQuery = new URLSearchParams(search).get('lang');
   if (isLanguage(fromQuery)) {
     saveLanguage(fromQuery);
     return fromQuery;
   }
+  if (isLanguage(prerenderedIn)) return prerenderedIn;
   return storedLanguage() ?? DEFAULT_LANGUAGE;
 }
 
-interface LanguageChoice {
+export interface LanguageChoice {
   lang: Language;
-  setLang: (lang: Language) => void;
   /** The BCP 47 locale for Intl. */
   locale: string;
+  setLang: (lang: Language) => void;
+}
+
+let active: Language = DEFAULT_LANGUAGE;
+
+/** The language on screen, for code outside React (a request's language, a message built in a callback). */
+export function activeLanguage(): Language {
+  return active;
 }
 
 const LanguageContext = createContext<LanguageChoice>({
   lang: DEFAULT_LANGUAGE,
+  locale: localeOf(DEFAULT_LANGUAGE),
   setLang: () => undefined,
-  locale: 'ko-KR',
 });
 
-export function localeOf(lang: Language): string {
-  return lang === 'en' ? 'en-US' : 'ko-KR';
-}
-
-export function LanguageProvider({ initial, children }: { initial: Language; children: ReactNode }) {
+/**
+ * Holds the language for everything below it. `then` switches to another language once mounted: a page
+ * prerendered in one language hydrates in it, then follows the member's saved choice.
+ */
+export function LanguageProvider({
+  initial,
+  then,
+  children,
+}: {
+  initial: Language;
+  then?: Language | undefined;
+  children: ReactNode;
+}) {
   const [lang, setLanguage] = useState(initial);
+  active = lang;
   const value = useMemo<LanguageChoice>(
     () => ({
       lang,
       locale: localeOf(lang),
       setLang(next) {
         saveLanguage(next);
-        document.documentElement.lang = next;
         setLanguage(next);
       },
     }),
     [lang],
   );
+  useEffect(() => {
+    if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  }, [lang]);
+  useEffect(() => {
+    if (then && then !== initial) setLanguage(then);
+    // Once, after the first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 
@@ -67,6 +83,7 @@ export function useLanguage(): LanguageChoice {
   return useContext(LanguageContext);
 }
 
+/** The active language's side of a text. */
 export function useText<T>(text: Text<T>): Widen<T> {
   return text[useLanguage().lang];
 }

@@ -1,5 +1,6 @@
 // The API's error codes. Auth codes keep the description's names (§8) so its catalogue applies unchanged;
-// each has an HTTP status and an English message for callers that do not localize.
+// each has an HTTP status here and its message, in both languages, in the catalog (src/shared/i18n, `errors`):
+// the API answers with the English one for callers that do not localize.
 
 export const ERROR_CODES = {
   'auth/email-already-in-use': 409,
@@ -59,66 +60,6 @@ export const ERROR_CODES = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-
-export const ERROR_MESSAGES: Record<ErrorCode, string> = {
-  'auth/email-already-in-use':
-    'Email is already registered. To change the password of an existing account, please enter your master key.',
-  'auth/weak-password': 'Password is too weak. Please use a stronger password.',
-  'auth/password-too-long': 'Password is too long.',
-  'auth/invalid-email': 'Invalid email format.',
-  'auth/invalid-login-credentials':
-    'Current password is incorrect. Please enter the correct current password.',
-  'auth/email-not-verified': 'Email verification is required. Please check your inbox and verify your email.',
-  'auth/too-many-requests': 'Too many attempts. Please try again later.',
-  'auth/unauthenticated': 'Please sign in first.',
-  'auth/invalid-action-code': 'This link is invalid or has already been used.',
-  'auth/expired-action-code': 'This link has expired. Please request a new one.',
-  'auth/forbidden': 'Only admins can do this.',
-  'auth/wrong-password': 'Current password is incorrect. Please enter the correct current password.',
-  'auth/reauth-required': 'Please enter your current password (or use your fingerprint) to continue.',
-  'auth/common-password': 'This password is one of the most commonly used ones. Please choose another.',
-  'auth/reset-password-mismatch':
-    'This is not the new password you chose. Type it again, or set a different password.',
-  'storage/unauthenticated': 'Please sign in to use files.',
-  'storage/unauthorized': 'You do not have permission to use this file.',
-  'storage/object-not-found': 'The file does not exist.',
-  'storage/quota-exceeded': 'Your storage is full. Delete some files and try again.',
-  'storage/too-large': 'The file is larger than allowed.',
-  'storage/invalid-type': 'This type of file cannot be uploaded.',
-  'storage/invalid-name': 'The file name is not allowed.',
-  'storage/empty-file': 'The file is empty.',
-  'storage/upload-aborted': 'The upload was interrupted. Please try again.',
-  'storage/unavailable': 'File storage is temporarily unavailable. Please try again.',
-  'session/not-found': 'That device is not signed in.',
-  'session/current': 'To end this device’s session, log out.',
-  'session/device-mismatch': 'This device id belongs to another device of this account.',
-  'session/not-allowed': 'Only a device that is already signed in and confirmed can answer this.',
-  'session/pending': 'This sign-in is waiting for approval on your other signed-in device.',
-  'session/too-many-streams': 'Too many pages of this sign-in are open. Close some and reload.',
-  'push/invalid-subscription': 'The push registration is not valid.',
-  'passkey/invalid-response': 'The fingerprint answer is not valid.',
-  'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
-  'passkey/verification-failed': 'The fingerprint could not be verified.',
-  'passkey/counter-rejected': 'This fingerprint key looks copied and was refused.',
-  'passkey/not-found': 'Please register fingerprint for login first.',
-  'passkey/already-registered': 'This fingerprint is already registered.',
-  'drive/invalid-address': 'The drive address must be an https:// address.',
-  'drive/address-not-allowed': 'That drive address points to a private network and cannot be used.',
-  'drive/unauthorized': 'The drive refused the user name or app password.',
-  'drive/not-found': 'The drive has no such folder or backup.',
-  'drive/quota-exceeded': 'The drive is full.',
-  'drive/unreachable': 'The drive could not be reached or dropped the connection.',
-  'drive/bad-response': 'The drive gave an answer that is not WebDAV.',
-  'request/invalid': 'The request is not valid.',
-  'request/malformed-json': 'The request body is not valid JSON.',
-  'request/too-large': 'The request body is too large.',
-  'request/invalid-characters': 'The request contains characters that are not allowed.',
-  'request/unsupported-media-type': 'The request must be sent as JSON.',
-  'request/forbidden-origin': 'The request did not come from this site.',
-  'request/not-found': 'Not found.',
-  'server/unavailable': 'The service is temporarily unavailable. Please try again.',
-  'server/internal': 'An unknown error occurred',
-};
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);

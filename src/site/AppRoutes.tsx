@@ -3,7 +3,7 @@
 import { createContext, use, useContext } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from './layout/Layout.js';
-import { useCatalogMeta, usePageMeta } from './page-meta.js';
+import { useCatalogMeta, usePageMeta, type CatalogMetaKey } from './page-meta.js';
 import { AuthActionPage } from './pages/AuthActionPage.js';
 import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
@@ -36,7 +36,7 @@ function LazyPage({ path }: { path: string }) {
   return <page.Component />;
 }
 
-function WithCatalogMeta({ metaKey, children }: { metaKey: string; children: React.ReactNode }) {
+function WithCatalogMeta({ metaKey, children }: { metaKey: CatalogMetaKey; children: React.ReactNode }) {
   useCatalogMeta(metaKey);
   return children;
 }

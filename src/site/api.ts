@@ -82,7 +82,10 @@ export function failureCode(error: unknown): FailureCode {
  * The catalog key and values of a failure's message: a limit says how many minutes to wait, a network failure
  * says so, an unknown error falls back to `fallbackKey`.
  */
-export function failureMessage(error: unknown, fallbackKey: string): [string, Record<string, unknown>?] {
+export function failureMessage(
+  error: unknown,
+  fallbackKey: string,
+): [string, Record<string, string | number>?] {
   const code = failureCode(error);
   if (code === 'network') return ['errors.network'];
   if (code === 'server/internal') return [fallbackKey];

@@ -3,9 +3,8 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Language } from '../shared/constants.js';
-import { translate } from '../shared/i18n/index.js';
+import { catalog } from '../shared/i18n/index.js';
 import type { PageMeta } from './copy.js';
-import { setupI18n } from './i18n.js';
 import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
 import { Site } from './Site.js';
 
@@ -17,7 +16,6 @@ export const PRERENDERED_PATHS = [
 ];
 
 export async function render(path: string, lang: Language): Promise<{ html: string; meta: PageMeta }> {
-  await setupI18n(lang);
   const preloaded = new Map<string, LoadedPage>();
   let meta: PageMeta;
   const loader = LAZY_PAGES[path];
@@ -26,14 +24,15 @@ export async function render(path: string, lang: Language): Promise<{ html: stri
     preloaded.set(path, page);
     meta = page.meta[lang];
   } else {
-    const key = path === '/' ? 'home' : path.slice(1);
-    meta = {
-      title: translate(lang, `meta.${key}.title`),
-      description: translate(lang, `meta.${key}.description`),
-    };
+    const key = (path === '/' ? 'home' : path.slice(1)) as keyof typeof catalog.ko.meta;
+    meta = catalog[lang].meta[key];
   }
   const html = renderToString(
-    <Site router={(routes) => <StaticRouter location={path}>{routes}</StaticRouter>} preloaded={preloaded} />,
+    <Site
+      router={(routes) => <StaticRouter location={path}>{routes}</StaticRouter>}
+      lang={lang}
+      preloaded={preloaded}
+    />,
   );
   return { html, meta };
 }

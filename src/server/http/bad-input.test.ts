@@ -136,7 +136,7 @@ describe('bad input', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       code: 'request/malformed-json',
-      message: 'The request body is not valid JSON.',
+      message: 'The request is not in a valid format.',
     });
   });
 

@@ -3,7 +3,8 @@
 // without detail.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
-import { ERROR_CODES, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '../../shared/errors.js';
+import { ERROR_CODES, isErrorCode, type ErrorCode } from '../../shared/errors.js';
+import { catalog } from '../../shared/i18n/index.js';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -13,7 +14,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     options: { retryAfterMs?: number } = {},
   ) {
-    super(ERROR_MESSAGES[code]);
+    super(catalog.en.errors[code]);
     this.status = ERROR_CODES[code];
     this.retryAfterMs = options.retryAfterMs;
   }
@@ -42,7 +43,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  */
 export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const code: ErrorCode = 'request/invalid';
-  void reply.status(ERROR_CODES[code]).send({ error: { code, message: ERROR_MESSAGES[code] } });
+  void reply.status(ERROR_CODES[code]).send({ error: { code, message: catalog.en.errors[code] } });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -55,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply
           .status(error.status)
           .header('Retry-After', String(retryAfterSeconds))
-          .send({ error: { code, message: ERROR_MESSAGES[code], retryAfterSeconds } });
+          .send({ error: { code, message: catalog.en.errors[code], retryAfterSeconds } });
       }
     } else if (error.code && FASTIFY_CODES[error.code]) {
       code = FASTIFY_CODES[error.code]!;
@@ -68,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       code = 'server/internal';
     }
-    return reply.status(ERROR_CODES[code]).send({ error: { code, message: ERROR_MESSAGES[code] } });
+    return reply.status(ERROR_CODES[code]).send({ error: { code, message: catalog.en.errors[code] } });
   });
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/constants.js';
-import { ERROR_MESSAGES } from '../../shared/errors.js';
+import { catalog } from '../../shared/i18n/index.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRERENDERED = '_prerendered';
@@ -40,7 +40,7 @@ export async function registerSite(app: FastifyInstance, webDir: string): Promis
     if (!isPage) {
       return reply
         .status(404)
-        .send({ error: { code: 'request/not-found', message: ERROR_MESSAGES['request/not-found'] } });
+        .send({ error: { code: 'request/not-found', message: catalog.en.errors['request/not-found'] } });
     }
     reply
       .header('Cache-Control', 'no-cache')

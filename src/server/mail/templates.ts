@@ -2,14 +2,11 @@
 import type { Language } from '../../shared/constants.js';
 import type { DeviceName } from '../../shared/device.js';
 import { mailText } from '../../shared/i18n/mail.js';
+import { fill } from '../../shared/text.js';
 import type { Mail } from './mailer.js';
 
 /** The mailed links: verify an address, apply a password chosen with the master key, set a forgotten one. */
 export type MailKind = 'verify' | 'reset' | 'forgot';
-
-function fill(value: string, values: Record<string, string>): string {
-  return value.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
-}
 
 function compose(options: {
   lang: Language;

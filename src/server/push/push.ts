@@ -3,6 +3,7 @@
 // device signing in — gets "a new login" with the device name and the time in Seoul. VAPID keys are made on the
 // first start and kept in the database for every server process; messages are encrypted with aes128gcm by the
 // `web-push` library. A push service answering 404 or 410 means the registration is gone: it is removed.
+import { defineText, fill } from '../../shared/text.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
@@ -69,10 +70,10 @@ export function seoulTime(at: Date): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-const NOTIFICATION_TEXT = {
-  ko: { title: '새 로그인 알림', body: '{{device}}에서 {{time}}(서울 시간)에 로그인했습니다.' },
-  en: { title: 'New login', body: 'Signed in on {{device}} at {{time}} (Seoul time).' },
-} as const;
+const NOTIFICATION_TEXT = defineText(
+  { title: '새 로그인 알림', body: '{{device}}에서 {{time}}(서울 시간)에 로그인했습니다.' },
+  { title: 'New login', body: 'Signed in on {{device}} at {{time}} (Seoul time).' },
+);
 
 export interface LoginNotification {
   type: 'login';
@@ -113,7 +114,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     const message: LoginNotification = {
       type: 'login',
       title: text.title,
-      body: text.body.replace('{{device}}', deviceName).replace('{{time}}', loginTime),
+      body: fill(text.body, { device: deviceName, time: loginTime }),
       deviceName,
       loginTime,
       tag: 'login',

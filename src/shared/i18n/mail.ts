@@ -1,7 +1,6 @@
 // The account mails' text, in Korean and English. Only the server sends mail, so this stays out of the site's
 // catalogs (and its bundle).
-import type { Language } from '../constants.js';
-import type { Widen } from './index.js';
+import { defineText, type Widen } from '../text.js';
 
 const ko = {
   footer: 'MyGenie · 이 메일은 발신 전용입니다.',
@@ -136,4 +135,4 @@ const en: Widen<typeof ko> = {
 };
 
 export type MailText = Widen<typeof ko>;
-export const mailText: Record<Language, MailText> = { ko, en };
+export const mailText = defineText(ko, en);

@@ -3,10 +3,10 @@
 // password change when a master key is given, and a new account otherwise; and a forgotten password, which
 // mails a link to set a new one. A sign-in may answer that it waits for approval on another device.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
 import { api, failureCode, failureMessage } from '../api.js';
-import { currentLanguage } from '../i18n.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
@@ -37,7 +37,7 @@ interface Notice {
 const EMPTY = { email: '', password: '', confirm: '', masterKey: '', current: '' };
 
 export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const signedInEmail = session.user?.email;
   const [mode, setMode] = useState<AuthMode>(initialMode);
@@ -80,7 +80,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   /** A sign-in's answer: signed in, or waiting for approval on the member's other device. */
   function signedInNotice(answer: SessionResponse, extra?: string) {
     session.signedIn(answer);
-    const message = answer.pending ? t('auth.success.pending') : t('auth.success.login');
+    const message = answer.pending ? t.auth.success.pending : t.auth.success.login;
     setNotice({ message: extra && !answer.pending ? `${message}\n${extra}` : message, closeDialog: true });
   }
 
@@ -120,7 +120,9 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
         const registered = await registerPasskey();
         signedInNotice(
           answer,
-          registered.ok ? t('biometric.registered') : t(passkeyMessageKey(registered.problem, 'register')),
+          registered.ok
+            ? t.biometric.registered
+            : textAt(t, passkeyMessageKey(registered.problem, 'register')),
         );
       } catch (failure) {
         setError(messageOf(failure, 'auth.defaults.login'));
@@ -135,7 +137,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       if (outcome.ok) {
         signedInNotice(outcome.value);
       } else {
-        setError(t(passkeyMessageKey(outcome.problem, 'login')));
+        setError(textAt(t, passkeyMessageKey(outcome.problem, 'login')));
       }
     } finally {
       setBusy(false);
@@ -174,7 +176,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   function messageOf(failure: unknown, fallbackKey: string): string {
     const [key, values] = failureMessage(failure, fallbackKey);
-    return t(key, values);
+    return fill(textAt(t, key), values);
   }
 
   async function submit(event: FormEvent) {
@@ -204,8 +206,8 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       signedInNotice(answer);
     } catch (failure) {
       if (failureCode(failure) === 'auth/email-not-verified') {
-        setError(t('errors.auth/email-not-verified'));
-        setNotice({ message: t('auth.resendQuestion'), offerResend: true });
+        setError(textAt(t, 'errors.auth/email-not-verified'));
+        setNotice({ message: t.auth.resendQuestion, offerResend: true });
       } else {
         setError(messageOf(failure, 'auth.defaults.login'));
       }
@@ -214,9 +216,9 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function requestReset() {
     try {
-      await api('POST', '/api/auth/password-reset', { email: email.trim(), lang: currentLanguage() });
+      await api('POST', '/api/auth/password-reset', { email: email.trim(), lang: activeLanguage() });
       setNotice({
-        message: t('auth.success.forgotMailSent', { email: email.trim().toLowerCase() }),
+        message: fill(t.auth.success.forgotMailSent, { email: email.trim().toLowerCase() }),
         closeDialog: true,
       });
     } catch (failure) {
@@ -231,7 +233,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     const outcome = await proveWithPasskey();
     setBusy(false);
     if (outcome.ok) setProven(true);
-    else setError(t(passkeyMessageKey(outcome.problem, 'login')));
+    else setError(textAt(t, passkeyMessageKey(outcome.problem, 'login')));
   }
 
   async function resendVerification() {
@@ -241,10 +243,10 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       await api('POST', '/api/auth/resend-verification', {
         email: email.trim(),
         password: fields.password,
-        lang: currentLanguage(),
+        lang: activeLanguage(),
       });
       setError(null);
-      setNotice({ message: t('auth.success.verificationResent', { email: email.trim().toLowerCase() }) });
+      setNotice({ message: fill(t.auth.success.verificationResent, { email: email.trim().toLowerCase() }) });
     } catch (failure) {
       setError(messageOf(failure, 'auth.defaults.login'));
     } finally {
@@ -258,7 +260,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
         ...(fields.current ? { currentPassword: fields.current } : {}),
         newPassword: fields.password,
       });
-      setNotice({ message: t('auth.success.passwordChanged'), closeDialog: true });
+      setNotice({ message: t.auth.success.passwordChanged, closeDialog: true });
     } catch (failure) {
       if (failureCode(failure) === 'auth/reauth-required') setProven(false);
       setError(messageOf(failure, 'auth.defaults.passwordChange'));
@@ -267,16 +269,16 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function requestPasswordChange() {
     const check = await checkDeviceMasterKey(fields.masterKey);
-    if (check === 'not-set') return setError(t('auth.masterKeyNotSet'));
-    if (check === 'incorrect') return setError(t('auth.masterKeyIncorrect'));
+    if (check === 'not-set') return setError(t.auth.masterKeyNotSet);
+    if (check === 'incorrect') return setError(t.auth.masterKeyIncorrect);
     try {
       await api('POST', '/api/auth/password-reset', {
         email: email.trim(),
         newPassword: fields.password,
-        lang: currentLanguage(),
+        lang: activeLanguage(),
       });
       setNotice({
-        message: t('auth.success.resetMailSent', { email: email.trim().toLowerCase() }),
+        message: fill(t.auth.success.resetMailSent, { email: email.trim().toLowerCase() }),
         closeDialog: true,
       });
     } catch (failure) {
@@ -289,10 +291,10 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       await api('POST', '/api/auth/signup', {
         email: email.trim(),
         password: fields.password,
-        lang: currentLanguage(),
+        lang: activeLanguage(),
       });
       setNotice({
-        message: t('auth.success.registered', { email: email.trim().toLowerCase() }),
+        message: fill(t.auth.success.registered, { email: email.trim().toLowerCase() }),
         closeDialog: true,
       });
     } catch (failure) {
@@ -302,20 +304,20 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   const title =
     mode === 'login'
-      ? t('auth.loginTitle')
+      ? t.auth.loginTitle
       : mode === 'forgot'
-        ? t('auth.forgotTitle')
+        ? t.auth.forgotTitle
         : signedInEmail
-          ? t('auth.changeTitle')
-          : t('auth.registerTitle');
+          ? t.auth.changeTitle
+          : t.auth.registerTitle;
   const submitLabel =
     mode === 'login'
-      ? t('auth.submitLogin')
+      ? t.auth.submitLogin
       : mode === 'forgot'
-        ? t('auth.submitForgot')
+        ? t.auth.submitForgot
         : signedInEmail
-          ? t('auth.submitChange')
-          : t('auth.submitRegister');
+          ? t.auth.submitChange
+          : t.auth.submitRegister;
 
   return (
     <div
@@ -339,14 +341,14 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       >
         <div className="dialog__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close}>
+          <button type="button" className="icon-button" aria-label={t.common.close} onClick={close}>
             ×
           </button>
         </div>
         <form className="form" noValidate onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
-          {mode === 'forgot' && <p className="form__note">{t('auth.forgotLead')}</p>}
+          {mode === 'forgot' && <p className="form__note">{t.auth.forgotLead}</p>}
           <div className="field">
-            <label htmlFor={ids.email}>{t('auth.email')}</label>
+            <label htmlFor={ids.email}>{t.auth.email}</label>
             <input
               ref={signedInEmail ? undefined : firstField}
               id={ids.email}
@@ -354,25 +356,25 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
               type="email"
               autoComplete="username"
               inputMode="email"
-              placeholder={t('auth.emailPlaceholder')}
+              placeholder={t.auth.emailPlaceholder}
               value={email}
               readOnly={Boolean(signedInEmail)}
               className={signedInEmail ? 'input--readonly' : undefined}
               aria-invalid={Boolean(shown('email'))}
               onChange={(event) => update('email', event.target.value)}
             />
-            {shown('email') && <p className="field__problem">{t(shown('email')!)}</p>}
+            {shown('email') && <p className="field__problem">{textAt(t, shown('email')!)}</p>}
           </div>
 
           {changing && !proven && (
             <PasswordField
               id={ids.current}
               inputRef={firstField}
-              label={t('auth.currentPassword')}
+              label={t.auth.currentPassword}
               value={fields.current}
               visible={visible.current}
               autoComplete="current-password"
-              problem={touched.current && currentProblem && t(currentProblem)}
+              problem={touched.current && currentProblem && textAt(t, currentProblem)}
               onToggle={() => setVisible((current) => ({ ...current, current: !current.current }))}
               onChange={(value) => update('current', value)}
             />
@@ -384,7 +386,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
               disabled={busy}
               onClick={() => void proveByFingerprint()}
             >
-              {t('auth.reauth.fingerprint')}
+              {t.auth.reauth.fingerprint}
             </button>
           )}
 
@@ -392,12 +394,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
             <PasswordField
               id={ids.password}
               inputRef={signedInEmail && proven ? firstField : undefined}
-              label={mode === 'login' ? t('auth.password') : t('auth.newPassword')}
+              label={mode === 'login' ? t.auth.password : t.auth.newPassword}
               value={fields.password}
               visible={visible.password}
               autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              hint={mode === 'login' ? t('auth.passwordHintLogin') : t('auth.passwordHintRegister')}
-              problem={shown('password') && t(shown('password')!)}
+              hint={mode === 'login' ? t.auth.passwordHintLogin : t.auth.passwordHintRegister}
+              problem={shown('password') && textAt(t, shown('password')!)}
               onToggle={() => setVisible((current) => ({ ...current, password: !current.password }))}
               onChange={(value) => update('password', value)}
             />
@@ -406,11 +408,11 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           {mode === 'register' && (
             <PasswordField
               id={ids.confirm}
-              label={t('auth.confirmPassword')}
+              label={t.auth.confirmPassword}
               value={fields.confirm}
               visible={visible.confirm}
               autoComplete="new-password"
-              problem={shown('confirm') && t(shown('confirm')!)}
+              problem={shown('confirm') && textAt(t, shown('confirm')!)}
               onToggle={() => setVisible((current) => ({ ...current, confirm: !current.confirm }))}
               onChange={(value) => update('confirm', value)}
             />
@@ -419,11 +421,11 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           {mode === 'register' && !signedInEmail && (
             <PasswordField
               id={ids.masterKey}
-              label={t('auth.masterKey')}
+              label={t.auth.masterKey}
               value={fields.masterKey}
               visible={visible.masterKey}
               autoComplete="off"
-              hint={t('auth.masterKeyHint')}
+              hint={t.auth.masterKeyHint}
               onToggle={() => setVisible((current) => ({ ...current, masterKey: !current.masterKey }))}
               onChange={(value) => update('masterKey', value)}
             />
@@ -434,10 +436,10 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
               {error}
             </p>
           )}
-          {mode === 'register' && !signedInEmail && <p className="form__note">{t('auth.spamNotice')}</p>}
+          {mode === 'register' && !signedInEmail && <p className="form__note">{t.auth.spamNotice}</p>}
 
           <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? t('common.processing') : submitLabel}
+            {busy ? t.common.processing : submitLabel}
           </button>
           {mode === 'login' && !signedInEmail && fingerprint && (
             <button
@@ -446,33 +448,31 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
               disabled={busy}
               onClick={() => void fingerprintLogin()}
             >
-              {t('biometric.loginButton')}
+              {t.biometric.loginButton}
             </button>
           )}
           {mode === 'login' && !signedInEmail && (
             <button type="button" className="link-button" onClick={() => switchMode('forgot')}>
-              {t('auth.forgotLink')}
+              {t.auth.forgotLink}
             </button>
           )}
           <button type="button" className="link-button" onClick={() => switchMode()}>
-            {mode === 'login' ? t('auth.toRegister') : t('auth.toLogin')}
+            {mode === 'login' ? t.auth.toRegister : t.auth.toLogin}
           </button>
         </form>
       </div>
 
       {notice && (
         <Popup
-          title={notice.offerResend ? t('auth.resendTitle') : t('auth.confirmTitle')}
+          title={notice.offerResend ? t.auth.resendTitle : t.auth.confirmTitle}
           message={notice.message}
-          confirmLabel={notice.offerResend ? t('auth.resendButton') : t('common.ok')}
+          confirmLabel={notice.offerResend ? t.auth.resendButton : t.common.ok}
           onConfirm={() => {
             if (notice.offerResend) return void resendVerification();
             setNotice(null);
             if (notice.closeDialog) close();
           }}
-          {...(notice.offerResend
-            ? { cancelLabel: t('common.cancel'), onCancel: () => setNotice(null) }
-            : {})}
+          {...(notice.offerResend ? { cancelLabel: t.common.cancel, onCancel: () => setNotice(null) } : {})}
         />
       )}
     </div>

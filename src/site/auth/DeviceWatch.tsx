@@ -4,11 +4,11 @@
 // this device out with the description's message. When this device's own session ends elsewhere, the page
 // follows at once. A sign-in of this browser still waiting for approval hears here when it is approved or refused.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { DeviceSession } from '../../shared/schemas/auth.js';
 import { api, failureCode } from '../api.js';
 import { formatDateTime } from '../../client/format.js';
-import { currentLanguage } from '../i18n.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
@@ -17,7 +17,7 @@ import { PUSH_CHANNEL } from './push.js';
 import { isEndingHere, markEndingHere, useSession } from './session.js';
 
 export function DeviceWatch() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const toast = useToast();
   const [waiting, setWaiting] = useState<DeviceSession[]>([]);
@@ -30,7 +30,7 @@ export function DeviceWatch() {
     const source = new EventSource('/api/events');
     source.addEventListener('approved', () => {
       source.close();
-      toast(t('auth.pending.approved'));
+      toast(t.auth.pending.approved);
       void session.refresh();
     });
     source.addEventListener('new-login', (event) => {
@@ -43,7 +43,7 @@ export function DeviceWatch() {
       source.close();
       // Ended by this page itself: it says so in its own words.
       if (isEndingHere()) return;
-      toast(waitingHere ? t('auth.pending.refused') : t('newLogin.signedOutHere'));
+      toast(waitingHere ? t.auth.pending.refused : t.newLogin.signedOutHere);
       void session.refresh();
     });
     return () => source.close();
@@ -69,16 +69,16 @@ export function DeviceWatch() {
           pending={current}
           onDone={(outcome) => {
             setWaiting((list) => list.filter((item) => item.id !== current.id));
-            if (outcome === 'confirmed') toast(t('newLogin.confirmed'));
+            if (outcome === 'confirmed') toast(t.newLogin.confirmed);
             else setBlocked(true);
           }}
         />
       )}
       {blocked && (
         <Popup
-          title={t('auth.confirmTitle')}
-          message={t('newLogin.blocked')}
-          confirmLabel={t('common.ok')}
+          title={t.auth.confirmTitle}
+          message={t.newLogin.blocked}
+          confirmLabel={t.common.ok}
           onConfirm={() => {
             setBlocked(false);
             void session.refresh();
@@ -96,7 +96,7 @@ function NewLoginDialog({
   pending: DeviceSession;
   onDone(outcome: 'confirmed' | 'blocked'): void;
 }) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const titleId = useId();
   const keyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -126,12 +126,12 @@ function NewLoginDialog({
       onDone('confirmed');
     } catch (failure) {
       const code = failureCode(failure);
-      setProblem(code === 'network' ? t('errors.network') : t(`errors.${code}`));
+      setProblem(code === 'network' ? t.errors.network : t.errors[code]);
       setBusy(false);
     }
   }
 
-  const device = t(`devices.names.${pending.deviceName}`, { defaultValue: pending.deviceName });
+  const device = textAt(t, `devices.names.${pending.deviceName}`, pending.deviceName);
   return (
     <div className="overlay overlay--top" role="presentation">
       <div
@@ -143,19 +143,19 @@ function NewLoginDialog({
         onKeyDown={(event) => trapTab(dialogRef, event)}
       >
         <div className="dialog__header">
-          <h2 id={titleId}>{t('newLogin.title')}</h2>
+          <h2 id={titleId}>{t.newLogin.title}</h2>
         </div>
         <p>
-          {t('newLogin.message', {
+          {fill(t.newLogin.message, {
             device,
-            time: formatDateTime(pending.signedInAt, currentLanguage()),
+            time: formatDateTime(pending.signedInAt, activeLanguage()),
           })}
         </p>
         {asking ? (
           <form className="form" onSubmit={(event) => void confirm(event)}>
-            <p className="form__note">{t('newLogin.masterKeyLead')}</p>
+            <p className="form__note">{t.newLogin.masterKeyLead}</p>
             <div className="field">
-              <label htmlFor={keyId}>{t('newLogin.masterKey')}</label>
+              <label htmlFor={keyId}>{t.newLogin.masterKey}</label>
               <input
                 id={keyId}
                 type="password"
@@ -171,7 +171,7 @@ function NewLoginDialog({
               </p>
             )}
             <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {busy ? t('common.processing') : t('newLogin.confirm')}
+              {busy ? t.common.processing : t.newLogin.confirm}
             </button>
           </form>
         ) : (
@@ -182,7 +182,7 @@ function NewLoginDialog({
               autoFocus
               onClick={() => setAsking(true)}
             >
-              {t('newLogin.yes')}
+              {t.newLogin.yes}
             </button>
             <button
               type="button"
@@ -190,7 +190,7 @@ function NewLoginDialog({
               disabled={busy}
               onClick={() => void block()}
             >
-              {t('newLogin.no')}
+              {t.newLogin.no}
             </button>
           </div>
         )}

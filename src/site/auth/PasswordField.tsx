@@ -1,7 +1,8 @@
 // A password input with its label, show/hide toggle, and a hint or the problem found, for the auth dialog and
 // the mailed-link page.
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { useText } from '../../client/text.js';
 
 export interface PasswordFieldProps {
   id: string;
@@ -28,7 +29,7 @@ export function PasswordField({
   onToggle,
   onChange,
 }: PasswordFieldProps) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -45,12 +46,12 @@ export function PasswordField({
         <button
           type="button"
           className="field__toggle"
-          aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
+          aria-label={visible ? t.auth.hidePassword : t.auth.showPassword}
           aria-pressed={visible}
           aria-controls={id}
           onClick={onToggle}
         >
-          {visible ? t('auth.hide') : t('auth.show')}
+          {visible ? t.auth.hide : t.auth.show}
         </button>
       </div>
       {problem ? <p className="field__problem">{problem}</p> : hint && <p className="field__hint">{hint}</p>}

@@ -9,7 +9,8 @@ import {
   useState,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { useLanguage, useText } from '../../client/text.js';
 import { useLocation, useNavigate } from 'react-router';
 import { FAIRY, MOBILE_BREAKPOINT_PX, type Language } from '../../shared/constants.js';
 import { fairyPreferences } from './preferences.js';
@@ -32,7 +33,7 @@ function useFairyStylesheet() {
 
 async function featuresTourLines(lang: Language): Promise<string[]> {
   const { copy } = await import('../pages/features/copy.js');
-  return [...(lang === 'en' ? copy.en.tour : copy.ko.tour)];
+  return [...copy[lang].tour];
 }
 
 export function FairyGuide() {
@@ -42,9 +43,9 @@ export function FairyGuide() {
 }
 
 function Fairy({ script }: { script: Script }) {
-  const { t, i18n } = useTranslation();
+  const t = useText(catalog);
+  const { lang } = useLanguage();
   const navigate = useNavigate();
-  const lang: Language = i18n.language === 'en' ? 'en' : 'ko';
   useFairyStylesheet();
 
   const [step, setStep] = useState<number>(() => (fairyPreferences.active() ? FAIRY.intro : FAIRY.closed));
@@ -56,12 +57,8 @@ function Fairy({ script }: { script: Script }) {
   const recorded = fairyPreferences.recordedGuide();
 
   const lines = useMemo(
-    () =>
-      fairyPreferences.storedLines() ??
-      (script === 'features'
-        ? (tourLines ?? [])
-        : (i18n.t('fairy.home', { lng: lang, returnObjects: true }) as string[])),
-    [script, tourLines, i18n, lang],
+    () => fairyPreferences.storedLines() ?? (script === 'features' ? (tourLines ?? []) : [...t.fairy.home]),
+    [script, tourLines, t],
   );
   const done = lines.length > 0 && step >= lines.length;
 
@@ -200,7 +197,7 @@ function Fairy({ script }: { script: Script }) {
       <button
         type="button"
         className="fairy-launcher"
-        aria-label={t('fairy.open')}
+        aria-label={t.fairy.open}
         onClick={() => {
           fairyPreferences.setActive(true);
           setStep(FAIRY.intro);
@@ -211,14 +208,14 @@ function Fairy({ script }: { script: Script }) {
     );
   }
 
-  const text = step === FAIRY.intro ? t('fairy.intro') : done ? t('fairy.done') : (lines[step] ?? '');
+  const text = step === FAIRY.intro ? t.fairy.intro : done ? t.fairy.done : (lines[step] ?? '');
   const waitingForNext = step >= 0 && !done && !recorded && !(voiceOn && speechAvailable());
 
   return (
     <aside
       ref={root}
       className="fairy"
-      aria-label={t('fairy.label')}
+      aria-label={t.fairy.label}
       data-step={step}
       style={
         position
@@ -232,19 +229,19 @@ function Fairy({ script }: { script: Script }) {
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
-        title={t('fairy.holdHint')}
+        title={t.fairy.holdHint}
       >
         <img src="/fairy.png" alt="" width="72" height="72" draggable={false} />
       </div>
       <div className="fairy__bubble">
-        <p className="fairy__name">{t('fairy.name')}</p>
+        <p className="fairy__name">{t.fairy.name}</p>
         <p className="fairy__line" aria-live="polite">
           {text}
         </p>
         <div className="fairy__actions">
           {step === FAIRY.intro && (
             <button type="button" className="fairy__button fairy__button--primary" onClick={() => setStep(0)}>
-              {t('fairy.start')}
+              {t.fairy.start}
             </button>
           )}
           {waitingForNext && (
@@ -253,7 +250,7 @@ function Fairy({ script }: { script: Script }) {
               className="fairy__button fairy__button--primary"
               onClick={() => setStep(step + 1)}
             >
-              {t('fairy.next')}
+              {t.fairy.next}
             </button>
           )}
           {done && script === 'home' && (
@@ -265,12 +262,12 @@ function Fairy({ script }: { script: Script }) {
                 void navigate('/features');
               }}
             >
-              {t('fairy.toFeatures')}
+              {t.fairy.toFeatures}
             </button>
           )}
           {step !== FAIRY.intro && (
             <button type="button" className="fairy__button" onClick={() => setStep(0)}>
-              {t('fairy.replay')}
+              {t.fairy.replay}
             </button>
           )}
           <button
@@ -279,10 +276,10 @@ function Fairy({ script }: { script: Script }) {
             aria-pressed={voiceOn}
             onClick={toggleVoice}
           >
-            {voiceOn ? t('fairy.voiceOn') : t('fairy.voiceOff')}
+            {voiceOn ? t.fairy.voiceOn : t.fairy.voiceOff}
           </button>
           <button type="button" className="fairy__button fairy__close" onClick={close}>
-            {t('fairy.close')}
+            {t.fairy.close}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 // The fairy's voice through the Web Speech API, in the page's language.
 import { FAIRY, type Language } from '../../shared/constants.js';
+import { localeOf } from '../../shared/text.js';
 
 export function speechAvailable(): boolean {
   return typeof window !== 'undefined' && 'speechSynthesis' in window && 'SpeechSynthesisUtterance' in window;
@@ -18,7 +19,7 @@ export function speak(text: string, lang: Language, onEnd: () => void): () => vo
     onEnd();
   };
   const utterance = new SpeechSynthesisUtterance(text);
-  utterance.lang = lang === 'ko' ? 'ko-KR' : 'en-US';
+  utterance.lang = localeOf(lang);
   utterance.rate = FAIRY.speechRate;
   utterance.pitch = FAIRY.speechPitch;
   utterance.onend = finish;

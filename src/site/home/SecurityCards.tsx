@@ -1,7 +1,8 @@
 // The signed-in member's security on the home page: fingerprint / face login (register a passkey on this
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import {
   AUTO_LOGOUT_CHANGED,
   readAutoLogoutMinutes,
@@ -14,7 +15,6 @@ import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
 import { PasswordField } from '../auth/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { formatDate, formatDateTime } from '../../client/format.js';
-import { currentLanguage } from '../i18n.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
 
@@ -47,8 +47,8 @@ function useList<T>(path: string): { data: T | null; failed: boolean; reload(): 
 }
 
 export function SecurityCards() {
-  const { t } = useTranslation();
-  const lang = currentLanguage();
+  const t = useText(catalog);
+  const lang = activeLanguage();
   const toast = useToast();
   const session = useSession();
   const passkeys = useList<PasskeyList>('/api/passkeys');
@@ -61,11 +61,11 @@ export function SecurityCards() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [passwordVisible, setPasswordVisible] = useState(false);
   const passwordId = useId();
-  const deviceName = (name: string) => t(`devices.names.${name}`, { defaultValue: name });
+  const deviceName = (name: string) => textAt(t, `devices.names.${name}`, name);
 
   async function register(event?: FormEvent) {
     event?.preventDefault();
-    if (askPassword && !currentPassword) return setProblem(t('auth.validation.currentRequired'));
+    if (askPassword && !currentPassword) return setProblem(t.auth.validation.currentRequired);
     setBusy(true);
     setProblem(null);
     const outcome = await registerPasskey(askPassword ? currentPassword : undefined);
@@ -75,11 +75,11 @@ export function SecurityCards() {
         setAskPassword(true);
         return setProblem(null);
       }
-      return setProblem(t(passkeyMessageKey(outcome.problem, 'register')));
+      return setProblem(textAt(t, passkeyMessageKey(outcome.problem, 'register')));
     }
     setAskPassword(false);
     setCurrentPassword('');
-    toast(t('biometric.registered'));
+    toast(t.biometric.registered);
     passkeys.reload();
   }
 
@@ -92,7 +92,7 @@ export function SecurityCards() {
     } catch (failure) {
       const code = failureCode(failure);
       if (code === 'auth/unauthenticated') return session.refresh();
-      setProblem(code === 'network' ? t('errors.network') : t(`errors.${code}`));
+      setProblem(code === 'network' ? t.errors.network : t.errors[code]);
     } finally {
       passkeys.reload();
       devices.reload();
@@ -102,18 +102,18 @@ export function SecurityCards() {
   return (
     <section className="section security" aria-labelledby="security-title">
       <h2 id="security-title" className="section__title">
-        {t('devices.sectionTitle')}
+        {t.devices.sectionTitle}
       </h2>
       <div className="security__cards">
         <article className="card security__card" aria-labelledby="passkeys-title">
-          <h3 id="passkeys-title">{t('biometric.title')}</h3>
-          <p>{t('biometric.lead')}</p>
+          <h3 id="passkeys-title">{t.biometric.title}</h3>
+          <p>{t.biometric.lead}</p>
           {askPassword ? (
             <form className="form" noValidate onSubmit={(event) => void register(event)}>
-              <p className="form__note">{t('auth.reauth.lead')}</p>
+              <p className="form__note">{t.auth.reauth.lead}</p>
               <PasswordField
                 id={passwordId}
-                label={t('auth.currentPassword')}
+                label={t.auth.currentPassword}
                 value={currentPassword}
                 visible={passwordVisible}
                 autoComplete="current-password"
@@ -124,7 +124,7 @@ export function SecurityCards() {
                 }}
               />
               <button type="submit" className="button button--primary" disabled={busy}>
-                {busy ? t('biometric.working') : t('biometric.register')}
+                {busy ? t.biometric.working : t.biometric.register}
               </button>
             </form>
           ) : (
@@ -134,7 +134,7 @@ export function SecurityCards() {
               disabled={busy}
               onClick={() => void register()}
             >
-              {busy ? t('biometric.working') : t('biometric.register')}
+              {busy ? t.biometric.working : t.biometric.register}
             </button>
           )}
           {problem && (
@@ -142,23 +142,23 @@ export function SecurityCards() {
               {problem}
             </p>
           )}
-          {passkeys.failed && <p className="form__error">{t('biometric.loadFailed')}</p>}
+          {passkeys.failed && <p className="form__error">{t.biometric.loadFailed}</p>}
           {passkeys.data &&
             (passkeys.data.passkeys.length === 0 ? (
-              <p className="form__note">{t('biometric.none')}</p>
+              <p className="form__note">{t.biometric.none}</p>
             ) : (
-              <ul className="security__list" aria-label={t('biometric.listLabel')}>
+              <ul className="security__list" aria-label={t.biometric.listLabel}>
                 {passkeys.data.passkeys.map((passkey) => (
                   <li key={passkey.id}>
                     <span>
-                      {t('biometric.item', {
+                      {fill(t.biometric.item, {
                         device: deviceName(passkey.deviceName),
                         date: formatDate(passkey.createdAt, lang),
                       })}
                       <small>
                         {passkey.lastUsedAt
-                          ? t('biometric.used', { date: formatDateTime(passkey.lastUsedAt, lang) })
-                          : t('biometric.never')}
+                          ? fill(t.biometric.used, { date: formatDateTime(passkey.lastUsedAt, lang) })
+                          : t.biometric.never}
                       </small>
                     </span>
                     <button
@@ -166,14 +166,14 @@ export function SecurityCards() {
                       className="button button--ghost button--small"
                       onClick={() =>
                         setConfirm({
-                          message: t('biometric.deleteConfirm'),
-                          confirmLabel: t('biometric.delete'),
+                          message: t.biometric.deleteConfirm,
+                          confirmLabel: t.biometric.delete,
                           run: () =>
-                            run(() => api('DELETE', `/api/passkeys/${passkey.id}`), t('biometric.deleted')),
+                            run(() => api('DELETE', `/api/passkeys/${passkey.id}`), t.biometric.deleted),
                         })
                       }
                     >
-                      {t('biometric.delete')}
+                      {t.biometric.delete}
                     </button>
                   </li>
                 ))}
@@ -184,20 +184,20 @@ export function SecurityCards() {
         <AutoLogoutCard />
 
         <article className="card security__card" aria-labelledby="devices-title">
-          <h3 id="devices-title">{t('devices.title')}</h3>
-          <p>{t('devices.lead')}</p>
-          {devices.failed && <p className="form__error">{t('devices.loadFailed')}</p>}
+          <h3 id="devices-title">{t.devices.title}</h3>
+          <p>{t.devices.lead}</p>
+          {devices.failed && <p className="form__error">{t.devices.loadFailed}</p>}
           {devices.data && (
-            <ul className="security__list" aria-label={t('devices.title')}>
+            <ul className="security__list" aria-label={t.devices.title}>
               {devices.data.sessions.map((device) => (
                 <li key={device.id}>
                   <span>
-                    {t('devices.item', {
+                    {fill(t.devices.item, {
                       device: deviceName(device.deviceName),
                       date: formatDateTime(device.signedInAt, lang),
                     })}
-                    {device.current && <small>{t('devices.current')}</small>}
-                    {device.pending && <small>{t('devices.pending')}</small>}
+                    {device.current && <small>{t.devices.current}</small>}
+                    {device.pending && <small>{t.devices.pending}</small>}
                   </span>
                   {!device.current && (
                     <button
@@ -205,14 +205,13 @@ export function SecurityCards() {
                       className="button button--ghost button--small"
                       onClick={() =>
                         setConfirm({
-                          message: t('devices.endConfirm', { device: deviceName(device.deviceName) }),
-                          confirmLabel: t('devices.end'),
-                          run: () =>
-                            run(() => api('DELETE', `/api/sessions/${device.id}`), t('devices.ended')),
+                          message: fill(t.devices.endConfirm, { device: deviceName(device.deviceName) }),
+                          confirmLabel: t.devices.end,
+                          run: () => run(() => api('DELETE', `/api/sessions/${device.id}`), t.devices.ended),
                         })
                       }
                     >
-                      {t('devices.end')}
+                      {t.devices.end}
                     </button>
                   )}
                 </li>
@@ -225,24 +224,24 @@ export function SecurityCards() {
               className="button button--ghost"
               onClick={() =>
                 setConfirm({
-                  message: t('devices.endOthersConfirm'),
-                  confirmLabel: t('devices.endOthers'),
-                  run: () => run(() => api('POST', '/api/sessions/end-others', {}), t('devices.endedOthers')),
+                  message: t.devices.endOthersConfirm,
+                  confirmLabel: t.devices.endOthers,
+                  run: () => run(() => api('POST', '/api/sessions/end-others', {}), t.devices.endedOthers),
                 })
               }
             >
-              {t('devices.endOthers')}
+              {t.devices.endOthers}
             </button>
           )}
         </article>
       </div>
       {confirm && (
         <Popup
-          title={t('auth.confirmTitle')}
+          title={t.auth.confirmTitle}
           message={confirm.message}
           confirmLabel={confirm.confirmLabel}
           onConfirm={() => void confirm.run()}
-          cancelLabel={t('common.cancel')}
+          cancelLabel={t.common.cancel}
           onCancel={() => setConfirm(null)}
         />
       )}
@@ -252,7 +251,7 @@ export function SecurityCards() {
 
 /** The idle auto-logout minutes, shared with the app and every tab of this browser. */
 function AutoLogoutCard() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const [minutes, setMinutes] = useState(readAutoLogoutMinutes);
   useEffect(() => {
     const follow = () => setMinutes(readAutoLogoutMinutes());
@@ -265,10 +264,10 @@ function AutoLogoutCard() {
   }, []);
   return (
     <article className="card security__card" aria-labelledby="auto-logout-title">
-      <h3 id="auto-logout-title">{t('autoLogout.title')}</h3>
-      <p>{t('autoLogout.lead')}</p>
+      <h3 id="auto-logout-title">{t.autoLogout.title}</h3>
+      <p>{t.autoLogout.lead}</p>
       <div className="field">
-        <label htmlFor="auto-logout-minutes">{t('autoLogout.label')}</label>
+        <label htmlFor="auto-logout-minutes">{t.autoLogout.label}</label>
         <select
           id="auto-logout-minutes"
           value={minutes}
@@ -280,7 +279,7 @@ function AutoLogoutCard() {
         >
           {AUTO_LOGOUT_OPTIONS_MIN.map((option) => (
             <option key={option} value={option}>
-              {option === 0 ? t('autoLogout.none') : t('autoLogout.minutes', { count: option })}
+              {option === 0 ? t.autoLogout.none : fill(t.autoLogout.minutes, { count: option })}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { useText } from '../../client/text.js';
 import { bannerShouldShow, hideBanner, type BannerStorage } from './update-banner.js';
 
 function browserStorage(): BannerStorage | null {
@@ -11,7 +12,7 @@ function browserStorage(): BannerStorage | null {
 }
 
 export function UpdateBanner() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const checkboxId = useId();
   // Decided after the first paint: the prerendered page cannot know what this browser stored.
   const [visible, setVisible] = useState(false);
@@ -22,10 +23,10 @@ export function UpdateBanner() {
   const [for24Hours, setFor24Hours] = useState(false);
   if (!visible) return null;
   return (
-    <section className="update-banner" aria-label={t('banner.label')}>
+    <section className="update-banner" aria-label={t.banner.label}>
       <div className="update-banner__text">
-        <strong>{t('banner.title')}</strong>
-        <span>{t('banner.body')}</span>
+        <strong>{t.banner.title}</strong>
+        <span>{t.banner.body}</span>
       </div>
       <div className="update-banner__actions">
         <label htmlFor={checkboxId} className="checkbox">
@@ -35,7 +36,7 @@ export function UpdateBanner() {
             checked={for24Hours}
             onChange={(event) => setFor24Hours(event.target.checked)}
           />
-          {t('banner.dontShow24h')}
+          {t.banner.dontShow24h}
         </label>
         <button
           type="button"
@@ -46,7 +47,7 @@ export function UpdateBanner() {
             setVisible(false);
           }}
         >
-          {t('banner.close')}
+          {t.banner.close}
         </button>
       </div>
     </section>

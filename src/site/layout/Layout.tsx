@@ -1,12 +1,12 @@
 // The frame of every page: the navigation of the description §2 with the Kor/Eng switch, the sign-in
 // controls, a menu on phones, and the footer.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { fill, useLanguage, useText } from '../../client/text.js';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Language } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { localPart, useSession } from '../auth/session.js';
-import { changeLanguage, currentLanguage } from '../i18n.js';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../../client/ui/Toast.js';
@@ -18,16 +18,17 @@ const FairyGuide = lazy(async () => ({ default: (await import('../fairy/FairyGui
 const DeviceWatch = lazy(async () => ({ default: (await import('../auth/DeviceWatch.js')).DeviceWatch }));
 
 const NAV = [
-  { to: '/', key: 'nav.home' },
-  { to: '/how-to-use', key: 'nav.howToUse' },
-  { to: '/features', key: 'nav.features' },
-  { to: '/security', key: 'nav.security' },
-  { to: '/download', key: 'nav.download' },
-  { to: '/fortune', key: 'nav.fortune' },
+  { to: '/', key: 'home' },
+  { to: '/how-to-use', key: 'howToUse' },
+  { to: '/features', key: 'features' },
+  { to: '/security', key: 'security' },
+  { to: '/download', key: 'download' },
+  { to: '/fortune', key: 'fortune' },
 ] as const;
 
 export function Layout() {
-  const { t, i18n } = useTranslation();
+  const t = useText(catalog);
+  const { lang } = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const mounted = useMounted();
@@ -38,7 +39,7 @@ export function Layout() {
     void session
       .logout()
       .catch(() => session.refresh())
-      .then(() => toast(t('autoLogout.expired', { minutes })));
+      .then(() => toast(fill(t.autoLogout.expired, { minutes })));
   }, mounted && signedIn);
   useEffect(() => setMenuOpen(false), [location.pathname]);
   // The server ends an idle session whether or not this page was in view: coming back, the page asks again.
@@ -50,29 +51,24 @@ export function Layout() {
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [signedIn, session]);
-  const lang = (i18n.language as Language) ?? currentLanguage();
 
   return (
     <div className="page">
       <a className="skip-link" href="#main">
-        {t('nav.skipToContent')}
+        {t.nav.skipToContent}
       </a>
       <header className="header">
         <div className="header__inner">
           <Link to="/" className="brand">
             <img src="/mg_logo.svg" alt="" width="32" height="32" />
-            <span>{t('common.appName')}</span>
+            <span>{t.common.appName}</span>
           </Link>
-          <nav
-            className={menuOpen ? 'nav nav--open' : 'nav'}
-            aria-label={t('nav.mainNavigation')}
-            id="main-nav"
-          >
+          <nav className={menuOpen ? 'nav nav--open' : 'nav'} aria-label={t.nav.mainNavigation} id="main-nav">
             <ul>
               {NAV.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.to === '/'}>
-                    {t(item.key)}
+                    {t.nav[item.key]}
                   </NavLink>
                 </li>
               ))}
@@ -86,7 +82,7 @@ export function Layout() {
               className="icon-button header__menu"
               aria-expanded={menuOpen}
               aria-controls="main-nav"
-              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+              aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
               onClick={() => setMenuOpen(!menuOpen)}
             >
               <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
@@ -114,23 +110,23 @@ export function Layout() {
       <footer className="footer">
         <div className="footer__inner">
           <p className="footer__brand">
-            <strong>{t('common.appName')}</strong> — {t('footer.tagline')}
+            <strong>{t.common.appName}</strong> — {t.footer.tagline}
           </p>
           <ul className="footer__links">
             <li>
-              <Link to="/privacy">{t('nav.privacy')}</Link>
+              <Link to="/privacy">{t.nav.privacy}</Link>
             </li>
             <li>
-              <Link to="/terms">{t('nav.terms')}</Link>
+              <Link to="/terms">{t.nav.terms}</Link>
             </li>
             <li>
-              <Link to="/support">{t('nav.support')}</Link>
+              <Link to="/support">{t.nav.support}</Link>
             </li>
             <li>
-              <Link to="/admin">{t('nav.admin')}</Link>
+              <Link to="/admin">{t.nav.admin}</Link>
             </li>
           </ul>
-          <p className="footer__rights">{t('footer.rights', { year: new Date().getFullYear() })}</p>
+          <p className="footer__rights">{fill(t.footer.rights, { year: new Date().getFullYear() })}</p>
         </div>
       </footer>
     </div>
@@ -138,16 +134,17 @@ export function Layout() {
 }
 
 function LanguageSwitch({ lang }: { lang: Language }) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
+  const { setLang } = useLanguage();
   return (
-    <div className="lang-switch" role="group" aria-label={t('language.label')}>
+    <div className="lang-switch" role="group" aria-label={t.language.label}>
       {(['ko', 'en'] as const).map((option) => (
         <button
           key={option}
           type="button"
           lang={option}
           aria-pressed={lang === option}
-          onClick={() => void changeLanguage(option)}
+          onClick={() => setLang(option)}
         >
           {option === 'ko' ? 'Kor' : 'Eng'}
         </button>
@@ -157,7 +154,7 @@ function LanguageSwitch({ lang }: { lang: Language }) {
 }
 
 function AccountControls() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const openDialog = useAuthDialog();
   const openApp = useOpenApp();
@@ -168,42 +165,42 @@ function AccountControls() {
   return (
     <div className={hidden ? 'account account--loading' : 'account'} aria-hidden={hidden || undefined}>
       <button type="button" className="button button--accent account__open-app" onClick={() => openApp()}>
-        <span className="wide-only">{t('nav.openApp')}</span>
-        <span className="narrow-only">{t('nav.openAppShort')}</span>
+        <span className="wide-only">{t.nav.openApp}</span>
+        <span className="narrow-only">{t.nav.openAppShort}</span>
       </button>
       {session.pending && !hidden ? (
         <>
           <span className="account__welcome account__pending" role="status">
-            {t('auth.pending.short')}
+            {t.auth.pending.short}
           </span>
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+            onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
           >
-            {t('auth.pending.cancel')}
+            {t.auth.pending.cancel}
           </button>
         </>
       ) : session.user && !hidden ? (
         <>
           <span className="account__welcome">
-            {t('home.welcome', { name: localPart(session.user.email) })}
+            {fill(t.home.welcome, { name: localPart(session.user.email) })}
           </span>
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+            onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
           >
-            {t('nav.logout')}
+            {t.nav.logout}
           </button>
         </>
       ) : (
         <>
           <button type="button" className="button button--ghost" onClick={() => openDialog('login')}>
-            {t('nav.login')}
+            {t.nav.login}
           </button>
           <button type="button" className="button button--primary" onClick={() => openDialog('register')}>
-            {t('nav.register')}
+            {t.nav.register}
           </button>
         </>
       )}

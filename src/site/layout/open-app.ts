@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { activeLanguage, useText } from '../../client/text.js';
 import { APP_PATH, type AppPage } from '../../shared/constants.js';
 import { useSession } from '../auth/session.js';
-import { currentLanguage } from '../i18n.js';
 import { useToast } from '../../client/ui/Toast.js';
 
 export function appUrl(page?: AppPage): string {
-  const query = new URLSearchParams({ lang: currentLanguage(), v: String(Date.now()) });
+  const query = new URLSearchParams({ lang: activeLanguage(), v: String(Date.now()) });
   if (page) query.set('page', page);
   return `${APP_PATH}?${query.toString()}`;
 }
@@ -15,10 +15,10 @@ export function appUrl(page?: AppPage): string {
 export function useOpenApp(): (page?: AppPage) => void {
   const { user } = useSession();
   const toast = useToast();
-  const { t } = useTranslation();
+  const t = useText(catalog);
   return useCallback(
     (page?: AppPage) => {
-      if (!user) return toast(t('home.loginFirst'));
+      if (!user) return toast(t.home.loginFirst);
       window.open(appUrl(page), '_blank', 'noopener');
     },
     [user, toast, t],

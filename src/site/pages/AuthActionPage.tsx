@@ -3,7 +3,8 @@
 // link to an account someone else made activates nothing), and a password change takes the new password chosen
 // when it was asked for, typed again, or a new one set here.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { fill, textAt, useText } from '../../client/text.js';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import type {
@@ -26,13 +27,13 @@ type State =
   | { status: 'failed'; message: string };
 
 export function AuthActionPage() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const [params] = useSearchParams();
   const token = params.get('oobCode') ?? '';
   const openDialog = useAuthDialog();
   const session = useSession();
   const [state, setState] = useState<State>(
-    token ? { status: 'loading' } : { status: 'failed', message: t('action.missing') },
+    token ? { status: 'loading' } : { status: 'failed', message: t.action.missing },
   );
 
   useEffect(() => {
@@ -42,7 +43,7 @@ export function AuthActionPage() {
       (info) => live && setState({ status: 'ready', info }),
       (failure: unknown) => {
         const [key, values] = failureMessage(failure, 'errors.server/internal');
-        if (live) setState({ status: 'failed', message: t(key, values) });
+        if (live) setState({ status: 'failed', message: fill(textAt(t, key), values) });
       },
     );
     return () => {
@@ -52,11 +53,11 @@ export function AuthActionPage() {
 
   return (
     <section className="section section--narrow action-page">
-      <h1>{t('action.title')}</h1>
+      <h1>{t.action.title}</h1>
       {state.status === 'loading' && (
         <>
           <Spinner />
-          <p>{t('action.working')}</p>
+          <p>{t.action.working}</p>
         </>
       )}
       {state.status === 'ready' &&
@@ -86,11 +87,11 @@ export function AuthActionPage() {
       <div className="hero__actions">
         {(state.status === 'done' || state.status === 'failed') && !session.user && !session.pending && (
           <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
-            {t('action.login')}
+            {t.action.login}
           </button>
         )}
         <Link className="button button--ghost" to="/">
-          {t('action.home')}
+          {t.action.home}
         </Link>
       </div>
     </section>
@@ -106,7 +107,7 @@ interface LinkFormProps {
 
 /** Verifying an address: the password chosen at sign-up, then the member is signed in here. */
 function VerifyForm({ token, info, onDone }: LinkFormProps) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const id = useId();
   const [password, setPassword] = useState('');
@@ -117,7 +118,7 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (!password) return setProblem(t('auth.validation.passwordRequired'));
+    if (!password) return setProblem(t.auth.validation.passwordRequired);
     setBusy(true);
     setProblem(null);
     try {
@@ -129,23 +130,23 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
           idleMinutes: readAutoLogoutMinutes(),
         });
         session.signedIn(answer);
-        onDone(answer.pending ? t('auth.success.pending') : t('action.verifiedSignedIn'));
+        onDone(answer.pending ? t.auth.success.pending : t.action.verifiedSignedIn);
       } catch {
-        onDone(t('action.verified'));
+        onDone(t.action.verified);
       }
     } catch (failure) {
       const [key, values] = failureMessage(failure, 'errors.server/internal');
-      setProblem(t(key, values));
+      setProblem(fill(textAt(t, key), values));
       setBusy(false);
     }
   }
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <p>{t('action.verifyLead', { email: info.email })}</p>
+      <p>{fill(t.action.verifyLead, { email: info.email })}</p>
       <PasswordField
         id={id}
-        label={t('auth.password')}
+        label={t.auth.password}
         value={password}
         visible={visible}
         autoComplete="current-password"
@@ -157,9 +158,9 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
         }}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? t('common.processing') : t('action.verifySubmit')}
+        {busy ? t.common.processing : t.action.verifySubmit}
       </button>
-      <p className="form__note">{t('action.verifyNotYou')}</p>
+      <p className="form__note">{t.action.verifyNotYou}</p>
     </form>
   );
 }
@@ -169,7 +170,7 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
  * (a forgotten password, or a change the person here did not ask for).
  */
 function ResetForm({ token, info, onDone }: LinkFormProps) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const ids = { password: useId(), confirm: useId() };
   const [chosen, setChosen] = useState(info.chosenPassword);
@@ -184,14 +185,14 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
     event.preventDefault();
     if (busy) return;
     if (!fields.password) {
-      return setProblem({ field: 'password', message: t('auth.validation.passwordRequired') });
+      return setProblem({ field: 'password', message: t.auth.validation.passwordRequired });
     }
     if (!chosen) {
       if (fields.password.length < PASSWORD_MIN_LENGTH) {
-        return setProblem({ field: 'password', message: t('auth.validation.passwordShort') });
+        return setProblem({ field: 'password', message: t.auth.validation.passwordShort });
       }
       if (fields.confirm !== fields.password) {
-        return setProblem({ field: 'confirm', message: t('auth.validation.passwordMismatch') });
+        return setProblem({ field: 'confirm', message: t.auth.validation.passwordMismatch });
       }
     }
     setBusy(true);
@@ -206,15 +207,15 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
       await session.refresh();
       onDone(
         [
-          t('action.passwordChanged'),
+          t.action.passwordChanged,
           ...(result.passkeysRemoved > 0
-            ? [t('action.passkeysRemoved', { count: result.passkeysRemoved })]
+            ? [fill(t.action.passkeysRemoved, { count: result.passkeysRemoved })]
             : []),
         ].join('\n'),
       );
     } catch (failure) {
       const [key, values] = failureMessage(failure, 'auth.defaults.passwordChange');
-      setProblem({ field: 'form', message: t(key, values) });
+      setProblem({ field: 'form', message: fill(textAt(t, key), values) });
       setBusy(false);
     }
   }
@@ -222,14 +223,14 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
   const shown = (field: 'password' | 'confirm') => (problem?.field === field ? problem.message : undefined);
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <p>{t(chosen ? 'action.chosenLead' : 'action.freshLead', { email: info.email })}</p>
+      <p>{fill(textAt(t, chosen ? 'action.chosenLead' : 'action.freshLead'), { email: info.email })}</p>
       <PasswordField
         id={ids.password}
-        label={chosen ? t('action.chosenLabel') : t('auth.newPassword')}
+        label={chosen ? t.action.chosenLabel : t.auth.newPassword}
         value={fields.password}
         visible={visible.password}
         autoComplete="new-password"
-        hint={chosen ? undefined : t('auth.passwordHintRegister')}
+        hint={chosen ? undefined : t.auth.passwordHintRegister}
         problem={shown('password')}
         onToggle={() => setVisible({ ...visible, password: !visible.password })}
         onChange={(value) => {
@@ -240,7 +241,7 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
       {!chosen && (
         <PasswordField
           id={ids.confirm}
-          label={t('auth.confirmPassword')}
+          label={t.auth.confirmPassword}
           value={fields.confirm}
           visible={visible.confirm}
           autoComplete="new-password"
@@ -252,14 +253,14 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
           }}
         />
       )}
-      <p className="form__note">{t('action.resetEffects')}</p>
+      <p className="form__note">{t.action.resetEffects}</p>
       {problem?.field === 'form' && (
         <p className="form__error" role="alert">
           {problem.message}
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? t('common.processing') : chosen ? t('action.chosenSubmit') : t('action.freshSubmit')}
+        {busy ? t.common.processing : chosen ? t.action.chosenSubmit : t.action.freshSubmit}
       </button>
       {chosen && (
         <button
@@ -271,7 +272,7 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
             setProblem(null);
           }}
         >
-          {t('action.chooseInstead')}
+          {t.action.chooseInstead}
         </button>
       )}
     </form>

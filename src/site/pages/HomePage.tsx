@@ -1,7 +1,8 @@
 // Home (description §2 "Home"): the update banner, the hero with sign-in controls or the welcome line, the six
 // app tiles, the four feature cards and the call to action.
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { fill, textAt, useText } from '../../client/text.js';
 import { APP_PAGES } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { localPart, useSession } from '../auth/session.js';
@@ -26,7 +27,7 @@ const FEATURE_CARDS: Array<{ key: string; icon: IconName }> = [
 ];
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const openDialog = useAuthDialog();
   const openApp = useOpenApp();
@@ -35,8 +36,8 @@ export function HomePage() {
 
   async function install() {
     const outcome = await promptInstall();
-    if (outcome === 'unsupported') setInstallMessage(t('home.installUnsupported'));
-    if (outcome === 'accepted') toast(t('home.installDone'));
+    if (outcome === 'unsupported') setInstallMessage(t.home.installUnsupported);
+    if (outcome === 'accepted') toast(t.home.installDone);
   }
 
   return (
@@ -45,55 +46,55 @@ export function HomePage() {
 
       <section className="hero">
         <div className="hero__text">
-          <p className="hero__eyebrow">{t('home.heroEyebrow')}</p>
-          <h1>{t('home.heroTitle')}</h1>
-          <p className="hero__description">{t('home.heroDescription')}</p>
+          <p className="hero__eyebrow">{t.home.heroEyebrow}</p>
+          <h1>{t.home.heroTitle}</h1>
+          <p className="hero__description">{t.home.heroDescription}</p>
           {session.loading ? (
             <div className="hero__actions hero__actions--loading">
               <Spinner />
             </div>
           ) : session.pending ? (
             <div className="hero__welcome hero__pending" role="status" data-testid="pending">
-              <p className="welcome-line">{t('auth.pending.title')}</p>
-              <p className="hero__sub">{t('auth.pending.message', { email: session.pending.email })}</p>
-              <p className="hero__sub">{t('auth.pending.how')}</p>
+              <p className="welcome-line">{t.auth.pending.title}</p>
+              <p className="hero__sub">{fill(t.auth.pending.message, { email: session.pending.email })}</p>
+              <p className="hero__sub">{t.auth.pending.how}</p>
               <div className="hero__actions">
                 <button
                   type="button"
                   className="button button--ghost button--large"
-                  onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+                  onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
                 >
-                  {t('auth.pending.cancel')}
+                  {t.auth.pending.cancel}
                 </button>
               </div>
             </div>
           ) : session.user ? (
             <div className="hero__welcome">
               <p className="welcome-line" data-testid="welcome">
-                {t('home.welcome', { name: localPart(session.user.email) })}
+                {fill(t.home.welcome, { name: localPart(session.user.email) })}
               </p>
-              <p className="hero__sub">{t('home.welcomeSub')}</p>
+              <p className="hero__sub">{t.home.welcomeSub}</p>
               <div className="hero__actions">
                 <button
                   type="button"
                   className="button button--primary button--large"
                   onClick={() => openApp()}
                 >
-                  {t('home.openAppButton')}
+                  {t.home.openAppButton}
                 </button>
                 <button
                   type="button"
                   className="button button--ghost button--large"
                   onClick={() => openDialog('register')}
                 >
-                  {t('auth.changeTitle')}
+                  {t.auth.changeTitle}
                 </button>
                 <button
                   type="button"
                   className="button button--ghost button--large"
-                  onClick={() => session.logout().catch(() => toast(t('auth.defaults.logout')))}
+                  onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
                 >
-                  {t('nav.logout')}
+                  {t.nav.logout}
                 </button>
               </div>
             </div>
@@ -104,20 +105,20 @@ export function HomePage() {
                 className="button button--primary button--large"
                 onClick={() => openDialog('login')}
               >
-                {t('nav.login')}
+                {t.nav.login}
               </button>
               <button
                 type="button"
                 className="button button--ghost button--large"
                 onClick={() => openDialog('register')}
               >
-                {t('nav.register')}
+                {t.nav.register}
               </button>
             </div>
           )}
         </div>
         <div className="hero__art">
-          <img src="/fairy.png" alt={t('home.fairyAlt')} width="256" height="256" fetchPriority="high" />
+          <img src="/fairy.png" alt={t.home.fairyAlt} width="256" height="256" fetchPriority="high" />
         </div>
       </section>
 
@@ -129,7 +130,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="tiles-title">
         <h2 id="tiles-title" className="section__title">
-          {t('home.tilesTitle')}
+          {t.home.tilesTitle}
         </h2>
         <ul className="tiles">
           {APP_PAGES.map((page) => (
@@ -138,8 +139,8 @@ export function HomePage() {
                 <span className="tile__icon">
                   <Icon name={page} />
                 </span>
-                <span className="tile__title">{t(`home.tiles.${page}.title`)}</span>
-                <span className="tile__body">{t(`home.tiles.${page}.body`)}</span>
+                <span className="tile__title">{textAt(t, `home.tiles.${page}.title`)}</span>
+                <span className="tile__body">{textAt(t, `home.tiles.${page}.body`)}</span>
               </button>
             </li>
           ))}
@@ -148,7 +149,7 @@ export function HomePage() {
 
       <section className="section" aria-labelledby="features-title">
         <h2 id="features-title" className="section__title">
-          {t('home.featuresTitle')}
+          {t.home.featuresTitle}
         </h2>
         <div className="cards">
           {FEATURE_CARDS.map((card) => (
@@ -156,31 +157,31 @@ export function HomePage() {
               <span className="card__icon">
                 <Icon name={card.icon} />
               </span>
-              <h3>{t(`home.featureCards.${card.key}.title`)}</h3>
-              <p>{t(`home.featureCards.${card.key}.body`)}</p>
+              <h3>{textAt(t, `home.featureCards.${card.key}.title`)}</h3>
+              <p>{textAt(t, `home.featureCards.${card.key}.body`)}</p>
             </article>
           ))}
         </div>
       </section>
 
       <section className="cta" aria-labelledby="cta-title">
-        <h2 id="cta-title">{t('home.ctaTitle')}</h2>
-        <p>{t('home.ctaBody')}</p>
+        <h2 id="cta-title">{t.home.ctaTitle}</h2>
+        <p>{t.home.ctaBody}</p>
         <div className="cta__actions">
           <button type="button" className="button button--light button--large" onClick={() => void install()}>
-            {t('home.installButton')}
+            {t.home.installButton}
           </button>
           <button type="button" className="button button--accent button--large" onClick={() => openApp()}>
-            {t('home.openAppButton')}
+            {t.home.openAppButton}
           </button>
         </div>
       </section>
 
       {installMessage && (
         <Popup
-          title={t('auth.confirmTitle')}
+          title={t.auth.confirmTitle}
           message={installMessage}
-          confirmLabel={t('common.ok')}
+          confirmLabel={t.common.ok}
           onConfirm={() => setInstallMessage(null)}
         />
       )}

@@ -1,6 +1,7 @@
 // Where the opt-out link of update e-mails lands: it opts the member out and says so.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { textAt, useText } from '../../client/text.js';
 import { Link, useSearchParams } from 'react-router';
 import { api, failureCode } from '../api.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -8,7 +9,7 @@ import { Spinner } from '../ui/Spinner.js';
 const requested = new Map<string, Promise<unknown>>();
 
 export function UnsubscribePage() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<{ status: 'working' | 'done' } | { status: 'failed'; key: string }>(
@@ -32,25 +33,25 @@ export function UnsubscribePage() {
 
   return (
     <section className="section section--narrow">
-      <h1>{t('unsubscribe.title')}</h1>
+      <h1>{t.unsubscribe.title}</h1>
       {state.status === 'working' && (
         <>
           <Spinner />
-          <p>{t('unsubscribe.working')}</p>
+          <p>{t.unsubscribe.working}</p>
         </>
       )}
       {state.status === 'done' && (
         <p className="action-page__result" role="status">
-          {t('unsubscribe.done')}
+          {t.unsubscribe.done}
         </p>
       )}
       {state.status === 'failed' && (
         <p className="form__error" role="alert">
-          {t(state.key)}
+          {textAt(t, state.key)}
         </p>
       )}
       <Link className="button button--ghost" to="/">
-        {t('action.home')}
+        {t.action.home}
       </Link>
     </section>
   );

@@ -1,16 +1,17 @@
 // A page whose code cannot be loaded (a new release replaced it, or the network dropped) shows a message with a
 // reload button instead of a blank page.
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { useText } from '../../client/text.js';
 
 function ChunkErrorMessage() {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   return (
     <section className="section section--narrow" role="alert">
-      <h1>{t('chunkError.title')}</h1>
-      <p>{t('chunkError.body')}</p>
+      <h1>{t.chunkError.title}</h1>
+      <p>{t.chunkError.body}</p>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        {t('chunkError.reload')}
+        {t.chunkError.reload}
       </button>
     </section>
   );

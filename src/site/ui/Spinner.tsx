@@ -1,11 +1,12 @@
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../shared/i18n/index.js';
+import { useText } from '../../client/text.js';
 
 export function Spinner({ full = false }: { full?: boolean }) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   return (
     <div className={full ? 'spinner spinner--full' : 'spinner'} role="status" aria-live="polite">
       <span className="spinner__wheel" aria-hidden="true" />
-      <span className="visually-hidden">{t('common.loading')}</span>
+      <span className="visually-hidden">{t.common.loading}</span>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
   type LedgerErrorCode,
 } from './model/entry.js';
 import { formatMoney } from './model/format.js';
+import { localeOf } from '../../../shared/text.js';
 
 const MAX_LENGTH: Partial<Record<CsvColumn, number>> = {
   category: MAX_CATEGORY_LENGTH,
@@ -23,8 +24,7 @@ const MAX_LENGTH: Partial<Record<CsvColumn, number>> = {
   memo: MAX_MEMO_LENGTH,
 };
 
-const formatCount = (count: number, lang: Language) =>
-  new Intl.NumberFormat(lang === 'ko' ? 'ko-KR' : 'en-US').format(count);
+const formatCount = (count: number, lang: Language) => new Intl.NumberFormat(localeOf(lang)).format(count);
 
 /** The message under a form field for the code newEntrySchema or toMinorUnits gave it. */
 export function entryProblem(

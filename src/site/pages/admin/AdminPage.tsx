@@ -3,7 +3,8 @@
 // with a download link and a delete button, and the inquiries members sent from the support page. Everyone
 // else sees an "Admins only" card.
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../../shared/i18n/index.js';
+import { fill, textAt, useLanguage, useText } from '../../../client/text.js';
 import {
   FILE_CATEGORIES,
   UPLOAD_EXTENSIONS,
@@ -14,7 +15,6 @@ import type { PublishedFile } from '../../../shared/schemas/files.js';
 import { api, failureCode, type FailureCode } from '../../api.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
-import { useCopy } from '../../copy.js';
 import { formatBytes, formatCount, formatDate, formatDateTime } from '../../../client/format.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { Popup } from '../../../client/ui/Popup.js';
@@ -25,13 +25,6 @@ import { UploadFailure, uploadFile, type UploadFailureCode } from './upload.js';
 import './admin.css';
 
 type Copy = typeof copy.ko;
-
-/** Puts values into a copy template's `{key}` places. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
-}
 
 /** A file's name without its extension, to prefill the display name. */
 function stemOf(fileName: string): string {
@@ -48,13 +41,8 @@ function isAllowedFile(fileName: string): boolean {
   return (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
 }
 
-function useLanguage(): 'ko' | 'en' {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'ko';
-}
-
 export default function AdminPage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
   const { loading, user } = useSession();
   const openDialog = useAuthDialog();
 
@@ -115,8 +103,8 @@ interface Problem {
 }
 
 function UploadSection({ c, onUploaded }: { c: Copy; onUploaded(): void }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
+  const t = useText(catalog);
+  const { lang } = useLanguage();
   const ids = useId();
   const id = (part: string) => `${ids}-${part}`;
 
@@ -162,9 +150,9 @@ function UploadSection({ c, onUploaded }: { c: Copy; onUploaded(): void }) {
   }
 
   function uploadMessage(code: UploadFailureCode): string {
-    if (code === 'network') return t('errors.network');
+    if (code === 'network') return t.errors.network;
     if (code === 'unknown' || code === 'server/internal') return c.upload.failed;
-    return t(`errors.${code}`);
+    return t.errors[code];
   }
 
   function refuse(message: string, fields: UploadField[]) {
@@ -188,7 +176,7 @@ function UploadSection({ c, onUploaded }: { c: Copy; onUploaded(): void }) {
       return;
     }
     if (!isAllowedFile(file.name)) {
-      refuse(t('errors.storage/invalid-type'), ['file']);
+      refuse(textAt(t, 'errors.storage/invalid-type'), ['file']);
       return;
     }
 
@@ -422,8 +410,8 @@ type ListState =
   { state: 'loading' } | { state: 'error'; code: FailureCode } | { state: 'ready'; files: PublishedFile[] };
 
 function FilesSection({ c, reloadKey }: { c: Copy; reloadKey: number }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
+  const t = useText(catalog);
+  const { lang } = useLanguage();
   const toast = useToast();
   const [list, setList] = useState<ListState>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -447,7 +435,7 @@ function FilesSection({ c, reloadKey }: { c: Copy; reloadKey: number }) {
     };
   }, [reloadKey, attempt]);
 
-  const apiMessage = (code: FailureCode) => (code === 'network' ? t('errors.network') : t(`errors.${code}`));
+  const apiMessage = (code: FailureCode) => (code === 'network' ? t.errors.network : t.errors[code]);
 
   async function remove(file: PublishedFile) {
     setConfirming(null);
@@ -622,8 +610,8 @@ function replyLink(email: string, subject: string): string {
 }
 
 function InquiriesSection({ c }: { c: Copy }) {
-  const { t } = useTranslation();
-  const lang = useLanguage();
+  const t = useText(catalog);
+  const { lang } = useLanguage();
   const [list, setList] = useState<InquiryListState>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -644,7 +632,7 @@ function InquiriesSection({ c }: { c: Copy }) {
     };
   }, [attempt]);
 
-  const apiMessage = (code: FailureCode) => (code === 'network' ? t('errors.network') : t(`errors.${code}`));
+  const apiMessage = (code: FailureCode) => (code === 'network' ? t.errors.network : t.errors[code]);
   const again = () => setAttempt((n) => n + 1);
 
   return (

@@ -1,9 +1,9 @@
 // Admin page text (description §2 "Admin", §3, §5) and the member inquiries. Error messages of the API come
 // from the shared catalog.
 // `{name}`, `{percent}` and `{extensions}` are filled in by the page.
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '관리자 | MyGenie',
@@ -30,7 +30,7 @@ export const copy = defineCopy(
       title: '파일 업로드',
       lead: '파일을 고른 뒤 이름, 설명, 버전을 입력하고 분류를 선택해 업로드하세요.',
       fileLabel: '파일',
-      fileHint: '올릴 수 있는 형식: {extensions}',
+      fileHint: '올릴 수 있는 형식: {{extensions}}',
       nameLabel: '이름',
       nameHint: '파일을 고르면 파일 이름으로 채워집니다. 원하는 이름으로 바꿔도 됩니다.',
       descriptionLabel: '설명',
@@ -39,7 +39,7 @@ export const copy = defineCopy(
       categoryLabel: '분류',
       latestLabel: '최신 버전으로 표시',
       submit: '업로드',
-      uploading: '업로드 중… {percent}%',
+      uploading: '업로드 중… {{percent}}%',
       progressLabel: '업로드 진행률',
       success: '업로드가 완료되었습니다.',
       failed: '업로드에 실패했습니다.',
@@ -64,11 +64,11 @@ export const copy = defineCopy(
       latestBadge: '최신',
       notLatest: '최신 아님',
       download: '다운로드',
-      downloadLabel: '{name} 다운로드',
+      downloadLabel: '{{name}} 다운로드',
       delete: '삭제',
-      deleteLabel: '{name} 삭제',
+      deleteLabel: '{{name}} 삭제',
       deleting: '삭제 중...',
-      confirmTitle: '파일 삭제: {name}',
+      confirmTitle: '파일 삭제: {{name}}',
       confirmMessage: '정말 삭제하시겠습니까?',
       confirm: '삭제',
       cancel: '취소',
@@ -127,7 +127,7 @@ export const copy = defineCopy(
       title: 'Upload a file',
       lead: 'Choose a file, enter its name, description and version, pick a category, then upload it.',
       fileLabel: 'File',
-      fileHint: 'Allowed types: {extensions}',
+      fileHint: 'Allowed types: {{extensions}}',
       nameLabel: 'Name',
       nameHint: 'Filled in from the file name when you choose a file. You can change it.',
       descriptionLabel: 'Description',
@@ -136,7 +136,7 @@ export const copy = defineCopy(
       categoryLabel: 'Category',
       latestLabel: 'Mark as latest',
       submit: 'Upload',
-      uploading: 'Uploading… {percent}%',
+      uploading: 'Uploading… {{percent}}%',
       progressLabel: 'Upload progress',
       success: 'Upload complete.',
       failed: 'Upload failed.',
@@ -161,11 +161,11 @@ export const copy = defineCopy(
       latestBadge: 'Latest',
       notLatest: 'Not latest',
       download: 'Download',
-      downloadLabel: 'Download {name}',
+      downloadLabel: 'Download {{name}}',
       delete: 'Delete',
-      deleteLabel: 'Delete {name}',
+      deleteLabel: 'Delete {{name}}',
       deleting: 'Deleting...',
-      confirmTitle: 'Delete file: {name}',
+      confirmTitle: 'Delete file: {{name}}',
       confirmMessage: 'Are you sure you want to delete?',
       confirm: 'Delete',
       cancel: 'Cancel',

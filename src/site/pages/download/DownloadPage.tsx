@@ -3,12 +3,12 @@
 // the download FAQ and the patent, copyright and trademark cards. Data is fetched after the first render, so the
 // prerendered HTML holds only the static parts and a spinner.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../../shared/i18n/index.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import type { Language } from '../../../shared/constants.js';
 import type { DocumentList, MemberDocument, Notice, PublishedFile } from '../../../shared/schemas/files.js';
 import { api, failureCode, type FailureCode } from '../../api.js';
 import { useSession } from '../../auth/session.js';
-import { useCopy } from '../../copy.js';
 import { formatBytes, formatDate } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { LoginRequired } from '../../ui/LoginRequired.js';
@@ -28,29 +28,19 @@ const LEGAL_LINKS: readonly { href: string; icon: IconName }[] = [
   { href: 'https://www.kipris.or.kr', icon: 'shield' },
 ];
 
-function usePageLanguage(): Language {
-  const { i18n } = useTranslation();
-  return i18n.language === 'en' ? 'en' : 'ko';
-}
-
-/** Fills {name} placeholders of a copy string. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
-}
-
 /** A page-specific error line and, below it, what the shared error catalog says about the failure. */
 function ErrorNote({ message, code, testId }: { message: string; code: FailureCode; testId?: string }) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   return (
     <div className="form__error download-error" role="alert" data-testid={testId}>
       <p>{message}</p>
-      {code !== 'server/internal' && <p className="download-error__detail">{t(`errors.${code}`)}</p>}
+      {code !== 'server/internal' && <p className="download-error__detail">{t.errors[code]}</p>}
     </div>
   );
 }
 
 export default function DownloadPage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
   const { loading, user } = useSession();
 
   return (
@@ -93,7 +83,7 @@ function newestFirst(notices: Notice[]): Notice[] {
 }
 
 function Notices({ c, isAdmin }: { c: Copy; isAdmin: boolean }) {
-  const lang = usePageLanguage();
+  const { lang } = useLanguage();
   const [notices, setNotices] = useState<Notice[] | null>(null);
   const [loadError, setLoadError] = useState<FailureCode | null>(null);
   const [loading, setLoading] = useState(true);
@@ -274,7 +264,7 @@ function NoticeItem({
   isAdmin: boolean;
   onChanged(): void;
 }) {
-  const lang = usePageLanguage();
+  const { lang } = useLanguage();
   const toast = useToast();
   const id = useId();
   const panelId = `${id}-panel`;
@@ -428,7 +418,7 @@ function programFile(files: PublishedFile[]): PublishedFile | undefined {
 }
 
 function Downloads({ c }: { c: Copy }) {
-  const lang = usePageLanguage();
+  const { lang } = useLanguage();
   const [files, setFiles] = useState<PublishedFile[] | null>(null);
   const [error, setError] = useState<FailureCode | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -561,7 +551,7 @@ function Downloads({ c }: { c: Copy }) {
 // ---- My documents ---------------------------------------------------------------------------------------------
 
 function MyDocuments({ c }: { c: Copy }) {
-  const lang = usePageLanguage();
+  const { lang } = useLanguage();
   const toast = useToast();
   const [list, setList] = useState<DocumentList | null>(null);
   const [failed, setFailed] = useState(false);

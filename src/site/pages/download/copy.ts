@@ -1,9 +1,9 @@
 // Notice / download page (/download): notices in the page's language, program and file downloads for members,
 // the member's own stored documents, download FAQ and the legal (patent, copyright, trademark) cards.
 // Placeholders in {braces} are filled by the page.
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '공지사항과 다운로드 | MyGenie',
@@ -23,10 +23,10 @@ export const copy = defineCopy(
       confirmTitle: '삭제 확인',
       confirmDelete: '정말 삭제하시겠습니까?',
       opensInNewTab: '(새 탭에서 열림)',
-      itemEdit: '{name} 수정',
-      itemDelete: '{name} 삭제',
-      itemDeleting: '{name} 삭제 중...',
-      itemDownload: '{name} 다운로드',
+      itemEdit: '{{name}} 수정',
+      itemDelete: '{{name}} 삭제',
+      itemDeleting: '{{name}} 삭제 중...',
+      itemDownload: '{{name}} 다운로드',
     },
     notices: {
       title: '공지사항',
@@ -64,7 +64,7 @@ export const copy = defineCopy(
       register: '회원가입',
       programTitle: 'MyGenie 프로그램',
       programButton: 'MyGenie 다운로드',
-      programVersion: '버전 {version} · {size}',
+      programVersion: '버전 {{version}} · {{size}}',
       programNone:
         '지금은 내려받을 수 있는 프로그램 파일이 없습니다. 새 버전이 올라오면 공지사항으로 알려 드리겠습니다.',
       filesTitle: '파일 목록',
@@ -73,7 +73,7 @@ export const copy = defineCopy(
       colSize: '크기',
       colDate: '올린 날짜',
       colAction: '다운로드',
-      version: '버전 {version}',
+      version: '버전 {{version}}',
       latest: '최신',
       download: '다운로드',
       loadError: '파일 목록을 불러오는 중 오류가 발생했습니다.',
@@ -88,7 +88,7 @@ export const copy = defineCopy(
       colUpdated: '수정한 날짜',
       colActions: '작업',
       download: '다운로드',
-      usage: '{quota} 중 {used} 사용 중',
+      usage: '{{quota}} 중 {{used}} 사용 중',
       empty: '아직 보관한 문서가 없습니다. MyGenie 계정 저장 공간에 보관한 백업이 여기에 표시됩니다.',
       loadError: '지금은 문서 목록을 불러올 수 없습니다. 잠시 후 다시 시도해 주세요.',
       deleted: '문서를 삭제했습니다.',
@@ -168,10 +168,10 @@ export const copy = defineCopy(
       confirmTitle: 'Confirm deletion',
       confirmDelete: 'Are you sure you want to delete?',
       opensInNewTab: '(opens in a new tab)',
-      itemEdit: 'Edit {name}',
-      itemDelete: 'Delete {name}',
-      itemDeleting: 'Deleting {name}...',
-      itemDownload: 'Download {name}',
+      itemEdit: 'Edit {{name}}',
+      itemDelete: 'Delete {{name}}',
+      itemDeleting: 'Deleting {{name}}...',
+      itemDownload: 'Download {{name}}',
     },
     notices: {
       title: 'Notices',
@@ -209,7 +209,7 @@ export const copy = defineCopy(
       register: 'Register',
       programTitle: 'MyGenie program',
       programButton: 'Download MyGenie',
-      programVersion: 'Version {version} · {size}',
+      programVersion: 'Version {{version}} · {{size}}',
       programNone:
         'There is no program file to download right now. We will post a notice when a new version is available.',
       filesTitle: 'File list',
@@ -218,7 +218,7 @@ export const copy = defineCopy(
       colSize: 'Size',
       colDate: 'Uploaded',
       colAction: 'Download',
-      version: 'Version {version}',
+      version: 'Version {{version}}',
       latest: 'Latest',
       download: 'Download',
       loadError: 'Error occurred while loading file list.',
@@ -233,7 +233,7 @@ export const copy = defineCopy(
       colUpdated: 'Updated',
       colActions: 'Actions',
       download: 'Download',
-      usage: 'Using {used} of {quota}',
+      usage: 'Using {{used}} of {{quota}}',
       empty: 'No documents stored yet. Backups you keep in your MyGenie account storage appear here.',
       loadError: 'Your documents could not be loaded right now. Please try again later.',
       deleted: 'Document deleted.',

@@ -1,7 +1,7 @@
 // Features (description §2 "Features"): the app's five areas, login notification registration,
 // the iPhone/iPad push setup and the master password warnings. The fairy guide reads `copy.*.tour` itself.
 import { Link } from 'react-router';
-import { useCopy } from '../../copy.js';
+import { useText } from '../../../client/text.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
 import { copy } from './copy.js';
@@ -17,7 +17,7 @@ const FEATURES = [
 ] as const satisfies readonly IconName[];
 
 export default function FeaturesPage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
 
   return (
     <div className="features">

@@ -8,13 +8,14 @@ import type { PushStatus } from '../../../shared/schemas/auth.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { pushStatus, registerPush, unregisterPush, type PushProblem } from '../../auth/push.js';
 import { useSession } from '../../auth/session.js';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../../shared/i18n/index.js';
+import { textAt, useText } from '../../../client/text.js';
 import type { copy } from './copy.js';
 
 type Text = (typeof copy)['ko']['notifications']['login'];
 
 export function PushCard({ text }: { text: Text }) {
-  const { t } = useTranslation();
+  const t = useText(catalog);
   const session = useSession();
   const openDialog = useAuthDialog();
   const ids = { password: useId(), note: useId() };
@@ -95,9 +96,7 @@ export function PushCard({ text }: { text: Text }) {
             : registeredElsewhere
               ? text.statusElsewhere.replace(
                   '{{device}}',
-                  t(`devices.names.${status.status.deviceName}`, {
-                    defaultValue: status.status.deviceName ?? '',
-                  }),
+                  textAt(t, `devices.names.${status.status.deviceName}`, status.status.deviceName ?? ''),
                 )
               : text.statusNone}
         </p>

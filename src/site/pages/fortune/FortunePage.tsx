@@ -4,13 +4,11 @@
 // tells it the language (at load and on every switch) and passes the AI key stored on this device. Messages
 // are taken only from the frame's window on our own origin, in their exact shapes (src/client/fortune/protocol.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   FORTUNE_EMBED_LOAD_TIMEOUT_MS,
   FORTUNE_EMBED_VERSION,
   FORTUNE_OVERLAY_MAX_MS,
   STORAGE_KEYS,
-  type Language,
 } from '../../../shared/constants.js';
 import { aiKeyStore, browserKeyPlaces } from '../../../client/fortune/key-store.js';
 import {
@@ -22,7 +20,7 @@ import {
 } from '../../../client/fortune/protocol.js';
 import { useSession } from '../../auth/session.js';
 import { lastMember } from '../../../client/member.js';
-import { useCopy } from '../../copy.js';
+import { useLanguage, useText } from '../../../client/text.js';
 import { LoginRequired } from '../../ui/LoginRequired.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
@@ -36,7 +34,7 @@ type Overlay = Extract<EmbedMessage, { type: 'fortune-parent-overlay'; show: tru
 const INITIAL_FRAME_HEIGHT = 640;
 
 export default function FortunePage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
   const { loading, user, offline } = useSession();
   const memberUid = user
     ? user.emailVerified
@@ -73,8 +71,7 @@ export default function FortunePage() {
 }
 
 function FortuneFrame({ c }: { c: Copy }) {
-  const { i18n } = useTranslation();
-  const lang: Language = i18n.language === 'en' ? 'en' : 'ko';
+  const { lang } = useLanguage();
   const frame = useRef<HTMLIFrameElement>(null);
   // The frame opens in the language of the moment; later switches go by message, without reloading it.
   const [firstLang] = useState(lang);

@@ -1,8 +1,8 @@
 // Fortune page (/fortune): what the daily fortune is, the login card for visitors, and the words around the
 // embedded fortune (its frame title, the loading problem, the overlay's label).
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '오늘의 운세 | MyGenie',

@@ -1,6 +1,6 @@
 // How to use (description §2 "How to use"): the eight first steps, six setup guides and three tips.
 import { Link } from 'react-router';
-import { useCopy } from '../../copy.js';
+import { useText } from '../../../client/text.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { copy } from './copy.js';
 import './how-to-use.css';
@@ -16,7 +16,7 @@ const GUIDE_IDS = [
 ] as const;
 
 export default function HowToUsePage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
 
   return (
     <div className="how-to-use">

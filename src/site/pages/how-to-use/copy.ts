@@ -5,9 +5,9 @@ import {
   MASTER_PASSWORD_RECOMMENDED_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../../shared/constants.js';
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '사용법 | MyGenie',

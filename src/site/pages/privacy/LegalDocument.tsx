@@ -1,10 +1,10 @@
 // The layout both legal pages share (privacy policy and terms of service): a page header, the last-updated
 // date in the reader's language, a table of contents, numbered articles, the effective date and a link to
 // the other legal page. The text itself lives in each page's copy.ts.
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEGAL_LAST_UPDATED } from '../../../shared/constants.js';
 import { PageHero } from '../../ui/PageParts.js';
+import { useLanguage } from '../../../client/text.js';
 
 /** A titled part of an article: paragraphs, then a list, then closing paragraphs. */
 export interface LegalBlock {
@@ -35,10 +35,8 @@ export interface LegalText {
 
 /** The legal date, formatted for the language (read at UTC so it never shifts by a day). */
 export function useLegalDate(): string {
-  const { i18n } = useTranslation();
-  // The same choice as useCopy: English only when the language is English, otherwise Korean.
-  const lang = i18n.language === 'en' ? 'en' : 'ko';
-  return new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-US', {
+  const { locale } = useLanguage();
+  return new Intl.DateTimeFormat(locale, {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(LEGAL_LAST_UPDATED + 'T00:00:00Z'));

@@ -11,7 +11,7 @@ import {
   SESSION_IDLE_TTL_MS,
   VERIFY_LINK_TTL_MS,
 } from '../../../shared/constants.js';
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
 const MINUTE_MS = 60_000;
 const SESSION_IDLE_DAYS = SESSION_IDLE_TTL_MS / (24 * 60 * MINUTE_MS);
@@ -19,7 +19,7 @@ const VERIFY_LINK_HOURS = VERIFY_LINK_TTL_MS / (60 * MINUTE_MS);
 const RESET_LINK_MINUTES = RESET_LINK_TTL_MS / MINUTE_MS;
 const LOGIN_FAILURE_MINUTES = LOGIN_FAILURE_WINDOW_MS / MINUTE_MS;
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '개인정보처리방침 | MyGenie',

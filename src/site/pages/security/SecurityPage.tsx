@@ -1,7 +1,7 @@
 // Security page (description §2 "Security"): the hero, four principles, six protection features with their
 // technical detail, four benefits for the member, and what our server knows and never sees.
 import { Link } from 'react-router';
-import { useCopy } from '../../copy.js';
+import { useText } from '../../../client/text.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
 import { copy } from './copy.js';
@@ -13,7 +13,7 @@ const PRINCIPLE_ICONS: readonly IconName[] = ['lock', 'offline', 'shield', 'sett
 const FEATURE_ICONS: readonly IconName[] = ['lock', 'key', 'eye', 'device', 'cloud', 'restore'];
 
 export default function SecurityPage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
 
   return (
     <div className="security">

@@ -1,9 +1,9 @@
 // Security page (description §2 "Security"): principles, how records are protected, what the member gains,
 // and an honest account of what our server knows.
 import { DETAIL_PASSWORD_DEFAULT } from '../../../shared/constants.js';
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '보안 | MyGenie',

@@ -2,13 +2,13 @@
 // kinds of inquiry with the member-only inquiry form (sent to POST /api/inquiries; the address stays for those
 // who prefer e-mail) and the frequently asked questions.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { catalog } from '../../../shared/i18n/index.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { Link } from 'react-router';
 import { INQUIRY_TYPES, PRIVACY_EMAIL, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
 import { api, failureCode } from '../../api.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
-import { useCopy } from '../../copy.js';
 import { formatCount } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
@@ -33,13 +33,8 @@ function mailto(address: string): string {
   return `mailto:${address}`;
 }
 
-/** Puts values into a copy template's `{key}` places. */
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}
-
 export default function SupportPage() {
-  const c = useCopy(copy);
+  const c = useText(copy);
 
   return (
     <div className="support">
@@ -248,8 +243,8 @@ function InquiryForm({
   type: InquiryType;
   onTypeChange(type: InquiryType): void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'ko';
+  const t = useText(catalog);
+  const { lang } = useLanguage();
   const ids = useId();
   const id = (part: string) => `${ids}-${part}`;
 
@@ -290,7 +285,7 @@ function InquiryForm({
       setSend({ state: 'sent' });
     } catch (error) {
       const code = failureCode(error);
-      setSend({ state: 'error', message: code === 'network' ? t('errors.network') : t(`errors.${code}`) });
+      setSend({ state: 'error', message: code === 'network' ? t.errors.network : t.errors[code] });
     }
   }
 

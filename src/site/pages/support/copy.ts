@@ -1,9 +1,9 @@
 // Support page (description §2 "Support"): warnings, operator and legal information, the four kinds of
 // inquiry with the member-only inquiry form, and frequently asked questions.
 import { DETAIL_PASSWORD_DEFAULT, SUPPORT_EMAIL } from '../../../shared/constants.js';
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '고객 지원 | MyGenie',
@@ -109,12 +109,12 @@ export const copy = defineCopy(
       typeLabel: '문의 종류',
       subjectLabel: '제목',
       messageLabel: '내용',
-      counter: '{count}/{max}자',
+      counter: '{{count}}/{{max}}자',
       subjectMissing: '제목을 입력해 주세요.',
       messageMissing: '문의 내용을 입력해 주세요.',
       submit: '보내기',
       sending: '보내는 중...',
-      sent: '문의해 주셔서 감사합니다. 문의를 잘 받았고, {email} 주소로 확인 메일을 보내 드렸습니다. 영업일 기준 3일 안에 답변드리겠습니다.',
+      sent: '문의해 주셔서 감사합니다. 문의를 잘 받았고, {{email}} 주소로 확인 메일을 보내 드렸습니다. 영업일 기준 3일 안에 답변드리겠습니다.',
       loginRequired: '문의는 회원만 보낼 수 있습니다. 로그인한 뒤 문의를 보내 주세요.',
       login: '로그인',
       register: '회원가입',
@@ -318,12 +318,12 @@ export const copy = defineCopy(
       typeLabel: 'Type of inquiry',
       subjectLabel: 'Subject',
       messageLabel: 'Message',
-      counter: '{count} / {max} characters',
+      counter: '{{count}} / {{max}} characters',
       subjectMissing: 'Please enter a subject.',
       messageMissing: 'Please write your message.',
       submit: 'Send',
       sending: 'Sending...',
-      sent: 'Thank you. We received your inquiry and sent a confirmation to {email}. We answer within 3 business days.',
+      sent: 'Thank you. We received your inquiry and sent a confirmation to {{email}}. We answer within 3 business days.',
       loginRequired: 'Inquiries are for members. Please log in to send one.',
       login: 'Log in',
       register: 'Register',

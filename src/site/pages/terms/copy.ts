@@ -9,11 +9,11 @@ import {
   SUPPORT_EMAIL,
   VERIFY_LINK_TTL_MS,
 } from '../../../shared/constants.js';
-import { defineCopy } from '../../copy.js';
+import { defineText } from '../../../client/text.js';
 
 const VERIFY_LINK_HOURS = VERIFY_LINK_TTL_MS / 3_600_000;
 
-export const copy = defineCopy(
+export const copy = defineText(
   {
     meta: {
       title: '이용약관 | MyGenie',

@@ -1,5 +1,6 @@
 // Money as the user reads it, in the UI language's conventions.
 import { fromMinorUnits, type LedgerCurrency } from './entry.js';
+import { localeOf } from '../../../../shared/text.js';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -8,7 +9,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * string, not minor / 100, so neither a binary fraction nor a total beyond 2^53 can change a digit.
  */
 export function formatMoney(minor: number | bigint, currency: LedgerCurrency, lang: 'ko' | 'en'): string {
-  const locale = lang === 'ko' ? 'ko-KR' : 'en-US';
+  const locale = localeOf(lang);
   const key = `${locale} ${currency}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -1,0 +1,50 @@
+// Text in both languages, one way everywhere (the site, the app, the fortune embed, the server's mails and
+// error messages): Korean and English side by side, typed so the compiler checks them key for key, with
+// {{name}} placeholders filled by `fill`.
+import type { Language } from './constants.js';
+
+/** The shape of text written `as const` with its literal strings widened: same keys, same list lengths. */
+export type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+export interface Text<T> {
+  readonly ko: Widen<T>;
+  readonly en: Widen<T>;
+}
+
+/** Declares text: the Korean (written `as const`) fixes the shape the English must have. */
+export function defineText<const T>(ko: T, en: Widen<NoInfer<T>>): Text<T> {
+  return { ko: ko as Widen<T>, en };
+}
+
+/** Fills {{name}} placeholders; a value not given leaves the placeholder empty. */
+export function fill(template: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : '',
+  );
+}
+
+/** The BCP 47 locale Intl formats a language's dates, times, numbers and money in. */
+export function localeOf(lang: Language): 'ko-KR' | 'en-US' {
+  return lang === 'en' ? 'en-US' : 'ko-KR';
+}
+
+/** The dotted paths to the strings of a text ('auth.invalidEmail', 'errors.auth/too-many-requests', …). */
+export type TextKey<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : T[K] extends object ? `${K}.${TextKey<T[K]>}` : never;
+}[keyof T & string];
+
+/**
+ * The string at a dotted path, for text chosen at run time (a validation problem, an error code). A path that
+ * does not lead to a string gives `fallback`, or the path itself.
+ */
+export function textAt(text: object, path: string, fallback?: string): string {
+  let node: unknown = text;
+  for (const part of path.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return typeof node === 'string' ? node : (fallback ?? path);
+}
