@@ -1,5 +1,7 @@
 // Builds the Fastify application from its feature modules and the side effects they need.
 import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
@@ -9,6 +11,8 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerConnectionLimits } from './http/limits.js';
+import { route, validatorCompiler } from './http/route.js';
+import { API } from '../shared/api.js';
 import { registerSecurity } from './http/security.js';
 import { isCommonPassword } from './accounts/common-passwords.js';
 import { registerSite } from './http/site.js';
@@ -26,7 +30,6 @@ import { documentRoutes } from './documents/routes.js';
 import { webdavRoutes } from './drives/webdav.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { pushRoutes } from './push/push.js';
-import type { AppConfig } from '../shared/schemas/drives.js';
 import { fileRoutes } from './files/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
 import { mailRoutes } from './mail/routes.js';
@@ -203,8 +206,24 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     connectOrigins: config.googleDrive ? [new URL(config.googleDrive.apiUrl).origin] : [],
   });
   await app.register(fastifyCookie);
+  // Routes are declared from the API table (src/shared/api.ts) and documented from it at /api/openapi.json.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'MyGenie API',
+        version: '1',
+        description:
+          'The API of the MyGenie website and app. Every failure answers with `{ error: { code, message } }`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  route(app, accounts, API.health, async () => ({ status: 'ok' as const }));
   accountRoutes(app, accounts);
   acceptRawUploads(app);
   noticeRoutes(app, { db: database.db, accounts, clock, live });
@@ -254,9 +273,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
     allowPrivate: config.allowPrivateAddresses,
   });
-  app.get('/api/app/config', async (): Promise<AppConfig> => ({
-    googleDrive: config.googleDrive ?? null,
-  }));
+  route(app, accounts, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);
 
   updateMails.start();

@@ -1,6 +1,7 @@
-/** The description's device-name rule (§3), applied to a user-agent string. */
-export type DeviceName = 'Mobile Device' | 'iOS Device' | 'Windows PC' | 'Mac' | 'Desktop';
+export const DEVICE_NAMES = ['Mobile Device', 'iOS Device', 'Windows PC', 'Mac', 'Desktop'] as const;
+export type DeviceName = (typeof DEVICE_NAMES)[number];
 
+/** The description's device-name rule (§3), applied to a user-agent string. */
 export function deviceNameFromUserAgent(userAgent: string): DeviceName {
   if (/Mobile|Android/.test(userAgent)) return 'Mobile Device';
   if (/iPad|iPhone/.test(userAgent)) return 'iOS Device';

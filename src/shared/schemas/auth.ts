@@ -1,7 +1,7 @@
 // Request bodies of the account API. Each failing rule names its error code as the issue's message, so the
 // server answers with the description's codes and the site shows the same rules inline.
 import { z } from '../zod.js';
-import type { DeviceName } from '../device.js';
+import { DEVICE_NAMES } from '../device.js';
 import {
   AUTO_LOGOUT_OPTIONS_MIN,
   EMAIL_MAX_LENGTH,
@@ -95,44 +95,51 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+// What the API answers. Plain objects: the server's answer is encoded through them, so a field not named
+// here never leaves the server.
+const deviceName = z.enum(DEVICE_NAMES);
+const isoTime = z.string().describe('An ISO 8601 time');
+
 /** What the API tells the site about the signed-in member. */
-export interface SessionUser {
-  uid: string;
-  email: string;
-  emailVerified: boolean;
-  lang: 'ko' | 'en';
-  isAdmin: boolean;
-}
+export const sessionUser = z.object({
+  uid: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  lang: z.enum(LANGUAGES),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
 
 /** A sign-in on this browser waiting for the new-device check: it can do nothing else until approved. */
-export interface PendingSignIn {
-  email: string;
-  deviceName: DeviceName;
-  signedInAt: string;
-}
+export const pendingSignIn = z.object({ email: z.string(), deviceName, signedInAt: isoTime });
+export type PendingSignIn = z.infer<typeof pendingSignIn>;
 
-export interface SessionResponse {
-  user: SessionUser | null;
+export const sessionResponse = z.object({
+  user: sessionUser.nullable(),
   /** Present (with `user` null) while this browser's sign-in waits for approval on another device. */
-  pending?: PendingSignIn;
-}
+  pending: pendingSignIn.optional(),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const signupResponse = z.object({ email: z.string() });
 
 export type ActionKind = 'verifyEmail' | 'resetPassword';
 /** A mailed link, looked at without being used. */
-export interface ActionInfo {
-  kind: ActionKind;
-  email: string;
+export const actionInfo = z.object({
+  kind: z.enum(['verifyEmail', 'resetPassword']),
+  email: z.string(),
   /** A password change whose new password was chosen when it was asked for. */
-  chosenPassword: boolean;
-}
-export interface VerifyEmailResponse {
-  email: string;
-}
-export interface ResetPasswordResponse {
-  email: string;
+  chosenPassword: z.boolean(),
+});
+export type ActionInfo = z.infer<typeof actionInfo>;
+export const verifyEmailResponse = z.object({ email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+export const resetPasswordResponse = z.object({
+  email: z.string(),
   /** Passkeys the change removed (a reset ends every sign-in method but the new password). */
-  passkeysRemoved: number;
-}
+  passkeysRemoved: z.number().int(),
+});
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;
 
 // Passkeys: the browser's WebAuthn answers, bounded here and verified by @simplewebauthn/server.
 const base64url = (max: number) =>
@@ -171,30 +178,33 @@ export const passkeyLoginBody = z.strictObject({
 });
 export const passkeyReauthBody = z.strictObject({ response: passkeyLoginBody.shape.response });
 
-export interface PasskeySummary {
-  id: string;
-  deviceName: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-export interface PasskeyList {
-  passkeys: PasskeySummary[];
-}
+/** The WebAuthn options the browser passes to navigator.credentials (@simplewebauthn's JSON form). */
+export const passkeyOptions = z.looseObject({ challenge: z.string() });
+
+export const passkeySummary = z.object({
+  id: z.string(),
+  deviceName: z.string(),
+  createdAt: isoTime,
+  lastUsedAt: isoTime.nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummary>;
+export const passkeyList = z.object({ passkeys: z.array(passkeySummary) });
+export type PasskeyList = z.infer<typeof passkeyList>;
 
 /** One signed-in device of the member (GET /api/sessions). */
-export interface DeviceSession {
-  id: string;
-  deviceName: DeviceName;
+export const deviceSession = z.object({
+  id: z.string(),
+  deviceName,
   /** This browser's own session. */
-  current: boolean;
+  current: z.boolean(),
   /** Signed in on a new device and not yet confirmed by another device. */
-  pending: boolean;
-  signedInAt: string;
-  lastSeenAt: string;
-}
-export interface DeviceSessionList {
-  sessions: DeviceSession[];
-}
+  pending: z.boolean(),
+  signedInAt: isoTime,
+  lastSeenAt: isoTime,
+});
+export type DeviceSession = z.infer<typeof deviceSession>;
+export const deviceSessionList = z.object({ sessions: z.array(deviceSession) });
+export type DeviceSessionList = z.infer<typeof deviceSessionList>;
 export const sessionParams = z.object({ id: z.uuid({ error: 'session/not-found' }) });
 
 // Web Push registration (login notifications): the browser's PushSubscription as JSON.
@@ -226,9 +236,12 @@ export const pushRegisterBody = z.strictObject({
   language: z.string().max(16).optional(),
   platform: z.string().max(64).optional(),
 });
-export interface PushStatus {
-  registered: boolean;
-  endpoint: string | null;
-  deviceName: string | null;
-  updatedAt: string | null;
-}
+export const pushStatus = z.object({
+  registered: z.boolean(),
+  endpoint: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  updatedAt: isoTime.nullable(),
+});
+export type PushStatus = z.infer<typeof pushStatus>;
+export const pushKeyResponse = z.object({ publicKey: z.string() });
+export const pushRegistered = z.object({ updatedAt: isoTime });

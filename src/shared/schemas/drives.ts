@@ -37,18 +37,19 @@ export type WebdavCredentials = z.infer<typeof webdavCredentials>;
 /** Credentials travel in this header on uploads (the body is the backup itself): base64 of their JSON. */
 export const DRIVE_CREDENTIALS_HEADER = 'x-drive-credentials';
 
-export interface DriveBackup {
-  name: string;
-  size: number;
-  modified: string;
-}
-
-export interface DriveBackupList {
-  backups: DriveBackup[];
-}
+export const driveBackup = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  modified: z.string().describe('An ISO 8601 time'),
+});
+export type DriveBackup = z.infer<typeof driveBackup>;
+export const driveBackupList = z.object({ backups: z.array(driveBackup) });
+export type DriveBackupList = z.infer<typeof driveBackupList>;
+export const driveBackupAnswer = z.object({ backup: driveBackup });
 
 /** What the app learns from the server at run time (GET /api/app/config). */
-export interface AppConfig {
+export const appConfig = z.object({
   /** Google Drive backups: the OAuth client id and the endpoints (a local stand-in in tests); null when off. */
-  googleDrive: { clientId: string; authUrl: string; apiUrl: string } | null;
-}
+  googleDrive: z.object({ clientId: z.string(), authUrl: z.string(), apiUrl: z.string() }).nullable(),
+});
+export type AppConfig = z.infer<typeof appConfig>;

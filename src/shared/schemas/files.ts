@@ -59,39 +59,66 @@ export const documentUploadQuery = z.object({
     .default('application/octet-stream'),
 });
 
-export interface Notice {
-  id: string;
-  lang: 'ko' | 'en';
-  title: string;
-  content: string;
-  createdAt: string;
-}
+const isoTime = z.string().describe('An ISO 8601 time');
 
-export interface PublishedFile {
-  id: string;
-  name: string;
-  description: string;
-  version: string;
-  category: (typeof FILE_CATEGORIES)[number];
-  fileName: string;
-  fileSize: number;
-  releaseDate: string;
-  downloadCount: number;
-  isLatest: boolean;
-  downloadURL: string;
-}
+export const notice = z.object({
+  id: z.string(),
+  lang: z.enum(LANGUAGES),
+  title: z.string(),
+  content: z.string(),
+  createdAt: isoTime,
+});
+export type Notice = z.infer<typeof notice>;
+export const noticeList = z.object({ notices: z.array(notice) });
+export const noticeAnswer = z.object({ notice });
 
-export interface MemberDocument {
-  id: string;
-  name: string;
-  url: string;
-  size: number;
-  updated: string;
-  contentType: string;
-}
+export const publishedFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.string(),
+  category: z.enum(FILE_CATEGORIES),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  releaseDate: isoTime,
+  downloadCount: z.number().int(),
+  isLatest: z.boolean(),
+  downloadURL: z.string(),
+});
+export type PublishedFile = z.infer<typeof publishedFile>;
+export const fileList = z.object({ files: z.array(publishedFile) });
+export const fileAnswer = z.object({ file: publishedFile });
 
-export interface DocumentList {
-  documents: MemberDocument[];
-  usedBytes: number;
-  quotaBytes: number;
-}
+export const memberDocument = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  size: z.number().int(),
+  updated: isoTime,
+  contentType: z.string(),
+});
+export type MemberDocument = z.infer<typeof memberDocument>;
+export const documentList = z.object({
+  documents: z.array(memberDocument),
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+});
+export type DocumentList = z.infer<typeof documentList>;
+export const documentAnswer = z.object({ document: memberDocument });
+
+export const inquiryAnswer = z.object({
+  inquiry: z.object({ id: z.string(), type: z.enum(INQUIRY_TYPES), subject: z.string(), createdAt: isoTime }),
+});
+export const inquiryList = z.object({
+  inquiries: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(INQUIRY_TYPES),
+      subject: z.string(),
+      message: z.string(),
+      createdAt: isoTime,
+      email: z.string(),
+      lang: z.enum(LANGUAGES),
+    }),
+  ),
+});

@@ -1,0 +1,121 @@
+// Calls to our API, typed by its table (src/shared/api.ts): `call('login', { body })` checks the body's shape
+// and gives the answer's. A call gives up after 30 s (60 s on a phone) and then fails as a network error, like
+// any other failure to reach the server; answers with an error body fail with that body's code.
+import { API, type Api, type EndpointName, type Input, type Output } from '../shared/api.js';
+import {
+  MOBILE_BREAKPOINT_PX,
+  NETWORK_TIMEOUT_DESKTOP_MS,
+  NETWORK_TIMEOUT_MOBILE_MS,
+} from '../shared/constants.js';
+import { isErrorCode, type ErrorCode } from '../shared/errors.js';
+
+export type FailureCode = ErrorCode | 'network';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: FailureCode,
+    readonly status: number,
+    /** On a limit: how long the server asks to wait. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(code);
+  }
+}
+
+export function isPhone(): boolean {
+  return /Mobile|Android|iPhone|iPad/.test(navigator.userAgent) || window.innerWidth < MOBILE_BREAKPOINT_PX;
+}
+
+export function networkTimeoutMs(): number {
+  return isPhone() ? NETWORK_TIMEOUT_MOBILE_MS : NETWORK_TIMEOUT_DESKTOP_MS;
+}
+
+type Args<N extends EndpointName> = keyof Input<Api[N]> extends never
+  ? [input?: undefined]
+  : [input: Input<Api[N]>];
+
+/** The path of a route with its parameters filled in, and its query. */
+export function pathOf<N extends EndpointName>(name: N, ...[input]: Args<N>): string {
+  const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown> };
+  const path = API[name].path.replace(/:(\w+)/g, (_match, key: string) =>
+    encodeURIComponent(given.params?.[key] ?? ''),
+  );
+  const query = Object.entries(given.query ?? {}).filter(([, value]) => value !== undefined);
+  return query.length === 0
+    ? path
+    : `${path}?${new URLSearchParams(query.map(([key, value]) => [key, String(value)])).toString()}`;
+}
+
+/** Calls a route of the API with what it takes; resolves with what it answers. */
+export function call<N extends EndpointName>(name: N, ...args: Args<N>): Promise<Output<Api[N]>> {
+  const endpoint = API[name];
+  const body = (args[0] as { body?: unknown } | undefined)?.body;
+  return request<Output<Api[N]>>(endpoint.method, pathOf(name, ...args), body);
+}
+
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), networkTimeoutMs());
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiFailure('network', 0);
+  } finally {
+    window.clearTimeout(timer);
+  }
+  if (response.status === 204) return undefined as T;
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    throw new ApiFailure(response.ok ? 'server/internal' : statusCode(response.status), response.status);
+  }
+  if (!response.ok) {
+    const error = (payload as { error?: { code?: unknown; retryAfterSeconds?: unknown } } | null)?.error;
+    const wait = typeof error?.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+    throw new ApiFailure(
+      isErrorCode(error?.code) ? error.code : statusCode(response.status),
+      response.status,
+      wait,
+    );
+  }
+  return payload as T;
+}
+
+export function statusCode(status: number): ErrorCode {
+  if (status === 429) return 'auth/too-many-requests';
+  if (status === 502 || status === 503 || status === 504) return 'server/unavailable';
+  return 'server/internal';
+}
+
+export function failureCode(error: unknown): FailureCode {
+  return error instanceof ApiFailure ? error.code : 'server/internal';
+}
+
+/**
+ * The catalog key and values of a failure's message: a limit says how many minutes to wait, a network failure
+ * says so, an unknown error falls back to `fallbackKey`.
+ */
+export function failureMessage(
+  error: unknown,
+  fallbackKey: string,
+): [string, Record<string, string | number>?] {
+  const code = failureCode(error);
+  if (code === 'network') return ['errors.network'];
+  if (code === 'server/internal') return [fallbackKey];
+  if (code === 'auth/too-many-requests' && error instanceof ApiFailure && error.retryAfterSeconds) {
+    return ['auth.tooManyWait', { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) }];
+  }
+  return [`errors.${code}`];
+}

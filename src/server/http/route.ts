@@ -1,0 +1,103 @@
+// Declares a route from its entry in the API table (src/shared/api.ts): Fastify validates the request and
+// encodes the answer through the entry's zod schemas (fastify-type-provider-zod), the OpenAPI document lists
+// it, and the handler gets the caller's session and the request's parts already typed and checked.
+//
+// Order matters for what a caller can learn: the guard runs first, so a visitor sending a malformed body to a
+// members' route hears "sign in", as before; only then does a failed validation answer with the code its first
+// failing rule names.
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access, Endpoint } from '../../shared/api.js';
+import { apiErrorBody } from '../../shared/api.js';
+import type { AccountService, SignedIn } from '../accounts/service.js';
+import { requireAdmin, requireAnySession, requireMember } from '../accounts/access.js';
+import { ApiError, codeOfZodError } from './errors.js';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler is given: the checked parts of the request, and the session the route's access needs. */
+export interface Call<E extends Endpoint> {
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  signedIn: E['access'] extends 'public' ? undefined : SignedIn;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+
+/**
+ * A handler answers with the route's success body (sent with the entry's status), nothing for a 204, or the
+ * reply itself when it has sent something else (a file's bytes, an event stream).
+ */
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E> | FastifyReply>;
+
+/** Checks a request part with its zod schema; a failure carries the code its first failing rule names. */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    // A JSON route called with no body is checked as an empty object, so it names the first missing field.
+    const result = schema.safeParse(httpPart === 'body' ? (data ?? {}) : data);
+    return result.success ? { value: result.data } : { error: new ApiError(codeOfZodError(result.error)) };
+  };
+
+async function guard(
+  accounts: AccountService,
+  access: Access,
+  request: FastifyRequest,
+  endpoint: Endpoint,
+): Promise<SignedIn | undefined> {
+  switch (access) {
+    case 'public':
+      return undefined;
+    case 'any-session':
+      return requireAnySession(accounts, request);
+    case 'member':
+      return requireMember(accounts, request, endpoint.refusal);
+    case 'admin':
+      return requireAdmin(accounts, request);
+  }
+}
+
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  accounts: AccountService,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    attachValidation: true,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
+      response: {
+        ...(endpoint.response ? { [endpoint.status]: endpoint.response } : {}),
+        '4xx': apiErrorBody,
+        '5xx': apiErrorBody,
+      },
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const signedIn = await guard(accounts, endpoint.access, request, endpoint);
+      if (request.validationError) throw request.validationError;
+      const answer = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        signedIn,
+        request,
+        reply,
+      } as unknown as Call<E>);
+      if (answer === reply) return reply;
+      if (endpoint.response === null) return reply.status(endpoint.status).send();
+      return reply.status(endpoint.status).send(answer);
+    },
+  });
+}
