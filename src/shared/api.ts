@@ -66,7 +66,9 @@ export type Access =
   | 'public'
   /** A signed-in browser, even one still waiting for approval on another device. */
   | 'any-session'
-  /** A signed-in, approved member. */
+  /** A signed-in, approved browser (its e-mail may still be unverified). */
+  | 'session'
+  /** A signed-in, approved member with a verified e-mail. */
   | 'member'
   /** An administrator. */
   | 'admin';
@@ -185,7 +187,7 @@ export const API = {
     path: '/api/auth/password',
     summary: 'Change the password (current password or a passkey proof)',
     tag: 'accounts',
-    access: 'member',
+    access: 'session',
     body: passwordChangeBody,
     ...noContent,
   },
@@ -234,7 +236,7 @@ export const API = {
     path: '/api/sessions',
     summary: "The member's signed-in devices",
     tag: 'devices',
-    access: 'member',
+    access: 'session',
     status: 200,
     response: deviceSessionList,
   },
@@ -243,7 +245,7 @@ export const API = {
     path: '/api/sessions/:id',
     summary: "End another device's session",
     tag: 'devices',
-    access: 'member',
+    access: 'session',
     params: sessionParams,
     ...noContent,
   },
@@ -252,7 +254,7 @@ export const API = {
     path: '/api/sessions/:id/approve',
     summary: 'Approve a sign-in waiting on a new device',
     tag: 'devices',
-    access: 'member',
+    access: 'session',
     params: sessionParams,
     ...noContent,
   },
@@ -261,7 +263,7 @@ export const API = {
     path: '/api/sessions/:id/block',
     summary: 'Refuse a sign-in waiting on a new device',
     tag: 'devices',
-    access: 'member',
+    access: 'session',
     params: sessionParams,
     ...noContent,
   },
@@ -270,7 +272,7 @@ export const API = {
     path: '/api/sessions/end-others',
     summary: 'End every other session',
     tag: 'devices',
-    access: 'member',
+    access: 'session',
     ...noContent,
   },
   events: {

@@ -1,136 +1,86 @@
-// The account API. Handlers validate, call one service function and present the result.
+// The account API. Handlers call one service function and present the result; the route table
+// (src/shared/api.ts) says who may call each and checks what it takes.
 import type { FastifyInstance } from 'fastify';
+import { API } from '../../shared/api.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
-import {
-  actionInfoBody,
-  loginBody,
-  passwordChangeBody,
-  passwordResetBody,
-  resendVerificationBody,
-  resetPasswordBody,
-  sessionActivityBody,
-  sessionParams,
-  signupBody,
-  verifyEmailBody,
-  type ActionInfo,
-  type DeviceSessionList,
-  type ResetPasswordResponse,
-  type SessionResponse,
-  type VerifyEmailResponse,
-} from '../../shared/schemas/auth.js';
-import { parseBody } from '../http/validate.js';
-import {
-  caller,
-  currentSession,
-  ensureDeviceKey,
-  requireAnySession,
-  requireSession,
-  setSessionCookie,
-} from './access.js';
+import { route } from '../http/route.js';
+import { caller, currentSession, ensureDeviceKey, setSessionCookie } from './access.js';
 import { deviceEventRoutes } from './events.js';
 import type { AccountService } from './service.js';
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
   /** Whether this browser is signed in, or its sign-in waits for approval on another device. */
-  app.get('/api/session', async (request): Promise<SessionResponse> =>
+  route(app, accounts, API.session, async ({ request }) =>
     accounts.sessionAnswer(await currentSession(accounts, request)),
   );
 
   /** The browser's auto logout and the member's activity, so the server ends an idle session too. */
-  app.post('/api/session/activity', async (request, reply) => {
-    const signedIn = await requireAnySession(accounts, request);
-    const body = parseBody(sessionActivityBody, request.body);
+  route(app, accounts, API.sessionActivity, async ({ signedIn, body }) => {
     await accounts.reportActivity(signedIn, body.idleMinutes);
-    return reply.status(204).send();
   });
 
-  app.post('/api/auth/signup', async (request, reply) => {
-    const body = parseBody(signupBody, request.body);
+  route(app, accounts, API.signup, async ({ body, request }) => {
     await accounts.signup(body, caller(request));
-    return reply.status(201).send({ email: body.email });
+    return { email: body.email };
   });
 
-  app.post('/api/auth/login', async (request, reply): Promise<SessionResponse> => {
-    const body = parseBody(loginBody, request.body);
+  route(app, accounts, API.login, async ({ body, request, reply }) => {
     const deviceKey = ensureDeviceKey(request, reply);
     const { token, answer } = await accounts.login(body, { ...caller(request), deviceKey });
     setSessionCookie(request, reply, token);
     return answer;
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  route(app, accounts, API.logout, async ({ request, reply }) => {
     await accounts.logout(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
   });
 
-  app.post('/api/auth/resend-verification', async (request, reply) => {
-    const body = parseBody(resendVerificationBody, request.body);
+  route(app, accounts, API.resendVerification, async ({ body, request }) => {
     await accounts.resendVerification(body, caller(request));
-    return reply.status(202).send({});
+    return {};
   });
 
-  app.post('/api/auth/password', async (request, reply) => {
-    const signedIn = await requireSession(accounts, request);
-    const body = parseBody(passwordChangeBody, request.body);
+  route(app, accounts, API.changePassword, async ({ signedIn, body, request }) => {
     await accounts.changePassword(signedIn, body, caller(request));
-    return reply.status(204).send();
   });
 
-  app.post('/api/auth/password-reset', async (request, reply) => {
-    const body = parseBody(passwordResetBody, request.body);
+  route(app, accounts, API.requestPasswordReset, async ({ body, request }) => {
     await accounts.requestPasswordReset(body, caller(request));
-    return reply.status(202).send({});
+    return {};
   });
 
   // A mailed link: looking at it uses nothing; verifying or applying needs the person at the link to act.
-  app.post('/api/auth/action/info', async (request): Promise<ActionInfo> => {
-    const body = parseBody(actionInfoBody, request.body);
-    return accounts.actionInfo(body.token);
+  route(app, accounts, API.actionInfo, async ({ body }) => accounts.actionInfo(body.token));
+
+  route(app, accounts, API.verifyEmail, async ({ body, request }) =>
+    accounts.verifyEmail(body.token, body.password, caller(request)),
+  );
+
+  route(app, accounts, API.resetPassword, async ({ body, request }) =>
+    accounts.resetPassword(body, caller(request)),
+  );
+
+  route(app, accounts, API.sessions, async ({ signedIn }) => ({
+    sessions: await accounts.devices(signedIn),
+  }));
+
+  route(app, accounts, API.endSession, async ({ signedIn, params }) => {
+    await accounts.endDevice(signedIn, params.id);
   });
 
-  app.post('/api/auth/verify-email', async (request): Promise<VerifyEmailResponse> => {
-    const body = parseBody(verifyEmailBody, request.body);
-    return accounts.verifyEmail(body.token, body.password, caller(request));
+  route(app, accounts, API.approveSession, async ({ signedIn, params }) => {
+    await accounts.approveDevice(signedIn, params.id);
   });
 
-  app.post('/api/auth/reset-password', async (request): Promise<ResetPasswordResponse> => {
-    const body = parseBody(resetPasswordBody, request.body);
-    return accounts.resetPassword(body, caller(request));
-  });
-
-  app.get('/api/sessions', async (request): Promise<DeviceSessionList> => {
-    const signedIn = await requireSession(accounts, request);
-    return { sessions: await accounts.devices(signedIn) };
-  });
-
-  app.delete('/api/sessions/:id', async (request, reply) => {
-    const signedIn = await requireSession(accounts, request);
-    const { id } = parseBody(sessionParams, request.params);
-    await accounts.endDevice(signedIn, id);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/sessions/:id/approve', async (request, reply) => {
-    const signedIn = await requireSession(accounts, request);
-    const { id } = parseBody(sessionParams, request.params);
-    await accounts.approveDevice(signedIn, id);
-    return reply.status(204).send();
-  });
-
-  app.post('/api/sessions/:id/block', async (request, reply) => {
-    const signedIn = await requireSession(accounts, request);
-    const { id } = parseBody(sessionParams, request.params);
-    await accounts.blockDevice(signedIn, id);
+  route(app, accounts, API.blockSession, async ({ signedIn, params, reply }) => {
+    await accounts.blockDevice(signedIn, params.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
   });
 
   deviceEventRoutes(app, accounts);
 
-  app.post('/api/sessions/end-others', async (request, reply) => {
-    const signedIn = await requireSession(accounts, request);
+  route(app, accounts, API.endOtherSessions, async ({ signedIn }) => {
     await accounts.endOtherDevices(signedIn);
-    return reply.status(204).send();
   });
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Access, Endpoint } from '../../shared/api.js';
 import { apiErrorBody } from '../../shared/api.js';
 import type { AccountService, SignedIn } from '../accounts/service.js';
-import { requireAdmin, requireAnySession, requireMember } from '../accounts/access.js';
+import { requireAdmin, requireAnySession, requireMember, requireSession } from '../accounts/access.js';
 import { ApiError, codeOfZodError } from './errors.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -54,6 +54,8 @@ async function guard(
       return undefined;
     case 'any-session':
       return requireAnySession(accounts, request);
+    case 'session':
+      return requireSession(accounts, request, endpoint.refusal);
     case 'member':
       return requireMember(accounts, request, endpoint.refusal);
     case 'admin':
