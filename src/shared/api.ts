@@ -12,7 +12,8 @@ import {
   loginBody,
   passkeyList,
   passkeyLoginBody,
-  passkeyOptions,
+  passkeyCreationOptions,
+  passkeyRequestOptions,
   passkeyReauthBody,
   passkeyRegisterBody,
   passkeyRegisterOptionsBody,
@@ -294,7 +295,7 @@ export const API = {
     access: 'member',
     body: passkeyRegisterOptionsBody,
     status: 200,
-    response: passkeyOptions,
+    response: passkeyCreationOptions,
   },
   passkeyRegister: {
     method: 'POST',
@@ -331,7 +332,7 @@ export const API = {
     tag: 'passkeys',
     access: 'public',
     status: 200,
-    response: passkeyOptions,
+    response: passkeyRequestOptions,
   },
   passkeyLogin: {
     method: 'POST',
@@ -350,7 +351,7 @@ export const API = {
     tag: 'passkeys',
     access: 'member',
     status: 200,
-    response: passkeyOptions,
+    response: passkeyRequestOptions,
   },
   passkeyReauth: {
     method: 'POST',

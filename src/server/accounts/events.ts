@@ -11,8 +11,9 @@ import {
   EVENT_STREAMS_PER_MEMBER,
   EVENT_STREAMS_PER_SESSION,
 } from '../../shared/constants.js';
+import { API } from '../../shared/api.js';
 import { ApiError } from '../http/errors.js';
-import { requireAnySession } from './access.js';
+import { route } from '../http/route.js';
 import type { AccountService } from './service.js';
 
 /** Open streams per key, so one session (or member) cannot hold the server's connections. */
@@ -38,8 +39,7 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
     for (const stream of open) stream.end();
   });
 
-  app.get('/api/events', async (request, reply) => {
-    const signedIn = await requireAnySession(accounts, request);
+  route(app, accounts, API.events, async ({ signedIn, request, reply }) => {
     if (
       perSession.count(signedIn.sessionId) >= EVENT_STREAMS_PER_SESSION ||
       perMember.count(signedIn.user.uid) >= EVENT_STREAMS_PER_MEMBER
@@ -119,5 +119,6 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
     request.raw.on('close', stop);
     stream.write('retry: 3000\n\n');
     await poll();
+    return reply;
   });
 }

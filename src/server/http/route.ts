@@ -97,7 +97,7 @@ export function route<E extends Endpoint>(
         request,
         reply,
       } as unknown as Call<E>);
-      if (answer === reply) return reply;
+      if (answer === reply || reply.sent) return reply;
       if (endpoint.response === null) return reply.status(endpoint.status).send();
       return reply.status(endpoint.status).send(answer);
     },

@@ -16,7 +16,7 @@ import {
   type VerifiedAuthenticationResponse,
   type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   BIOMETRIC_TIMEOUT_MS,
@@ -24,22 +24,14 @@ import {
   PASSKEY_OPTIONS_WINDOW_MS,
 } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
-import {
-  passkeyLoginBody,
-  passkeyReauthBody,
-  passkeyRegisterBody,
-  passkeyRegisterOptionsBody,
-  type PasskeyList,
-  type SessionResponse,
-} from '../../shared/schemas/auth.js';
-import { idParams } from '../../shared/schemas/files.js';
-import { caller, ensureDeviceKey, requireMember, setSessionCookie } from '../accounts/access.js';
+import { API } from '../../shared/api.js';
+import { caller, ensureDeviceKey, setSessionCookie } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, PasskeyTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 
 export const PASSKEY_ALGORITHMS = [-7, -257];
@@ -166,10 +158,8 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
 
   // Adding a passkey is a sensitive change: the member proves it is them (the current password, or a password
   // or passkey proof moments ago in this session) before a challenge is issued.
-  app.post('/api/passkeys/register/options', async (request) => {
-    const signedIn = await requireMember(accounts, request);
+  route(app, accounts, API.passkeyRegisterOptions, async ({ signedIn, body, request }) => {
     const { user } = signedIn;
-    const body = parseBody(passkeyRegisterOptionsBody, request.body);
     await accounts.proveMember(signedIn, body.currentPassword, caller(request));
     const existing = await db
       .selectFrom('passkeys')
@@ -200,12 +190,9 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     });
   });
 
-  app.post('/api/passkeys/register/verify', async (request, reply) => {
-    const signedIn = await requireMember(accounts, request);
+  route(app, accounts, API.passkeyRegister, async ({ signedIn, body, request }) => {
     const { user } = signedIn;
-    const { response } = parseBody(passkeyRegisterBody, request.body) as {
-      response: RegistrationResponseJSON;
-    };
+    const response = body.response as RegistrationResponseJSON;
     const expectedChallenge = await takeChallenge(response.response.clientDataJSON, 'register', user.uid);
     let verified: VerifiedRegistrationResponse;
     try {
@@ -239,11 +226,10 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
       throw new ApiError('passkey/already-registered');
     }
     accounts.passkeyAdded(signedIn, deviceNameFromUserAgent(String(request.headers['user-agent'] ?? '')));
-    return reply.status(201).send({ passkey: present(row) });
+    return { passkey: present(row) };
   });
 
-  app.get('/api/passkeys', async (request): Promise<PasskeyList> => {
-    const { user } = await requireMember(accounts, request);
+  route(app, accounts, API.passkeys, async ({ signedIn: { user } }) => {
     const rows = await db
       .selectFrom('passkeys')
       .selectAll()
@@ -253,19 +239,16 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     return { passkeys: rows.map(present) };
   });
 
-  app.delete('/api/passkeys/:id', async (request, reply) => {
-    const { user } = await requireMember(accounts, request);
-    const { id } = parseBody(idParams, request.params);
+  route(app, accounts, API.deletePasskey, async ({ signedIn: { user }, params }) => {
     const result = await db
       .deleteFrom('passkeys')
-      .where('id', '=', id)
+      .where('id', '=', params.id)
       .where('user_id', '=', user.uid)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw new ApiError('passkey/not-found');
-    return reply.status(204).send();
   });
 
-  app.post('/api/passkeys/login/options', async (request) => {
+  route(app, accounts, API.passkeyLoginOptions, async ({ request }) => {
     // Anyone may ask, so each address may ask only so often.
     await reserveOrRefuse(limiter, [
       {
@@ -284,11 +267,9 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     });
   });
 
-  app.post('/api/passkeys/login/verify', async (request, reply: FastifyReply): Promise<SessionResponse> => {
-    const { response, idleMinutes } = parseBody(passkeyLoginBody, request.body) as {
-      response: AuthenticationResponseJSON;
-      idleMinutes?: number;
-    };
+  route(app, accounts, API.passkeyLogin, async ({ body, request, reply }) => {
+    const response = body.response as AuthenticationResponseJSON;
+    const { idleMinutes } = body;
     const release = await reserveFailure(request);
     const passkey = await verifiedPasskey(response, 'login', null);
     await release();
@@ -303,8 +284,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   // Proving it is the member again with one of their passkeys, instead of the password, before a sensitive change.
-  app.post('/api/passkeys/reauth/options', async (request) => {
-    const { user } = await requireMember(accounts, request);
+  route(app, accounts, API.passkeyReauthOptions, async ({ signedIn: { user } }) => {
     const own = await db
       .selectFrom('passkeys')
       .select(['credential_id', 'transports'])
@@ -324,16 +304,12 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     });
   });
 
-  app.post('/api/passkeys/reauth/verify', async (request, reply) => {
-    const signedIn = await requireMember(accounts, request);
-    const { response } = parseBody(passkeyReauthBody, request.body) as {
-      response: AuthenticationResponseJSON;
-    };
+  route(app, accounts, API.passkeyReauth, async ({ signedIn, body, request }) => {
+    const response = body.response as AuthenticationResponseJSON;
     const release = await reserveFailure(request);
     await verifiedPasskey(response, 'reauth', signedIn.user.uid);
     await release();
     await accounts.markProven(signedIn);
-    return reply.status(204).send();
   });
 }
 

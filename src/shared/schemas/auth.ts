@@ -1,6 +1,10 @@
 // Request bodies of the account API. Each failing rule names its error code as the message, so the
 // server answers with the description's codes and the site shows the same rules inline.
 import { z } from '../zod.js';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { DEVICE_NAMES } from '../device.js';
 import {
   AUTO_LOGOUT_OPTIONS_MIN,
@@ -178,8 +182,13 @@ export const passkeyLoginBody = z.strictObject({
 });
 export const passkeyReauthBody = z.strictObject({ response: passkeyLoginBody.shape.response });
 
-/** The WebAuthn options the browser passes to navigator.credentials (@simplewebauthn's JSON form). */
-export const passkeyOptions = z.looseObject({ challenge: z.string() });
+/** The WebAuthn options the browser passes to navigator.credentials, in @simplewebauthn's JSON form. */
+export const passkeyCreationOptions = z.looseObject({
+  challenge: z.string(),
+}) as unknown as z.ZodType<PublicKeyCredentialCreationOptionsJSON>;
+export const passkeyRequestOptions = z.looseObject({
+  challenge: z.string(),
+}) as unknown as z.ZodType<PublicKeyCredentialRequestOptionsJSON>;
 
 export const passkeySummary = z.object({
   id: z.string(),
