@@ -1,5 +1,6 @@
 // The server's tables as Kysely sees them. Times are ISO-8601 UTC strings (fixed width, so they compare as
 // text on both dialects); flags are 0/1 integers for the same reason.
+import type { InquiryType } from '../../shared/constants.js';
 
 export interface UserTable {
   id: string;
@@ -120,7 +121,7 @@ export interface MailJobTable {
 export interface InquiryTable {
   id: string;
   user_id: string;
-  type: string;
+  type: InquiryType;
   subject: string;
   message: string;
   created_at: string;

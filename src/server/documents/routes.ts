@@ -2,19 +2,14 @@
 // uploads, downloads and deletes only their own, within a quota. Later, encrypted backups are kept here too.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  documentUploadQuery,
-  idParams,
-  type DocumentList,
-  type MemberDocument,
-} from '../../shared/schemas/files.js';
-import { requireMember } from '../accounts/access.js';
+import { type MemberDocument } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, UserDocumentTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
+import { API } from '../../shared/api.js';
 import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
 import { StorageError, type FileStorage } from '../storage/storage.js';
 
@@ -107,8 +102,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     });
 
   /** A member's own document, or the same "not found" whether it is missing or someone else's. */
-  const ownDocument = async (userId: string, params: unknown) => {
-    const { id } = parseBody(idParams, params);
+  const ownDocument = async (userId: string, id: string) => {
     const row = await db
       .selectFrom('user_documents')
       .selectAll()
@@ -119,8 +113,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     return row;
   };
 
-  app.get('/api/documents', async (request): Promise<DocumentList> => {
-    const { user } = await requireMember(accounts, request, 'storage/unauthenticated');
+  route(app, accounts, API.documents, async ({ signedIn: { user } }) => {
     const rows = await db
       .selectFrom('user_documents')
       .selectAll()
@@ -134,9 +127,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     };
   });
 
-  app.put('/api/documents', async (request, reply) => {
-    const { user } = await requireMember(accounts, request, 'storage/unauthenticated');
-    const query = parseBody(documentUploadQuery, request.query);
+  route(app, accounts, API.uploadDocument, async ({ signedIn: { user }, query, request }) => {
     const body = uploadBody(request, deps.maxUploadBytes);
     const length = Number(request.headers['content-length'] ?? NaN);
     const reservation = await reserveRoom(user.uid, Number.isFinite(length) ? length : null);
@@ -176,24 +167,21 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
       await storage.delete(key).catch(() => undefined);
       throw error;
     }
-    return reply.status(201).send({ document: present(row) });
+    return { document: present(row) };
   });
 
-  app.get('/api/documents/:id/download', async (request, reply) => {
-    const { user } = await requireMember(accounts, request, 'storage/unauthenticated');
-    const row = await ownDocument(user.uid, request.params);
+  route(app, accounts, API.downloadDocument, async ({ signedIn: { user }, params, reply }) => {
+    const row = await ownDocument(user.uid, params.id);
     return sendStored(reply, storage, row.storage_key, row.name, {
       contentType: servedContentType(row.content_type),
     });
   });
 
-  app.delete('/api/documents/:id', async (request, reply) => {
-    const { user } = await requireMember(accounts, request, 'storage/unauthenticated');
-    const row = await ownDocument(user.uid, request.params);
+  route(app, accounts, API.deleteDocument, async ({ signedIn: { user }, params, request }) => {
+    const row = await ownDocument(user.uid, params.id);
     await db.deleteFrom('user_documents').where('id', '=', row.id).execute();
     await storage
       .delete(row.storage_key)
       .catch((err: unknown) => request.log.warn({ err }, 'stored document not deleted'));
-    return reply.status(204).send();
   });
 }

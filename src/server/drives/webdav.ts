@@ -10,15 +10,14 @@ import { createClient, type FileStat, type WebDAVClient } from 'webdav';
 import {
   BACKUP_FILE_NAME,
   DRIVE_CREDENTIALS_HEADER,
-  backupNameParams,
   webdavCredentials,
-  type DriveBackupList,
   type WebdavCredentials,
 } from '../../shared/schemas/drives.js';
-import { requireMember } from '../accounts/access.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountService, SignedIn } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
+import { API } from '../../shared/api.js';
 import { uploadBody } from '../storage/http.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import { driveAgents, type DriveAgents } from './guard.js';
@@ -83,9 +82,8 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
     return createClient(credentials.url, { headers: { Authorization: `Basic ${basic}` }, ...agents });
   };
 
-  /** A signed-in member within the relay's limit. */
-  const member = async (request: FastifyRequest) => {
-    const { user } = await requireMember(deps.accounts, request, 'storage/unauthenticated');
+  /** A member within the relay's limit. */
+  const withinLimit = async ({ user }: SignedIn) => {
     await reserveOrRefuse(deps.limiter, [
       { key: `drive-relay:${user.uid}`, limit: RELAY_LIMIT, windowMs: RELAY_WINDOW_MS },
     ]);
@@ -102,75 +100,91 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
     return parseBody(webdavCredentials, decoded);
   };
 
-  app.post('/api/drives/webdav/list', async (request): Promise<DriveBackupList> => {
-    await member(request);
-    const client = clientFor(parseBody(webdavCredentials, request.body));
-    let entries: FileStat[];
-    try {
-      entries = (await client.getDirectoryContents(BACKUP_FOLDER)) as FileStat[];
-    } catch (error) {
-      const problem = driveError(error);
-      // No folder yet: the drive is reachable and the member signed in, there are just no backups.
-      if (problem.code === 'drive/not-found') {
-        await client.getDirectoryContents('/').catch((rootError: unknown) => {
-          throw driveError(rootError);
-        });
-        return { backups: [] };
+  // The limit counts every relayed request, a malformed one too.
+  const relay = { first: withinLimit };
+
+  route(
+    app,
+    deps.accounts,
+    API.webdavList,
+    async ({ body }) => {
+      const client = clientFor(body);
+      let entries: FileStat[];
+      try {
+        entries = (await client.getDirectoryContents(BACKUP_FOLDER)) as FileStat[];
+      } catch (error) {
+        const problem = driveError(error);
+        // No folder yet: the drive is reachable and the member signed in, there are just no backups.
+        if (problem.code === 'drive/not-found') {
+          await client.getDirectoryContents('/').catch((rootError: unknown) => {
+            throw driveError(rootError);
+          });
+          return { backups: [] };
+        }
+        throw problem;
       }
-      throw problem;
-    }
-    return {
-      backups: entries
-        .filter((entry) => entry.type === 'file' && BACKUP_FILE_NAME.test(entry.basename))
-        .map((entry) => ({
-          name: entry.basename,
-          size: entry.size,
-          modified: new Date(entry.lastmod).toISOString(),
-        }))
-        .sort((a, b) => b.name.localeCompare(a.name)),
-    };
-  });
+      return {
+        backups: entries
+          .filter((entry) => entry.type === 'file' && BACKUP_FILE_NAME.test(entry.basename))
+          .map((entry) => ({
+            name: entry.basename,
+            size: entry.size,
+            modified: new Date(entry.lastmod).toISOString(),
+          }))
+          .sort((a, b) => b.name.localeCompare(a.name)),
+      };
+    },
+    relay,
+  );
 
-  app.put('/api/drives/webdav/backups/:name', async (request, reply) => {
-    await member(request);
-    const { name } = parseBody(backupNameParams, request.params);
-    const client = clientFor(credentialsOf(request));
-    const body = uploadBody(request, deps.maxUploadBytes);
-    const declared = Number(request.headers['content-length'] ?? NaN);
-    if (!Number.isFinite(declared)) throw new ApiError('request/invalid');
-    const partial = `${BACKUP_FOLDER}/${name}.part`;
-    try {
-      if (!(await client.exists(BACKUP_FOLDER))) await client.createDirectory(BACKUP_FOLDER);
-      const stored = await client.putFileContents(partial, body, {
-        overwrite: true,
-        contentLength: declared,
-      });
-      if (!stored) throw new ApiError('drive/bad-response');
-      await client.moveFile(partial, `${BACKUP_FOLDER}/${name}`, { overwrite: false });
-    } catch (error) {
-      body.resume();
-      await client.deleteFile(partial).catch(() => undefined);
-      throw driveError(error);
-    }
-    return reply.status(201).send({ backup: { name, size: declared, modified: new Date().toISOString() } });
-  });
+  route(
+    app,
+    deps.accounts,
+    API.webdavUpload,
+    async ({ params: { name }, request }) => {
+      const client = clientFor(credentialsOf(request));
+      const body = uploadBody(request, deps.maxUploadBytes);
+      const declared = Number(request.headers['content-length'] ?? NaN);
+      if (!Number.isFinite(declared)) throw new ApiError('request/invalid');
+      const partial = `${BACKUP_FOLDER}/${name}.part`;
+      try {
+        if (!(await client.exists(BACKUP_FOLDER))) await client.createDirectory(BACKUP_FOLDER);
+        const stored = await client.putFileContents(partial, body, {
+          overwrite: true,
+          contentLength: declared,
+        });
+        if (!stored) throw new ApiError('drive/bad-response');
+        await client.moveFile(partial, `${BACKUP_FOLDER}/${name}`, { overwrite: false });
+      } catch (error) {
+        body.resume();
+        await client.deleteFile(partial).catch(() => undefined);
+        throw driveError(error);
+      }
+      return { backup: { name, size: declared, modified: new Date().toISOString() } };
+    },
+    relay,
+  );
 
-  app.post('/api/drives/webdav/backups/:name/download', async (request, reply) => {
-    await member(request);
-    const { name } = parseBody(backupNameParams, request.params);
-    const client = clientFor(parseBody(webdavCredentials, request.body));
-    let response: Awaited<ReturnType<WebDAVClient['customRequest']>>;
-    try {
-      response = await client.customRequest(`${BACKUP_FOLDER}/${name}`, { method: 'GET' });
-    } catch (error) {
-      throw driveError(error);
-    }
-    if (!response.ok) throw statusError(response.status);
-    const length = response.headers.get('content-length');
-    if (length) reply.header('Content-Length', length);
-    return reply
-      .header('Content-Type', 'application/octet-stream')
-      .header('Cache-Control', 'private, no-store')
-      .send((response as unknown as { body: Readable }).body);
-  });
+  route(
+    app,
+    deps.accounts,
+    API.webdavDownload,
+    async ({ params: { name }, body, reply }) => {
+      const client = clientFor(body);
+      let response: Awaited<ReturnType<WebDAVClient['customRequest']>>;
+      try {
+        response = await client.customRequest(`${BACKUP_FOLDER}/${name}`, { method: 'GET' });
+      } catch (error) {
+        throw driveError(error);
+      }
+      if (!response.ok) throw statusError(response.status);
+      const length = response.headers.get('content-length');
+      if (length) reply.header('Content-Length', length);
+      return reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Cache-Control', 'private, no-store')
+        .send((response as unknown as { body: Readable }).body);
+    },
+    relay,
+  );
 }

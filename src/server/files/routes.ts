@@ -3,14 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { fileUploadQuery, idParams, type PublishedFile } from '../../shared/schemas/files.js';
-import { requireAdmin, requireMember } from '../accounts/access.js';
+import { type PublishedFile } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, FileTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
+import { API } from '../../shared/api.js';
 import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
 import type { UpdateMailQueue } from '../mail/update-mails.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -43,15 +43,12 @@ function present(row: FileTable): PublishedFile {
 export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
   const { db, accounts, storage, clock } = deps;
 
-  app.get('/api/files', async (request) => {
-    await requireMember(accounts, request, 'storage/unauthenticated');
+  route(app, accounts, API.files, async () => {
     const rows = await db.selectFrom('files').selectAll().orderBy('created_at', 'desc').execute();
     return { files: rows.map(present) };
   });
 
-  app.put('/api/files', async (request, reply) => {
-    await requireAdmin(accounts, request);
-    const query = parseBody(fileUploadQuery, request.query);
+  route(app, accounts, API.uploadFile, async ({ query, request }) => {
     const body = uploadBody(request, deps.maxUploadBytes);
     const id = newId();
     const key = `files/${id}`;
@@ -92,12 +89,10 @@ export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
       await storage.delete(key).catch(() => undefined);
       throw error;
     }
-    return reply.status(201).send({ file: present(row) });
+    return { file: present(row) };
   });
 
-  app.get('/api/files/:id/download', async (request, reply) => {
-    await requireMember(accounts, request, 'storage/unauthenticated');
-    const { id } = parseBody(idParams, request.params);
+  route(app, accounts, API.downloadFile, async ({ params: { id }, reply }) => {
     const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new ApiError('storage/object-not-found');
     // Counted once the bytes are found and before they leave, so a finished download is
@@ -113,15 +108,12 @@ export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
     });
   });
 
-  app.delete('/api/files/:id', async (request, reply) => {
-    await requireAdmin(accounts, request);
-    const { id } = parseBody(idParams, request.params);
+  route(app, accounts, API.deleteFile, async ({ params: { id }, request }) => {
     const row = await db.selectFrom('files').select('storage_key').where('id', '=', id).executeTakeFirst();
     if (!row) throw new ApiError('storage/object-not-found');
     await db.deleteFrom('files').where('id', '=', id).execute();
     await storage
       .delete(row.storage_key)
       .catch((err: unknown) => request.log.warn({ err }, 'stored file not deleted'));
-    return reply.status(204).send();
   });
 }

@@ -63,11 +63,17 @@ async function guard(
   }
 }
 
+export interface RouteOptions<E extends Endpoint> {
+  /** Runs after the guard and before the request is checked: a limit that counts malformed requests too. */
+  first?: (signedIn: Call<E>['signedIn'], request: FastifyRequest) => Promise<void>;
+}
+
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   accounts: AccountService,
   endpoint: E,
   handler: Handler<E>,
+  options: RouteOptions<E> = {},
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -88,6 +94,7 @@ export function route<E extends Endpoint>(
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const signedIn = await guard(accounts, endpoint.access, request, endpoint);
+      await options.first?.(signedIn as Call<E>['signedIn'], request);
       if (request.validationError) throw request.validationError;
       const answer = await handler({
         params: request.params,

@@ -2,13 +2,12 @@
 // support address when one is configured, and acknowledged to the member; admins read the list.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { inquiryBody } from '../../shared/schemas/files.js';
-import { requireAdmin, requireMember } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
+import { API } from '../../shared/api.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
@@ -30,9 +29,7 @@ export interface InquiryDeps {
 export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
   const { db, accounts, clock } = deps;
 
-  app.post('/api/inquiries', async (request, reply) => {
-    const { user } = await requireMember(accounts, request);
-    const body = parseBody(inquiryBody, request.body);
+  route(app, accounts, API.sendInquiry, async ({ signedIn: { user }, body }) => {
     await reserveOrRefuse(deps.limiter, [
       { key: `inquiry:${user.uid}`, limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS },
     ]);
@@ -53,13 +50,10 @@ export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
     for (const mail of mails) {
       deps.mailer.send(mail).catch((err: unknown) => deps.log.error({ err }, 'inquiry mail not sent'));
     }
-    return reply
-      .status(201)
-      .send({ inquiry: { id: row.id, type: row.type, subject: row.subject, createdAt: row.created_at } });
+    return { inquiry: { id: row.id, type: row.type, subject: row.subject, createdAt: row.created_at } };
   });
 
-  app.get('/api/inquiries', async (request) => {
-    await requireAdmin(accounts, request);
+  route(app, accounts, API.inquiries, async () => {
     const rows = await db
       .selectFrom('inquiries')
       .innerJoin('users', 'users.id', 'inquiries.user_id')
@@ -83,7 +77,7 @@ export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
         message: row.message,
         createdAt: row.created_at,
         email: row.email,
-        lang: row.lang,
+        lang: row.lang === 'en' ? ('en' as const) : ('ko' as const),
       })),
     };
   });

@@ -5,14 +5,14 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { idParams, noticeBody, noticeListQuery, type Notice } from '../../shared/schemas/files.js';
-import { requireAdmin } from '../accounts/access.js';
+import { type Notice } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../accounts/tokens.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, NoticeTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
+import { API } from '../../shared/api.js';
 import type { LiveBus } from '../live/bus.js';
 
 const LIST_CACHE_MS = 10_000;
@@ -65,8 +65,7 @@ export function noticeRoutes(
   });
   const changed = () => live.publish('notices');
 
-  app.get('/api/notices', async (request, reply) => {
-    const { lang } = parseBody(noticeListQuery, request.query);
+  route(app, accounts, API.notices, async ({ query: { lang }, request, reply }) => {
     let list = lists.get(lang);
     if (!list || list.until <= clock()) {
       const readAt = generation;
@@ -88,20 +87,15 @@ export function noticeRoutes(
     return reply.send(list.json);
   });
 
-  app.post('/api/notices', async (request, reply) => {
-    await requireAdmin(accounts, request);
-    const body = parseBody(noticeBody, request.body);
+  route(app, accounts, API.createNotice, async ({ body }) => {
     const now = isoAt(clock);
     const row: NoticeTable = { id: newId(), ...body, created_at: now, updated_at: now };
     await db.insertInto('notices').values(row).execute();
     await changed();
-    return reply.status(201).send({ notice: present(row) });
+    return { notice: present(row) };
   });
 
-  app.put('/api/notices/:id', async (request) => {
-    await requireAdmin(accounts, request);
-    const { id } = parseBody(idParams, request.params);
-    const body = parseBody(noticeBody, request.body);
+  route(app, accounts, API.updateNotice, async ({ params: { id }, body }) => {
     const result = await db
       .updateTable('notices')
       .set({ ...body, updated_at: isoAt(clock) })
@@ -113,12 +107,9 @@ export function noticeRoutes(
     return { notice: present(row) };
   });
 
-  app.delete('/api/notices/:id', async (request, reply) => {
-    await requireAdmin(accounts, request);
-    const { id } = parseBody(idParams, request.params);
+  route(app, accounts, API.deleteNotice, async ({ params: { id } }) => {
     const result = await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new ApiError('request/not-found');
     await changed();
-    return reply.status(204).send();
   });
 }

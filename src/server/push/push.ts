@@ -9,14 +9,15 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
-import { pushRegisterBody, type PushStatus, type SessionUser } from '../../shared/schemas/auth.js';
-import { caller, requireMember } from '../accounts/access.js';
+import { type SessionUser } from '../../shared/schemas/auth.js';
+import { caller } from '../accounts/access.js';
 import type { AccountService, Caller } from '../accounts/service.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { driveAgents, isPublicHost } from '../drives/guard.js';
 import { ApiError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { route } from '../http/route.js';
+import { API } from '../../shared/api.js';
 
 export interface PushDeps {
   db: Kysely<Database>;
@@ -160,10 +161,9 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     timers.add(timer);
   });
 
-  app.get('/api/push/key', async () => ({ publicKey: (await serverKeys()).publicKey }));
+  route(app, deps.accounts, API.pushKey, async () => ({ publicKey: (await serverKeys()).publicKey }));
 
-  app.get('/api/push/subscription', async (request): Promise<PushStatus> => {
-    const { user } = await requireMember(deps.accounts, request);
+  route(app, deps.accounts, API.pushStatus, async ({ signedIn: { user } }) => {
     const row = await db
       .selectFrom('push_subscriptions')
       .select(['endpoint', 'device_name', 'updated_at'])
@@ -174,9 +174,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
       : { registered: false, endpoint: null, deviceName: null, updatedAt: null };
   });
 
-  app.put('/api/push/subscription', async (request, reply) => {
-    const { user } = await requireMember(deps.accounts, request);
-    const body = parseBody(pushRegisterBody, request.body);
+  route(app, deps.accounts, API.pushRegister, async ({ signedIn: { user }, body, request }) => {
     const endpoint = new URL(body.subscription.endpoint);
     const secure = endpoint.protocol === 'https:';
     if (!secure || (!deps.allowPrivate && !(await isPublicHost(endpoint.hostname)))) {
@@ -215,13 +213,11 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
         }),
       )
       .execute();
-    return reply.status(201).send({ updatedAt: now });
+    return { updatedAt: now };
   });
 
-  app.delete('/api/push/subscription', async (request, reply) => {
-    const { user } = await requireMember(deps.accounts, request);
+  route(app, deps.accounts, API.pushUnregister, async ({ signedIn: { user } }) => {
     await db.deleteFrom('push_subscriptions').where('user_id', '=', user.uid).execute();
-    return reply.status(204).send();
   });
 
   return {
