@@ -1,7 +1,8 @@
 // Calls to our API, typed by its table (src/shared/api.ts): `call('login', { body })` checks the body's shape
 // and gives the answer's. A call gives up after 30 s (60 s on a phone) and then fails as a network error, like
 // any other failure to reach the server; answers with an error body fail with that body's code.
-import { API, type Api, type EndpointName, type Input, type Output } from '../shared/api.js';
+import type { Api, EndpointName, Input, Output } from '../shared/api.js';
+import { methodAndPath, type Method } from '../shared/api-routes.js';
 import {
   MOBILE_BREAKPOINT_PX,
   NETWORK_TIMEOUT_DESKTOP_MS,
@@ -30,14 +31,22 @@ export function networkTimeoutMs(): number {
   return isPhone() ? NETWORK_TIMEOUT_MOBILE_MS : NETWORK_TIMEOUT_DESKTOP_MS;
 }
 
-type Args<N extends EndpointName> = keyof Input<Api[N]> extends never
-  ? [input?: undefined]
-  : [input: Input<Api[N]>];
+export interface CallOptions {
+  /** Give up sooner (or later) than the usual network timeout. */
+  timeoutMs?: number;
+  /** Let the request outlive the page (a last report as the tab closes). */
+  keepalive?: boolean;
+}
+
+type Args<N extends EndpointName> =
+  object extends Input<Api[N]>
+    ? [input?: Input<Api[N]>, options?: CallOptions]
+    : [input: Input<Api[N]>, options?: CallOptions];
 
 /** The path of a route with its parameters filled in, and its query. */
 export function pathOf<N extends EndpointName>(name: N, ...[input]: Args<N>): string {
   const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown> };
-  const path = API[name].path.replace(/:(\w+)/g, (_match, key: string) =>
+  const path = methodAndPath(name).path.replace(/:(\w+)/g, (_match, key: string) =>
     encodeURIComponent(given.params?.[key] ?? ''),
   );
   const query = Object.entries(given.query ?? {}).filter(([, value]) => value !== undefined);
@@ -48,18 +57,18 @@ export function pathOf<N extends EndpointName>(name: N, ...[input]: Args<N>): st
 
 /** Calls a route of the API with what it takes; resolves with what it answers. */
 export function call<N extends EndpointName>(name: N, ...args: Args<N>): Promise<Output<Api[N]>> {
-  const endpoint = API[name];
   const body = (args[0] as { body?: unknown } | undefined)?.body;
-  return request<Output<Api[N]>>(endpoint.method, pathOf(name, ...args), body);
+  return request<Output<Api[N]>>(methodAndPath(name).method, pathOf(name, ...args), body, args[1]);
 }
 
-export async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+async function request<T>(
+  method: Method,
   path: string,
-  body?: unknown,
+  body: unknown,
+  options: CallOptions = {},
 ): Promise<T> {
   const controller = new AbortController();
-  const timer = window.setTimeout(() => controller.abort(), networkTimeoutMs());
+  const timer = window.setTimeout(() => controller.abort(), options.timeoutMs ?? networkTimeoutMs());
   let response: Response;
   try {
     response = await fetch(path, {
@@ -67,7 +76,9 @@ export async function request<T>(
       credentials: 'same-origin',
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? null : JSON.stringify(body),
+      cache: 'no-store',
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     throw new ApiFailure('network', 0);

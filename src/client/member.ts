@@ -1,6 +1,7 @@
 // Who is using the app. Online, the server's session decides; offline, the member who last signed in on this
 // device may keep using their (still encrypted) vault.
 import type { SessionResponse } from '../shared/schemas/auth.js';
+import { call } from './api.js';
 import { STORAGE_KEYS } from '../shared/constants.js';
 
 // The member who last signed in on this device (description §3 "homepage session user"): their uid and e-mail,
@@ -50,13 +51,7 @@ export type MemberCheck =
 export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
   let session: SessionResponse;
   try {
-    const response = await fetch('/api/session', {
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!response.ok) throw new Error(`session ${response.status}`);
-    session = (await response.json()) as SessionResponse;
+    session = await call('session', {}, { timeoutMs });
   } catch {
     const member = lastMember();
     return member ? { status: 'offline', member } : { status: 'offline-unknown' };
@@ -75,7 +70,7 @@ export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
 /** Ends the server session (when online) and forgets the member on this device. */
 export async function logOut(): Promise<void> {
   forgetMember();
-  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  await call('logout').catch(() => undefined);
 }
 
 export function loginUrl(lang: string): string {

@@ -235,7 +235,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
     updateMails,
   });
-  mailRoutes(app, { db: database.db });
+  mailRoutes(app, { db: database.db, accounts });
   inquiryRoutes(app, {
     db: database.db,
     accounts,

@@ -4,6 +4,7 @@
 // the browser calls it through one typed client (src/client/api.ts). A change here shows up in both, checked
 // by the compiler, and in docs/openapi.json, checked by a test.
 import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { ROUTES, type Method } from './api-routes.js';
 import { z } from './zod.js';
 import {
   actionInfo,
@@ -59,7 +60,13 @@ import {
   noticeListQuery,
 } from './schemas/files.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** An update mail's opt-out token, in the link's query or in the body. */
+const unsubscribeToken = z.object({
+  token: z
+    .string({ error: 'auth/invalid-action-code' })
+    .regex(/^[A-Za-z0-9_-]{20,128}$/, { error: 'auth/invalid-action-code' })
+    .optional(),
+});
 
 /** Who may call a route; the server's guard for it (src/server/accounts/access.ts). */
 export type Access =
@@ -75,8 +82,8 @@ export type Access =
   | 'admin';
 
 export interface Endpoint {
-  readonly method: Method;
-  readonly path: string;
+  /** Method and path, from ROUTES. */
+  readonly route: `${Method} /api/${string}`;
   readonly summary: string;
   readonly tag: string;
   readonly access: Access;
@@ -109,8 +116,7 @@ const empty = z.object({});
 
 export const API = {
   health: {
-    method: 'GET',
-    path: '/api/health',
+    route: ROUTES.health,
     summary: 'Is the server up',
     tag: 'site',
     access: 'public',
@@ -118,8 +124,7 @@ export const API = {
     response: z.object({ status: z.literal('ok') }),
   },
   appConfig: {
-    method: 'GET',
-    path: '/api/app/config',
+    route: ROUTES.appConfig,
     summary: "The app's run-time settings",
     tag: 'site',
     access: 'public',
@@ -128,8 +133,7 @@ export const API = {
   },
 
   session: {
-    method: 'GET',
-    path: '/api/session',
+    route: ROUTES.session,
     summary: 'Who this browser is signed in as',
     tag: 'accounts',
     access: 'public',
@@ -137,8 +141,7 @@ export const API = {
     response: sessionResponse,
   },
   sessionActivity: {
-    method: 'POST',
-    path: '/api/session/activity',
+    route: ROUTES.sessionActivity,
     summary: 'The member is active; their auto-logout minutes',
     tag: 'accounts',
     access: 'any-session',
@@ -146,8 +149,7 @@ export const API = {
     ...noContent,
   },
   signup: {
-    method: 'POST',
-    path: '/api/auth/signup',
+    route: ROUTES.signup,
     summary: 'Create an account (a verification mail follows)',
     tag: 'accounts',
     access: 'public',
@@ -156,8 +158,7 @@ export const API = {
     response: signupResponse,
   },
   login: {
-    method: 'POST',
-    path: '/api/auth/login',
+    route: ROUTES.login,
     summary: 'Sign in with e-mail and password',
     tag: 'accounts',
     access: 'public',
@@ -166,16 +167,14 @@ export const API = {
     response: sessionResponse,
   },
   logout: {
-    method: 'POST',
-    path: '/api/auth/logout',
+    route: ROUTES.logout,
     summary: "End this browser's session",
     tag: 'accounts',
     access: 'public',
     ...noContent,
   },
   resendVerification: {
-    method: 'POST',
-    path: '/api/auth/resend-verification',
+    route: ROUTES.resendVerification,
     summary: 'Send the verification mail again',
     tag: 'accounts',
     access: 'public',
@@ -184,8 +183,7 @@ export const API = {
     response: empty,
   },
   changePassword: {
-    method: 'POST',
-    path: '/api/auth/password',
+    route: ROUTES.changePassword,
     summary: 'Change the password (current password or a passkey proof)',
     tag: 'accounts',
     access: 'session',
@@ -193,8 +191,7 @@ export const API = {
     ...noContent,
   },
   requestPasswordReset: {
-    method: 'POST',
-    path: '/api/auth/password-reset',
+    route: ROUTES.requestPasswordReset,
     summary: 'Mail a link to set a new password',
     tag: 'accounts',
     access: 'public',
@@ -203,8 +200,7 @@ export const API = {
     response: empty,
   },
   actionInfo: {
-    method: 'POST',
-    path: '/api/auth/action/info',
+    route: ROUTES.actionInfo,
     summary: 'What a mailed link is for (it is not used)',
     tag: 'accounts',
     access: 'public',
@@ -213,8 +209,7 @@ export const API = {
     response: actionInfo,
   },
   verifyEmail: {
-    method: 'POST',
-    path: '/api/auth/verify-email',
+    route: ROUTES.verifyEmail,
     summary: "Use a verification link (with the account's password)",
     tag: 'accounts',
     access: 'public',
@@ -223,8 +218,7 @@ export const API = {
     response: verifyEmailResponse,
   },
   resetPassword: {
-    method: 'POST',
-    path: '/api/auth/reset-password',
+    route: ROUTES.resetPassword,
     summary: 'Use a password link',
     tag: 'accounts',
     access: 'public',
@@ -233,8 +227,7 @@ export const API = {
     response: resetPasswordResponse,
   },
   sessions: {
-    method: 'GET',
-    path: '/api/sessions',
+    route: ROUTES.sessions,
     summary: "The member's signed-in devices",
     tag: 'devices',
     access: 'session',
@@ -242,8 +235,7 @@ export const API = {
     response: deviceSessionList,
   },
   endSession: {
-    method: 'DELETE',
-    path: '/api/sessions/:id',
+    route: ROUTES.endSession,
     summary: "End another device's session",
     tag: 'devices',
     access: 'session',
@@ -251,8 +243,7 @@ export const API = {
     ...noContent,
   },
   approveSession: {
-    method: 'POST',
-    path: '/api/sessions/:id/approve',
+    route: ROUTES.approveSession,
     summary: 'Approve a sign-in waiting on a new device',
     tag: 'devices',
     access: 'session',
@@ -260,8 +251,7 @@ export const API = {
     ...noContent,
   },
   blockSession: {
-    method: 'POST',
-    path: '/api/sessions/:id/block',
+    route: ROUTES.blockSession,
     summary: 'Refuse a sign-in waiting on a new device',
     tag: 'devices',
     access: 'session',
@@ -269,16 +259,14 @@ export const API = {
     ...noContent,
   },
   endOtherSessions: {
-    method: 'POST',
-    path: '/api/sessions/end-others',
+    route: ROUTES.endOtherSessions,
     summary: 'End every other session',
     tag: 'devices',
     access: 'session',
     ...noContent,
   },
   events: {
-    method: 'GET',
-    path: '/api/events',
+    route: ROUTES.events,
     summary: 'Live events for this session (approvals, notices)',
     tag: 'devices',
     access: 'any-session',
@@ -288,8 +276,7 @@ export const API = {
   },
 
   passkeyRegisterOptions: {
-    method: 'POST',
-    path: '/api/passkeys/register/options',
+    route: ROUTES.passkeyRegisterOptions,
     summary: 'Start registering a passkey',
     tag: 'passkeys',
     access: 'member',
@@ -298,8 +285,7 @@ export const API = {
     response: passkeyCreationOptions,
   },
   passkeyRegister: {
-    method: 'POST',
-    path: '/api/passkeys/register/verify',
+    route: ROUTES.passkeyRegister,
     summary: 'Finish registering a passkey',
     tag: 'passkeys',
     access: 'member',
@@ -308,8 +294,7 @@ export const API = {
     response: z.object({ passkey: passkeySummary }),
   },
   passkeys: {
-    method: 'GET',
-    path: '/api/passkeys',
+    route: ROUTES.passkeys,
     summary: "The member's passkeys",
     tag: 'passkeys',
     access: 'member',
@@ -317,8 +302,7 @@ export const API = {
     response: passkeyList,
   },
   deletePasskey: {
-    method: 'DELETE',
-    path: '/api/passkeys/:id',
+    route: ROUTES.deletePasskey,
     summary: 'Remove a passkey',
     tag: 'passkeys',
     access: 'member',
@@ -326,8 +310,7 @@ export const API = {
     ...noContent,
   },
   passkeyLoginOptions: {
-    method: 'POST',
-    path: '/api/passkeys/login/options',
+    route: ROUTES.passkeyLoginOptions,
     summary: 'Start signing in with a passkey',
     tag: 'passkeys',
     access: 'public',
@@ -335,8 +318,7 @@ export const API = {
     response: passkeyRequestOptions,
   },
   passkeyLogin: {
-    method: 'POST',
-    path: '/api/passkeys/login/verify',
+    route: ROUTES.passkeyLogin,
     summary: 'Sign in with a passkey',
     tag: 'passkeys',
     access: 'public',
@@ -345,8 +327,7 @@ export const API = {
     response: sessionResponse,
   },
   passkeyReauthOptions: {
-    method: 'POST',
-    path: '/api/passkeys/reauth/options',
+    route: ROUTES.passkeyReauthOptions,
     summary: 'Start proving it is the member (a passkey instead of the password)',
     tag: 'passkeys',
     access: 'member',
@@ -354,8 +335,7 @@ export const API = {
     response: passkeyRequestOptions,
   },
   passkeyReauth: {
-    method: 'POST',
-    path: '/api/passkeys/reauth/verify',
+    route: ROUTES.passkeyReauth,
     summary: 'Prove it is the member with a passkey',
     tag: 'passkeys',
     access: 'member',
@@ -364,8 +344,7 @@ export const API = {
   },
 
   pushKey: {
-    method: 'GET',
-    path: '/api/push/key',
+    route: ROUTES.pushKey,
     summary: "The server's Web Push public key",
     tag: 'push',
     access: 'public',
@@ -373,8 +352,7 @@ export const API = {
     response: pushKeyResponse,
   },
   pushStatus: {
-    method: 'GET',
-    path: '/api/push/subscription',
+    route: ROUTES.pushStatus,
     summary: "This device's login notifications",
     tag: 'push',
     access: 'member',
@@ -382,8 +360,7 @@ export const API = {
     response: pushStatus,
   },
   pushRegister: {
-    method: 'PUT',
-    path: '/api/push/subscription',
+    route: ROUTES.pushRegister,
     summary: 'Turn on login notifications on this device',
     tag: 'push',
     access: 'member',
@@ -392,8 +369,7 @@ export const API = {
     response: pushRegistered,
   },
   pushUnregister: {
-    method: 'DELETE',
-    path: '/api/push/subscription',
+    route: ROUTES.pushUnregister,
     summary: 'Turn off login notifications on this device',
     tag: 'push',
     access: 'member',
@@ -401,8 +377,7 @@ export const API = {
   },
 
   notices: {
-    method: 'GET',
-    path: '/api/notices',
+    route: ROUTES.notices,
     summary: 'The notices in a language',
     tag: 'notices',
     access: 'public',
@@ -411,8 +386,7 @@ export const API = {
     response: noticeList,
   },
   createNotice: {
-    method: 'POST',
-    path: '/api/notices',
+    route: ROUTES.createNotice,
     summary: 'Publish a notice',
     tag: 'notices',
     access: 'admin',
@@ -421,8 +395,7 @@ export const API = {
     response: noticeAnswer,
   },
   updateNotice: {
-    method: 'PUT',
-    path: '/api/notices/:id',
+    route: ROUTES.updateNotice,
     summary: 'Edit a notice',
     tag: 'notices',
     access: 'admin',
@@ -432,8 +405,7 @@ export const API = {
     response: noticeAnswer,
   },
   deleteNotice: {
-    method: 'DELETE',
-    path: '/api/notices/:id',
+    route: ROUTES.deleteNotice,
     summary: 'Delete a notice',
     tag: 'notices',
     access: 'admin',
@@ -442,8 +414,7 @@ export const API = {
   },
 
   files: {
-    method: 'GET',
-    path: '/api/files',
+    route: ROUTES.files,
     summary: 'The published program files',
     tag: 'files',
     access: 'member',
@@ -452,8 +423,7 @@ export const API = {
     response: fileList,
   },
   uploadFile: {
-    method: 'PUT',
-    path: '/api/files',
+    route: ROUTES.uploadFile,
     summary: 'Publish a program file (the body is its bytes)',
     tag: 'files',
     access: 'admin',
@@ -463,8 +433,7 @@ export const API = {
     consumes: 'application/octet-stream',
   },
   downloadFile: {
-    method: 'GET',
-    path: '/api/files/:id/download',
+    route: ROUTES.downloadFile,
     summary: "A published file's bytes",
     tag: 'files',
     access: 'member',
@@ -475,8 +444,7 @@ export const API = {
     produces: 'application/octet-stream',
   },
   deleteFile: {
-    method: 'DELETE',
-    path: '/api/files/:id',
+    route: ROUTES.deleteFile,
     summary: 'Remove a published file',
     tag: 'files',
     access: 'admin',
@@ -485,8 +453,7 @@ export const API = {
   },
 
   documents: {
-    method: 'GET',
-    path: '/api/documents',
+    route: ROUTES.documents,
     summary: "The member's documents and quota",
     tag: 'documents',
     access: 'member',
@@ -495,8 +462,7 @@ export const API = {
     response: documentList,
   },
   uploadDocument: {
-    method: 'PUT',
-    path: '/api/documents',
+    route: ROUTES.uploadDocument,
     summary: 'Store a document (the body is its bytes)',
     tag: 'documents',
     access: 'member',
@@ -507,8 +473,7 @@ export const API = {
     consumes: 'application/octet-stream',
   },
   downloadDocument: {
-    method: 'GET',
-    path: '/api/documents/:id/download',
+    route: ROUTES.downloadDocument,
     summary: "A document's bytes",
     tag: 'documents',
     access: 'member',
@@ -519,8 +484,7 @@ export const API = {
     produces: 'application/octet-stream',
   },
   deleteDocument: {
-    method: 'DELETE',
-    path: '/api/documents/:id',
+    route: ROUTES.deleteDocument,
     summary: 'Delete a document',
     tag: 'documents',
     access: 'member',
@@ -529,9 +493,18 @@ export const API = {
     ...noContent,
   },
 
+  unsubscribe: {
+    route: ROUTES.unsubscribe,
+    summary: 'Stop update e-mails (the link in each one; a mail program may POST it as a form, RFC 8058)',
+    tag: 'support',
+    access: 'public',
+    query: unsubscribeToken,
+    body: unsubscribeToken,
+    status: 200,
+    response: z.object({ unsubscribed: z.literal(true) }),
+  },
   sendInquiry: {
-    method: 'POST',
-    path: '/api/inquiries',
+    route: ROUTES.sendInquiry,
     summary: 'Send an inquiry to support',
     tag: 'support',
     access: 'member',
@@ -540,8 +513,7 @@ export const API = {
     response: inquiryAnswer,
   },
   inquiries: {
-    method: 'GET',
-    path: '/api/inquiries',
+    route: ROUTES.inquiries,
     summary: 'The inquiries received',
     tag: 'support',
     access: 'admin',
@@ -550,8 +522,7 @@ export const API = {
   },
 
   webdavList: {
-    method: 'POST',
-    path: '/api/drives/webdav/list',
+    route: ROUTES.webdavList,
     summary: "The backups in the member's WebDAV folder",
     tag: 'drives',
     access: 'member',
@@ -561,8 +532,7 @@ export const API = {
     response: driveBackupList,
   },
   webdavUpload: {
-    method: 'PUT',
-    path: '/api/drives/webdav/backups/:name',
+    route: ROUTES.webdavUpload,
     summary: 'Put a backup on the WebDAV drive (the body is the backup)',
     tag: 'drives',
     access: 'member',
@@ -573,8 +543,7 @@ export const API = {
     consumes: 'application/octet-stream',
   },
   webdavDownload: {
-    method: 'POST',
-    path: '/api/drives/webdav/backups/:name/download',
+    route: ROUTES.webdavDownload,
     summary: 'Fetch a backup from the WebDAV drive',
     tag: 'drives',
     access: 'member',
@@ -585,17 +554,19 @@ export const API = {
     response: null,
     produces: 'application/octet-stream',
   },
-} as const satisfies Record<string, Endpoint>;
+} as const satisfies { [N in keyof typeof ROUTES]: Endpoint & { route: (typeof ROUTES)[N] } };
 
 export type Api = typeof API;
 export type EndpointName = keyof Api;
 
 type Infer<S> = S extends z.ZodType ? z.input<S> : never;
 /** What a caller sends: the path's parameters, the query and the body, each where the route has one. */
-export type Input<E extends Endpoint> = ('params' extends keyof E
-  ? { params: Infer<E['params']> }
-  : unknown) &
-  ('query' extends keyof E ? { query: Infer<E['query']> } : unknown) &
-  ('body' extends keyof E ? { body: Infer<E['body']> } : unknown);
+export type Input<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
+/** A part the route takes; optional when everything in it is. */
+type Part<E extends Endpoint, K extends 'params' | 'query' | 'body'> = K extends keyof E
+  ? object extends Infer<E[K]>
+    ? { [P in K]?: Infer<E[K]> }
+    : { [P in K]: Infer<E[K]> }
+  : unknown;
 /** What a route answers on success. */
 export type Output<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;

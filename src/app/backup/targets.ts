@@ -2,13 +2,11 @@
 // own WebDAV drive (through our relay, which keeps nothing), their Google Drive (straight from the browser, in
 // the app-data folder), or a file on this device. Every remote target answers with typed results: network,
 // drive and quota failures are values the screens turn into messages.
-import type { DocumentList, MemberDocument } from '../../shared/schemas/files.js';
-import {
-  DRIVE_CREDENTIALS_HEADER,
-  type DriveBackup,
-  type WebdavCredentials,
-} from '../../shared/schemas/drives.js';
+import type { MemberDocument } from '../../shared/schemas/files.js';
+import { DRIVE_CREDENTIALS_HEADER, type WebdavCredentials } from '../../shared/schemas/drives.js';
 import type { BackupKind } from './format.js';
+import { pathOf } from '../../client/api.js';
+import type { Api, Output } from '../../shared/api.js';
 
 export const BACKUP_NAME_PREFIX = 'mygenie-backup-';
 
@@ -158,9 +156,9 @@ export function asJson<T>(body: ArrayBuffer | string): T {
 /** The member's account storage (PUT/GET /api/documents). */
 export const accountTarget: RemoteTarget = {
   async list() {
-    const answer = await httpRequest({ method: 'GET', url: '/api/documents' });
+    const answer = await httpRequest({ method: 'GET', url: pathOf('documents') });
     if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
-    const list = asJson<DocumentList>(answer.body);
+    const list = asJson<Output<Api['documents']>>(answer.body);
     return {
       ok: true,
       value: list.documents
@@ -175,16 +173,15 @@ export const accountTarget: RemoteTarget = {
   },
 
   async save(bytes, kind, onProgress) {
-    const query = new URLSearchParams({ name: backupFileName(kind), type: backupType(kind) });
     const answer = await httpRequest({
       method: 'PUT',
-      url: `/api/documents?${query.toString()}`,
+      url: pathOf('uploadDocument', { query: { name: backupFileName(kind), type: backupType(kind) } }),
       headers: { 'Content-Type': 'application/octet-stream' },
       body: bytes,
       ...(onProgress ? { onUploadProgress: onProgress } : {}),
     });
     if (answer?.status !== 201) return { ok: false, problem: apiProblem(answer) };
-    const { document } = asJson<{ document: MemberDocument }>(answer.body);
+    const { document } = asJson<Output<Api['uploadDocument']>>(answer.body);
     return {
       ok: true,
       value: { id: document.id, name: document.name, size: document.size, createdAt: document.updated },
@@ -194,7 +191,7 @@ export const accountTarget: RemoteTarget = {
   async load(backup, onProgress) {
     const answer = await httpRequest({
       method: 'GET',
-      url: `/api/documents/${encodeURIComponent(backup.id)}/download`,
+      url: pathOf('downloadDocument', { params: { id: backup.id } }),
       binary: true,
       ...(onProgress ? { onDownloadProgress: onProgress } : {}),
     });
@@ -210,12 +207,12 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
     async list() {
       const answer = await httpRequest({
         method: 'POST',
-        url: '/api/drives/webdav/list',
+        url: pathOf('webdavList', { body: credentials }),
         headers: json,
         body: JSON.stringify(credentials),
       });
       if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
-      const { backups } = asJson<{ backups: DriveBackup[] }>(answer.body);
+      const { backups } = asJson<Output<Api['webdavList']>>(answer.body);
       return {
         ok: true,
         value: backups.map((backup) => ({
@@ -232,7 +229,7 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
       const packed = new TextEncoder().encode(JSON.stringify(credentials));
       const answer = await httpRequest({
         method: 'PUT',
-        url: `/api/drives/webdav/backups/${encodeURIComponent(name)}`,
+        url: pathOf('webdavUpload', { params: { name } }),
         headers: {
           'Content-Type': 'application/octet-stream',
           [DRIVE_CREDENTIALS_HEADER]: btoa(String.fromCharCode(...packed)),
@@ -247,7 +244,7 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
     async load(backup, onProgress) {
       const answer = await httpRequest({
         method: 'POST',
-        url: `/api/drives/webdav/backups/${encodeURIComponent(backup.name)}/download`,
+        url: pathOf('webdavDownload', { params: { name: backup.name }, body: credentials }),
         headers: json,
         body: JSON.stringify(credentials),
         binary: true,

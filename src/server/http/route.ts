@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompil
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, Endpoint } from '../../shared/api.js';
+import type { Method } from '../../shared/api-routes.js';
 import { apiErrorBody } from '../../shared/api.js';
 import type { AccountService, SignedIn } from '../accounts/service.js';
 import { requireAdmin, requireAnySession, requireMember, requireSession } from '../accounts/access.js';
@@ -66,6 +67,8 @@ async function guard(
 export interface RouteOptions<E extends Endpoint> {
   /** Runs after the guard and before the request is checked: a limit that counts malformed requests too. */
   first?: (signedIn: Call<E>['signedIn'], request: FastifyRequest) => Promise<void>;
+  /** Fastify route config (e.g. `anyOrigin` for a POST other sites may send). */
+  config?: Record<string, unknown>;
 }
 
 export function route<E extends Endpoint>(
@@ -75,10 +78,12 @@ export function route<E extends Endpoint>(
   handler: Handler<E>,
   options: RouteOptions<E> = {},
 ): void {
+  const [method, url] = endpoint.route.split(' ') as [Method, string];
   app.withTypeProvider<ZodTypeProvider>().route({
-    method: endpoint.method,
-    url: endpoint.path,
+    method,
+    url,
     attachValidation: true,
+    ...(options.config ? { config: options.config } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -12,7 +12,6 @@ import {
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
-  type RegistrationResponseJSON,
   type VerifiedAuthenticationResponse,
   type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -192,7 +191,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
 
   route(app, accounts, API.passkeyRegister, async ({ signedIn, body, request }) => {
     const { user } = signedIn;
-    const response = body.response as RegistrationResponseJSON;
+    const { response } = body;
     const expectedChallenge = await takeChallenge(response.response.clientDataJSON, 'register', user.uid);
     let verified: VerifiedRegistrationResponse;
     try {
@@ -268,7 +267,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   route(app, accounts, API.passkeyLogin, async ({ body, request, reply }) => {
-    const response = body.response as AuthenticationResponseJSON;
+    const { response } = body;
     const { idleMinutes } = body;
     const release = await reserveFailure(request);
     const passkey = await verifiedPasskey(response, 'login', null);
@@ -305,7 +304,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 
   route(app, accounts, API.passkeyReauth, async ({ signedIn, body, request }) => {
-    const response = body.response as AuthenticationResponseJSON;
+    const { response } = body;
     const release = await reserveFailure(request);
     await verifiedPasskey(response, 'reauth', signedIn.user.uid);
     await release();

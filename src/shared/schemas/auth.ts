@@ -2,8 +2,10 @@
 // server answers with the description's codes and the site shows the same rules inline.
 import { z } from '../zod.js';
 import type {
+  AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { DEVICE_NAMES } from '../device.js';
 import {
@@ -158,29 +160,31 @@ const credentialBase = {
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
-export const passkeyRegisterBody = z.strictObject({
+/** A new passkey's answer, typed as @simplewebauthn's JSON form (the schema checks its shape and bounds). */
+const registrationResponse = z.object({
+  ...credentialBase,
   response: z.object({
-    ...credentialBase,
-    response: z.object({
-      clientDataJSON: base64url(4096),
-      attestationObject: base64url(16_384),
-      transports: z.array(z.string().max(32)).max(10).optional(),
-    }),
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(16_384),
+    transports: z.array(z.string().max(32)).max(10).optional(),
   }),
-});
+}) as unknown as z.ZodType<RegistrationResponseJSON, RegistrationResponseJSON>;
+/** A passkey's signed answer to a challenge, typed as @simplewebauthn's JSON form. */
+const authenticationResponse = z.object({
+  ...credentialBase,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(4096),
+    signature: base64url(2048),
+    userHandle: base64url(256).optional(),
+  }),
+}) as unknown as z.ZodType<AuthenticationResponseJSON, AuthenticationResponseJSON>;
+export const passkeyRegisterBody = z.strictObject({ response: registrationResponse });
 export const passkeyLoginBody = z.strictObject({
-  response: z.object({
-    ...credentialBase,
-    response: z.object({
-      clientDataJSON: base64url(4096),
-      authenticatorData: base64url(4096),
-      signature: base64url(2048),
-      userHandle: base64url(256).optional(),
-    }),
-  }),
+  response: authenticationResponse,
   idleMinutes: idleMinutes.optional(),
 });
-export const passkeyReauthBody = z.strictObject({ response: passkeyLoginBody.shape.response });
+export const passkeyReauthBody = z.strictObject({ response: authenticationResponse });
 
 /** The WebAuthn options the browser passes to navigator.credentials, in @simplewebauthn's JSON form. */
 export const passkeyCreationOptions = z.looseObject({

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
-import { api, failureCode, failureMessage } from '../api.js';
+import { call, failureCode, failureMessage } from '../../client/api.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
@@ -110,10 +110,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
       if (hasProblems(problems)) return;
       setBusy(true);
       try {
-        const answer = await api<SessionResponse>('POST', '/api/auth/login', {
-          email: fields.email.trim(),
-          password: fields.password,
-          idleMinutes: readAutoLogoutMinutes(),
+        const answer = await call('login', {
+          body: {
+            email: fields.email.trim(),
+            password: fields.password,
+            idleMinutes: readAutoLogoutMinutes(),
+          },
         });
         // A sign-in waiting for approval may not add a passkey; once approved, the home page offers it.
         if (answer.pending) return signedInNotice(answer);
@@ -198,10 +200,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function login() {
     try {
-      const answer = await api<SessionResponse>('POST', '/api/auth/login', {
-        email: email.trim(),
-        password: fields.password,
-        idleMinutes: readAutoLogoutMinutes(),
+      const answer = await call('login', {
+        body: {
+          email: email.trim(),
+          password: fields.password,
+          idleMinutes: readAutoLogoutMinutes(),
+        },
       });
       signedInNotice(answer);
     } catch (failure) {
@@ -216,7 +220,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function requestReset() {
     try {
-      await api('POST', '/api/auth/password-reset', { email: email.trim(), lang: activeLanguage() });
+      await call('requestPasswordReset', { body: { email: email.trim(), lang: activeLanguage() } });
       setNotice({
         message: fill(t.auth.success.forgotMailSent, { email: email.trim().toLowerCase() }),
         closeDialog: true,
@@ -240,10 +244,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     setNotice(null);
     setBusy(true);
     try {
-      await api('POST', '/api/auth/resend-verification', {
-        email: email.trim(),
-        password: fields.password,
-        lang: activeLanguage(),
+      await call('resendVerification', {
+        body: {
+          email: email.trim(),
+          password: fields.password,
+          lang: activeLanguage(),
+        },
       });
       setError(null);
       setNotice({ message: fill(t.auth.success.verificationResent, { email: email.trim().toLowerCase() }) });
@@ -256,9 +262,11 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function changePassword() {
     try {
-      await api('POST', '/api/auth/password', {
-        ...(fields.current ? { currentPassword: fields.current } : {}),
-        newPassword: fields.password,
+      await call('changePassword', {
+        body: {
+          ...(fields.current ? { currentPassword: fields.current } : {}),
+          newPassword: fields.password,
+        },
       });
       setNotice({ message: t.auth.success.passwordChanged, closeDialog: true });
     } catch (failure) {
@@ -272,10 +280,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     if (check === 'not-set') return setError(t.auth.masterKeyNotSet);
     if (check === 'incorrect') return setError(t.auth.masterKeyIncorrect);
     try {
-      await api('POST', '/api/auth/password-reset', {
-        email: email.trim(),
-        newPassword: fields.password,
-        lang: activeLanguage(),
+      await call('requestPasswordReset', {
+        body: {
+          email: email.trim(),
+          newPassword: fields.password,
+          lang: activeLanguage(),
+        },
       });
       setNotice({
         message: fill(t.auth.success.resetMailSent, { email: email.trim().toLowerCase() }),
@@ -288,10 +298,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
 
   async function register() {
     try {
-      await api('POST', '/api/auth/signup', {
-        email: email.trim(),
-        password: fields.password,
-        lang: activeLanguage(),
+      await call('signup', {
+        body: {
+          email: email.trim(),
+          password: fields.password,
+          lang: activeLanguage(),
+        },
       });
       setNotice({
         message: fill(t.auth.success.registered, { email: email.trim().toLowerCase() }),

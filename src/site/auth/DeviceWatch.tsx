@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { DeviceSession } from '../../shared/schemas/auth.js';
-import { api, failureCode } from '../api.js';
+import { call, failureCode } from '../../client/api.js';
 import { formatDateTime } from '../../client/format.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
@@ -110,7 +110,7 @@ function NewLoginDialog({
     setBusy(true);
     // Blocking ends this device's session too; if the server cannot be reached, it is ended here all the same.
     markEndingHere();
-    await api('POST', `/api/sessions/${pending.id}/block`, {}).catch(() => undefined);
+    await call('blockSession', { params: { id: pending.id } }).catch(() => undefined);
     onDone('blocked');
   }
 
@@ -122,7 +122,7 @@ function NewLoginDialog({
     setMasterKey('');
     if (check !== 'ok') return block();
     try {
-      await api('POST', `/api/sessions/${pending.id}/approve`, {});
+      await call('approveSession', { params: { id: pending.id } });
       onDone('confirmed');
     } catch (failure) {
       const code = failureCode(failure);

@@ -2,11 +2,11 @@
 // (src/server/passkeys). Every failure becomes one of the description's biometric messages (§8). The
 // WebAuthn helper library is loaded only when a passkey is actually used.
 import type {
-  PublicKeyCredentialCreationOptionsJSON,
+  AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
-import { api, failureCode } from '../api.js';
+import { call, failureCode } from '../../client/api.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 
 export type PasskeyProblem =
@@ -70,11 +70,9 @@ export async function registerPasskey(currentPassword?: string): Promise<Passkey
   if (problem) return { ok: false, problem };
   let options;
   try {
-    options = await api<PublicKeyCredentialCreationOptionsJSON>(
-      'POST',
-      '/api/passkeys/register/options',
-      currentPassword === undefined ? {} : { currentPassword },
-    );
+    options = await call('passkeyRegisterOptions', {
+      body: currentPassword === undefined ? {} : { currentPassword },
+    });
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
@@ -86,7 +84,7 @@ export async function registerPasskey(currentPassword?: string): Promise<Passkey
     return { ok: false, problem: browserProblem(error, 'register') };
   }
   try {
-    await api('POST', '/api/passkeys/register/verify', { response });
+    await call('passkeyRegister', { body: { response } });
     return { ok: true, value: null };
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
@@ -98,15 +96,14 @@ export async function registerPasskey(currentPassword?: string): Promise<Passkey
  * member pick and verify, and sends the answer (with `extra`) to `verify`.
  */
 async function answerChallenge<T>(
-  options: string,
-  verify: string,
-  extra: Record<string, unknown> = {},
+  options: () => Promise<PublicKeyCredentialRequestOptionsJSON>,
+  verify: (response: AuthenticationResponseJSON) => Promise<T>,
 ): Promise<PasskeyOutcome<T>> {
   const problem = await ready();
   if (problem) return { ok: false, problem };
   let challenge;
   try {
-    challenge = await api<PublicKeyCredentialRequestOptionsJSON>('POST', options, {});
+    challenge = await options();
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
@@ -118,7 +115,7 @@ async function answerChallenge<T>(
     return { ok: false, problem: browserProblem(error, 'login') };
   }
   try {
-    return { ok: true, value: await api<T>('POST', verify, { response, ...extra }) };
+    return { ok: true, value: await verify(response) };
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
@@ -129,12 +126,9 @@ async function answerChallenge<T>(
  * waiting for approval on another device.
  */
 export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionResponse>> {
-  const outcome = await answerChallenge<SessionResponse>(
-    '/api/passkeys/login/options',
-    '/api/passkeys/login/verify',
-    {
-      idleMinutes: readAutoLogoutMinutes(),
-    },
+  const outcome = await answerChallenge(
+    () => call('passkeyLoginOptions'),
+    (response) => call('passkeyLogin', { body: { response, idleMinutes: readAutoLogoutMinutes() } }),
   );
   if (!outcome.ok) return outcome;
   return outcome.value.user || outcome.value.pending ? outcome : { ok: false, problem: 'failed' };
@@ -142,9 +136,9 @@ export async function signInWithPasskey(): Promise<PasskeyOutcome<SessionRespons
 
 /** Proves it is the signed-in member with one of their passkeys, before a sensitive change. */
 export async function proveWithPasskey(): Promise<PasskeyOutcome<null>> {
-  const outcome = await answerChallenge<unknown>(
-    '/api/passkeys/reauth/options',
-    '/api/passkeys/reauth/verify',
+  const outcome = await answerChallenge(
+    () => call('passkeyReauthOptions'),
+    (response) => call('passkeyReauth', { body: { response } }),
   );
   return outcome.ok ? { ok: true, value: null } : outcome;
 }

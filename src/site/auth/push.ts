@@ -2,7 +2,7 @@
 // registration with our server (one per member; a new one replaces the old; refreshed after 7 days).
 import { PUSH_REFRESH_MS } from '../../shared/constants.js';
 import type { PushStatus } from '../../shared/schemas/auth.js';
-import { api } from '../api.js';
+import { call } from '../../client/api.js';
 
 export const PUSH_WORKER = '/push-sw.js';
 /** The worker hands a notification to the page in front over this channel (see public/push-sw.js). */
@@ -32,10 +32,14 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 }
 
 async function save(subscription: PushSubscription): Promise<void> {
-  await api('PUT', '/api/push/subscription', {
-    subscription: subscription.toJSON(),
-    language: navigator.language.slice(0, 16),
-    platform: (navigator.platform || '').slice(0, 64),
+  // A subscription without its endpoint or keys is refused by the server as not valid.
+  const { endpoint = '', expirationTime = null, keys = {} } = subscription.toJSON();
+  await call('pushRegister', {
+    body: {
+      subscription: { endpoint, expirationTime, keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' } },
+      language: navigator.language.slice(0, 16),
+      platform: (navigator.platform || '').slice(0, 64),
+    },
   });
 }
 
@@ -48,7 +52,7 @@ export async function registerPush(): Promise<{ ok: true } | { ok: false; proble
   }
   let subscription: PushSubscription;
   try {
-    const { publicKey } = await api<{ publicKey: string }>('GET', '/api/push/key');
+    const { publicKey } = await call('pushKey');
     const registration = await worker();
     subscription =
       (await registration.pushManager.getSubscription()) ??
@@ -68,14 +72,14 @@ export async function registerPush(): Promise<{ ok: true } | { ok: false; proble
 }
 
 export async function unregisterPush(): Promise<void> {
-  await api('DELETE', '/api/push/subscription');
+  await call('pushUnregister');
   await (await currentSubscription())?.unsubscribe();
 }
 
 /** The member's registration and whether it is this device's; a registration of this device older than
  * 7 days is refreshed on the way. */
 export async function pushStatus(): Promise<{ status: PushStatus; here: boolean }> {
-  const status = await api<PushStatus>('GET', '/api/push/subscription');
+  const status = await call('pushStatus');
   const mine = await currentSubscription().catch(() => null);
   const here = Boolean(status.registered && mine && mine.endpoint === status.endpoint);
   if (here && mine && status.updatedAt && Date.now() - Date.parse(status.updatedAt) > PUSH_REFRESH_MS) {

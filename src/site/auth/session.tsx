@@ -1,7 +1,7 @@
 // The signed-in member as the site knows it: loaded once from /api/session, refreshed after sign-in and out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
-import { api, failureCode } from '../api.js';
+import { call, failureCode } from '../../client/api.js';
 import { forgetMember, rememberMember } from '../../client/member.js';
 
 interface SessionState {
@@ -42,7 +42,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     const asked = generation;
     try {
-      const session = await api<SessionResponse>('GET', '/api/session');
+      const session = await call('session');
       if (asked !== generation) return;
       setUser(session.user);
       setPending(session.pending ?? null);
@@ -70,7 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     endingHere = true;
     generation += 1;
-    await api('POST', '/api/auth/logout');
+    await call('logout');
     forgetMember();
     setUser(null);
     setPending(null);

@@ -1,6 +1,6 @@
 // The signed-in member's security on the home page: fingerprint / face login (register a passkey on this
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import {
@@ -9,8 +9,7 @@ import {
   saveAutoLogoutMinutes,
 } from '../../client/auto-logout.js';
 import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
-import type { DeviceSessionList, PasskeyList } from '../../shared/schemas/auth.js';
-import { api, failureCode } from '../api.js';
+import { call, failureCode } from '../../client/api.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
 import { PasswordField } from '../auth/PasswordField.js';
 import { useSession } from '../auth/session.js';
@@ -25,13 +24,18 @@ interface Confirm {
 }
 
 /** Loads a list from the API; `reload` asks again. */
-function useList<T>(path: string): { data: T | null; failed: boolean; reload(): void } {
+function useList<T>(
+  key: string,
+  load: () => Promise<T>,
+): { data: T | null; failed: boolean; reload(): void } {
+  const loader = useRef(load);
+  loader.current = load;
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
-    api<T>('GET', path).then(
+    loader.current().then(
       (value) => {
         if (!live) return;
         setData(value);
@@ -42,7 +46,7 @@ function useList<T>(path: string): { data: T | null; failed: boolean; reload(): 
     return () => {
       live = false;
     };
-  }, [path, round]);
+  }, [key, round]);
   return { data, failed, reload: useCallback(() => setRound((value) => value + 1), []) };
 }
 
@@ -51,8 +55,8 @@ export function SecurityCards() {
   const lang = activeLanguage();
   const toast = useToast();
   const session = useSession();
-  const passkeys = useList<PasskeyList>('/api/passkeys');
-  const devices = useList<DeviceSessionList>('/api/sessions');
+  const passkeys = useList('passkeys', () => call('passkeys'));
+  const devices = useList('sessions', () => call('sessions'));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -169,7 +173,10 @@ export function SecurityCards() {
                           message: t.biometric.deleteConfirm,
                           confirmLabel: t.biometric.delete,
                           run: () =>
-                            run(() => api('DELETE', `/api/passkeys/${passkey.id}`), t.biometric.deleted),
+                            run(
+                              () => call('deletePasskey', { params: { id: passkey.id } }),
+                              t.biometric.deleted,
+                            ),
                         })
                       }
                     >
@@ -207,7 +214,8 @@ export function SecurityCards() {
                         setConfirm({
                           message: fill(t.devices.endConfirm, { device: deviceName(device.deviceName) }),
                           confirmLabel: t.devices.end,
-                          run: () => run(() => api('DELETE', `/api/sessions/${device.id}`), t.devices.ended),
+                          run: () =>
+                            run(() => call('endSession', { params: { id: device.id } }), t.devices.ended),
                         })
                       }
                     >
@@ -226,7 +234,7 @@ export function SecurityCards() {
                 setConfirm({
                   message: t.devices.endOthersConfirm,
                   confirmLabel: t.devices.endOthers,
-                  run: () => run(() => api('POST', '/api/sessions/end-others', {}), t.devices.endedOthers),
+                  run: () => run(() => call('endOtherSessions'), t.devices.endedOthers),
                 })
               }
             >

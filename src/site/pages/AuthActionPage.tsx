@@ -7,13 +7,8 @@ import { catalog } from '../../shared/i18n/index.js';
 import { fill, textAt, useText } from '../../client/text.js';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
-import type {
-  ActionInfo,
-  ResetPasswordResponse,
-  SessionResponse,
-  VerifyEmailResponse,
-} from '../../shared/schemas/auth.js';
-import { api, failureMessage } from '../api.js';
+import type { ActionInfo } from '../../shared/schemas/auth.js';
+import { call, failureMessage } from '../../client/api.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { PasswordField } from '../auth/PasswordField.js';
@@ -39,7 +34,7 @@ export function AuthActionPage() {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    api<ActionInfo>('POST', '/api/auth/action/info', { token }).then(
+    call('actionInfo', { body: { token } }).then(
       (info) => live && setState({ status: 'ready', info }),
       (failure: unknown) => {
         const [key, values] = failureMessage(failure, 'errors.server/internal');
@@ -122,12 +117,14 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
     setBusy(true);
     setProblem(null);
     try {
-      const { email } = await api<VerifyEmailResponse>('POST', '/api/auth/verify-email', { token, password });
+      const { email } = await call('verifyEmail', { body: { token, password } });
       try {
-        const answer = await api<SessionResponse>('POST', '/api/auth/login', {
-          email,
-          password,
-          idleMinutes: readAutoLogoutMinutes(),
+        const answer = await call('login', {
+          body: {
+            email,
+            password,
+            idleMinutes: readAutoLogoutMinutes(),
+          },
         });
         session.signedIn(answer);
         onDone(answer.pending ? t.auth.success.pending : t.action.verifiedSignedIn);
@@ -198,10 +195,12 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
     setBusy(true);
     setProblem(null);
     try {
-      const result = await api<ResetPasswordResponse>('POST', '/api/auth/reset-password', {
-        token,
-        newPassword: fields.password,
-        chosen,
+      const result = await call('resetPassword', {
+        body: {
+          token,
+          newPassword: fields.password,
+          chosen,
+        },
       });
       // Every session of the account ended, this browser's included.
       await session.refresh();

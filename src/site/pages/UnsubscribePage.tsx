@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { textAt, useText } from '../../client/text.js';
 import { Link, useSearchParams } from 'react-router';
-import { api, failureCode } from '../api.js';
+import { call, failureCode } from '../../client/api.js';
 import { Spinner } from '../ui/Spinner.js';
 
 const requested = new Map<string, Promise<unknown>>();
@@ -20,7 +20,7 @@ export function UnsubscribePage() {
     if (!token) return;
     let request = requested.get(token);
     if (!request) {
-      request = api('POST', '/api/mail/unsubscribe', { token });
+      request = call('unsubscribe', { body: { token } });
       requested.set(token, request);
     }
     request

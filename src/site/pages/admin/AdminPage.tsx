@@ -12,7 +12,7 @@ import {
   type InquiryType,
 } from '../../../shared/constants.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
-import { api, failureCode, type FailureCode } from '../../api.js';
+import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { formatBytes, formatCount, formatDate, formatDateTime } from '../../../client/format.js';
@@ -423,7 +423,7 @@ function FilesSection({ c, reloadKey }: { c: Copy; reloadKey: number }) {
   useEffect(() => {
     let cancelled = false;
     setList((current) => (current.state === 'ready' ? current : { state: 'loading' }));
-    api<{ files: PublishedFile[] }>('GET', '/api/files')
+    call('files')
       .then((answer) => {
         if (!cancelled) setList({ state: 'ready', files: answer.files });
       })
@@ -442,7 +442,7 @@ function FilesSection({ c, reloadKey }: { c: Copy; reloadKey: number }) {
     setDeleteError(null);
     setDeleting((current) => new Set(current).add(file.id));
     try {
-      await api('DELETE', `/api/files/${encodeURIComponent(file.id)}`);
+      await call('deleteFile', { params: { id: file.id } });
       setList((current) =>
         current.state === 'ready'
           ? { state: 'ready', files: current.files.filter((item) => item.id !== file.id) }
@@ -618,7 +618,7 @@ function InquiriesSection({ c }: { c: Copy }) {
   useEffect(() => {
     let cancelled = false;
     setList({ state: 'loading' });
-    api<{ inquiries: Inquiry[] }>('GET', '/api/inquiries')
+    call('inquiries')
       .then((answer) => {
         if (cancelled) return;
         const inquiries = [...answer.inquiries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -3,6 +3,8 @@
 import type { FileCategory } from '../../../shared/constants.js';
 import { isErrorCode, type ErrorCode } from '../../../shared/errors.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
+import { pathOf } from '../../../client/api.js';
+import type { Api, Output } from '../../../shared/api.js';
 
 /** 'network': the server could not be reached or the upload was cancelled; 'unknown': no usable error code. */
 export type UploadFailureCode = ErrorCode | 'network' | 'unknown';
@@ -24,16 +26,18 @@ export interface UploadFields {
   latest: boolean;
 }
 
-/** The query of `PUT /api/files`: the form's fields and the file's original name. */
-export function uploadQuery(file: File, fields: UploadFields): string {
-  return new URLSearchParams({
-    name: fields.name,
-    description: fields.description,
-    version: fields.version,
-    category: fields.category,
-    latest: fields.latest ? 'true' : 'false',
-    filename: file.name,
-  }).toString();
+/** `PUT /api/files` with the form's fields and the file's original name. */
+export function uploadPath(file: File, fields: UploadFields): string {
+  return pathOf('uploadFile', {
+    query: {
+      name: fields.name,
+      description: fields.description,
+      version: fields.version,
+      category: fields.category,
+      latest: fields.latest ? 'true' : 'false',
+      filename: file.name,
+    },
+  });
 }
 
 function failureFrom(status: number, responseText: string): UploadFailure {
@@ -67,7 +71,7 @@ export function uploadFile(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', `/api/files?${uploadQuery(file, fields)}`);
+    xhr.open('PUT', uploadPath(file, fields));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
@@ -81,7 +85,7 @@ export function uploadFile(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         try {
-          resolve((JSON.parse(xhr.responseText) as { file?: PublishedFile }).file ?? null);
+          resolve((JSON.parse(xhr.responseText) as Partial<Output<Api['uploadFile']>>).file ?? null);
         } catch {
           resolve(null);
         }

@@ -7,7 +7,7 @@ import { catalog } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import type { Language } from '../../../shared/constants.js';
 import type { DocumentList, MemberDocument, Notice, PublishedFile } from '../../../shared/schemas/files.js';
-import { api, failureCode, type FailureCode } from '../../api.js';
+import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { useSession } from '../../auth/session.js';
 import { formatBytes, formatDate } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
@@ -94,7 +94,7 @@ function Notices({ c, isAdmin }: { c: Copy; isAdmin: boolean }) {
     setLoading(true);
     setLoadError(null);
     try {
-      const answer = await api<{ notices: Notice[] }>('GET', `/api/notices?lang=${language}`);
+      const answer = await call('notices', { query: { lang: language } });
       if (current === request.current) setNotices(newestFirst(answer.notices));
     } catch (error) {
       if (current === request.current) setLoadError(failureCode(error));
@@ -222,7 +222,7 @@ function NoticeAddForm({ c, defaultLang, onAdded }: { c: Copy; defaultLang: Lang
     setBusy(true);
     setError(null);
     try {
-      await api('POST', '/api/notices', { lang: draft.lang, title, content });
+      await call('createNotice', { body: { lang: draft.lang, title, content } });
       setDraft({ lang: draft.lang, title: '', content: '' });
       toast(c.notices.added);
       onAdded();
@@ -283,10 +283,9 @@ function NoticeItem({
     setBusy(true);
     setError(null);
     try {
-      await api('PUT', `/api/notices/${encodeURIComponent(notice.id)}`, {
-        lang: editing.lang,
-        title,
-        content,
+      await call('updateNotice', {
+        params: { id: notice.id },
+        body: { lang: editing.lang, title, content },
       });
       setEditing(null);
       toast(c.notices.saved);
@@ -303,7 +302,7 @@ function NoticeItem({
     setBusy(true);
     setError(null);
     try {
-      await api('DELETE', `/api/notices/${encodeURIComponent(notice.id)}`);
+      await call('deleteNotice', { params: { id: notice.id } });
       toast(c.notices.deleted);
       onChanged();
     } catch (failure) {
@@ -427,7 +426,7 @@ function Downloads({ c }: { c: Copy }) {
     let active = true;
     setError(null);
     setFiles(null);
-    api<{ files: PublishedFile[] }>('GET', '/api/files').then(
+    call('files').then(
       (answer) => {
         if (active) setFiles(answer.files);
       },
@@ -561,7 +560,7 @@ function MyDocuments({ c }: { c: Copy }) {
 
   useEffect(() => {
     let active = true;
-    api<DocumentList>('GET', '/api/documents').then(
+    call('documents').then(
       (answer) => {
         if (active) setList(answer);
       },
@@ -579,7 +578,7 @@ function MyDocuments({ c }: { c: Copy }) {
     setDeleteError(null);
     setDeleting((current) => new Set(current).add(doc.id));
     try {
-      await api('DELETE', `/api/documents/${encodeURIComponent(doc.id)}`);
+      await call('deleteDocument', { params: { id: doc.id } });
       setList(
         (current) =>
           current && {

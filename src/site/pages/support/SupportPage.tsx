@@ -6,7 +6,7 @@ import { catalog } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { Link } from 'react-router';
 import { INQUIRY_TYPES, PRIVACY_EMAIL, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
-import { api, failureCode } from '../../api.js';
+import { call, failureCode } from '../../../client/api.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { formatCount } from '../../../client/format.js';
@@ -279,7 +279,7 @@ function InquiryForm({
     setMissing({ subject: false, message: false });
     setSend({ state: 'sending' });
     try {
-      await api('POST', '/api/inquiries', { type, ...values });
+      await call('sendInquiry', { body: { type, ...values } });
       setSubject('');
       setMessage('');
       setSend({ state: 'sent' });
