@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'api',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/server/test/global-setup.ts'],
           // Ships ESM with extensionless relative imports Node cannot load; Vite resolves them (saju tests).
           server: { deps: { inline: ['@gracefullight/saju'] } },
           testTimeout: 30_000,

@@ -1,11 +1,11 @@
 // The built server for a benchmark: started as its own process (SQLite in a temporary folder, or PostgreSQL in
 // a schema of its own), with helpers to make verified members and published notices through the real API.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startBuiltServer } from '../../scripts/server.mjs';
+import { testSchemaName } from '../../scripts/pg-schemas.mjs';
 
 export const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const PASSWORD = 'bench password 1';
@@ -26,7 +26,7 @@ async function pgRun(statement) {
  * @param {string} prefix
  */
 export async function pgSchema(prefix) {
-  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const name = testSchemaName(prefix);
   await pgRun(`CREATE SCHEMA ${name}`);
   const url = new URL(PG_URL);
   url.searchParams.set('options', `-c search_path=${name}`);

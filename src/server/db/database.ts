@@ -53,6 +53,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
+    // Kysely looks for its migration tables in every schema it can see unless told which: another MyGenie's
+    // tables in a neighbouring schema of the same database would pass for ours, and ours would never be made.
+    ...(handle.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(handle.db) } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
@@ -119,6 +122,14 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** The schema this connection creates its tables in (the first of its search_path that exists). */
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('Database migration failed: no schema of the search_path exists');
+  return schema;
 }
 
 /** Drops a PostgreSQL schema made by openDatabase (tests only). */

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { databaseRateLimiter, redisRateLimiter, type Limit, type RateLimiter } from './limiter.js';
+import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
 
 let now = Date.UTC(2026, 10, 22, 9, 0, 0);
 const clock = () => now;
@@ -79,7 +80,7 @@ function behavesAsALimiter(
 
 behavesAsALimiter('the database limiter', async () => {
   const url = process.env.DATABASE_URL;
-  const schema = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const schema = url ? testSchemaName('limits') : undefined;
   const handle: DatabaseHandle = await openDatabase({
     url,
     sqlitePath: ':memory:',

@@ -1,6 +1,5 @@
 // Starts the real application for API tests: SQLite in a temporary folder, or PostgreSQL in a schema of its
 // own when DATABASE_URL is set, with the outbox for mail and a clock the test can move.
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from
 import { buildApp, type MyGenieApp, type Timeouts } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
+import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
 
 export interface TestApp extends MyGenieApp {
   config: Config;
@@ -63,7 +63,7 @@ export async function startTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const pgSchema = databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  const pgSchema = databaseUrl ? testSchemaName('app') : undefined;
   const database = await openDatabase({
     url: config.databaseUrl,
     sqlitePath: path.join(dataDir, 'mygenie.db'),
