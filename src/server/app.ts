@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, systemTimer, type Clock, type Timer } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -44,6 +44,8 @@ export interface AppParts {
   config: Config;
   database: DatabaseHandle;
   clock?: Clock;
+  /** Timers on the same clock (tests move both by hand). */
+  timer?: Timer;
   mailer?: Mailer;
   storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
@@ -71,6 +73,8 @@ export interface MyGenieApp {
   accounts: AccountService;
   storage: FileStorage;
   updateMails: UpdateMailQueue;
+  /** Resolves once the login notifications that fell due have gone out (tests). */
+  settleNotifications(): Promise<void>;
 }
 
 /** Request headers that carry secrets (sessions, drive credentials) never reach the logs. */
@@ -260,6 +264,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     db: database.db,
     accounts,
     clock,
+    timer: parts.timer ?? systemTimer,
     log: app.log,
     publicUrl: config.publicUrl,
     contact: config.supportEmail,
@@ -286,5 +291,5 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     redis?.disconnect();
   });
 
-  return { app, routes, accounts, storage, updateMails };
+  return { app, routes, accounts, storage, updateMails, settleNotifications: () => push.settle() };
 }

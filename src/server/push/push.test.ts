@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startPushEndpoint, TEST_CA, type PushEndpoint } from '../test/push-endpoint.js';
+import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { seoulTime } from './push.js';
 
 const PASSWORD = 'member password 1';
@@ -29,8 +30,11 @@ describe('login notifications by Web Push', () => {
       cookie,
       body: { subscription, language: 'ko-KR', platform: 'Linux x86_64' },
     });
-  /** Lets the notification of the sign-in that made the member pass (there is no registration yet). */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 2300));
+  /** Lets the login notifications' wait pass on the app's clock, and the notifications that fell due go out. */
+  const settle = async () => {
+    t.advance(LOGIN_NOTIFICATION_DELAY_MS);
+    await t.settleNotifications();
+  };
   const status = async (cookie: string) =>
     (await t.request({ method: 'GET', url: '/api/push/subscription', cookie })).json();
   /** A sign-in from a browser (`device`: its device cookie, if it has one). */
@@ -63,13 +67,18 @@ describe('login notifications by Web Push', () => {
     });
 
     const arriving = endpoint.next();
-    const before = Date.now();
+    const earlier = endpoint.received.length;
+    const signedInAt = t.now();
     expect((await loginFrom(email, PHONE)).statusCode).toBe(200);
+    // Nothing is sent before the wait has passed on the clock.
+    t.advance(LOGIN_NOTIFICATION_DELAY_MS - 1);
+    await t.settleNotifications();
+    expect(endpoint.received).toHaveLength(earlier);
+    await settle();
     const push = await arriving;
-    expect(Date.now() - before).toBeGreaterThanOrEqual(1900);
     expect(push.claims.aud).toBe(new URL(endpoint.subscription.endpoint).origin);
     const message = JSON.parse(push.payload);
-    const loginTime = seoulTime(new Date(t.now()));
+    const loginTime = seoulTime(new Date(signedInAt));
     expect(message).toEqual({
       type: 'login',
       tag: 'login',
@@ -82,7 +91,7 @@ describe('login notifications by Web Push', () => {
     // The registered device signing in again hears nothing of itself.
     const received = endpoint.received.length;
     await loginFrom(email, 'Mozilla/5.0 (X11; Linux x86_64) vitest', deviceCookie(member));
-    await new Promise((resolve) => setTimeout(resolve, 2600));
+    await settle();
     expect(endpoint.received.length).toBe(received);
     expect(endpoint.refused).toEqual([]);
   });
@@ -95,9 +104,7 @@ describe('login notifications by Web Push', () => {
     endpoint.gone = true;
     try {
       await loginFrom(email, PHONE);
-      for (let attempt = 0; attempt < 60 && (await status(member)).registered; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await settle();
       expect(await status(member)).toEqual({
         registered: false,
         endpoint: null,

@@ -12,7 +12,7 @@ import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type SessionUser } from '../../shared/schemas/auth.js';
 import { caller } from '../accounts/access.js';
 import type { AccountService, Caller } from '../accounts/service.js';
-import { isoAt, type Clock } from '../clock.js';
+import { isoAt, type Clock, type Timer } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { driveAgents, isPublicHost } from '../drives/guard.js';
 import { ApiError } from '../http/errors.js';
@@ -29,7 +29,8 @@ export interface PushDeps {
   allowPrivate: boolean;
   /** Extra certificate authority for the push endpoints (a local endpoint in tests). */
   ca?: string;
-  delayMs?: number;
+  /** The clock's timer, for the wait before a login notification. */
+  timer: Timer;
 }
 
 export interface VapidKeys {
@@ -85,7 +86,7 @@ export interface LoginNotification {
   tag: 'login';
 }
 
-export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void } {
+export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void; settle(): Promise<void> } {
   const { db, clock } = deps;
   // Made (or read) at start; if the database is not ready then, on first use instead (never a crash).
   let keys: Promise<VapidKeys> | null = null;
@@ -101,7 +102,8 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     ...(deps.ca ? { ca: deps.ca } : {}),
   });
   const subject = `mailto:${deps.contact ?? `admin@${new URL(deps.publicUrl).hostname}`}`;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const timers = new Set<() => void>();
+  const sending = new Set<Promise<void>>();
 
   async function notifyLogin(user: SessionUser, deviceId: string | null, deviceName: string, at: Date) {
     const row = await db
@@ -152,13 +154,14 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
 
   deps.accounts.onSignIn(({ signedIn, deviceId, deviceName }) => {
     const at = new Date(clock());
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      notifyLogin(signedIn.user, deviceId, deviceName, at).catch((err: unknown) =>
-        deps.log.warn({ err }, 'login notification failed'),
-      );
-    }, deps.delayMs ?? LOGIN_NOTIFICATION_DELAY_MS);
-    timers.add(timer);
+    const cancel = deps.timer(LOGIN_NOTIFICATION_DELAY_MS, () => {
+      timers.delete(cancel);
+      const sent = notifyLogin(signedIn.user, deviceId, deviceName, at)
+        .catch((err: unknown) => deps.log.warn({ err }, 'login notification failed'))
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
+    });
+    timers.add(cancel);
   });
 
   route(app, deps.accounts, API.pushKey, async () => ({ publicKey: (await serverKeys()).publicKey }));
@@ -222,8 +225,12 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
 
   return {
     stop() {
-      for (const timer of timers) clearTimeout(timer);
+      for (const cancel of timers) cancel();
       timers.clear();
+    },
+    /** Resolves once every notification that fell due has been sent or given up (tests). */
+    async settle() {
+      while (sending.size > 0) await Promise.all(sending);
     },
   };
 }

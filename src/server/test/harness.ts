@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type MyGenieApp, type Timeouts } from '../app.js';
+import { manualClock } from '../clock.js';
 import { loadConfig, type Config } from '../config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
@@ -13,7 +14,7 @@ export interface TestApp extends MyGenieApp {
   config: Config;
   database: DatabaseHandle;
   origin: string;
-  /** Moves the application's clock forward. */
+  /** Moves the application's clock forward, running the timers that fall due (a login notification's wait). */
   advance(ms: number): void;
   /** The application's clock (ms since the epoch). */
   now(): number;
@@ -69,11 +70,12 @@ export async function startTestApp(
     sqlitePath: path.join(dataDir, 'mygenie.db'),
     ...(pgSchema ? { pgSchema } : {}),
   });
-  let now = Date.now();
+  const time = manualClock(Date.now());
   const built = await buildApp({
     config,
     database,
-    clock: () => now,
+    clock: time.clock,
+    timer: time.timer,
     logger: options.logger ?? false,
     ...(options.outboundCa ? { outboundCa: options.outboundCa } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
@@ -100,9 +102,9 @@ export async function startTestApp(
     database,
     origin,
     advance(ms) {
-      now += ms;
+      time.advance(ms);
     },
-    now: () => now,
+    now: time.clock,
     request({ method, url, body, cookie, headers, ip }) {
       return built.app.inject({
         method,
