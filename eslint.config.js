@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'public/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'public/**', '.ci/node-*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
