@@ -1,4 +1,4 @@
-// The device's master-key verifier (DESIGN §3.4): the master key is never stored, nor hashed fast. The app
+// The device's master-key verifier (docs/design.md §3.4): the master key is never stored, nor hashed fast. The app
 // keeps a salted PBKDF2-SHA256 derivation at the vault's calibrated cost, so checking a guess here costs as
 // much as unlocking the vault. WebCrypto only, so the same code runs in browsers and in Node tests.
 

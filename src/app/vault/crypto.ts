@@ -1,4 +1,4 @@
-// The vault's cryptography (DESIGN §3.5), on WebCrypto alone so the same code runs in the app's worker and in
+// The vault's cryptography (docs/design.md §3.5), on WebCrypto alone so the same code runs in the app's worker and in
 // Node tests. A random data key encrypts every record; the master password only wraps that key, so changing
 // the password re-wraps one key instead of re-encrypting the vault.
 

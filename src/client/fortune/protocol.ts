@@ -1,5 +1,5 @@
 // The messages between /fortune (the parent page) and /fortune-embed/ (in its iframe), description §7 and §9,
-// DESIGN §3.8: each side accepts a message only from the exact origin it expects and only in the exact shape
+// docs/design.md §3.8: each side accepts a message only from the exact origin it expects and only in the exact shape
 // below; anything else is dropped. Kept free of libraries so both pages stay small.
 
 export const HEIGHT_PADDING_PX = 20;

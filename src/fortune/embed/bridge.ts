@@ -1,4 +1,4 @@
-// The embed's side of the messages with /fortune (description §7, DESIGN §3.8): it listens from the first
+// The embed's side of the messages with /fortune (description §7, docs/design.md §3.8): it listens from the first
 // moment (before React renders, so nothing the page sends on load is missed), takes only messages from its
 // parent window on our own origin in their exact shape, and talks only to that parent on that origin.
 import { isLanguage } from '../../client/language.js';

@@ -1,4 +1,4 @@
-// Who is asking and what they may do (description §6, DESIGN §3): a session is resolved once per request; only a
+// Who is asking and what they may do (description §6, docs/design.md §3): a session is resolved once per request; only a
 // confirmed session counts as signed in — one still waiting for the new-device check may learn its own state and
 // log out, nothing more; members have a verified e-mail; admins are members whose e-mail is in ADMIN_EMAILS.
 // Every route checks through here.

@@ -1,6 +1,6 @@
-// The account flows of the description (§4, §5, §7, §8) as DESIGN §3 builds them: argon2id hashes, opaque
+// The account flows of the description (§4, §5, §7, §8) as docs/design.md §3 builds them: argon2id hashes, opaque
 // session tokens stored hashed, single-use e-mail links, and answers that do not reveal whether an e-mail exists.
-// Everything fails closed (DESIGN §3.9): a sign-in waiting for the new-device check grants nothing, a mailed link
+// Everything fails closed (docs/design.md §3.9): a sign-in waiting for the new-device check grants nothing, a mailed link
 // changes nothing by being opened, limits are reserved before the work they guard, and sensitive changes need
 // the password (or a passkey) again and are mailed to the member.
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-// Response headers for every answer, and the same-origin rule for state-changing requests (DESIGN §3.1).
+// Response headers for every answer, and the same-origin rule for state-changing requests (docs/design.md §3.1).
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
 

@@ -1,4 +1,4 @@
-// Fingerprint / face login as a real passkey (DESIGN §3.3): WebAuthn registration and sign-in verified here
+// Fingerprint / face login as a real passkey (docs/design.md §3.3): WebAuthn registration and sign-in verified here
 // with @simplewebauthn/server, with the description's parameters (rp id = the site's host name, algorithms
 // -7 and -257, a platform authenticator, user verification and a resident key required, 120 s, no
 // attestation, 32 random bytes of challenge and user id). Challenges are ours, single use and short-lived;

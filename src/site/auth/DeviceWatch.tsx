@@ -1,6 +1,6 @@
 // While a member is signed in, this device listens for live news (GET /api/events): a sign-in on a new device
 // asks "a new login — is this you?" here; the member confirms and enters the master key, which is checked on
-// this device against the app's verifier (DESIGN §3.4); "no" or a wrong key blocks the new sign-in and signs
+// this device against the app's verifier (docs/design.md §3.4); "no" or a wrong key blocks the new sign-in and signs
 // this device out with the description's message. When this device's own session ends elsewhere, the page
 // follows at once. A sign-in of this browser still waiting for approval hears here when it is approved or refused.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

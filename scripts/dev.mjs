@@ -1,0 +1,75 @@
+// `npm run dev`: the whole product while you change it. The server is compiled as you save (tsc --watch) and
+// restarted when its output changes (node --watch); Vite serves the site, the app and the fortune embed with
+// hot reload on http://localhost:5173 and passes /api to the server on :3000. Ctrl-C stops all three.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+// Settings from .env (see .env.example), under what the environment already sets.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+const SITE_PORT = 5173;
+const entry = path.join(root, 'dist/server/server/main.js');
+
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+
+/**
+ * Runs a command with each line of its output prefixed by its name.
+ * @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ */
+function run(name, command, args, env = process.env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stdout.write(`[${name}] stopped (${signal ?? code}); stopping the others\n`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+/** @param {number} code */
+function stop(code) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+// The first compile finishes before the server starts, so it never starts from an old build.
+const compiler = run('tsc', process.execPath, [
+  path.join(root, 'node_modules/typescript/bin/tsc'),
+  '-p',
+  'tsconfig.server.json',
+  '--watch',
+  '--preserveWatchOutput',
+]);
+let serverStarted = false;
+compiler.stdout?.on('data', (chunk) => {
+  if (serverStarted || !String(chunk).includes('Watching for file changes') || !fs.existsSync(entry)) return;
+  serverStarted = true;
+  run('server', process.execPath, ['--watch', '--watch-preserve-output', entry], {
+    ...process.env,
+    // The pages are opened at Vite's address: links in mails point there, and it is the accepted Origin.
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SITE_PORT}`,
+    PORT: process.env.PORT ?? '3000',
+  });
+  run('vite', process.execPath, [
+    path.join(root, 'node_modules/vite/bin/vite.js'),
+    '--port',
+    String(SITE_PORT),
+  ]);
+});
