@@ -51,7 +51,8 @@ import { reserveOrRefuse, type Limit, type RateLimiter } from '../ratelimit/limi
 import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import * as store from './store.js';
-import { hashToken, newId, randomToken } from './tokens.js';
+import { newId } from '../ids.js';
+import { hashToken, randomToken } from './tokens.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;

@@ -9,7 +9,3 @@ export function randomToken(): string {
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
-
-export function newId(): string {
-  return crypto.randomUUID();
-}

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type MemberDocument } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../accounts/tokens.js';
+import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, UserDocumentTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';

@@ -9,7 +9,7 @@ import { DRIVE_CREDENTIALS_HEADER, type WebdavCredentials } from '../../shared/s
 import { LOG_REDACT } from '../app.js';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startWebdavDrive, type WebdavDrive } from '../test/webdav-drive.js';
-import { isPublicAddress } from './guard.js';
+import { isPublicAddress } from '../http/outbound.js';
 import { RELAY_LIMIT } from './webdav.js';
 
 const NAME = 'mygenie-backup-2026-11-22T05-00-00Z.zip';

@@ -20,7 +20,7 @@ import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
 import { uploadBody } from '../storage/http.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
-import { driveAgents, type DriveAgents } from './guard.js';
+import { driveAgents, type DriveAgents } from '../http/outbound.js';
 
 export const BACKUP_FOLDER = '/MyGenie';
 const IDLE_TIMEOUT_MS = 30_000;

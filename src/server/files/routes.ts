@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { type PublishedFile } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../accounts/tokens.js';
+import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, FileTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../accounts/tokens.js';
+import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { route } from '../http/route.js';

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { MAIL_LIMIT, MAIL_WINDOW_MS } from '../../shared/constants.js';
-import { newId } from '../accounts/tokens.js';
+import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';

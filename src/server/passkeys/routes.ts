@@ -26,7 +26,7 @@ import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { API } from '../../shared/api.js';
 import { caller, ensureDeviceKey, setSessionCookie } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../accounts/tokens.js';
+import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, PasskeyTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';

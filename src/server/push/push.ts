@@ -14,7 +14,7 @@ import { caller } from '../accounts/access.js';
 import type { AccountService, Caller } from '../accounts/service.js';
 import { isoAt, type Clock, type Timer } from '../clock.js';
 import type { Database } from '../db/schema.js';
-import { driveAgents, isPublicHost } from '../drives/guard.js';
+import { driveAgents, isPublicHost } from '../http/outbound.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { newId } from '../accounts/tokens.js';
+import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../http/errors.js';
 

@@ -5,7 +5,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AddressNotAllowedError, driveAgents, isPublicAddress, type DriveAgents } from './guard.js';
+import { AddressNotAllowedError, driveAgents, isPublicAddress, type DriveAgents } from './outbound.js';
 
 describe('isPublicAddress', () => {
   const refused = (addresses: string[]) =>
