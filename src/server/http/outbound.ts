@@ -1,7 +1,8 @@
 // The outbound-address guard: every request our server makes to an address a member gave (their WebDAV drive,
 // through our relay, since most drives send no CORS headers; a Web Push endpoint) goes through here. That must
-// not become a way into our own network: every connection the relay opens is checked where it is made, after the name is resolved, so a drive name that resolves (or later
-// re-resolves, or redirects) to a loopback, private, link-local or otherwise special address is refused.
+// not become a way into our own network: every connection is checked where it is made, after the name is
+// resolved, so a name that resolves (or later re-resolves, or redirects) to a loopback, private, link-local or
+// otherwise special address is refused.
 // Self-hosted setups and the tests can allow private addresses (ALLOW_PRIVATE_ADDRESSES).
 import dns from 'node:dns';
 import http from 'node:http';
