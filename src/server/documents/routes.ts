@@ -6,7 +6,19 @@ import { type MemberDocument } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
-import type { Database, UserDocumentTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import {
+  deleteDocument,
+  dropReservation,
+  findOwnDocument,
+  heldBytes,
+  insertReservation,
+  listDocuments,
+  storeDocument,
+  usedBytes,
+  withMemberLocked,
+  type DocumentRow,
+} from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
@@ -49,7 +61,7 @@ export interface DocumentDeps {
   maxUploadBytes: number;
 }
 
-function present(row: UserDocumentTable): MemberDocument {
+function present(row: DocumentRow): MemberDocument {
   return {
     id: row.id,
     name: row.name,
@@ -63,66 +75,34 @@ function present(row: UserDocumentTable): MemberDocument {
 export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
   const { db, accounts, storage, clock } = deps;
 
-  const usedBytes = async (userId: string, trx: Kysely<Database> = db) => {
-    const row = await trx
-      .selectFrom('user_documents')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.used);
-  };
-
   /**
    * Holds room in the member's quota for an upload before its first byte is stored: the declared length, or all
    * the room left (up to the upload limit) when the length is not known. Reservations of one member are made one
-   * at a time (SQLite runs one transaction at a time; PostgreSQL locks the member's row), so uploads sent at once
-   * can never together pass the quota.
+   * at a time, so uploads sent at once can never together pass the quota.
    */
   const reserveRoom = (userId: string, declared: number | null) =>
-    db.transaction().execute(async (trx) => {
-      if (deps.dialect === 'postgres') {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-      }
-      await trx
-        .deleteFrom('upload_reservations')
-        .where('user_id', '=', userId)
-        .where('created_at', '<', isoAt(clock, -RESERVATION_TTL_MS))
-        .execute();
-      const held = await trx
-        .selectFrom('upload_reservations')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('held'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const room = deps.quotaBytes - (await usedBytes(userId, trx)) - Number(held.held);
+    withMemberLocked(db, deps.dialect, userId, async (trx) => {
+      const held = await heldBytes(trx, userId, isoAt(clock, -RESERVATION_TTL_MS));
+      const room = deps.quotaBytes - (await usedBytes(trx, userId)) - held;
       if (room <= 0 || (declared !== null && declared > room)) throw new ApiError('storage/quota-exceeded');
       const bytes = declared ?? Math.min(room, deps.maxUploadBytes);
       const reservation = { id: newId(), user_id: userId, bytes, created_at: isoAt(clock) };
-      await trx.insertInto('upload_reservations').values(reservation).execute();
+      await insertReservation(trx, reservation);
       return { id: reservation.id, bytes, limitedByQuota: declared === null && room < deps.maxUploadBytes };
     });
 
   /** A member's own document, or the same "not found" whether it is missing or someone else's. */
   const ownDocument = async (userId: string, id: string) => {
-    const row = await db
-      .selectFrom('user_documents')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await findOwnDocument(db, userId, id);
     if (!row) throw new ApiError('storage/object-not-found');
     return row;
   };
 
   route(app, accounts, API.documents, async ({ signedIn: { user } }) => {
-    const rows = await db
-      .selectFrom('user_documents')
-      .selectAll()
-      .where('user_id', '=', user.uid)
-      .orderBy('updated_at', 'desc')
-      .execute();
+    const rows = await listDocuments(db, user.uid);
     return {
       documents: rows.map(present),
-      usedBytes: await usedBytes(user.uid),
+      usedBytes: await usedBytes(db, user.uid),
       quotaBytes: deps.quotaBytes,
     };
   });
@@ -131,22 +111,21 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     const body = uploadBody(request, deps.maxUploadBytes);
     const length = Number(request.headers['content-length'] ?? NaN);
     const reservation = await reserveRoom(user.uid, Number.isFinite(length) ? length : null);
-    const dropReservation = () =>
-      db.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
+    const forget = () => dropReservation(db, reservation.id);
     const id = newId();
     const key = `documents/${user.uid}/${id}`;
     let size: number;
     try {
       ({ size } = await storage.put(key, body, { maxBytes: reservation.bytes, contentType: query.type }));
     } catch (error) {
-      await dropReservation();
+      await forget();
       if (error instanceof StorageError && error.failure === 'too-large' && reservation.limitedByQuota) {
         throw new ApiError('storage/quota-exceeded');
       }
       throw storageApiError(error);
     }
     const now = isoAt(clock);
-    const row: UserDocumentTable = {
+    const row: DocumentRow = {
       id,
       user_id: user.uid,
       name: query.name,
@@ -158,12 +137,9 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
     };
     try {
       // The stored document takes the place of its reservation (never larger: the upload was cut at it).
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('upload_reservations').where('id', '=', reservation.id).execute();
-        await trx.insertInto('user_documents').values(row).execute();
-      });
+      await storeDocument(db, reservation.id, row);
     } catch (error) {
-      await dropReservation().catch(() => undefined);
+      await forget().catch(() => undefined);
       await storage.delete(key).catch(() => undefined);
       throw error;
     }
@@ -179,7 +155,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
 
   route(app, accounts, API.deleteDocument, async ({ signedIn: { user }, params, request }) => {
     const row = await ownDocument(user.uid, params.id);
-    await db.deleteFrom('user_documents').where('id', '=', row.id).execute();
+    await deleteDocument(db, row.id);
     await storage
       .delete(row.storage_key)
       .catch((err: unknown) => request.log.warn({ err }, 'stored document not deleted'));

@@ -2,12 +2,12 @@
 // list and download them, each download counted. One file per category is the latest.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { type PublishedFile } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
-import type { Database, FileTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import { countDownload, deleteFile, findFile, insertFile, listFiles, type FileRow } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
@@ -24,7 +24,7 @@ export interface FileDeps {
   updateMails: UpdateMailQueue;
 }
 
-function present(row: FileTable): PublishedFile {
+function present(row: FileRow): PublishedFile {
   return {
     id: row.id,
     name: row.name,
@@ -44,7 +44,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
   const { db, accounts, storage, clock } = deps;
 
   route(app, accounts, API.files, async () => {
-    const rows = await db.selectFrom('files').selectAll().orderBy('created_at', 'desc').execute();
+    const rows = await listFiles(db);
     return { files: rows.map(present) };
   });
 
@@ -61,7 +61,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
     } catch (error) {
       throw storageApiError(error);
     }
-    const row: FileTable = {
+    const row: FileRow = {
       id,
       name: query.name,
       description: query.description,
@@ -76,10 +76,7 @@ export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
     };
     try {
       await db.transaction().execute(async (trx) => {
-        if (row.is_latest) {
-          await trx.updateTable('files').set({ is_latest: 0 }).where('category', '=', row.category).execute();
-        }
-        await trx.insertInto('files').values(row).execute();
+        await insertFile(trx, row);
         // A new latest program: members hear of it, once each (sent in the background).
         if (row.is_latest && row.category === 'program') await deps.updateMails.enqueueForFile(trx, row.id);
       });
@@ -93,25 +90,19 @@ export function fileRoutes(app: FastifyInstance, deps: FileDeps): void {
   });
 
   route(app, accounts, API.downloadFile, async ({ params: { id }, reply }) => {
-    const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findFile(db, id);
     if (!row) throw new ApiError('storage/object-not-found');
     // Counted once the bytes are found and before they leave, so a finished download is
     // always already in the count.
     return sendStored(reply, storage, row.storage_key, row.file_name, {
-      beforeSend: async () => {
-        await db
-          .updateTable('files')
-          .set({ download_count: sql<number>`download_count + 1` })
-          .where('id', '=', id)
-          .execute();
-      },
+      beforeSend: () => countDownload(db, id),
     });
   });
 
   route(app, accounts, API.deleteFile, async ({ params: { id }, request }) => {
-    const row = await db.selectFrom('files').select('storage_key').where('id', '=', id).executeTakeFirst();
+    const row = await findFile(db, id);
     if (!row) throw new ApiError('storage/object-not-found');
-    await db.deleteFrom('files').where('id', '=', id).execute();
+    await deleteFile(db, id);
     await storage
       .delete(row.storage_key)
       .catch((err: unknown) => request.log.warn({ err }, 'stored file not deleted'));

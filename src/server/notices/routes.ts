@@ -9,7 +9,8 @@ import { type Notice } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
-import type { Database, NoticeTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import { deleteNotice, insertNotice, listNotices, updateNotice, type NoticeRow } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
@@ -42,7 +43,7 @@ function cachedList(json: string, until: number): CachedList {
   };
 }
 
-function present(row: NoticeTable): Notice {
+function present(row: NoticeRow): Notice {
   return {
     id: row.id,
     lang: row.lang === 'en' ? 'en' : 'ko',
@@ -69,13 +70,7 @@ export function noticeRoutes(
     let list = lists.get(lang);
     if (!list || list.until <= clock()) {
       const readAt = generation;
-      const rows = await db
-        .selectFrom('notices')
-        .selectAll()
-        .where('lang', '=', lang)
-        .orderBy('created_at', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await listNotices(db, lang, 200);
       list = cachedList(JSON.stringify({ notices: rows.map(present) }), clock() + LIST_CACHE_MS);
       // A change announced while reading makes this copy old already: answer with it, but do not keep it.
       if (readAt === generation) lists.set(lang, list);
@@ -89,27 +84,21 @@ export function noticeRoutes(
 
   route(app, accounts, API.createNotice, async ({ body }) => {
     const now = isoAt(clock);
-    const row: NoticeTable = { id: newId(), ...body, created_at: now, updated_at: now };
-    await db.insertInto('notices').values(row).execute();
+    const row: NoticeRow = { id: newId(), ...body, created_at: now, updated_at: now };
+    await insertNotice(db, row);
     await changed();
     return { notice: present(row) };
   });
 
   route(app, accounts, API.updateNotice, async ({ params: { id }, body }) => {
-    const result = await db
-      .updateTable('notices')
-      .set({ ...body, updated_at: isoAt(clock) })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new ApiError('request/not-found');
+    const row = await updateNotice(db, id, { ...body, updated_at: isoAt(clock) });
+    if (!row) throw new ApiError('request/not-found');
     await changed();
-    const row = await db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return { notice: present(row) };
   });
 
   route(app, accounts, API.deleteNotice, async ({ params: { id } }) => {
-    const result = await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new ApiError('request/not-found');
+    if (!(await deleteNotice(db, id))) throw new ApiError('request/not-found');
     await changed();
   });
 }

@@ -1,0 +1,38 @@
+// Queries on notices; written once for SQLite and PostgreSQL.
+import type { Kysely } from 'kysely';
+import type { Language } from '../../shared/constants.js';
+import type { Database, NoticeTable } from '../db/schema.js';
+
+export type NoticeRow = NoticeTable;
+
+/** A language's notices, newest first. */
+export function listNotices(db: Kysely<Database>, lang: Language, limit: number): Promise<NoticeRow[]> {
+  return db
+    .selectFrom('notices')
+    .selectAll()
+    .where('lang', '=', lang)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertNotice(db: Kysely<Database>, row: NoticeRow): Promise<void> {
+  await db.insertInto('notices').values(row).execute();
+}
+
+/** Changes a notice; undefined when there is none with this id. */
+export async function updateNotice(
+  db: Kysely<Database>,
+  id: string,
+  changes: Pick<NoticeRow, 'lang' | 'title' | 'content' | 'updated_at'>,
+): Promise<NoticeRow | undefined> {
+  const result = await db.updateTable('notices').set(changes).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Deletes a notice; false when there was none with this id. */
+export async function deleteNotice(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
