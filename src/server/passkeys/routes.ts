@@ -28,7 +28,17 @@ import { caller, ensureDeviceKey, setSessionCookie } from '../accounts/access.js
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
-import type { Database, PasskeyTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import {
+  advanceCounter,
+  deletePasskey,
+  findPasskeyByCredential,
+  insertChallenge,
+  insertPasskey,
+  listPasskeys,
+  takeChallenge,
+  type PasskeyRow,
+} from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
@@ -59,7 +69,7 @@ function answeredChallenge(clientDataJSON: string): string | null {
   }
 }
 
-function transportsOf(row: PasskeyTable): AuthenticatorTransport[] {
+function transportsOf(row: PasskeyRow): AuthenticatorTransport[] {
   return row.transports ? (row.transports.split(',') as AuthenticatorTransport[]) : [];
 }
 
@@ -72,27 +82,23 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
 
   async function issueChallenge(purpose: Purpose, userId: string | null): Promise<string> {
     const challenge = crypto.randomBytes(32).toString('base64url');
-    await db.deleteFrom('webauthn_challenges').where('expires_at', '<', isoAt(clock)).execute();
-    await db
-      .insertInto('webauthn_challenges')
-      .values({ challenge, purpose, user_id: userId, expires_at: isoAt(clock, CHALLENGE_TTL_MS) })
-      .execute();
+    await insertChallenge(
+      db,
+      { challenge, purpose, user_id: userId, expires_at: isoAt(clock, CHALLENGE_TTL_MS) },
+      isoAt(clock),
+    );
     return challenge;
   }
 
   /** Takes a challenge once: a replay finds it gone, an old one has expired, another purpose does not count. */
-  async function takeChallenge(
+  async function answeredOnce(
     clientDataJSON: string,
     purpose: Purpose,
     userId: string | null,
   ): Promise<string> {
     const challenge = answeredChallenge(clientDataJSON);
     if (!challenge) throw new ApiError('passkey/invalid-response');
-    const row = await db
-      .deleteFrom('webauthn_challenges')
-      .where('challenge', '=', challenge)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await takeChallenge(db, challenge);
     if (!row || row.purpose !== purpose || (userId !== null && row.user_id !== userId)) {
       throw new ApiError('passkey/challenge-expired');
     }
@@ -119,11 +125,9 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     response: AuthenticationResponseJSON,
     purpose: 'login' | 'reauth',
     userId: string | null,
-  ): Promise<PasskeyTable> {
-    const expectedChallenge = await takeChallenge(response.response.clientDataJSON, purpose, userId);
-    let query = db.selectFrom('passkeys').selectAll().where('credential_id', '=', response.id);
-    if (userId !== null) query = query.where('user_id', '=', userId);
-    const passkey = await query.executeTakeFirst();
+  ): Promise<PasskeyRow> {
+    const expectedChallenge = await answeredOnce(response.response.clientDataJSON, purpose, userId);
+    const passkey = await findPasskeyByCredential(db, response.id, userId);
     if (!passkey) throw new ApiError('passkey/not-found');
     let verified: VerifiedAuthenticationResponse;
     try {
@@ -145,13 +149,9 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
       throw new ApiError(cloned ? 'passkey/counter-rejected' : 'passkey/verification-failed');
     }
     if (!verified.verified) throw new ApiError('passkey/verification-failed');
-    const updated = await db
-      .updateTable('passkeys')
-      .set({ counter: verified.authenticationInfo.newCounter, last_used_at: isoAt(clock) })
-      .where('id', '=', passkey.id)
-      .where('counter', '=', passkey.counter)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError('passkey/counter-rejected');
+    if (!(await advanceCounter(db, passkey, verified.authenticationInfo.newCounter, isoAt(clock)))) {
+      throw new ApiError('passkey/counter-rejected');
+    }
     return passkey;
   }
 
@@ -160,11 +160,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   route(app, accounts, API.passkeyRegisterOptions, async ({ signedIn, body, request }) => {
     const { user } = signedIn;
     await accounts.proveMember(signedIn, body.currentPassword, caller(request));
-    const existing = await db
-      .selectFrom('passkeys')
-      .select(['credential_id', 'transports'])
-      .where('user_id', '=', user.uid)
-      .execute();
+    const existing = await listPasskeys(db, user.uid);
     const challenge = await issueChallenge('register', user.uid);
     return generateRegistrationOptions({
       rpName: 'MyGenie',
@@ -192,7 +188,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   route(app, accounts, API.passkeyRegister, async ({ signedIn, body, request }) => {
     const { user } = signedIn;
     const { response } = body;
-    const expectedChallenge = await takeChallenge(response.response.clientDataJSON, 'register', user.uid);
+    const expectedChallenge = await answeredOnce(response.response.clientDataJSON, 'register', user.uid);
     let verified: VerifiedRegistrationResponse;
     try {
       verified = await verifyRegistrationResponse({
@@ -208,7 +204,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
     }
     if (!verified.verified) throw new ApiError('passkey/verification-failed');
     const { credential } = verified.registrationInfo;
-    const row: PasskeyTable = {
+    const row: PasskeyRow = {
       id: newId(),
       user_id: user.uid,
       credential_id: credential.id,
@@ -219,32 +215,17 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
       created_at: isoAt(clock),
       last_used_at: null,
     };
-    try {
-      await db.insertInto('passkeys').values(row).execute();
-    } catch {
-      throw new ApiError('passkey/already-registered');
-    }
+    if (!(await insertPasskey(db, row))) throw new ApiError('passkey/already-registered');
     accounts.passkeyAdded(signedIn, deviceNameFromUserAgent(String(request.headers['user-agent'] ?? '')));
     return { passkey: present(row) };
   });
 
   route(app, accounts, API.passkeys, async ({ signedIn: { user } }) => {
-    const rows = await db
-      .selectFrom('passkeys')
-      .selectAll()
-      .where('user_id', '=', user.uid)
-      .orderBy('created_at', 'desc')
-      .execute();
-    return { passkeys: rows.map(present) };
+    return { passkeys: (await listPasskeys(db, user.uid)).map(present) };
   });
 
   route(app, accounts, API.deletePasskey, async ({ signedIn: { user }, params }) => {
-    const result = await db
-      .deleteFrom('passkeys')
-      .where('id', '=', params.id)
-      .where('user_id', '=', user.uid)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw new ApiError('passkey/not-found');
+    if (!(await deletePasskey(db, user.uid, params.id))) throw new ApiError('passkey/not-found');
   });
 
   route(app, accounts, API.passkeyLoginOptions, async ({ request }) => {
@@ -284,11 +265,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
 
   // Proving it is the member again with one of their passkeys, instead of the password, before a sensitive change.
   route(app, accounts, API.passkeyReauthOptions, async ({ signedIn: { user } }) => {
-    const own = await db
-      .selectFrom('passkeys')
-      .select(['credential_id', 'transports'])
-      .where('user_id', '=', user.uid)
-      .execute();
+    const own = await listPasskeys(db, user.uid);
     if (own.length === 0) throw new ApiError('passkey/not-found');
     const challenge = await issueChallenge('reauth', user.uid);
     return generateAuthenticationOptions({
@@ -312,7 +289,7 @@ export function passkeyRoutes(app: FastifyInstance, deps: PasskeyDeps): void {
   });
 }
 
-function present(row: PasskeyTable) {
+function present(row: PasskeyRow) {
   return {
     id: row.id,
     deviceName: row.device_name,
