@@ -263,3 +263,13 @@ export function passkeysOf(
     .orderBy('created_at')
     .execute();
 }
+
+/** Stops update mails to the member whose opt-out token this is; false when no member has it. */
+export async function optOutOfUpdateMails(db: Db, unsubscribeToken: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ update_mails: 0 })
+    .where('unsubscribe_token', '=', unsubscribeToken)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -7,6 +7,7 @@ import { newId } from '../ids.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { route } from '../http/route.js';
+import { insertInquiry, listInquiries } from './store.js';
 import { API } from '../../shared/api.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
@@ -34,7 +35,7 @@ export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
       { key: `inquiry:${user.uid}`, limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS },
     ]);
     const row = { id: newId(), user_id: user.uid, ...body, created_at: isoAt(clock) };
-    await db.insertInto('inquiries').values(row).execute();
+    await insertInquiry(db, row);
     const mails = [
       inquiryReceivedMail(user.lang, user.email, body, `${deps.publicUrl}/support?lang=${user.lang}`),
     ];
@@ -54,21 +55,7 @@ export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
   });
 
   route(app, accounts, API.inquiries, async () => {
-    const rows = await db
-      .selectFrom('inquiries')
-      .innerJoin('users', 'users.id', 'inquiries.user_id')
-      .select([
-        'inquiries.id',
-        'inquiries.type',
-        'inquiries.subject',
-        'inquiries.message',
-        'inquiries.created_at',
-        'users.email',
-        'users.lang',
-      ])
-      .orderBy('inquiries.created_at', 'desc')
-      .limit(500)
-      .execute();
+    const rows = await listInquiries(db, 500);
     return {
       inquiries: rows.map((row) => ({
         id: row.id,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API } from '../../shared/api.js';
 import type { AccountService } from '../accounts/service.js';
+import { optOutOfUpdateMails } from '../accounts/store.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
@@ -25,12 +26,7 @@ export function mailRoutes(
       async ({ body, query }) => {
         const token = body.token ?? query.token;
         if (!token) throw new ApiError('auth/invalid-action-code');
-        const result = await deps.db
-          .updateTable('users')
-          .set({ update_mails: 0 })
-          .where('unsubscribe_token', '=', token)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new ApiError('auth/invalid-action-code');
+        if (!(await optOutOfUpdateMails(deps.db, token))) throw new ApiError('auth/invalid-action-code');
         return { unsubscribed: true as const };
       },
       { config: { anyOrigin: true } },

@@ -14,6 +14,14 @@ import { caller } from '../accounts/access.js';
 import type { AccountService, Caller } from '../accounts/service.js';
 import { isoAt, type Clock, type Timer } from '../clock.js';
 import type { Database } from '../db/schema.js';
+import {
+  deleteRegistration,
+  findRegistration,
+  insertServerKeyOnce,
+  readServerKey,
+  saveRegistration,
+  type PushRow,
+} from './store.js';
 import { driveAgents, isPublicHost } from '../http/outbound.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
@@ -40,17 +48,10 @@ export interface VapidKeys {
 
 /** The server's VAPID key pair: made once, on the first start, by whichever process gets there first. */
 export async function vapidKeys(db: Kysely<Database>, clock: Clock): Promise<VapidKeys> {
-  const read = () =>
-    db.selectFrom('server_keys').select('value').where('name', '=', 'vapid').executeTakeFirst();
-  const stored = await read();
-  if (stored) return JSON.parse(stored.value) as VapidKeys;
-  const made = webpush.generateVAPIDKeys();
-  await db
-    .insertInto('server_keys')
-    .values({ name: 'vapid', value: JSON.stringify(made), created_at: isoAt(clock) })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  return JSON.parse((await read())!.value) as VapidKeys;
+  const stored = await readServerKey(db, 'vapid');
+  if (stored) return JSON.parse(stored) as VapidKeys;
+  await insertServerKeyOnce(db, 'vapid', JSON.stringify(webpush.generateVAPIDKeys()), isoAt(clock));
+  return JSON.parse((await readServerKey(db, 'vapid'))!) as VapidKeys;
 }
 
 /** The time of a sign-in as people in Korea read it: 2026-11-22 14:50:03 (Asia/Seoul). */
@@ -106,11 +107,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
   const sending = new Set<Promise<void>>();
 
   async function notifyLogin(user: SessionUser, deviceId: string | null, deviceName: string, at: Date) {
-    const row = await db
-      .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('user_id', '=', user.uid)
-      .executeTakeFirst();
+    const row = await findRegistration(db, user.uid);
     if (!row || (deviceId !== null && row.device_id === deviceId)) return;
     const text = NOTIFICATION_TEXT[user.lang];
     const loginTime = seoulTime(at);
@@ -139,11 +136,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 404 || status === 410) {
-        await db
-          .deleteFrom('push_subscriptions')
-          .where('user_id', '=', user.uid)
-          .where('endpoint', '=', row.endpoint)
-          .execute();
+        await deleteRegistration(db, user.uid, row.endpoint);
         deps.log.info({ status }, 'push registration gone; removed');
       } else {
         // The description's rule: a failed notification is only logged.
@@ -167,11 +160,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
   route(app, deps.accounts, API.pushKey, async () => ({ publicKey: (await serverKeys()).publicKey }));
 
   route(app, deps.accounts, API.pushStatus, async ({ signedIn: { user } }) => {
-    const row = await db
-      .selectFrom('push_subscriptions')
-      .select(['endpoint', 'device_name', 'updated_at'])
-      .where('user_id', '=', user.uid)
-      .executeTakeFirst();
+    const row = await findRegistration(db, user.uid);
     return row
       ? { registered: true, endpoint: row.endpoint, deviceName: row.device_name, updatedAt: row.updated_at }
       : { registered: false, endpoint: null, deviceName: null, updatedAt: null };
@@ -185,7 +174,7 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     }
     const from: Caller = caller(request);
     const now = isoAt(clock);
-    const row = {
+    const row: PushRow = {
       user_id: user.uid,
       endpoint: body.subscription.endpoint,
       p256dh: body.subscription.keys.p256dh,
@@ -199,28 +188,12 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
       created_at: now,
       updated_at: now,
     };
-    await db
-      .insertInto('push_subscriptions')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict.column('user_id').doUpdateSet({
-          endpoint: row.endpoint,
-          p256dh: row.p256dh,
-          auth: row.auth,
-          device_id: row.device_id,
-          device_name: row.device_name,
-          user_agent: row.user_agent,
-          language: row.language,
-          platform: row.platform,
-          updated_at: now,
-        }),
-      )
-      .execute();
+    await saveRegistration(db, row);
     return { updatedAt: now };
   });
 
   route(app, deps.accounts, API.pushUnregister, async ({ signedIn: { user } }) => {
-    await db.deleteFrom('push_subscriptions').where('user_id', '=', user.uid).execute();
+    await deleteRegistration(db, user.uid);
   });
 
   return {
