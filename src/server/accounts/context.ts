@@ -1,0 +1,440 @@
+// What the account flows share: the dependencies, the session cache, mail, password checks, sessions and
+// mailed-link helpers. The flows themselves are in sign-in.ts, devices.ts and email-links.ts; service.ts
+// composes them into the one AccountService the routes use.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  LOGIN_ADDRESS_FAILURE_LIMIT,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_MS,
+  PENDING_SESSION_TTL_MS,
+  REAUTH_TTL_MS,
+  RESET_LINK_TTL_MS,
+  SESSION_ABSOLUTE_TTL_MS,
+  SESSION_IDLE_GRACE_MS,
+  SESSION_IDLE_TTL_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+  VERIFY_LINK_TTL_MS,
+  type Language,
+} from '../../shared/constants.js';
+import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
+import { type DeviceSession, type SessionResponse, type SessionUser } from '../../shared/schemas/auth.js';
+import { isoAt, type Clock } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import type { Mail, Mailer } from '../mail/mailer.js';
+import { accountMail, passwordChangedMail, type MailKind } from '../mail/templates.js';
+import type { LiveBus } from '../live/bus.js';
+import { reserveOrRefuse, type Limit, type RateLimiter } from '../ratelimit/limiter.js';
+import { isCommonPassword, isContextPassword } from './common-passwords.js';
+import { decoyPasswordHash, verifyPassword } from './passwords.js';
+import * as store from './store.js';
+import { newId } from '../ids.js';
+import { hashToken, randomToken } from './tokens.js';
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  adminEmails: readonly string[];
+  log: FastifyBaseLogger;
+  /** Tells the member's connected devices, on any server process, that their sessions changed. */
+  live: LiveBus;
+}
+
+/** Who is asking: the caller's address, browser, and the browser's device key (its HttpOnly device secret). */
+export interface Caller {
+  ip: string;
+  userAgent: string;
+  deviceKey: string | null;
+}
+
+export interface SignInEvent {
+  signedIn: SignedIn;
+  /** The browser's device key. */
+  deviceId: string | null;
+  deviceName: string;
+}
+
+export interface SignedIn {
+  sessionId: string;
+  user: SessionUser;
+  /** Waiting for the new-device check: it may learn its own state and log out, nothing more. */
+  pending: boolean;
+}
+
+/** A new session: its token for the cookie, who it is, and what the browser is told. */
+export interface SignInResult {
+  token: string;
+  signedIn: SignedIn;
+  answer: SessionResponse;
+}
+
+export function presentDevice(row: store.SessionRow, currentSessionId: string): DeviceSession {
+  return {
+    id: row.id,
+    deviceName: row.device_name as DeviceSession['deviceName'],
+    current: row.id === currentSessionId,
+    pending: row.approval === 'pending',
+    signedInAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  };
+}
+
+/** How long a session may sit unused: the member's auto logout (plus a grace), or the long idle time with none. */
+export function idleMs(idleMinutes: number): number {
+  return idleMinutes > 0 ? idleMinutes * 60_000 + SESSION_IDLE_GRACE_MS : SESSION_IDLE_TTL_MS;
+}
+
+/** Where a session's end is after use at `now`: its idle end, never past its absolute end (or its wait's end). */
+export function sessionEnd(
+  session: { created_at: string; approval: string; idle_minutes: number },
+  now: number,
+): number {
+  const created = Date.parse(session.created_at);
+  if (session.approval === 'pending') return created + PENDING_SESSION_TTL_MS;
+  return Math.min(now + idleMs(session.idle_minutes), created + SESSION_ABSOLUTE_TTL_MS);
+}
+
+/** The end is written again only when it would move this much, so most requests only read. */
+export function touchInterval(idleMinutes: number): number {
+  return Math.min(SESSION_TOUCH_INTERVAL_MS, idleMs(idleMinutes) / 10);
+}
+
+/** How long a checked session is remembered by this process; any change to it is announced and drops it sooner. */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_SIZE = 20_000;
+
+interface CachedSession {
+  signedIn: SignedIn;
+  row: Pick<store.SessionRow, 'created_at' | 'approval' | 'idle_minutes' | 'expires_at'>;
+  until: number;
+}
+
+/**
+ * Checked sessions by token hash, so a busy member's every request does not read the database. An entry lives
+ * SESSION_CACHE_MS at most and is dropped at once when the live bus says the member's sessions changed (sign-out,
+ * a device ended or approved, a password changed), from whichever process.
+ */
+function sessionCache(clock: Clock) {
+  const byToken = new Map<string, CachedSession>();
+  const byUser = new Map<string, Set<string>>();
+  const forget = (tokenHash: string) => {
+    const entry = byToken.get(tokenHash);
+    if (!entry) return;
+    byToken.delete(tokenHash);
+    byUser.get(entry.signedIn.user.uid)?.delete(tokenHash);
+  };
+  return {
+    get: (tokenHash: string) => byToken.get(tokenHash),
+    forget,
+    put(tokenHash: string, entry: Omit<CachedSession, 'until'>): CachedSession {
+      while (byToken.size >= SESSION_CACHE_SIZE) forget(byToken.keys().next().value as string);
+      const cached = { ...entry, until: clock() + SESSION_CACHE_MS };
+      byToken.set(tokenHash, cached);
+      const uid = entry.signedIn.user.uid;
+      byUser.set(uid, (byUser.get(uid) ?? new Set()).add(tokenHash));
+      return cached;
+    },
+    forgetUser(uid: string) {
+      for (const tokenHash of byUser.get(uid) ?? []) byToken.delete(tokenHash);
+      byUser.delete(uid);
+    },
+  };
+}
+
+export function accountContext(deps: AccountDeps) {
+  const { db, limiter, clock, live } = deps;
+  const pendingMails = new Set<Promise<void>>();
+  const sessions = sessionCache(clock);
+  // Any change to a member's sessions, on any process, drops what this process remembers of them.
+  live.subscribeAll((topic) => {
+    if (topic.startsWith('devices:')) sessions.forgetUser(topic.slice('devices:'.length));
+  });
+  const signInListeners: Array<(event: SignInEvent) => void> = [];
+
+  function presentUser(user: {
+    id: string;
+    email: string;
+    email_verified: number;
+    lang: string;
+  }): SessionUser {
+    const emailVerified = user.email_verified === 1;
+    return {
+      uid: user.id,
+      email: user.email,
+      emailVerified,
+      lang: user.lang === 'en' ? 'en' : 'ko',
+      isAdmin: emailVerified && deps.adminEmails.includes(user.email),
+    };
+  }
+
+  const languageOf = (user: { lang: string }): Language => (user.lang === 'en' ? 'en' : 'ko');
+
+  /** Mails go out after the answer, so the answer's timing never depends on the mail server. */
+  function send(mail: Mail): void {
+    const sending = deps.mailer
+      .send(mail)
+      .catch((err: unknown) => deps.log.error({ err, to: mail.to }, 'mail could not be sent'))
+      .finally(() => pendingMails.delete(sending));
+    pendingMails.add(sending);
+  }
+
+  function deliver(kind: MailKind, lang: Language, to: string, token: string): void {
+    const mode = kind === 'verify' ? 'verifyEmail' : 'resetPassword';
+    send(
+      accountMail(kind, lang, to, `${deps.publicUrl}/auth/action?mode=${mode}&oobCode=${token}&lang=${lang}`),
+    );
+  }
+
+  async function mailPasswordChanged(
+    user: store.UserRow,
+    device: DeviceName,
+    passkeysRemoved: number,
+  ): Promise<void> {
+    const lang = languageOf(user);
+    const passkeys = (await store.passkeysOf(db, user.id)).map((row) => ({
+      device: row.device_name as DeviceName,
+      createdAt: row.created_at,
+    }));
+    send(
+      passwordChangedMail(
+        lang,
+        user.email,
+        { at: new Date(clock()), device, passkeysRemoved, passkeys },
+        `${deps.publicUrl}/?auth=forgot&lang=${lang}`,
+      ),
+    );
+  }
+
+  function newEmailToken(userId: string, kind: 'verify' | 'reset', newPasswordHash: string | null) {
+    const token = randomToken();
+    const row: store.EmailTokenRow = {
+      id: newId(),
+      user_id: userId,
+      kind,
+      token_hash: hashToken(token),
+      new_password_hash: newPasswordHash,
+      created_at: isoAt(clock),
+      expires_at: isoAt(clock, kind === 'verify' ? VERIFY_LINK_TTL_MS : RESET_LINK_TTL_MS),
+      used_at: null,
+    };
+    return { token, row };
+  }
+
+  /** A password being set must not be one of the most common ones, nor our product's name or the member's address. */
+  function refuseCommon(password: string, email?: string): void {
+    if (isCommonPassword(password) || isContextPassword(password, email)) {
+      throw new ApiError('auth/common-password');
+    }
+  }
+
+  /** The failures a password check counts against: the account's, and the caller's address's (softer). */
+  function passwordFailureLimits(email: string, caller: Caller): Limit[] {
+    return [
+      { key: `login-fail:account:${email}`, limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS },
+      {
+        key: `login-fail:address:${caller.ip}`,
+        limit: LOGIN_ADDRESS_FAILURE_LIMIT,
+        windowMs: LOGIN_FAILURE_WINDOW_MS,
+      },
+    ];
+  }
+
+  /**
+   * Whether `password` is the account's, as a failure reserved before the hash is checked: at most the limit of
+   * guesses is ever evaluated, however many arrive at once. A right password takes its reservation back.
+   */
+  async function passwordMatches(
+    user: Pick<store.UserRow, 'email' | 'password_hash'> | undefined,
+    email: string,
+    password: string,
+    caller: Caller,
+  ): Promise<boolean> {
+    const release = await reserveOrRefuse(limiter, passwordFailureLimits(email, caller));
+    // The same work whether or not the e-mail exists.
+    const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+    if (!user || !matches) return false;
+    await release();
+    return true;
+  }
+
+  /** Checks an e-mail and password; the same answer and work whether or not the e-mail exists. */
+  async function checkCredentials(email: string, password: string, caller: Caller) {
+    const user = await store.findUserByEmail(db, email);
+    if (!(await passwordMatches(user, email, password, caller)) || !user) {
+      throw new ApiError('auth/invalid-login-credentials');
+    }
+    return user;
+  }
+
+  /** A member's sessions that still count. */
+  function liveSessions(userId: string) {
+    return store.liveSessions(db, userId, isoAt(clock));
+  }
+
+  /** The caller's own session, while it still counts. */
+  function ownSession(signedIn: SignedIn) {
+    return store.findSessionById(db, signedIn.sessionId, isoAt(clock));
+  }
+
+  /** What a sign-in (or the session check) tells the browser: the member, or the sign-in waiting for approval. */
+  function answerFor(signedIn: SignedIn, row: store.SessionRow | undefined): SessionResponse {
+    if (!signedIn.pending) return { user: signedIn.user };
+    if (!row) return { user: null };
+    return {
+      user: null,
+      pending: {
+        email: signedIn.user.email,
+        deviceName: row.device_name as DeviceName,
+        signedInAt: row.created_at,
+      },
+    };
+  }
+
+  /**
+   * Whether this sign-in waits for another device's confirmation: another device of the member is signed in and
+   * confirmed, and this browser is not one of them; and whether this browser already holds a confirmed session
+   * (which the new one replaces). The browser is known by its device secret, an HttpOnly cookie; one found in
+   * use by the member on another kind of device has been copied, and is refused before anything is stored.
+   */
+  async function newDeviceCheck(
+    userId: string,
+    deviceKey: string | null,
+    deviceName: string,
+  ): Promise<{ pending: boolean; knownDevice: boolean }> {
+    const now = isoAt(clock);
+    if (deviceKey !== null && (await store.deviceIdOnOtherDevice(db, userId, deviceKey, deviceName, now))) {
+      throw new ApiError('session/device-mismatch');
+    }
+    const confirmed = await store.confirmedSessions(db, userId, deviceKey, now);
+    return { pending: confirmed.any && !confirmed.onThisDevice, knownDevice: confirmed.onThisDevice };
+  }
+
+  /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */
+  async function ownPending(signedIn: SignedIn, sessionId: string): Promise<store.SessionRow> {
+    const rows = await liveSessions(signedIn.user.uid);
+    const caller = rows.find((row) => row.id === signedIn.sessionId);
+    if (!caller || caller.approval !== 'approved') throw new ApiError('session/not-allowed');
+    const target = rows.find((row) => row.id === sessionId);
+    if (!target || target.approval !== 'pending') throw new ApiError('session/not-found');
+    return target;
+  }
+
+  async function openSession(
+    user: store.UserRow,
+    caller: Caller,
+    idleMinutes: number,
+  ): Promise<SignInResult> {
+    const deviceName = deviceNameFromUserAgent(caller.userAgent);
+    const deviceKey = caller.deviceKey;
+    const check = await newDeviceCheck(user.id, deviceKey, deviceName);
+    const token = randomToken();
+    const now = clock();
+    const approval = check.pending ? 'pending' : 'approved';
+    const session: store.SessionRow = {
+      id: newId(),
+      user_id: user.id,
+      token_hash: hashToken(token),
+      device_id: deviceKey,
+      device_name: deviceName,
+      user_agent: caller.userAgent.slice(0, 512),
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
+      revoked_at: null,
+      approval,
+      idle_minutes: idleMinutes,
+      expires_at: '',
+      // Signing in proves the password (or passkey) just now; a sign-in still waiting has proven nothing yet.
+      reauth_at: check.pending ? null : new Date(now).toISOString(),
+    };
+    session.expires_at = new Date(sessionEnd(session, now)).toISOString();
+    let replaced = 0;
+    if (deviceKey !== null) {
+      // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
+      // copy of that session's token, now replaced), so the member's devices list shows each browser once, and a
+      // browser waiting for approval waits once.
+      replaced = await db.transaction().execute(async (trx) => {
+        await store.insertSession(trx, session);
+        return store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
+      });
+    } else {
+      await store.insertSession(db, session);
+    }
+    if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
+    const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
+    for (const listener of signInListeners) listener({ signedIn, deviceId: deviceKey, deviceName });
+    return { token, signedIn, answer: answerFor(signedIn, session) };
+  }
+
+  /** A mailed link that can still be used for `kind`. */
+  async function usableLink(token: string) {
+    const row = await store.findEmailToken(db, hashToken(token));
+    if (!row || row.used_at) throw new ApiError('auth/invalid-action-code');
+    if (row.expires_at <= isoAt(clock)) throw new ApiError('auth/expired-action-code');
+    const user = await store.findUserById(db, row.user_id);
+    if (!user) throw new ApiError('auth/invalid-action-code');
+    return { row, user };
+  }
+
+  /**
+   * The member proves it is them for a sensitive change: with the current password now (counted against the
+   * login limits), or by a password or passkey proof within the last few minutes of this session.
+   */
+  async function proveMember(
+    signedIn: SignedIn,
+    currentPassword: string | undefined,
+    caller: Caller,
+  ): Promise<void> {
+    if (currentPassword !== undefined) {
+      const user = await store.findUserById(db, signedIn.user.uid);
+      if (!(await passwordMatches(user, signedIn.user.email, currentPassword, caller))) {
+        throw new ApiError('auth/wrong-password');
+      }
+      await store.markReauthenticated(db, signedIn.sessionId, isoAt(clock));
+      return;
+    }
+    const row = await ownSession(signedIn);
+    if (!row?.reauth_at || row.reauth_at <= isoAt(clock, -REAUTH_TTL_MS)) {
+      throw new ApiError('auth/reauth-required');
+    }
+  }
+
+  return {
+    deps,
+    db,
+    limiter,
+    clock,
+    live,
+    presentUser,
+    send,
+    deliver,
+    mailPasswordChanged,
+    newEmailToken,
+    refuseCommon,
+    passwordFailureLimits,
+    passwordMatches,
+    checkCredentials,
+    liveSessions,
+    ownSession,
+    answerFor,
+    newDeviceCheck,
+    ownPending,
+    openSession,
+    usableLink,
+    proveMember,
+    pendingMails,
+    sessions,
+    signInListeners,
+    languageOf,
+  };
+}
+
+export type AccountContext = ReturnType<typeof accountContext>;
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,188 @@
+// Signing in and staying signed in: password and passkey sign-ins, the session check, activity and idle ends,
+// logout, and the proofs and mails around sensitive changes (password change, a new passkey).
+import { AUTO_LOGOUT_DEFAULT_MIN } from '../../shared/constants.js';
+import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
+import { type LoginBody, type SessionResponse } from '../../shared/schemas/auth.js';
+import { isoAt } from '../clock.js';
+import { ApiError } from '../http/errors.js';
+import { passkeyAddedMail } from '../mail/templates.js';
+import { hashPassword } from './passwords.js';
+import * as store from './store.js';
+import { hashToken } from './tokens.js';
+import {
+  type AccountContext,
+  type Caller,
+  sessionEnd,
+  type SignedIn,
+  type SignInEvent,
+  type SignInResult,
+  touchInterval,
+} from './context.js';
+
+export function signInService(ctx: AccountContext) {
+  const {
+    deps,
+    db,
+    clock,
+    live,
+    presentUser,
+    send,
+    mailPasswordChanged,
+    refuseCommon,
+    checkCredentials,
+    ownSession,
+    answerFor,
+    openSession,
+    proveMember,
+    sessions,
+    signInListeners,
+  } = ctx;
+  return {
+    /** Tells `listener` of every sign-in (password or passkey), after its session exists. */
+    onSignIn(listener: (event: SignInEvent) => void): void {
+      signInListeners.push(listener);
+    },
+
+    /**
+     * A new account, unverified until the person at the mailed link proves they made it (with its password). An
+     * unverified account for the same address is replaced (its links die): whoever registered an address first
+     * cannot keep its owner out.
+     */
+    async login(body: LoginBody, caller: Caller): Promise<SignInResult> {
+      const user = await checkCredentials(body.email, body.password, caller);
+      if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+      return openSession(user, caller, body.idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
+    },
+
+    /** A sign-in proven another way (a passkey): a session for a verified member. */
+    async signInAs(userId: string, caller: Caller, idleMinutes: number | undefined): Promise<SignInResult> {
+      const user = await store.findUserById(db, userId);
+      if (!user) throw new ApiError('auth/invalid-login-credentials');
+      if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+      return openSession(user, caller, idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
+    },
+
+    /** What the session check tells this browser: its member, or its sign-in waiting for approval. */
+    async sessionAnswer(signedIn: SignedIn | null): Promise<SessionResponse> {
+      if (!signedIn) return { user: null };
+      return answerFor(signedIn, signedIn.pending ? await ownSession(signedIn) : undefined);
+    },
+
+    /**
+     * The browser reports the member's auto logout (and, by calling, their activity): the server ends the session
+     * after that long unused, so a closed tab or a copied cookie does not keep it alive.
+     */
+    async reportActivity(signedIn: SignedIn, idleMinutes: number): Promise<void> {
+      const row = await ownSession(signedIn);
+      if (!row) return;
+      const now = clock();
+      const changed = { ...row, idle_minutes: idleMinutes };
+      await store.touchSession(db, row.id, {
+        last_seen_at: new Date(now).toISOString(),
+        expires_at: new Date(sessionEnd(changed, now)).toISOString(),
+        idle_minutes: idleMinutes,
+      });
+      if (row.idle_minutes !== idleMinutes) sessions.forgetUser(signedIn.user.uid);
+    },
+
+    /** The member's devices that are signed in (description §3 "active sessions"). */
+    async authenticate(token: string | undefined): Promise<SignedIn | null> {
+      if (!token || token.length > 128) return null;
+      const tokenHash = hashToken(token);
+      const now = clock();
+      const nowIso = new Date(now).toISOString();
+      let session = sessions.get(tokenHash);
+      if (!session || session.until <= now || session.row.expires_at <= nowIso) {
+        sessions.forget(tokenHash);
+        const row = await store.findLiveSession(db, tokenHash, nowIso);
+        if (!row) return null;
+        session = sessions.put(tokenHash, {
+          signedIn: {
+            sessionId: row.id,
+            user: presentUser({
+              id: row.user_id,
+              email: row.email,
+              email_verified: row.email_verified,
+              lang: row.lang,
+            }),
+            pending: row.approval !== 'approved',
+          },
+          row: {
+            created_at: row.created_at,
+            approval: row.approval,
+            idle_minutes: row.idle_minutes,
+            expires_at: row.expires_at,
+          },
+        });
+      }
+      // Use moves the session's end forward (up to its absolute end), written only when it moved enough.
+      const end = sessionEnd(session.row, now);
+      if (end - Date.parse(session.row.expires_at) >= touchInterval(session.row.idle_minutes)) {
+        const expiresAt = new Date(end).toISOString();
+        await store.touchSession(db, session.signedIn.sessionId, {
+          last_seen_at: nowIso,
+          expires_at: expiresAt,
+        });
+        session.row.expires_at = expiresAt;
+      }
+      return session.signedIn;
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (!token || token.length > 128) return;
+      const userId = await store.revokeSessionByToken(db, hashToken(token), isoAt(clock));
+      if (userId) await live.publish(`devices:${userId}`);
+    },
+
+    /** Removes accounts whose address was never verified in time (the address is free again). */
+    proveMember,
+
+    /** A passkey of the member's was just used in this session: sensitive changes may follow for a few minutes. */
+    async markProven(signedIn: SignedIn): Promise<void> {
+      await store.markReauthenticated(db, signedIn.sessionId, isoAt(clock));
+    },
+
+    /** Mails the member that a passkey was added to their account. */
+    passkeyAdded(signedIn: SignedIn, device: DeviceName): void {
+      const lang = signedIn.user.lang;
+      send(
+        passkeyAddedMail(
+          lang,
+          signedIn.user.email,
+          { at: new Date(clock()), device },
+          `${deps.publicUrl}/?lang=${lang}`,
+        ),
+      );
+    },
+
+    /**
+     * Signed in, with the current password (or a fresh passkey proof): every other session of the account ends,
+     * and the member is mailed.
+     */
+    async changePassword(
+      signedIn: SignedIn,
+      body: { currentPassword?: string | undefined; newPassword: string },
+      caller: Caller,
+    ): Promise<void> {
+      await proveMember(signedIn, body.currentPassword, caller);
+      refuseCommon(body.newPassword, signedIn.user.email);
+      const passwordHash = await hashPassword(body.newPassword);
+      const now = isoAt(clock);
+      await db.transaction().execute(async (trx) => {
+        await store.updateUser(trx, signedIn.user.uid, { password_hash: passwordHash, updated_at: now });
+        await store.voidResetTokens(trx, signedIn.user.uid, now);
+        await store.revokeUserSessions(trx, signedIn.user.uid, now, signedIn.sessionId);
+      });
+      await live.publish(`devices:${signedIn.user.uid}`);
+      const user = await store.findUserById(db, signedIn.user.uid);
+      if (user) await mailPasswordChanged(user, deviceNameFromUserAgent(caller.userAgent), 0);
+    },
+
+    /**
+     * Signed out: a link is mailed. With a new password (the description's path, after the device checked the
+     * master key) its hash travels with the link, and the person at the link must type that password again to
+     * apply it; without one (a forgotten password) the person at the link sets one. Limits are reserved before
+     * any hashing, and unknown e-mails get the same answer after the same work.
+     */
+  };
+}
