@@ -2,7 +2,8 @@
 // URL is given. Migrations run here, so a started server always has the current schema.
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
@@ -14,6 +15,15 @@ import * as push from './migrations/1763880000000-Push.js';
 import * as sessionApproval from './migrations/1763890000000-SessionApproval.js';
 import * as sessionDevices from './migrations/1763900000000-SessionDevices.js';
 import * as failClosed from './migrations/1764000000000-FailClosed.js';
+
+/**
+ * better-sqlite3 13 (Node-API) on Node 22 and later. Node 24 crashes on version 12, whose statements remove an
+ * environment hook when collected; Node 20 (past its end of life, but still on some machines) cannot load 13, and
+ * runs 12 safely.
+ */
+const SQLite = createRequire(import.meta.url)(
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
+) as typeof BetterSqlite3;
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -71,9 +81,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * Kysely's SQLite driver prepares every query anew; the same few hundred SQL texts recur, so each is prepared
  * once and reused (better-sqlite3 statements are reusable; the driver runs each to completion at once).
  */
-function cachePreparedStatements(database: SQLite.Database, limit = 1000): void {
+function cachePreparedStatements(database: BetterSqlite3.Database, limit = 1000): void {
   const prepare = database.prepare.bind(database);
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, BetterSqlite3.Statement>();
   database.prepare = ((source: string) => {
     let statement = statements.get(source);
     if (!statement) {
