@@ -16,7 +16,7 @@ import { useToast } from '../../client/ui/Toast.js';
 import { useText } from '../../client/text.js';
 import { FormFooter } from '../ui/FormFooter.js';
 import { Modal } from '../ui/Modal.js';
-import { PasswordField } from '../ui/PasswordField.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../ui/use-password-fields.js';
 import { shellText } from '../copy.js';
 import {

@@ -1,7 +1,7 @@
 // First run (create the vault with a master password) and the unlock screen.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { fill, useText } from '../../client/text.js';
-import { PasswordField } from '../ui/PasswordField.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
 import type { Vault } from '../vault/vault.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../vault/vault.js';
 import { shellText } from '../copy.js';

@@ -18,7 +18,7 @@ import {
   registerPasskey,
   signInWithPasskey,
 } from './passkeys.js';
-import { PasswordField } from './PasswordField.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from './session.js';
 import { hasProblems, validateAuth, type AuthMode, type AuthProblems } from './validation.js';
 

@@ -11,7 +11,7 @@ import {
 import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
 import { call, failureCode } from '../../client/api.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
-import { PasswordField } from '../auth/PasswordField.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { formatDate, formatDateTime } from '../../client/format.js';
 import { Popup } from '../../client/ui/Popup.js';

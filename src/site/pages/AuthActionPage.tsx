@@ -11,7 +11,7 @@ import type { ActionInfo } from '../../shared/schemas/auth.js';
 import { call, failureMessage } from '../../client/api.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
-import { PasswordField } from '../auth/PasswordField.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { Spinner } from '../ui/Spinner.js';
 

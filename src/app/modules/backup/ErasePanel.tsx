@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useText } from '../../../client/text.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { Modal } from '../../ui/Modal.js';
-import { PasswordField } from '../../ui/PasswordField.js';
+import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useVault } from '../../vault/react.js';
 import { backupText } from './copy.js';
 

@@ -12,7 +12,7 @@ import { googleDriveToken } from '../../backup/google-drive.js';
 import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/targets.js';
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
-import { PasswordField } from '../../ui/PasswordField.js';
+import { PasswordField } from '../../../client/ui/PasswordField.js';
 import type { Vault } from '../../vault/vault.js';
 import { backupText } from './copy.js';
 import { GoogleDriveStatus } from './GoogleDriveStatus.js';

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { useText } from '../../../client/text.js';
-import { PasswordField } from '../../ui/PasswordField.js';
+import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { backupText } from './copy.js';
 
 export const EMPTY_WEBDAV: WebdavCredentials = { url: '', username: '', password: '' };

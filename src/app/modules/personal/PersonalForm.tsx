@@ -5,7 +5,7 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
-import { PasswordField } from '../../ui/PasswordField.js';
+import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
 import { newId } from '../../vault/vault.js';

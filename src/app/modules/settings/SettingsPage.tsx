@@ -9,7 +9,7 @@ import { InAppNotice } from '../../shell/InAppNotice.js';
 import { passwordStrength } from '../../shell/password-strength.js';
 import { readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../../../client/auto-logout.js';
 import { useAppSettings } from '../../settings.js';
-import { PasswordField } from '../../ui/PasswordField.js';
+import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-fields.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
