@@ -3,16 +3,11 @@
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { STORAGE_KEYS } from '../../shared/constants.js';
 import { createMasterKeyVerifier } from '../../shared/master-key.js';
-import {
-  backupListing,
-  encodeJsonBackup,
-  encodeZipBackup,
-  type BackupContents,
-  type BackupKind,
-} from '../backup/format.js';
-import { openChunk, randomBytes, VaultCipher, type SealedChunk, type VaultHeader } from './crypto.js';
+import { backupListing, encodeJsonBackup, encodeZipBackup, type BackupContents, type BackupKind } from '../backup/format.js';
+import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
+import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
-import { StorageFullError, VaultStore, type StoredChunk, type StoredRecord } from './store.js';
+import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
@@ -353,153 +348,35 @@ export class Vault {
   }
 
   /**
-   * Restores a backup, all or nothing: the backup's MAC (over every record and a digest of every document
-   * chunk) is checked and every record opened before anything is written, and the write is one transaction.
-   * On a device without a vault (or one unlocked with another key) the backup's master password is needed.
-   * A restore always resets the detail view password to the default (the description's "lost detail view
-   * password" path).
+   * Restores a backup, all or nothing (src/app/backup/restore.ts), then follows it in memory. A restore always
+   * resets the detail view password to the default (the description's "lost detail view password" path).
    */
-  async restoreBackup(
-    contents: BackupContents,
-    options: { mode: 'replace' | 'merge'; password?: string; onProgress?: (fraction: number) => void },
-  ): Promise<RestoreResult> {
-    const times: number[] = [performance.now()];
-    // The steps' usual share of a restore's time, for a progress bar that moves at an even pace.
-    const shares = [0.45, 0.52, 0.75, 0.76, 0.77, 1];
-    const mark = () => {
-      times.push(performance.now());
-      options.onProgress?.(shares[times.length - 2] ?? 1);
-    };
-    const listed = () => backupListing(contents.records, contents.chunks, this.#chunkDigest);
-    let listing: Uint8Array<ArrayBuffer> | null = null;
-    let sameKey = false;
-    if (this.#state === 'unlocked') {
-      listing = await listed();
-      const ours = await this.#pool.backupMac(listing);
-      sameKey =
-        ours.length === contents.mac.length && ours.every((byte, index) => byte === contents.mac[index]);
-    }
-    let cipher: VaultCipher | null = null;
-    if (!sameKey) {
-      if (options.password === undefined) return 'needs-password';
-      cipher = new VaultCipher();
-      // The key derivation runs on this page's crypto thread while the workers digest the chunks for the
-      // listing, each on its own.
-      const [unlocked, listingOfBackup] = await Promise.all([
-        cipher.unlock(contents.header, options.password),
-        listing ?? listed(),
-      ]);
-      if (!unlocked.ok) return unlocked.reason === 'wrong-password' ? 'wrong-password' : 'tampered';
-      mark();
-      if (!(await cipher.checkBackupMac(listingOfBackup, contents.mac))) return 'tampered';
-    } else {
-      mark();
-    }
-    mark();
-    const opener = cipher ?? this.#pool;
-    const opened = await opener.openMany(contents.records);
-    if (opened.some((result) => !result.ok)) return 'tampered';
-    mark();
-    const values = new Map(
-      contents.records.map((record, index) => [record.id, (opened[index] as { value: unknown }).value]),
+  async restoreBackup(contents: BackupContents, options: RestoreOptions): Promise<RestoreResult> {
+    const outcome = await restoreBackup(
+      { crypto: this.#pool, store: this.#store },
+      { state: this.#state, updatedAt: (id) => this.#entries.get(id)?.updatedAt },
+      contents,
+      options,
     );
-    // Every chunk must belong to a document of the backup, within its chunk count, and open (AES-GCM
-    // authenticates it) before anything is written. The MAC above already refuses a chunk changed, moved,
-    // swapped, dropped or added since the backup was made; opening each one also refuses a backup that carries
-    // a chunk already damaged on the device it was made on, so a restore never brings in a document that
-    // cannot be read.
-    const kinds = new Map(contents.records.map((record) => [record.id, record.kind]));
-    const belongs = (chunk: StoredChunk) => {
-      const meta = values.get(chunk.documentId) as DocumentMeta | undefined;
-      return (
-        kinds.get(chunk.documentId) === 'document' &&
-        typeof meta?.salt === 'string' &&
-        Number.isInteger(meta.chunkCount) &&
-        Number.isInteger(chunk.index) &&
-        chunk.index >= 0 &&
-        chunk.index < meta.chunkCount
-      );
-    };
-    if (!contents.chunks.every(belongs)) return 'tampered';
-    const plainChunks = new Map<StoredChunk, Uint8Array<ArrayBuffer>>();
-    for (const chunk of contents.chunks) {
-      const meta = values.get(chunk.documentId) as DocumentMeta;
-      const salt = fromBase64(meta.salt);
-      const plain = cipher
-        ? await openChunk(
-            await cipher.documentKey(salt),
-            chunk.documentId,
-            chunk.index,
-            meta.chunkCount,
-            chunk,
-          )
-        : await this.#pool.openChunk(salt, chunk.documentId, chunk.index, meta.chunkCount, chunk);
-      if (!plain) return 'tampered';
-      // Kept only when a merge must seal them again under this vault's key.
-      if (cipher && this.#state === 'unlocked' && options.mode === 'merge') plainChunks.set(chunk, plain);
-    }
-    mark();
-    const replace = options.mode === 'replace' || this.#state !== 'unlocked';
-    const keep = (record: StoredRecord) => {
-      if (replace) return true;
-      const current = this.#entries.get(record.id);
-      return !current || current.updatedAt < record.updatedAt;
-    };
-    let records = contents.records.filter(keep);
-    const kept = new Set(records.map((record) => record.id));
-    let chunks = contents.chunks.filter((chunk) => kept.has(chunk.documentId));
-    let header: VaultHeader | undefined;
-    if (cipher && replace) {
-      header = contents.header;
-    } else if (cipher) {
-      // Merging a backup made under another key: seal its records and chunks again under this vault's key.
-      records = await Promise.all(
-        records.map(async (record) => ({
-          ...(await this.#pool.seal(record.kind, record.id, values.get(record.id))),
-          updatedAt: record.updatedAt,
-        })),
-      );
-      chunks = await Promise.all(
-        chunks.map(async (chunk) => {
-          const meta = values.get(chunk.documentId) as DocumentMeta;
-          const sealed = await this.#pool.sealChunk(
-            fromBase64(meta.salt),
-            chunk.documentId,
-            chunk.index,
-            meta.chunkCount,
-            plainChunks.get(chunk)!.buffer,
-          );
-          return { documentId: chunk.documentId, index: chunk.index, ...sealed };
-        }),
-      );
-    }
-    mark();
-    try {
-      await this.#store.restore({ replace, records, chunks, ...(header ? { header } : {}) });
-      mark();
-    } catch (error) {
-      if (error instanceof StorageFullError) return 'storage-full';
-      throw error;
-    }
-    if (header && cipher) {
-      this.#header = header;
-      await this.#pool.adopt(cipher.handle());
+    if (typeof outcome === 'string') return outcome;
+    if (outcome.header) {
+      this.#header = outcome.header;
       // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
-      void writeMasterKeyVerifier(options.password!, header.iterations);
+      void writeMasterKeyVerifier(options.password!, outcome.header.iterations);
     }
-    // The values were all opened above: the vault in memory follows without decrypting again.
-    if (replace) this.#entries.clear();
-    for (const record of records) {
+    // The values were all opened: the vault in memory follows without decrypting again.
+    if (outcome.replace) this.#entries.clear();
+    for (const record of outcome.records) {
       this.#entries.set(record.id, {
         id: record.id,
         kind: record.kind as RecordKind,
-        value: values.get(record.id),
+        value: outcome.values.get(record.id),
         updatedAt: record.updatedAt,
       });
     }
     this.damaged = [];
     this.#state = 'unlocked';
-    this.restoreTimings = times.slice(1).map((time, index) => Math.round(time - times[index]!));
+    this.restoreTimings = outcome.timings;
     const settings = this.#entries.get('settings');
     if (settings && (settings.value as { detailPassword?: unknown }).detailPassword) {
       await this.put('settings', 'settings', { ...(settings.value as object), detailPassword: null });

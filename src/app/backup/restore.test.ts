@@ -1,0 +1,283 @@
+// Restoring a backup with the vault's platform injected: the real vault cryptography, run in-process instead of
+// in the worker pool, and a store that records what one restore transaction would write (or fails as a full disk
+// does). What counts is what is written, and that nothing is written when anything is wrong.
+import { describe, expect, it } from 'vitest';
+import { bytesToBase64 } from '../../shared/base64.js';
+import {
+  chunkDigest,
+  MIN_ITERATIONS,
+  openChunk,
+  randomBytes,
+  sealChunk,
+  VaultCipher,
+  type SealedRecord,
+} from '../vault/crypto.js';
+import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/store.js';
+import type { DocumentMeta, VaultState } from '../vault/vault.js';
+import { backupListing, type BackupContents } from './format.js';
+import { restoreBackup, type RestorePlatform, type Restored } from './restore.js';
+
+const PASSWORD = 'backup master password';
+
+/** The worker pool's work, done in this process with one cipher (as a worker does with its copy of the key). */
+function inProcess(cipher: VaultCipher): RestorePlatform['crypto'] {
+  return {
+    adopt: async (key) => cipher.adopt(key),
+    backupMac: (listing) => cipher.backupMac(listing),
+    chunkDigest: (chunk) => chunkDigest(chunk),
+    openMany: (records) => cipher.openMany(records),
+    seal: (kind, id, value) => cipher.seal(kind, id, value),
+    sealChunk: async (salt, documentId, index, count, bytes) =>
+      sealChunk(await cipher.documentKey(salt), documentId, index, count, bytes),
+    openChunk: async (salt, documentId, index, count, chunk) =>
+      openChunk(await cipher.documentKey(salt), documentId, index, count, chunk),
+  };
+}
+
+type Written = Parameters<RestorePlatform['store']['restore']>[0];
+
+function memoryStore(options: { full?: boolean } = {}) {
+  const writes: Written[] = [];
+  return {
+    writes,
+    store: {
+      async restore(write: Written) {
+        if (options.full) throw new StorageFullError();
+        writes.push(write);
+      },
+    },
+  };
+}
+
+/** A backup as a device makes it: sealed records, a two-chunk document, and the MAC over them. */
+async function makeBackup() {
+  const cipher = new VaultCipher();
+  const header = await cipher.create(PASSWORD, MIN_ITERATIONS);
+  const at = Date.UTC(2026, 10, 1);
+  const seal = async (kind: string, id: string, value: unknown, updatedAt = at): Promise<StoredRecord> => ({
+    ...(await cipher.seal(kind, id, value)),
+    updatedAt,
+  });
+  const salt = randomBytes(16);
+  const parts = [new TextEncoder().encode('first half '), new TextEncoder().encode('second half')];
+  const meta: DocumentMeta = {
+    name: 'lease.pdf',
+    type: 'application/pdf',
+    size: parts[0]!.length + parts[1]!.length,
+    chunkCount: 2,
+    salt: bytesToBase64(salt),
+    addedAt: at,
+  };
+  const records = [
+    await seal('memo', 'memo-1', { title: '일기', body: '오늘은 맑음' }),
+    await seal('event', 'event-1', { title: 'Seollal', date: '2027-02-07' }),
+    await seal('document', 'doc-1', meta),
+    await seal('settings', 'settings', { nickname: 'Jane', detailPassword: 'hash-of-1234' }),
+  ];
+  const key = await cipher.documentKey(salt);
+  const chunks: StoredChunk[] = await Promise.all(
+    parts.map(async (bytes, index) => ({
+      documentId: 'doc-1',
+      index,
+      ...(await sealChunk(key, 'doc-1', index, 2, bytes)),
+    })),
+  );
+  const mac = await cipher.backupMac(await backupListing(records, chunks, chunkDigest));
+  const contents: BackupContents = { createdAt: new Date(at).toISOString(), header, records, chunks, mac };
+  return { cipher, contents, parts };
+}
+
+/** The same backup with its MAC made again over the changed contents (someone who has the key did it). */
+async function remac(cipher: VaultCipher, contents: BackupContents): Promise<BackupContents> {
+  const mac = await cipher.backupMac(await backupListing(contents.records, contents.chunks, chunkDigest));
+  return { ...contents, mac };
+}
+
+const newDevice = { state: 'new' as VaultState, updatedAt: () => undefined };
+
+function restored(outcome: Awaited<ReturnType<typeof restoreBackup>>): Restored {
+  if (typeof outcome === 'string') throw new Error(`restore refused: ${outcome}`);
+  return outcome;
+}
+
+describe('restoring a backup', () => {
+  it('restores onto a device with no vault with the backup’s password: every record and chunk, its header and key', async () => {
+    const { contents } = await makeBackup();
+    const device = new VaultCipher();
+    const { store, writes } = memoryStore();
+    const progress: number[] = [];
+    const outcome = restored(
+      await restoreBackup({ crypto: inProcess(device), store }, newDevice, contents, {
+        mode: 'merge',
+        password: PASSWORD,
+        onProgress: (fraction) => progress.push(fraction),
+      }),
+    );
+    expect(outcome.replace).toBe(true);
+    expect(outcome.header).toEqual(contents.header);
+    expect(outcome.values.get('memo-1')).toEqual({ title: '일기', body: '오늘은 맑음' });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({ replace: true, header: contents.header });
+    expect(writes[0]!.records.map((record) => record.id)).toEqual(
+      contents.records.map((record) => record.id),
+    );
+    expect(writes[0]!.chunks).toHaveLength(2);
+    // The device now holds the backup's key: it opens what was written.
+    const [memo] = await device.openMany([writes[0]!.records[0]! as SealedRecord]);
+    expect(memo).toEqual({ ok: true, value: { title: '일기', body: '오늘은 맑음' } });
+    expect(progress.at(-1)).toBe(1);
+    expect(outcome.timings.length).toBeGreaterThan(3);
+  });
+
+  it('asks for the password when the vault is new, locked, or unlocked with another key', async () => {
+    const { contents } = await makeBackup();
+    const other = new VaultCipher();
+    await other.create('another password', MIN_ITERATIONS);
+    for (const [vault, crypto] of [
+      [newDevice, inProcess(new VaultCipher())],
+      [{ state: 'locked' as VaultState, updatedAt: () => undefined }, inProcess(new VaultCipher())],
+      [{ state: 'unlocked' as VaultState, updatedAt: () => undefined }, inProcess(other)],
+    ] as const) {
+      const { store, writes } = memoryStore();
+      expect(await restoreBackup({ crypto, store }, vault, contents, { mode: 'merge' })).toBe(
+        'needs-password',
+      );
+      expect(writes).toEqual([]);
+    }
+  });
+
+  it('refuses a wrong password and writes nothing', async () => {
+    const { contents } = await makeBackup();
+    const { store, writes } = memoryStore();
+    const outcome = await restoreBackup(
+      { crypto: inProcess(new VaultCipher()), store },
+      newDevice,
+      contents,
+      {
+        mode: 'replace',
+        password: 'not the password',
+      },
+    );
+    expect(outcome).toBe('wrong-password');
+    expect(writes).toEqual([]);
+  });
+
+  it('refuses a backup changed after it was made, in any way, and writes nothing', async () => {
+    const { cipher, contents } = await makeBackup();
+    const flipped = (bytes: Uint8Array<ArrayBuffer>) => {
+      const copy = new Uint8Array(bytes);
+      copy[copy.length - 1]! ^= 1;
+      return copy;
+    };
+    const [first, second] = contents.chunks as [StoredChunk, StoredChunk];
+    const changed: Array<[string, BackupContents]> = [
+      [
+        'a record',
+        {
+          ...contents,
+          records: [
+            { ...contents.records[0]!, sealed: flipped(contents.records[0]!.sealed) },
+            ...contents.records.slice(1),
+          ],
+        },
+      ],
+      ['a chunk', { ...contents, chunks: [{ ...first, data: flipped(first.data) }, second] }],
+      ['a dropped chunk', { ...contents, chunks: [first] }],
+      ['an added chunk', { ...contents, chunks: [first, second, { ...second, index: 2 }] }],
+      [
+        'swapped chunks',
+        {
+          ...contents,
+          chunks: [
+            { ...first, index: 1 },
+            { ...second, index: 0 },
+          ],
+        },
+      ],
+      ['a dropped record', { ...contents, records: contents.records.slice(1) }],
+      ['the MAC', { ...contents, mac: flipped(contents.mac) }],
+    ];
+    for (const [what, backup] of changed) {
+      const { store, writes } = memoryStore();
+      const outcome = await restoreBackup(
+        { crypto: inProcess(new VaultCipher()), store },
+        newDevice,
+        backup,
+        {
+          mode: 'replace',
+          password: PASSWORD,
+        },
+      );
+      expect(outcome, what).toBe('tampered');
+      expect(writes, what).toEqual([]);
+    }
+    // Even with the MAC made again over them (by someone with the key), chunks that do not belong are refused.
+    const beyond = await remac(cipher, { ...contents, chunks: [first, second, { ...second, index: 5 }] });
+    const elsewhere = await remac(cipher, {
+      ...contents,
+      chunks: [first, { ...second, documentId: 'memo-1' }],
+    });
+    for (const backup of [beyond, elsewhere]) {
+      const { store, writes } = memoryStore();
+      expect(
+        await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, backup, {
+          mode: 'replace',
+          password: PASSWORD,
+        }),
+      ).toBe('tampered');
+      expect(writes).toEqual([]);
+    }
+  });
+
+  it('merges into the same vault keeping whichever copy of a record changed last', async () => {
+    const { cipher, contents } = await makeBackup();
+    const { store, writes } = memoryStore();
+    const later = Date.UTC(2026, 11, 1);
+    const vault = {
+      state: 'unlocked' as VaultState,
+      updatedAt: (id: string) => (id === 'memo-1' ? later : id === 'event-1' ? 0 : undefined),
+    };
+    const outcome = restored(
+      await restoreBackup({ crypto: inProcess(cipher), store }, vault, contents, { mode: 'merge' }),
+    );
+    expect(outcome.replace).toBe(false);
+    expect(outcome.header).toBeUndefined();
+    const ids = writes[0]!.records.map((record) => record.id);
+    expect(ids).not.toContain('memo-1');
+    expect(ids).toEqual(expect.arrayContaining(['event-1', 'doc-1', 'settings']));
+    expect(writes[0]).not.toHaveProperty('header');
+  });
+
+  it('seals a backup made under another key again under this vault’s key when merging', async () => {
+    const { contents, parts } = await makeBackup();
+    const here = new VaultCipher();
+    await here.create('this device', MIN_ITERATIONS);
+    const { store, writes } = memoryStore();
+    const vault = { state: 'unlocked' as VaultState, updatedAt: () => undefined };
+    const outcome = restored(
+      await restoreBackup({ crypto: inProcess(here), store }, vault, contents, {
+        mode: 'merge',
+        password: PASSWORD,
+      }),
+    );
+    expect(outcome.header).toBeUndefined();
+    const opened = await here.openMany(writes[0]!.records);
+    expect(opened.every((result) => result.ok)).toBe(true);
+    const meta = outcome.values.get('doc-1') as DocumentMeta;
+    const salt = Uint8Array.from(atob(meta.salt), (char) => char.charCodeAt(0));
+    const chunk = writes[0]!.chunks.find((item) => item.index === 1)!;
+    const plain = await openChunk(await here.documentKey(salt), 'doc-1', 1, 2, chunk);
+    expect(plain && new TextDecoder().decode(plain)).toBe(new TextDecoder().decode(parts[1]));
+  });
+
+  it('says the disk is full when the store cannot hold the restore', async () => {
+    const { contents } = await makeBackup();
+    const { store } = memoryStore({ full: true });
+    expect(
+      await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, contents, {
+        mode: 'replace',
+        password: PASSWORD,
+      }),
+    ).toBe('storage-full');
+  });
+});
