@@ -3,7 +3,13 @@
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { STORAGE_KEYS } from '../../shared/constants.js';
 import { createMasterKeyVerifier } from '../../shared/master-key.js';
-import { backupListing, encodeJsonBackup, encodeZipBackup, type BackupContents, type BackupKind } from '../backup/format.js';
+import {
+  backupListing,
+  encodeJsonBackup,
+  encodeZipBackup,
+  type BackupContents,
+  type BackupKind,
+} from '../backup/format.js';
 import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
 import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
