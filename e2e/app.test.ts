@@ -202,8 +202,14 @@ describe('protection', () => {
     // Chromium lets a test shrink this site's storage quota: 3 MB, most of it already used by the app cache.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', {
-      origin: suite.server.url,
+      origin: new URL(suite.server.url).origin,
       quotaSize: 3 * 1024 * 1024,
+    });
+    // The quota manager takes the override in its own time: the page must see it before the file is picked,
+    // or the app rightly finds room and stores the file.
+    await page.waitForFunction(async () => {
+      const { quota } = await navigator.storage.estimate();
+      return quota !== undefined && quota <= 3 * 1024 * 1024;
     });
     await page.locator('input[type="file"]').setInputFiles({
       name: 'scan.bin',
