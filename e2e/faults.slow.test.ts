@@ -11,6 +11,7 @@ import { mailedToken, PASSWORD, pgSchema, postgresReachable } from '../bench/lib
 import { startS3Server } from '../src/server/test/s3-server.js';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
+import { catalog } from '../src/shared/i18n/index.js';
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>>;
 const sha = (bytes: Buffer | Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
@@ -303,7 +304,7 @@ describe('S3 unreachable', () => {
       expect(await refused.json()).toEqual({
         error: {
           code: 'storage/unavailable',
-          message: 'File storage is temporarily unavailable. Please try again.',
+          message: catalog.en.errors['storage/unavailable'],
         },
       });
       const documents = await call.put(
