@@ -1,6 +1,6 @@
-// A dialog for the app's forms: traps focus, closes with Esc, gives focus back where it was.
+// A dialog for the app's forms, with a title and a close button; Esc closes it too.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
+import { Dialog } from '../../client/ui/Dialog.js';
 import { useText } from '../../client/text.js';
 import { shellText } from '../copy.js';
 
@@ -17,40 +17,26 @@ export function Modal({
 }) {
   const text = useText(shellText);
   const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useRestoreFocus();
+  const header = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)')?.focus();
+    // The first field, not the close button the browser would pick.
+    header.current?.parentElement
+      ?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)')
+      ?.focus();
   }, []);
   return (
-    <div className="overlay" role="presentation">
-      <div
-        ref={ref}
-        className={wide ? 'dialog modal modal--wide' : 'dialog modal'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onClose();
-          }
-          trapTab(ref, event);
-        }}
-      >
-        <div className="dialog__header">
-          <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="icon-button modal__close"
-            aria-label={text.close}
-            onClick={onClose}
-          >
-            ×
-          </button>
-        </div>
-        {children}
+    <Dialog
+      labelledBy={titleId}
+      className={wide ? 'dialog modal modal--wide' : 'dialog modal'}
+      onCancel={onClose}
+    >
+      <div ref={header} className="dialog__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="icon-button modal__close" aria-label={text.close} onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      {children}
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 // The description's confirmation dialog: a title, a multi-line message and one confirm button (or, when asked,
 // a second button to decline).
 import { useEffect, useId, useRef } from 'react';
-import { trapTab, useRestoreFocus } from './use-dialog-focus.js';
+import { Dialog } from './Dialog.js';
 
 export interface PopupProps {
   title: string;
@@ -15,40 +15,23 @@ export interface PopupProps {
 export function Popup({ title, message, confirmLabel, onConfirm, cancelLabel, onCancel }: PopupProps) {
   const titleId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const popupRef = useRef<HTMLDivElement>(null);
-  useRestoreFocus();
   useEffect(() => confirmRef.current?.focus(), []);
   return (
-    <div className="overlay overlay--top" role="presentation">
-      <div
-        ref={popupRef}
-        className="popup"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            (onCancel ?? onConfirm)();
-          }
-          trapTab(popupRef, event);
-        }}
-      >
-        <h2 id={titleId} className="popup__title">
-          {title}
-        </h2>
-        <p className="popup__message">{message}</p>
-        <div className="popup__actions">
-          {cancelLabel && onCancel && (
-            <button type="button" className="button button--ghost" onClick={onCancel}>
-              {cancelLabel}
-            </button>
-          )}
-          <button type="button" className="button button--primary" ref={confirmRef} onClick={onConfirm}>
-            {confirmLabel}
+    <Dialog labelledBy={titleId} role="alertdialog" className="popup" onCancel={onCancel ?? onConfirm}>
+      <h2 id={titleId} className="popup__title">
+        {title}
+      </h2>
+      <p className="popup__message">{message}</p>
+      <div className="popup__actions">
+        {cancelLabel && onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {cancelLabel}
           </button>
-        </div>
+        )}
+        <button type="button" className="button button--primary" ref={confirmRef} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

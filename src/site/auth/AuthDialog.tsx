@@ -8,7 +8,7 @@ import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
 import { call, failureCode, failureMessage } from '../../client/api.js';
 import { Popup } from '../../client/ui/Popup.js';
-import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
+import { Dialog } from '../../client/ui/Dialog.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import {
@@ -56,8 +56,6 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [fingerprint, setFingerprint] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useRestoreFocus();
   const titleId = useId();
   const ids = {
     email: useId(),
@@ -332,147 +330,128 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           : t.auth.submitRegister;
 
   return (
-    <div
-      className="overlay"
-      role="presentation"
-      onMouseDown={(event) => event.target === event.currentTarget && close()}
-    >
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !notice) {
-            event.stopPropagation();
-            close();
-          }
-          trapTab(dialogRef, event);
-        }}
-      >
-        <div className="dialog__header">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-button" aria-label={t.common.close} onClick={close}>
-            ×
-          </button>
-        </div>
-        <form className="form" noValidate onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
-          {mode === 'forgot' && <p className="form__note">{t.auth.forgotLead}</p>}
-          <div className="field">
-            <label htmlFor={ids.email}>{t.auth.email}</label>
-            <input
-              ref={signedInEmail ? undefined : firstField}
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-              placeholder={t.auth.emailPlaceholder}
-              value={email}
-              readOnly={Boolean(signedInEmail)}
-              className={signedInEmail ? 'input--readonly' : undefined}
-              aria-invalid={Boolean(shown('email'))}
-              onChange={(event) => update('email', event.target.value)}
-            />
-            {shown('email') && <p className="field__problem">{textAt(t, shown('email')!)}</p>}
-          </div>
-
-          {changing && !proven && (
-            <PasswordField
-              id={ids.current}
-              inputRef={firstField}
-              label={t.auth.currentPassword}
-              value={fields.current}
-              visible={visible.current}
-              autoComplete="current-password"
-              problem={touched.current && currentProblem && textAt(t, currentProblem)}
-              onToggle={() => setVisible((current) => ({ ...current, current: !current.current }))}
-              onChange={(value) => update('current', value)}
-            />
-          )}
-          {changing && !proven && fingerprint && (
-            <button
-              type="button"
-              className="link-button"
-              disabled={busy}
-              onClick={() => void proveByFingerprint()}
-            >
-              {t.auth.reauth.fingerprint}
-            </button>
-          )}
-
-          {mode !== 'forgot' && (
-            <PasswordField
-              id={ids.password}
-              inputRef={signedInEmail && proven ? firstField : undefined}
-              label={mode === 'login' ? t.auth.password : t.auth.newPassword}
-              value={fields.password}
-              visible={visible.password}
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              hint={mode === 'login' ? t.auth.passwordHintLogin : t.auth.passwordHintRegister}
-              problem={shown('password') && textAt(t, shown('password')!)}
-              onToggle={() => setVisible((current) => ({ ...current, password: !current.password }))}
-              onChange={(value) => update('password', value)}
-            />
-          )}
-
-          {mode === 'register' && (
-            <PasswordField
-              id={ids.confirm}
-              label={t.auth.confirmPassword}
-              value={fields.confirm}
-              visible={visible.confirm}
-              autoComplete="new-password"
-              problem={shown('confirm') && textAt(t, shown('confirm')!)}
-              onToggle={() => setVisible((current) => ({ ...current, confirm: !current.confirm }))}
-              onChange={(value) => update('confirm', value)}
-            />
-          )}
-
-          {mode === 'register' && !signedInEmail && (
-            <PasswordField
-              id={ids.masterKey}
-              label={t.auth.masterKey}
-              value={fields.masterKey}
-              visible={visible.masterKey}
-              autoComplete="off"
-              hint={t.auth.masterKeyHint}
-              onToggle={() => setVisible((current) => ({ ...current, masterKey: !current.masterKey }))}
-              onChange={(value) => update('masterKey', value)}
-            />
-          )}
-
-          {error && (
-            <p id={ids.error} className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-          {mode === 'register' && !signedInEmail && <p className="form__note">{t.auth.spamNotice}</p>}
-
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? t.common.processing : submitLabel}
-          </button>
-          {mode === 'login' && !signedInEmail && fingerprint && (
-            <button
-              type="button"
-              className="button button--ghost button--block"
-              disabled={busy}
-              onClick={() => void fingerprintLogin()}
-            >
-              {t.biometric.loginButton}
-            </button>
-          )}
-          {mode === 'login' && !signedInEmail && (
-            <button type="button" className="link-button" onClick={() => switchMode('forgot')}>
-              {t.auth.forgotLink}
-            </button>
-          )}
-          <button type="button" className="link-button" onClick={() => switchMode()}>
-            {mode === 'login' ? t.auth.toRegister : t.auth.toLogin}
-          </button>
-        </form>
+    <Dialog labelledBy={titleId} className="dialog" closeOnBackdrop onCancel={() => !notice && close()}>
+      <div className="dialog__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="icon-button" aria-label={t.common.close} onClick={close}>
+          ×
+        </button>
       </div>
+      <form className="form" noValidate onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
+        {mode === 'forgot' && <p className="form__note">{t.auth.forgotLead}</p>}
+        <div className="field">
+          <label htmlFor={ids.email}>{t.auth.email}</label>
+          <input
+            ref={signedInEmail ? undefined : firstField}
+            id={ids.email}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={t.auth.emailPlaceholder}
+            value={email}
+            readOnly={Boolean(signedInEmail)}
+            className={signedInEmail ? 'input--readonly' : undefined}
+            aria-invalid={Boolean(shown('email'))}
+            onChange={(event) => update('email', event.target.value)}
+          />
+          {shown('email') && <p className="field__problem">{textAt(t, shown('email')!)}</p>}
+        </div>
+
+        {changing && !proven && (
+          <PasswordField
+            id={ids.current}
+            inputRef={firstField}
+            label={t.auth.currentPassword}
+            value={fields.current}
+            visible={visible.current}
+            autoComplete="current-password"
+            problem={touched.current && currentProblem && textAt(t, currentProblem)}
+            onToggle={() => setVisible((current) => ({ ...current, current: !current.current }))}
+            onChange={(value) => update('current', value)}
+          />
+        )}
+        {changing && !proven && fingerprint && (
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => void proveByFingerprint()}
+          >
+            {t.auth.reauth.fingerprint}
+          </button>
+        )}
+
+        {mode !== 'forgot' && (
+          <PasswordField
+            id={ids.password}
+            inputRef={signedInEmail && proven ? firstField : undefined}
+            label={mode === 'login' ? t.auth.password : t.auth.newPassword}
+            value={fields.password}
+            visible={visible.password}
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            hint={mode === 'login' ? t.auth.passwordHintLogin : t.auth.passwordHintRegister}
+            problem={shown('password') && textAt(t, shown('password')!)}
+            onToggle={() => setVisible((current) => ({ ...current, password: !current.password }))}
+            onChange={(value) => update('password', value)}
+          />
+        )}
+
+        {mode === 'register' && (
+          <PasswordField
+            id={ids.confirm}
+            label={t.auth.confirmPassword}
+            value={fields.confirm}
+            visible={visible.confirm}
+            autoComplete="new-password"
+            problem={shown('confirm') && textAt(t, shown('confirm')!)}
+            onToggle={() => setVisible((current) => ({ ...current, confirm: !current.confirm }))}
+            onChange={(value) => update('confirm', value)}
+          />
+        )}
+
+        {mode === 'register' && !signedInEmail && (
+          <PasswordField
+            id={ids.masterKey}
+            label={t.auth.masterKey}
+            value={fields.masterKey}
+            visible={visible.masterKey}
+            autoComplete="off"
+            hint={t.auth.masterKeyHint}
+            onToggle={() => setVisible((current) => ({ ...current, masterKey: !current.masterKey }))}
+            onChange={(value) => update('masterKey', value)}
+          />
+        )}
+
+        {error && (
+          <p id={ids.error} className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        {mode === 'register' && !signedInEmail && <p className="form__note">{t.auth.spamNotice}</p>}
+
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? t.common.processing : submitLabel}
+        </button>
+        {mode === 'login' && !signedInEmail && fingerprint && (
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            disabled={busy}
+            onClick={() => void fingerprintLogin()}
+          >
+            {t.biometric.loginButton}
+          </button>
+        )}
+        {mode === 'login' && !signedInEmail && (
+          <button type="button" className="link-button" onClick={() => switchMode('forgot')}>
+            {t.auth.forgotLink}
+          </button>
+        )}
+        <button type="button" className="link-button" onClick={() => switchMode()}>
+          {mode === 'login' ? t.auth.toRegister : t.auth.toLogin}
+        </button>
+      </form>
 
       {notice && (
         <Popup
@@ -487,6 +466,6 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           {...(notice.offerResend ? { cancelLabel: t.common.cancel, onCancel: () => setNotice(null) } : {})}
         />
       )}
-    </div>
+    </Dialog>
   );
 }

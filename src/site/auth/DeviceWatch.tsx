@@ -3,7 +3,7 @@
 // this device against the app's verifier (docs/design.md §3.4); "no" or a wrong key blocks the new sign-in and signs
 // this device out with the description's message. When this device's own session ends elsewhere, the page
 // follows at once. A sign-in of this browser still waiting for approval hears here when it is approved or refused.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { DeviceSession } from '../../shared/schemas/auth.js';
@@ -11,7 +11,7 @@ import { call, failureCode } from '../../client/api.js';
 import { formatDateTime } from '../../client/format.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
-import { trapTab, useRestoreFocus } from '../../client/ui/use-dialog-focus.js';
+import { Dialog } from '../../client/ui/Dialog.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import { PUSH_CHANNEL } from './push.js';
 import { isEndingHere, markEndingHere, useSession } from './session.js';
@@ -99,12 +99,10 @@ function NewLoginDialog({
   const t = useText(catalog);
   const titleId = useId();
   const keyId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const [asking, setAsking] = useState(false);
   const [masterKey, setMasterKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  useRestoreFocus();
 
   async function block() {
     setBusy(true);
@@ -133,68 +131,59 @@ function NewLoginDialog({
 
   const device = textAt(t, `devices.names.${pending.deviceName}`, pending.deviceName);
   return (
-    <div className="overlay overlay--top" role="presentation">
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => trapTab(dialogRef, event)}
-      >
-        <div className="dialog__header">
-          <h2 id={titleId}>{t.newLogin.title}</h2>
-        </div>
-        <p>
-          {fill(t.newLogin.message, {
-            device,
-            time: formatDateTime(pending.signedInAt, activeLanguage()),
-          })}
-        </p>
-        {asking ? (
-          <form className="form" onSubmit={(event) => void confirm(event)}>
-            <p className="form__note">{t.newLogin.masterKeyLead}</p>
-            <div className="field">
-              <label htmlFor={keyId}>{t.newLogin.masterKey}</label>
-              <input
-                id={keyId}
-                type="password"
-                autoComplete="off"
-                autoFocus
-                value={masterKey}
-                onChange={(event) => setMasterKey(event.target.value)}
-              />
-            </div>
-            {problem && (
-              <p className="form__error" role="alert">
-                {problem}
-              </p>
-            )}
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {busy ? t.common.processing : t.newLogin.confirm}
-            </button>
-          </form>
-        ) : (
-          <div className="form">
-            <button
-              type="button"
-              className="button button--primary button--block"
-              autoFocus
-              onClick={() => setAsking(true)}
-            >
-              {t.newLogin.yes}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--block"
-              disabled={busy}
-              onClick={() => void block()}
-            >
-              {t.newLogin.no}
-            </button>
-          </div>
-        )}
+    <Dialog labelledBy={titleId} role="alertdialog" className="dialog">
+      <div className="dialog__header">
+        <h2 id={titleId}>{t.newLogin.title}</h2>
       </div>
-    </div>
+      <p>
+        {fill(t.newLogin.message, {
+          device,
+          time: formatDateTime(pending.signedInAt, activeLanguage()),
+        })}
+      </p>
+      {asking ? (
+        <form className="form" onSubmit={(event) => void confirm(event)}>
+          <p className="form__note">{t.newLogin.masterKeyLead}</p>
+          <div className="field">
+            <label htmlFor={keyId}>{t.newLogin.masterKey}</label>
+            <input
+              id={keyId}
+              type="password"
+              autoComplete="off"
+              autoFocus
+              value={masterKey}
+              onChange={(event) => setMasterKey(event.target.value)}
+            />
+          </div>
+          {problem && (
+            <p className="form__error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? t.common.processing : t.newLogin.confirm}
+          </button>
+        </form>
+      ) : (
+        <div className="form">
+          <button
+            type="button"
+            className="button button--primary button--block"
+            autoFocus
+            onClick={() => setAsking(true)}
+          >
+            {t.newLogin.yes}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--block"
+            disabled={busy}
+            onClick={() => void block()}
+          >
+            {t.newLogin.no}
+          </button>
+        </div>
+      )}
+    </Dialog>
   );
 }

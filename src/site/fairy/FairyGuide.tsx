@@ -112,7 +112,7 @@ function Fairy({ script }: { script: Script }) {
     if (step === FAIRY.closed) return;
     const onKey = (event: KeyboardEvent) => {
       // Esc belongs to an open dialog first.
-      if (event.key === 'Escape' && !document.querySelector('[aria-modal="true"]')) close();
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]')) close();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 // The signed-in member's security on the home page: fingerprint / face login (register a passkey on this
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../client/auto-logout.js';
 import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
 import { call, failureCode } from '../../client/api.js';
+import { useLoad } from '../../client/use-load.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
@@ -23,40 +24,13 @@ interface Confirm {
   run(): Promise<void>;
 }
 
-/** Loads a list from the API; `reload` asks again. */
-function useList<T>(
-  key: string,
-  load: () => Promise<T>,
-): { data: T | null; failed: boolean; reload(): void } {
-  const loader = useRef(load);
-  loader.current = load;
-  const [data, setData] = useState<T | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loader.current().then(
-      (value) => {
-        if (!live) return;
-        setData(value);
-        setFailed(false);
-      },
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
-  return { data, failed, reload: useCallback(() => setRound((value) => value + 1), []) };
-}
-
 export function SecurityCards() {
   const t = useText(catalog);
   const lang = activeLanguage();
   const toast = useToast();
   const session = useSession();
-  const passkeys = useList('passkeys', () => call('passkeys'));
-  const devices = useList('sessions', () => call('sessions'));
+  const passkeys = useLoad(() => call('passkeys'));
+  const devices = useLoad(() => call('sessions'));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
@@ -146,7 +120,7 @@ export function SecurityCards() {
               {problem}
             </p>
           )}
-          {passkeys.failed && <p className="form__error">{t.biometric.loadFailed}</p>}
+          {passkeys.error && <p className="form__error">{t.biometric.loadFailed}</p>}
           {passkeys.data &&
             (passkeys.data.passkeys.length === 0 ? (
               <p className="form__note">{t.biometric.none}</p>
@@ -193,7 +167,7 @@ export function SecurityCards() {
         <article className="card security__card" aria-labelledby="devices-title">
           <h3 id="devices-title">{t.devices.title}</h3>
           <p>{t.devices.lead}</p>
-          {devices.failed && <p className="form__error">{t.devices.loadFailed}</p>}
+          {devices.error && <p className="form__error">{t.devices.loadFailed}</p>}
           {devices.data && (
             <ul className="security__list" aria-label={t.devices.title}>
               {devices.data.sessions.map((device) => (

@@ -199,3 +199,5 @@ export const copy = defineText(
     },
   },
 );
+
+export type AdminCopy = (typeof copy)['ko'];

@@ -295,3 +295,5 @@ export const copy = defineText(
     },
   },
 );
+
+export type DownloadCopy = (typeof copy)['ko'];

@@ -1,0 +1,131 @@
+// For signed-in members: the program button (the latest program file) and the table of published files.
+import { useLoad } from '../../../client/use-load.js';
+import { fill, useLanguage } from '../../../client/text.js';
+import type { PublishedFile } from '../../../shared/schemas/files.js';
+import { call } from '../../../client/api.js';
+import { formatBytes, formatDate } from '../../../client/format.js';
+import { Spinner } from '../../ui/Spinner.js';
+import type { DownloadCopy as Copy } from './copy.js';
+import { ErrorNote } from './ErrorNote.js';
+
+/** The program to offer: the program file marked latest, else the newest program file. */
+function programFile(files: PublishedFile[]): PublishedFile | undefined {
+  const programs = files.filter((file) => file.category === 'program');
+  return (
+    programs.find((file) => file.isLatest) ??
+    [...programs].sort((a, b) => Date.parse(b.releaseDate) - Date.parse(a.releaseDate))[0]
+  );
+}
+
+export function Downloads({ c }: { c: Copy }) {
+  const { lang } = useLanguage();
+  const { data, error, reload } = useLoad(() => call('files'));
+  const files = data?.files;
+
+  if (error) {
+    return (
+      <div className="download-state">
+        <ErrorNote message={c.downloads.loadError} code={error} testId="files-error" />
+        <button type="button" className="button button--ghost" onClick={reload}>
+          {c.common.retry}
+        </button>
+      </div>
+    );
+  }
+  if (!files) return <Spinner />;
+
+  const program = programFile(files);
+  return (
+    <>
+      <div className="download-program" data-testid="program-card">
+        <div className="download-program__text">
+          <h3>{c.downloads.programTitle}</h3>
+          {program ? (
+            <p>
+              {fill(c.downloads.programVersion, {
+                version: program.version,
+                size: formatBytes(program.fileSize, lang),
+              })}
+            </p>
+          ) : (
+            <p id="download-program-none">{c.downloads.programNone}</p>
+          )}
+        </div>
+        {program ? (
+          <a
+            className="button button--primary button--large download-program__button"
+            href={program.downloadURL}
+            download
+            data-testid="program-download"
+          >
+            {c.downloads.programButton}
+          </a>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary button--large download-program__button"
+            disabled
+            aria-describedby="download-program-none"
+            data-testid="program-download"
+          >
+            {c.downloads.programButton}
+          </button>
+        )}
+      </div>
+
+      <h3 className="download-subtitle">{c.downloads.filesTitle}</h3>
+      {files.length === 0 ? (
+        <p className="download-empty" data-testid="files-empty">
+          {c.downloads.empty}
+        </p>
+      ) : (
+        <table className="download-table" data-testid="file-table">
+          <caption className="visually-hidden">{c.downloads.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{c.downloads.colName}</th>
+              <th scope="col">{c.downloads.colSize}</th>
+              <th scope="col">{c.downloads.colDate}</th>
+              <th scope="col">
+                <span className="visually-hidden">{c.downloads.colAction}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {files.map((file) => (
+              <tr key={file.id} data-testid="file-row">
+                <th scope="row" className="download-table__name">
+                  <span className="download-table__file">{file.name}</span>
+                  {file.isLatest && <span className="download-badge">{c.downloads.latest}</span>}
+                  {file.version && (
+                    <span className="download-table__meta">
+                      {fill(c.downloads.version, { version: file.version })}
+                    </span>
+                  )}
+                  {file.description && (
+                    <span className="download-table__description">{file.description}</span>
+                  )}
+                </th>
+                <td data-label={c.downloads.colSize}>{formatBytes(file.fileSize, lang)}</td>
+                <td data-label={c.downloads.colDate}>
+                  <time dateTime={file.releaseDate}>{formatDate(file.releaseDate, lang)}</time>
+                </td>
+                <td className="download-table__action">
+                  <a
+                    className="button button--ghost button--small"
+                    href={file.downloadURL}
+                    download
+                    data-testid="file-download"
+                    aria-label={fill(c.common.itemDownload, { name: file.name })}
+                  >
+                    {c.downloads.download}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// The notices in the page's language, newest first; administrators also get the form to add one.
+import { useLanguage } from '../../../client/text.js';
+import type { Notice } from '../../../shared/schemas/files.js';
+import { call } from '../../../client/api.js';
+import { useLoad } from '../../../client/use-load.js';
+import { Section } from '../../ui/PageParts.js';
+import { Spinner } from '../../ui/Spinner.js';
+import type { DownloadCopy as Copy } from './copy.js';
+import { ErrorNote } from './ErrorNote.js';
+import { NoticeAddForm } from './NoticeForm.js';
+import { NoticeItem } from './NoticeItem.js';
+
+function newestFirst(notices: Notice[]): Notice[] {
+  return [...notices].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+export function Notices({ c, isAdmin }: { c: Copy; isAdmin: boolean }) {
+  const { lang } = useLanguage();
+  const {
+    data: notices,
+    error: loadError,
+    loading,
+    reload,
+  } = useLoad(async () => newestFirst((await call('notices', { query: { lang } })).notices), lang);
+
+  let body;
+  if (loadError) {
+    body = (
+      <div className="download-state">
+        <ErrorNote message={c.notices.loadError} code={loadError} testId="notices-error" />
+        <button type="button" className="button button--ghost" onClick={() => void reload()}>
+          {c.common.retry}
+        </button>
+      </div>
+    );
+  } else if (notices === undefined || (loading && notices.length === 0)) {
+    body = <Spinner />;
+  } else if (notices.length === 0) {
+    body = (
+      <p className="download-empty" data-testid="notices-empty">
+        {c.notices.empty}
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="download-notices" aria-label={c.notices.listLabel} aria-busy={loading}>
+        {notices.map((notice) => (
+          <NoticeItem key={notice.id} c={c} notice={notice} isAdmin={isAdmin} onChanged={reload} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Section id="notices" title={c.notices.title} lead={c.notices.lead}>
+      {isAdmin && <NoticeAddForm key={lang} c={c} defaultLang={lang} onAdded={reload} />}
+      {body}
+    </Section>
+  );
+}
