@@ -285,7 +285,7 @@ describe('keyboard alone', () => {
     // Tab stays inside the dialog.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(
         true,
       );
     }

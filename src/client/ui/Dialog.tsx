@@ -1,8 +1,30 @@
 // The one modal of the site, the app and the embed, on the native <dialog>: opened with showModal(), so the
 // browser keeps focus and the screen reader inside it, makes the page behind inert and puts it on top of
-// every other layer. Esc asks `onCancel` (a dialog without one ignores Esc); when the dialog goes away, focus
-// returns to where it was before it opened.
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+// every other layer. Tab and Shift+Tab go round inside it (the browser would let them leave for its own
+// toolbar). Esc asks `onCancel` (a dialog without one ignores Esc); when the dialog goes away, focus returns to
+// where it was before it opened.
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function wrapTab(dialog: HTMLElement, event: KeyboardEvent): void {
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const inside = dialog.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface DialogProps {
   /** The id of the element that names the dialog (its title). */
@@ -54,11 +76,13 @@ export function Dialog({
       aria-labelledby={labelledBy}
       onCancel={(event) => {
         event.preventDefault();
-        cancel.current?.();
+        if (event.target === event.currentTarget) cancel.current?.();
       }}
       onKeyDown={(event) => {
-        // Keeps Esc from reaching the page's own handlers (the fairy, a menu) behind the dialog.
-        if (event.key === 'Escape') event.stopPropagation();
+        // Esc must not reach the page's own handlers (the fairy, a menu) behind the dialog either.
+        // Keys stop at the innermost dialog: a confirmation opened over another dialog keeps them.
+        if (event.key === 'Escape' || event.key === 'Tab') event.stopPropagation();
+        if (event.key === 'Tab') wrapTab(event.currentTarget, event);
       }}
       onMouseDown={(event) => {
         // The layer covers the screen and the box sits inside it: a press on the layer itself is outside the box.
