@@ -285,9 +285,7 @@ describe('keyboard alone', () => {
     // Tab stays inside the dialog.
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(
-        true,
-      );
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
