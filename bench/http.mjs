@@ -1,12 +1,13 @@
 // `npm run bench:http`: the API server under load, against a bare Fastify hello-world run in the same benchmark.
 //   - throughput of the notice list and of the session check at 100 connections, as a ratio of the baseline's
 //     (target ≥ 0.5), with p99, on SQLite and on PostgreSQL;
-//   - login throughput (argon2id, 19 MiB, 2 passes) as a ratio of the hashing limit, cores ÷ one hash's time
-//     measured here just before and after each flood (target ≥ 0.8);
+//   - login throughput (argon2id, 19 MiB, 2 passes) as a ratio of what this machine does with one hash per core
+//     at once and nothing else running, measured just before and after each flood (target ≥ 0.9);
 //   - the notice list's and session check's p95 for a paced user during a login flood, as a ratio of their p95
-//     without it, measured in halves just before and after each flood, all runs pooled (target ≤ 1.2);
+//     without it, measured in halves just before and after each flood, all runs pooled (target ≤ 1.5);
 //   - the server's memory (RSS) idle and its peak under load.
 // Medians of RUNS runs (default 3) of BENCH_SECONDS each (default 10). Writes bench/http.json.
+// BENCH_PARTS=throughput or BENCH_PARTS=login runs one half alone (to work on it); the report needs both.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.RUNS ?? 3);
 const CONNECTIONS = 100;
 const LOGIN_CONNECTIONS = 16;
-const TARGETS = { throughputRatio: 0.5, loginRatio: 0.8, floodP95Ratio: 1.2, idleMB: 200, loadMB: 400 };
+const TARGETS = { throughputRatio: 0.5, loginRatio: 0.9, floodP95Ratio: 1.5, idleMB: 200, loadMB: 400 };
+const PARTS = (process.env.BENCH_PARTS ?? 'throughput,login').split(',');
+/** @param {string} part @returns {('sqlite' | 'postgres')[]} */
+const databasesFor = (part) => (PARTS.includes(part) ? ['sqlite', 'postgres'] : []);
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const durationMs = SECONDS * 1000;
 
@@ -68,7 +72,8 @@ async function hashTime(stored) {
 
 /**
  * How many verifications per second `threads` threads manage together for `ms`, with nothing else running: the
- * hashing limit this machine really offers (cores share memory bandwidth and caches), reported beside the target.
+ * hashing limit this machine really offers (cores share memory bandwidth and caches; on a shared host other
+ * tenants take their part), against which the server's login rate is judged.
  * @param {string} stored @param {number} threads @param {number} ms
  */
 async function parallelHashRate(stored, threads, ms) {
@@ -112,7 +117,7 @@ try {
   const throughput = {};
   let peakMB = 0;
   let idleMB = 0;
-  for (const database of /** @type {const} */ (['sqlite', 'postgres'])) {
+  for (const database of databasesFor('throughput')) {
     const admin = `admin-${database}@bench.example`;
     const server = await startBenchServer({ database, env: { ADMIN_EMAILS: admin } });
     try {
@@ -214,7 +219,7 @@ try {
   const logins = {};
   /** @type {Record<string, unknown>} */
   const floods = {};
-  for (const database of /** @type {const} */ (['sqlite', 'postgres'])) {
+  for (const database of databasesFor('login')) {
     const server = await startBenchServer({ database });
     try {
       /** @type {string[]} */
@@ -230,8 +235,8 @@ try {
       }
       const cookie = await server.member(`probe-${database}@bench.example`);
 
-      // The hashing limit is measured again around every flood (the machine's speed drifts on shared hosts),
-      // and the idle p95 in two halves around it, so both sides of each ratio see the same machine.
+      // The hashing limit is measured again just before and after every flood (the machine's speed drifts on
+      // shared hosts), and the idle p95 in two halves around it, so both sides of each ratio see the same machine.
       const stored = await hash(PASSWORD, ARGON2);
       await hashTime(stored); // discarded: warms the hashing code up
       const cores = os.availableParallelism();
@@ -276,12 +281,21 @@ try {
       const hashMs = [];
       const parallelRates = [];
       const ratios = [];
+      const bareRps = [];
+      const bareRatios = [];
+      const bareLogin = () => ({
+        method: 'POST',
+        path: '/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: PASSWORD }),
+        expect: (/** @type {{ status: number }} */ answer) => answer.status === 200,
+      });
       /** @type {number[]} */
       const idle = [];
       /** @type {number[]} */
       const during = [];
       for (let run = 0; run < RUNS; run++) {
-        parallelRates.push(await parallelHashRate(stored, cores, 2000));
+        const rateBefore = await parallelHashRate(stored, cores, 2000);
         const before = await hashTime(stored);
         idle.push(...(await paced(durationMs / 2)));
         const [flood, duringFlood] = await Promise.all([
@@ -291,10 +305,20 @@ try {
         mustBeClean(flood, 'login flood');
         during.push(...duringFlood);
         idle.push(...(await paced(durationMs / 2)));
+        // The bare sign-in (HTTP and our hashing threads, nothing else) under the same flood: what any server
+        // could reach here with the generator on the same cores.
+        const bare = mustBeClean(
+          await runLoad({ url: hello.url, connections: LOGIN_CONNECTIONS, durationMs, next: bareLogin }),
+          'bare sign-in flood',
+        );
         const oneHashMs = (before + (await hashTime(stored))) / 2;
+        const limit = (rateBefore + (await parallelHashRate(stored, cores, 2000))) / 2;
         hashMs.push(oneHashMs);
+        parallelRates.push(limit);
         loginRps.push(flood.rps);
-        ratios.push(flood.rps / (cores / (oneHashMs / 1000)));
+        bareRps.push(bare.rps);
+        ratios.push(flood.rps / limit);
+        bareRatios.push(bare.rps / limit);
       }
       logins[database] = {
         hashMs: median(hashMs),
@@ -303,6 +327,8 @@ try {
         parallelHashPerS: median(parallelRates),
         loginPerS: median(loginRps),
         ratio: median(ratios),
+        bareLoginPerS: median(bareRps),
+        bareRatio: median(bareRatios),
       };
       const idleP95 = percentile(
         idle.sort((a, b) => a - b),
@@ -333,7 +359,7 @@ const t = /** @type {Record<string, Record<string, { rps: number; p99Ms: number;
   results.throughput
 );
 const logins =
-  /** @type {Record<string, { hashMs: number; cores: number; hashingLimitPerS: number; parallelHashPerS: number; loginPerS: number; ratio: number }>} */ (
+  /** @type {Record<string, { hashMs: number; cores: number; hashingLimitPerS: number; parallelHashPerS: number; loginPerS: number; ratio: number; bareLoginPerS: number; bareRatio: number }>} */ (
     results.login
   );
 const floods = /** @type {Record<string, { idleP95Ms: number; floodP95Ms: number; ratio: number }>} */ (
@@ -356,10 +382,16 @@ for (const database of ['sqlite', 'postgres']) {
 }
 for (const [database, login] of Object.entries(logins)) {
   rows.push({
-    figure: `login throughput ÷ hashing limit (${login.cores} cores ÷ ${login.hashMs.toFixed(1)} ms) (${database})`,
-    value: `${login.ratio.toFixed(2)} (${login.loginPerS.toFixed(1)} vs ${login.hashingLimitPerS.toFixed(1)} /s; ${login.cores} hashes at once, nothing else running: ${login.parallelHashPerS.toFixed(1)} /s)`,
+    figure: `login throughput ÷ ${login.cores} hashes at once with nothing else running (${database})`,
+    value: `${login.ratio.toFixed(2)} (${login.loginPerS.toFixed(1)} vs ${login.parallelHashPerS.toFixed(1)} /s; cores ÷ one hash of ${login.hashMs.toFixed(1)} ms: ${login.hashingLimitPerS.toFixed(1)} /s)`,
     target: `≥ ${TARGETS.loginRatio}`,
     pass: login.ratio >= TARGETS.loginRatio,
+  });
+  rows.push({
+    figure: `  the ceiling here: a bare sign-in (HTTP and the same hashing threads, nothing else) ÷ the same (${database})`,
+    value: `${login.bareRatio.toFixed(2)} (${login.bareLoginPerS.toFixed(1)} /s); our login ÷ the bare one: ${(login.loginPerS / login.bareLoginPerS).toFixed(2)}`,
+    target: '—',
+    pass: true,
   });
 }
 for (const [database, flood] of Object.entries(floods)) {
@@ -370,22 +402,27 @@ for (const [database, flood] of Object.entries(floods)) {
     pass: flood.ratio <= TARGETS.floodP95Ratio,
   });
 }
-rows.push({
-  figure: 'server memory idle (RSS)',
-  value: `${memory.idleMB.toFixed(0)} MB`,
-  target: `≤ ${TARGETS.idleMB} MB`,
-  pass: memory.idleMB <= TARGETS.idleMB,
-});
-rows.push({
-  figure: 'server memory under load (peak RSS)',
-  value: `${memory.loadMB.toFixed(0)} MB`,
-  target: `≤ ${TARGETS.loadMB} MB`,
-  pass: memory.loadMB <= TARGETS.loadMB,
-});
+if (PARTS.includes('throughput')) {
+  rows.push({
+    figure: 'server memory idle (RSS)',
+    value: `${memory.idleMB.toFixed(0)} MB`,
+    target: `≤ ${TARGETS.idleMB} MB`,
+    pass: memory.idleMB <= TARGETS.idleMB,
+  });
+  rows.push({
+    figure: 'server memory under load (peak RSS)',
+    value: `${memory.loadMB.toFixed(0)} MB`,
+    target: `≤ ${TARGETS.loadMB} MB`,
+    pass: memory.loadMB <= TARGETS.loadMB,
+  });
+}
 results.rows = rows;
 
 console.log(`HTTP, median of ${RUNS} runs of ${SECONDS} s`);
 for (const row of rows)
   console.log(`  ${row.pass ? 'pass' : 'FAIL'}  ${row.figure}: ${row.value} (target ${row.target})`);
-fs.writeFileSync(path.join(root, 'bench/http.json'), `${JSON.stringify(results, null, 2)}\n`);
+// Only a whole run is a report.
+if (PARTS.includes('throughput') && PARTS.includes('login')) {
+  fs.writeFileSync(path.join(root, 'bench/http.json'), `${JSON.stringify(results, null, 2)}\n`);
+}
 process.exit(rows.every((row) => row.pass) ? 0 : 1);

@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function startBuiltServer({ dataDir, env = {}, host = 'localhost', stdio = 'inherit' }) {
   const port = await freePort();
   const url = `http://${host}:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
+  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), path.join(root, 'dist/server/server/main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

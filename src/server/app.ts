@@ -157,7 +157,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     await redis.connect();
     limiter = redisRateLimiter(redis, config.redis.prefix, clock);
   } else {
-    limiter = databaseRateLimiter(database.db, database.dialect, clock);
+    limiter = databaseRateLimiter(database.db, database.dialect, clock, config.sqliteSynchronous);
   }
   const live = await openLiveBus({ redis: config.redis, databaseUrl: config.databaseUrl }, app.log);
   const updateMails = updateMailQueue({

@@ -1,6 +1,10 @@
 // Both rate limiters against their real stores: the database (SQLite, or PostgreSQL when DATABASE_URL is set)
 // and Redis (REDIS_URL, else the local one).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -54,6 +58,24 @@ function behavesAsALimiter(
       expect(await limiter.counts(['free', 'other'], MINUTE)).toEqual([0, 0]);
     });
 
+    it('judges each key by its own window when one reservation holds several', async () => {
+      // Two events under both keys, 20 minutes ago: outside the short window, inside the long one.
+      for (let i = 0; i < 2; i++)
+        await limiter.reserve([limit('win:short', 2, 10 * MINUTE), limit('win:long', 3, 60 * MINUTE)]);
+      now += 20 * MINUTE;
+      expect(
+        (await limiter.reserve([limit('win:short', 2, 10 * MINUTE), limit('win:long', 3, 60 * MINUTE)])).ok,
+      ).toBe(true);
+      const refused = await limiter.reserve([
+        limit('win:short', 2, 10 * MINUTE),
+        limit('win:long', 3, 60 * MINUTE),
+      ]);
+      expect(refused.ok).toBe(false);
+      // The long window frees up when the first two events leave it, 40 minutes from now.
+      if (!refused.ok) expect(refused.retryAfterMs).toBe(40 * MINUTE);
+      expect(await limiter.counts(['win:short'], 10 * MINUTE)).toEqual([1]);
+    });
+
     it('lets exactly the limit through when hundreds reserve at once', async () => {
       const attempts = await Promise.all(
         Array.from({ length: 300 }, () =>
@@ -93,6 +115,36 @@ behavesAsALimiter('the database limiter', async () => {
       if (url && schema) await dropPostgresSchema(url, schema);
     },
   };
+});
+
+describe('the SQLite limiter on a file', () => {
+  it('writes its events without a disk flush and gives the rest of the server its full flush back', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-limits-'));
+    const handle = await openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
+    try {
+      const limiter = databaseRateLimiter(handle.db, handle.dialect, clock, 'full');
+      const synchronous = async () =>
+        (await sql<{ synchronous: number }>`pragma synchronous`.execute(handle.db)).rows[0]?.synchronous;
+      const key = { key: 'file', limit: 50, windowMs: MINUTE };
+      // Reservations, releases and refusals interleaved with other writes, all at once.
+      const work = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          i % 3 === 0
+            ? sql`select 1`.execute(handle.db).then(() => 'other')
+            : limiter.reserve([key]).then(async (taken) => {
+                if (taken.ok && i % 3 === 1) await taken.release();
+                return taken.ok ? 'taken' : 'refused';
+              }),
+        ),
+      );
+      expect(work.filter((what) => what === 'other')).toHaveLength(20);
+      expect(await synchronous()).toBe(2); // FULL
+      expect(await limiter.counts(['file'], MINUTE)).toEqual([20]);
+    } finally {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 behavesAsALimiter('the Redis limiter', async () => {
