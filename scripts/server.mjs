@@ -11,20 +11,25 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function startBuiltServer({ dataDir, env = {}, host = 'localhost', stdio = 'inherit' }) {
   const port = await freePort();
   const url = `http://${host}:${port}`;
-  const child = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), path.join(root, 'dist/server/server/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The address the browser uses: the only accepted Origin, and the passkeys' relying party.
-      PUBLIC_URL: url,
-      ...env,
+  // SERVER_NODE_ARGS: flags for the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+  const child = spawn(
+    process.execPath,
+    [...(process.env.SERVER_NODE_ARGS?.split(' ') ?? []), path.join(root, 'dist/server/server/main.js')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The address the browser uses: the only accepted Origin, and the passkeys' relying party.
+        PUBLIC_URL: url,
+        ...env,
+      },
+      stdio: ['ignore', stdio, 'inherit'],
     },
-    stdio: ['ignore', stdio, 'inherit'],
-  });
+  );
   await waitUntilUp(`${url}/api/health`);
   return {
     child,
