@@ -2,8 +2,11 @@
 // /download, a visitor is asked to log in; notices appear only in their language, and are edited and deleted.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { copy as adminCopy } from '../src/site/pages/admin/copy.js';
+import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 
@@ -109,6 +112,48 @@ describe('notices', () => {
     expect(await confirm.innerText()).toContain('Are you sure you want to delete?');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await edited.waitFor({ state: 'detached' });
+  });
+});
+
+describe('lists that cannot be loaded', () => {
+  it('say why in the page language and load on retry (download and admin pages)', async () => {
+    await accounts();
+    const down = new Set(['/api/notices', '/api/files', '/api/inquiries']);
+    // The server answers 503 for the lists, then comes back.
+    const fail = (route: Route) =>
+      down.has(new URL(route.request().url()).pathname)
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'server/unavailable' } }),
+          })
+        : route.continue();
+    const admin = await pageAs(ADMIN, 'ko', '/admin');
+    await admin.context().route('**/api/**', fail);
+    const page = await pageAs(MEMBER, 'en', '/download');
+    await page.context().route('**/api/**', fail);
+    await page.reload();
+    const notices = page.getByTestId('notices-error');
+    await notices.waitFor();
+    expect(await notices.innerText()).toContain(catalog.en.errors['server/unavailable']);
+    expect(await page.getByTestId('files-error').innerText()).toContain(
+      catalog.en.errors['server/unavailable'],
+    );
+
+    await admin.reload();
+    const files = admin.getByTestId('admin-files-error');
+    await files.waitFor();
+    expect(await files.innerText()).toContain(adminCopy.ko.files.loadFailed);
+    expect(await files.innerText()).toContain(catalog.ko.errors['server/unavailable']);
+    await admin.getByTestId('admin-inquiries-error').waitFor();
+
+    down.clear();
+    await page.getByRole('button', { name: downloadCopy.en.common.retry }).first().click();
+    await page.getByTestId('notices-error').waitFor({ state: 'detached' });
+    await page.getByTestId('notice-item').or(page.getByTestId('notices-empty')).first().waitFor();
+    await files.getByRole('button', { name: adminCopy.ko.files.retry }).click();
+    await admin.getByTestId('admin-files-table').or(admin.getByTestId('admin-files-empty')).waitFor();
+    expect(await admin.getByTestId('admin-files-error').count()).toBe(0);
   });
 });
 

@@ -12,6 +12,7 @@ import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { AdminCopy as Copy } from './copy.js';
+import { LoadFailed } from './LoadFailed.js';
 
 type FileList = Output<Api['files']>;
 
@@ -24,7 +25,7 @@ export function FilesSection({ c, files: list }: { c: Copy; files: Loaded<FileLi
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  const apiMessage = (code: FailureCode) => (code === 'network' ? t.errors.network : t.errors[code]);
+  const apiMessage = (code: FailureCode) => t.errors[code];
 
   async function remove(file: PublishedFile) {
     setConfirming(null);
@@ -64,14 +65,13 @@ export function FilesSection({ c, files: list }: { c: Copy; files: Loaded<FileLi
         )}
 
         {list.error && (
-          <div className="admin-files__failed" data-testid="admin-files-error">
-            <p className="form__error" role="alert">
-              {c.files.loadFailed} {apiMessage(list.error)}
-            </p>
-            <button type="button" className="button button--ghost" onClick={list.reload}>
-              {c.files.retry}
-            </button>
-          </div>
+          <LoadFailed
+            message={c.files.loadFailed}
+            code={list.error}
+            retryLabel={c.files.retry}
+            onRetry={list.reload}
+            testId="admin-files-error"
+          />
         )}
 
         {!list.error && list.data?.files.length === 0 && (

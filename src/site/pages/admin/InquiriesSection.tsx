@@ -1,12 +1,12 @@
 // Member inquiries (GET /api/inquiries), newest first; each message is shown as plain text.
-import { catalog } from '../../../shared/i18n/index.js';
-import { useLanguage, useText } from '../../../client/text.js';
-import { call, type FailureCode } from '../../../client/api.js';
+import { useLanguage } from '../../../client/text.js';
+import { call } from '../../../client/api.js';
 import { useLoad } from '../../../client/use-load.js';
 import { formatDateTime } from '../../../client/format.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { AdminCopy as Copy } from './copy.js';
+import { LoadFailed } from './LoadFailed.js';
 
 function replyLink(email: string, subject: string): string {
   const address = encodeURIComponent(email).replace(/%40/g, '@');
@@ -14,13 +14,10 @@ function replyLink(email: string, subject: string): string {
 }
 
 export function InquiriesSection({ c }: { c: Copy }) {
-  const t = useText(catalog);
   const { lang } = useLanguage();
   const list = useLoad(async () =>
     [...(await call('inquiries')).inquiries].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   );
-
-  const apiMessage = (code: FailureCode) => (code === 'network' ? t.errors.network : t.errors[code]);
 
   return (
     <Section id="admin-inquiries" title={c.inquiries.title} lead={c.inquiries.lead}>
@@ -28,14 +25,13 @@ export function InquiriesSection({ c }: { c: Copy }) {
         {!list.data && !list.error && <Spinner />}
 
         {list.error && (
-          <div className="admin-files__failed" data-testid="admin-inquiries-error">
-            <p className="form__error" role="alert">
-              {c.inquiries.loadFailed} {apiMessage(list.error)}
-            </p>
-            <button type="button" className="button button--ghost" onClick={list.reload}>
-              {c.inquiries.retry}
-            </button>
-          </div>
+          <LoadFailed
+            message={c.inquiries.loadFailed}
+            code={list.error}
+            retryLabel={c.inquiries.retry}
+            onRetry={list.reload}
+            testId="admin-inquiries-error"
+          />
         )}
 
         {!list.error && list.data && (

@@ -6,7 +6,7 @@ import { call } from '../../../client/api.js';
 import { formatBytes, formatDate } from '../../../client/format.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from './ErrorNote.js';
+import { LoadFailed } from './ErrorNote.js';
 
 /** The program to offer: the program file marked latest, else the newest program file. */
 function programFile(files: PublishedFile[]): PublishedFile | undefined {
@@ -24,12 +24,13 @@ export function Downloads({ c }: { c: Copy }) {
 
   if (error) {
     return (
-      <div className="download-state">
-        <ErrorNote message={c.downloads.loadError} code={error} testId="files-error" />
-        <button type="button" className="button button--ghost" onClick={reload}>
-          {c.common.retry}
-        </button>
-      </div>
+      <LoadFailed
+        message={c.downloads.loadError}
+        code={error}
+        retryLabel={c.common.retry}
+        onRetry={reload}
+        testId="files-error"
+      />
     );
   }
   if (!files) return <Spinner />;

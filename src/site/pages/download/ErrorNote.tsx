@@ -1,4 +1,4 @@
-// The download page's failure line: what failed here, then what the shared error catalog says about why.
+// The download page's failure lines: what failed here, then what the shared error catalog says about why.
 import { catalog } from '../../../shared/i18n/index.js';
 import { useText } from '../../../client/text.js';
 import { type FailureCode } from '../../../client/api.js';
@@ -18,6 +18,30 @@ export function ErrorNote({
     <div className="form__error download-error" role="alert" data-testid={testId}>
       <p>{message}</p>
       {code !== 'server/internal' && <p className="download-error__detail">{t.errors[code]}</p>}
+    </div>
+  );
+}
+
+/** A list that could not be loaded: the error note and a button to ask again. */
+export function LoadFailed({
+  message,
+  code,
+  retryLabel,
+  onRetry,
+  testId,
+}: {
+  message: string;
+  code: FailureCode;
+  retryLabel: string;
+  onRetry(): void;
+  testId: string;
+}) {
+  return (
+    <div className="download-state">
+      <ErrorNote message={message} code={code} testId={testId} />
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {retryLabel}
+      </button>
     </div>
   );
 }

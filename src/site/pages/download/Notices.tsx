@@ -6,7 +6,7 @@ import { useLoad } from '../../../client/use-load.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from './ErrorNote.js';
+import { LoadFailed } from './ErrorNote.js';
 import { NoticeAddForm } from './NoticeForm.js';
 import { NoticeItem } from './NoticeItem.js';
 
@@ -26,12 +26,13 @@ export function Notices({ c, isAdmin }: { c: Copy; isAdmin: boolean }) {
   let body;
   if (loadError) {
     body = (
-      <div className="download-state">
-        <ErrorNote message={c.notices.loadError} code={loadError} testId="notices-error" />
-        <button type="button" className="button button--ghost" onClick={() => void reload()}>
-          {c.common.retry}
-        </button>
-      </div>
+      <LoadFailed
+        message={c.notices.loadError}
+        code={loadError}
+        retryLabel={c.common.retry}
+        onRetry={reload}
+        testId="notices-error"
+      />
     );
   } else if (notices === undefined || (loading && notices.length === 0)) {
     body = <Spinner />;
