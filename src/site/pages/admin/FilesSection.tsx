@@ -4,7 +4,7 @@ import { catalog } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
 import type { Api, Output } from '../../../shared/api.js';
-import { call, type FailureCode, failureCode } from '../../../client/api.js';
+import { call, failureCode } from '../../../client/api.js';
 import { type Loaded } from '../../../client/use-load.js';
 import { formatBytes, formatCount, formatDate } from '../../../client/format.js';
 import { Section } from '../../ui/PageParts.js';
@@ -25,8 +25,6 @@ export function FilesSection({ c, files: list }: { c: Copy; files: Loaded<FileLi
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  const apiMessage = (code: FailureCode) => t.errors[code];
-
   async function remove(file: PublishedFile) {
     setConfirming(null);
     setDeleteError(null);
@@ -37,7 +35,7 @@ export function FilesSection({ c, files: list }: { c: Copy; files: Loaded<FileLi
       toast(c.files.deleted);
       body.current?.focus();
     } catch (error) {
-      setDeleteError(`${c.files.deleteFailed} ${apiMessage(failureCode(error))}`);
+      setDeleteError(`${c.files.deleteFailed} ${t.errors[failureCode(error)]}`);
     } finally {
       setDeleting((current) => {
         const next = new Set(current);
