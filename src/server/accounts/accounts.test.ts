@@ -294,6 +294,25 @@ describe('login limits', () => {
     expect((await login(email, 'correct horse', freshIp())).statusCode).toBe(200);
   });
 
+  it('never counts a right password as a failure, also when the sign-in is refused for another reason', async () => {
+    const email = await verifiedMember();
+    const ip = freshIp();
+    for (let i = 0; i < 12; i++) expect((await login(email, 'correct horse', ip)).statusCode).toBe(200);
+    const unverified = freshEmail();
+    await signUp(unverified, 'correct horse', 'ko', ip);
+    for (let i = 0; i < 12; i++) {
+      expect((await login(unverified, 'correct horse', ip)).json().error.code).toBe(
+        'auth/email-not-verified',
+      );
+    }
+    // Nine wrong guesses on each still leave the tenth try to the right password.
+    for (const account of [email, unverified]) {
+      for (let i = 0; i < 9; i++) expect((await login(account, `wrong ${i}`, ip)).statusCode).toBe(401);
+    }
+    expect((await login(email, 'correct horse', ip)).statusCode).toBe(200);
+    expect((await login(unverified, 'correct horse', ip)).json().error.code).toBe('auth/email-not-verified');
+  });
+
   it('says how long to wait, in the body and as Retry-After', async () => {
     const email = await verifiedMember();
     for (let i = 0; i < 10; i++) {

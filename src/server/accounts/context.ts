@@ -25,7 +25,7 @@ import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { accountMail, passwordChangedMail, type MailKind } from '../mail/templates.js';
 import type { LiveBus } from '../live/bus.js';
-import { reserveOrRefuse, type Limit, type RateLimiter } from '../ratelimit/limiter.js';
+import { reserveOrRefuse, type Limit, type RateLimiter, type Release } from '../ratelimit/limiter.js';
 import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import * as store from './store.js';
@@ -245,29 +245,47 @@ export function accountContext(deps: AccountDeps) {
 
   /**
    * Whether `password` is the account's, as a failure reserved before the hash is checked: at most the limit of
-   * guesses is ever evaluated, however many arrive at once. A right password takes its reservation back.
+   * guesses is ever evaluated, however many arrive at once. A right password answers the reservation's release
+   * (it is not a failure), for the caller to call, inside its own transaction where it has one; a wrong one (or
+   * no account) answers null and the failure counts.
    */
+  async function reservedPasswordCheck(
+    user: Pick<store.UserRow, 'email' | 'password_hash'> | undefined,
+    email: string,
+    password: string,
+    caller: Caller,
+  ): Promise<Release | null> {
+    const release = await reserveOrRefuse(limiter, passwordFailureLimits(email, caller));
+    // The same work whether or not the e-mail exists.
+    const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+    return user && matches ? release : null;
+  }
+
+  /** Whether `password` is the account's, counted as a failure when it is not (see reservedPasswordCheck). */
   async function passwordMatches(
     user: Pick<store.UserRow, 'email' | 'password_hash'> | undefined,
     email: string,
     password: string,
     caller: Caller,
   ): Promise<boolean> {
-    const release = await reserveOrRefuse(limiter, passwordFailureLimits(email, caller));
-    // The same work whether or not the e-mail exists.
-    const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
-    if (!user || !matches) return false;
-    await release();
-    return true;
+    const release = await reservedPasswordCheck(user, email, password, caller);
+    await release?.();
+    return release !== null;
   }
 
-  /** Checks an e-mail and password; the same answer and work whether or not the e-mail exists. */
-  async function checkCredentials(email: string, password: string, caller: Caller) {
+  /**
+   * Checks an e-mail and password; the same answer and work whether or not the e-mail exists. The right password's
+   * reservation is the caller's to release (see reservedPasswordCheck).
+   */
+  async function checkCredentials(
+    email: string,
+    password: string,
+    caller: Caller,
+  ): Promise<{ user: store.UserRow; release: Release }> {
     const user = await store.findUserByEmail(db, email);
-    if (!(await passwordMatches(user, email, password, caller)) || !user) {
-      throw new ApiError('auth/invalid-login-credentials');
-    }
-    return user;
+    const release = await reservedPasswordCheck(user, email, password, caller);
+    if (!release || !user) throw new ApiError('auth/invalid-login-credentials');
+    return { user, release };
   }
 
   /** A member's sessions that still count. */
@@ -305,12 +323,12 @@ export function accountContext(deps: AccountDeps) {
     deviceKey: string | null,
     deviceName: string,
   ): Promise<{ pending: boolean; knownDevice: boolean }> {
-    const now = isoAt(clock);
-    if (deviceKey !== null && (await store.deviceIdOnOtherDevice(db, userId, deviceKey, deviceName, now))) {
-      throw new ApiError('session/device-mismatch');
-    }
-    const confirmed = await store.confirmedSessions(db, userId, deviceKey, now);
-    return { pending: confirmed.any && !confirmed.onThisDevice, knownDevice: confirmed.onThisDevice };
+    const devices = await store.devicesAtSignIn(db, userId, deviceKey, deviceName, isoAt(clock));
+    if (devices.copiedDeviceId) throw new ApiError('session/device-mismatch');
+    return {
+      pending: devices.confirmedAnywhere && !devices.confirmedHere,
+      knownDevice: devices.confirmedHere,
+    };
   }
 
   /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */
@@ -323,10 +341,15 @@ export function accountContext(deps: AccountDeps) {
     return target;
   }
 
+  /**
+   * A new session for a member who has just proven who they are; `release` (a right password's reservation) is
+   * taken back in the same transaction, so a sign-in commits once.
+   */
   async function openSession(
     user: store.UserRow,
     caller: Caller,
     idleMinutes: number,
+    release?: Release,
   ): Promise<SignInResult> {
     const deviceName = deviceNameFromUserAgent(caller.userAgent);
     const deviceKey = caller.deviceKey;
@@ -351,18 +374,16 @@ export function accountContext(deps: AccountDeps) {
       reauth_at: check.pending ? null : new Date(now).toISOString(),
     };
     session.expires_at = new Date(sessionEnd(session, now)).toISOString();
-    let replaced = 0;
-    if (deviceKey !== null) {
+    const replaced = await db.transaction().execute(async (trx) => {
+      await store.insertSession(trx, session);
+      await release?.(trx);
       // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
       // copy of that session's token, now replaced), so the member's devices list shows each browser once, and a
       // browser waiting for approval waits once.
-      replaced = await db.transaction().execute(async (trx) => {
-        await store.insertSession(trx, session);
-        return store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
-      });
-    } else {
-      await store.insertSession(db, session);
-    }
+      return deviceKey === null
+        ? 0
+        : store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
+    });
     if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
     for (const listener of signInListeners) listener({ signedIn, deviceId: deviceKey, deviceName });

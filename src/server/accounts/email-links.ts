@@ -91,7 +91,8 @@ export function emailLinkService(ctx: AccountContext) {
       body: { email: string; password: string; lang?: Language | undefined },
       caller: Caller,
     ): Promise<void> {
-      const user = await checkCredentials(body.email, body.password, caller);
+      const { user, release } = await checkCredentials(body.email, body.password, caller);
+      await release();
       if (user.email_verified === 1) return;
       await reserveOrRefuse(limiter, [
         { key: `mail:${user.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },

@@ -44,14 +44,20 @@ export function signInService(ctx: AccountContext) {
     },
 
     /**
-     * A new account, unverified until the person at the mailed link proves they made it (with its password). An
-     * unverified account for the same address is replaced (its links die): whoever registered an address first
-     * cannot keep its owner out.
+     * Signs in with e-mail and password: a session for a verified member (waiting for another device's approval
+     * when the browser is new to an account signed in elsewhere); wrong passwords count against the limits.
      */
     async login(body: LoginBody, caller: Caller): Promise<SignInResult> {
-      const user = await checkCredentials(body.email, body.password, caller);
-      if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
-      return openSession(user, caller, body.idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
+      const { user, release } = await checkCredentials(body.email, body.password, caller);
+      try {
+        if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+        return await openSession(user, caller, body.idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN, release);
+      } catch (error) {
+        // The password was right: whatever refused the sign-in (an unverified address, a copied device secret),
+        // it was no failed guess. (Released already when the session's transaction committed: then a no-op.)
+        await release();
+        throw error;
+      }
     },
 
     /** A sign-in proven another way (a passkey): a session for a verified member. */
@@ -85,7 +91,7 @@ export function signInService(ctx: AccountContext) {
       if (row.idle_minutes !== idleMinutes) sessions.forgetUser(signedIn.user.uid);
     },
 
-    /** The member's devices that are signed in (description §3 "active sessions"). */
+    /** The session a browser's token names, while it counts (remembered briefly); its use moves its end on. */
     async authenticate(token: string | undefined): Promise<SignedIn | null> {
       if (!token || token.length > 128) return null;
       const tokenHash = hashToken(token);

@@ -178,37 +178,40 @@ export function liveSessions(db: Db, userId: string, now: string): Promise<Sessi
 }
 
 /**
- * Whether the user has a confirmed live session on this browser (device id), and at all: at most two rows read,
- * however many sessions the member has had.
+ * What a sign-in needs to know of the member's live sessions, in one read (each part an index lookup, however
+ * many sessions the member has had): whether this browser's device id is in use on another kind of device (a
+ * copied secret), whether this browser holds a confirmed session, and whether any device does.
  */
-export async function confirmedSessions(
+export async function devicesAtSignIn(
   db: Db,
   userId: string,
   deviceId: string | null,
-  now: string,
-): Promise<{ onThisDevice: boolean; any: boolean }> {
-  const confirmed = () => live(db, userId, now).select('id').where('approval', '=', 'approved').limit(1);
-  if (deviceId !== null && (await confirmed().where('device_id', '=', deviceId).executeTakeFirst())) {
-    return { onThisDevice: true, any: true };
-  }
-  return { onThisDevice: false, any: (await confirmed().executeTakeFirst()) !== undefined };
-}
-
-/** Whether a live session of the user already uses this device id on another kind of device. */
-export async function deviceIdOnOtherDevice(
-  db: Db,
-  userId: string,
-  deviceId: string,
   deviceName: string,
   now: string,
-): Promise<boolean> {
-  const row = await live(db, userId, now)
-    .select('id')
-    .where('device_id', '=', deviceId)
-    .where('device_name', '!=', deviceName)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+): Promise<{ copiedDeviceId: boolean; confirmedHere: boolean; confirmedAnywhere: boolean }> {
+  const confirmed = () => live(db, userId, now).select('id').where('approval', '=', 'approved');
+  // Without a device id the browser has no sessions of its own: `device_id = null` matches nothing.
+  const device = deviceId ?? '';
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          live(db, userId, now)
+            .select('id')
+            .where('device_id', '=', device)
+            .where('device_name', '!=', deviceName),
+        )
+        .as('copied'),
+      eb.exists(confirmed().where('device_id', '=', device)).as('here'),
+      eb.exists(confirmed()).as('anywhere'),
+    ])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers booleans, SQLite 0 or 1.
+  return {
+    copiedDeviceId: deviceId !== null && Boolean(row.copied),
+    confirmedHere: deviceId !== null && Boolean(row.here),
+    confirmedAnywhere: Boolean(row.anywhere),
+  };
 }
 
 /**

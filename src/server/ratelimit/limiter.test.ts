@@ -117,6 +117,36 @@ behavesAsALimiter('the database limiter', async () => {
   };
 });
 
+describe('the database limiter inside a transaction', () => {
+  it("takes a reservation back with the caller's transaction: kept when it rolls back, gone when it commits", async () => {
+    const url = process.env.DATABASE_URL;
+    const schema = url ? testSchemaName('limits') : undefined;
+    const handle = await openDatabase({
+      url,
+      sqlitePath: ':memory:',
+      ...(schema ? { pgSchema: schema } : {}),
+    });
+    try {
+      const limiter = databaseRateLimiter(handle.db, handle.dialect, clock);
+      const key = { key: 'within', limit: 5, windowMs: MINUTE };
+      const first = await limiter.reserve([key]);
+      if (!first.ok) throw new Error('expected room');
+      await expect(
+        handle.db.transaction().execute(async (trx) => {
+          await first.release(trx);
+          throw new Error('the work failed');
+        }),
+      ).rejects.toThrow('the work failed');
+      expect(await limiter.counts(['within'], MINUTE)).toEqual([1]);
+      await handle.db.transaction().execute((trx) => first.release(trx));
+      expect(await limiter.counts(['within'], MINUTE)).toEqual([0]);
+    } finally {
+      await handle.close();
+      if (url && schema) await dropPostgresSchema(url, schema);
+    }
+  });
+});
+
 describe('the SQLite limiter on a file', () => {
   it('writes its events without a disk flush and gives the rest of the server its full flush back', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-limits-'));

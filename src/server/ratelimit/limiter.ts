@@ -4,7 +4,7 @@
 // cannot all pass a check that each of them would pass alone. A reservation that turns out not to count (a
 // login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
@@ -20,8 +20,11 @@ export interface Limit {
 export type Reservation =
   | {
       ok: true;
-      /** Takes the reserved events back (the attempt did not count after all). */
-      release(): Promise<void>;
+      /**
+       * Takes the reserved events back (the attempt did not count after all). Given the caller's database
+       * transaction, a database limiter takes them back inside it, committed (or rolled back) with its work.
+       */
+      release: Release;
     }
   | {
       ok: false;
@@ -122,10 +125,10 @@ export function databaseRateLimiter(
       if (typeof ids === 'number') return { ok: false, retryAfterMs: ids };
       return {
         ok: true,
-        release: async () => {
-          await lightly((connection) =>
-            connection.deleteFrom('rate_events').where('id', 'in', ids).execute(),
-          );
+        release: async (within) => {
+          const forget = (connection: Kysely<Database>) =>
+            connection.deleteFrom('rate_events').where('id', 'in', ids).execute();
+          await (within ? forget(within) : lightly(forget));
         },
       };
     },
@@ -232,11 +235,11 @@ export function redisRateLimiter(client: Redis, prefix: string, clock: Clock): R
   };
 }
 
+/** Takes a reservation back, inside the caller's database transaction when given one. */
+export type Release = (within?: Transaction<Database>) => Promise<void>;
+
 /** Reserves the limits, or refuses the request with how long to wait; answers the reservation's release. */
-export async function reserveOrRefuse(
-  limiter: RateLimiter,
-  limits: readonly Limit[],
-): Promise<() => Promise<void>> {
+export async function reserveOrRefuse(limiter: RateLimiter, limits: readonly Limit[]): Promise<Release> {
   const reservation = await limiter.reserve(limits);
   if (!reservation.ok) {
     throw new ApiError('auth/too-many-requests', { retryAfterMs: reservation.retryAfterMs });
