@@ -15,6 +15,7 @@ import * as push from './migrations/1763880000000-Push.js';
 import * as sessionApproval from './migrations/1763890000000-SessionApproval.js';
 import * as sessionDevices from './migrations/1763900000000-SessionDevices.js';
 import * as failClosed from './migrations/1764000000000-FailClosed.js';
+import * as rateReserve from './migrations/1764100000000-RateReserve.js';
 
 /**
  * better-sqlite3 13 (Node-API) on Node 22 and later. Node 24 crashes on version 12, whose statements remove an
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '1763890000000-SessionApproval': sessionApproval,
   '1763900000000-SessionDevices': sessionDevices,
   '1764000000000-FailClosed': failClosed,
+  '1764100000000-RateReserve': rateReserve,
 };
 
 export interface DatabaseOptions {

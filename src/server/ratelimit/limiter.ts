@@ -84,20 +84,41 @@ export function databaseRateLimiter(
           }
         })
       : work(db);
+  /** A reservation of these events, taken back by deleting them. */
+  const reserved = (ids: string[]): Reservation => ({
+    ok: true,
+    release: async (within) => {
+      const forget = (connection: Kysely<Database>) =>
+        connection.deleteFrom('rate_events').where('id', 'in', ids).execute();
+      await (within ? forget(within) : lightly(forget));
+    },
+  });
+  /** The same read-and-record in one round trip: the function `rate_reserve` (migration RateReserve). */
+  async function reserveOnPostgres(limits: readonly Limit[]): Promise<Reservation> {
+    const now = clock();
+    const ids = limits.map(() => newId());
+    const { rows } = await sql<{ wait: number | string }>`select rate_reserve(
+        ${limits.map((limit) => limit.key)}::text[],
+        ${limits.map((limit) => limit.limit)}::integer[],
+        ${limits.map((limit) => limit.windowMs)}::bigint[],
+        ${limits.map((limit) => iso(now - limit.windowMs))}::text[],
+        ${ids}::text[],
+        ${iso(now)},
+        ${now}::bigint
+      ) as wait`.execute(db);
+    const wait = Number(rows[0]?.wait);
+    if (!Number.isFinite(wait)) throw new Error('rate_reserve gave no answer');
+    return wait > 0 ? { ok: false, retryAfterMs: wait } : reserved(ids);
+  }
   return {
     async reserve(limits) {
       if (limits.length === 0) return { ok: true, release: async () => undefined };
-      const keys = [...new Set(limits.map((limit) => limit.key))].sort();
+      if (dialect === 'postgres') return reserveOnPostgres(limits);
+      const keys = [...new Set(limits.map((limit) => limit.key))];
       const longest = Math.max(...limits.map((limit) => limit.windowMs));
       const ids = await lightly((connection) =>
+        // SQLite runs one transaction at a time on our single connection: the read and the record are one step.
         connection.transaction().execute(async (trx) => {
-          // SQLite runs one transaction at a time on our single connection; PostgreSQL takes a lock per key for
-          // the rest of the transaction (in one order, so two reservations of the same keys cannot deadlock).
-          if (dialect === 'postgres') {
-            for (const key of keys) {
-              await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
-            }
-          }
           const now = clock();
           // Every key's events of the longest window in one read, oldest first; each limit looks at its own.
           const rows = await trx
@@ -123,14 +144,7 @@ export function databaseRateLimiter(
         }),
       );
       if (typeof ids === 'number') return { ok: false, retryAfterMs: ids };
-      return {
-        ok: true,
-        release: async (within) => {
-          const forget = (connection: Kysely<Database>) =>
-            connection.deleteFrom('rate_events').where('id', 'in', ids).execute();
-          await (within ? forget(within) : lightly(forget));
-        },
-      };
+      return reserved(ids);
     },
     async counts(keys, windowMs) {
       if (keys.length === 0) return [];
