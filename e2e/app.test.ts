@@ -481,7 +481,7 @@ describe.each(['ko', 'en'] as const)('every module in %s', (lang) => {
         name: fill(personal.detail.copyLabel, { field: personal.fields.bank.accountNumber }),
       })
       .click();
-    await app.toast(app.text.copied);
+    await app.toast(fill(personal.detail.copiedCleared, { seconds: 30 }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('110-123-456789');
     await page.keyboard.press('Escape');
     await page.locator('.personal-card__title', { hasText: '월급 통장 / Salary' }).waitFor();

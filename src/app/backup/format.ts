@@ -21,7 +21,8 @@ export interface BackupContents {
 
 export type BackupProblem = 'not-a-backup' | 'damaged' | 'newer-version';
 export type DecodedBackup =
-  { ok: true; kind: BackupKind; contents: BackupContents } | { ok: false; problem: BackupProblem };
+  | { ok: true; kind: BackupKind; version: number; contents: BackupContents }
+  | { ok: false; problem: BackupProblem };
 
 const toBase64 = bytesToBase64;
 
@@ -177,7 +178,7 @@ function decodeJson(bytes: Uint8Array): DecodedBackup {
       mac: fromBase64(json.mac),
     };
     return countsMatch(json, contents)
-      ? { ok: true, kind: 'json', contents }
+      ? { ok: true, kind: 'json', version: json.version as number, contents }
       : { ok: false, problem: 'damaged' };
   } catch {
     return { ok: false, problem: 'damaged' };
@@ -217,7 +218,7 @@ function decodeZip(bytes: Uint8Array): DecodedBackup {
       mac: fromBase64(json.mac),
     };
     return countsMatch(json, contents)
-      ? { ok: true, kind: 'zip', contents }
+      ? { ok: true, kind: 'zip', version: json.version as number, contents }
       : { ok: false, problem: 'damaged' };
   } catch {
     return { ok: false, problem: 'damaged' };

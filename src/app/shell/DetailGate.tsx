@@ -2,6 +2,7 @@
 // documents and ledger open. While the default 0000 is in use, the member is asked to change it.
 import {
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useId,
@@ -13,7 +14,7 @@ import {
 } from 'react';
 import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
 import { useToast } from '../../client/ui/Toast.js';
-import { useText } from '../../client/text.js';
+import { fill, useText } from '../../client/text.js';
 import { FormFooter } from '../ui/FormFooter.js';
 import { Modal } from '../ui/Modal.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
@@ -25,13 +26,34 @@ import {
   makeDetailPasswordVerifier,
   useAppSettings,
 } from '../settings.js';
+import { useVault, useVaultVersion } from '../vault/react.js';
+import {
+  clearGateFailures,
+  detailPasswordAccepted,
+  GATE_LOCK_AFTER,
+  gateStatus,
+  proveOwner,
+  readGateAttempts,
+  recordGateFailure,
+} from './gate-attempts.js';
 
 interface DetailAccess {
   granted: boolean;
   grant: () => void;
   changePrompted: boolean;
   setChangePrompted: (prompted: boolean) => void;
+  /**
+   * Asks for the master password (or the member's own detail view password) before an action that exports or
+   * replaces what the gate protects; true once given. A proof holds for a few minutes of this unlock, and the
+   * member's own detail password given at the gate, or a new one set, counts as one.
+   */
+  confirmOwner: () => Promise<boolean>;
+  /** The member just gave (or set) their own detail password, or the master password. */
+  markProven: () => void;
 }
+
+/** How long a given proof spares the member the next question (within one unlock). */
+const OWNER_PROOF_MS = 5 * 60_000;
 
 const DetailAccessContext = createContext<DetailAccess | null>(null);
 
@@ -39,11 +61,40 @@ const DetailAccessContext = createContext<DetailAccess | null>(null);
 export function DetailAccessProvider({ children }: { children: ReactNode }) {
   const [granted, setGranted] = useState(false);
   const [changePrompted, setChangePrompted] = useState(false);
-  const value = useMemo(
-    () => ({ granted, grant: () => setGranted(true), changePrompted, setChangePrompted }),
-    [granted, changePrompted],
+  const [asking, setAsking] = useState<((proven: boolean) => void) | null>(null);
+  const provenAt = useRef(0);
+  const confirmOwner = useCallback(
+    () =>
+      Date.now() - provenAt.current < OWNER_PROOF_MS
+        ? Promise.resolve(true)
+        : new Promise<boolean>((resolve) => setAsking(() => resolve)),
+    [],
   );
-  return <DetailAccessContext.Provider value={value}>{children}</DetailAccessContext.Provider>;
+  const markProven = useCallback(() => {
+    provenAt.current = Date.now();
+  }, []);
+  const value = useMemo(
+    () => ({
+      granted,
+      grant: () => setGranted(true),
+      changePrompted,
+      setChangePrompted,
+      confirmOwner,
+      markProven,
+    }),
+    [granted, changePrompted, confirmOwner, markProven],
+  );
+  const answer = (proven: boolean) => {
+    if (proven) markProven();
+    asking?.(proven);
+    setAsking(null);
+  };
+  return (
+    <DetailAccessContext.Provider value={value}>
+      {children}
+      {asking && <OwnerCheck onDone={answer} />}
+    </DetailAccessContext.Provider>
+  );
 }
 
 function useDetailAccess(): DetailAccess {
@@ -52,18 +103,80 @@ function useDetailAccess(): DetailAccess {
   return access;
 }
 
+/** `confirmOwner()` of the current unlock: see DetailAccess. */
+export function useConfirmOwner(): () => Promise<boolean> {
+  return useDetailAccess().confirmOwner;
+}
+
+/** Draws again every second while `ticking` (a wait counting down). */
+function useEverySecond(ticking: boolean): void {
+  const [, setTicks] = useState(0);
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setTicks((ticks) => ticks + 1), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+}
+
+/** The question behind confirmOwner(): one password, the master password or the member's detail password. */
+function OwnerCheck({ onDone }: { onDone: (proven: boolean) => void }) {
+  const text = useText(shellText);
+  const vault = useVault();
+  const [settings] = useAppSettings();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const either = detailPasswordAccepted(vault, settings, Date.now());
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) return setProblem(text.identity.required);
+    setBusy(true);
+    const proven = await proveOwner(vault, settings, password, Date.now());
+    setBusy(false);
+    if (proven) return onDone(true);
+    setPassword('');
+    setProblem(text.identity.wrong);
+  }
+
+  return (
+    <Modal title={text.identity.title} onClose={() => onDone(false)}>
+      <form className="form" noValidate onSubmit={submit}>
+        <p>{either ? text.identity.lead : text.identity.leadMaster}</p>
+        <PasswordField
+          id={id}
+          label={either ? text.identity.either : text.identity.master}
+          value={password}
+          onChange={setPassword}
+          autoComplete="off"
+          problem={problem}
+        />
+        <FormFooter busy={busy} onCancel={() => onDone(false)} submitLabel={text.identity.submit} />
+      </form>
+    </Modal>
+  );
+}
+
 export function DetailGate({ children }: { children: ReactNode }) {
   const text = useText(shellText);
   const access = useDetailAccess();
+  const vault = useVault();
+  useVaultVersion();
   const [settings] = useAppSettings();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const attempts = readGateAttempts(vault);
+  useEverySecond(attempts.failures > 0 && !access.granted);
+  const status = gateStatus(attempts, Date.now());
+  const locked = status.state === 'locked';
   useEffect(() => {
     if (!access.granted) input.current?.focus();
-  }, [access.granted]);
+  }, [access.granted, locked]);
 
   if (access.granted) {
     const askToChange = !settings.detailPassword && !access.changePrompted;
@@ -87,42 +200,63 @@ export function DetailGate({ children }: { children: ReactNode }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!password) return setError(text.detail.required);
+    if (busy) return;
+    if (!password) return setError(locked ? text.detail.masterRequired : text.detail.required);
+    if (gateStatus(readGateAttempts(vault), Date.now()).state === 'wait') return;
     setBusy(true);
-    const ok = await checkDetailPassword(settings, password);
-    setBusy(false);
-    if (!ok) {
-      setError(text.detail.wrong);
-      setPassword('');
-      input.current?.focus();
+    const ok = locked
+      ? await vault.checkMasterPassword(password)
+      : await checkDetailPassword(settings, password);
+    if (ok) {
+      await clearGateFailures(vault);
+      setBusy(false);
+      // The default 0000 proves nothing; the member's own password (or the master password) does.
+      if (locked || settings.detailPassword) access.markProven();
+      access.grant();
       return;
     }
-    access.grant();
+    if (!locked) await recordGateFailure(vault, Date.now());
+    setBusy(false);
+    setError(locked ? text.detail.masterWrong : text.detail.wrong);
+    setPassword('');
+    input.current?.focus();
   }
 
+  const waiting = status.state === 'wait' ? Math.ceil(status.ms / 1000) : 0;
   return (
     <section className="panel detail-gate" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{text.detail.title}</h2>
-      <p>{text.detail.lead}</p>
+      <h2 id={`${id}-title`}>{locked ? text.detail.lockedTitle : text.detail.title}</h2>
+      <p>{locked ? fill(text.detail.lockedLead, { count: GATE_LOCK_AFTER }) : text.detail.lead}</p>
       <form className="form" noValidate onSubmit={submit}>
         <PasswordField
           id={id}
           inputRef={input}
-          label={text.detail.password}
+          label={locked ? text.detail.masterPassword : text.detail.password}
           value={password}
           onChange={setPassword}
-          autoComplete="off"
-          hint={!settings.detailPassword && <p className="field__hint">{text.detail.defaultHint}</p>}
+          autoComplete={locked ? 'current-password' : 'off'}
+          hint={
+            !locked && !settings.detailPassword && <p className="field__hint">{text.detail.defaultHint}</p>
+          }
         />
-        {error && (
+        {error && !waiting && (
           <p className="form__error" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="button button--primary" disabled={busy}>
+        {waiting > 0 && (
+          <p className="form__error" role="alert">
+            {fill(text.detail.wait, { seconds: waiting })}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-disabled={busy || waiting > 0 || undefined}
+        >
           {text.detail.submit}
         </button>
-        <p className="form__note">{text.detail.lost}</p>
+        {!locked && <p className="form__note">{text.detail.lost}</p>}
       </form>
     </section>
   );
@@ -142,6 +276,8 @@ export function DetailPasswordForm({
 }) {
   const text = useText(shellText);
   const toast = useToast();
+  const vault = useVault();
+  const access = useDetailAccess();
   const [settings, save] = useAppSettings();
   const ids = { current: useId(), next: useId(), confirm: useId() };
   const { fields, setProblems, clear, field } = usePasswordFields();
@@ -158,11 +294,13 @@ export function DetailPasswordForm({
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      if (askCurrent && !(await checkDetailPassword(settings, fields.current))) {
-        setProblems({ current: text.detail.wrong });
+      // The current detail password, or the master password (a forgotten detail password is set anew with it).
+      if (askCurrent && !(await proveOwner(vault, settings, fields.current, Date.now()))) {
+        setProblems({ current: text.identity.wrong });
         return;
       }
       await save({ detailPassword: await makeDetailPasswordVerifier(fields.next) });
+      access.markProven();
       toast(text.detail.changed);
       clear();
       onDone();
@@ -178,7 +316,11 @@ export function DetailPasswordForm({
       {askCurrent && (
         <PasswordField
           id={ids.current}
-          label={text.detail.password}
+          label={
+            detailPasswordAccepted(vault, settings, Date.now())
+              ? text.detail.currentOrMaster
+              : text.detail.masterPassword
+          }
           autoComplete="off"
           {...field('current')}
         />

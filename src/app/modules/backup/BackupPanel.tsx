@@ -22,6 +22,7 @@ import {
   type LastBackup,
 } from './last-backup.js';
 import { RestorePanel } from './RestorePanel.js';
+import { useConfirmOwner } from '../../shell/DetailGate.js';
 import { runBackup } from './run-backup.js';
 import { EMPTY_WEBDAV, WebdavFields, webdavComplete } from './WebdavFields.js';
 
@@ -58,6 +59,7 @@ export function BackupPanel() {
   const vault = useVault();
   const toast = useToast();
   const config = useAppConfig();
+  const confirmOwner = useConfirmOwner();
   const [settings, saveSettings] = useAppSettings();
   const backup = settings.backup;
   const ids = { heading: useId(), format: useId(), target: useId(), auto: useId() };
@@ -89,6 +91,8 @@ export function BackupPanel() {
     setDriveNote('');
     setProblem('');
     if (!webdavComplete(drive)) return setProblem(text.webdav.missing);
+    // Where backups go is chosen by the owner alone: the master password (or the detail password) first.
+    if (!(await confirmOwner())) return;
     const credentials = { ...drive, url: drive.url.trim(), username: drive.username.trim() };
     setChecking(true);
     const listed = await webdavTarget(credentials).list();
@@ -100,6 +104,7 @@ export function BackupPanel() {
 
   async function backUp() {
     setProblem('');
+    if (!(await confirmOwner())) return;
     setProgress(0);
     try {
       const result = await runBackup(vault, { ...backup, target }, config, { onProgress: setProgress });
@@ -207,7 +212,7 @@ export function BackupPanel() {
           {problem}
         </p>
       )}
-      <RestorePanel vault={vault} webdav={backup.webdav} config={config} />
+      <RestorePanel vault={vault} webdav={backup.webdav} config={config} confirmOwner={confirmOwner} />
       <ErasePanel />
     </section>
   );

@@ -23,6 +23,8 @@ import './backup.css';
 interface Chosen {
   contents: BackupContents;
   size: number;
+  /** The backup format's version. */
+  version: number;
 }
 
 const KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
@@ -30,17 +32,21 @@ const KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries
 /**
  * `titled` false when a surrounding summary already names it (the first-run screen). `webdav`: the drive saved
  * in settings; without it (a new device) the drive's details are asked here and kept only for this restore.
+ * `confirmOwner`: into an open vault a restore goes only after the master password (or the member's detail
+ * password) is given again — a restore replaces what the detail gate protects and resets its password.
  */
 export function RestorePanel({
   vault,
   titled = true,
   webdav = null,
   config: given,
+  confirmOwner,
 }: {
   vault: Vault;
   titled?: boolean;
   webdav?: WebdavCredentials | null;
   config?: AppConfig;
+  confirmOwner?: () => Promise<boolean>;
 }) {
   const text = useText(backupText);
   const { lang, locale } = useLanguage();
@@ -63,6 +69,8 @@ export function RestorePanel({
   const [problem, setProblem] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  /** What the last restore brought back, per module. */
+  const [restored, setRestored] = useState('');
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -74,7 +82,7 @@ export function RestorePanel({
       return;
     }
     setProblem('');
-    setChosen({ contents: decoded.contents, size: bytes.length });
+    setChosen({ contents: decoded.contents, size: bytes.length, version: decoded.version });
   }
 
   async function showList(from: RemoteTargetId, credentials: WebdavCredentials | null = webdav) {
@@ -112,6 +120,7 @@ export function RestorePanel({
     if (askPassword && !password) return setProblem(text.problems['needs-password']);
     if (vault.state === 'unlocked' && mode === 'replace' && !confirmed) return setConfirming(true);
     setConfirming(false);
+    if (vault.state === 'unlocked' && !(await confirmOwner?.())) return;
     setBusy(text.restoring);
     setProblem('');
     try {
@@ -121,6 +130,8 @@ export function RestorePanel({
         onProgress: setProgress,
       });
       if (result === 'ok') {
+        // What the backup held, told only now that its password (or this vault's key) has opened it.
+        setRestored(fill(text.counts, countsOf(chosen.contents)));
         setChosen(null);
         setPassword('');
         toast(text.restored);
@@ -136,16 +147,15 @@ export function RestorePanel({
     }
   }
 
-  const counts = chosen
-    ? Object.fromEntries(
-        KINDS.map((kind) => [
-          kind,
-          new Intl.NumberFormat(locale).format(
-            chosen.contents.records.filter((record) => record.kind === kind).length,
-          ),
-        ]),
-      )
-    : {};
+  const countsOf = (contents: BackupContents) =>
+    Object.fromEntries(
+      KINDS.map((kind) => [
+        kind,
+        new Intl.NumberFormat(locale).format(
+          contents.records.filter((record) => record.kind === kind).length,
+        ),
+      ]),
+    );
 
   return (
     <section
@@ -234,9 +244,9 @@ export function RestorePanel({
             {fill(text.preview, {
               date: dateTime(chosen.contents.createdAt),
               size: formatBytes(chosen.size, lang),
+              version: chosen.version,
             })}
           </p>
-          <p>{fill(text.previewCounts, counts)}</p>
           {vault.state === 'unlocked' && (
             <fieldset className="backup__modes">
               <legend>{text.mode}</legend>
@@ -294,6 +304,11 @@ export function RestorePanel({
       {problem && (
         <p className="form__error" role="alert">
           {problem}
+        </p>
+      )}
+      {restored && !chosen && (
+        <p className="callout callout--info" role="status">
+          <span className="callout__title">{text.restoredCounts}</span> {restored}
         </p>
       )}
     </section>

@@ -72,8 +72,8 @@ export const backupText = defineText(
     listItem: '{{date}} · {{size}}',
     choose: '이 백업 고르기',
     loading: '백업을 불러오는 중... {{percent}}%',
-    preview: '{{date}}에 만든 백업 · {{size}}',
-    previewCounts:
+    preview: '{{date}}에 만든 백업 · {{size}} · 형식 버전 {{version}}',
+    counts:
       '일정 {{event}} · 일기 {{memo}} · 개인정보 {{personal}} · 문서 {{document}} · 가계부 {{ledger}} · 기념일 {{anniversaries}}',
     mode: '복원 방법',
     modes: {
@@ -86,6 +86,7 @@ export const backupText = defineText(
     restore: '복원',
     restoring: '복원하는 중...',
     restored: '복원했습니다. 상세 보기 비밀번호는 0000으로 초기화되었습니다.',
+    restoredCounts: '복원한 항목:',
     confirmReplace: '이 기기의 데이터가 백업 내용으로 바뀝니다. 계속할까요?',
     problems: {
       'not-a-backup': '이 파일은 MyGenie 백업이 아닙니다.',
@@ -202,8 +203,8 @@ export const backupText = defineText(
     listItem: '{{date}} · {{size}}',
     choose: 'Choose this backup',
     loading: 'Loading the backup... {{percent}}%',
-    preview: 'Backup made {{date}} · {{size}}',
-    previewCounts:
+    preview: 'Backup made {{date}} · {{size}} · format version {{version}}',
+    counts:
       'Schedule {{event}} · Diary {{memo}} · Personal info {{personal}} · Documents {{document}} · Ledger {{ledger}} · Anniversaries {{anniversaries}}',
     mode: 'How to restore',
     modes: {
@@ -216,6 +217,7 @@ export const backupText = defineText(
     restore: 'Restore',
     restoring: 'Restoring...',
     restored: 'Restored. Your detail view password is back to 0000.',
+    restoredCounts: 'Restored:',
     confirmReplace: 'This device’s data will be replaced by the backup. Continue?',
     problems: {
       'not-a-backup': 'This file is not a MyGenie backup.',

@@ -6,6 +6,7 @@ import { formatDate } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
+import { CLIPBOARD_CLEAR_MS, copySecret } from '../../ui/clipboard.js';
 import { personalText } from './copy.js';
 import {
   displayValue,
@@ -42,9 +43,8 @@ export function PersonalDetail({
   async function copy(value: string) {
     setCopyFailed(false);
     try {
-      // navigator.clipboard is missing outside secure contexts; that counts as a failure too.
-      await navigator.clipboard.writeText(value);
-      toast(shell.copied);
+      await copySecret(value);
+      toast(fill(text.detail.copiedCleared, { seconds: CLIPBOARD_CLEAR_MS / 1000 }));
     } catch {
       setCopyFailed(true);
     }

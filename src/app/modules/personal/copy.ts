@@ -86,6 +86,7 @@ export const personalText = defineText(
       hideLabel: '{{field}} 숨기기',
       copy: '복사',
       copyLabel: '{{field}} 복사',
+      copiedCleared: '복사했습니다. {{seconds}}초 후 클립보드에서 지웁니다.',
       copyFailed:
         '클립보드에 복사하지 못했습니다. 브라우저가 허용하지 않았을 수 있습니다. ‘보기’를 누른 뒤 직접 선택해 복사하세요.',
     },
@@ -178,6 +179,7 @@ export const personalText = defineText(
       hideLabel: 'Hide {{field}}',
       copy: 'Copy',
       copyLabel: 'Copy {{field}}',
+      copiedCleared: 'Copied. The clipboard will be cleared in {{seconds}} seconds.',
       copyFailed:
         'Could not copy to the clipboard; your browser may not allow it. Press “Show”, then select the text and copy it yourself.',
     },
