@@ -215,9 +215,11 @@ export function DetailGate({ children }: { children: ReactNode }) {
       access.grant();
       return;
     }
-    if (!locked) await recordGateFailure(vault, Date.now());
+    // The try that locks the gate says so by the gate's new title and lead, not by an error under the new field.
+    const nowLocked =
+      locked || gateStatus(await recordGateFailure(vault, Date.now()), Date.now()).state === 'locked';
     setBusy(false);
-    setError(locked ? text.detail.masterWrong : text.detail.wrong);
+    setError(locked ? text.detail.masterWrong : nowLocked ? '' : text.detail.wrong);
     setPassword('');
     input.current?.focus();
   }
