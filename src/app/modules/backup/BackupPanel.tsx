@@ -87,29 +87,66 @@ export function BackupPanel() {
     return saving.current;
   }
 
+  /** The drive's fields as typed, trimmed: what is saved and used. */
+  const typedDrive = (): WebdavCredentials => ({
+    ...drive,
+    url: drive.url.trim(),
+    username: drive.username.trim(),
+  });
+
+  /**
+   * Checks the typed drive by listing its backups and saves it when it answers; says how many backups it holds.
+   * False (with the problem shown) when it cannot be reached or refuses.
+   */
+  async function connectDrive(credentials: WebdavCredentials): Promise<boolean> {
+    setChecking(true);
+    const listed = await webdavTarget(credentials).list();
+    setChecking(false);
+    if (!listed.ok) {
+      setProblem(text.problems[listed.problem]);
+      return false;
+    }
+    await change({ webdav: credentials });
+    setDriveNote(fill(text.webdav.connected, { count: listed.value.length }));
+    return true;
+  }
+
   async function saveDrive() {
     setDriveNote('');
     setProblem('');
     if (!webdavComplete(drive)) return setProblem(text.webdav.missing);
     // Where backups go is chosen by the owner alone: the master password (or the detail password) first.
     if (!(await confirmOwner())) return;
-    const credentials = { ...drive, url: drive.url.trim(), username: drive.username.trim() };
-    setChecking(true);
-    const listed = await webdavTarget(credentials).list();
-    setChecking(false);
-    if (!listed.ok) return setProblem(text.problems[listed.problem]);
-    await change({ webdav: credentials });
-    setDriveNote(fill(text.webdav.connected, { count: listed.value.length }));
+    await connectDrive(typedDrive());
   }
 
   async function backUp() {
     setProblem('');
+    let settings: BackupSettings = { ...backup, target };
+    // A drive typed in but not yet saved is checked and saved first, as "Save and check the connection" would.
+    const typed = typedDrive();
+    const unsaved =
+      target === 'webdav' &&
+      (typed.url !== backup.webdav?.url ||
+        typed.username !== backup.webdav?.username ||
+        typed.password !== backup.webdav?.password);
+    if (unsaved && !webdavComplete(drive)) return setProblem(text.webdav.missing);
     if (!(await confirmOwner())) return;
+    if (unsaved) {
+      setDriveNote('');
+      if (!(await connectDrive(typed))) return;
+      settings = { ...settings, webdav: typed };
+    }
     setProgress(0);
     try {
-      const result = await runBackup(vault, { ...backup, target }, config, { onProgress: setProgress });
+      const result = await runBackup(vault, settings, config, { onProgress: setProgress });
       if (!result.ok) return setProblem(text.problems[result.problem]);
       toast(fill(text.done, { name: result.name }));
+      if (settings.target === 'webdav' && settings.webdav) {
+        // The count on the drive follows the backup just made.
+        const listed = await webdavTarget(settings.webdav).list();
+        if (listed.ok) setDriveNote(fill(text.webdav.onDrive, { count: listed.value.length }));
+      }
     } finally {
       setProgress(null);
     }
