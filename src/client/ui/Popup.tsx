@@ -1,5 +1,5 @@
 // The description's confirmation dialog: a title, a multi-line message and one confirm button (or, when asked,
-// a second button to decline).
+// a second button to decline, and a third for another way to go on).
 import { useEffect, useId, useRef } from 'react';
 import { Dialog } from './Dialog.js';
 
@@ -10,9 +10,19 @@ export interface PopupProps {
   onConfirm(): void;
   cancelLabel?: string;
   onCancel?(): void;
+  /** Another way to go on, shown between the two (e.g. "import all" beside "skip duplicates"). */
+  alternative?: { label: string; onClick(): void };
 }
 
-export function Popup({ title, message, confirmLabel, onConfirm, cancelLabel, onCancel }: PopupProps) {
+export function Popup({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  cancelLabel,
+  onCancel,
+  alternative,
+}: PopupProps) {
   const titleId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => confirmRef.current?.focus(), []);
@@ -26,6 +36,11 @@ export function Popup({ title, message, confirmLabel, onConfirm, cancelLabel, on
         {cancelLabel && onCancel && (
           <button type="button" className="button button--ghost" onClick={onCancel}>
             {cancelLabel}
+          </button>
+        )}
+        {alternative && (
+          <button type="button" className="button button--ghost" onClick={alternative.onClick}>
+            {alternative.label}
           </button>
         )}
         <button type="button" className="button button--primary" ref={confirmRef} onClick={onConfirm}>

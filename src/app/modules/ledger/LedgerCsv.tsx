@@ -12,14 +12,14 @@ import { newId } from '../../vault/vault.js';
 import { ledgerText } from './copy.js';
 import { decodeCsvBytes, MAX_IMPORT_BYTES } from './csv-file.js';
 import { csvProblem } from './messages.js';
-import { formatLedgerCsv, parseLedgerCsv, type CsvImportError } from './model/csv.js';
+import { formatLedgerCsv, parseLedgerCsv, splitDuplicates, type CsvImportError } from './model/csv.js';
 import type { NewEntry } from './model/entry.js';
 import { csvFileName } from './month.js';
 
 type ImportState =
   | { step: 'idle' }
   | { step: 'reading' }
-  | { step: 'confirm'; name: string; entries: NewEntry[] }
+  | { step: 'confirm'; name: string; entries: NewEntry[]; fresh: NewEntry[] }
   | { step: 'writing' }
   | { step: 'refused'; errors: CsvImportError[] }
   | { step: 'message'; message: string; problem: boolean };
@@ -53,11 +53,17 @@ export function LedgerCsv({
   const titleId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<ImportState>({ step: 'idle' });
+  /** Exports write Korean column names and labels (default in Korean), or the codes. */
+  const [koreanLabels, setKoreanLabels] = useState(lang === 'ko');
+  const labelsId = useId();
   const busy = state.step === 'reading' || state.step === 'writing';
 
   function exportCsv(scope: 'month' | 'all') {
     const name = csvFileName(scope, month, isoToday());
-    download(name, formatLedgerCsv(scope === 'month' ? monthEntries : allEntries));
+    download(
+      name,
+      formatLedgerCsv(scope === 'month' ? monthEntries : allEntries, koreanLabels ? 'ko' : 'codes'),
+    );
     toast(fill(text.csv.exported, { name }));
   }
 
@@ -83,7 +89,11 @@ export function LedgerCsv({
     if (!result.ok) setState({ step: 'refused', errors: result.errors });
     else if (result.entries.length === 0)
       setState({ step: 'message', message: text.csv.nothing, problem: true });
-    else setState({ step: 'confirm', name: file.name, entries: result.entries });
+    else {
+      // Rows the ledger already has (a file imported twice, an export brought back) are offered to be skipped.
+      const { fresh } = splitDuplicates(result.entries, allEntries);
+      setState({ step: 'confirm', name: file.name, entries: result.entries, fresh });
+    }
   }
 
   async function importEntries(entries: NewEntry[]) {
@@ -135,6 +145,15 @@ export function LedgerCsv({
               ? text.csv.importing
               : text.csv.import}
         </button>
+        <label className="checkbox ledger-csv__labels" htmlFor={labelsId}>
+          <input
+            id={labelsId}
+            type="checkbox"
+            checked={koreanLabels}
+            onChange={(event) => setKoreanLabels(event.target.checked)}
+          />
+          {text.csv.koreanLabels}
+        </label>
         <input
           ref={fileRef}
           type="file"
@@ -173,7 +192,7 @@ export function LedgerCsv({
         </div>
       )}
 
-      {state.step === 'confirm' && (
+      {state.step === 'confirm' && state.fresh.length === state.entries.length && (
         <Popup
           title={text.csv.confirmTitle}
           message={fill(text.csv.confirmMessage, {
@@ -182,6 +201,32 @@ export function LedgerCsv({
           })}
           confirmLabel={text.csv.confirm}
           onConfirm={() => void importEntries(state.entries)}
+          cancelLabel={shell.cancel}
+          onCancel={() => setState({ step: 'idle' })}
+        />
+      )}
+      {state.step === 'confirm' && state.fresh.length < state.entries.length && (
+        <Popup
+          title={text.csv.confirmTitle}
+          message={fill(text.csv.duplicatesMessage, {
+            name: state.name,
+            count: state.entries.length.toLocaleString(locale),
+            duplicates: (state.entries.length - state.fresh.length).toLocaleString(locale),
+          })}
+          confirmLabel={
+            state.fresh.length > 0
+              ? fill(text.csv.skipDuplicates, { count: state.fresh.length.toLocaleString(locale) })
+              : shell.close
+          }
+          onConfirm={() =>
+            state.fresh.length > 0
+              ? void importEntries(state.fresh)
+              : setState({ step: 'message', message: text.csv.allDuplicates, problem: false })
+          }
+          alternative={{
+            label: fill(text.csv.importAll, { count: state.entries.length.toLocaleString(locale) }),
+            onClick: () => void importEntries(state.entries),
+          }}
           cancelLabel={shell.cancel}
           onCancel={() => setState({ step: 'idle' })}
         />

@@ -9,7 +9,7 @@ describe('decodeCsvBytes', () => {
       type: 'expense' as const,
       amount: 12000,
       currency: 'KRW' as const,
-      category: '식비',
+      category: '점심값',
       payment: '',
       memo: '🧾',
     };

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatLedgerCsv, MAX_IMPORT_ROWS, parseLedgerCsv } from './csv.js';
+import { formatLedgerCsv, MAX_IMPORT_ROWS, parseLedgerCsv, splitDuplicates } from './csv.js';
 import { LEDGER_CURRENCIES, newEntrySchema, type NewEntry } from './entry.js';
 
 const lunch: NewEntry = {
@@ -224,7 +224,8 @@ describe('export then import', () => {
       type: pick(['income', 'expense']),
       amount: next() < 0.1 ? 1e13 : 1 + Math.floor(next() * (next() < 0.5 ? 1000 : 1e12)),
       currency: pick(LEDGER_CURRENCIES),
-      category: pick(['식비', 'food']) + text(),
+      // The member's own names, and a default category's key (a default's name would come back as its key).
+      category: pick(['점심값', 'food']) + text(),
       payment: text(),
       memo: text(),
     });
@@ -232,5 +233,84 @@ describe('export then import', () => {
   it('gives back exactly the entries that went out', () => {
     const entries = Array.from({ length: 400 }, generated);
     expect(parseLedgerCsv(formatLedgerCsv(entries))).toEqual({ ok: true, entries });
+  });
+});
+
+describe('Korean sheets', () => {
+  it('reads the default categories and payment methods by their Korean (or English) names, and amounts in 원', () => {
+    const text =
+      '날짜,구분,금액,분류,결제수단,메모\n' +
+      '2024-03-15,지출,"12,000원",식비,카드,점심\n' +
+      '2024-03-16,지출,₩1 250,교통비,현금,\n' +
+      '2024-03-25,수입,3000000원,월급,이체,\n' +
+      '2024-03-26,수입,5000,기타,계좌이체,\n' +
+      '2024-03-27,지출,700,기타,Card,\n' +
+      '2024-03-28,지출,4500,Cafés & snacks,신용카드,\n' +
+      '2024-03-29,지출,9900,고양이 사료,페이,\n';
+    expect(parseLedgerCsv(text)).toEqual({
+      ok: true,
+      entries: [
+        { ...lunch, memo: '점심' },
+        { ...lunch, date: '2024-03-16', amount: 1250, category: 'transport', payment: 'cash' },
+        {
+          ...lunch,
+          date: '2024-03-25',
+          type: 'income',
+          amount: 3000000,
+          category: 'salary',
+          payment: 'transfer',
+        },
+        {
+          ...lunch,
+          date: '2024-03-26',
+          type: 'income',
+          amount: 5000,
+          category: 'otherIncome',
+          payment: 'transfer',
+        },
+        { ...lunch, date: '2024-03-27', amount: 700, category: 'otherExpense', payment: 'card' },
+        { ...lunch, date: '2024-03-28', amount: 4500, category: 'cafe', payment: 'card' },
+        // Names that are not the app's stay the member's own words.
+        { ...lunch, date: '2024-03-29', amount: 9900, category: '고양이 사료', payment: '페이' },
+      ],
+    });
+  });
+
+  it('refuses an amount in another form than 원 or plain digits', () => {
+    expect(errorsOf(`${HEADER}\n2024-03-15,expense,12000달러,KRW,food,,`)).toEqual([
+      { line: 2, column: 'amount', code: 'ledger/invalid-amount' },
+    ]);
+  });
+
+  it('writes Korean labels on request, and reads them back as the same entries', () => {
+    const salary: NewEntry = {
+      ...lunch,
+      type: 'income',
+      amount: 3000000,
+      category: 'salary',
+      payment: 'transfer',
+    };
+    const own: NewEntry = { ...lunch, category: '고양이 사료', payment: '페이', memo: '=1' };
+    const csv = formatLedgerCsv([lunch, salary, own], 'ko');
+    expect(csv).toBe(
+      '\uFEFF날짜,구분,금액,통화,분류,결제수단,메모\r\n' +
+        '2024-03-15,지출,12000,KRW,식비,카드,\r\n' +
+        '2024-03-15,수입,3000000,KRW,급여,계좌이체,\r\n' +
+        "2024-03-15,지출,12000,KRW,고양이 사료,페이,'=1\r\n",
+    );
+    expect(parseLedgerCsv(csv)).toEqual({ ok: true, entries: [lunch, salary, own] });
+  });
+});
+
+describe('splitDuplicates', () => {
+  it('finds the rows already in the ledger, one for one', () => {
+    const coffee: NewEntry = { ...lunch, amount: 4500, category: 'cafe' };
+    const dinner: NewEntry = { ...lunch, memo: 'dinner' };
+    const { fresh, duplicates } = splitDuplicates(
+      [lunch, lunch, coffee, dinner],
+      [lunch, coffee, { ...dinner, amount: 1 }],
+    );
+    expect(duplicates).toEqual([lunch, coffee]);
+    expect(fresh).toEqual([lunch, dinner]);
   });
 });

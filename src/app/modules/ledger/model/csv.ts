@@ -1,7 +1,10 @@
 // The ledger as a CSV file for spreadsheets (RFC 4180), and back. An import is all or nothing: every row is
 // checked and either all entries come back or every problem does, with the line a text editor shows for it.
+import { ledgerText } from '../copy.js';
 import {
+  DEFAULT_CATEGORIES,
   DEFAULT_CURRENCY,
+  DEFAULT_PAYMENT_METHODS,
   fromMinorUnits,
   isLedgerCurrency,
   newEntrySchema,
@@ -34,6 +37,58 @@ const TYPE_NAMES = new Map([
   ['지출', 'expense'],
 ]);
 
+/** How Korean (and English) sheets name the default categories and payment methods, lower-cased and spaceless. */
+const squeeze = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '');
+/** Names people write for a default category besides its labels in the app (both languages). */
+const CATEGORY_SYNONYMS: Record<string, readonly string[]> = {
+  salary: ['월급', '급여'],
+  food: ['식사', '외식', '식료품'],
+  cafe: ['카페', '간식', '커피'],
+  transport: ['교통비', '대중교통'],
+  housing: ['주거비', '월세', '관리비'],
+  communication: ['통신비', '휴대폰'],
+  health: ['의료', '병원', '약국', '건강'],
+  education: ['교육비', '학원'],
+  gifts: ['경조사', '선물'],
+};
+const PAYMENT_SYNONYMS: Record<string, readonly string[]> = {
+  cash: ['현금'],
+  card: ['카드', '신용카드', '체크카드'],
+  transfer: ['이체', '계좌이체', '송금', 'transfer'],
+  other: ['기타'],
+};
+function namesOf(
+  keys: readonly string[],
+  labels: (lang: 'ko' | 'en') => Record<string, string>,
+  synonyms: Record<string, readonly string[]>,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const key of keys) {
+    for (const name of [key, labels('ko')[key]!, labels('en')[key]!, ...(synonyms[key] ?? [])]) {
+      names.set(squeeze(name), key);
+    }
+  }
+  return names;
+}
+const CATEGORY_NAMES = {
+  income: namesOf(DEFAULT_CATEGORIES.income, (lang) => ledgerText[lang].categories, CATEGORY_SYNONYMS),
+  expense: namesOf(DEFAULT_CATEGORIES.expense, (lang) => ledgerText[lang].categories, CATEGORY_SYNONYMS),
+};
+// "기타" (other) is the other income or the other expense, by the row's type.
+CATEGORY_NAMES.income.set('기타', 'otherIncome').set('other', 'otherIncome');
+CATEGORY_NAMES.expense.set('기타', 'otherExpense').set('other', 'otherExpense');
+const PAYMENT_NAMES = namesOf(DEFAULT_PAYMENT_METHODS, (lang) => ledgerText[lang].payments, PAYMENT_SYNONYMS);
+
+/** A written amount as the parser reads it: "12,000원", "₩12,000" and "12 000" are 12000. */
+const plainAmount = (text: string) =>
+  text
+    .replace(/\s/g, '')
+    .replace(/^[₩￦]/, '')
+    .replace(/원$/, '');
+
+/** How an export writes its header and names: the codes (which any version reads) or Korean labels. */
+export type CsvLabels = 'codes' | 'ko';
+
 export interface CsvImportError {
   /** 1-based line in the file where the offending row (or the header) starts. */
   line: number;
@@ -52,18 +107,61 @@ const unguardFormula = (text: string) =>
 
 const quoteField = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
 
-/** The whole file: a BOM so Excel reads the Korean text as UTF-8, a header row, CRLF after every row. */
-export function formatLedgerCsv(entries: readonly NewEntry[]): string {
+/**
+ * The whole file: a BOM so Excel reads the Korean text as UTF-8, a header row, CRLF after every row. With Korean
+ * labels, the header, the type and the default categories and payment methods are written as the app shows them
+ * in Korean; an import reads either.
+ */
+export function formatLedgerCsv(entries: readonly NewEntry[], labels: CsvLabels = 'codes'): string {
+  const ko = ledgerText.ko;
+  const label = (names: Record<string, string>, key: string) =>
+    labels === 'ko' && Object.hasOwn(names, key) ? names[key]! : key;
+  const header = labels === 'ko' ? CSV_COLUMNS.map((column) => ko.columns[column]) : CSV_COLUMNS;
   const rows = entries.map((entry) => [
     entry.date,
-    entry.type,
+    label(ko.types, entry.type),
     fromMinorUnits(entry.amount, entry.currency),
     entry.currency,
-    guardFormula(entry.category),
-    guardFormula(entry.payment),
+    guardFormula(label(ko.categories, entry.category)),
+    guardFormula(label(ko.payments, entry.payment)),
     guardFormula(entry.memo),
   ]);
-  return '\uFEFF' + [CSV_COLUMNS, ...rows].map((row) => row.map(quoteField).join(',') + '\r\n').join('');
+  return '\uFEFF' + [header, ...rows].map((row) => row.map(quoteField).join(',') + '\r\n').join('');
+}
+
+/** The same entry, as far as a re-import can tell: every field. */
+const entryKey = (entry: NewEntry) =>
+  JSON.stringify([
+    entry.date,
+    entry.type,
+    entry.amount,
+    entry.currency,
+    entry.category,
+    entry.payment,
+    entry.memo,
+  ]);
+
+/**
+ * Splits imported entries into those the ledger already has and the new ones, one for one: a row found twice in
+ * the file but once in the ledger is one duplicate and one new entry.
+ */
+export function splitDuplicates(
+  imported: readonly NewEntry[],
+  existing: readonly NewEntry[],
+): { fresh: NewEntry[]; duplicates: NewEntry[] } {
+  const left = new Map<string, number>();
+  for (const entry of existing) left.set(entryKey(entry), (left.get(entryKey(entry)) ?? 0) + 1);
+  const fresh: NewEntry[] = [];
+  const duplicates: NewEntry[] = [];
+  for (const entry of imported) {
+    const key = entryKey(entry);
+    const count = left.get(key) ?? 0;
+    if (count > 0) {
+      left.set(key, count - 1);
+      duplicates.push(entry);
+    } else fresh.push(entry);
+  }
+  return { fresh, duplicates };
 }
 
 export function parseLedgerCsv(text: string): CsvImportResult {
@@ -108,15 +206,21 @@ export function parseLedgerCsv(text: string): CsvImportResult {
 function readRow(cells: Partial<Record<CsvColumn, string>>, line: number): NewEntry | CsvImportError[] {
   const currency = cells.currency?.trim().toUpperCase() || DEFAULT_CURRENCY;
   const knownCurrency = isLedgerCurrency(currency);
-  const amount = knownCurrency ? toMinorUnits(cells.amount ?? '', currency) : undefined;
-  const type = cells.type?.trim().toLowerCase() ?? '';
+  const amount = knownCurrency ? toMinorUnits(plainAmount(cells.amount ?? ''), currency) : undefined;
+  const written = cells.type?.trim().toLowerCase() ?? '';
+  const type = TYPE_NAMES.get(written) ?? written;
+  const category = unguardFormula(cells.category ?? '');
+  const payment = unguardFormula(cells.payment ?? '');
+  const categoryNames = type === 'income' || type === 'expense' ? CATEGORY_NAMES[type] : undefined;
   const result = newEntrySchema.safeParse({
     date: cells.date?.trim(),
-    type: TYPE_NAMES.get(type) ?? type,
+    type,
     amount: amount?.ok ? amount.minor : Number.NaN,
     currency,
-    category: unguardFormula(cells.category ?? ''),
-    payment: unguardFormula(cells.payment ?? ''),
+    // A default category or payment method written by its name (식비, 카드 …) is stored as the app's own key;
+    // anything else is the member's own text.
+    category: categoryNames?.get(squeeze(category)) ?? category,
+    payment: PAYMENT_NAMES.get(squeeze(payment)) ?? payment,
     memo: unguardFormula(cells.memo ?? ''),
   });
   if (result.success) return result.data;

@@ -1,0 +1,79 @@
+// The ledger's CSV as Korean households write it, in a real Chromium (issue 17): Korean category and payment
+// names and amounts in 원 import as the app's own, an export can be written with Korean labels and comes back
+// the same, and a file imported twice is caught and its duplicates offered to be skipped.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ledgerText } from '../src/app/modules/ledger/copy.js';
+import { formatMoney } from '../src/app/modules/ledger/model/format.js';
+import { fill } from '../src/client/text.js';
+import { isoToday } from '../src/app/format.js';
+import { browserSuite } from './support/suite.js';
+import { members } from './pages/members.js';
+
+const suite = browserSuite();
+const { member, device } = members(suite, 'ledger-csv');
+
+describe.each(['ko', 'en'] as const)('the ledger CSV in %s', (lang) => {
+  it('reads Korean names and 원, offers to skip rows already there, and exports Korean labels that import back', async () => {
+    const ledger = ledgerText[lang];
+    const app = await device(lang, await member(lang));
+    const page = app.page;
+    await app.startVault('ledger', 'Ledger master key 2026!', '2468');
+    const today = isoToday();
+    const csvInput = page.locator('input[type="file"][accept*="csv"]');
+    const sheet = Buffer.from(
+      `날짜,구분,금액,분류,결제수단,메모\n` +
+        `${today},지출,"12,000원",식비,카드,냉면\n` +
+        `${today},지출,1250원,교통비,현금,버스\n` +
+        `${today},수입,₩50000,월급,이체,\n`,
+    );
+    await csvInput.setInputFiles({ name: '가계부.csv', mimeType: 'text/csv', buffer: sheet });
+    const confirm = page.getByRole('alertdialog');
+    await confirm
+      .getByText(fill(ledger.csv.confirmMessage, { name: '가계부.csv', count: 3 }).split('\n')[0]!)
+      .waitFor();
+    await confirm.getByRole('button', { name: ledger.csv.confirm }).click();
+    await app.toast(fill(ledger.csv.imported, { count: 3 }));
+    // The names became the app's own categories and payment methods, shown in the member's language.
+    const main = page.locator('main');
+    const entry = (memo: string) => main.locator('.ledger-entry', { hasText: memo });
+    await entry('냉면').waitFor();
+    expect(await entry('냉면').locator('.list__title').innerText()).toBe(ledger.categories.food);
+    expect(await entry('냉면').innerText()).toContain(ledger.payments.card);
+    expect(await entry('냉면').innerText()).toContain(formatMoney(12_000, 'KRW', lang));
+    expect(await entry('버스').locator('.list__title').innerText()).toBe(ledger.categories.transport);
+    expect(await entry('버스').innerText()).toContain(ledger.payments.cash);
+    expect(await entry('버스').innerText()).toContain(formatMoney(1_250, 'KRW', lang));
+    const salary = main.locator('.ledger-entry', { hasText: ledger.categories.salary });
+    expect(await salary.innerText()).toContain(ledger.payments.transfer);
+
+    // The same file again, with one new row: the three already there are offered to be skipped.
+    const again = Buffer.concat([sheet, Buffer.from(`${today},지출,4500원,카페,카드,라떼\n`)]);
+    await csvInput.setInputFiles({ name: '가계부.csv', mimeType: 'text/csv', buffer: again });
+    await confirm
+      .getByText(
+        fill(ledger.csv.duplicatesMessage, { name: '가계부.csv', count: 4, duplicates: 3 }).split('\n')[1]!,
+      )
+      .waitFor();
+    await confirm.getByRole('button', { name: fill(ledger.csv.skipDuplicates, { count: 1 }) }).click();
+    await app.toast(fill(ledger.csv.imported, { count: 1 }));
+    await main.getByText('라떼').waitFor();
+    expect(await main.getByText('냉면').count()).toBe(1);
+
+    // Exported with Korean labels (the default in Korean; chosen here in English), then brought back: nothing new.
+    const labels = page.getByLabel(ledger.csv.koreanLabels);
+    expect(await labels.isChecked()).toBe(lang === 'ko');
+    await labels.check();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: ledger.csv.exportAll }).click();
+    const exported = fs.readFileSync(await (await downloading).path());
+    const text = exported.toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('\uFEFF날짜,구분,금액,통화,분류,결제수단,메모');
+    expect(text).toContain(`${today},지출,12000,KRW,식비,카드,냉면`);
+    expect(text).toContain(`${today},수입,50000,KRW,급여,계좌이체,`);
+    await csvInput.setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: exported });
+    await confirm.getByRole('button', { name: app.text.close }).click();
+    await page.getByText(ledger.csv.allDuplicates).waitFor();
+    expect(await main.getByText('냉면').count()).toBe(1);
+  });
+});
