@@ -52,8 +52,15 @@ export class AppModel {
     return this.page.getByRole('navigation', { name: this.text.nav.label });
   }
 
+  /** Opens a section from the navigation: the tab bar, or on a phone the bottom bar or its "More" sheet. */
   async go(screen: AppScreen): Promise<void> {
-    await this.nav().getByRole('link', { name: this.text.nav[screen], exact: true }).click();
+    await this.nav().waitFor();
+    const link = this.nav().getByRole('link', { name: this.text.nav[screen], exact: true });
+    if ((await link.count()) > 0) return link.click();
+    await this.nav().getByRole('button', { name: this.text.nav.more }).click();
+    await this.dialog(this.text.nav.more)
+      .getByRole('link', { name: this.text.nav[screen], exact: true })
+      .click();
   }
 
   async enterDetailPassword(password: string): Promise<void> {

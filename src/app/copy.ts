@@ -13,6 +13,7 @@ export const shellText = defineText(
       ledger: '가계부',
       anniversaries: '기념일',
       settings: '설정',
+      more: '더보기',
     },
     header: {
       greeting: '{{name}}님, 안녕하세요',
@@ -148,6 +149,7 @@ export const shellText = defineText(
       ledger: 'Ledger',
       anniversaries: 'Anniversaries',
       settings: 'Settings',
+      more: 'More',
     },
     header: {
       greeting: 'Hello, {{name}}',

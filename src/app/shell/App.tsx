@@ -7,10 +7,11 @@ import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
 import { shellText } from '../copy.js';
+import { AppNav } from './AppNav.js';
 import { DetailAccessProvider, DetailGate } from './DetailGate.js';
 import { HomeScreen } from './HomeScreen.js';
 import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from '../../client/member.js';
-import { APP_SCREENS, DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
+import { DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
 import { readSettings } from '../settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
@@ -219,21 +220,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
           {fill(text.damaged, { count: vault.damaged.length })}
         </p>
       )}
-      <nav className="app-nav" aria-label={text.nav.label}>
-        {APP_SCREENS.map((name) => (
-          <a
-            key={name}
-            href={`?page=${name}`}
-            aria-current={name === screen ? 'page' : undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              go(name);
-            }}
-          >
-            {text.nav[name]}
-          </a>
-        ))}
-      </nav>
+      <AppNav screen={screen} go={go} />
       <main className="app-main" id="main">
         <ScreenErrorBoundary key={screen}>
           {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
