@@ -1,3 +1,4 @@
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { chunkDigest, MIN_ITERATIONS, VaultCipher } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
@@ -7,6 +8,7 @@ import {
   decodeBackup,
   encodeJsonBackup,
   encodeZipBackup,
+  ZIP_ENTRY_LIMITS,
   type BackupContents,
 } from './format.js';
 
@@ -130,5 +132,62 @@ describe('backup files', () => {
     expect(await backupListing(records, chunks)).toEqual(expected);
     const elsewhere = (chunk: StoredChunk) => chunkDigest(chunk);
     expect(await backupListing(records, chunks, elsewhere)).toEqual(expected);
+  });
+});
+
+describe('a ZIP that lies about its size', () => {
+  /** Sets the uncompressed size of `name` in its local header and in the central directory. */
+  function declareSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+    const bytes = zip.slice();
+    const view = new DataView(bytes.buffer);
+    const encoded = new TextEncoder().encode(name);
+    const named = (at: number, nameAt: number, lengthAt: number) =>
+      view.getUint16(at + lengthAt, true) === encoded.length &&
+      encoded.every((byte, index) => bytes[at + nameAt + index] === byte);
+    for (let at = 0; at + 46 < bytes.length; at++) {
+      const signature = view.getUint32(at, true);
+      if (signature === 0x04034b50 && named(at, 30, 26)) view.setUint32(at + 22, size, true);
+      if (signature === 0x02014b50 && named(at, 46, 28)) view.setUint32(at + 24, size, true);
+    }
+    return bytes;
+  }
+  /** A backup ZIP whose records.json is `records` deflated (as another tool might have written it). */
+  async function zipWith(records: string, extra: Record<string, Uint8Array> = {}) {
+    const { contents } = await sampleVault();
+    const files = unzipSync(encodeZipBackup(contents));
+    return zipSync({
+      ...files,
+      'records.json': [strToU8(records), { level: 9 }],
+      ...extra,
+    });
+  }
+  const arrayBuffers = () => process.memoryUsage().arrayBuffers;
+
+  it('refuses an entry that claims more than its limit, before taking the memory', async () => {
+    const zip = declareSize(await zipWith('[]'), 'records.json', 3_000_000_000);
+    const before = arrayBuffers();
+    expect(decodeBackup(zip)).toEqual({ ok: false, problem: 'damaged' });
+    expect(arrayBuffers() - before).toBeLessThan(20 * 1024 * 1024);
+    const chunk = declareSize(
+      await zipWith('[]', { 'documents/doc1/7.bin': new Uint8Array(100) }),
+      'documents/doc1/7.bin',
+      ZIP_ENTRY_LIMITS.chunk + 1,
+    );
+    expect(decodeBackup(chunk)).toEqual({ ok: false, problem: 'damaged' });
+  });
+
+  it('refuses an entry that inflates past what it declared, without growing past it', async () => {
+    // 64 MiB of JSON that deflates to a few kilobytes, declared as 100 bytes.
+    const bomb = `["${'x'.repeat(64 * 1024 * 1024)}"]`;
+    const zip = declareSize(await zipWith(bomb), 'records.json', 100);
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    const before = arrayBuffers();
+    expect(decodeBackup(zip)).toEqual({ ok: false, problem: 'damaged' });
+    expect(arrayBuffers() - before).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it('refuses entries a backup does not have', async () => {
+    const zip = await zipWith('[]', { '../evil.sh': strToU8('rm -rf /') });
+    expect(decodeBackup(zip)).toEqual({ ok: false, problem: 'damaged' });
   });
 });

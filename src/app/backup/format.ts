@@ -185,10 +185,48 @@ function decodeJson(bytes: Uint8Array): DecodedBackup {
   }
 }
 
+/** The most each entry of a backup ZIP may hold once read, by its name. */
+export const ZIP_ENTRY_LIMITS = {
+  manifest: 64 * 1024,
+  records: 512 * 1024 * 1024,
+  /** A sealed document chunk: IV, at most one chunk of the document, the tag. */
+  chunk: 12 + 1024 * 1024 + 16,
+} as const;
+/** The most all entries together may hold once read. */
+export const ZIP_TOTAL_LIMIT = 4 * 1024 ** 3;
+
+function entryLimit(name: string): number | null {
+  if (name === 'manifest.json') return ZIP_ENTRY_LIMITS.manifest;
+  if (name === 'records.json') return ZIP_ENTRY_LIMITS.records;
+  if (/^documents\/[A-Za-z0-9_-]{1,64}\/\d{1,7}\.bin$/.test(name)) return ZIP_ENTRY_LIMITS.chunk;
+  return null;
+}
+
+/**
+ * Reads the ZIP's entries, judged by the sizes its directory declares before any is inflated: an unknown entry, an
+ * unknown compression, an entry over its limit or a total over ZIP_TOTAL_LIMIT refuses the file before memory is
+ * taken for it. (An entry that inflates past what it declared cannot grow either: it is read into a buffer of the
+ * declared size, and what does not fit makes it damaged.)
+ */
+function unzipWithinLimits(bytes: Uint8Array): Record<string, Uint8Array> {
+  let total = 0;
+  return unzipSync(bytes, {
+    filter(entry) {
+      const limit = entryLimit(entry.name);
+      if (limit === null) throw new Error(`unexpected entry ${entry.name}`);
+      if (entry.compression !== 0 && entry.compression !== 8) throw new Error('unknown compression');
+      if (entry.compression === 0 && entry.size !== entry.originalSize) throw new Error('stored sizes differ');
+      total += entry.originalSize;
+      if (entry.originalSize > limit || total > ZIP_TOTAL_LIMIT) throw new Error('entry too large');
+      return true;
+    },
+  });
+}
+
 function decodeZip(bytes: Uint8Array): DecodedBackup {
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes);
+    files = unzipWithinLimits(bytes);
   } catch {
     return { ok: false, problem: 'damaged' };
   }
