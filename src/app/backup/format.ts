@@ -215,7 +215,8 @@ function unzipWithinLimits(bytes: Uint8Array): Record<string, Uint8Array> {
       const limit = entryLimit(entry.name);
       if (limit === null) throw new Error(`unexpected entry ${entry.name}`);
       if (entry.compression !== 0 && entry.compression !== 8) throw new Error('unknown compression');
-      if (entry.compression === 0 && entry.size !== entry.originalSize) throw new Error('stored sizes differ');
+      if (entry.compression === 0 && entry.size !== entry.originalSize)
+        throw new Error('stored sizes differ');
       total += entry.originalSize;
       if (entry.originalSize > limit || total > ZIP_TOTAL_LIMIT) throw new Error('entry too large');
       return true;
