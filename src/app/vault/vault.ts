@@ -14,6 +14,7 @@ import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
 import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
 import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
+import { ChunkReader } from './chunk-reader.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
@@ -289,6 +290,10 @@ export class Vault {
   /**
    * Reads a file chunk by chunk and seals each chunk in the workers, two per worker in flight, handing each
    * sealed chunk to `sink` as it is ready. Waits for everything in flight before reporting a failure.
+   *
+   * The file is read as one stream (well over 1 GB/s here) rather than slice by slice (each slice a round trip to
+   * the browser: about 280 MB/s for 1 MiB slices, half of what AES-GCM seals), and each chunk's bytes are moved
+   * to a worker, not copied.
    */
   async sealChunks(
     file: Blob,
@@ -299,18 +304,25 @@ export class Vault {
     const chunkCount = Math.max(1, Math.ceil(file.size / DOCUMENT_CHUNK_BYTES));
     const inFlight = new Set<Promise<void>>();
     const limit = this.#pool.size * 2;
+    const reader = new ChunkReader(file);
     let failure: unknown = null;
-    for (let index = 0; index < chunkCount && failure === null; index++) {
-      const start = index * DOCUMENT_CHUNK_BYTES;
-      const task = (async () => {
-        const bytes = await file.slice(start, start + DOCUMENT_CHUNK_BYTES).arrayBuffer();
-        await sink(index, await this.#pool.sealChunk(salt, documentId, index, chunkCount, bytes));
-      })().catch((error: unknown) => {
-        failure ??= error;
-      });
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
-      if (inFlight.size >= limit) await Promise.race(inFlight);
+    try {
+      for (let index = 0; index < chunkCount && failure === null; index++) {
+        const size = Math.min(DOCUMENT_CHUNK_BYTES, file.size - index * DOCUMENT_CHUNK_BYTES);
+        const bytes = await reader.next(size);
+        const task = (async () => {
+          await sink(index, await this.#pool.sealChunk(salt, documentId, index, chunkCount, bytes));
+        })().catch((error: unknown) => {
+          failure ??= error;
+        });
+        inFlight.add(task);
+        void task.finally(() => inFlight.delete(task));
+        if (inFlight.size >= limit) await Promise.race(inFlight);
+      }
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      reader.cancel();
     }
     await Promise.all(inFlight);
     if (failure !== null) throw failure;
