@@ -156,14 +156,15 @@ async function run(options: { records: number; documentMb: number; backupDocumen
     const figures = { backupMs: [] as number[], restoreMs: [] as number[], bytes: 0 };
     for (let run = 0; run < options.runs; run++) {
       let started = performance.now();
-      const bytes = await vault.createBackup(kind);
+      const backup = await vault.createBackup(kind);
       figures.backupMs.push(performance.now() - started);
-      figures.bytes = bytes.length;
+      figures.bytes = backup.size;
       const restoredId = `bench-restore-${Date.now()}-${run}`;
       const fresh = new Vault(restoredId);
       await fresh.load();
       started = performance.now();
-      const decoded = decodeBackup(bytes);
+      // Reading the file (as restoring a chosen file does) is part of the restore.
+      const decoded = decodeBackup(new Uint8Array(await backup.arrayBuffer()));
       if (!decoded.ok) throw new Error(`backup ${decoded.problem}`);
       const decodedAt = performance.now();
       const restored = await fresh.restoreBackup(decoded.contents, { mode: 'replace', password });

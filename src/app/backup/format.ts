@@ -1,7 +1,7 @@
 // The backup file formats (docs/backup-format.md). A backup carries the vault exactly as it rests on the device:
 // the header (KDF parameters and the wrapped data key) and every sealed record and document chunk, so it is
 // restored on a new device with the master password alone and is never readable without it.
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8, unzipSync, Zip, ZipPassThrough } from 'fflate';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
@@ -92,49 +92,173 @@ function chunkFrom(documentId: string, index: number, bytes: Uint8Array): Stored
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-function manifest(contents: BackupContents) {
+function manifest(
+  source: Pick<BackupSource, 'createdAt' | 'header'>,
+  counts: { records: number; chunks: number },
+  mac: Uint8Array,
+) {
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
-    createdAt: contents.createdAt,
-    header: headerJson(contents.header),
-    counts: { records: contents.records.length, chunks: contents.chunks.length },
-    mac: toBase64(contents.mac),
+    createdAt: source.createdAt,
+    header: headerJson(source.header),
+    counts,
+    mac: toBase64(mac),
   };
 }
 
-function recordsJson(records: StoredRecord[]): RecordJson[] {
-  return records.map((record) => ({
-    id: record.id,
-    kind: record.kind,
-    updatedAt: record.updatedAt,
-    sealed: toBase64(record.sealed),
-  }));
+const recordJson = (record: StoredRecord): RecordJson => ({
+  id: record.id,
+  kind: record.kind,
+  updatedAt: record.updatedAt,
+  sealed: toBase64(record.sealed),
+});
+
+/** What a backup is written from: the vault's header and records, and its document chunks read one by one. */
+export interface BackupSource {
+  createdAt: string;
+  header: VaultHeader;
+  records: StoredRecord[];
+  /** Every chunk of every document in the backup, one at a time (so they need not all be in memory). */
+  chunks: AsyncIterable<StoredChunk>;
+  /** SHA-256 of a chunk's IV ‖ data (the vault's runs in its crypto workers). */
+  digest?: (chunk: StoredChunk) => Promise<Uint8Array>;
+  /** The MAC of the listing, under the vault's key. */
+  mac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array>;
 }
 
-export function encodeJsonBackup(contents: BackupContents): Uint8Array<ArrayBuffer> {
-  const body = {
-    ...manifest(contents),
-    records: recordsJson(contents.records),
-    chunks: contents.chunks.map((chunk) => ({
-      documentId: chunk.documentId,
-      index: chunk.index,
-      data: toBase64(chunkBytes(chunk)),
-    })),
-  };
-  return new TextEncoder().encode(JSON.stringify(body));
-}
+/**
+ * The output of a backup being written, gathered into a Blob: the pieces are folded into it every few MiB, so
+ * they leave the page's memory as the backup grows (the browser keeps large Blobs on disk).
+ */
+class BlobSink {
+  #blob = new Blob([]);
+  #pending: Uint8Array<ArrayBuffer>[] = [];
+  #pendingBytes = 0;
 
-export function encodeZipBackup(contents: BackupContents): Uint8Array<ArrayBuffer> {
-  const files: Zippable = {
-    'manifest.json': strToU8(JSON.stringify(manifest(contents))),
-    'records.json': strToU8(JSON.stringify(recordsJson(contents.records))),
-  };
-  // Sealed bytes (and their base64) barely compress: everything is stored as it is, which keeps backups fast.
-  for (const chunk of contents.chunks) {
-    files[`documents/${chunk.documentId}/${chunk.index}.bin`] = [chunkBytes(chunk), { level: 0 }];
+  push(bytes: Uint8Array): void {
+    this.#pending.push(bytes as Uint8Array<ArrayBuffer>);
+    this.#pendingBytes += bytes.length;
+    if (this.#pendingBytes >= 8 * 1024 * 1024) this.#fold();
   }
-  return zipSync(files, { level: 0 }) as Uint8Array<ArrayBuffer>;
+
+  #fold(): void {
+    this.#blob = new Blob([this.#blob, ...this.#pending]);
+    this.#pending = [];
+    this.#pendingBytes = 0;
+  }
+
+  finish(type: string): Blob {
+    this.#fold();
+    return new Blob([this.#blob], { type });
+  }
+}
+
+/** Records' JSON in pieces of a thousand, the array's brackets included. */
+function* recordsJsonPieces(records: StoredRecord[]): Generator<string> {
+  yield '[';
+  for (let start = 0; start < records.length; start += 1000) {
+    const piece = records.slice(start, start + 1000).map((record) => JSON.stringify(recordJson(record)));
+    yield (start > 0 ? ',' : '') + piece.join(',');
+  }
+  yield ']';
+}
+
+/**
+ * Writes a backup as it is read: the records, then each document chunk as it comes from the source (digested for
+ * the MAC on the way), then the manifest with the counts and the MAC. Memory holds the records and one chunk at
+ * a time, whatever the documents weigh. In a ZIP the manifest is the last entry (a reader finds entries by name);
+ * in JSON its fields close the object.
+ */
+export async function writeBackup(kind: BackupKind, source: BackupSource): Promise<Blob> {
+  const sink = new BlobSink();
+  const listing = new BackupListing(source.records);
+  const digest = source.digest ?? chunkDigest;
+  let chunkCount = 0;
+  const counts = () => ({ records: source.records.length, chunks: chunkCount });
+  /**
+   * The chunks with their digests, a few digested ahead (in the workers) while the next are read and the earlier
+   * written; in the order they came.
+   */
+  async function* digested(): AsyncGenerator<{ chunk: StoredChunk; digest: Uint8Array }> {
+    const ahead: Array<{ chunk: StoredChunk; digest: Promise<Uint8Array> }> = [];
+    for await (const chunk of source.chunks) {
+      ahead.push({ chunk, digest: digest(chunk) });
+      if (ahead.length >= 4) {
+        const next = ahead.shift()!;
+        yield { chunk: next.chunk, digest: await next.digest };
+      }
+    }
+    for (const next of ahead) yield { chunk: next.chunk, digest: await next.digest };
+  }
+  if (kind === 'json') {
+    const head = JSON.stringify({
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: source.createdAt,
+      header: headerJson(source.header),
+    });
+    sink.push(strToU8(`${head.slice(0, -1)},"records":`));
+    for (const piece of recordsJsonPieces(source.records)) sink.push(strToU8(piece));
+    sink.push(strToU8(',"chunks":['));
+    for await (const { chunk, digest: sum } of digested()) {
+      listing.chunk(chunk, sum);
+      const json = { documentId: chunk.documentId, index: chunk.index, data: toBase64(chunkBytes(chunk)) };
+      sink.push(strToU8((chunkCount++ > 0 ? ',' : '') + JSON.stringify(json)));
+    }
+    const mac = await source.mac(listing.result());
+    const { counts: written, mac: macText } = manifest(source, counts(), mac);
+    sink.push(strToU8(`],"counts":${JSON.stringify(written)},"mac":${JSON.stringify(macText)}}`));
+    return sink.finish(backupMimeType(kind));
+  }
+
+  let failure: Error | null = null;
+  const zip = new Zip((error, data) => {
+    if (error) failure ??= error;
+    else sink.push(data);
+  });
+  // Sealed bytes (and their base64) barely compress: every entry is stored as it is, which keeps backups fast.
+  const add = (name: string, pieces: Iterable<Uint8Array>) => {
+    const file = new ZipPassThrough(name);
+    zip.add(file);
+    for (const piece of pieces) file.push(piece);
+    file.push(new Uint8Array(0), true);
+  };
+  add(
+    'records.json',
+    (function* () {
+      for (const piece of recordsJsonPieces(source.records)) yield strToU8(piece);
+    })(),
+  );
+  for await (const { chunk, digest: sum } of digested()) {
+    listing.chunk(chunk, sum);
+    add(`documents/${chunk.documentId}/${chunk.index}.bin`, [chunkBytes(chunk)]);
+    chunkCount++;
+  }
+  const mac = await source.mac(listing.result());
+  add('manifest.json', [strToU8(JSON.stringify(manifest(source, counts(), mac)))]);
+  zip.end();
+  if (failure) throw failure;
+  return sink.finish(backupMimeType(kind));
+}
+
+export function backupMimeType(kind: BackupKind): string {
+  return kind === 'zip' ? 'application/zip' : 'application/json';
+}
+
+/** A backup's bytes made from contents already in memory (tests, the benchmark's fixtures). */
+export async function encodeBackup(
+  kind: BackupKind,
+  contents: BackupContents,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const blob = await writeBackup(kind, {
+    ...contents,
+    chunks: (async function* () {
+      yield* contents.chunks;
+    })(),
+    mac: async () => contents.mac,
+  });
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 interface ManifestJson {
@@ -302,25 +426,42 @@ export async function backupListing(
   chunks: StoredChunk[],
   digest: (chunk: StoredChunk) => Promise<Uint8Array> = chunkDigest,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const sortedChunks = [...chunks].sort((a, b) =>
-    a.documentId === b.documentId ? a.index - b.index : a.documentId < b.documentId ? -1 : 1,
-  );
   // The digests are under way (off this thread) while the records are listed.
-  const digests = Promise.all(sortedChunks.map(digest));
-  const sortedRecords = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const listing = new ListingWriter(
-    sortedRecords.reduce((total, record) => total + record.sealed.length + 64, 64 + chunks.length * 128),
-  );
-  listing.text(`${BACKUP_FORMAT}/${BACKUP_VERSION}\n`);
-  for (const record of sortedRecords) {
-    listing.text(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`);
-    listing.bytes(record.sealed);
-  }
-  const chunkDigests = await digests;
-  sortedChunks.forEach((chunk, index) => {
-    listing.text(`c ${chunk.documentId} ${chunk.index} ${toBase64(chunkDigests[index]!)}\n`);
-  });
+  const digests = Promise.all(chunks.map(digest));
+  const listing = new BackupListing(records);
+  const done = await digests;
+  chunks.forEach((chunk, index) => listing.chunk(chunk, done[index]!));
   return listing.result();
+}
+
+/** The listing built as a backup is written: the records at once, then each chunk's line as it comes. */
+class BackupListing {
+  readonly #writer: ListingWriter;
+  readonly #chunks: Array<{ documentId: string; index: number; line: string }> = [];
+
+  constructor(records: StoredRecord[]) {
+    const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.#writer = new ListingWriter(sorted.reduce((total, record) => total + record.sealed.length + 64, 64));
+    this.#writer.text(`${BACKUP_FORMAT}/${BACKUP_VERSION}\n`);
+    for (const record of sorted) {
+      this.#writer.text(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`);
+      this.#writer.bytes(record.sealed);
+    }
+  }
+
+  chunk(chunk: StoredChunk, digest: Uint8Array): void {
+    const line = `c ${chunk.documentId} ${chunk.index} ${toBase64(digest)}\n`;
+    this.#chunks.push({ documentId: chunk.documentId, index: chunk.index, line });
+  }
+
+  /** Chunks are listed by document, then index, whatever order they came in. */
+  result(): Uint8Array<ArrayBuffer> {
+    this.#chunks.sort((a, b) =>
+      a.documentId === b.documentId ? a.index - b.index : a.documentId < b.documentId ? -1 : 1,
+    );
+    for (const { line } of this.#chunks) this.#writer.text(line);
+    return this.#writer.result();
+  }
 }
 
 /** Text and bytes written one after another into one buffer, which grows when it must. */

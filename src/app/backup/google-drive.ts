@@ -1,14 +1,13 @@
 // Backups in the member's Google Drive, straight from the browser: OAuth 2.0 token flow in a popup (no client
 // secret, no server in between), then Drive v3 REST on the app-data folder, which no other app can see. The
 // access token lives in this module's memory only, so it is gone when the tab closes.
-import type { BackupKind } from './format.js';
+import { backupMimeType, type BackupKind } from './format.js';
 import {
   asBytes,
   asJson,
   BACKUP_NAME_PREFIX,
   backupDate,
   backupFileName,
-  backupType,
   httpRequest,
   type HttpAnswer,
   type RemoteTarget,
@@ -249,11 +248,11 @@ export function googleDriveTarget(config: GoogleDriveConfig): RemoteTarget {
       return { ok: false, problem: 'drive-bad-response' };
     },
 
-    async save(bytes, kind: BackupKind, onProgress) {
+    async save(backup, kind: BackupKind, onProgress) {
       const bearer = googleDriveToken();
       if (!bearer) return signedOut;
       const name = backupFileName(kind);
-      const type = backupType(kind);
+      const type = backupMimeType(kind);
       const session = await httpRequest({
         method: 'POST',
         url: `${config.apiUrl}/upload/drive/v3/files?uploadType=resumable&fields=${FILE_FIELDS}`,
@@ -261,7 +260,7 @@ export function googleDriveTarget(config: GoogleDriveConfig): RemoteTarget {
           Authorization: `Bearer ${bearer}`,
           'Content-Type': 'application/json; charset=UTF-8',
           'X-Upload-Content-Type': type,
-          'X-Upload-Content-Length': String(bytes.length),
+          'X-Upload-Content-Length': String(backup.size),
         },
         body: JSON.stringify({ name, parents: ['appDataFolder'], mimeType: type }),
       });
@@ -279,7 +278,7 @@ export function googleDriveTarget(config: GoogleDriveConfig): RemoteTarget {
         method: 'PUT',
         url: sessionUrl,
         headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': type },
-        body: bytes,
+        body: backup,
         ...(onProgress ? { onUploadProgress: onProgress } : {}),
       });
       if (answer?.status !== 200 && answer?.status !== 201)
@@ -291,7 +290,7 @@ export function googleDriveTarget(config: GoogleDriveConfig): RemoteTarget {
         return { ok: false, problem: 'drive-bad-response' };
       }
       if (!isDriveFile(file)) return { ok: false, problem: 'drive-bad-response' };
-      return { ok: true, value: storedBackup(file, bytes.length) };
+      return { ok: true, value: storedBackup(file, backup.size) };
     },
 
     async load(backup, onProgress) {

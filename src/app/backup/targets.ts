@@ -4,7 +4,7 @@
 // drive and quota failures are values the screens turn into messages.
 import type { MemberDocument } from '../../shared/schemas/files.js';
 import { DRIVE_CREDENTIALS_HEADER, type WebdavCredentials } from '../../shared/schemas/drives.js';
-import type { BackupKind } from './format.js';
+import { backupMimeType, type BackupKind } from './format.js';
 import { pathOf } from '../../client/api.js';
 import type { Api, Output } from '../../shared/api.js';
 
@@ -40,7 +40,7 @@ export type TargetResult<T> = { ok: true; value: T } | { ok: false; problem: Tar
 export interface RemoteTarget {
   list(): Promise<TargetResult<StoredBackup[]>>;
   save(
-    bytes: Uint8Array<ArrayBuffer>,
+    backup: Blob,
     kind: BackupKind,
     onProgress?: (fraction: number) => void,
   ): Promise<TargetResult<StoredBackup>>;
@@ -56,10 +56,6 @@ export function backupFileName(kind: BackupKind, at = new Date()): string {
     .replace(/[:.]/g, '-')
     .replace(/-\d{3}Z$/, 'Z');
   return `${BACKUP_NAME_PREFIX}${stamp}.${kind}`;
-}
-
-export function backupType(kind: BackupKind): string {
-  return kind === 'zip' ? 'application/zip' : 'application/json';
 }
 
 /** When a backup was made, from its file name (the drive's own dates can be the upload's). */
@@ -172,12 +168,12 @@ export const accountTarget: RemoteTarget = {
     };
   },
 
-  async save(bytes, kind, onProgress) {
+  async save(backup, kind, onProgress) {
     const answer = await httpRequest({
       method: 'PUT',
-      url: pathOf('uploadDocument', { query: { name: backupFileName(kind), type: backupType(kind) } }),
+      url: pathOf('uploadDocument', { query: { name: backupFileName(kind), type: backupMimeType(kind) } }),
       headers: { 'Content-Type': 'application/octet-stream' },
-      body: bytes,
+      body: backup,
       ...(onProgress ? { onUploadProgress: onProgress } : {}),
     });
     if (answer?.status !== 201) return { ok: false, problem: apiProblem(answer) };
@@ -224,7 +220,7 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
       };
     },
 
-    async save(bytes, kind, onProgress) {
+    async save(backup, kind, onProgress) {
       const name = backupFileName(kind);
       const packed = new TextEncoder().encode(JSON.stringify(credentials));
       const answer = await httpRequest({
@@ -234,11 +230,11 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
           'Content-Type': 'application/octet-stream',
           [DRIVE_CREDENTIALS_HEADER]: btoa(String.fromCharCode(...packed)),
         },
-        body: bytes,
+        body: backup,
         ...(onProgress ? { onUploadProgress: onProgress } : {}),
       });
       if (answer?.status !== 201) return { ok: false, problem: apiProblem(answer) };
-      return { ok: true, value: { id: name, name, size: bytes.length, createdAt: backupDate(name, '') } };
+      return { ok: true, value: { id: name, name, size: backup.size, createdAt: backupDate(name, '') } };
     },
 
     async load(backup, onProgress) {
@@ -257,9 +253,9 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
 }
 
 /** Saves a backup as a file the browser downloads. */
-export function downloadBackup(bytes: Uint8Array<ArrayBuffer>, kind: BackupKind): string {
+export function downloadBackup(backup: Blob, kind: BackupKind): string {
   const name = backupFileName(kind);
-  const url = URL.createObjectURL(new Blob([bytes], { type: backupType(kind) }));
+  const url = URL.createObjectURL(backup);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

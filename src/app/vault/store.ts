@@ -361,8 +361,9 @@ export class VaultStore {
     }
   }
 
-  chunks(): Promise<StoredChunk[]> {
-    return this.#db.chunks.toArray();
+  /** Every stored chunk's document and index, in key order (by document, then index), without their bytes. */
+  async chunkKeys(): Promise<Array<[documentId: string, index: number]>> {
+    return (await this.#db.chunks.toCollection().primaryKeys()) as unknown as Array<[string, number]>;
   }
 
   /**

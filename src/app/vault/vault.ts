@@ -3,13 +3,7 @@
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { STORAGE_KEYS } from '../../shared/constants.js';
 import { createMasterKeyVerifier } from '../../shared/master-key.js';
-import {
-  backupListing,
-  encodeJsonBackup,
-  encodeZipBackup,
-  type BackupContents,
-  type BackupKind,
-} from '../backup/format.js';
+import { writeBackup, type BackupContents, type BackupKind } from '../backup/format.js';
 import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
 import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
@@ -351,18 +345,32 @@ export class Vault {
   /** Chunk digests for a backup's listing, made in the crypto workers. */
   #chunkDigest = (chunk: SealedChunk) => this.#pool.chunkDigest(chunk);
 
-  /** A backup of the vault as it rests on the device (records still sealed), in either format. */
-  async createBackup(kind: BackupKind): Promise<Uint8Array<ArrayBuffer>> {
+  /**
+   * A backup of the vault as it rests on the device (records still sealed), in either format, written as it is
+   * read: the documents' chunks come from IndexedDB one at a time, so a vault of any size backs up in little memory.
+   */
+  async createBackup(kind: BackupKind): Promise<Blob> {
     if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
+    const store = this.#store;
     const damaged = new Set(this.damaged);
-    const records = (await this.#store.records()).filter((record) => !damaged.has(record.id));
+    const records = (await store.records()).filter((record) => !damaged.has(record.id));
     const documents = new Set(
       records.filter((record) => record.kind === 'document').map((record) => record.id),
     );
-    const chunks = (await this.#store.chunks()).filter((chunk) => documents.has(chunk.documentId));
-    const mac = await this.#pool.backupMac(await backupListing(records, chunks, this.#chunkDigest));
-    const contents = { createdAt: new Date().toISOString(), header: this.#header, records, chunks, mac };
-    return kind === 'zip' ? encodeZipBackup(contents) : encodeJsonBackup(contents);
+    const keys = (await store.chunkKeys()).filter(([documentId]) => documents.has(documentId));
+    return writeBackup(kind, {
+      createdAt: new Date().toISOString(),
+      header: this.#header,
+      records,
+      chunks: (async function* () {
+        for (const [documentId, index] of keys) {
+          const chunk = await store.chunk(documentId, index);
+          if (chunk) yield chunk;
+        }
+      })(),
+      digest: this.#chunkDigest,
+      mac: (listing) => this.#pool.backupMac(listing),
+    });
   }
 
   /**

@@ -44,22 +44,22 @@ export async function runBackup(
     if (!found.ok) return found;
     target = found.value;
   }
-  let bytes: Uint8Array<ArrayBuffer>;
+  let backup: Blob;
   try {
-    bytes = await vault.createBackup(settings.kind);
+    backup = await vault.createBackup(settings.kind);
   } catch {
     return { ok: false, problem: 'failed' };
   }
   options.onProgress?.(0.5);
   let name: string;
   if (target) {
-    const saved = await target.save(bytes, settings.kind, (fraction) =>
+    const saved = await target.save(backup, settings.kind, (fraction) =>
       options.onProgress?.(0.5 + fraction / 2),
     );
     if (!saved.ok) return saved;
     name = saved.value.name;
   } else {
-    name = downloadBackup(bytes, settings.kind);
+    name = downloadBackup(backup, settings.kind);
   }
   saveLastBackup(vault.memberId, {
     at: new Date().toISOString(),
