@@ -8,7 +8,7 @@ import { diaryText } from '../src/app/modules/memo/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { fill } from '../src/client/text.js';
 import { browserSuite } from './support/suite.js';
-import { addDiaryEntry, members } from './pages/members.js';
+import { addBankAccount, addDiaryEntry, members } from './pages/members.js';
 import type { AppModel } from './pages/app.js';
 
 const suite = browserSuite();
@@ -165,14 +165,7 @@ describe.each(['ko', 'en'] as const)('the detail lock in %s', (lang) => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install();
     await app.startVault('personal', MASTER, '2468');
-    await page.getByRole('button', { name: personal.add }).click();
-    const form = app.dialog(personal.form.addTitle);
-    await form.getByLabel(personal.form.kind).selectOption({ label: personal.kinds.bank });
-    await form.getByLabel(personal.form.title).fill('Genie / 지니');
-    await form.getByLabel(personal.fields.bank.bankName).fill('Genie Bank');
-    await form.getByLabel(personal.fields.bank.accountNumber).fill('110-987-654321');
-    await form.getByRole('button', { name: app.text.save }).click();
-    await form.waitFor({ state: 'detached' });
+    await addBankAccount(app, 'Genie / 지니', '110-987-654321');
     await page
       .getByRole('dialog', { name: 'Genie / 지니' })
       .getByRole('button', {

@@ -16,6 +16,7 @@ import { toLunarDate } from '../src/app/calendar/lunar.js';
 import { addDays, parseIsoDate, toIsoDate } from '../src/app/calendar/plain-date.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { createAccount, signInContext } from './support/accounts.js';
+import { addBankAccount } from './pages/members.js';
 import { browserSuite } from './support/suite.js';
 import { setPageHidden } from './support/visibility.js';
 import { AppModel } from './pages/app.js';
@@ -458,14 +459,7 @@ describe.each(['ko', 'en'] as const)('every module in %s', (lang) => {
 
     // Personal info: a bank account.
     await app.go('personal');
-    await page.getByRole('button', { name: personal.add, exact: true }).click();
-    const personalForm = app.dialog(personal.form.addTitle);
-    await personalForm.getByLabel(personal.form.kind).selectOption({ label: personal.kinds.bank });
-    await personalForm.getByLabel(personal.form.title).fill('월급 통장 / Salary');
-    await personalForm.getByLabel(personal.fields.bank.bankName).fill('Genie Bank');
-    await personalForm.getByLabel(personal.fields.bank.accountNumber).fill('110-123-456789');
-    await personalForm.getByRole('button', { name: app.text.save }).click();
-    await personalForm.waitFor({ state: 'detached' });
+    await addBankAccount(app, '월급 통장 / Salary', '110-123-456789');
     // Saved, it opens: the account number masked until shown, each field copied on request.
     const detail = page.getByRole('dialog', { name: '월급 통장 / Salary' });
     await detail.getByText('Genie Bank').waitFor();

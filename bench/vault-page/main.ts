@@ -164,7 +164,7 @@ async function run(options: { records: number; documentMb: number; backupDocumen
       await fresh.load();
       started = performance.now();
       // Reading the file (as restoring a chosen file does) is part of the restore.
-      const decoded = decodeBackup(new Uint8Array(await backup.arrayBuffer()));
+      const decoded = await decodeBackup(backup);
       if (!decoded.ok) throw new Error(`backup ${decoded.problem}`);
       const decodedAt = performance.now();
       const restored = await fresh.restoreBackup(decoded.contents, { mode: 'replace', password });

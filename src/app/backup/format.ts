@@ -1,7 +1,8 @@
 // The backup file formats (docs/backup-format.md). A backup carries the vault exactly as it rests on the device:
 // the header (KDF parameters and the wrapped data key) and every sealed record and document chunk, so it is
 // restored on a new device with the master password alone and is never readable without it.
-import { strFromU8, strToU8, unzipSync, Zip, ZipPassThrough } from 'fflate';
+import { strFromU8, strToU8, Zip, ZipPassThrough } from 'fflate';
+import { readZipEntry, zipEntries, type ZipEntry } from './zip-reader.js';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
@@ -327,39 +328,31 @@ function entryLimit(name: string): number | null {
 }
 
 /**
- * Reads the ZIP's entries, judged by the sizes its directory declares before any is inflated: an unknown entry, an
- * unknown compression, an entry over its limit or a total over ZIP_TOTAL_LIMIT refuses the file before memory is
- * taken for it. (An entry that inflates past what it declared cannot grow either: it is read into a buffer of the
- * declared size, and what does not fit makes it damaged.)
+ * A backup ZIP read from its file: judged by the sizes its directory declares before any entry is read — an
+ * unknown entry, an unknown compression, an entry over its limit or a total over ZIP_TOTAL_LIMIT refuse the file
+ * before memory is taken for it — then its manifest, records and chunks read entry by entry.
  */
-function unzipWithinLimits(bytes: Uint8Array): Record<string, Uint8Array> {
-  let total = 0;
-  return unzipSync(bytes, {
-    filter(entry) {
+async function decodeZip(file: Blob): Promise<DecodedBackup> {
+  let entries: ZipEntry[];
+  try {
+    entries = await zipEntries(file);
+    let total = 0;
+    for (const entry of entries) {
       const limit = entryLimit(entry.name);
       if (limit === null) throw new Error(`unexpected entry ${entry.name}`);
       if (entry.compression !== 0 && entry.compression !== 8) throw new Error('unknown compression');
-      if (entry.compression === 0 && entry.size !== entry.originalSize)
-        throw new Error('stored sizes differ');
       total += entry.originalSize;
       if (entry.originalSize > limit || total > ZIP_TOTAL_LIMIT) throw new Error('entry too large');
-      return true;
-    },
-  });
-}
-
-function decodeZip(bytes: Uint8Array): DecodedBackup {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipWithinLimits(bytes);
+    }
   } catch {
     return { ok: false, problem: 'damaged' };
   }
-  const manifestBytes = files['manifest.json'];
-  if (!manifestBytes) return { ok: false, problem: 'not-a-backup' };
+  const named = (name: string) => entries.find((entry) => entry.name === name);
+  const manifestEntry = named('manifest.json');
+  if (!manifestEntry) return { ok: false, problem: 'not-a-backup' };
   let json: ManifestJson;
   try {
-    json = JSON.parse(strFromU8(manifestBytes));
+    json = JSON.parse(strFromU8(await readZipEntry(file, manifestEntry)));
   } catch {
     return { ok: false, problem: 'damaged' };
   }
@@ -367,16 +360,18 @@ function decodeZip(bytes: Uint8Array): DecodedBackup {
   if (problem) return { ok: false, problem };
   try {
     const chunks: StoredChunk[] = [];
-    for (const [name, data] of Object.entries(files)) {
-      if (!name.startsWith('documents/')) continue;
-      const match = /^documents\/([A-Za-z0-9_-]{1,64})\/(\d{1,7})\.bin$/.exec(name);
-      if (!match) throw new Error('unexpected file');
-      chunks.push(chunkFrom(match[1]!, Number(match[2]), data));
+    for (const entry of entries) {
+      const match = /^documents\/([A-Za-z0-9_-]{1,64})\/(\d{1,7})\.bin$/.exec(entry.name);
+      if (match) chunks.push(chunkFrom(match[1]!, Number(match[2]), await readZipEntry(file, entry)));
     }
+    const recordsEntry = named('records.json');
+    if (!recordsEntry) throw new Error('no records');
     const contents: BackupContents = {
       createdAt: json.createdAt as string,
       header: headerFrom(json.header!),
-      records: (JSON.parse(strFromU8(files['records.json']!)) as RecordJson[]).map(recordFrom),
+      records: (JSON.parse(strFromU8(await readZipEntry(file, recordsEntry))) as RecordJson[]).map(
+        recordFrom,
+      ),
       chunks,
       mac: fromBase64(json.mac),
     };
@@ -407,11 +402,13 @@ function looksLikeJson(bytes: Uint8Array): boolean {
 }
 
 /** Reads a backup file of either kind; anything else is named for what it is. */
-export function decodeBackup(bytes: Uint8Array): DecodedBackup {
-  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    return decodeZip(bytes);
+export async function decodeBackup(file: Blob | Uint8Array<ArrayBuffer>): Promise<DecodedBackup> {
+  const blob = file instanceof Blob ? file : new Blob([file]);
+  const start = new Uint8Array(await blob.slice(0, 64).arrayBuffer());
+  if (start.length >= 4 && start[0] === 0x50 && start[1] === 0x4b && start[2] === 0x03 && start[3] === 0x04) {
+    return decodeZip(blob);
   }
-  if (looksLikeJson(bytes)) return decodeJson(bytes);
+  if (looksLikeJson(start)) return decodeJson(new Uint8Array(await blob.arrayBuffer()));
   return { ok: false, problem: 'not-a-backup' };
 }
 

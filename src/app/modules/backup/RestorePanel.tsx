@@ -74,15 +74,16 @@ export function RestorePanel({
   const dateTime = (iso: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-  function choose(bytes: Uint8Array) {
-    const decoded = decodeBackup(bytes);
+  /** A backup file (chosen, or downloaded from a drive), read entry by entry. */
+  async function choose(file: Blob) {
+    const decoded = await decodeBackup(file);
     if (!decoded.ok) {
       setChosen(null);
       setProblem(text.problems[decoded.problem]);
       return;
     }
     setProblem('');
-    setChosen({ contents: decoded.contents, size: bytes.length, version: decoded.version });
+    setChosen({ contents: decoded.contents, size: file.size, version: decoded.version });
   }
 
   async function showList(from: RemoteTargetId, credentials: WebdavCredentials | null = webdav) {
@@ -108,7 +109,7 @@ export function RestorePanel({
     );
     setBusy(null);
     if (!result.ok) return setProblem(text.problems[result.problem]);
-    choose(result.value);
+    await choose(new Blob([result.value]));
   }
 
   const sources: RemoteTargetId[] = config.googleDrive
@@ -187,7 +188,7 @@ export function RestorePanel({
             onChange={async (event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file) choose(new Uint8Array(await file.arrayBuffer()));
+              if (file) await choose(file);
             }}
           />
         </label>
