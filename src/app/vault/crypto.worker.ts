@@ -58,6 +58,19 @@ const api: Async<CryptoWorkerApi> = {
   async sealChunk(salt, documentId, index, count, bytes) {
     return sealChunk(await documentKey(salt), documentId, index, count, bytes);
   },
+  async sealChunks(salt, documentId, first, count, chunkBytes, part) {
+    const [key, bytes] = await Promise.all([documentKey(salt), part.arrayBuffer()]);
+    const sealed: SealedChunk[] = [];
+    for (
+      let offset = 0, index = first;
+      offset < bytes.byteLength || index === first;
+      offset += chunkBytes, index++
+    ) {
+      const piece = new Uint8Array(bytes, offset, Math.min(chunkBytes, bytes.byteLength - offset));
+      sealed.push(await sealChunk(key, documentId, index, count, piece));
+    }
+    return sealed;
+  },
   async openChunk(salt, documentId, index, count, chunk) {
     return openChunk(await documentKey(salt), documentId, index, count, chunk);
   },
@@ -66,6 +79,7 @@ const api: Async<CryptoWorkerApi> = {
 /** Large byte arrays go back by transfer, not by copy. */
 function transferables(result: unknown): Transferable[] {
   if (result instanceof Uint8Array) return [result.buffer];
+  if (Array.isArray(result)) return result.flatMap(transferables);
   const chunk = result as Partial<SealedChunk & SealedRecord & { header: VaultHeader }> | null;
   if (chunk && chunk.data instanceof Uint8Array && chunk.iv instanceof Uint8Array && !('kind' in chunk)) {
     return [chunk.data.buffer];

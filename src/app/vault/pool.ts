@@ -157,6 +157,18 @@ export class CryptoPool {
     return this.#leastBusy().call('sealChunk', [salt, documentId, index, count, bytes], [bytes]);
   }
 
+  /** Several chunks of a document sealed in one worker from their slice of the file: see the protocol. */
+  sealChunks(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    first: number,
+    count: number,
+    chunkBytes: number,
+    part: Blob,
+  ): Promise<SealedChunk[]> {
+    return this.#leastBusy().call('sealChunks', [salt, documentId, first, count, chunkBytes, part]);
+  }
+
   openChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,

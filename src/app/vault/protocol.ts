@@ -21,6 +21,18 @@ export interface CryptoWorkerApi {
     count: number,
     bytes: ArrayBuffer,
   ): SealedChunk;
+  /**
+   * Seals the chunks `first`, `first + 1`, … of a document from `part`, the slice of the file that holds them
+   * (read in the worker, one read for the whole range), each `chunkBytes` long but the file's last.
+   */
+  sealChunks(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    first: number,
+    count: number,
+    chunkBytes: number,
+    part: Blob,
+  ): SealedChunk[];
   openChunk(
     salt: Uint8Array<ArrayBuffer>,
     documentId: string,
