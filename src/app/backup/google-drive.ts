@@ -3,7 +3,7 @@
 // access token lives in this module's memory only, so it is gone when the tab closes.
 import { backupMimeType, type BackupKind } from './format.js';
 import {
-  asBytes,
+  downloaded,
   asJson,
   BACKUP_NAME_PREFIX,
   backupDate,
@@ -300,11 +300,11 @@ export function googleDriveTarget(config: GoogleDriveConfig): RemoteTarget {
         method: 'GET',
         url: `${config.apiUrl}/drive/v3/files/${encodeURIComponent(backup.id)}?alt=media`,
         headers: { Authorization: `Bearer ${bearer}` },
-        binary: true,
+        download: true,
         ...(onProgress ? { onDownloadProgress: onProgress } : {}),
       });
       if (answer?.status !== 200) return { ok: false, problem: driveProblem(answer) };
-      return { ok: true, value: asBytes(answer.body) };
+      return downloaded(answer);
     },
   };
 }

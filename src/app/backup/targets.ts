@@ -44,10 +44,8 @@ export interface RemoteTarget {
     kind: BackupKind,
     onProgress?: (fraction: number) => void,
   ): Promise<TargetResult<StoredBackup>>;
-  load(
-    backup: StoredBackup,
-    onProgress?: (fraction: number) => void,
-  ): Promise<TargetResult<Uint8Array<ArrayBuffer>>>;
+  /** The backup's file, as the browser keeps a download (on disk when large), not in the page's memory. */
+  load(backup: StoredBackup, onProgress?: (fraction: number) => void): Promise<TargetResult<Blob>>;
 }
 
 export function backupFileName(kind: BackupKind, at = new Date()): string {
@@ -66,8 +64,8 @@ export function backupDate(name: string, fallback: string): string {
 
 export interface HttpAnswer {
   status: number;
-  /** The body: bytes for `responseType: 'arraybuffer'`, else text. */
-  body: ArrayBuffer | string;
+  /** The body: a Blob for a download that succeeded, else text. */
+  body: Blob | string;
   header(name: string): string | null;
 }
 
@@ -80,14 +78,22 @@ export function httpRequest(options: {
   url: string;
   headers?: Record<string, string>;
   body?: XMLHttpRequestBodyInit | null;
-  binary?: boolean;
+  /** A file to download: a successful answer's body comes as a Blob (an error's as text, to read its code). */
+  download?: boolean;
   onUploadProgress?: (fraction: number) => void;
   onDownloadProgress?: (fraction: number) => void;
 }): Promise<HttpAnswer | null> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open(options.method, options.url);
-    if (options.binary) request.responseType = 'arraybuffer';
+    if (options.download) {
+      // The body's type may be chosen until it starts to arrive, so once the status is known.
+      request.onreadystatechange = () => {
+        if (request.readyState === XMLHttpRequest.HEADERS_RECEIVED) {
+          request.responseType = request.status >= 200 && request.status < 300 ? 'blob' : 'text';
+        }
+      };
+    }
     for (const [name, value] of Object.entries(options.headers ?? {})) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
@@ -98,7 +104,7 @@ export function httpRequest(options: {
     request.onload = () =>
       resolve({
         status: request.status,
-        body: options.binary ? (request.response as ArrayBuffer) : request.responseText,
+        body: request.responseType === 'blob' ? (request.response as Blob) : request.responseText,
         header: (name) => request.getResponseHeader(name),
       });
     request.onerror = () => resolve(null);
@@ -128,7 +134,7 @@ function apiProblem(answer: HttpAnswer | null): TargetProblem {
   if (!answer) return 'connection';
   let code: string | undefined;
   try {
-    const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body);
+    const text = typeof answer.body === 'string' ? answer.body : '';
     code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
   } catch {
     code = undefined;
@@ -141,12 +147,17 @@ function apiProblem(answer: HttpAnswer | null): TargetProblem {
   return 'connection';
 }
 
-export function asBytes(body: ArrayBuffer | string): Uint8Array<ArrayBuffer> {
-  return typeof body === 'string' ? new TextEncoder().encode(body) : new Uint8Array(body);
+/** A text answer's JSON (a download's Blob is no JSON). */
+export function asJson<T>(body: Blob | string): T {
+  if (typeof body !== 'string') throw new Error('not a text answer');
+  return JSON.parse(body) as T;
 }
 
-export function asJson<T>(body: ArrayBuffer | string): T {
-  return JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as T;
+/** A download's file, or the problem when the answer was not one. */
+export function downloaded(answer: HttpAnswer): TargetResult<Blob> {
+  return answer.body instanceof Blob
+    ? { ok: true, value: answer.body }
+    : { ok: false, problem: 'connection' };
 }
 
 /** The member's account storage (PUT/GET /api/documents). */
@@ -188,11 +199,11 @@ export const accountTarget: RemoteTarget = {
     const answer = await httpRequest({
       method: 'GET',
       url: pathOf('downloadDocument', { params: { id: backup.id } }),
-      binary: true,
+      download: true,
       ...(onProgress ? { onDownloadProgress: onProgress } : {}),
     });
     if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
-    return { ok: true, value: asBytes(answer.body) };
+    return downloaded(answer);
   },
 };
 
@@ -243,11 +254,11 @@ export function webdavTarget(credentials: WebdavCredentials): RemoteTarget {
         url: pathOf('webdavDownload', { params: { name: backup.name }, body: credentials }),
         headers: json,
         body: JSON.stringify(credentials),
-        binary: true,
+        download: true,
         ...(onProgress ? { onDownloadProgress: onProgress } : {}),
       });
       if (answer?.status !== 200) return { ok: false, problem: apiProblem(answer) };
-      return { ok: true, value: asBytes(answer.body) };
+      return downloaded(answer);
     },
   };
 }

@@ -109,7 +109,7 @@ export function RestorePanel({
     );
     setBusy(null);
     if (!result.ok) return setProblem(text.problems[result.problem]);
-    await choose(new Blob([result.value]));
+    await choose(result.value);
   }
 
   const sources: RemoteTargetId[] = config.googleDrive
