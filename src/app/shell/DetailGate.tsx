@@ -67,7 +67,13 @@ export function DetailAccessProvider({ children }: { children: ReactNode }) {
     () =>
       Date.now() - provenAt.current < OWNER_PROOF_MS
         ? Promise.resolve(true)
-        : new Promise<boolean>((resolve) => setAsking(() => resolve)),
+        : new Promise<boolean>((resolve) =>
+            // A question still open (a second click) is answered "no": only the newest one waits.
+            setAsking((open: ((proven: boolean) => void) | null) => {
+              open?.(false);
+              return resolve;
+            }),
+          ),
     [],
   );
   const markProven = useCallback(() => {
