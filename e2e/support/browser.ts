@@ -1,6 +1,24 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROME_ARGS, chromePath } from '../../scripts/chrome.mjs';
 
+/** Launches tried before a browser that dies while starting fails the file. */
+const LAUNCH_TRIES = 3;
+
+/**
+ * A headless Chromium for one test file. A browser process that crashes while it starts (seen once in a fresh
+ * clone's run with the npm-shipped Chromium: SIGSEGV before any page, with other browsers starting beside it) is
+ * started again: that is the machine, not the product, and losing a whole file's tests to it tells nothing.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromePath(), headless: true, args: CHROME_ARGS });
+  const executablePath = await chromePath();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({ executablePath, headless: true, args: CHROME_ARGS });
+    } catch (error) {
+      if (attempt >= LAUNCH_TRIES) throw error;
+      console.warn(
+        `Chromium did not start (try ${attempt} of ${LAUNCH_TRIES}): ${String(error).split('\n')[0]}`,
+      );
+    }
+  }
 }
