@@ -335,19 +335,13 @@ try {
         bareLoginPerS: median(bareRps),
         bareRatio: median(bareRatios),
       };
-      const idleP95 = percentile(
-        idle.sort((a, b) => a - b),
-        0.95,
-      );
-      const floodP95 = percentile(
-        during.sort((a, b) => a - b),
-        0.95,
-      );
       const p95 = (/** @type {number[]} */ latencies) =>
         percentile(
           latencies.sort((a, b) => a - b),
           0.95,
         );
+      const idleP95 = p95(idle);
+      const floodP95 = p95(during);
       floods[database] = {
         idleP95Ms: idleP95,
         floodP95Ms: floodP95,

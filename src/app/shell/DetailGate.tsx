@@ -176,9 +176,9 @@ export function DetailGate({ children }: { children: ReactNode }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const attempts = readGateAttempts(vault);
-  useEverySecond(attempts.failures > 0 && !access.granted);
-  const status = gateStatus(attempts, Date.now());
+  const status = gateStatus(readGateAttempts(vault), Date.now());
+  // Only a wait counts down; its last tick draws the open gate and stops.
+  useEverySecond(status.state === 'wait' && !access.granted);
   const locked = status.state === 'locked';
   useEffect(() => {
     if (!access.granted) input.current?.focus();
