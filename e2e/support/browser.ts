@@ -5,9 +5,10 @@ import { CHROME_ARGS, chromePath } from '../../scripts/chrome.mjs';
 const LAUNCH_TRIES = 3;
 
 /**
- * A headless Chromium for one test file. A browser process that crashes while it starts (seen once in a fresh
- * clone's run with the npm-shipped Chromium: SIGSEGV before any page, with other browsers starting beside it) is
- * started again: that is the machine, not the product, and losing a whole file's tests to it tells nothing.
+ * A headless Chromium for one test file. A browser process that dies while it starts is started again, a moment
+ * later: that is the machine, not the product, and losing a whole file's tests to it tells nothing. (The crash
+ * once seen in a fresh clone's run, SIGSEGV before any page, came from test files unpacking the npm-shipped
+ * Chromium side by side; the global setup now unpacks it first.)
  */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = await chromePath();
@@ -19,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       console.warn(
         `Chromium did not start (try ${attempt} of ${LAUNCH_TRIES}): ${String(error).split('\n')[0]}`,
       );
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
     }
   }
 }

@@ -7,6 +7,7 @@ import {
   backupListing,
   decodeBackup,
   encodeBackup,
+  heldChunk,
   writeBackup,
   ZIP_ENTRY_LIMITS,
   type BackupContents,
@@ -28,9 +29,23 @@ async function sampleVault() {
     iv: crypto.getRandomValues(new Uint8Array(12)),
     data: crypto.getRandomValues(new Uint8Array(300 + index)),
   }));
-  const mac = await cipher.backupMac(await backupListing(records, chunks));
-  const contents: BackupContents = { createdAt: '2026-11-22T03:00:00.000Z', header, records, chunks, mac };
-  return { cipher, contents };
+  const mac = await cipher.backupMac(await backupListing(records, chunks.map(heldChunk)));
+  const contents: BackupContents = {
+    createdAt: '2026-11-22T03:00:00.000Z',
+    header,
+    records,
+    chunks: chunks.map(heldChunk),
+    mac,
+  };
+  return { cipher, contents, chunks };
+}
+
+/** A backup's chunks, read, in order. */
+async function readAll(contents: BackupContents): Promise<StoredChunk[]> {
+  const chunks = await Promise.all(contents.chunks.map((chunk) => chunk.read()));
+  return chunks.sort((a, b) =>
+    a.documentId === b.documentId ? a.index - b.index : a.documentId < b.documentId ? -1 : 1,
+  );
 }
 
 describe('backup files', () => {
@@ -44,7 +59,7 @@ describe('backup files', () => {
       expect(decoded.contents.createdAt).toBe(contents.createdAt);
       expect(decoded.contents.header).toEqual(contents.header);
       expect(decoded.contents.records).toEqual(contents.records);
-      expect(decoded.contents.chunks.sort((a, b) => a.index - b.index)).toEqual(contents.chunks);
+      expect(await readAll(decoded.contents)).toEqual(await readAll(contents));
       const listing = await backupListing(decoded.contents.records, decoded.contents.chunks);
       expect(await cipher.checkBackupMac(listing, decoded.contents.mac)).toBe(true);
       // The same bytes encode again to the same file.
@@ -62,14 +77,14 @@ describe('backup files', () => {
   }
 
   it('writes a backup from chunks read one at a time, in any order, with the MAC of its own listing', async () => {
-    const { cipher, contents } = await sampleVault();
+    const { cipher, contents, chunks } = await sampleVault();
     for (const kind of ['zip', 'json'] as const) {
       const blob = await writeBackup(kind, {
         createdAt: contents.createdAt,
         header: contents.header,
         records: contents.records,
         chunks: (async function* () {
-          yield* [...contents.chunks].reverse();
+          yield* [...chunks].reverse();
         })(),
         mac: (listing) => cipher.backupMac(listing),
       });
@@ -126,14 +141,14 @@ describe('backup files', () => {
   });
 
   it('lists records and chunks exactly as docs/backup-format.md describes, whoever makes the digests', async () => {
-    const { contents } = await sampleVault();
+    const { contents, chunks: stored } = await sampleVault();
     // Out of order, with an id outside ASCII and one long enough to make the listing grow as it is written.
     const records: StoredRecord[] = [
       ...contents.records,
       { id: '일기-✓', kind: 'memo', updatedAt: 7, sealed: new Uint8Array(70_000).map((_, at) => at * 7) },
       { id: 'z'.repeat(600), kind: 'event', updatedAt: 1_700_000_000_000, sealed: new Uint8Array(44) },
     ].reverse();
-    const chunks = [...contents.chunks].reverse();
+    const chunks = [...stored].reverse();
     const encoder = new TextEncoder();
     const parts: Uint8Array[] = [encoder.encode('mygenie-backup/1\n')];
     for (const record of [...records].sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -149,9 +164,80 @@ describe('backup files', () => {
       );
     }
     const expected = new Uint8Array(Buffer.concat(parts));
-    expect(await backupListing(records, chunks)).toEqual(expected);
+    expect(await backupListing(records, chunks.map(heldChunk))).toEqual(expected);
     const elsewhere = (chunk: StoredChunk) => chunkDigest(chunk);
-    expect(await backupListing(records, chunks, elsewhere)).toEqual(expected);
+    expect(await backupListing(records, chunks.map(heldChunk), elsewhere)).toEqual(expected);
+  });
+});
+
+describe('a JSON backup read in place', () => {
+  /** A sample backup as JSON, turned into an object to change. */
+  async function jsonOf(contents: BackupContents) {
+    return JSON.parse(new TextDecoder().decode(await encodeBackup('json', contents))) as Record<
+      string,
+      unknown
+    >;
+  }
+  const file = (json: unknown, space?: number) => new TextEncoder().encode(JSON.stringify(json, null, space));
+
+  it('reads one written by another tool: keys in another order, spaces and line breaks, escapes in strings', async () => {
+    const { cipher, contents } = await sampleVault();
+    const json = await jsonOf(contents);
+    const reordered = Object.fromEntries(Object.entries(json).reverse());
+    const decoded = await decodeBackup(file({ note: 'a "quoted" \\ note ✓', ...reordered }, 2));
+    if (!decoded.ok) throw new Error(decoded.problem);
+    expect(decoded.contents.records).toEqual(contents.records);
+    expect(await readAll(decoded.contents)).toEqual(await readAll(contents));
+    const listing = await backupListing(decoded.contents.records, decoded.contents.chunks);
+    expect(await cipher.checkBackupMac(listing, decoded.contents.mac)).toBe(true);
+  });
+
+  it('reads chunks that lie across the pieces it reads the file in', async () => {
+    const { cipher, contents } = await sampleVault();
+    const big: StoredChunk[] = [0, 1, 2, 3, 4, 5].map((index) => ({
+      documentId: 'big',
+      index,
+      iv: new Uint8Array(12).fill(index),
+      data: new Uint8Array(1024 * 1024).map((_, at) => (at * 31 + index) & 255),
+    }));
+    const withBig = { ...contents, chunks: [...contents.chunks, ...big.map(heldChunk)] };
+    const mac = await cipher.backupMac(await backupListing(withBig.records, withBig.chunks));
+    const decoded = await decodeBackup(await encodeBackup('json', { ...withBig, mac }));
+    if (!decoded.ok) throw new Error(decoded.problem);
+    // Compared by digest: a deep comparison of megabytes is slow.
+    const digests = async (from: BackupContents) =>
+      Promise.all(
+        (await readAll(from)).map(async (chunk) => [chunk.documentId, chunk.index, await chunkDigest(chunk)]),
+      );
+    expect(await digests(decoded.contents)).toEqual(await digests(withBig));
+  });
+
+  it('refuses a key given twice, a value missing, and anything after the object', async () => {
+    const { contents } = await sampleVault();
+    const text = new TextDecoder().decode(await encodeBackup('json', contents));
+    for (const broken of [
+      `{"records":[],${text.slice(1)}`,
+      text.replace('"createdAt":', '"createdAt":,"x":'),
+      `${text} {}`,
+      text.replace('"chunks":[', '"chunks":[,'),
+      text.replace(/\]("?,"counts")/, ',]$1'),
+    ]) {
+      expect(await decodeBackup(new TextEncoder().encode(broken)), broken.slice(0, 60)).toEqual({
+        ok: false,
+        problem: 'damaged',
+      });
+    }
+  });
+
+  it('refuses a chunk larger than a chunk can be when it is read, without reading it', async () => {
+    const { contents } = await sampleVault();
+    const json = await jsonOf(contents);
+    (json.chunks as Array<{ data: string }>)[0]!.data = 'A'.repeat(64 * 1024 * 1024);
+    const decoded = await decodeBackup(file(json));
+    if (!decoded.ok) throw new Error(decoded.problem);
+    const before = process.memoryUsage().arrayBuffers;
+    await expect(decoded.contents.chunks[0]!.read()).rejects.toThrow();
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(20 * 1024 * 1024);
   });
 });
 

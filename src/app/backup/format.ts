@@ -2,6 +2,8 @@
 // the header (KDF parameters and the wrapped data key) and every sealed record and document chunk, so it is
 // restored on a new device with the master password alone and is never readable without it.
 import { strFromU8, strToU8, Zip, ZipPassThrough } from 'fflate';
+import { ahead } from './ahead.js';
+import { jsonLayout, parseRange } from './json-reader.js';
 import { readZipEntry, zipEntries, type ZipEntry } from './zip-reader.js';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js';
@@ -11,11 +13,30 @@ export const BACKUP_FORMAT = 'mygenie-backup';
 export const BACKUP_VERSION = 1;
 export type BackupKind = 'json' | 'zip';
 
+/**
+ * A document chunk of a backup, known by its place; its bytes are read from the file when they are needed, so a
+ * backup of any size is restored with one chunk at a time in memory.
+ */
+export interface BackupChunk {
+  documentId: string;
+  index: number;
+  /** The chunk's sealed bytes; throws when the file does not hold a readable chunk there. */
+  read(): Promise<StoredChunk>;
+}
+
+/** A chunk already in memory, as a backup chunk (tests, and backups made from memory). */
+export function heldChunk(chunk: StoredChunk): BackupChunk {
+  return { documentId: chunk.documentId, index: chunk.index, read: async () => chunk };
+}
+
+/** How many chunks are read (and digested or opened) at once. */
+export const CHUNKS_AHEAD = 4;
+
 export interface BackupContents {
   createdAt: string;
   header: VaultHeader;
   records: StoredRecord[];
-  chunks: StoredChunk[];
+  chunks: BackupChunk[];
   /** HMAC-SHA256 (under a key derived from the data key) over the list of everything in the backup. */
   mac: Uint8Array<ArrayBuffer>;
 }
@@ -177,21 +198,8 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
   const digest = source.digest ?? chunkDigest;
   let chunkCount = 0;
   const counts = () => ({ records: source.records.length, chunks: chunkCount });
-  /**
-   * The chunks with their digests, a few digested ahead (in the workers) while the next are read and the earlier
-   * written; in the order they came.
-   */
-  async function* digested(): AsyncGenerator<{ chunk: StoredChunk; digest: Uint8Array }> {
-    const ahead: Array<{ chunk: StoredChunk; digest: Promise<Uint8Array> }> = [];
-    for await (const chunk of source.chunks) {
-      ahead.push({ chunk, digest: digest(chunk) });
-      if (ahead.length >= 4) {
-        const next = ahead.shift()!;
-        yield { chunk: next.chunk, digest: await next.digest };
-      }
-    }
-    for (const next of ahead) yield { chunk: next.chunk, digest: await next.digest };
-  }
+  /** The chunks with their digests, a few digested ahead (in the workers) while the earlier are written. */
+  const digested = () => ahead(source.chunks, CHUNKS_AHEAD, digest);
   if (kind === 'json') {
     const head = JSON.stringify({
       format: BACKUP_FORMAT,
@@ -202,7 +210,7 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
     sink.push(strToU8(`${head.slice(0, -1)},"records":`));
     for (const piece of recordsJsonPieces(source.records)) sink.push(strToU8(piece));
     sink.push(strToU8(',"chunks":['));
-    for await (const { chunk, digest: sum } of digested()) {
+    for await (const [chunk, sum] of digested()) {
       listing.chunk(chunk, sum);
       const json = { documentId: chunk.documentId, index: chunk.index, data: toBase64(chunkBytes(chunk)) };
       sink.push(strToU8((chunkCount++ > 0 ? ',' : '') + JSON.stringify(json)));
@@ -230,7 +238,7 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
       for (const piece of recordsJsonPieces(source.records)) yield strToU8(piece);
     })(),
   );
-  for await (const { chunk, digest: sum } of digested()) {
+  for await (const [chunk, sum] of digested()) {
     listing.chunk(chunk, sum);
     add(`documents/${chunk.documentId}/${chunk.index}.bin`, [chunkBytes(chunk)]);
     chunkCount++;
@@ -254,7 +262,7 @@ export async function encodeBackup(
   const blob = await writeBackup(kind, {
     ...contents,
     chunks: (async function* () {
-      yield* contents.chunks;
+      for (const chunk of contents.chunks) yield await chunk.read();
     })(),
     mac: async () => contents.mac,
   });
@@ -278,27 +286,67 @@ function checkManifest(json: ManifestJson): BackupProblem | null {
   return null;
 }
 
-function decodeJson(bytes: Uint8Array): DecodedBackup {
-  let json: ManifestJson & {
-    records?: RecordJson[];
-    chunks?: Array<{ documentId: string; index: number; data: string }>;
-  };
+/** The most a JSON backup's value other than its records and chunks may hold. */
+const JSON_VALUE_LIMIT = 64 * 1024;
+/** The most chunks a backup may hold (4 GiB of 1 MiB chunks, with room for small ones). */
+const MAX_CHUNKS = 1_000_000;
+
+/**
+ * A JSON backup read from its file (src/app/backup/json-reader.ts): its manifest fields and records parsed from
+ * their places, each chunk's place and name kept, its bytes read when the restore asks for them.
+ */
+async function decodeJson(file: Blob): Promise<DecodedBackup> {
+  let layout: Awaited<ReturnType<typeof jsonLayout>>;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    layout = await jsonLayout(file, MAX_CHUNKS);
   } catch {
-    return { ok: false, problem: looksLikeJson(bytes) ? 'damaged' : 'not-a-backup' };
+    return { ok: false, problem: 'damaged' };
+  }
+  const value = (key: string, limit = JSON_VALUE_LIMIT) => {
+    const range = layout.values.get(key);
+    return range ? parseRange(file, range, limit) : Promise.resolve(undefined);
+  };
+  let json: ManifestJson;
+  try {
+    json = {
+      format: await value('format'),
+      version: await value('version'),
+      createdAt: await value('createdAt'),
+      header: (await value('header')) as HeaderJson | undefined,
+      counts: (await value('counts')) as ManifestJson['counts'],
+      mac: await value('mac'),
+    };
+  } catch {
+    return { ok: false, problem: 'damaged' };
   }
   const problem = checkManifest(json);
   if (problem) return { ok: false, problem };
   try {
+    const chunks = layout.chunks.map(({ start, end, fields }): BackupChunk => {
+      const named = JSON.parse(fields) as { documentId?: unknown; index?: unknown };
+      const { documentId, index } = named;
+      if (typeof documentId !== 'string' || !SAFE_ID.test(documentId) || !Number.isInteger(index)) {
+        throw new Error('bad chunk');
+      }
+      return {
+        documentId,
+        index: index as number,
+        read: async () => {
+          const chunk = (await parseRange(file, [start, end], JSON_CHUNK_LIMIT)) as {
+            documentId?: unknown;
+            index?: unknown;
+            data?: unknown;
+          };
+          if (chunk.documentId !== documentId || chunk.index !== index) throw new Error('bad chunk');
+          return chunkFrom(documentId, index as number, fromBase64(chunk.data));
+        },
+      };
+    });
     const contents: BackupContents = {
       createdAt: json.createdAt as string,
       header: headerFrom(json.header!),
-      records: json.records!.map(recordFrom),
-      chunks: json.chunks!.map((chunk) => {
-        if (!SAFE_ID.test(chunk.documentId) || !Number.isInteger(chunk.index)) throw new Error('bad chunk');
-        return chunkFrom(chunk.documentId, chunk.index, fromBase64(chunk.data));
-      }),
+      records: ((await value('records', ZIP_ENTRY_LIMITS.records)) as RecordJson[]).map(recordFrom),
+      chunks,
       mac: fromBase64(json.mac),
     };
     return countsMatch(json, contents)
@@ -318,6 +366,8 @@ export const ZIP_ENTRY_LIMITS = {
 } as const;
 /** The most all entries together may hold once read. */
 export const ZIP_TOTAL_LIMIT = 4 * 1024 ** 3;
+/** A chunk's element in a JSON backup: its bytes in base64 and its name. */
+const JSON_CHUNK_LIMIT = Math.ceil(ZIP_ENTRY_LIMITS.chunk / 3) * 4 + 256;
 
 function entryLimit(name: string): number | null {
   if (name === 'manifest.json') return ZIP_ENTRY_LIMITS.manifest;
@@ -358,10 +408,16 @@ async function decodeZip(file: Blob): Promise<DecodedBackup> {
   const problem = checkManifest(json);
   if (problem) return { ok: false, problem };
   try {
-    const chunks: StoredChunk[] = [];
+    const chunks: BackupChunk[] = [];
     for (const entry of entries) {
       const match = /^documents\/([A-Za-z0-9_-]{1,64})\/(\d{1,7})\.bin$/.exec(entry.name);
-      if (match) chunks.push(chunkFrom(match[1]!, Number(match[2]), await readZipEntry(file, entry)));
+      if (!match) continue;
+      const [documentId, index] = [match[1]!, Number(match[2])];
+      chunks.push({
+        documentId,
+        index,
+        read: async () => chunkFrom(documentId, index, await readZipEntry(file, entry)),
+      });
     }
     const recordsEntry = named('records.json');
     if (!recordsEntry) throw new Error('no records');
@@ -407,7 +463,7 @@ export async function decodeBackup(file: Blob | Uint8Array<ArrayBuffer>): Promis
   if (start.length >= 4 && start[0] === 0x50 && start[1] === 0x4b && start[2] === 0x03 && start[3] === 0x04) {
     return decodeZip(blob);
   }
-  if (looksLikeJson(start)) return decodeJson(new Uint8Array(await blob.arrayBuffer()));
+  if (looksLikeJson(start)) return decodeJson(blob);
   return { ok: false, problem: 'not-a-backup' };
 }
 
@@ -419,14 +475,14 @@ export async function decodeBackup(file: Blob | Uint8Array<ArrayBuffer>): Promis
  */
 export async function backupListing(
   records: StoredRecord[],
-  chunks: StoredChunk[],
+  chunks: BackupChunk[],
   digest: (chunk: StoredChunk) => Promise<Uint8Array> = chunkDigest,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  // The digests are under way (off this thread) while the records are listed.
-  const digests = Promise.all(chunks.map(digest));
   const listing = new BackupListing(records);
-  const done = await digests;
-  chunks.forEach((chunk, index) => listing.chunk(chunk, done[index]!));
+  // A few chunks are read and digested (off this thread) at a time, whatever the backup weighs.
+  for await (const [chunk, sum] of ahead(chunks, CHUNKS_AHEAD, async (chunk) => digest(await chunk.read()))) {
+    listing.chunk(chunk, sum);
+  }
   return listing.result();
 }
 
@@ -445,7 +501,7 @@ class BackupListing {
     }
   }
 
-  chunk(chunk: StoredChunk, digest: Uint8Array): void {
+  chunk(chunk: { documentId: string; index: number }, digest: Uint8Array): void {
     const line = `c ${chunk.documentId} ${chunk.index} ${toBase64(digest)}\n`;
     this.#chunks.push({ documentId: chunk.documentId, index: chunk.index, line });
   }

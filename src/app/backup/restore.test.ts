@@ -14,7 +14,7 @@ import {
 } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/store.js';
 import type { DocumentMeta, VaultState } from '../vault/vault.js';
-import { backupListing, type BackupContents } from './format.js';
+import { backupListing, heldChunk, type BackupContents } from './format.js';
 import { restoreBackup, type RestorePlatform, type Restored } from './restore.js';
 
 const PASSWORD = 'backup master password';
@@ -34,20 +34,36 @@ function inProcess(cipher: VaultCipher): RestorePlatform['crypto'] {
   };
 }
 
-type Written = Parameters<RestorePlatform['store']['restore']>[0];
+type Written = Parameters<RestorePlatform['store']['restore']>[0] & { chunks: StoredChunk[] };
 
-function memoryStore(options: { full?: boolean } = {}) {
+/**
+ * A store that records what one restore transaction would write, with the chunks staged before it (or fails as a
+ * full disk does, when staging or at the end); `staged` is what is left staged.
+ */
+function memoryStore(options: { full?: 'staging' | 'writing' } = {}) {
   const writes: Written[] = [];
+  const staged: StoredChunk[] = [];
   return {
     writes,
+    staged,
     store: {
-      async restore(write: Written) {
-        if (options.full) throw new StorageFullError();
-        writes.push(write);
+      async stageChunks(chunks: StoredChunk[]) {
+        if (options.full === 'staging') throw new StorageFullError();
+        staged.push(...chunks);
+      },
+      async dropStaged() {
+        staged.length = 0;
+      },
+      async restore(write: Parameters<RestorePlatform['store']['restore']>[0]) {
+        if (options.full === 'writing') throw new StorageFullError();
+        if (write.staged !== staged.length) throw new Error('the staged chunks changed');
+        writes.push({ ...write, chunks: staged.splice(0) });
       },
     },
   };
 }
+
+const held = (chunks: StoredChunk[]) => chunks.map(heldChunk);
 
 /** A backup as a device makes it: sealed records, a two-chunk document, and the MAC over them. */
 async function makeBackup() {
@@ -82,9 +98,15 @@ async function makeBackup() {
       ...(await sealChunk(key, 'doc-1', index, 2, bytes)),
     })),
   );
-  const mac = await cipher.backupMac(await backupListing(records, chunks, chunkDigest));
-  const contents: BackupContents = { createdAt: new Date(at).toISOString(), header, records, chunks, mac };
-  return { cipher, contents, parts };
+  const mac = await cipher.backupMac(await backupListing(records, held(chunks), chunkDigest));
+  const contents: BackupContents = {
+    createdAt: new Date(at).toISOString(),
+    header,
+    records,
+    chunks: held(chunks),
+    mac,
+  };
+  return { cipher, contents, parts, chunks };
 }
 
 /** The same backup with its MAC made again over the changed contents (someone who has the key did it). */
@@ -163,13 +185,13 @@ describe('restoring a backup', () => {
   });
 
   it('refuses a backup changed after it was made, in any way, and writes nothing', async () => {
-    const { cipher, contents } = await makeBackup();
+    const { cipher, contents, chunks } = await makeBackup();
     const flipped = (bytes: Uint8Array<ArrayBuffer>) => {
       const copy = new Uint8Array(bytes);
       copy[copy.length - 1]! ^= 1;
       return copy;
     };
-    const [first, second] = contents.chunks as [StoredChunk, StoredChunk];
+    const [first, second] = chunks as [StoredChunk, StoredChunk];
     const changed: Array<[string, BackupContents]> = [
       [
         'a record',
@@ -181,24 +203,24 @@ describe('restoring a backup', () => {
           ],
         },
       ],
-      ['a chunk', { ...contents, chunks: [{ ...first, data: flipped(first.data) }, second] }],
-      ['a dropped chunk', { ...contents, chunks: [first] }],
-      ['an added chunk', { ...contents, chunks: [first, second, { ...second, index: 2 }] }],
+      ['a chunk', { ...contents, chunks: held([{ ...first, data: flipped(first.data) }, second]) }],
+      ['a dropped chunk', { ...contents, chunks: held([first]) }],
+      ['an added chunk', { ...contents, chunks: held([first, second, { ...second, index: 2 }]) }],
       [
         'swapped chunks',
         {
           ...contents,
-          chunks: [
+          chunks: held([
             { ...first, index: 1 },
             { ...second, index: 0 },
-          ],
+          ]),
         },
       ],
       ['a dropped record', { ...contents, records: contents.records.slice(1) }],
       ['the MAC', { ...contents, mac: flipped(contents.mac) }],
     ];
     for (const [what, backup] of changed) {
-      const { store, writes } = memoryStore();
+      const { store, writes, staged } = memoryStore();
       const outcome = await restoreBackup(
         { crypto: inProcess(new VaultCipher()), store },
         newDevice,
@@ -210,12 +232,16 @@ describe('restoring a backup', () => {
       );
       expect(outcome, what).toBe('tampered');
       expect(writes, what).toEqual([]);
+      expect(staged, what).toEqual([]);
     }
     // Even with the MAC made again over them (by someone with the key), chunks that do not belong are refused.
-    const beyond = await remac(cipher, { ...contents, chunks: [first, second, { ...second, index: 5 }] });
+    const beyond = await remac(cipher, {
+      ...contents,
+      chunks: held([first, second, { ...second, index: 5 }]),
+    });
     const elsewhere = await remac(cipher, {
       ...contents,
-      chunks: [first, { ...second, documentId: 'memo-1' }],
+      chunks: held([first, { ...second, documentId: 'memo-1' }]),
     });
     for (const backup of [beyond, elsewhere]) {
       const { store, writes } = memoryStore();
@@ -270,14 +296,42 @@ describe('restoring a backup', () => {
     expect(plain && new TextDecoder().decode(plain)).toBe(new TextDecoder().decode(parts[1]));
   });
 
-  it('says the disk is full when the store cannot hold the restore', async () => {
-    const { contents } = await makeBackup();
-    const { store } = memoryStore({ full: true });
-    expect(
-      await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, contents, {
-        mode: 'replace',
-        password: PASSWORD,
-      }),
-    ).toBe('storage-full');
+  it('says the disk is full when the store cannot hold the restore, and leaves nothing staged', async () => {
+    for (const full of ['staging', 'writing'] as const) {
+      const { contents } = await makeBackup();
+      const { store, writes, staged } = memoryStore({ full });
+      expect(
+        await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, contents, {
+          mode: 'replace',
+          password: PASSWORD,
+        }),
+        full,
+      ).toBe('storage-full');
+      expect(writes, full).toEqual([]);
+      expect(staged, full).toEqual([]);
+    }
+  });
+
+  it('refuses a backup whose file cannot give a chunk it lists, when listing or when restoring', async () => {
+    const { contents, chunks } = await makeBackup();
+    // The file fails at the listing (a chunk cut off), or gives the chunk once and not again.
+    let reads = 0;
+    const gone = { ...heldChunk(chunks[1]!), read: () => Promise.reject(new Error('cut off')) };
+    const once = {
+      ...heldChunk(chunks[1]!),
+      read: () => (reads++ === 0 ? Promise.resolve(chunks[1]!) : Promise.reject(new Error('gone'))),
+    };
+    for (const chunk of [gone, once]) {
+      const { store, writes, staged } = memoryStore();
+      const backup = { ...contents, chunks: [heldChunk(chunks[0]!), chunk] };
+      expect(
+        await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, backup, {
+          mode: 'replace',
+          password: PASSWORD,
+        }),
+      ).toBe('tampered');
+      expect(writes).toEqual([]);
+      expect(staged).toEqual([]);
+    }
   });
 });

@@ -39,6 +39,8 @@ export interface RecordPage {
 /** A page takes new records up to this many, and this many sealed bytes (a larger one gets a page alone). */
 export const PAGE_RECORDS = 256;
 export const PAGE_BYTES = 256 * 1024;
+/** Staged chunks move into place this many at a time (each at most 1 MiB). */
+const MOVE_CHUNKS = 16;
 
 class VaultDatabase extends Dexie {
   header!: EntityTable<HeaderRow, 'name'>;
@@ -46,6 +48,8 @@ class VaultDatabase extends Dexie {
   records!: EntityTable<StoredRecord, 'id'>;
   pages!: EntityTable<RecordPage, 'page'>;
   chunks!: Dexie.Table<StoredChunk, [string, number]>;
+  /** A restore's chunks, opened and checked, waiting for the transaction that moves them into `chunks`. */
+  staged!: Dexie.Table<StoredChunk, [string, number]>;
 
   constructor(name: string) {
     super(name);
@@ -59,6 +63,13 @@ class VaultDatabase extends Dexie {
       records: 'id, kind',
       pages: 'page, *ids',
       chunks: '[documentId+index], documentId',
+    });
+    this.version(3).stores({
+      header: 'name',
+      records: 'id, kind',
+      pages: 'page, *ids',
+      chunks: '[documentId+index], documentId',
+      staged: '[documentId+index]',
     });
   }
 }
@@ -366,19 +377,31 @@ export class VaultStore {
     return (await this.#db.chunks.toCollection().primaryKeys()) as unknown as Array<[string, number]>;
   }
 
+  /** Keeps a restore's chunks aside until `restore` moves them in (nothing reads them there). */
+  stageChunks(chunks: StoredChunk[]): Promise<unknown> {
+    return writing(() => this.#db.staged.bulkPut(chunks));
+  }
+
+  /** Forgets a restore's staged chunks (one that was refused, failed, or was cut off by a closed tab). */
+  async dropStaged(): Promise<void> {
+    await this.#db.staged.clear();
+  }
+
   /**
    * Writes a restored vault in one transaction: with `replace`, everything there was goes first (and the header
-   * is replaced when one is given). If anything fails, the database is as it was.
+   * is replaced when one is given); then the records, and the staged chunks move in, a few at a time. If anything
+   * fails, the database is as it was.
    */
   restore(options: {
     replace: boolean;
     header?: VaultHeader;
     records: StoredRecord[];
-    chunks: StoredChunk[];
+    /** How many chunks were staged: fewer found (another tab's restore dropped them) undoes the restore. */
+    staged: number;
   }): Promise<void> {
     const db = this.#db;
     return writing(() =>
-      db.transaction('rw', [db.header, db.records, db.pages, db.chunks], async () => {
+      db.transaction('rw', [db.header, db.records, db.pages, db.chunks, db.staged], async () => {
         if (options.replace) {
           await db.records.clear();
           await db.pages.clear();
@@ -386,7 +409,22 @@ export class VaultStore {
         }
         if (options.header) await db.header.put({ ...options.header, name: 'vault' });
         await writeRecords(db, options.records);
-        await db.chunks.bulkPut(options.chunks);
+        let after: [string, number] | null = null;
+        let moved = 0;
+        for (;;) {
+          const batch: StoredChunk[] = await (
+            after ? db.staged.where(':id').above(after) : db.staged.toCollection()
+          )
+            .limit(MOVE_CHUNKS)
+            .toArray();
+          if (batch.length === 0) break;
+          await db.chunks.bulkPut(batch);
+          moved += batch.length;
+          const last = batch.at(-1)!;
+          after = [last.documentId, last.index];
+        }
+        if (moved !== options.staged) throw new Error('the staged chunks changed during the restore');
+        await db.staged.clear();
       }),
     );
   }

@@ -161,6 +161,23 @@ export class Vault {
       stored.filter((record) => record.kind === 'document').map((record) => record.id),
     );
     await this.#store.removeOrphanChunks(documents);
+    // Chunks staged by a restore cut off (a tab closed mid-way) are dropped, unless a restore is under way in
+    // another tab of this member's.
+    if (typeof navigator !== 'undefined' && navigator.locks) {
+      await navigator.locks.request(this.#restoreLock, { ifAvailable: true }, (lock) =>
+        lock ? this.#store.dropStaged() : undefined,
+      );
+    }
+  }
+
+  get #restoreLock(): string {
+    return `mygenie-restore-${this.memberId}`;
+  }
+
+  /** A restore, one at a time across this member's tabs (the Web Locks API, where the browser has it). */
+  async #restoring<T>(work: () => Promise<T>): Promise<T> {
+    if (typeof navigator === 'undefined' || !navigator.locks) return work();
+    return (await navigator.locks.request(this.#restoreLock, work)) as T;
   }
 
   async lock(): Promise<void> {
@@ -380,11 +397,13 @@ export class Vault {
    * resets the detail view password to the default (the description's "lost detail view password" path).
    */
   async restoreBackup(contents: BackupContents, options: RestoreOptions): Promise<RestoreResult> {
-    const outcome = await restoreBackup(
-      { crypto: this.#pool, store: this.#store },
-      { state: this.#state, updatedAt: (id) => this.#entries.get(id)?.updatedAt },
-      contents,
-      options,
+    const outcome = await this.#restoring(() =>
+      restoreBackup(
+        { crypto: this.#pool, store: this.#store },
+        { state: this.#state, updatedAt: (id) => this.#entries.get(id)?.updatedAt },
+        contents,
+        options,
+      ),
     );
     if (typeof outcome === 'string') return outcome;
     if (outcome.header) {
