@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { backupText } from '../src/app/modules/backup/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
+import { diaryText } from '../src/app/modules/memo/copy.js';
+import { backupListing, encodeBackup } from '../src/app/backup/format.js';
+import { MIN_ITERATIONS, VaultCipher } from '../src/app/vault/crypto.js';
 import { fill } from '../src/client/text.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -208,5 +211,59 @@ describe('signed out elsewhere', () => {
     await app.unlock(MASTER);
     await app.enterDetailPassword('2468');
     await app.page.getByText('Kept through a forced sign-out').waitFor();
+  });
+});
+
+/** A ZIP backup made in this process, as another device would: `count` diary entries this month. */
+async function diaryBackup(count: number): Promise<Buffer> {
+  const cipher = new VaultCipher();
+  const header = await cipher.create(MASTER, MIN_ITERATIONS);
+  const month = new Date().toISOString().slice(0, 7);
+  const records = [];
+  for (let index = 1; index <= count; index++) {
+    const memo = {
+      date: `${month}-${String((index % 28) + 1).padStart(2, '0')}`,
+      title: `Entry ${index}`,
+      body: index % 2 === 0 ? 'an even day, 짝수 날' : 'an odd day, 홀수 날',
+    };
+    records.push({ ...(await cipher.seal('memo', `m${index}`, memo)), updatedAt: 1_700_000_000_000 + index });
+  }
+  const mac = await cipher.backupMac(await backupListing(records, []));
+  const contents = { createdAt: new Date().toISOString(), header, records, chunks: [], mac };
+  return Buffer.from(await encodeBackup('zip', contents));
+}
+
+describe.each(['ko', 'en'] as const)('a large diary in %s', (lang) => {
+  it('is restored from a file and listed fifty entries at a time, in a month and in search results', async () => {
+    const text = backupText[lang];
+    const diary = diaryText[lang];
+    const app = await device(lang, await member(lang));
+    const page = app.page;
+    await app.open('diary');
+    await page.getByText(text.restoreTitle).click();
+    await page.getByLabel(text.fileLabel).setInputFiles({
+      name: 'diary.zip',
+      mimeType: 'application/zip',
+      buffer: await diaryBackup(120),
+    });
+    await page.getByLabel(text.password, { exact: true }).fill(MASTER);
+    await page.getByRole('button', { name: text.restore, exact: true }).click();
+    await app.nav().waitFor();
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('1357');
+    const entries = page.locator('.diary-entry');
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(50);
+    await page.getByRole('button', { name: fill(diary.more, { count: 50 }) }).click();
+    await expect.poll(() => entries.count()).toBe(100);
+    await page.getByRole('button', { name: fill(diary.more, { count: 20 }) }).click();
+    await expect.poll(() => entries.count()).toBe(120);
+    expect(await page.getByRole('button', { name: fill(diary.more, { count: 20 }) }).count()).toBe(0);
+    // A search starts from the first fifty again: 60 entries match, 50 shown, 10 more offered.
+    await page.getByLabel(diary.search).fill(lang === 'ko' ? '짝수' : 'even');
+    await page.getByText(fill(diary.results, { count: 60 })).waitFor();
+    expect(await entries.count()).toBe(50);
+    await page.getByRole('button', { name: fill(diary.more, { count: 10 }) }).click();
+    await expect.poll(() => entries.count()).toBe(60);
   });
 });

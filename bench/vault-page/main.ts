@@ -208,5 +208,166 @@ async function run(options: { records: number; documentMb: number; backupDocumen
   };
 }
 
-Object.assign(window, { runVaultBench: run });
+/** A schedule event as the app keeps it: dates over thirty years, some lunar, some yearly. */
+function event(index: number) {
+  const year = 2000 + (index % 30);
+  const month = String((index % 12) + 1).padStart(2, '0');
+  const day = String((index % 28) + 1).padStart(2, '0');
+  return {
+    calendar: index % 10 === 0 ? 'lunar' : 'solar',
+    date: `${year}-${month}-${day}`,
+    repeat: index % 50 === 0 ? 'yearly' : 'none',
+    title: `약속 ${index} · appointment`,
+    time: index % 3 === 0 ? '' : `${String(8 + (index % 10)).padStart(2, '0')}:30`,
+    memo: index % 4 === 0 ? '병원 예약 확인하기 — bring the insurance card' : '',
+  };
+}
+
+/**
+ * The JS heap's peak above where it was when `reset` was last called (Chromium's performance.memory, precise
+ * with --enable-precise-memory-info), sampled every 20 ms; the work measured awaits often, so the samples run.
+ */
+function heapWatcher() {
+  const used = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
+  let base = used();
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, used());
+  }, 20);
+  return {
+    reset() {
+      base = used();
+      peak = base;
+    },
+    growthMb: () => (Math.max(peak, used()) - base) / 1048576,
+    stop: () => clearInterval(timer),
+  };
+}
+
+/**
+ * The vault at scale: `records` records (six in ten diary entries, the rest schedule events) unlocked `runs`
+ * times; a records-only ZIP backup handed to the browser as a download (for the app's month view and diary
+ * search at this size); then `documentMb` MB of documents added, backed up and restored on a fresh device once
+ * in each format, each with the JS heap's peak growth and the wall-clock window (for the processes' memory,
+ * which bench/vault.mjs samples).
+ */
+async function scale(options: { records: number; documentMb: number; runs: number }) {
+  const password = 'bench master password 2026!';
+  const id = `scale-${Date.now()}`;
+  const vault = new Vault(id);
+  await vault.load();
+  await vault.create(password);
+  const batch = 1000;
+  const filling = performance.now();
+  for (let start = 0; start < options.records; start += batch) {
+    const ids = Array.from({ length: Math.min(batch, options.records - start) }, (_, at) => start + at);
+    const memos = ids.filter((index) => index % 5 < 3);
+    const events = ids.filter((index) => index % 5 >= 3);
+    await vault.putMany(
+      'memo',
+      memos.map((index) => ({ id: `m${index}`, value: memo(index) })),
+    );
+    await vault.putMany(
+      'event',
+      events.map((index) => ({ id: `e${index}`, value: event(index) })),
+    );
+  }
+  console.log(`scale: ${options.records} records written in ${Math.round(performance.now() - filling)} ms`);
+  const unlocks: Array<{ kdfMs: number; readMs: number; decryptMs: number; totalMs: number }> = [];
+  for (let run = 0; run < options.runs; run++) {
+    await vault.lock();
+    const started = performance.now();
+    const result = await vault.unlock(password);
+    const totalMs = performance.now() - started;
+    if (result !== 'ok' || vault.recordCount !== options.records) {
+      throw new Error(`unlock ${result} ${vault.recordCount}`);
+    }
+    unlocks.push({ ...vault.unlockTimings, totalMs });
+  }
+  // The records alone, for the app: downloaded by the driving script.
+  const recordsOnly = await vault.createBackup('zip');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(recordsOnly);
+  link.download = 'scale-records.zip';
+  document.body.append(link);
+  link.click();
+  link.remove();
+
+  // Documents of 64 MB each (the last smaller), from one buffer of random bytes.
+  const piece = new Uint8Array(Math.min(64, options.documentMb) * 1024 * 1024);
+  for (let offset = 0; offset < piece.length; offset += 65536) {
+    crypto.getRandomValues(piece.subarray(offset, offset + 65536));
+  }
+  const adding = performance.now();
+  for (let left = options.documentMb * 1024 * 1024, index = 0; left > 0; index++) {
+    const size = Math.min(left, piece.length);
+    const added = await vault.addDocument(
+      new File([piece.subarray(0, size)], `scan-${index}.pdf`, { type: 'application/pdf' }),
+    );
+    if (!added.ok) throw new Error(`document ${added.reason}`);
+    left -= size;
+  }
+  console.log(
+    `scale: ${options.documentMb} MB of documents added in ${Math.round(performance.now() - adding)} ms`,
+  );
+  const heap = heapWatcher();
+  const backups: Record<string, Record<string, number>> = {};
+  for (const kind of ['zip', 'json'] as const) {
+    heap.reset();
+    const backupFrom = Date.now();
+    let started = performance.now();
+    let backup: Blob | null = await vault.createBackup(kind);
+    const backupMs = performance.now() - started;
+    const backupHeapMb = heap.growthMb();
+    const backupTo = Date.now();
+    const megabytes = backup.size / 1048576;
+    const restoredId = `scale-restore-${Date.now()}`;
+    const fresh = new Vault(restoredId);
+    await fresh.load();
+    heap.reset();
+    const restoreFrom = Date.now();
+    started = performance.now();
+    const decoded = await decodeBackup(backup);
+    if (!decoded.ok) throw new Error(`backup ${decoded.problem}`);
+    const restored = await fresh.restoreBackup(decoded.contents, { mode: 'replace', password });
+    const restoreMs = performance.now() - started;
+    const restoreHeapMb = heap.growthMb();
+    const restoreTo = Date.now();
+    if (restored !== 'ok' || fresh.recordCount !== vault.recordCount) {
+      throw new Error(`restore ${restored} ${fresh.recordCount}/${vault.recordCount}`);
+    }
+    console.log(`scale ${kind}: restore steps ${fresh.restoreTimings.join(' · ')} ms`);
+    backup = null;
+    fresh.close();
+    await new Promise((resolve) => {
+      const deleting = indexedDB.deleteDatabase(`mygenie-vault-${restoredId}`);
+      deleting.onsuccess = deleting.onerror = () => resolve(undefined);
+    });
+    backups[kind] = {
+      backupMs,
+      restoreMs,
+      megabytes,
+      backupHeapMb,
+      restoreHeapMb,
+      backupFrom,
+      backupTo,
+      restoreFrom,
+      restoreTo,
+    };
+  }
+  heap.stop();
+  vault.close();
+  indexedDB.deleteDatabase(`mygenie-vault-${id}`);
+  return {
+    records: options.records,
+    documentMb: options.documentMb,
+    kdfMs: median(unlocks.map((timing) => timing.kdfMs)),
+    readMs: median(unlocks.map((timing) => timing.readMs)),
+    decryptMs: median(unlocks.map((timing) => timing.decryptMs)),
+    unlockMs: median(unlocks.map((timing) => timing.totalMs)),
+    backup: backups,
+  };
+}
+
+Object.assign(window, { runVaultBench: run, runScaleBench: scale });
 document.getElementById('status')!.textContent = 'ready';

@@ -23,6 +23,9 @@ import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { ListActions } from '../../ui/ListActions.js';
 
+/** Entries shown at first, and added by each "show more": a long list is drawn in parts. */
+export const DIARY_PAGE = 50;
+
 function shiftMonth(month: string, by: number): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
   const date = new Date(Date.UTC(year, number - 1 + by, 1));
@@ -42,12 +45,19 @@ export default function DiaryPage() {
   const [editing, setEditing] = useState<{ id: string | null; memo: Memo } | null>(null);
   const [deleting, setDeleting] = useState<VaultEntry<Memo> | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  const [limit, setLimit] = useState(DIARY_PAGE);
 
   const searching = query.trim().length > 0;
   const shown = useMemo(
     () => (searching ? searchMemos(memos, query) : memosInMonth(memos, month)),
     [memos, query, month, searching],
   );
+  // Another search or month starts from the first entries again.
+  const [listed, setListed] = useState({ query, month });
+  if (listed.query !== query || listed.month !== month) {
+    setListed({ query, month });
+    setLimit(DIARY_PAGE);
+  }
   const months = useMemo(() => memoMonths(memos), [memos]);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
 
@@ -109,7 +119,7 @@ export default function DiaryPage() {
             <p className="empty">{searching ? text.noResults : text.empty}</p>
           ) : (
             <ul className="list">
-              {shown.map((entry) => (
+              {shown.slice(0, limit).map((entry) => (
                 <li key={entry.id} className="list__item diary-entry">
                   <div className="list__main">
                     <button
@@ -138,6 +148,15 @@ export default function DiaryPage() {
                 </li>
               ))}
             </ul>
+          )}
+          {shown.length > limit && (
+            <button
+              type="button"
+              className="button button--ghost diary-more"
+              onClick={() => setLimit(limit + DIARY_PAGE)}
+            >
+              {fill(text.more, { count: Math.min(DIARY_PAGE, shown.length - limit) })}
+            </button>
           )}
         </div>
         {months.length > 0 && (

@@ -22,6 +22,7 @@ export const diaryText = defineText(
       bodyTooLong: '내용이 너무 깁니다(최대 100,000자).',
     },
     read: '{{title}} 읽기',
+    more: '{{count}}편 더 보기',
   },
   {
     title: 'Diary',
@@ -44,5 +45,6 @@ export const diaryText = defineText(
       bodyTooLong: 'The text is too long (at most 100,000 characters).',
     },
     read: 'Read {{title}}',
+    more: 'Show {{count}} more',
   },
 );

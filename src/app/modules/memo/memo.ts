@@ -16,12 +16,27 @@ function normalize(text: string): string {
   return text.normalize('NFC').toLocaleLowerCase();
 }
 
+/**
+ * Each entry's text as search compares it, made once per entry (an edit stores a new value, which gets its own):
+ * normalizing the whole diary again at every keystroke is most of a search's time in a large one.
+ */
+const haystacks = new WeakMap<Memo, string>();
+
+function haystackOf(memo: Memo): string {
+  let haystack = haystacks.get(memo);
+  if (haystack === undefined) {
+    haystack = normalize(`${memo.title}\n${memo.body}`);
+    haystacks.set(memo, haystack);
+  }
+  return haystack;
+}
+
 /** Entries whose title or body contains every word of the query, newest first. */
 export function searchMemos(entries: VaultEntry<Memo>[], query: string): VaultEntry<Memo>[] {
   const words = normalize(query).split(/\s+/).filter(Boolean);
   const found = words.length
     ? entries.filter((entry) => {
-        const haystack = normalize(`${entry.value.title}\n${entry.value.body}`);
+        const haystack = haystackOf(entry.value);
         return words.every((word) => haystack.includes(word));
       })
     : entries;
