@@ -9,6 +9,11 @@
 //    (target ≤ 50 ms).
 //  - backups of 10,000 records plus 20 MB of documents, in each format: making one, and restoring it on a fresh
 //    device (decode, KDF, verification, writes) — targets ≤ 2 s each, network excluded.
+//  - the vault at scale (SCALES, default "10000:100,100000:1024": records and MB of documents): unlock (targets at
+//    100,000: ≤ 1.5 s), the month view and a diary search in the real app restored from that vault's records
+//    (≤ 50 / ≤ 100 ms), and backup and restore in each format (≤ 60 s each) with the page's JS heap peak growth
+//    (target ≤ 200 MB) and every Chromium process's memory (PSS) peak growth, sampled from /proc; each figure
+//    also as a ratio to the first scale's (how cost grows with size).
 // Writes bench/vault.json.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +32,23 @@ const RECORDS = Number(process.env.RECORDS ?? 10_000);
 const DOCUMENT_MB = Number(process.env.DOCUMENT_MB ?? 50);
 const BACKUP_DOCUMENT_MB = Number(process.env.BACKUP_DOCUMENT_MB ?? 20);
 const TARGETS = { decryptMs: 300, sealRatio: 0.7, monthMs: 50, backupMs: 2000, restoreMs: 2000 };
+const SCALE_TARGETS = {
+  unlockMs: 1500,
+  monthMs: 50,
+  searchMs: 100,
+  backupMs: 60_000,
+  restoreMs: 60_000,
+  heapMb: 200,
+};
+/** @type {Array<{ records: number; documentMb: number }>} */
+const SCALES = (process.env.SCALES ?? '10000:100,100000:1024')
+  .split(',')
+  .filter(Boolean)
+  .map((scale) => {
+    const [records, documentMb] = scale.split(':').map(Number);
+    return { records: records ?? 0, documentMb: documentMb ?? 0 };
+  });
+const SCALE_RUNS = Number(process.env.SCALE_RUNS ?? 3);
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -88,8 +110,13 @@ function mailToken(mail) {
   return /oobCode=([\w-]+)/.exec(plain)?.[1] ?? /oobCode=([\w-]+)/.exec(decoded)?.[1] ?? '';
 }
 
-/** @param {import('playwright-core').Browser} browser */
-async function monthFigures(browser) {
+/**
+ * The month view (and, with a backup, a diary search) in the real app. Without a backup the vault is new and
+ * empty; with one, it is restored from that file on the setup screen first, as a member's new device would.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string | null} backupPath
+ */
+async function appFigures(browser, backupPath = null) {
   buildIfStale(root);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-month-bench-'));
   const server = await startBuiltServer({ dataDir, stdio: 'ignore' });
@@ -126,12 +153,20 @@ async function monthFigures(browser) {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'mg_session', value: cookie, url: server.url }]);
     const page = await context.newPage();
-    await page.goto(`${server.url}/app/index.html?lang=ko&page=schedule`);
-    await page.getByLabel('마스터 비밀번호', { exact: true }).fill('bench master password!');
-    await page.getByLabel('마스터 비밀번호 확인', { exact: true }).fill('bench master password!');
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: '보관함 만들기' }).click();
-    await page.locator('[data-date]').first().waitFor({ timeout: 60_000 });
+    if (backupPath) {
+      await page.goto(`${server.url}/app/index.html?lang=en&page=schedule`);
+      await page.getByText('Restore from a backup').click();
+      await page.getByLabel('Backup file').setInputFiles(backupPath);
+      await page.getByLabel('The backup’s master password', { exact: true }).fill(SCALE_PASSWORD);
+      await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    } else {
+      await page.goto(`${server.url}/app/index.html?lang=ko&page=schedule`);
+      await page.getByLabel('마스터 비밀번호', { exact: true }).fill('bench master password!');
+      await page.getByLabel('마스터 비밀번호 확인', { exact: true }).fill('bench master password!');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: '보관함 만들기' }).click();
+    }
+    await page.locator('[data-date]').first().waitFor({ timeout: 600_000 });
     const times = [];
     for (let run = 0; run < RUNS * 4; run++) {
       times.push(
@@ -151,18 +186,141 @@ async function monthFigures(browser) {
         }),
       );
     }
+    /** @type {{ monthMs: number; searchMs?: number; searchFirstMs?: number }} */
+    const figures = { monthMs: median(times.slice(RUNS)) ?? NaN };
+    if (backupPath) {
+      await page.goto(`${server.url}/app/index.html?lang=en&page=diary`);
+      await page.getByLabel('Master password', { exact: true }).fill(SCALE_PASSWORD);
+      await page.getByRole('button', { name: 'Unlock', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Detail view password', exact: true }).fill('0000');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+      const change = page.getByRole('dialog', { name: 'Change your detail view password' });
+      await change.getByLabel('New detail view password', { exact: true }).fill('8642');
+      await change.getByLabel('Confirm new password', { exact: true }).fill('8642');
+      await change.getByRole('button', { name: 'Change', exact: true }).click();
+      await change.waitFor({ state: 'detached' });
+      await page.getByLabel('Search the diary').waitFor();
+      // A search typed as a member would look for one entry: from the input until its results are painted.
+      const searches = [];
+      for (let run = 0; run < RUNS * 4 + 1; run++) {
+        searches.push(
+          await page.evaluate(
+            async (query) => {
+              const input = /** @type {HTMLInputElement} */ (document.querySelector('input[type="search"]'));
+              const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+              const painted = () =>
+                new Promise((resolve) => {
+                  const check = () =>
+                    document.querySelector('[role="status"].diary-caption')?.textContent?.includes('result')
+                      ? requestAnimationFrame(() => resolve(undefined))
+                      : requestAnimationFrame(check);
+                  check();
+                });
+              setValue?.call(input, '');
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+              await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+              const started = performance.now();
+              setValue?.call(input, query);
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+              await painted();
+              return performance.now() - started;
+            },
+            `일기 ${4000 + run * 97} remember`,
+          ),
+        );
+      }
+      // The first search pays for reading every entry's text once.
+      figures.searchFirstMs = searches[0];
+      figures.searchMs = median(searches.slice(1));
+    }
     await context.close();
-    return { monthMs: median(times.slice(RUNS)) ?? NaN };
+    return figures;
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const browser = await chromium.launch({ executablePath: await chromePath(), args: CHROME_ARGS });
+const SCALE_PASSWORD = 'bench master password 2026!';
+
+/** Every Chromium process's proportional set size together (MB), from /proc. */
+function chromiumPssMb() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('--enable-precise-memory-info') && !command.includes('--type=')) continue;
+      if (!/chrom/i.test(command)) continue;
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      total += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) / 1024;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+/**
+ * The vault at one scale: the page's figures (unlock, backup and restore), the processes' memory during each
+ * backup and restore, then the month view and a diary search in the app restored from that vault's records.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ records: number; documentMb: number }} scale
+ */
+async function scaleFigures(browser, scale) {
+  const dir = await buildBenchPage();
+  const site = await serve(dir);
+  // A browser profile on disk, as a member's browser has: large Blobs (a backup of a gigabyte) spill to disk
+  // there, where an incognito context (a plain new context) must keep them all in memory.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-scale-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: await chromePath(),
+    args: [...CHROME_ARGS, '--enable-precise-memory-info'],
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => console.log(`  ${message.text()}`));
+  await page.goto(site.url);
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+  /** @type {Array<[number, number]>} */
+  const samples = [];
+  const sampler = setInterval(() => samples.push([Date.now(), chromiumPssMb()]), 250);
+  const downloading = page.waitForEvent('download', { timeout: 0 });
+  const figures = await page.evaluate((options) => /** @type {any} */ (window).runScaleBench(options), {
+    ...scale,
+    runs: SCALE_RUNS,
+  });
+  clearInterval(sampler);
+  const backupPath = path.join(dir, 'scale-records.zip');
+  await (await downloading).saveAs(backupPath);
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  site.close();
+  /** @param {number} from @param {number} to */
+  const growth = (from, to) => {
+    const before = samples.filter(([at]) => at <= from).at(-1)?.[1] ?? samples[0]?.[1] ?? 0;
+    const during = samples.filter(([at]) => at >= from && at <= to).map(([, mb]) => mb);
+    return Math.max(before, ...during) - before;
+  };
+  for (const kind of Object.keys(figures.backup)) {
+    const phase = figures.backup[kind];
+    phase.backupProcessMb = growth(phase.backupFrom, phase.backupTo);
+    phase.restoreProcessMb = growth(phase.restoreFrom, phase.restoreTo);
+    for (const key of ['backupFrom', 'backupTo', 'restoreFrom', 'restoreTo']) delete phase[key];
+  }
+  const app = await appFigures(browser, backupPath);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { ...figures, ...app };
+}
+
+const browser = await chromium.launch({
+  executablePath: await chromePath(),
+  args: [...CHROME_ARGS, '--enable-precise-memory-info'],
+});
 try {
   const vault = await vaultFigures(browser);
-  const month = await monthFigures(browser);
+  const month = await appFigures(browser);
+  const scales = [];
+  for (const scale of SCALES) scales.push(await scaleFigures(browser, scale));
   const sealRatio = vault.rawDocumentMs / vault.sealMs;
   const results = {
     date: new Date().toISOString(),
@@ -175,7 +333,9 @@ try {
     rawMBps: DOCUMENT_MB / (vault.rawDocumentMs / 1000),
     addMBps: DOCUMENT_MB / (vault.documentMs / 1000),
     sealRatio,
+    scales,
     targets: TARGETS,
+    scaleTargets: SCALE_TARGETS,
     pass: {
       decrypt: vault.decryptMs <= TARGETS.decryptMs,
       seal: sealRatio >= TARGETS.sealRatio,
@@ -184,8 +344,29 @@ try {
         (/** @type {{ backupMs: number; restoreMs: number }} */ figures) =>
           figures.backupMs <= TARGETS.backupMs && figures.restoreMs <= TARGETS.restoreMs,
       ),
+      scale: scales
+        .filter((scale) => scale.records >= 100_000)
+        .every(
+          (scale) =>
+            scale.unlockMs <= SCALE_TARGETS.unlockMs &&
+            scale.monthMs <= SCALE_TARGETS.monthMs &&
+            scale.searchMs <= SCALE_TARGETS.searchMs &&
+            Object.values(scale.backup).every(
+              (
+                /** @type {{ backupMs: number; restoreMs: number; backupHeapMb: number; restoreHeapMb: number }} */ figures,
+              ) =>
+                figures.backupMs <= SCALE_TARGETS.backupMs &&
+                figures.restoreMs <= SCALE_TARGETS.restoreMs &&
+                figures.backupHeapMb <= SCALE_TARGETS.heapMb &&
+                figures.restoreHeapMb <= SCALE_TARGETS.heapMb,
+            ),
+        ),
     },
   };
+  /** A figure of a scale beside the first scale's, as "value (×ratio)". @param {number} value @param {number} base */
+  const grown = (value, base, digits = 0) =>
+    `${value.toFixed(digits)}${scales.length > 1 && base > 0 ? ` (×${(value / base).toFixed(1)})` : ''}`;
+  const first = scales[0];
   fs.writeFileSync(path.join(root, 'bench/vault.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(
     [
@@ -198,6 +379,15 @@ try {
         ([kind, /** @type {{ backupMs: number; restoreMs: number; megabytes: number }} */ figures]) =>
           `backup ${kind} (${RECORDS} records + ${BACKUP_DOCUMENT_MB} MB, ${figures.megabytes.toFixed(1)} MB file): backup ${figures.backupMs.toFixed(0)} ms, restore on a new device ${figures.restoreMs.toFixed(0)} ms (targets ≤ 2000)`,
       ),
+      ...scales.flatMap((scale) => [
+        `at scale: ${scale.records} records + ${scale.documentMb} MB of documents (× to the first scale):`,
+        `  unlock ${grown(scale.unlockMs, first.unlockMs)} ms (KDF ${scale.kdfMs.toFixed(0)} · read ${scale.readMs.toFixed(0)} · decrypt ${scale.decryptMs.toFixed(0)}; target ≤ ${SCALE_TARGETS.unlockMs} at 100,000)`,
+        `  month view ${grown(scale.monthMs, first.monthMs, 1)} ms (≤ ${SCALE_TARGETS.monthMs}) · diary search ${grown(scale.searchMs, first.searchMs, 1)} ms (≤ ${SCALE_TARGETS.searchMs}; first search ${scale.searchFirstMs.toFixed(0)} ms)`,
+        ...Object.entries(scale.backup).map(
+          ([kind, /** @type {Record<string, number>} */ figures]) =>
+            `  ${kind} (${figures.megabytes.toFixed(0)} MB): backup ${grown(figures.backupMs, first.backup[kind].backupMs)} ms, heap +${figures.backupHeapMb.toFixed(0)} MB, processes +${figures.backupProcessMb.toFixed(0)} MB · restore ${grown(figures.restoreMs, first.backup[kind].restoreMs)} ms, heap +${figures.restoreHeapMb.toFixed(0)} MB, processes +${figures.restoreProcessMb.toFixed(0)} MB (≤ 60 s, heap ≤ ${SCALE_TARGETS.heapMb} MB)`,
+        ),
+      ]),
     ].join('\n'),
   );
 } finally {

@@ -487,7 +487,7 @@ export async function backupListing(
 }
 
 /** The listing built as a backup is written: the records at once, then each chunk's line as it comes. */
-class BackupListing {
+export class BackupListing {
   readonly #writer: ListingWriter;
   readonly #chunks: Array<{ documentId: string; index: number; line: string }> = [];
 

@@ -34,30 +34,48 @@ function inProcess(cipher: VaultCipher): RestorePlatform['crypto'] {
   };
 }
 
-type Written = Parameters<RestorePlatform['store']['restore']>[0] & { chunks: StoredChunk[] };
+type Commit = Parameters<RestorePlatform['store']['restore']>[0];
+type Written = Commit & { chunks: StoredChunk[] };
 
 /**
- * A store that records what one restore transaction would write, with the chunks staged before it (or fails as a
- * full disk does, when staging or at the end); `staged` is what is left staged.
+ * A store as IndexedDB holds it for a restore: the device's chunk table (`table`, with `held` chunks to begin with),
+ * the staging table (`staged`), and what each committing transaction wrote (`writes`: the records, and the
+ * restored chunks, moved from staging or written straight in). It fails as a full disk does when writing chunks
+ * or when committing.
  */
-function memoryStore(options: { full?: 'staging' | 'writing' } = {}) {
-  const writes: Written[] = [];
+function memoryStore(options: { full?: 'chunks' | 'commit'; held?: StoredChunk[] } = {}) {
+  const key = (chunk: StoredChunk) => `${chunk.documentId}/${chunk.index}`;
+  const table = new Map((options.held ?? []).map((chunk) => [key(chunk), chunk]));
   const staged: StoredChunk[] = [];
+  const writes: Written[] = [];
+  const direct: StoredChunk[] = [];
   return {
     writes,
     staged,
+    table,
     store: {
-      async stageChunks(chunks: StoredChunk[]) {
-        if (options.full === 'staging') throw new StorageFullError();
-        staged.push(...chunks);
+      async documentsWithChunks() {
+        return new Set([...table.values()].map((chunk) => chunk.documentId));
       },
-      async dropStaged() {
+      async writeRestoredChunks(chunks: { staged: StoredChunk[]; direct: StoredChunk[] }) {
+        if (options.full === 'chunks') throw new StorageFullError();
+        staged.push(...chunks.staged);
+        for (const chunk of chunks.direct) table.set(key(chunk), chunk);
+        direct.push(...chunks.direct);
+      },
+      async dropRestored(ids: Iterable<string>) {
         staged.length = 0;
+        const gone = new Set(ids);
+        for (const [at, chunk] of table) if (gone.has(chunk.documentId)) table.delete(at);
       },
-      async restore(write: Parameters<RestorePlatform['store']['restore']>[0]) {
-        if (options.full === 'writing') throw new StorageFullError();
+      async restore(write: Commit) {
+        if (options.full === 'commit') throw new StorageFullError();
         if (write.staged !== staged.length) throw new Error('the staged chunks changed');
-        writes.push({ ...write, chunks: staged.splice(0) });
+        if (write.replace) {
+          for (const [at, chunk] of table) if (!write.direct.includes(chunk.documentId)) table.delete(at);
+        }
+        for (const chunk of staged) table.set(key(chunk), chunk);
+        writes.push({ ...write, chunks: [...direct.splice(0), ...staged.splice(0)] });
       },
     },
   };
@@ -120,6 +138,19 @@ const newDevice = { state: 'new' as VaultState, updatedAt: () => undefined };
 function restored(outcome: Awaited<ReturnType<typeof restoreBackup>>): Restored {
   if (typeof outcome === 'string') throw new Error(`restore refused: ${outcome}`);
   return outcome;
+}
+
+/** Restores `backup` on a new device with its password: refused as tampered, nothing written and nothing left. */
+async function expectTampered(backup: BackupContents, what = ''): Promise<void> {
+  const { store, writes, staged, table } = memoryStore();
+  const outcome = await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, backup, {
+    mode: 'replace',
+    password: PASSWORD,
+  });
+  expect(outcome, what).toBe('tampered');
+  expect(writes, what).toEqual([]);
+  expect(staged, what).toEqual([]);
+  expect(table.size, what).toBe(0);
 }
 
 describe('restoring a backup', () => {
@@ -219,21 +250,7 @@ describe('restoring a backup', () => {
       ['a dropped record', { ...contents, records: contents.records.slice(1) }],
       ['the MAC', { ...contents, mac: flipped(contents.mac) }],
     ];
-    for (const [what, backup] of changed) {
-      const { store, writes, staged } = memoryStore();
-      const outcome = await restoreBackup(
-        { crypto: inProcess(new VaultCipher()), store },
-        newDevice,
-        backup,
-        {
-          mode: 'replace',
-          password: PASSWORD,
-        },
-      );
-      expect(outcome, what).toBe('tampered');
-      expect(writes, what).toEqual([]);
-      expect(staged, what).toEqual([]);
-    }
+    for (const [what, backup] of changed) await expectTampered(backup, what);
     // Even with the MAC made again over them (by someone with the key), chunks that do not belong are refused.
     const beyond = await remac(cipher, {
       ...contents,
@@ -243,16 +260,7 @@ describe('restoring a backup', () => {
       ...contents,
       chunks: held([first, { ...second, documentId: 'memo-1' }]),
     });
-    for (const backup of [beyond, elsewhere]) {
-      const { store, writes } = memoryStore();
-      expect(
-        await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, backup, {
-          mode: 'replace',
-          password: PASSWORD,
-        }),
-      ).toBe('tampered');
-      expect(writes).toEqual([]);
-    }
+    for (const backup of [beyond, elsewhere]) await expectTampered(backup);
   });
 
   it('merges into the same vault keeping whichever copy of a record changed last', async () => {
@@ -296,10 +304,10 @@ describe('restoring a backup', () => {
     expect(plain && new TextDecoder().decode(plain)).toBe(new TextDecoder().decode(parts[1]));
   });
 
-  it('says the disk is full when the store cannot hold the restore, and leaves nothing staged', async () => {
-    for (const full of ['staging', 'writing'] as const) {
+  it('says the disk is full when the store cannot hold the restore, and leaves nothing behind', async () => {
+    for (const full of ['chunks', 'commit'] as const) {
       const { contents } = await makeBackup();
-      const { store, writes, staged } = memoryStore({ full });
+      const { store, writes, staged, table } = memoryStore({ full });
       expect(
         await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, contents, {
           mode: 'replace',
@@ -309,29 +317,49 @@ describe('restoring a backup', () => {
       ).toBe('storage-full');
       expect(writes, full).toEqual([]);
       expect(staged, full).toEqual([]);
+      expect(table.size, full).toBe(0);
     }
   });
 
-  it('refuses a backup whose file cannot give a chunk it lists, when listing or when restoring', async () => {
+  it('refuses a backup whose file cannot give a chunk it lists, or gives another in its place', async () => {
     const { contents, chunks } = await makeBackup();
-    // The file fails at the listing (a chunk cut off), or gives the chunk once and not again.
-    let reads = 0;
     const gone = { ...heldChunk(chunks[1]!), read: () => Promise.reject(new Error('cut off')) };
-    const once = {
-      ...heldChunk(chunks[1]!),
-      read: () => (reads++ === 0 ? Promise.resolve(chunks[1]!) : Promise.reject(new Error('gone'))),
-    };
-    for (const chunk of [gone, once]) {
-      const { store, writes, staged } = memoryStore();
-      const backup = { ...contents, chunks: [heldChunk(chunks[0]!), chunk] };
-      expect(
-        await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, backup, {
-          mode: 'replace',
-          password: PASSWORD,
-        }),
-      ).toBe('tampered');
-      expect(writes).toEqual([]);
-      expect(staged).toEqual([]);
+    const other = { ...heldChunk(chunks[1]!), read: () => Promise.resolve(chunks[0]!) };
+    for (const chunk of [gone, other]) {
+      await expectTampered({ ...contents, chunks: [heldChunk(chunks[0]!), chunk] });
     }
+  });
+
+  it('keeps the chunks of a document the device holds until the restore commits: untouched when it is refused', async () => {
+    const { contents, chunks } = await makeBackup();
+    const old = chunks.map((chunk) => ({ ...chunk, data: new Uint8Array(chunk.data).fill(7) }));
+    const mine = { documentId: 'mine', index: 0, iv: new Uint8Array(12), data: new Uint8Array(40) };
+    const refused = memoryStore({ held: [...old, mine] });
+    const flipped = chunks.map((chunk, index) =>
+      index === 1 ? { ...chunk, data: chunk.data.map((byte, at) => (at === 0 ? byte ^ 1 : byte)) } : chunk,
+    );
+    expect(
+      await restoreBackup(
+        { crypto: inProcess(new VaultCipher()), store: refused.store },
+        { state: 'locked', updatedAt: () => undefined },
+        { ...contents, chunks: held(flipped) },
+        { mode: 'replace', password: PASSWORD },
+      ),
+    ).toBe('tampered');
+    expect([...refused.table.values()]).toEqual([...old, mine]);
+    expect(refused.staged).toEqual([]);
+
+    const restoring = memoryStore({ held: [...old, mine] });
+    restored(
+      await restoreBackup(
+        { crypto: inProcess(new VaultCipher()), store: restoring.store },
+        { state: 'locked', updatedAt: () => undefined },
+        contents,
+        { mode: 'replace', password: PASSWORD },
+      ),
+    );
+    expect(restoring.writes[0]).toMatchObject({ staged: 2, direct: [] });
+    // Replaced: the backup's chunks in place of the old ones, the device's other document gone.
+    expect([...restoring.table.values()]).toEqual(chunks);
   });
 });

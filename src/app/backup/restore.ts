@@ -1,19 +1,20 @@
-// Restoring a backup into the vault, all or nothing, with one chunk at a time in memory whatever the backup
-// weighs. The backup's MAC (over every record and a digest of every document chunk) is checked on a first pass
-// over the file; every record is opened; on a second pass every chunk is opened (and sealed again under this
-// vault's key when a merge needs it) and staged in the store, out of the vault's sight; then one transaction
-// writes the records and moves the staged chunks in. A restore refused or failed at any point leaves the vault
-// as it was and the staging empty. On a device without a vault (or one unlocked with another key) the backup's
-// master password is needed. The vault applies the outcome to what it holds in memory (Vault.restoreBackup); the
-// crypto and the store are given, so the same code runs on the worker pool and IndexedDB in the app and
-// in-process in tests.
+// Restoring a backup into the vault, all or nothing, with a few chunks at a time in memory whatever the backup
+// weighs, and each read from the file once. Every record is opened first (with this vault's key when it opens
+// them: the same vault's backup needs no password; else with the backup's master password). Then one pass over
+// the file reads each chunk, digests it for the MAC and opens it (sealing it again under this vault's key when a
+// merge needs it), and writes it out of the vault's sight: straight into the chunk table for a document this
+// device holds no chunks of (chunks without a record are never shown, and are swept), into a staging table for
+// one it does. Only when the MAC over everything holds does one transaction write the records and move the staged
+// chunks in; a restore refused or failed at any point removes what it wrote and leaves the vault as it was. The
+// vault applies the outcome to what it holds in memory (Vault.restoreBackup); the crypto and the store are given,
+// so the same code runs on the worker pool and IndexedDB in the app and in-process in tests.
 import type { CryptoPool } from '../vault/pool.js';
-import { openChunk, VaultCipher, type SealedChunk, type VaultHeader } from '../vault/crypto.js';
+import { openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord, type VaultStore } from '../vault/store.js';
 import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import { ahead } from './ahead.js';
-import { backupListing, CHUNKS_AHEAD, type BackupChunk, type BackupContents } from './format.js';
+import { BackupListing, CHUNKS_AHEAD, type BackupChunk, type BackupContents } from './format.js';
 
 const fromBase64 = base64ToBytes;
 
@@ -23,7 +24,7 @@ export interface RestorePlatform {
     CryptoPool,
     'adopt' | 'backupMac' | 'chunkDigest' | 'openChunk' | 'openMany' | 'seal' | 'sealChunk'
   >;
-  store: Pick<VaultStore, 'restore' | 'stageChunks' | 'dropStaged'>;
+  store: Pick<VaultStore, 'documentsWithChunks' | 'writeRestoredChunks' | 'dropRestored' | 'restore'>;
 }
 
 /** What a restore needs to know of the vault as it is. */
@@ -53,11 +54,11 @@ export interface Restored {
   timings: number[];
 }
 
-/** A backup's listing, made once per backup read (asked for the password, the restore reads it again). */
-const listings = new WeakMap<BackupContents, Promise<Uint8Array<ArrayBuffer>>>();
+/** Restored chunks are handed to the store about this many bytes at a time. */
+const WRITE_BYTES = 8 * 1024 * 1024;
 
-/** Staged chunks are handed to the store about this many bytes at a time. */
-const STAGE_BYTES = 8 * 1024 * 1024;
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((byte, index) => byte === b[index]);
 
 export async function restoreBackup(
   platform: RestorePlatform,
@@ -68,64 +69,53 @@ export async function restoreBackup(
   const times: number[] = [performance.now()];
   // The steps' usual share of a restore's time, for a progress bar that moves at an even pace; the chunks'
   // pass moves it chunk by chunk.
-  const shares = [0.3, 0.32, 0.35, 0.9, 0.91, 1];
+  const shares = [0.05, 0.9, 0.92, 1];
   const mark = () => {
     times.push(performance.now());
     options.onProgress?.(shares[times.length - 2] ?? 1);
   };
-  const listed = () => {
-    let listing = listings.get(contents);
-    if (!listing) {
-      listing = backupListing(contents.records, contents.chunks, (chunk: SealedChunk) =>
-        platform.crypto.chunkDigest(chunk),
-      );
-      listings.set(contents, listing);
-      // A listing that failed (a chunk the file does not hold) is made again if asked again.
-      listing.catch(() => listings.delete(contents));
-    }
-    return listing;
-  };
-  let listing: Uint8Array<ArrayBuffer> | null = null;
-  let sameKey = false;
-  try {
-    if (vault.state === 'unlocked') {
-      listing = await listed();
-      const ours = await platform.crypto.backupMac(listing);
-      sameKey =
-        ours.length === contents.mac.length && ours.every((byte, index) => byte === contents.mac[index]);
-    }
-  } catch {
-    return 'tampered';
+  // This vault's key opens every record of a backup made under it (AES-GCM proves the key): no password then.
+  let opened: Awaited<ReturnType<typeof platform.crypto.openMany>> | null = null;
+  if (vault.state === 'unlocked' && contents.records.length > 0) {
+    opened = await platform.crypto.openMany(contents.records);
+    if (!opened.every((result) => result.ok)) opened = null;
   }
   let cipher: VaultCipher | null = null;
-  if (!sameKey) {
-    if (options.password === undefined) return 'needs-password';
-    cipher = new VaultCipher();
-    // The key derivation runs on this page's crypto thread while the workers digest the chunks for the
-    // listing.
-    const [unlocked, listingOfBackup] = await Promise.all([
-      cipher.unlock(contents.header, options.password),
-      listing ? Promise.resolve(listing) : listed().catch(() => null),
-    ]);
-    if (!unlocked.ok) return unlocked.reason === 'wrong-password' ? 'wrong-password' : 'tampered';
-    mark();
-    if (!listingOfBackup || !(await cipher.checkBackupMac(listingOfBackup, contents.mac))) return 'tampered';
-  } else {
-    mark();
+  /** The crypto workers hold the backup's key. */
+  let pooled = false;
+  if (!opened) {
+    if (options.password === undefined) {
+      // A backup without records holds nothing to open: this vault's key is tried on its MAC.
+      if (vault.state === 'unlocked' && contents.records.length === 0 && contents.chunks.length === 0) {
+        const ours = await platform.crypto.backupMac(new BackupListing([]).result());
+        if (!sameBytes(ours, contents.mac)) return 'needs-password';
+        opened = [];
+      } else {
+        return 'needs-password';
+      }
+    } else {
+      cipher = new VaultCipher();
+      const unlocked = await cipher.unlock(contents.header, options.password);
+      if (!unlocked.ok) return unlocked.reason === 'wrong-password' ? 'wrong-password' : 'tampered';
+      // A device whose vault is not open has no key in its crypto workers that anything needs: they take the
+      // backup's, so records and chunks are opened on all of them rather than on this page's one crypto thread.
+      // (Should the restore be refused, the vault stays locked, and unlocking it sets its own key again.)
+      if (vault.state !== 'unlocked') {
+        await platform.crypto.adopt(cipher.handle());
+        pooled = true;
+      }
+      opened = await (pooled ? platform.crypto : cipher).openMany(contents.records);
+      if (opened.some((result) => !result.ok)) return 'tampered';
+    }
   }
-  mark();
-  const opener = cipher ?? platform.crypto;
-  const opened = await opener.openMany(contents.records);
-  if (opened.some((result) => !result.ok)) return 'tampered';
   mark();
   const values = new Map(
     contents.records.map((record, index) => [record.id, (opened[index] as { value: unknown }).value]),
   );
   // Every chunk must belong to a document of the backup, within its chunk count, and open (AES-GCM
-  // authenticates it) before anything is written. The MAC above already refuses a chunk changed, moved,
-  // swapped, dropped or added since the backup was made; opening each one also refuses a backup that carries
-  // a chunk already damaged on the device it was made on, so a restore never brings in a document that
-  // cannot be read.
+  // authenticates it) before anything is kept. The MAC refuses a chunk changed, moved, swapped, dropped or added
+  // since the backup was made; opening each one also refuses a backup that carries a chunk already damaged on
+  // the device it was made on, so a restore never brings in a document that cannot be read.
   const kinds = new Map(contents.records.map((record) => [record.id, record.kind]));
   const belongs = (chunk: BackupChunk) => {
     const meta = values.get(chunk.documentId) as DocumentMeta | undefined;
@@ -155,23 +145,31 @@ export async function restoreBackup(
     if (!key) documentKeys.set(salt, (key = cipher!.documentKey(fromBase64(salt))));
     return key;
   };
-  /** A chunk read from the file and opened; what is staged for it (nothing when the merge keeps ours). */
-  const prepare = async (place: BackupChunk): Promise<StoredChunk | null | 'tampered'> => {
+  const listing = new BackupListing(contents.records);
+  /** A chunk read from the file, digested and opened; what is kept of it (nothing when the merge keeps ours). */
+  const prepare = async (
+    place: BackupChunk,
+  ): Promise<{ digest: Uint8Array; keep: StoredChunk | null } | 'tampered'> => {
     const meta = values.get(place.documentId) as DocumentMeta;
     const chunk = await place.read().catch(() => null);
     if (!chunk || chunk.documentId !== place.documentId || chunk.index !== place.index) return 'tampered';
-    const plain = cipher
-      ? await openChunk(await documentKey(meta.salt), chunk.documentId, chunk.index, meta.chunkCount, chunk)
-      : await platform.crypto.openChunk(
-          fromBase64(meta.salt),
-          chunk.documentId,
-          chunk.index,
-          meta.chunkCount,
-          chunk,
-        );
+    const [digest, plain] = await Promise.all([
+      platform.crypto.chunkDigest(chunk),
+      cipher && !pooled
+        ? documentKey(meta.salt).then((key) =>
+            openChunk(key, chunk.documentId, chunk.index, meta.chunkCount, chunk),
+          )
+        : platform.crypto.openChunk(
+            fromBase64(meta.salt),
+            chunk.documentId,
+            chunk.index,
+            meta.chunkCount,
+            chunk,
+          ),
+    ]);
     if (!plain) return 'tampered';
-    if (!kept.has(chunk.documentId)) return null;
-    if (!reseal) return chunk;
+    if (!kept.has(chunk.documentId)) return { digest, keep: null };
+    if (!reseal) return { digest, keep: chunk };
     const sealed = await platform.crypto.sealChunk(
       fromBase64(meta.salt),
       chunk.documentId,
@@ -179,30 +177,42 @@ export async function restoreBackup(
       meta.chunkCount,
       plain.buffer,
     );
-    return { documentId: chunk.documentId, index: chunk.index, ...sealed };
+    return { digest, keep: { documentId: chunk.documentId, index: chunk.index, ...sealed } };
   };
+  // Chunks of a document this device has chunks of wait in the staging table; the others go straight in.
+  const held = await platform.store.documentsWithChunks();
+  const direct = new Set<string>();
+  let staged = 0;
   let written = false;
   try {
-    await platform.store.dropStaged();
     let batch: StoredChunk[] = [];
     let batchBytes = 0;
+    const flush = async () => {
+      const toStage = batch.filter((chunk) => held.has(chunk.documentId));
+      const straight = batch.filter((chunk) => !held.has(chunk.documentId));
+      for (const chunk of straight) direct.add(chunk.documentId);
+      staged += toStage.length;
+      await platform.store.writeRestoredChunks({ staged: toStage, direct: straight });
+      batch = [];
+      batchBytes = 0;
+    };
     let done = 0;
-    let staged = 0;
-    for await (const [, chunk] of ahead(contents.chunks, CHUNKS_AHEAD, prepare)) {
-      if (chunk === 'tampered') return 'tampered';
+    for await (const [place, prepared] of ahead(contents.chunks, CHUNKS_AHEAD, prepare)) {
+      if (prepared === 'tampered') return 'tampered';
+      listing.chunk(place, prepared.digest);
       done++;
-      options.onProgress?.(shares[2]! + ((shares[3]! - shares[2]!) * done) / contents.chunks.length);
-      if (!chunk) continue;
-      batch.push(chunk);
-      staged++;
-      batchBytes += chunk.data.byteLength;
-      if (batchBytes >= STAGE_BYTES) {
-        await platform.store.stageChunks(batch);
-        batch = [];
-        batchBytes = 0;
-      }
+      options.onProgress?.(shares[0]! + ((shares[1]! - shares[0]!) * done) / contents.chunks.length);
+      if (!prepared.keep) continue;
+      batch.push(prepared.keep);
+      batchBytes += prepared.keep.data.byteLength;
+      if (batchBytes >= WRITE_BYTES) await flush();
     }
-    if (batch.length > 0) await platform.store.stageChunks(batch);
+    if (batch.length > 0) await flush();
+    const everything = listing.result();
+    const macHolds = cipher
+      ? await cipher.checkBackupMac(everything, contents.mac)
+      : sameBytes(await platform.crypto.backupMac(everything), contents.mac);
+    if (!macHolds) return 'tampered';
     mark();
     let header: VaultHeader | undefined;
     if (cipher && replace) {
@@ -216,10 +226,16 @@ export async function restoreBackup(
       );
     }
     mark();
-    await platform.store.restore({ replace, records, staged, ...(header ? { header } : {}) });
+    await platform.store.restore({
+      replace,
+      records,
+      staged,
+      direct: [...direct],
+      ...(header ? { header } : {}),
+    });
     written = true;
     mark();
-    if (header && cipher) await platform.crypto.adopt(cipher.handle());
+    if (header && cipher && !pooled) await platform.crypto.adopt(cipher.handle());
     return {
       replace,
       records,
@@ -231,7 +247,7 @@ export async function restoreBackup(
     if (error instanceof StorageFullError) return 'storage-full';
     throw error;
   } finally {
-    // The restore moved the staged chunks in; anything else leaves none behind.
-    if (!written) await platform.store.dropStaged().catch(() => undefined);
+    // The restore moved the staged chunks in; anything else removes what it wrote.
+    if (!written) await platform.store.dropRestored(direct).catch(() => undefined);
   }
 }

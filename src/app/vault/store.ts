@@ -39,6 +39,8 @@ export interface RecordPage {
 /** A page takes new records up to this many, and this many sealed bytes (a larger one gets a page alone). */
 export const PAGE_RECORDS = 256;
 export const PAGE_BYTES = 256 * 1024;
+/** Up to this many pages (some 8,000 records), a write of many records reads them all. */
+const READ_ALL_PAGES = 32;
 /** Staged chunks move into place this many at a time (each at most 1 MiB). */
 const MOVE_CHUNKS = 16;
 
@@ -245,19 +247,18 @@ async function pagesWith(table: PagesTable, ids: string[]): Promise<RecordPage[]
 async function writeRecords(db: VaultDatabase, records: StoredRecord[]): Promise<void> {
   if (records.length === 0) return;
   const ids = records.map((record) => record.id);
-  // A few records are looked up by key; for many, reading everything is fewer requests.
-  const few = records.length <= 16;
-  const rows = new Set(
-    few
-      ? (await db.records.bulkGet(ids)).flatMap((row) => (row ? [row.id] : []))
-      : await db.records.toCollection().primaryKeys(),
-  );
+  // Rows hold documents only (and records of version 1 not yet moved): few, read by key.
+  const rows = new Set(await db.records.toCollection().primaryKeys());
   const own = records.filter(ownRow);
   const packed = records.filter((record) => !ownRow(record));
   const leftRows = packed.filter((record) => rows.has(record.id)).map((record) => record.id);
   if (leftRows.length > 0) await db.records.bulkDelete(leftRows);
   if (own.length > 0) await db.records.bulkPut(own);
-  const pages = few ? await pagesWith(db.pages, ids) : await db.pages.toArray();
+  // A few records' pages are looked up by key. For many, reading every page is fewer requests while the vault
+  // is small; in a large one it would make writing in batches (an import, a big restore merged) cost the square
+  // of its size, so the index is used there too.
+  const lookUp = ids.length <= 16 || (await db.pages.count()) > READ_ALL_PAGES;
+  const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
   await changePages(db.pages, pages, { put: packed, remove: new Set(own.map((record) => record.id)) });
 }
 
@@ -377,20 +378,42 @@ export class VaultStore {
     return (await this.#db.chunks.toCollection().primaryKeys()) as unknown as Array<[string, number]>;
   }
 
-  /** Keeps a restore's chunks aside until `restore` moves them in (nothing reads them there). */
-  stageChunks(chunks: StoredChunk[]): Promise<unknown> {
-    return writing(() => this.#db.staged.bulkPut(chunks));
-  }
-
-  /** Forgets a restore's staged chunks (one that was refused, failed, or was cut off by a closed tab). */
-  async dropStaged(): Promise<void> {
-    await this.#db.staged.clear();
+  /** The documents this device holds chunks of. */
+  async documentsWithChunks(): Promise<Set<string>> {
+    return new Set((await this.#db.chunks.orderBy('documentId').uniqueKeys()) as string[]);
   }
 
   /**
-   * Writes a restored vault in one transaction: with `replace`, everything there was goes first (and the header
-   * is replaced when one is given); then the records, and the staged chunks move in, a few at a time. If anything
-   * fails, the database is as it was.
+   * Writes a restore's chunks, out of the vault's sight until `restore`: `staged` into the staging table (chunks of
+   * documents this device holds chunks of, which must not be overwritten yet), `direct` straight into the chunk
+   * table (documents without a record there are never shown, and are swept at unlock).
+   */
+  writeRestoredChunks(chunks: { staged: StoredChunk[]; direct: StoredChunk[] }): Promise<unknown> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.chunks, db.staged, async () => {
+        if (chunks.staged.length > 0) await db.staged.bulkPut(chunks.staged);
+        if (chunks.direct.length > 0) await db.chunks.bulkPut(chunks.direct);
+      }),
+    );
+  }
+
+  /**
+   * Removes what a restore that did not finish wrote: the staged chunks, and the chunks of `direct` documents (also
+   * what a tab closed mid-restore left, when called with the documents that have chunks but no record).
+   */
+  async dropRestored(direct: Iterable<string>): Promise<void> {
+    const db = this.#db;
+    await db.transaction('rw', db.chunks, db.staged, async () => {
+      await db.staged.clear();
+      for (const id of direct) await db.chunks.where('documentId').equals(id).delete();
+    });
+  }
+
+  /**
+   * Writes a restored vault in one transaction: with `replace`, everything there was goes first (but the chunks the
+   * restore wrote straight in) and the header is replaced when one is given; then the records, and the staged
+   * chunks move in, a few at a time. If anything fails, the database is as it was.
    */
   restore(options: {
     replace: boolean;
@@ -398,6 +421,8 @@ export class VaultStore {
     records: StoredRecord[];
     /** How many chunks were staged: fewer found (another tab's restore dropped them) undoes the restore. */
     staged: number;
+    /** The documents whose chunks the restore wrote straight into the chunk table. */
+    direct: string[];
   }): Promise<void> {
     const db = this.#db;
     return writing(() =>
@@ -405,15 +430,17 @@ export class VaultStore {
         if (options.replace) {
           await db.records.clear();
           await db.pages.clear();
-          await db.chunks.clear();
+          if (options.direct.length === 0) await db.chunks.clear();
+          else await db.chunks.where('documentId').noneOf(options.direct).delete();
         }
         if (options.header) await db.header.put({ ...options.header, name: 'vault' });
         await writeRecords(db, options.records);
         let after: [string, number] | null = null;
         let moved = 0;
         for (;;) {
-          const batch: StoredChunk[] = await (
-            after ? db.staged.where(':id').above(after) : db.staged.toCollection()
+          const batch: StoredChunk[] = await (after
+            ? db.staged.where(':id').above(after)
+            : db.staged.toCollection()
           )
             .limit(MOVE_CHUNKS)
             .toArray();

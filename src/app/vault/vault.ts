@@ -58,11 +58,33 @@ async function writeMasterKeyVerifier(password: string, iterations: number): Pro
   }
 }
 
+/** The vault's entries by id, with a revision that every change moves on. */
+class EntryMap extends Map<string, VaultEntry> {
+  revision = 0;
+
+  override set(id: string, entry: VaultEntry): this {
+    this.revision++;
+    return super.set(id, entry);
+  }
+
+  override delete(id: string): boolean {
+    this.revision++;
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.revision++;
+    super.clear();
+  }
+}
+
 export class Vault {
   #store: VaultStore;
   readonly #pool: CryptoPool;
   #header: VaultHeader | undefined;
-  #entries = new Map<string, VaultEntry>();
+  #entries = new EntryMap();
+  /** Each kind's list, kept until an entry changes (the same array, so what is built from it is not rebuilt). */
+  #lists = new Map<RecordKind, { revision: number; list: VaultEntry[] }>();
   #listeners = new Set<() => void>();
   #state: VaultState = 'loading';
   #version = 0;
@@ -160,14 +182,14 @@ export class Vault {
     const documents = new Set(
       stored.filter((record) => record.kind === 'document').map((record) => record.id),
     );
-    await this.#store.removeOrphanChunks(documents);
-    // Chunks staged by a restore cut off (a tab closed mid-way) are dropped, unless a restore is under way in
-    // another tab of this member's.
-    if (typeof navigator !== 'undefined' && navigator.locks) {
-      await navigator.locks.request(this.#restoreLock, { ifAvailable: true }, (lock) =>
-        lock ? this.#store.dropStaged() : undefined,
-      );
-    }
+    // Chunks without a record (an upload cut off, a restore cut off by a closed tab) and chunks left staged are
+    // removed, unless a restore is under way in another tab of this member's (its chunks have no record yet).
+    const sweep = async () => {
+      await this.#store.removeOrphanChunks(documents);
+      await this.#store.dropRestored([]);
+    };
+    if (typeof navigator === 'undefined' || !navigator.locks) await sweep();
+    else await navigator.locks.request(this.#restoreLock, { ifAvailable: true }, (lock) => lock && sweep());
   }
 
   get #restoreLock(): string {
@@ -204,10 +226,14 @@ export class Vault {
     return true;
   }
 
+  /** The entries of one kind: the same array until an entry changes. */
   list<T>(kind: RecordKind): VaultEntry<T>[] {
-    const found: VaultEntry<T>[] = [];
-    for (const entry of this.#entries.values()) if (entry.kind === kind) found.push(entry as VaultEntry<T>);
-    return found;
+    const cached = this.#lists.get(kind);
+    if (cached?.revision === this.#entries.revision) return cached.list as VaultEntry<T>[];
+    const found: VaultEntry[] = [];
+    for (const entry of this.#entries.values()) if (entry.kind === kind) found.push(entry);
+    this.#lists.set(kind, { revision: this.#entries.revision, list: found });
+    return found as VaultEntry<T>[];
   }
 
   get<T>(id: string): VaultEntry<T> | undefined {

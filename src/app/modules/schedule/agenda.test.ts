@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agendaDays, agendaEnd, eventsByDate, type SavedEvent } from './agenda.js';
 import { bundledHolidays } from '../../calendar/holidays.js';
+import { occurrencesInRange } from '../../calendar/recurrence.js';
 import type { ScheduleEvent } from './event.js';
 
 function saved(id: string, event: Partial<ScheduleEvent> & Pick<ScheduleEvent, 'date'>): SavedEvent {
@@ -13,6 +14,46 @@ function idsByDate(index: Map<string, { id: string }[]>): Record<string, string[
 }
 
 describe('eventsByDate', () => {
+  it('finds in any range what looking at every event finds, a lunar one-off in the solar month it falls in', () => {
+    const events: SavedEvent[] = [];
+    for (let index = 0; index < 2000; index++) {
+      const year = 2020 + (index % 9);
+      const month = String((index % 12) + 1).padStart(2, '0');
+      const day = String((index % 28) + 1).padStart(2, '0');
+      events.push(
+        saved(`e${index}`, {
+          calendar: index % 3 === 0 ? 'lunar' : 'solar',
+          date: `${year}-${month}-${day}`,
+          repeat: index % 40 === 0 ? 'yearly' : 'none',
+        }),
+      );
+    }
+    // Lunar 2026-12-20 is a solar date of February 2027.
+    events.push(saved('late', { calendar: 'lunar', date: '2026-12-20' }));
+    const everyEvent = (fromIso: string, toIso: string) => {
+      const found: Record<string, string[]> = {};
+      for (const { id, value } of events) {
+        for (const date of occurrencesInRange(value, fromIso, toIso)) (found[date] ??= []).push(id);
+      }
+      return Object.fromEntries(Object.entries(found).map(([date, ids]) => [date, ids.sort()]));
+    };
+    const sorted = (index: Map<string, { id: string }[]>) =>
+      Object.fromEntries(Object.entries(idsByDate(index)).map(([date, ids]) => [date, ids.sort()]));
+    for (const [fromIso, toIso] of [
+      ['2027-02-01', '2027-02-28'],
+      ['2024-12-29', '2025-02-03'],
+      ['2021-06-15', '2021-06-15'],
+      ['2019-01-01', '2029-12-31'],
+    ] as const) {
+      expect(sorted(eventsByDate(events, fromIso, toIso)), fromIso).toEqual(everyEvent(fromIso, toIso));
+    }
+    expect(idsByDate(eventsByDate(events, '2027-01-01', '2027-03-31'))).toMatchObject({
+      [occurrencesInRange(events.at(-1)!.value, '2027-01-01', '2027-03-31')[0]!]: expect.arrayContaining([
+        'late',
+      ]),
+    });
+  });
+
   it('puts a one-off solar event on its day only when the day is in the range', () => {
     const events = [saved('dentist', { date: '2025-03-14', time: '15:00' })];
     expect(idsByDate(eventsByDate(events, '2025-03-01', '2025-03-31'))).toEqual({

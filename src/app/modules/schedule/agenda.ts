@@ -40,20 +40,86 @@ export function compareEntries(a: AgendaEntry, b: AgendaEntry): number {
   return byTitle !== 0 ? byTitle : a.id.localeCompare(b.id);
 }
 
-/** The events of the inclusive range by date ('YYYY-MM-DD'); days without events are absent. */
+/** A one-off event's date ('YYYY-MM-DD'), worked out once per event (a lunar date's conversion is not free). */
+const oneOffDates = new WeakMap<ScheduleEvent, string | null>();
+
+function oneOffDate(event: ScheduleEvent): string | null {
+  let date = oneOffDates.get(event);
+  if (date === undefined) {
+    date = occurrencesInRange(event, '0001-01-01', '9999-12-31')[0] ?? null;
+    oneOffDates.set(event, date);
+  }
+  return date;
+}
+
+/** The events of a list sorted out once: one-off events by month ('YYYY-MM'), the yearly ones apart. */
+interface EventIndex {
+  byMonth: Map<string, SavedEvent[]>;
+  yearly: SavedEvent[];
+}
+
+const indexes = new WeakMap<readonly SavedEvent[], EventIndex>();
+
+function indexOf(events: readonly SavedEvent[]): EventIndex {
+  let index = indexes.get(events);
+  if (!index) {
+    index = { byMonth: new Map(), yearly: [] };
+    for (const saved of events) {
+      if (saved.value.repeat !== 'none') {
+        index.yearly.push(saved);
+        continue;
+      }
+      const date = oneOffDate(saved.value);
+      if (date === null) continue;
+      const month = date.slice(0, 7);
+      const list = index.byMonth.get(month);
+      if (list) list.push(saved);
+      else index.byMonth.set(month, [saved]);
+    }
+    indexes.set(events, index);
+  }
+  return index;
+}
+
+/** The months ('YYYY-MM') from one date's to another's, both included. */
+function monthsBetween(fromIso: string, toIso: string): string[] {
+  const months: string[] = [];
+  let [year, month] = fromIso.split('-').map(Number) as [number, number];
+  for (let key = fromIso.slice(0, 7); key <= toIso.slice(0, 7) && months.length < 1200; ) {
+    months.push(key);
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year++;
+    key = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+  }
+  return months;
+}
+
+/**
+ * The events of the inclusive range by date ('YYYY-MM-DD'); days without events are absent. The list is indexed
+ * once (kept while the same list is passed, as the vault passes it until an event changes), so a month of a
+ * schedule of 40,000 events looks at that month's events and the yearly ones only.
+ */
 export function eventsByDate(
   events: readonly SavedEvent[],
   fromIso: string,
   toIso: string,
 ): Map<string, AgendaEntry[]> {
   const byDate = new Map<string, AgendaEntry[]>();
-  for (const { id, value } of events) {
-    for (const date of occurrencesInRange(value, fromIso, toIso)) {
-      const entry = { id, date, event: value };
-      const entries = byDate.get(date);
-      if (entries) entries.push(entry);
-      else byDate.set(date, [entry]);
+  const add = (id: string, date: string, event: ScheduleEvent) => {
+    const entry = { id, date, event };
+    const entries = byDate.get(date);
+    if (entries) entries.push(entry);
+    else byDate.set(date, [entry]);
+  };
+  const index = indexOf(events);
+  for (const month of monthsBetween(fromIso, toIso)) {
+    for (const { id, value } of index.byMonth.get(month) ?? []) {
+      const date = oneOffDate(value)!;
+      if (date >= fromIso && date <= toIso) add(id, date, value);
     }
+  }
+  for (const { id, value } of index.yearly) {
+    for (const date of occurrencesInRange(value, fromIso, toIso)) add(id, date, value);
   }
   for (const entries of byDate.values()) entries.sort(compareEntries);
   return byDate;
