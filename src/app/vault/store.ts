@@ -438,9 +438,8 @@ export class VaultStore {
         let after: [string, number] | null = null;
         let moved = 0;
         for (;;) {
-          const batch: StoredChunk[] = await (after
-            ? db.staged.where(':id').above(after)
-            : db.staged.toCollection()
+          const batch: StoredChunk[] = await (
+            after ? db.staged.where(':id').above(after) : db.staged.toCollection()
           )
             .limit(MOVE_CHUNKS)
             .toArray();

@@ -85,7 +85,7 @@ function indexOf(events: readonly SavedEvent[]): EventIndex {
 function monthsBetween(fromIso: string, toIso: string): string[] {
   const months: string[] = [];
   let [year, month] = fromIso.split('-').map(Number) as [number, number];
-  for (let key = fromIso.slice(0, 7); key <= toIso.slice(0, 7) && months.length < 1200; ) {
+  for (let key = fromIso.slice(0, 7); key <= toIso.slice(0, 7) && months.length < 1200;) {
     months.push(key);
     month = month === 12 ? 1 : month + 1;
     if (month === 1) year++;
