@@ -3,6 +3,7 @@
 // gate takes a few wrong tries and then waits and locks — through a reload — and copied secrets leave the
 // clipboard again.
 import { describe, expect, it } from 'vitest';
+import { BACKUP_VERSION } from '../src/app/backup/format.js';
 import { backupText } from '../src/app/modules/backup/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
@@ -53,7 +54,7 @@ describe.each(['ko', 'en'] as const)('the detail lock in %s', (lang) => {
     await page.getByRole('button', { name: text.choose }).first().click();
     const preview = page.locator('.backup__preview');
     await preview
-      .getByText(fill(text.preview, { date: '', size: '', version: 1 }).split(' · ').at(-1)!)
+      .getByText(fill(text.preview, { date: '', size: '', version: BACKUP_VERSION }).split(' · ').at(-1)!)
       .waitFor();
     const diaryCount = text.counts.split(' · ')[1]!; // "일기 {{memo}}" / "Diary {{memo}}"
     expect(await preview.textContent()).not.toContain(diaryCount.split('{{')[0]);

@@ -7,7 +7,7 @@ import { backupText } from '../src/app/modules/backup/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
-import { backupListing, encodeBackup } from '../src/app/backup/format.js';
+import { BACKUP_VERSION, backupListing, encodeBackup } from '../src/app/backup/format.js';
 import { MIN_ITERATIONS, VaultCipher } from '../src/app/vault/crypto.js';
 import { fill } from '../src/client/text.js';
 import { signInContext } from './support/accounts.js';
@@ -131,7 +131,7 @@ describe('backup files', () => {
     });
     await second.page.getByText(text.problems.damaged).waitFor();
     const newer = JSON.parse(bytes.toString('utf8'));
-    newer.version = 2;
+    newer.version = BACKUP_VERSION + 1;
     await picker.setInputFiles({
       name: 'newer.json',
       mimeType: 'application/json',

@@ -1,5 +1,6 @@
 // The page bench/vault.mjs drives: the app's real Vault (crypto workers, IndexedDB) against raw WebCrypto
 // measured in the same page.
+import { ahead } from '../../src/app/backup/ahead.js';
 import { decodeBackup } from '../../src/app/backup/format.js';
 import { Vault } from '../../src/app/vault/vault.js';
 
@@ -244,6 +245,81 @@ function heapWatcher() {
   };
 }
 
+/** An IndexedDB request as a promise. */
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * What this browser on this machine can do at most, for the parts a backup and a restore are made of (MB/s, 1 MiB
+ * pieces, four at a time as the vault does): IndexedDB writes (eight rows a transaction) and reads by key, reading
+ * a Blob in slices, SHA-256 and AES-GCM on this page's WebCrypto. Raw APIs, no vault code.
+ */
+async function ceilings(megabytes = 128) {
+  const MB = 1024 * 1024;
+  const piece = new Uint8Array(MB);
+  crypto.getRandomValues(piece.subarray(0, 65536));
+  const pieces = Array.from({ length: megabytes }, (_, index) => {
+    const copy = piece.slice();
+    copy[0] = index & 255;
+    copy[1] = index >> 8;
+    return copy;
+  });
+  const rate = (ms: number) => megabytes / (ms / 1000);
+  const name = `ceilings-${Date.now()}`;
+  const open = indexedDB.open(name, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('rows');
+  const db = await done(open);
+  let started = performance.now();
+  for (let at = 0; at < megabytes; at += 8) {
+    const transaction = db.transaction('rows', 'readwrite');
+    const rows = transaction.objectStore('rows');
+    for (let index = at; index < Math.min(at + 8, megabytes); index++) rows.put(pieces[index], index);
+    await new Promise((resolve, reject) => {
+      transaction.oncomplete = resolve;
+      transaction.onerror = () => reject(transaction.error);
+    });
+  }
+  const idbWrite = rate(performance.now() - started);
+  started = performance.now();
+  for await (const _ of ahead(pieces.keys(), 4, (index) =>
+    done(db.transaction('rows').objectStore('rows').get(index)),
+  )) {
+    // Each row read once.
+  }
+  const idbRead = rate(performance.now() - started);
+  db.close();
+  indexedDB.deleteDatabase(name);
+  const blob = new Blob(pieces);
+  started = performance.now();
+  for await (const _ of ahead(pieces.keys(), 4, (index) =>
+    blob.slice(index * MB, (index + 1) * MB).arrayBuffer(),
+  )) {
+    // Each slice read once.
+  }
+  const blobRead = rate(performance.now() - started);
+  started = performance.now();
+  for await (const _ of ahead(pieces, 4, (bytes) => crypto.subtle.digest('SHA-256', bytes))) {
+    // Each piece digested once.
+  }
+  const sha256 = rate(performance.now() - started);
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'decrypt',
+    'encrypt',
+  ]);
+  const iv = new Uint8Array(12);
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, piece);
+  started = performance.now();
+  for await (const _ of ahead(pieces, 4, () => crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed))) {
+    // Each piece opened once.
+  }
+  const aesGcm = rate(performance.now() - started);
+  return { idbWrite, idbRead, blobRead, sha256, aesGcm };
+}
+
 /**
  * The vault at scale: `records` records (six in ten diary entries, the rest schedule events) unlocked `runs`
  * times; a records-only ZIP backup handed to the browser as a download (for the app's month view and diary
@@ -310,6 +386,12 @@ async function scale(options: { records: number; documentMb: number; runs: numbe
   console.log(
     `scale: ${options.documentMb} MB of documents added in ${Math.round(performance.now() - adding)} ms`,
   );
+  const limits = await ceilings();
+  console.log(
+    `scale: ceilings (MB/s) ${Object.entries(limits)
+      .map(([what, value]) => `${what} ${value.toFixed(0)}`)
+      .join(' · ')}`,
+  );
   const heap = heapWatcher();
   const backups: Record<string, Record<string, number>> = {};
   for (const kind of ['zip', 'json'] as const) {
@@ -367,6 +449,7 @@ async function scale(options: { records: number; documentMb: number; runs: numbe
     readMs: median(unlocks.map((timing) => timing.readMs)),
     decryptMs: median(unlocks.map((timing) => timing.decryptMs)),
     unlockMs: median(unlocks.map((timing) => timing.totalMs)),
+    ceilings: limits,
     backup: backups,
   };
 }

@@ -140,7 +140,7 @@ describe('backup files', () => {
     expect(await check(contents)).toBe(true);
   });
 
-  it('lists records and chunks exactly as docs/backup-format.md describes, whoever makes the digests', async () => {
+  it('lists records and chunks exactly as docs/backup-format.md describes, in version 2 and in version 1', async () => {
     const { contents, chunks: stored } = await sampleVault();
     // Out of order, with an id outside ASCII and one long enough to make the listing grow as it is written.
     const records: StoredRecord[] = [
@@ -150,23 +150,47 @@ describe('backup files', () => {
     ].reverse();
     const chunks = [...stored].reverse();
     const encoder = new TextEncoder();
-    const parts: Uint8Array[] = [encoder.encode('mygenie-backup/1\n')];
-    for (const record of [...records].sort((a, b) => (a.id < b.id ? -1 : 1))) {
-      parts.push(
-        encoder.encode(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`),
-      );
-      parts.push(record.sealed);
-    }
-    for (const chunk of [...chunks].sort((a, b) => a.index - b.index)) {
-      const digest = await crypto.subtle.digest('SHA-256', new Uint8Array([...chunk.iv, ...chunk.data]));
-      parts.push(
-        encoder.encode(`c ${chunk.documentId} ${chunk.index} ${Buffer.from(digest).toString('base64')}\n`),
-      );
-    }
-    const expected = new Uint8Array(Buffer.concat(parts));
-    expect(await backupListing(records, chunks.map(heldChunk))).toEqual(expected);
+    const expected = async (version: 1 | 2) => {
+      const parts: Uint8Array[] = [encoder.encode(`mygenie-backup/${version}\n`)];
+      for (const record of [...records].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+        parts.push(
+          encoder.encode(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`),
+        );
+        parts.push(record.sealed);
+      }
+      for (const chunk of [...chunks].sort((a, b) => a.index - b.index)) {
+        // Version 2: the chunk's AES-GCM tag, its last 16 bytes; version 1: SHA-256 of IV ‖ data.
+        const listed = new Uint8Array(
+          version === 2
+            ? chunk.data.slice(-16)
+            : await crypto.subtle.digest('SHA-256', new Uint8Array([...chunk.iv, ...chunk.data])),
+        );
+        parts.push(
+          encoder.encode(`c ${chunk.documentId} ${chunk.index} ${Buffer.from(listed).toString('base64')}\n`),
+        );
+      }
+      return new Uint8Array(Buffer.concat(parts));
+    };
+    expect(await backupListing(records, chunks.map(heldChunk))).toEqual(await expected(2));
     const elsewhere = (chunk: StoredChunk) => chunkDigest(chunk);
-    expect(await backupListing(records, chunks.map(heldChunk), elsewhere)).toEqual(expected);
+    expect(await backupListing(records, chunks.map(heldChunk), elsewhere, 1)).toEqual(await expected(1));
+  });
+
+  it('reads a backup of version 1 (chunks listed by SHA-256), and writes version 2', async () => {
+    const { cipher, contents, chunks } = await sampleVault();
+    for (const kind of ['zip', 'json'] as const) {
+      const mac = await cipher.backupMac(
+        await backupListing(contents.records, contents.chunks, chunkDigest, 1),
+      );
+      const decoded = await decodeBackup(await encodeBackup(kind, { ...contents, version: 1, mac }));
+      if (!decoded.ok) throw new Error(decoded.problem);
+      expect(decoded).toMatchObject({ version: 1, contents: { version: 1 } });
+      const listing = await backupListing(decoded.contents.records, decoded.contents.chunks, chunkDigest, 1);
+      expect(await cipher.checkBackupMac(listing, decoded.contents.mac)).toBe(true);
+      expect(await readAll(decoded.contents)).toEqual(chunks);
+      const current = await decodeBackup(await encodeBackup(kind, contents));
+      expect(current).toMatchObject({ version: BACKUP_VERSION, contents: { version: 2 } });
+    }
   });
 });
 
@@ -298,7 +322,7 @@ describe('a ZIP that lies about its size', () => {
     const reordered = Object.fromEntries(Object.entries(files).reverse());
     const zip = zipSync(reordered, { level: 6, comment: 'made elsewhere' });
     const decoded = await decodeBackup(new Blob([zip]));
-    expect(decoded).toMatchObject({ ok: true, kind: 'zip', version: 1 });
+    expect(decoded).toMatchObject({ ok: true, kind: 'zip', version: BACKUP_VERSION });
     if (decoded.ok) expect(decoded.contents.records).toEqual(contents.records);
   });
 

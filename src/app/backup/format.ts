@@ -10,7 +10,11 @@ import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js
 import type { StoredChunk, StoredRecord } from '../vault/store.js';
 
 export const BACKUP_FORMAT = 'mygenie-backup';
-export const BACKUP_VERSION = 1;
+/**
+ * 2 lists each chunk in the MAC by its AES-GCM tag; 1 (still read) by a SHA-256 of its bytes, which cost a
+ * second pass of hashing over every document.
+ */
+export const BACKUP_VERSION = 2;
 export type BackupKind = 'json' | 'zip';
 
 /**
@@ -33,6 +37,8 @@ export function heldChunk(chunk: StoredChunk): BackupChunk {
 export const CHUNKS_AHEAD = 4;
 
 export interface BackupContents {
+  /** The format version the backup was written in (BACKUP_VERSION when not given). */
+  version?: number;
   createdAt: string;
   header: VaultHeader;
   records: StoredRecord[];
@@ -116,12 +122,13 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function manifest(
   source: Pick<BackupSource, 'createdAt' | 'header'>,
+  version: number,
   counts: { records: number; chunks: number },
   mac: Uint8Array,
 ) {
   return {
     format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
+    version,
     createdAt: source.createdAt,
     header: headerJson(source.header),
     counts,
@@ -143,7 +150,9 @@ export interface BackupSource {
   records: StoredRecord[];
   /** Every chunk of every document in the backup, one at a time (so they need not all be in memory). */
   chunks: AsyncIterable<StoredChunk>;
-  /** SHA-256 of a chunk's IV ‖ data (the vault's runs in its crypto workers). */
+  /** The format to write: BACKUP_VERSION, or 1 for the tests of reading older backups. */
+  version?: number;
+  /** In version 1, SHA-256 of a chunk's IV ‖ data. */
   digest?: (chunk: StoredChunk) => Promise<Uint8Array>;
   /** The MAC of the listing, under the vault's key. */
   mac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array>;
@@ -194,8 +203,9 @@ function* recordsJsonPieces(records: StoredRecord[]): Generator<string> {
  */
 export async function writeBackup(kind: BackupKind, source: BackupSource): Promise<Blob> {
   const sink = new BlobSink();
-  const listing = new BackupListing(source.records);
-  const digest = source.digest ?? chunkDigest;
+  const version = source.version ?? BACKUP_VERSION;
+  const listing = new BackupListing(source.records, version);
+  const digest = listingDigest(version, source.digest);
   let chunkCount = 0;
   const counts = () => ({ records: source.records.length, chunks: chunkCount });
   /** The chunks with their digests, a few digested ahead (in the workers) while the earlier are written. */
@@ -203,7 +213,7 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
   if (kind === 'json') {
     const head = JSON.stringify({
       format: BACKUP_FORMAT,
-      version: BACKUP_VERSION,
+      version,
       createdAt: source.createdAt,
       header: headerJson(source.header),
     });
@@ -244,7 +254,7 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
     chunkCount++;
   }
   const mac = await source.mac(listing.result());
-  add('manifest.json', [strToU8(JSON.stringify(manifest(source, counts(), mac)))]);
+  add('manifest.json', [strToU8(JSON.stringify(manifest(source, version, counts(), mac)))]);
   zip.end();
   if (failure) throw failure;
   return sink.finish(backupMimeType(kind));
@@ -261,6 +271,7 @@ export async function encodeBackup(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const blob = await writeBackup(kind, {
     ...contents,
+    version: contents.version ?? BACKUP_VERSION,
     chunks: (async function* () {
       for (const chunk of contents.chunks) yield await chunk.read();
     })(),
@@ -280,7 +291,7 @@ interface ManifestJson {
 
 function checkManifest(json: ManifestJson): BackupProblem | null {
   if (json?.format !== BACKUP_FORMAT) return 'not-a-backup';
-  if (typeof json.version !== 'number') return 'damaged';
+  if (typeof json.version !== 'number' || !Number.isInteger(json.version)) return 'damaged';
   if (json.version > BACKUP_VERSION) return 'newer-version';
   if (json.version < 1 || typeof json.createdAt !== 'string') return 'damaged';
   return null;
@@ -343,6 +354,7 @@ async function decodeJson(file: Blob): Promise<DecodedBackup> {
       };
     });
     const contents: BackupContents = {
+      version: json.version as number,
       createdAt: json.createdAt as string,
       header: headerFrom(json.header!),
       records: ((await value('records', ZIP_ENTRY_LIMITS.records)) as RecordJson[]).map(recordFrom),
@@ -422,6 +434,7 @@ async function decodeZip(file: Blob): Promise<DecodedBackup> {
     const recordsEntry = named('records.json');
     if (!recordsEntry) throw new Error('no records');
     const contents: BackupContents = {
+      version: json.version as number,
       createdAt: json.createdAt as string,
       header: headerFrom(json.header!),
       records: (JSON.parse(strFromU8(await readZipEntry(file, recordsEntry))) as RecordJson[]).map(
@@ -467,20 +480,37 @@ export async function decodeBackup(file: Blob | Uint8Array<ArrayBuffer>): Promis
   return { ok: false, problem: 'not-a-backup' };
 }
 
+/** A chunk's AES-GCM tag: the last 16 bytes of its data. */
+export function chunkTag(chunk: StoredChunk): Uint8Array {
+  return chunk.data.subarray(chunk.data.length - 16);
+}
+
+/** What a chunk is listed by in a backup of `version`: its tag, or in version 1 a digest of its bytes. */
+export function listingDigest(
+  version: number,
+  digest: (chunk: StoredChunk) => Promise<Uint8Array> = chunkDigest,
+): (chunk: StoredChunk) => Promise<Uint8Array> {
+  return version === 1 ? digest : async (chunk) => chunkTag(chunk);
+}
+
 /**
  * What the MAC covers: every record (id, kind, time and its sealed bytes) and every document chunk (document,
- * index and a digest of its bytes), in a fixed order, so a record removed, added, replaced or moved is caught.
- * Records go in whole (one HMAC over them all is cheaper than a digest each); chunks, being large, by digest.
- * `digest` is SHA-256 of the chunk's IV ‖ data; the vault passes one that runs in its crypto workers.
+ * index, and its AES-GCM tag — in version 1 a SHA-256 of its IV ‖ data), in a fixed order, so a record removed,
+ * added, replaced or moved is caught. Records go in whole (one HMAC over them all is cheaper than a digest each);
+ * chunks by their tag, which the restore checks when it opens each one (a chunk whose bytes changed does not
+ * open; one that opens with another tag is another chunk). `digest` (version 1) is SHA-256 of the chunk's IV ‖
+ * data; the vault passes one that runs in its crypto workers.
  */
 export async function backupListing(
   records: StoredRecord[],
   chunks: BackupChunk[],
   digest: (chunk: StoredChunk) => Promise<Uint8Array> = chunkDigest,
+  version = BACKUP_VERSION,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const listing = new BackupListing(records);
-  // A few chunks are read and digested (off this thread) at a time, whatever the backup weighs.
-  for await (const [chunk, sum] of ahead(chunks, CHUNKS_AHEAD, async (chunk) => digest(await chunk.read()))) {
+  const listing = new BackupListing(records, version);
+  const listed = listingDigest(version, digest);
+  // A few chunks are read (and in version 1 digested, off this thread) at a time, whatever the backup weighs.
+  for await (const [chunk, sum] of ahead(chunks, CHUNKS_AHEAD, async (chunk) => listed(await chunk.read()))) {
     listing.chunk(chunk, sum);
   }
   return listing.result();
@@ -491,10 +521,10 @@ export class BackupListing {
   readonly #writer: ListingWriter;
   readonly #chunks: Array<{ documentId: string; index: number; line: string }> = [];
 
-  constructor(records: StoredRecord[]) {
+  constructor(records: StoredRecord[], version = BACKUP_VERSION) {
     const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     this.#writer = new ListingWriter(sorted.reduce((total, record) => total + record.sealed.length + 64, 64));
-    this.#writer.text(`${BACKUP_FORMAT}/${BACKUP_VERSION}\n`);
+    this.#writer.text(`${BACKUP_FORMAT}/${version}\n`);
     for (const record of sorted) {
       this.#writer.text(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`);
       this.#writer.bytes(record.sealed);

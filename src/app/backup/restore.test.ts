@@ -362,4 +362,25 @@ describe('restoring a backup', () => {
     // Replaced: the backup's chunks in place of the old ones, the device's other document gone.
     expect([...restoring.table.values()]).toEqual(chunks);
   });
+
+  it('restores a backup of version 1, whose chunks are listed by SHA-256, and refuses its MAC read as version 2', async () => {
+    const { cipher, contents } = await makeBackup();
+    const mac = await cipher.backupMac(
+      await backupListing(contents.records, contents.chunks, chunkDigest, 1),
+    );
+    const { store, writes } = memoryStore();
+    restored(
+      await restoreBackup(
+        { crypto: inProcess(new VaultCipher()), store },
+        newDevice,
+        { ...contents, version: 1, mac },
+        {
+          mode: 'replace',
+          password: PASSWORD,
+        },
+      ),
+    );
+    expect(writes[0]!.chunks).toHaveLength(2);
+    await expectTampered({ ...contents, version: 2, mac });
+  });
 });

@@ -14,7 +14,14 @@ import { StorageFullError, type StoredChunk, type StoredRecord, type VaultStore 
 import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import { ahead } from './ahead.js';
-import { BackupListing, CHUNKS_AHEAD, type BackupChunk, type BackupContents } from './format.js';
+import {
+  BACKUP_VERSION,
+  BackupListing,
+  CHUNKS_AHEAD,
+  listingDigest,
+  type BackupChunk,
+  type BackupContents,
+} from './format.js';
 
 const fromBase64 = base64ToBytes;
 
@@ -66,6 +73,7 @@ export async function restoreBackup(
   contents: BackupContents,
   options: RestoreOptions,
 ): Promise<Exclude<RestoreResult, 'ok'> | Restored> {
+  const version = contents.version ?? BACKUP_VERSION;
   const times: number[] = [performance.now()];
   // The steps' usual share of a restore's time, for a progress bar that moves at an even pace; the chunks'
   // pass moves it chunk by chunk.
@@ -87,7 +95,7 @@ export async function restoreBackup(
     if (options.password === undefined) {
       // A backup without records holds nothing to open: this vault's key is tried on its MAC.
       if (vault.state === 'unlocked' && contents.records.length === 0 && contents.chunks.length === 0) {
-        const ours = await platform.crypto.backupMac(new BackupListing([]).result());
+        const ours = await platform.crypto.backupMac(new BackupListing([], version).result());
         if (!sameBytes(ours, contents.mac)) return 'needs-password';
         opened = [];
       } else {
@@ -145,7 +153,9 @@ export async function restoreBackup(
     if (!key) documentKeys.set(salt, (key = cipher!.documentKey(fromBase64(salt))));
     return key;
   };
-  const listing = new BackupListing(contents.records);
+  const listing = new BackupListing(contents.records, version);
+  // How each chunk is listed: by its tag, or in version 1 by a digest made in the crypto workers.
+  const listed = listingDigest(version, (chunk) => platform.crypto.chunkDigest(chunk));
   /** A chunk read from the file, digested and opened; what is kept of it (nothing when the merge keeps ours). */
   const prepare = async (
     place: BackupChunk,
@@ -154,7 +164,7 @@ export async function restoreBackup(
     const chunk = await place.read().catch(() => null);
     if (!chunk || chunk.documentId !== place.documentId || chunk.index !== place.index) return 'tampered';
     const [digest, plain] = await Promise.all([
-      platform.crypto.chunkDigest(chunk),
+      listed(chunk),
       cipher && !pooled
         ? documentKey(meta.salt).then((key) =>
             openChunk(key, chunk.documentId, chunk.index, meta.chunkCount, chunk),
@@ -187,18 +197,28 @@ export async function restoreBackup(
   try {
     let batch: StoredChunk[] = [];
     let batchBytes = 0;
+    // One batch is written while the next is read and opened: the disk and the crypto work side by side, and
+    // memory holds at most two batches.
+    let writing: Promise<unknown> = Promise.resolve();
     const flush = async () => {
       const toStage = batch.filter((chunk) => held.has(chunk.documentId));
       const straight = batch.filter((chunk) => !held.has(chunk.documentId));
       for (const chunk of straight) direct.add(chunk.documentId);
       staged += toStage.length;
-      await platform.store.writeRestoredChunks({ staged: toStage, direct: straight });
       batch = [];
       batchBytes = 0;
+      await writing;
+      writing = platform.store.writeRestoredChunks({ staged: toStage, direct: straight });
+      // A failure is met at the next flush or at the end; until then it must not count as unhandled.
+      writing.catch(() => undefined);
     };
     let done = 0;
     for await (const [place, prepared] of ahead(contents.chunks, CHUNKS_AHEAD, prepare)) {
-      if (prepared === 'tampered') return 'tampered';
+      if (prepared === 'tampered') {
+        // What is being written is let finish, so the clean-up below removes it too.
+        await writing.catch(() => undefined);
+        return 'tampered';
+      }
       listing.chunk(place, prepared.digest);
       done++;
       options.onProgress?.(shares[0]! + ((shares[1]! - shares[0]!) * done) / contents.chunks.length);
@@ -208,6 +228,7 @@ export async function restoreBackup(
       if (batchBytes >= WRITE_BYTES) await flush();
     }
     if (batch.length > 0) await flush();
+    await writing;
     const everything = listing.result();
     const macHolds = cipher
       ? await cipher.checkBackupMac(everything, contents.mac)

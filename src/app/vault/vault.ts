@@ -3,7 +3,8 @@
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { STORAGE_KEYS } from '../../shared/constants.js';
 import { createMasterKeyVerifier } from '../../shared/master-key.js';
-import { writeBackup, type BackupContents, type BackupKind } from '../backup/format.js';
+import { ahead } from '../backup/ahead.js';
+import { CHUNKS_AHEAD, writeBackup, type BackupContents, type BackupKind } from '../backup/format.js';
 import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
 import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
@@ -387,9 +388,6 @@ export class Vault {
     return new Blob(parts, { type: meta.type || 'application/octet-stream' });
   }
 
-  /** Chunk digests for a backup's listing, made in the crypto workers. */
-  #chunkDigest = (chunk: SealedChunk) => this.#pool.chunkDigest(chunk);
-
   /**
    * A backup of the vault as it rests on the device (records still sealed), in either format, written as it is
    * read: the documents' chunks come from IndexedDB one at a time, so a vault of any size backs up in little memory.
@@ -407,13 +405,14 @@ export class Vault {
       createdAt: new Date().toISOString(),
       header: this.#header,
       records,
+      // A few chunks are read at once: each read waits on the disk, and the reads overlap.
       chunks: (async function* () {
-        for (const [documentId, index] of keys) {
-          const chunk = await store.chunk(documentId, index);
+        for await (const [, chunk] of ahead(keys, CHUNKS_AHEAD, ([documentId, index]) =>
+          store.chunk(documentId, index),
+        )) {
           if (chunk) yield chunk;
         }
       })(),
-      digest: this.#chunkDigest,
       mac: (listing) => this.#pool.backupMac(listing),
     });
   }
