@@ -74,12 +74,30 @@ async function rawEncrypt(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   return performance.now() - started;
 }
 
-async function run(options: { records: number; documentMb: number; backupDocumentMb: number; runs: number }) {
-  const password = 'bench master password 2026!';
-  const id = `bench-${Date.now()}`;
+/** The password of every vault the bench makes. */
+const PASSWORD = 'bench master password 2026!';
+
+/** A new vault in this page's IndexedDB, created with PASSWORD. */
+async function newVault(prefix: string): Promise<{ vault: Vault; id: string }> {
+  const id = `${prefix}-${Date.now()}`;
   const vault = new Vault(id);
   await vault.load();
-  await vault.create(password);
+  await vault.create(PASSWORD);
+  return { vault, id };
+}
+
+/** `size` random bytes (getRandomValues gives at most 64 KiB a call). */
+function randomBytes(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let offset = 0; offset < size; offset += 65536) {
+    crypto.getRandomValues(bytes.subarray(offset, offset + 65536));
+  }
+  return bytes;
+}
+
+async function run(options: { records: number; documentMb: number; backupDocumentMb: number; runs: number }) {
+  const password = PASSWORD;
+  const { vault, id } = await newVault('bench');
   const batch = 1000;
   for (let start = 0; start < options.records; start += batch) {
     await vault.putMany(
@@ -111,9 +129,7 @@ async function run(options: { records: number; documentMb: number; backupDocumen
   }
 
   const size = options.documentMb * 1024 * 1024;
-  const bytes = new Uint8Array(size);
-  for (let offset = 0; offset < size; offset += 65536)
-    crypto.getRandomValues(bytes.subarray(offset, offset + 65536));
+  const bytes = randomBytes(size);
   const file = new File([bytes], 'bench.bin', { type: 'application/octet-stream' });
   const documents: number[] = [];
   const rawDocuments: number[] = [];
@@ -139,10 +155,7 @@ async function run(options: { records: number; documentMb: number; backupDocumen
     await vault.remove(added.id);
   }
   // Backups: 10,000 records plus 20 MB of documents, made and restored on a fresh device, in each format.
-  const documentBytes = new Uint8Array(options.backupDocumentMb * 1024 * 1024);
-  for (let offset = 0; offset < documentBytes.length; offset += 65536) {
-    crypto.getRandomValues(documentBytes.subarray(offset, offset + 65536));
-  }
+  const documentBytes = randomBytes(options.backupDocumentMb * 1024 * 1024);
   for (let index = 0; index < 4; index++) {
     const part = documentBytes.length / 4;
     const added = await vault.addDocument(
@@ -328,11 +341,8 @@ async function ceilings(megabytes = 128) {
  * which bench/vault.mjs samples).
  */
 async function scale(options: { records: number; documentMb: number; runs: number }) {
-  const password = 'bench master password 2026!';
-  const id = `scale-${Date.now()}`;
-  const vault = new Vault(id);
-  await vault.load();
-  await vault.create(password);
+  const password = PASSWORD;
+  const { vault, id } = await newVault('scale');
   const batch = 1000;
   const filling = performance.now();
   for (let start = 0; start < options.records; start += batch) {
@@ -370,10 +380,7 @@ async function scale(options: { records: number; documentMb: number; runs: numbe
   link.remove();
 
   // Documents of 64 MB each (the last smaller), from one buffer of random bytes.
-  const piece = new Uint8Array(Math.min(64, options.documentMb) * 1024 * 1024);
-  for (let offset = 0; offset < piece.length; offset += 65536) {
-    crypto.getRandomValues(piece.subarray(offset, offset + 65536));
-  }
+  const piece = randomBytes(Math.min(64, options.documentMb) * 1024 * 1024);
   const adding = performance.now();
   for (let left = options.documentMb * 1024 * 1024, index = 0; left > 0; index++) {
     const size = Math.min(left, piece.length);
