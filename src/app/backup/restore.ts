@@ -9,7 +9,7 @@
 // vault applies the outcome to what it holds in memory (Vault.restoreBackup); the crypto and the store are given,
 // so the same code runs on the worker pool and IndexedDB in the app and in-process in tests.
 import type { CryptoPool } from '../vault/pool.js';
-import { openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
+import { macsEqual, openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord, type VaultStore } from '../vault/store.js';
 import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
 import { base64ToBytes } from '../../shared/base64.js';
@@ -64,9 +64,6 @@ export interface Restored {
 /** Restored chunks are handed to the store about this many bytes at a time. */
 const WRITE_BYTES = 8 * 1024 * 1024;
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) =>
-  a.length === b.length && a.every((byte, index) => byte === b[index]);
-
 export async function restoreBackup(
   platform: RestorePlatform,
   vault: RestoringVault,
@@ -96,7 +93,7 @@ export async function restoreBackup(
       // A backup without records holds nothing to open: this vault's key is tried on its MAC.
       if (vault.state === 'unlocked' && contents.records.length === 0 && contents.chunks.length === 0) {
         const ours = await platform.crypto.backupMac(new BackupListing([], version).result());
-        if (!sameBytes(ours, contents.mac)) return 'needs-password';
+        if (!macsEqual(ours, contents.mac)) return 'needs-password';
         opened = [];
       } else {
         return 'needs-password';
@@ -147,11 +144,24 @@ export async function restoreBackup(
   const kept = new Set(records.map((record) => record.id));
   // A backup made under another key, merged: its records and chunks are sealed again under this vault's key.
   const reseal = cipher !== null && !replace;
+  // Chunks are opened where the key is: the crypto workers, or (merging a backup made under another key into
+  // an open vault) this page's cipher, each document's key derived once.
   const documentKeys = new Map<string, Promise<CryptoKey>>();
-  const documentKey = (salt: string) => {
-    let key = documentKeys.get(salt);
-    if (!key) documentKeys.set(salt, (key = cipher!.documentKey(fromBase64(salt))));
-    return key;
+  const open = (meta: DocumentMeta, chunk: StoredChunk) => {
+    if (!cipher || pooled) {
+      return platform.crypto.openChunk(
+        fromBase64(meta.salt),
+        chunk.documentId,
+        chunk.index,
+        meta.chunkCount,
+        chunk,
+      );
+    }
+    let key = documentKeys.get(meta.salt);
+    if (!key) documentKeys.set(meta.salt, (key = cipher.documentKey(fromBase64(meta.salt))));
+    return key.then((documentKey) =>
+      openChunk(documentKey, chunk.documentId, chunk.index, meta.chunkCount, chunk),
+    );
   };
   const listing = new BackupListing(contents.records, version);
   // How each chunk is listed: by its tag, or in version 1 by a digest made in the crypto workers.
@@ -163,20 +173,7 @@ export async function restoreBackup(
     const meta = values.get(place.documentId) as DocumentMeta;
     const chunk = await place.read().catch(() => null);
     if (!chunk || chunk.documentId !== place.documentId || chunk.index !== place.index) return 'tampered';
-    const [digest, plain] = await Promise.all([
-      listed(chunk),
-      cipher && !pooled
-        ? documentKey(meta.salt).then((key) =>
-            openChunk(key, chunk.documentId, chunk.index, meta.chunkCount, chunk),
-          )
-        : platform.crypto.openChunk(
-            fromBase64(meta.salt),
-            chunk.documentId,
-            chunk.index,
-            meta.chunkCount,
-            chunk,
-          ),
-    ]);
+    const [digest, plain] = await Promise.all([listed(chunk), open(meta, chunk)]);
     if (!plain) return 'tampered';
     if (!kept.has(chunk.documentId)) return { digest, keep: null };
     if (!reseal) return { digest, keep: chunk };
@@ -230,10 +227,7 @@ export async function restoreBackup(
     if (batch.length > 0) await flush();
     await writing;
     const everything = listing.result();
-    const macHolds = cipher
-      ? await cipher.checkBackupMac(everything, contents.mac)
-      : sameBytes(await platform.crypto.backupMac(everything), contents.mac);
-    if (!macHolds) return 'tampered';
+    if (!macsEqual(await (cipher ?? platform.crypto).backupMac(everything), contents.mac)) return 'tampered';
     mark();
     let header: VaultHeader | undefined;
     if (cipher && replace) {

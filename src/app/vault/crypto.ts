@@ -300,11 +300,7 @@ export class VaultCipher {
   }
 
   async checkBackupMac(listing: Uint8Array<ArrayBuffer>, mac: Uint8Array<ArrayBuffer>): Promise<boolean> {
-    const expected = await this.backupMac(listing);
-    if (expected.length !== mac.length) return false;
-    let difference = 0;
-    for (let i = 0; i < mac.length; i++) difference |= expected[i]! ^ mac[i]!;
-    return difference === 0;
+    return macsEqual(await this.backupMac(listing), mac);
   }
 
   /** A document's own key: derived once per document from its salt, used for each of its chunks. */
@@ -357,6 +353,14 @@ export async function openChunk(
   } catch {
     return null;
   }
+}
+
+/** Two MACs compared in constant time (no early exit on the first byte that differs). */
+export function macsEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  return difference === 0;
 }
 
 /** SHA-256 of a chunk's IV ‖ ciphertext and tag: how a backup's MAC listing names the chunk. */

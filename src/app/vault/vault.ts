@@ -189,18 +189,16 @@ export class Vault {
       await this.#store.removeOrphanChunks(documents);
       await this.#store.dropRestored([]);
     };
-    if (typeof navigator === 'undefined' || !navigator.locks) await sweep();
-    else await navigator.locks.request(this.#restoreLock, { ifAvailable: true }, (lock) => lock && sweep());
+    await this.#underRestoreLock(sweep, { ifAvailable: true });
   }
 
-  get #restoreLock(): string {
-    return `mygenie-restore-${this.memberId}`;
-  }
-
-  /** A restore, one at a time across this member's tabs (the Web Locks API, where the browser has it). */
-  async #restoring<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Work done one at a time across this member's tabs (the Web Locks API, where the browser has it: elsewhere
+   * there is one tab's worth of it). With `ifAvailable`, skipped when another tab holds the lock.
+   */
+  async #underRestoreLock(work: () => Promise<void>, options: { ifAvailable?: boolean } = {}): Promise<void> {
     if (typeof navigator === 'undefined' || !navigator.locks) return work();
-    return (await navigator.locks.request(this.#restoreLock, work)) as T;
+    await navigator.locks.request(`mygenie-restore-${this.memberId}`, options, (lock) => lock && work());
   }
 
   async lock(): Promise<void> {
@@ -390,7 +388,8 @@ export class Vault {
 
   /**
    * A backup of the vault as it rests on the device (records still sealed), in either format, written as it is
-   * read: the documents' chunks come from IndexedDB one at a time, so a vault of any size backs up in little memory.
+   * read: the documents' chunks come from IndexedDB a few at a time, so a vault of any size backs up in little
+   * memory.
    */
   async createBackup(kind: BackupKind): Promise<Blob> {
     if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
@@ -422,14 +421,15 @@ export class Vault {
    * resets the detail view password to the default (the description's "lost detail view password" path).
    */
   async restoreBackup(contents: BackupContents, options: RestoreOptions): Promise<RestoreResult> {
-    const outcome = await this.#restoring(() =>
-      restoreBackup(
+    let outcome!: Awaited<ReturnType<typeof restoreBackup>>;
+    await this.#underRestoreLock(async () => {
+      outcome = await restoreBackup(
         { crypto: this.#pool, store: this.#store },
         { state: this.#state, updatedAt: (id) => this.#entries.get(id)?.updatedAt },
         contents,
         options,
-      ),
-    );
+      );
+    });
     if (typeof outcome === 'string') return outcome;
     if (outcome.header) {
       this.#header = outcome.header;

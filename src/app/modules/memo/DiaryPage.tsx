@@ -45,19 +45,16 @@ export default function DiaryPage() {
   const [editing, setEditing] = useState<{ id: string | null; memo: Memo } | null>(null);
   const [deleting, setDeleting] = useState<VaultEntry<Memo> | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const [limit, setLimit] = useState(DIARY_PAGE);
 
   const searching = query.trim().length > 0;
   const shown = useMemo(
     () => (searching ? searchMemos(memos, query) : memosInMonth(memos, month)),
     [memos, query, month, searching],
   );
-  // Another search or month starts from the first entries again.
-  const [listed, setListed] = useState({ query, month });
-  if (listed.query !== query || listed.month !== month) {
-    setListed({ query, month });
-    setLimit(DIARY_PAGE);
-  }
+  // How far "show more" went, for one list: another search or month starts from the first entries again.
+  const listKey = searching ? `search:${query}` : `month:${month}`;
+  const [more, setMore] = useState({ listKey, limit: DIARY_PAGE });
+  const limit = more.listKey === listKey ? more.limit : DIARY_PAGE;
   const months = useMemo(() => memoMonths(memos), [memos]);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
 
@@ -153,7 +150,7 @@ export default function DiaryPage() {
             <button
               type="button"
               className="button button--ghost diary-more"
-              onClick={() => setLimit(limit + DIARY_PAGE)}
+              onClick={() => setMore({ listKey, limit: limit + DIARY_PAGE })}
             >
               {fill(text.more, { count: Math.min(DIARY_PAGE, shown.length - limit) })}
             </button>

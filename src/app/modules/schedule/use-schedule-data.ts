@@ -1,7 +1,7 @@
 // What the schedule screen reads: the saved events and the public holidays.
 import { useEffect, useState } from 'react';
-import { useVault, useVaultVersion } from '../../vault/react.js';
-import type { Vault } from '../../vault/vault.js';
+import { useRecords } from '../../vault/react.js';
+import type { VaultEntry } from '../../vault/vault.js';
 import type { SavedEvent } from './agenda.js';
 import { bundledHolidays, loadHolidayData, type HolidayData } from '../../calendar/holidays.js';
 import type { ScheduleEvent } from './event.js';
@@ -30,21 +30,19 @@ export function useHolidayData(): HolidayData {
   return data;
 }
 
-// The event list of each vault version, so the indexes built from it are not rebuilt on every render.
-const eventsByVersion = new WeakMap<Vault, { version: number; events: readonly SavedEvent[] }>();
+// The events of each list the vault hands out (the same list until an entry changes), so the indexes built from
+// them are not rebuilt on every render.
+const eventsOfList = new WeakMap<readonly VaultEntry<ScheduleEvent>[], readonly SavedEvent[]>();
 
-/** The saved events (vault kind 'event'): the same array until the vault changes. */
+/** The saved events (vault kind 'event'): the same array until an entry changes. */
 export function useScheduleEvents(): readonly SavedEvent[] {
-  const vault = useVault();
-  const version = useVaultVersion();
-  let cached = eventsByVersion.get(vault);
-  if (cached?.version !== version) {
-    const events = vault
-      .list<ScheduleEvent>('event')
+  const list = useRecords<ScheduleEvent>('event');
+  let events = eventsOfList.get(list);
+  if (!events) {
+    events = list
       .filter((entry) => typeof entry.value === 'object' && entry.value !== null)
       .map((entry) => ({ id: entry.id, value: entry.value }));
-    cached = { version, events };
-    eventsByVersion.set(vault, cached);
+    eventsOfList.set(list, events);
   }
-  return cached.events;
+  return events;
 }
