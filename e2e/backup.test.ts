@@ -2,6 +2,7 @@
 // view password path, and bad backups refused with the vault unchanged.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { backupText } from '../src/app/modules/backup/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
@@ -265,5 +266,118 @@ describe.each(['ko', 'en'] as const)('a large diary in %s', (lang) => {
     expect(await entries.count()).toBe(50);
     await page.getByRole('button', { name: fill(diary.more, { count: 10 }) }).click();
     await expect.poll(() => entries.count()).toBe(60);
+  });
+});
+
+/** The vault's rows as they rest in IndexedDB: loose records in pages, and the rows sealed many at once. */
+async function vaultRows(page: Page) {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))!.name!;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = <T>(store: string) =>
+      new Promise<T[]>((resolve) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+      });
+    const pages = await all<{ records: Array<{ kind: string }> }>('pages');
+    const sealed = await all<{ row: number; ids: string[]; sealed: Uint8Array }>('sealed');
+    db.close();
+    return {
+      loose: pages.flatMap((row) => row.records).map((record) => record.kind),
+      sealed: sealed.map((row) => ({
+        row: row.row,
+        ids: row.ids.length,
+        readable: /memo|Entry|even/.test(new TextDecoder('latin1').decode(row.sealed)),
+      })),
+    };
+  });
+}
+
+describe('a large vault at rest', () => {
+  it('seals records many at once after a restore, opens them again, and keeps edits, deletions and damage right', async () => {
+    const text = backupText.en;
+    const diary = diaryText.en;
+    const app = await device('en', await member('en'));
+    const page = app.page;
+    await app.open('diary');
+    await page.getByText(text.restoreTitle).click();
+    await page.getByLabel(text.fileLabel).setInputFiles({
+      name: 'diary.zip',
+      mimeType: 'application/zip',
+      buffer: await diaryBackup(120),
+    });
+    await page.getByLabel(text.password, { exact: true }).fill(MASTER);
+    await page.getByRole('button', { name: text.restore, exact: true }).click();
+    await app.nav().waitFor();
+    await app.enterDetailPassword('0000');
+    await app.changeDefaultDetailPassword('1357');
+    // In the background the 120 restored entries are sealed as one row; what stays loose is a few records at
+    // most (the app's settings), and the sealed row shows nothing of what it holds, not even its kind.
+    await expect
+      .poll(async () => (await vaultRows(page)).sealed.reduce((total, row) => total + row.ids, 0), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThanOrEqual(120);
+    const rested = await vaultRows(page);
+    expect(rested.loose.filter((kind) => kind === 'memo')).toEqual([]);
+    expect(rested.sealed.some((row) => row.readable)).toBe(false);
+
+    const reopen = async () => {
+      await page.reload();
+      await app.unlock(MASTER);
+      await app.enterDetailPassword('1357');
+      await entries.first().waitFor();
+    };
+    const entries = page.locator('.diary-entry');
+    await reopen();
+    const search = async (query: string, count: number) => {
+      await page.getByLabel(diary.search).fill(query);
+      await page.getByText(count > 0 ? fill(diary.results, { count }) : diary.noResults).waitFor();
+    };
+    await search('Entry', 120);
+    // One entry edited and one deleted: each leaves the sealed row, which is not sealed again for two.
+    await search('Entry 119', 1);
+    await page.getByRole('button', { name: fill(app.text.editItem, { name: 'Entry 119' }) }).click();
+    const form = app.dialog(diary.form.edit);
+    await form.getByLabel(diary.form.title).fill('Entry 119, rewritten');
+    await form.getByRole('button', { name: app.text.save }).click();
+    await form.waitFor({ state: 'detached' });
+    await search('Entry 118', 1);
+    await page.getByRole('button', { name: fill(app.text.deleteItem, { name: 'Entry 118' }) }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: app.text.delete }).click();
+    await page.getByText(diary.noResults).waitFor();
+    await reopen();
+    await search('Entry', 119);
+    await search('rewritten', 1);
+    await page.getByText('Entry 119, rewritten').waitFor();
+    await search('Entry 118', 0);
+
+    // An attacker with the disk flips a byte of a sealed row: every record it holds is reported, none shown.
+    const damagedRow = (await vaultRows(page)).sealed.sort((a, b) => b.ids - a.ids)[0]!;
+    await page.evaluate(async (row) => {
+      const databases = await indexedDB.databases();
+      const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))!.name!;
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+      });
+      const store = db.transaction('sealed', 'readwrite').objectStore('sealed');
+      await new Promise<void>((resolve) => {
+        store.get(row).onsuccess = (event) => {
+          const stored = (event.target as IDBRequest<{ sealed: Uint8Array }>).result;
+          stored.sealed[60] = stored.sealed[60]! ^ 0xff;
+          store.put(stored).onsuccess = () => resolve();
+        };
+      });
+      db.close();
+    }, damagedRow.row);
+    await page.reload();
+    await app.unlock(MASTER);
+    await page.getByText(app.text.damaged.replace('{{count}}', String(damagedRow.ids))).waitFor();
   });
 });

@@ -29,8 +29,8 @@ function inProcess(cipher: VaultCipher): RestorePlatform['crypto'] {
     seal: (kind, id, value) => cipher.seal(kind, id, value),
     sealChunk: async (salt, documentId, index, count, bytes) =>
       sealChunk(await cipher.documentKey(salt), documentId, index, count, bytes),
-    openChunk: async (salt, documentId, index, count, chunk) =>
-      openChunk(await cipher.documentKey(salt), documentId, index, count, chunk),
+    checkChunk: async (salt, documentId, index, count, chunk) =>
+      (await openChunk(await cipher.documentKey(salt), documentId, index, count, chunk)) !== null,
   };
 }
 

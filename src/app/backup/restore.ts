@@ -29,7 +29,7 @@ const fromBase64 = base64ToBytes;
 export interface RestorePlatform {
   crypto: Pick<
     CryptoPool,
-    'adopt' | 'backupMac' | 'chunkDigest' | 'openChunk' | 'openMany' | 'seal' | 'sealChunk'
+    'adopt' | 'backupMac' | 'checkChunk' | 'chunkDigest' | 'openMany' | 'seal' | 'sealChunk'
   >;
   store: Pick<VaultStore, 'documentsWithChunks' | 'writeRestoredChunks' | 'dropRestored' | 'restore'>;
 }
@@ -144,25 +144,27 @@ export async function restoreBackup(
   const kept = new Set(records.map((record) => record.id));
   // A backup made under another key, merged: its records and chunks are sealed again under this vault's key.
   const reseal = cipher !== null && !replace;
-  // Chunks are opened where the key is: the crypto workers, or (merging a backup made under another key into
-  // an open vault) this page's cipher, each document's key derived once.
+  // Chunks are opened where the key is: the crypto workers (which only say whether each opens: the plaintext of a
+  // gigabyte need not pass through this page), or (a backup made under another key, into an open vault) this
+  // page's cipher, each document's key derived once.
   const documentKeys = new Map<string, Promise<CryptoKey>>();
-  const open = (meta: DocumentMeta, chunk: StoredChunk) => {
-    if (!cipher || pooled) {
-      return platform.crypto.openChunk(
-        fromBase64(meta.salt),
-        chunk.documentId,
-        chunk.index,
-        meta.chunkCount,
-        chunk,
-      );
-    }
+  const openHere = (meta: DocumentMeta, chunk: StoredChunk) => {
     let key = documentKeys.get(meta.salt);
-    if (!key) documentKeys.set(meta.salt, (key = cipher.documentKey(fromBase64(meta.salt))));
+    if (!key) documentKeys.set(meta.salt, (key = cipher!.documentKey(fromBase64(meta.salt))));
     return key.then((documentKey) =>
       openChunk(documentKey, chunk.documentId, chunk.index, meta.chunkCount, chunk),
     );
   };
+  const opens = async (meta: DocumentMeta, chunk: StoredChunk) =>
+    !cipher || pooled
+      ? platform.crypto.checkChunk(
+          fromBase64(meta.salt),
+          chunk.documentId,
+          chunk.index,
+          meta.chunkCount,
+          chunk,
+        )
+      : (await openHere(meta, chunk)) !== null;
   const listing = new BackupListing(contents.records, version);
   // How each chunk is listed: by its tag, or in version 1 by a digest made in the crypto workers.
   const listed = listingDigest(version, (chunk) => platform.crypto.chunkDigest(chunk));
@@ -173,10 +175,14 @@ export async function restoreBackup(
     const meta = values.get(place.documentId) as DocumentMeta;
     const chunk = await place.read().catch(() => null);
     if (!chunk || chunk.documentId !== place.documentId || chunk.index !== place.index) return 'tampered';
-    const [digest, plain] = await Promise.all([listed(chunk), open(meta, chunk)]);
+    if (!reseal) {
+      const [digest, ok] = await Promise.all([listed(chunk), opens(meta, chunk)]);
+      if (!ok) return 'tampered';
+      return { digest, keep: kept.has(chunk.documentId) ? chunk : null };
+    }
+    const [digest, plain] = await Promise.all([listed(chunk), openHere(meta, chunk)]);
     if (!plain) return 'tampered';
     if (!kept.has(chunk.documentId)) return { digest, keep: null };
-    if (!reseal) return { digest, keep: chunk };
     const sealed = await platform.crypto.sealChunk(
       fromBase64(meta.salt),
       chunk.documentId,

@@ -10,6 +10,8 @@ import {
   type VaultHeader,
 } from './crypto.js';
 import type { CryptoWorkerApi, WorkerRequest, WorkerResponse } from './protocol.js';
+import { compactPage, unbundlePage } from './sealed-pages.js';
+import type { PageBundle } from './store.js';
 
 const cipher = new VaultCipher();
 const documentKeys = new Map<string, Promise<CryptoKey>>();
@@ -53,6 +55,9 @@ const api: Async<CryptoWorkerApi> = {
     cipher.changePassword(header, current, next, iterations),
   seal: (kind, id, value) => cipher.seal(kind, id, value),
   openManyText: (records) => cipher.openManyText(records),
+  openPageTexts: (pages) => Promise.all(pages.map((sealed) => cipher.openPageText(sealed))),
+  compactPage: (bundle, loose) => compactPage(cipher, bundle, loose),
+  unbundlePage: (bundle) => unbundlePage(cipher, bundle),
   backupMac: (listing) => cipher.backupMac(listing),
   chunkDigest: (chunk) => chunkDigest(chunk),
   async sealChunk(salt, documentId, index, count, bytes) {
@@ -74,12 +79,17 @@ const api: Async<CryptoWorkerApi> = {
   async openChunk(salt, documentId, index, count, chunk) {
     return openChunk(await documentKey(salt), documentId, index, count, chunk);
   },
+  async checkChunk(salt, documentId, index, count, chunk) {
+    return (await openChunk(await documentKey(salt), documentId, index, count, chunk)) !== null;
+  },
 };
 
 /** Large byte arrays go back by transfer, not by copy. */
 function transferables(result: unknown): Transferable[] {
   if (result instanceof Uint8Array) return [result.buffer];
   if (Array.isArray(result)) return result.flatMap(transferables);
+  const bundle = result as Partial<PageBundle> | null;
+  if (bundle?.sealed instanceof Uint8Array && Array.isArray(bundle.live)) return [bundle.sealed.buffer];
   const chunk = result as Partial<SealedChunk & SealedRecord & { header: VaultHeader }> | null;
   if (chunk && chunk.data instanceof Uint8Array && chunk.iv instanceof Uint8Array && !('kind' in chunk)) {
     return [chunk.data.buffer];

@@ -10,6 +10,7 @@ import {
   type VaultHeader,
 } from './crypto.js';
 import type { CryptoWorkerApi, Method, WorkerRequest, WorkerResponse } from './protocol.js';
+import type { PageBundle, StoredRecord } from './store.js';
 
 type Result<M extends Method> = ReturnType<CryptoWorkerApi[M]>;
 
@@ -135,6 +136,26 @@ export class CryptoPool {
     return parts.flat().map((text) => parseOpened<T>(text));
   }
 
+  /** Sealed pages' JSON texts, the pages split between the workers. */
+  async openPageTexts(pages: Array<Uint8Array<ArrayBuffer>>): Promise<Array<string | null>> {
+    if (pages.length === 0) return [];
+    const share = Math.ceil(pages.length / this.#workers.length);
+    const parts = await Promise.all(
+      this.#workers.map((worker, index) =>
+        worker.call('openPageTexts', [pages.slice(index * share, (index + 1) * share)]),
+      ),
+    );
+    return parts.flat();
+  }
+
+  compactPage(bundle: PageBundle | undefined, loose: StoredRecord[]): Promise<PageBundle | null> {
+    return this.#leastBusy().call('compactPage', [bundle, loose]);
+  }
+
+  unbundlePage(bundle: PageBundle): Promise<{ records: StoredRecord[]; damaged: string[] }> {
+    return this.#leastBusy().call('unbundlePage', [bundle]);
+  }
+
   backupMac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
     return this.#first().call('backupMac', [listing]);
   }
@@ -177,6 +198,16 @@ export class CryptoPool {
     chunk: SealedChunk,
   ): Promise<Uint8Array<ArrayBuffer> | null> {
     return this.#leastBusy().call('openChunk', [salt, documentId, index, count, chunk]);
+  }
+
+  checkChunk(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    index: number,
+    count: number,
+    chunk: SealedChunk,
+  ): Promise<boolean> {
+    return this.#leastBusy().call('checkChunk', [salt, documentId, index, count, chunk]);
   }
 
   terminate(): void {

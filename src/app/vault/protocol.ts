@@ -1,5 +1,6 @@
 // The messages between the app and its crypto workers: each request names a method of CryptoWorkerApi.
 import type { SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
+import type { PageBundle, StoredRecord } from './store.js';
 
 export interface CryptoWorkerApi {
   calibrate(): number;
@@ -12,6 +13,12 @@ export interface CryptoWorkerApi {
   seal(kind: string, id: string, value: unknown): SealedRecord;
   /** Each record's decrypted JSON text (null when it fails authentication): strings cross threads cheaply. */
   openManyText(records: SealedRecord[]): Array<string | null>;
+  /** Each sealed page's JSON text (null when it fails authentication). */
+  openPageTexts(pages: Array<Uint8Array<ArrayBuffer>>): Array<string | null>;
+  /** A page's live records sealed again as one (src/app/vault/sealed-pages.ts); null when one does not open. */
+  compactPage(bundle: PageBundle | undefined, loose: StoredRecord[]): PageBundle | null;
+  /** A sealed page's live records sealed each on its own, for a backup; and those that did not open. */
+  unbundlePage(bundle: PageBundle): { records: StoredRecord[]; damaged: string[] };
   backupMac(listing: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
   chunkDigest(chunk: SealedChunk): Uint8Array<ArrayBuffer>;
   sealChunk(
@@ -40,6 +47,14 @@ export interface CryptoWorkerApi {
     count: number,
     chunk: SealedChunk,
   ): Uint8Array<ArrayBuffer> | null;
+  /** Whether the chunk opens (its plaintext stays in the worker: a restore only needs to know). */
+  checkChunk(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    index: number,
+    count: number,
+    chunk: SealedChunk,
+  ): boolean;
 }
 
 export type Method = keyof CryptoWorkerApi;

@@ -1,5 +1,5 @@
-// Where the sealed vault rests: one IndexedDB database per member on this device. Only ids, kinds and
-// ciphertext are stored; nothing here is readable without the data key.
+// Where the sealed vault rests: one IndexedDB database per member on this device. Only ids, the kinds of
+// records sealed on their own, times and ciphertext are stored; nothing here is readable without the data key.
 //
 // Records are packed many to a row ("pages"): IndexedDB charges per request, so 10,000 records written as
 // separate rows take seconds, and the same records in 40 rows a tenth of a second. A multi-entry index on
@@ -7,8 +7,18 @@
 // tab believes is on disk (another tab of the app may have written since). A document's record keeps a row
 // of its own in `records`, beside its chunks.
 //
+// Opening a record costs a key derivation and an AES-GCM operation whatever its size (about 50 µs here), so
+// 100,000 records sealed one by one took five seconds to unlock. Since version 4 the vault also seals records
+// many at once (`sealed`, src/app/vault/sealed-pages.ts): a few hundred records to a row, opened with one
+// operation. Writes never reopen such a row: every write goes, sealed on its own, to the pages as before, and
+// strikes the id from the sealed row's list of live records (kept in clear beside it). The vault seals loose
+// records together in the background (`compactable`, `sealLoose`, `resealRow`), replacing only what no write
+// touched since it was read, from this tab or another. The sealed rows have a table of their own so that a tab
+// still running an older version of the app (Dexie reopens a database upgraded under it) never rewrites one: it
+// sees the loose records only, and what it writes is newer than any sealed copy.
+//
 // Version 1 kept every record in `records`. They move into pages at the first read after the update (see
-// `records()`), in one transaction, rather than in a Dexie upgrade: a move that fails (a full disk) then
+// `contents()`), in one transaction, rather than in a Dexie upgrade: a move that fails (a full disk) then
 // leaves the vault readable as it was instead of failing to open, and is tried again at the next unlock. The
 // same fold takes in what an older version of the app, still open in another tab, writes to `records` after
 // the update; and because documents stay in `records`, that older version still sees every document, so its
@@ -29,6 +39,32 @@ export interface StoredChunk extends SealedChunk {
   index: number;
 }
 
+/** A record held in a sealed row: its id and when it last changed, in clear as a loose record's are. */
+export interface BundledRef {
+  id: string;
+  updatedAt: number;
+}
+
+/**
+ * Records sealed as one (src/app/vault/sealed-pages.ts): `live` lists those whose copy here is still current —
+ * a record written since lives loose in the pages, a deleted one nowhere — out of the `count` it was sealed with.
+ */
+export interface PageBundle {
+  sealed: Uint8Array<ArrayBuffer>;
+  count: number;
+  live: BundledRef[];
+}
+
+/** A row of records sealed as one; `ids` lists the live ones for the index. */
+export interface SealedRow extends PageBundle {
+  row: number;
+  ids: string[];
+  /** How many of its records are no longer live (indexed: the rows worth sealing again are found by it). */
+  dead: number;
+  /** Random, new at every write of the row: it is sealed again only if it is the row that was read. */
+  stamp: number;
+}
+
 /** A row of packed records; `ids` lists them for the index. */
 export interface RecordPage {
   page: number;
@@ -39,6 +75,11 @@ export interface RecordPage {
 /** A page takes new records up to this many, and this many sealed bytes (a larger one gets a page alone). */
 export const PAGE_RECORDS = 256;
 export const PAGE_BYTES = 256 * 1024;
+/**
+ * Loose records are sealed together once there are this many, and a sealed row is sealed again once this many
+ * of its records are dead: unlocking opens a loose record for about the cost of a sealed row of hundreds.
+ */
+export const COMPACT_SLACK = 16;
 /** Up to this many pages (some 8,000 records), a write of many records reads them all. */
 const READ_ALL_PAGES = 32;
 /** Staged chunks move into place this many at a time (each at most 1 MiB). */
@@ -52,6 +93,8 @@ class VaultDatabase extends Dexie {
   chunks!: Dexie.Table<StoredChunk, [string, number]>;
   /** A restore's chunks, opened and checked, waiting for the transaction that moves them into `chunks`. */
   staged!: Dexie.Table<StoredChunk, [string, number]>;
+  /** Records sealed many at once (version 4). */
+  sealed!: EntityTable<SealedRow, 'row'>;
 
   constructor(name: string) {
     super(name);
@@ -72,6 +115,14 @@ class VaultDatabase extends Dexie {
       pages: 'page, *ids',
       chunks: '[documentId+index], documentId',
       staged: '[documentId+index]',
+    });
+    this.version(4).stores({
+      header: 'name',
+      records: 'id, kind',
+      pages: 'page, *ids',
+      chunks: '[documentId+index], documentId',
+      staged: '[documentId+index]',
+      sealed: 'row, *ids, dead',
     });
   }
 }
@@ -216,6 +267,11 @@ export function planPages(
 
 type PagesTable = VaultDatabase['pages'];
 
+// ZONE: the helpers below run inside a Dexie transaction, and each awaits a Dexie operation on every path, with no
+// early return. Dexie follows a transaction across native `await`s by the Dexie promises awaited; a helper that
+// returns without awaiting one hands its caller back outside the transaction, whose next request then runs on its
+// own and the transaction commits too early (PrematureCommitError: seen when a document was written).
+
 /** Applies `change` inside the current transaction; `pages` must hold every page with a record concerned. */
 async function changePages(table: PagesTable, pages: RecordPage[], change: PageChange): Promise<void> {
   const placed = new Set<string>();
@@ -230,8 +286,9 @@ async function changePages(table: PagesTable, pages: RecordPage[], change: PageC
     }
   }
   const plan = planPages(known, change);
-  if (plan.remove.length > 0) await table.bulkDelete(plan.remove);
-  if (plan.write.length > 0) await table.bulkPut(plan.write);
+  // Both awaited even when empty: see ZONE below.
+  await table.bulkDelete(plan.remove);
+  await table.bulkPut(plan.write);
 }
 
 /** The pages holding any of `ids`, each once. */
@@ -240,12 +297,63 @@ async function pagesWith(table: PagesTable, ids: string[]): Promise<RecordPage[]
   return [...new Map(found.map((page) => [page.page, page])).values()];
 }
 
+/** A sealed row as written: its index fields follow its list of live records, with a new stamp. */
+function sealedRow(row: number, bundle: PageBundle): SealedRow {
+  const { sealed, count, live } = bundle;
+  return {
+    row,
+    sealed,
+    count,
+    live,
+    ids: live.map((ref) => ref.id),
+    dead: count - live.length,
+    stamp: newStamp(),
+  };
+}
+
+function newStamp(): number {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high! & 0x1fffff) * 2 ** 32 + low!;
+}
+
+/** A sealed row as stored, its list of live records kept to well-formed entries. */
+function liveRefs(row: SealedRow): BundledRef[] {
+  return Array.isArray(row.live)
+    ? row.live.filter((ref) => typeof ref?.id === 'string' && Number.isFinite(ref.updatedAt))
+    : [];
+}
+
+/**
+ * Strikes records from the sealed rows' lists of live records, inside the current transaction: every copy of
+ * `records` given, or with `olderOnly` those older than the one given. A row left with none is deleted.
+ */
+async function strikeSealed(
+  db: VaultDatabase,
+  records: BundledRef[],
+  options: { olderOnly?: boolean } = {},
+): Promise<void> {
+  const written = new Map(records.map((record) => [record.id, record.updatedAt]));
+  const found = await db.sealed
+    .where('ids')
+    .anyOf([...written.keys()])
+    .toArray();
+  const rows = [...new Map(found.map((row) => [row.row, row])).values()];
+  for (const row of rows) {
+    const live = liveRefs(row).filter((ref) => {
+      const at = written.get(ref.id);
+      return at === undefined || (options.olderOnly === true && ref.updatedAt > at);
+    });
+    if (live.length === 0) await db.sealed.delete(row.row);
+    else await db.sealed.put(sealedRow(row.row, { ...row, live }));
+  }
+}
+
 /**
  * Writes records inside the current transaction, keeping each id in one place: a document's record in its own
- * row (any page copy goes), any other in a page (any row of it goes, such as one left from version 1).
+ * row (any page copy goes), any other in a page (any row of it goes, such as one left from version 1); a copy
+ * sealed with others is struck.
  */
 async function writeRecords(db: VaultDatabase, records: StoredRecord[]): Promise<void> {
-  if (records.length === 0) return;
   const ids = records.map((record) => record.id);
   // Rows hold documents only (and records of version 1 not yet moved): few, read by key.
   const rows = new Set(await db.records.toCollection().primaryKeys());
@@ -260,6 +368,20 @@ async function writeRecords(db: VaultDatabase, records: StoredRecord[]): Promise
   const lookUp = ids.length <= 16 || (await db.pages.count()) > READ_ALL_PAGES;
   const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
   await changePages(db.pages, pages, { put: packed, remove: new Set(own.map((record) => record.id)) });
+  await strikeSealed(db, records);
+}
+
+export interface StoredContents {
+  /** Records sealed on their own: documents, and records written since the last compaction. */
+  records: StoredRecord[];
+  /** Records sealed many at once, each bundle listing those whose newest copy it holds. */
+  bundles: PageBundle[];
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export class VaultStore {
@@ -281,46 +403,136 @@ export class VaultStore {
   }
 
   /**
-   * Every stored record. Rows of records that belong in pages (version 1's layout, or written by an older
-   * version of the app in another tab) are first moved into the pages, a newer copy winning; if that move
-   * fails, they are read where they are.
+   * Every stored record: those sealed on their own, and the rows sealed as one with the records each still holds.
+   * Rows of records that belong in pages (version 1's layout, or written by an older version of the app in
+   * another tab) are first moved into the pages, a newer copy winning; if that move fails, they are read where
+   * they are. Where a record is found twice, the newer copy is the one returned.
    */
-  async records(): Promise<StoredRecord[]> {
+  async contents(): Promise<StoredContents> {
     const db = this.#db;
     const read = () =>
-      db.transaction('r', db.pages, db.records, () =>
-        Promise.all([db.pages.toArray(), db.records.toArray()]),
+      db.transaction('r', db.pages, db.records, db.sealed, () =>
+        Promise.all([db.pages.toArray(), db.records.toArray(), db.sealed.toArray()]),
       );
-    let [pages, rows] = await read();
+    let [pages, rows, sealed] = await read();
     if (rows.some((row) => !ownRow(row))) {
       try {
         await writing(() =>
-          db.transaction('rw', db.pages, db.records, async () => {
+          db.transaction('rw', db.pages, db.records, db.sealed, async () => {
             const strays = (await db.records.toArray()).filter((row) => !ownRow(row));
             await changePages(db.pages, await db.pages.toArray(), { put: strays, newerOnly: true });
+            await strikeSealed(db, strays, { olderOnly: true });
             await db.records.bulkDelete(strays.map((row) => row.id));
           }),
         );
-        [pages, rows] = await read();
+        [pages, rows, sealed] = await read();
       } catch {
         // Nothing moved (the transaction was undone): the rows are read beside the pages, a newer copy
         // winning.
       }
     }
-    const records: StoredRecord[] = [];
-    const at = new Map<string, number>();
-    const add = (record: StoredRecord) => {
-      const index = at.get(record.id);
-      if (index === undefined) {
-        at.set(record.id, records.length);
-        records.push(record);
-      } else if (record.updatedAt > records[index]!.updatedAt) {
-        records[index] = record;
-      }
+    // Each id's newest copy: a record sealed on its own, or a place in a sealed row.
+    const newest = new Map<string, { updatedAt: number; record?: StoredRecord; row?: SealedRow }>();
+    const offer = (id: string, copy: { updatedAt: number; record?: StoredRecord; row?: SealedRow }) => {
+      const known = newest.get(id);
+      if (!known || copy.updatedAt > known.updatedAt) newest.set(id, copy);
     };
-    for (const page of pages) for (const record of pageRecords(page)) if (isRecord(record)) add(record);
-    for (const row of rows) add(row);
-    return records;
+    for (const row of sealed)
+      for (const ref of liveRefs(row)) offer(ref.id, { updatedAt: ref.updatedAt, row });
+    for (const page of pages) {
+      for (const record of pageRecords(page)) {
+        if (isRecord(record)) offer(record.id, { updatedAt: record.updatedAt, record });
+      }
+    }
+    for (const row of rows) offer(row.id, { updatedAt: row.updatedAt, record: row });
+    const records: StoredRecord[] = [];
+    for (const copy of newest.values()) if (copy.record) records.push(copy.record);
+    const bundles: PageBundle[] = [];
+    for (const row of sealed) {
+      const live = liveRefs(row).filter((ref) => newest.get(ref.id)?.row === row);
+      if (live.length > 0) bundles.push({ sealed: row.sealed, count: row.count, live });
+    }
+    return { records, bundles };
+  }
+
+  /**
+   * What is worth sealing again, as read now: the loose records of the pages in groups of a page's size, when
+   * there are COMPACT_SLACK of them at least (documents keep their own rows), and the sealed rows with that many
+   * dead records.
+   */
+  async compactable(): Promise<{ loose: StoredRecord[][]; sparse: SealedRow[] }> {
+    const db = this.#db;
+    const [pages, sparse] = await db.transaction('r', db.pages, db.sealed, () =>
+      Promise.all([db.pages.toArray(), db.sealed.where('dead').aboveOrEqual(COMPACT_SLACK).toArray()]),
+    );
+    const loose = pages.flatMap((page) => pageRecords(page).filter(isRecord));
+    const groups: StoredRecord[][] = [];
+    if (loose.length >= COMPACT_SLACK) {
+      let group: StoredRecord[] = [];
+      let bytes = 0;
+      for (const record of loose) {
+        const size = sealedBytes(record);
+        if (group.length >= PAGE_RECORDS || (group.length > 0 && bytes + size > PAGE_BYTES)) {
+          groups.push(group);
+          group = [];
+          bytes = 0;
+        }
+        group.push(record);
+        bytes += size;
+      }
+      groups.push(group);
+    }
+    return { loose: groups, sparse };
+  }
+
+  /**
+   * Puts `bundle` (the records of `group` sealed as one) in a new sealed row, and takes out of the pages each
+   * record of the group that is still there as it was read; one written since stays, and its copy in the row is
+   * dead from the start. False when none was left.
+   */
+  sealLoose(group: StoredRecord[], bundle: PageBundle): Promise<boolean> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.pages, db.sealed, async () => {
+        const ids = group.map((record) => record.id);
+        const current = new Map<string, StoredRecord>();
+        for (const page of await pagesWith(db.pages, ids)) {
+          for (const record of pageRecords(page)) if (isRecord(record)) current.set(record.id, record);
+        }
+        const unchanged = new Set(
+          group
+            .filter((record) => {
+              const now = current.get(record.id);
+              return now?.updatedAt === record.updatedAt && sameBytes(now.sealed, record.sealed);
+            })
+            .map((record) => record.id),
+        );
+        const live = bundle.live.filter((ref) => unchanged.has(ref.id));
+        if (live.length === 0) return false;
+        await changePages(db.pages, await pagesWith(db.pages, [...unchanged]), {
+          put: [],
+          remove: unchanged,
+        });
+        const last = await db.sealed.orderBy('row').lastKey();
+        const row = typeof last === 'number' ? last + 1 : 0;
+        await strikeSealed(db, live, { olderOnly: true });
+        await db.sealed.add(sealedRow(row, { ...bundle, live }));
+        return true;
+      }),
+    );
+  }
+
+  /** Replaces a sealed row by its live records sealed again, if the row is still the one `read`. */
+  resealRow(read: SealedRow, bundle: PageBundle): Promise<boolean> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.sealed, async () => {
+        const now = await db.sealed.get(read.row);
+        if (!now || now.stamp !== read.stamp) return false;
+        await db.sealed.put(sealedRow(read.row, bundle));
+        return true;
+      }),
+    );
   }
 
   /** Writes one record: a document's in its own row, any other into its page. */
@@ -331,15 +543,18 @@ export class VaultStore {
   /** Writes several records in one transaction: all of them or none. */
   saveRecords(records: StoredRecord[]): Promise<unknown> {
     const db = this.#db;
-    return writing(() => db.transaction('rw', db.pages, db.records, () => writeRecords(db, records)));
+    return writing(() =>
+      db.transaction('rw', db.pages, db.records, db.sealed, () => writeRecords(db, records)),
+    );
   }
 
   deleteRecord(id: string): Promise<void> {
     const db = this.#db;
     return writing(() =>
-      db.transaction('rw', db.pages, db.records, async () => {
+      db.transaction('rw', db.pages, db.records, db.sealed, async () => {
         await db.records.delete(id);
         await changePages(db.pages, await pagesWith(db.pages, [id]), { put: [], remove: new Set([id]) });
+        await strikeSealed(db, [{ id, updatedAt: Infinity }]);
       }),
     );
   }
@@ -355,8 +570,9 @@ export class VaultStore {
   /** A document's record and its chunks go together. */
   async deleteDocument(documentId: string): Promise<void> {
     const db = this.#db;
-    await db.transaction('rw', db.records, db.pages, db.chunks, async () => {
+    await db.transaction('rw', db.records, db.pages, db.sealed, db.chunks, async () => {
       await db.records.delete(documentId);
+      await strikeSealed(db, [{ id: documentId, updatedAt: Infinity }]);
       await changePages(db.pages, await pagesWith(db.pages, [documentId]), {
         put: [],
         remove: new Set([documentId]),
@@ -426,10 +642,11 @@ export class VaultStore {
   }): Promise<void> {
     const db = this.#db;
     return writing(() =>
-      db.transaction('rw', [db.header, db.records, db.pages, db.chunks, db.staged], async () => {
+      db.transaction('rw', [db.header, db.records, db.pages, db.sealed, db.chunks, db.staged], async () => {
         if (options.replace) {
           await db.records.clear();
           await db.pages.clear();
+          await db.sealed.clear();
           if (options.direct.length === 0) await db.chunks.clear();
           else await db.chunks.where('documentId').noneOf(options.direct).delete();
         }
