@@ -26,6 +26,28 @@ export interface BackupChunk {
   index: number;
   /** The chunk's sealed bytes; throws when the file does not hold a readable chunk there. */
   read(): Promise<StoredChunk>;
+  /** Where the chunk lies in the backup's file (absent for chunks held in memory): a worker can read it there. */
+  place?: ChunkPlace;
+}
+
+/** Where a chunk lies in a backup file: a ZIP's entry, or a JSON element's byte range. */
+export type ChunkPlace = { zip: ZipEntry } | { json: [start: number, end: number] };
+
+/** A chunk read from its place in a backup file; throws when the file does not hold that chunk there. */
+export async function readChunkAt(
+  file: Blob,
+  documentId: string,
+  index: number,
+  place: ChunkPlace,
+): Promise<StoredChunk> {
+  if ('zip' in place) return chunkFrom(documentId, index, await readZipEntry(file, place.zip));
+  const chunk = (await parseRange(file, place.json, JSON_CHUNK_LIMIT)) as {
+    documentId?: unknown;
+    index?: unknown;
+    data?: unknown;
+  };
+  if (chunk.documentId !== documentId || chunk.index !== index) throw new Error('bad chunk');
+  return chunkFrom(documentId, index, fromBase64(chunk.data));
 }
 
 /** A chunk already in memory, as a backup chunk (tests, and backups made from memory). */
@@ -45,6 +67,8 @@ export interface BackupContents {
   chunks: BackupChunk[];
   /** HMAC-SHA256 (under a key derived from the data key) over the list of everything in the backup. */
   mac: Uint8Array<ArrayBuffer>;
+  /** The file the backup was read from, where its chunks' places are. */
+  file?: Blob;
 }
 
 export type BackupProblem = 'not-a-backup' | 'damaged' | 'newer-version';
@@ -339,18 +363,12 @@ async function decodeJson(file: Blob): Promise<DecodedBackup> {
       if (typeof documentId !== 'string' || !SAFE_ID.test(documentId) || !Number.isInteger(index)) {
         throw new Error('bad chunk');
       }
+      const place: ChunkPlace = { json: [start, end] };
       return {
         documentId,
         index: index as number,
-        read: async () => {
-          const chunk = (await parseRange(file, [start, end], JSON_CHUNK_LIMIT)) as {
-            documentId?: unknown;
-            index?: unknown;
-            data?: unknown;
-          };
-          if (chunk.documentId !== documentId || chunk.index !== index) throw new Error('bad chunk');
-          return chunkFrom(documentId, index as number, fromBase64(chunk.data));
-        },
+        place,
+        read: () => readChunkAt(file, documentId, index as number, place),
       };
     });
     const contents: BackupContents = {
@@ -360,6 +378,7 @@ async function decodeJson(file: Blob): Promise<DecodedBackup> {
       records: ((await value('records', ZIP_ENTRY_LIMITS.records)) as RecordJson[]).map(recordFrom),
       chunks,
       mac: fromBase64(json.mac),
+      file,
     };
     return countsMatch(json, contents)
       ? { ok: true, kind: 'json', version: json.version as number, contents }
@@ -428,7 +447,8 @@ async function decodeZip(file: Blob): Promise<DecodedBackup> {
       chunks.push({
         documentId,
         index,
-        read: async () => chunkFrom(documentId, index, await readZipEntry(file, entry)),
+        place: { zip: entry },
+        read: () => readChunkAt(file, documentId, index, { zip: entry }),
       });
     }
     const recordsEntry = named('records.json');
@@ -442,6 +462,7 @@ async function decodeZip(file: Blob): Promise<DecodedBackup> {
       ),
       chunks,
       mac: fromBase64(json.mac),
+      file,
     };
     return countsMatch(json, contents)
       ? { ok: true, kind: 'zip', version: json.version as number, contents }

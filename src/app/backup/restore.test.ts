@@ -14,7 +14,8 @@ import {
 } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/store.js';
 import type { DocumentMeta, VaultState } from '../vault/vault.js';
-import { backupListing, heldChunk, type BackupContents } from './format.js';
+import { runChunkJob } from './chunk-job.js';
+import { backupListing, decodeBackup, encodeBackup, heldChunk, type BackupContents } from './format.js';
 import { restoreBackup, type RestorePlatform, type Restored } from './restore.js';
 
 const PASSWORD = 'backup master password';
@@ -382,5 +383,102 @@ describe('restoring a backup', () => {
     );
     expect(writes[0]!.chunks).toHaveLength(2);
     await expectTampered({ ...contents, version: 2, mac });
+  });
+});
+
+/**
+ * The platform with the chunks restored as the crypto workers do it (chunk-job.ts), with `cipher` standing for the
+ * workers' key and `store` for their writes; counts the jobs.
+ */
+function workersPlatform(cipher: VaultCipher, store: RestorePlatform['store']) {
+  const jobs: number[] = [];
+  const platform: RestorePlatform = {
+    crypto: inProcess(cipher),
+    store,
+    chunks: (job) => {
+      jobs.push(job.tasks.length);
+      return runChunkJob(job, {
+        check: async (salt, documentId, index, count, chunk) =>
+          (await openChunk(await cipher.documentKey(salt), documentId, index, count, chunk)) !== null,
+        digest: chunkDigest,
+        write: (chunks) => store.writeRestoredChunks(chunks),
+      });
+    },
+  };
+  return { platform, jobs };
+}
+
+/** The backup as a file of `kind`, read back as the app reads a chosen file: each chunk known by its place. */
+async function asFile(kind: 'zip' | 'json', contents: BackupContents): Promise<BackupContents> {
+  const decoded = await decodeBackup(await encodeBackup(kind, contents));
+  if (!decoded.ok) throw new Error(decoded.problem);
+  expect(decoded.contents.chunks.every((chunk) => chunk.place)).toBe(true);
+  return decoded.contents;
+}
+
+describe.each(['zip', 'json'] as const)('restoring a %s file in the crypto workers', (kind) => {
+  it('reads, opens and writes every chunk there, and the page only lists them', async () => {
+    const { contents, chunks } = await makeBackup();
+    const { store, writes } = memoryStore();
+    const { platform, jobs } = workersPlatform(new VaultCipher(), store);
+    const outcome = restored(
+      await restoreBackup(platform, newDevice, await asFile(kind, contents), {
+        mode: 'replace',
+        password: PASSWORD,
+      }),
+    );
+    expect(jobs).toEqual([2]);
+    expect(outcome.values.get('memo-1')).toEqual({ title: '일기', body: '오늘은 맑음' });
+    expect(writes[0]).toMatchObject({ replace: true, staged: 0, direct: ['doc-1'] });
+    expect(writes[0]!.chunks).toEqual(chunks);
+  });
+
+  it('refuses a chunk that does not open, and a file whose MAC does not cover its chunks, leaving nothing', async () => {
+    const { cipher, contents, chunks } = await makeBackup();
+    const [first, second] = chunks as [StoredChunk, StoredChunk];
+    const flipped = { ...second, data: second.data.map((byte, at) => (at === 3 ? byte ^ 1 : byte)) };
+    const swapped = await remac(cipher, { ...contents, chunks: held([{ ...first, index: 1 }]) });
+    for (const [what, backup] of [
+      ['a changed chunk', { ...contents, chunks: held([first, flipped]) }],
+      ['a dropped chunk', { ...contents, chunks: held([first]) }],
+      ['a chunk in another place, MAC made again', swapped],
+    ] as const) {
+      const { store, writes, staged, table } = memoryStore();
+      const { platform } = workersPlatform(new VaultCipher(), store);
+      const outcome = await restoreBackup(platform, newDevice, await asFile(kind, backup), {
+        mode: 'replace',
+        password: PASSWORD,
+      });
+      expect(outcome, what).toBe('tampered');
+      expect(writes, what).toEqual([]);
+      expect(staged, what).toEqual([]);
+      expect(table.size, what).toBe(0);
+    }
+  });
+
+  it('stages the chunks of a document the device holds, and says so when the disk is full, leaving nothing', async () => {
+    const { contents, chunks } = await makeBackup();
+    const old = chunks.map((chunk) => ({ ...chunk, data: new Uint8Array(chunk.data).fill(7) }));
+    const holding = memoryStore({ held: old });
+    const locked = { state: 'locked' as VaultState, updatedAt: () => undefined };
+    const file = await asFile(kind, contents);
+    restored(
+      await restoreBackup(workersPlatform(new VaultCipher(), holding.store).platform, locked, file, {
+        mode: 'replace',
+        password: PASSWORD,
+      }),
+    );
+    expect(holding.writes[0]).toMatchObject({ staged: 2, direct: [] });
+    expect([...holding.table.values()]).toEqual(chunks);
+
+    const full = memoryStore({ full: 'chunks' });
+    expect(
+      await restoreBackup(workersPlatform(new VaultCipher(), full.store).platform, newDevice, file, {
+        mode: 'replace',
+        password: PASSWORD,
+      }),
+    ).toBe('storage-full');
+    expect(full.writes).toEqual([]);
+    expect(full.table.size).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import { StorageFullError, type StoredChunk, type StoredRecord, type VaultStore 
 import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import { ahead } from './ahead.js';
+import type { ChunkJob, ChunkJobResult, ChunkTask } from './chunk-job.js';
 import {
   BACKUP_VERSION,
   BackupListing,
@@ -32,6 +33,11 @@ export interface RestorePlatform {
     'adopt' | 'backupMac' | 'checkChunk' | 'chunkDigest' | 'openMany' | 'seal' | 'sealChunk'
   >;
   store: Pick<VaultStore, 'documentsWithChunks' | 'writeRestoredChunks' | 'dropRestored' | 'restore'>;
+  /**
+   * Restores a part of the chunks where the key is (chunk-job.ts): the crypto workers read, open and write them
+   * themselves. Without it (or for chunks held in memory, or a merge that seals them again) the page does.
+   */
+  chunks?: (job: ChunkJob) => Promise<ChunkJobResult>;
 }
 
 /** What a restore needs to know of the vault as it is. */
@@ -61,6 +67,9 @@ export interface Restored {
   timings: number[];
 }
 
+/** Chunks restored in the workers: this many to a job, and this many jobs under way (two per worker). */
+const JOB_CHUNKS = 16;
+const JOBS_AHEAD = 4;
 /** Restored chunks are handed to the store about this many bytes at a time. */
 const WRITE_BYTES = 8 * 1024 * 1024;
 
@@ -198,40 +207,73 @@ export async function restoreBackup(
   let staged = 0;
   let written = false;
   try {
-    let batch: StoredChunk[] = [];
-    let batchBytes = 0;
-    // One batch is written while the next is read and opened: the disk and the crypto work side by side, and
-    // memory holds at most two batches.
-    let writing: Promise<unknown> = Promise.resolve();
-    const flush = async () => {
-      const toStage = batch.filter((chunk) => held.has(chunk.documentId));
-      const straight = batch.filter((chunk) => !held.has(chunk.documentId));
-      for (const chunk of straight) direct.add(chunk.documentId);
-      staged += toStage.length;
-      batch = [];
-      batchBytes = 0;
-      await writing;
-      writing = platform.store.writeRestoredChunks({ staged: toStage, direct: straight });
-      // A failure is met at the next flush or at the end; until then it must not count as unhandled.
-      writing.catch(() => undefined);
-    };
-    let done = 0;
-    for await (const [place, prepared] of ahead(contents.chunks, CHUNKS_AHEAD, prepare)) {
-      if (prepared === 'tampered') {
-        // What is being written is let finish, so the clean-up below removes it too.
-        await writing.catch(() => undefined);
-        return 'tampered';
+    const file = contents.file;
+    const places = contents.chunks.map((chunk) => chunk.place);
+    if (platform.chunks && file && !reseal && (!cipher || pooled) && places.every((place) => place)) {
+      // In the workers, a few jobs under way at once: each reads, opens and writes its chunks itself.
+      const tasks: ChunkTask[] = contents.chunks.map((chunk, at) => {
+        const meta = values.get(chunk.documentId) as DocumentMeta;
+        const keep = !kept.has(chunk.documentId) ? null : held.has(chunk.documentId) ? 'staged' : 'direct';
+        if (keep === 'direct') direct.add(chunk.documentId);
+        if (keep === 'staged') staged++;
+        const { documentId, index } = chunk;
+        return {
+          documentId,
+          index,
+          count: meta.chunkCount,
+          salt: fromBase64(meta.salt),
+          place: places[at]!,
+          keep,
+        };
+      });
+      const jobs: ChunkTask[][] = [];
+      for (let start = 0; start < tasks.length; start += JOB_CHUNKS)
+        jobs.push(tasks.slice(start, start + JOB_CHUNKS));
+      let done = 0;
+      for await (const [job, result] of ahead(jobs, JOBS_AHEAD, (job) =>
+        platform.chunks!({ file, version, tasks: job }),
+      )) {
+        if (!result.ok) return result.reason;
+        job.forEach((task, at) => listing.chunk(task, result.digests[at]!));
+        done += job.length;
+        options.onProgress?.(shares[0]! + ((shares[1]! - shares[0]!) * done) / contents.chunks.length);
       }
-      listing.chunk(place, prepared.digest);
-      done++;
-      options.onProgress?.(shares[0]! + ((shares[1]! - shares[0]!) * done) / contents.chunks.length);
-      if (!prepared.keep) continue;
-      batch.push(prepared.keep);
-      batchBytes += prepared.keep.data.byteLength;
-      if (batchBytes >= WRITE_BYTES) await flush();
+    } else {
+      let batch: StoredChunk[] = [];
+      let batchBytes = 0;
+      // One batch is written while the next is read and opened: the disk and the crypto work side by side, and
+      // memory holds at most two batches.
+      let writing: Promise<unknown> = Promise.resolve();
+      const flush = async () => {
+        const toStage = batch.filter((chunk) => held.has(chunk.documentId));
+        const straight = batch.filter((chunk) => !held.has(chunk.documentId));
+        for (const chunk of straight) direct.add(chunk.documentId);
+        staged += toStage.length;
+        batch = [];
+        batchBytes = 0;
+        await writing;
+        writing = platform.store.writeRestoredChunks({ staged: toStage, direct: straight });
+        // A failure is met at the next flush or at the end; until then it must not count as unhandled.
+        writing.catch(() => undefined);
+      };
+      let done = 0;
+      for await (const [place, prepared] of ahead(contents.chunks, CHUNKS_AHEAD, prepare)) {
+        if (prepared === 'tampered') {
+          // What is being written is let finish, so the clean-up below removes it too.
+          await writing.catch(() => undefined);
+          return 'tampered';
+        }
+        listing.chunk(place, prepared.digest);
+        done++;
+        options.onProgress?.(shares[0]! + ((shares[1]! - shares[0]!) * done) / contents.chunks.length);
+        if (!prepared.keep) continue;
+        batch.push(prepared.keep);
+        batchBytes += prepared.keep.data.byteLength;
+        if (batchBytes >= WRITE_BYTES) await flush();
+      }
+      if (batch.length > 0) await flush();
+      await writing;
     }
-    if (batch.length > 0) await flush();
-    await writing;
     const everything = listing.result();
     if (!macsEqual(await (cipher ?? platform.crypto).backupMac(everything), contents.mac)) return 'tampered';
     mark();

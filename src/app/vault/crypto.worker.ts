@@ -11,10 +11,13 @@ import {
 } from './crypto.js';
 import type { CryptoWorkerApi, WorkerRequest, WorkerResponse } from './protocol.js';
 import { compactPage, unbundlePage } from './sealed-pages.js';
-import type { PageBundle } from './store.js';
+import { VaultStore, type PageBundle } from './store.js';
+import { runChunkJob } from '../backup/chunk-job.js';
 
 const cipher = new VaultCipher();
 const documentKeys = new Map<string, Promise<CryptoKey>>();
+/** The vault's database as this worker writes a restore's chunks into it, opened once per member. */
+const stores = new Map<string, VaultStore>();
 
 function documentKey(salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   const id = Array.from(salt).join(',');
@@ -78,6 +81,17 @@ const api: Async<CryptoWorkerApi> = {
   },
   async openChunk(salt, documentId, index, count, chunk) {
     return openChunk(await documentKey(salt), documentId, index, count, chunk);
+  },
+  restoreChunks(memberId, job) {
+    let store = stores.get(memberId);
+    if (!store) stores.set(memberId, (store = new VaultStore(memberId)));
+    const writer = store;
+    return runChunkJob(job, {
+      check: async (salt, documentId, index, count, chunk) =>
+        (await openChunk(await documentKey(salt), documentId, index, count, chunk)) !== null,
+      digest: chunkDigest,
+      write: (chunks) => writer.writeRestoredChunks(chunks),
+    });
   },
   async checkChunk(salt, documentId, index, count, chunk) {
     return (await openChunk(await documentKey(salt), documentId, index, count, chunk)) !== null;

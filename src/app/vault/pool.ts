@@ -11,6 +11,7 @@ import {
 } from './crypto.js';
 import type { CryptoWorkerApi, Method, WorkerRequest, WorkerResponse } from './protocol.js';
 import type { PageBundle, StoredRecord } from './store.js';
+import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
 
 type Result<M extends Method> = ReturnType<CryptoWorkerApi[M]>;
 
@@ -198,6 +199,11 @@ export class CryptoPool {
     chunk: SealedChunk,
   ): Promise<Uint8Array<ArrayBuffer> | null> {
     return this.#leastBusy().call('openChunk', [salt, documentId, index, count, chunk]);
+  }
+
+  /** A part of a restore's chunks, restored by the least busy worker into the member's database. */
+  restoreChunks(memberId: string, job: ChunkJob): Promise<ChunkJobResult> {
+    return this.#leastBusy().call('restoreChunks', [memberId, job]);
   }
 
   checkChunk(

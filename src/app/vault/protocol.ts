@@ -1,6 +1,7 @@
 // The messages between the app and its crypto workers: each request names a method of CryptoWorkerApi.
 import type { SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
 import type { PageBundle, StoredRecord } from './store.js';
+import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
 
 export interface CryptoWorkerApi {
   calibrate(): number;
@@ -47,6 +48,8 @@ export interface CryptoWorkerApi {
     count: number,
     chunk: SealedChunk,
   ): Uint8Array<ArrayBuffer> | null;
+  /** A part of a restore's pass over its chunks, written into the member's vault database by the worker. */
+  restoreChunks(memberId: string, job: ChunkJob): ChunkJobResult;
   /** Whether the chunk opens (its plaintext stays in the worker: a restore only needs to know). */
   checkChunk(
     salt: Uint8Array<ArrayBuffer>,

@@ -520,7 +520,11 @@ export class Vault {
     let outcome!: Awaited<ReturnType<typeof restoreBackup>>;
     await this.#underRestoreLock(async () => {
       outcome = await restoreBackup(
-        { crypto: this.#pool, store: this.#store },
+        {
+          crypto: this.#pool,
+          store: this.#store,
+          chunks: (job) => this.#pool.restoreChunks(this.memberId, job),
+        },
         { state: this.#state, updatedAt: (id) => this.#entries.get(id)?.updatedAt },
         contents,
         options,
