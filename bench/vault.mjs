@@ -280,7 +280,7 @@ async function scaleFigures(browser, scale) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-scale-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: await chromePath(),
-    args: [...CHROME_ARGS, '--enable-precise-memory-info'],
+    args: [...CHROME_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
     acceptDownloads: true,
   });
   const page = await context.newPage();

@@ -234,24 +234,31 @@ async function diaryBackup(count: number): Promise<Buffer> {
   return Buffer.from(await encodeBackup('zip', contents));
 }
 
+/** A new member's device with `count` diary entries restored from a file, the detail password set to 1357. */
+async function diaryRestored(lang: 'ko' | 'en', count: number) {
+  const text = backupText[lang];
+  const app = await device(lang, await member(lang));
+  const page = app.page;
+  await app.open('diary');
+  await page.getByText(text.restoreTitle).click();
+  await page.getByLabel(text.fileLabel).setInputFiles({
+    name: 'diary.zip',
+    mimeType: 'application/zip',
+    buffer: await diaryBackup(count),
+  });
+  await page.getByLabel(text.password, { exact: true }).fill(MASTER);
+  await page.getByRole('button', { name: text.restore, exact: true }).click();
+  await app.nav().waitFor();
+  await app.enterDetailPassword('0000');
+  await app.changeDefaultDetailPassword('1357');
+  return app;
+}
+
 describe.each(['ko', 'en'] as const)('a large diary in %s', (lang) => {
   it('is restored from a file and listed fifty entries at a time, in a month and in search results', async () => {
-    const text = backupText[lang];
     const diary = diaryText[lang];
-    const app = await device(lang, await member(lang));
+    const app = await diaryRestored(lang, 120);
     const page = app.page;
-    await app.open('diary');
-    await page.getByText(text.restoreTitle).click();
-    await page.getByLabel(text.fileLabel).setInputFiles({
-      name: 'diary.zip',
-      mimeType: 'application/zip',
-      buffer: await diaryBackup(120),
-    });
-    await page.getByLabel(text.password, { exact: true }).fill(MASTER);
-    await page.getByRole('button', { name: text.restore, exact: true }).click();
-    await app.nav().waitFor();
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('1357');
     const entries = page.locator('.diary-entry');
     await entries.first().waitFor();
     expect(await entries.count()).toBe(50);
@@ -300,22 +307,9 @@ async function vaultRows(page: Page) {
 
 describe('a large vault at rest', () => {
   it('seals records many at once after a restore, opens them again, and keeps edits, deletions and damage right', async () => {
-    const text = backupText.en;
     const diary = diaryText.en;
-    const app = await device('en', await member('en'));
+    const app = await diaryRestored('en', 120);
     const page = app.page;
-    await app.open('diary');
-    await page.getByText(text.restoreTitle).click();
-    await page.getByLabel(text.fileLabel).setInputFiles({
-      name: 'diary.zip',
-      mimeType: 'application/zip',
-      buffer: await diaryBackup(120),
-    });
-    await page.getByLabel(text.password, { exact: true }).fill(MASTER);
-    await page.getByRole('button', { name: text.restore, exact: true }).click();
-    await app.nav().waitFor();
-    await app.enterDetailPassword('0000');
-    await app.changeDefaultDetailPassword('1357');
     // In the background the 120 restored entries are sealed as one row; what stays loose is a few records at
     // most (the app's settings), and the sealed row shows nothing of what it holds, not even its kind.
     await expect

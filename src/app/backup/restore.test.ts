@@ -141,10 +141,20 @@ function restored(outcome: Awaited<ReturnType<typeof restoreBackup>>): Restored 
   return outcome;
 }
 
-/** Restores `backup` on a new device with its password: refused as tampered, nothing written and nothing left. */
-async function expectTampered(backup: BackupContents, what = ''): Promise<void> {
+/**
+ * Restores `backup` on a new device with its password (on the platform `on` makes, the page's by default): refused as
+ * tampered, nothing written and nothing left.
+ */
+async function expectTampered(
+  backup: BackupContents,
+  what = '',
+  on: (store: RestorePlatform['store']) => RestorePlatform = (store) => ({
+    crypto: inProcess(new VaultCipher()),
+    store,
+  }),
+): Promise<void> {
   const { store, writes, staged, table } = memoryStore();
-  const outcome = await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, backup, {
+  const outcome = await restoreBackup(on(store), newDevice, backup, {
     mode: 'replace',
     password: PASSWORD,
   });
@@ -443,16 +453,9 @@ describe.each(['zip', 'json'] as const)('restoring a %s file in the crypto worke
       ['a dropped chunk', { ...contents, chunks: held([first]) }],
       ['a chunk in another place, MAC made again', swapped],
     ] as const) {
-      const { store, writes, staged, table } = memoryStore();
-      const { platform } = workersPlatform(new VaultCipher(), store);
-      const outcome = await restoreBackup(platform, newDevice, await asFile(kind, backup), {
-        mode: 'replace',
-        password: PASSWORD,
-      });
-      expect(outcome, what).toBe('tampered');
-      expect(writes, what).toEqual([]);
-      expect(staged, what).toEqual([]);
-      expect(table.size, what).toBe(0);
+      const inWorkers = (store: RestorePlatform['store']) =>
+        workersPlatform(new VaultCipher(), store).platform;
+      await expectTampered(await asFile(kind, backup), what, inWorkers);
     }
   });
 

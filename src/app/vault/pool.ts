@@ -137,16 +137,9 @@ export class CryptoPool {
     return parts.flat().map((text) => parseOpened<T>(text));
   }
 
-  /** Sealed pages' JSON texts, the pages split between the workers. */
-  async openPageTexts(pages: Array<Uint8Array<ArrayBuffer>>): Promise<Array<string | null>> {
-    if (pages.length === 0) return [];
-    const share = Math.ceil(pages.length / this.#workers.length);
-    const parts = await Promise.all(
-      this.#workers.map((worker, index) =>
-        worker.call('openPageTexts', [pages.slice(index * share, (index + 1) * share)]),
-      ),
-    );
-    return parts.flat();
+  /** Sealed pages' JSON texts, opened by the least busy worker (a batch at a time as they are read). */
+  openPageTexts(pages: Array<Uint8Array<ArrayBuffer>>): Promise<Array<string | null>> {
+    return this.#leastBusy().call('openPageTexts', [pages]);
   }
 
   compactPage(bundle: PageBundle | undefined, loose: StoredRecord[]): Promise<PageBundle | null> {

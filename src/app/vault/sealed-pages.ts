@@ -18,22 +18,27 @@ function isPageEntry(value: unknown): value is PageEntry {
   );
 }
 
+/** An opened page's entries as parsed from its text; null when it did not open or is not a list. */
+export function parsePage(text: string | null): unknown[] | null {
+  if (text === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The entries of an opened page that its row lists as live, in the row's order. An entry listed but missing, or
+ * The entries of a parsed page that its row lists as live, in the row's order. An entry listed but missing, or
  * listed with another time than the sealed one (the list in clear is not authenticated), is damaged, as is every
  * entry of a page that did not open.
  */
-export function liveEntries(
-  text: string | null,
+export function entriesOf(
+  parsed: unknown[] | null,
   live: BundledRef[],
 ): { entries: PageEntry[]; damaged: string[] } {
-  let parsed: unknown = null;
-  try {
-    if (text !== null) parsed = JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (!Array.isArray(parsed)) return { entries: [], damaged: live.map((ref) => ref.id) };
+  if (!parsed) return { entries: [], damaged: live.map((ref) => ref.id) };
   const byId = new Map<string, PageEntry>();
   for (const entry of parsed) if (isPageEntry(entry)) byId.set(entry[0], entry);
   const entries: PageEntry[] = [];
@@ -44,6 +49,14 @@ export function liveEntries(
     else damaged.push(ref.id);
   }
   return { entries, damaged };
+}
+
+/** The live entries of a page from its opened text (see entriesOf). */
+export function liveEntries(
+  text: string | null,
+  live: BundledRef[],
+): { entries: PageEntry[]; damaged: string[] } {
+  return entriesOf(parsePage(text), live);
 }
 
 type PageCipher = Pick<VaultCipher, 'openPageText' | 'openManyText' | 'sealPage' | 'seal'>;

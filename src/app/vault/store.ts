@@ -80,6 +80,8 @@ export const PAGE_BYTES = 256 * 1024;
  * of its records are dead: unlocking opens a loose record for about the cost of a sealed row of hundreds.
  */
 export const COMPACT_SLACK = 16;
+/** Sealed rows are read this many at a time at unlock, each batch opened while the next is read. */
+const SEALED_BATCH = 24;
 /** Up to this many pages (some 8,000 records), a write of many records reads them all. */
 const READ_ALL_PAGES = 32;
 /** Staged chunks move into place this many at a time (each at most 1 MiB). */
@@ -374,7 +376,7 @@ async function writeRecords(db: VaultDatabase, records: StoredRecord[]): Promise
 export interface StoredContents {
   /** Records sealed on their own: documents, and records written since the last compaction. */
   records: StoredRecord[];
-  /** Records sealed many at once, each bundle listing those whose newest copy it holds. */
+  /** Every sealed row read, in order, each listing the records whose newest copy it holds (maybe none). */
   bundles: PageBundle[];
 }
 
@@ -403,19 +405,16 @@ export class VaultStore {
   }
 
   /**
-   * Every stored record: those sealed on their own, and the rows sealed as one with the records each still holds.
-   * Rows of records that belong in pages (version 1's layout, or written by an older version of the app in
-   * another tab) are first moved into the pages, a newer copy winning; if that move fails, they are read where
-   * they are. Where a record is found twice, the newer copy is the one returned.
+   * Every stored record: those sealed on their own, and the rows sealed as one with the records each still holds
+   * (every row read, in order, its list kept to the records whose newest copy it holds). The sealed rows are read
+   * a few dozen at a time inside one transaction, each batch handed to `onSealed` as it comes, so they can be
+   * opened while the rest are read. Rows of records that belong in pages (version 1's layout, or written by an
+   * older version of the app in another tab) are first moved into the pages, a newer copy winning; if that move
+   * fails, they are read where they are. Where a record is found twice, the newer copy is the one returned.
    */
-  async contents(): Promise<StoredContents> {
+  async contents(onSealed: (rows: SealedRow[]) => void = () => undefined): Promise<StoredContents> {
     const db = this.#db;
-    const read = () =>
-      db.transaction('r', db.pages, db.records, db.sealed, () =>
-        Promise.all([db.pages.toArray(), db.records.toArray(), db.sealed.toArray()]),
-      );
-    let [pages, rows, sealed] = await read();
-    if (rows.some((row) => !ownRow(row))) {
+    if ((await db.records.toArray()).some((row) => !ownRow(row))) {
       try {
         await writing(() =>
           db.transaction('rw', db.pages, db.records, db.sealed, async () => {
@@ -425,12 +424,24 @@ export class VaultStore {
             await db.records.bulkDelete(strays.map((row) => row.id));
           }),
         );
-        [pages, rows, sealed] = await read();
       } catch {
         // Nothing moved (the transaction was undone): the rows are read beside the pages, a newer copy
         // winning.
       }
     }
+    const [pages, rows, sealed] = await db.transaction('r', db.pages, db.records, db.sealed, async () => {
+      const read: SealedRow[] = [];
+      for (;;) {
+        const last = read.at(-1);
+        const batch = await (last ? db.sealed.where(':id').above(last.row) : db.sealed.toCollection())
+          .limit(SEALED_BATCH)
+          .toArray();
+        if (batch.length === 0) break;
+        onSealed(batch);
+        read.push(...batch);
+      }
+      return [await db.pages.toArray(), await db.records.toArray(), read] as const;
+    });
     // Each id's newest copy: a record sealed on its own, or a place in a sealed row.
     const newest = new Map<string, { updatedAt: number; record?: StoredRecord; row?: SealedRow }>();
     const offer = (id: string, copy: { updatedAt: number; record?: StoredRecord; row?: SealedRow }) => {
@@ -447,11 +458,11 @@ export class VaultStore {
     for (const row of rows) offer(row.id, { updatedAt: row.updatedAt, record: row });
     const records: StoredRecord[] = [];
     for (const copy of newest.values()) if (copy.record) records.push(copy.record);
-    const bundles: PageBundle[] = [];
-    for (const row of sealed) {
-      const live = liveRefs(row).filter((ref) => newest.get(ref.id)?.row === row);
-      if (live.length > 0) bundles.push({ sealed: row.sealed, count: row.count, live });
-    }
+    const bundles = sealed.map((row) => ({
+      sealed: row.sealed,
+      count: row.count,
+      live: liveRefs(row).filter((ref) => newest.get(ref.id)?.row === row),
+    }));
     return { records, bundles };
   }
 

@@ -8,7 +8,7 @@ import { CHUNKS_AHEAD, writeBackup, type BackupContents, type BackupKind } from 
 import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
 import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
 import { CryptoPool } from './pool.js';
-import { liveEntries } from './sealed-pages.js';
+import { entriesOf, parsePage } from './sealed-pages.js';
 import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
@@ -167,17 +167,27 @@ export class Vault {
 
   async #decryptAll(): Promise<void> {
     const started = performance.now();
-    const stored = await this.#store.contents();
+    // Sealed rows are opened in the workers as they are read, and each batch parsed here as it comes back.
+    const parsing: Array<Promise<Array<unknown[] | null>>> = [];
+    const stored = await this.#store.contents((rows) => {
+      const texts = this.#pool.openPageTexts(rows.map((row) => row.sealed));
+      const batch = texts.then((opened) => opened.map(parsePage));
+      // Met by Promise.all below once everything is read; until then a failure must not count as unhandled.
+      batch.catch(() => undefined);
+      parsing.push(batch);
+    });
     const read = performance.now();
-    const [opened, pages] = await Promise.all([
+    const [opened, parsedBatches] = await Promise.all([
       this.#pool.openMany(stored.records),
-      this.#pool.openPageTexts(stored.bundles.map((bundle) => bundle.sealed)),
+      Promise.all(parsing),
     ]);
+    const parsed = parsedBatches.flat();
     this.unlockTimings.readMs = read - started;
     this.#entries.clear();
     this.damaged = [];
     stored.bundles.forEach((bundle, index) => {
-      const { entries, damaged } = liveEntries(pages[index]!, bundle.live);
+      if (bundle.live.length === 0) return;
+      const { entries, damaged } = entriesOf(parsed[index] ?? null, bundle.live);
       for (const [id, kind, updatedAt, value] of entries) {
         this.#entries.set(id, { id, kind: kind as RecordKind, value, updatedAt });
       }
@@ -482,7 +492,8 @@ export class Vault {
     if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
     const store = this.#store;
     const damaged = new Set(this.damaged);
-    const { records: loose, bundles } = await store.contents();
+    const { records: loose, bundles: read } = await store.contents();
+    const bundles = read.filter((bundle) => bundle.live.length > 0);
     const records = loose.filter((record) => !damaged.has(record.id));
     // A backup carries each record sealed on its own (docs/backup-format.md): rows sealed as one are opened and
     // their records sealed again, a few rows under way in the workers, each let go once done.
