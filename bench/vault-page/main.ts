@@ -206,6 +206,9 @@ async function run(options: { records: number; documentMb: number; backupDocumen
       if (restored !== 'ok' || fresh.recordCount !== vault.recordCount) {
         throw new Error(`restore ${restored} ${fresh.recordCount}/${vault.recordCount}`);
       }
+      // The restored records are sealed many at once in the background (as in the app): let that finish before the
+      // next step is measured.
+      await fresh.settled();
       fresh.close();
       indexedDB.deleteDatabase(`mygenie-vault-${restoredId}`);
     }
@@ -453,6 +456,9 @@ async function scale(options: { records: number; documentMb: number; runs: numbe
       `scale ${kind}: restore steps (records with KDF, chunks with MAC, prepare, write) ${fresh.restoreTimings.join(' · ')} ms`,
     );
     backup = null;
+    // The restored records are sealed many at once in the background (as in the app): let that finish before the
+    // next step is measured.
+    await fresh.settled();
     fresh.close();
     await new Promise((resolve) => {
       const deleting = indexedDB.deleteDatabase(`mygenie-vault-${restoredId}`);

@@ -56,8 +56,12 @@ class CryptoWorker {
     });
   }
 
+  /** Stops the worker; what was asked of it and not answered fails, so nothing waits on it forever. */
   terminate(): void {
     this.#worker.terminate();
+    for (const pending of this.#pending.values()) pending.reject(new Error('worker terminated'));
+    this.#pending.clear();
+    this.busy = 0;
   }
 }
 
