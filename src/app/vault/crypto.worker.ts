@@ -30,6 +30,17 @@ function documentKey(salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   return key;
 }
 
+/** Whether a document's chunk opens under the document's key (its plaintext stays here). */
+async function chunkOpens(
+  salt: Uint8Array<ArrayBuffer>,
+  documentId: string,
+  index: number,
+  count: number,
+  chunk: SealedChunk,
+): Promise<boolean> {
+  return (await openChunk(await documentKey(salt), documentId, index, count, chunk)) !== null;
+}
+
 type Async<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
 };
@@ -87,15 +98,12 @@ const api: Async<CryptoWorkerApi> = {
     if (!store) stores.set(memberId, (store = new VaultStore(memberId)));
     const writer = store;
     return runChunkJob(job, {
-      check: async (salt, documentId, index, count, chunk) =>
-        (await openChunk(await documentKey(salt), documentId, index, count, chunk)) !== null,
+      check: chunkOpens,
       digest: chunkDigest,
       write: (chunks) => writer.writeRestoredChunks(chunks),
     });
   },
-  async checkChunk(salt, documentId, index, count, chunk) {
-    return (await openChunk(await documentKey(salt), documentId, index, count, chunk)) !== null;
-  },
+  checkChunk: chunkOpens,
 };
 
 /** Large byte arrays go back by transfer, not by copy. */

@@ -24,7 +24,7 @@
 // the update; and because documents stay in `records`, that older version still sees every document, so its
 // sweep of orphan chunks at unlock cannot delete their bytes.
 import { Dexie, type EntityTable } from 'dexie';
-import type { SealedChunk, SealedRecord, VaultHeader } from './crypto.js';
+import { macsEqual, type SealedChunk, type SealedRecord, type VaultHeader } from './crypto.js';
 
 interface HeaderRow extends VaultHeader {
   name: 'vault';
@@ -380,12 +380,6 @@ export interface StoredContents {
   bundles: PageBundle[];
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (!(a instanceof Uint8Array) || !(b instanceof Uint8Array) || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 export class VaultStore {
   readonly #db: VaultDatabase;
 
@@ -505,25 +499,30 @@ export class VaultStore {
     const db = this.#db;
     return writing(() =>
       db.transaction('rw', db.pages, db.sealed, async () => {
-        const ids = group.map((record) => record.id);
+        const pages = await pagesWith(
+          db.pages,
+          group.map((record) => record.id),
+        );
         const current = new Map<string, StoredRecord>();
-        for (const page of await pagesWith(db.pages, ids)) {
+        for (const page of pages) {
           for (const record of pageRecords(page)) if (isRecord(record)) current.set(record.id, record);
         }
         const unchanged = new Set(
           group
             .filter((record) => {
               const now = current.get(record.id);
-              return now?.updatedAt === record.updatedAt && sameBytes(now.sealed, record.sealed);
+              return (
+                now?.updatedAt === record.updatedAt &&
+                now.sealed instanceof Uint8Array &&
+                macsEqual(now.sealed, record.sealed)
+              );
             })
             .map((record) => record.id),
         );
         const live = bundle.live.filter((ref) => unchanged.has(ref.id));
         if (live.length === 0) return false;
-        await changePages(db.pages, await pagesWith(db.pages, [...unchanged]), {
-          put: [],
-          remove: unchanged,
-        });
+        // The pages read hold every record of the group still there, so they are the ones to change.
+        await changePages(db.pages, pages, { put: [], remove: unchanged });
         const last = await db.sealed.orderBy('row').lastKey();
         const row = typeof last === 'number' ? last + 1 : 0;
         await strikeSealed(db, live, { olderOnly: true });
