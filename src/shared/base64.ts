@@ -24,46 +24,55 @@ export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-/** Each 12-bit value as its two base64 characters (bytes), for encoding without strings. */
-let PAIRS: Uint16Array | null = null;
+/** Each 12-bit value's two base64 characters as bytes (at 2 × value), for encoding without strings. */
+let PAIRS: Uint8Array | null = null;
 
-function pairs(): Uint16Array {
+function pairs(): Uint8Array {
   if (!PAIRS) {
-    PAIRS = new Uint16Array(4096);
-    const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    PAIRS = new Uint8Array(8192);
     for (let value = 0; value < 4096; value++) {
-      const first = ALPHABET.charCodeAt(value >> 6);
-      const second = ALPHABET.charCodeAt(value & 63);
-      PAIRS[value] = little ? first | (second << 8) : (first << 8) | second;
+      PAIRS[2 * value] = ALPHABET.charCodeAt(value >> 6);
+      PAIRS[2 * value + 1] = ALPHABET.charCodeAt(value & 63);
     }
   }
   return PAIRS;
 }
 
+/** How many bytes the base64 of `length` bytes takes. */
+export const base64Length = (length: number): number => Math.ceil(length / 3) * 4;
+
 /**
- * Base64 of `bytes` as ASCII bytes, written straight into a byte array: no string is made, so encoding a gigabyte
- * (a JSON backup's documents) leaves nothing in the JavaScript heap to collect.
+ * Writes the base64 of `bytes` as ASCII bytes into `out` from `at` (which must hold base64Length(bytes.length)
+ * more) and returns where it ended: no string is made, so encoding a gigabyte (a JSON backup's documents) or a
+ * hundred thousand records leaves nothing in the JavaScript heap to collect.
  */
-export function bytesToBase64Bytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(Math.ceil(bytes.length / 3) * 4);
-  // Two characters at a time (the length is a multiple of four, so the buffer holds whole 16-bit values).
-  const wide = new Uint16Array(out.buffer);
+export function writeBase64(bytes: Uint8Array, out: Uint8Array, at: number): number {
   const table = pairs();
   const whole = bytes.length - (bytes.length % 3);
-  let at = 0;
   for (let i = 0; i < whole; i += 3) {
     const triple = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    wide[at++] = table[triple >> 12]!;
-    wide[at++] = table[triple & 4095]!;
+    const high = (triple >> 12) << 1;
+    const low = (triple & 4095) << 1;
+    out[at] = table[high]!;
+    out[at + 1] = table[high + 1]!;
+    out[at + 2] = table[low]!;
+    out[at + 3] = table[low + 1]!;
+    at += 4;
   }
-  let written = at * 2;
   const rest = bytes.length - whole;
   if (rest > 0) {
     const triple = (bytes[whole]! << 16) | ((rest === 2 ? bytes[whole + 1]! : 0) << 8);
-    out[written++] = ALPHABET.charCodeAt(triple >> 18);
-    out[written++] = ALPHABET.charCodeAt((triple >> 12) & 63);
-    out[written++] = rest === 2 ? ALPHABET.charCodeAt((triple >> 6) & 63) : 61;
-    out[written++] = 61;
+    out[at++] = ALPHABET.charCodeAt(triple >> 18);
+    out[at++] = ALPHABET.charCodeAt((triple >> 12) & 63);
+    out[at++] = rest === 2 ? ALPHABET.charCodeAt((triple >> 6) & 63) : 61;
+    out[at++] = 61;
   }
+  return at;
+}
+
+/** Base64 of `bytes` as ASCII bytes (see writeBase64). */
+export function bytesToBase64Bytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(base64Length(bytes.length));
+  writeBase64(bytes, out, 0);
   return out;
 }
