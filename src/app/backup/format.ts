@@ -226,7 +226,10 @@ function* chunkJsonPieces(chunk: StoredChunk, first: boolean): Generator<Uint8Ar
   yield strToU8('"}');
 }
 
-/** Records' JSON (each as a RecordJson: id, kind, updatedAt, sealed in base64) as bytes in pieces of RECORDS_PER_PIECE, the array's brackets included. */
+/**
+ * Records' JSON (each a RecordJson: id, kind, updatedAt, sealed in base64) as bytes, RECORDS_PER_PIECE to a piece,
+ * the array's brackets included.
+ */
 function* recordsJsonPieces(records: StoredRecord[]): Generator<Uint8Array> {
   yield strToU8('[');
   for (let start = 0; start < records.length; start += RECORDS_PER_PIECE) {
@@ -236,9 +239,10 @@ function* recordsJsonPieces(records: StoredRecord[]): Generator<Uint8Array> {
         `${start + at > 0 ? ',' : ''}{"id":${JSON.stringify(record.id)},"kind":${JSON.stringify(record.kind)},"updatedAt":${JSON.stringify(record.updatedAt)},"sealed":"`,
     );
     // A head's UTF-8 takes at most three bytes per UTF-16 unit.
-    let size = 0;
-    for (const [at, record] of piece.entries())
-      size += heads[at]!.length * 3 + base64Length(record.sealed.length) + 2;
+    const size = piece.reduce(
+      (sum, record, at) => sum + heads[at]!.length * 3 + base64Length(record.sealed.length) + 2,
+      0,
+    );
     const out = new Uint8Array(size);
     let written = 0;
     for (const [at, record] of piece.entries()) {

@@ -294,15 +294,18 @@ async function changePages(table: PagesTable, pages: RecordPage[], change: PageC
 }
 
 /**
- * The pages holding any of `ids`, each once. The index is walked for keys alone, then each page read once: a
- * cursor over a multi-entry index with values copies a page (up to 256 KiB) for every id it holds, so sealing 256
- * records of one page took over a second.
+ * The rows of a table with a multi-entry `ids` index (pages, sealed rows) holding any of `ids`, each once. The
+ * index is walked for keys alone, then each row read once: a cursor over a multi-entry index with values copies a
+ * row (up to 256 KiB) for every id it holds, so sealing 256 records of one page took over a second.
  */
-async function pagesWith(table: PagesTable, ids: string[]): Promise<RecordPage[]> {
+async function rowsWith<T, K extends keyof T>(table: EntityTable<T, K>, ids: string[]): Promise<T[]> {
   const keys = new Set(await table.where('ids').anyOf(ids).primaryKeys());
-  const pages = await table.bulkGet([...keys]);
-  return pages.filter((page): page is RecordPage => page !== undefined);
+  const rows = await table.bulkGet([...keys]);
+  return rows.filter((row): row is T => row !== undefined);
 }
+
+/** The pages holding any of `ids`, each once. */
+const pagesWith = (table: PagesTable, ids: string[]): Promise<RecordPage[]> => rowsWith(table, ids);
 
 /** A sealed row as written: its index fields follow its list of live records, with a new stamp. */
 function sealedRow(row: number, bundle: PageBundle): SealedRow {
@@ -340,14 +343,7 @@ async function strikeSealed(
   options: { olderOnly?: boolean } = {},
 ): Promise<void> {
   const written = new Map(records.map((record) => [record.id, record.updatedAt]));
-  // As pagesWith: keys first, each row once.
-  const keys = new Set(
-    await db.sealed
-      .where('ids')
-      .anyOf([...written.keys()])
-      .primaryKeys(),
-  );
-  const rows = (await db.sealed.bulkGet([...keys])).filter((row): row is SealedRow => row !== undefined);
+  const rows = await rowsWith(db.sealed, [...written.keys()]);
   for (const row of rows) {
     const live = liveRefs(row).filter((ref) => {
       const at = written.get(ref.id);
