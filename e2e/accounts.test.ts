@@ -304,11 +304,14 @@ describe('the home page', () => {
     await home.open();
     const banner = home.page.getByRole('region', { name: 'Update' });
     await banner.waitFor();
+    // The banner is prerendered: its controls work once the page has hydrated (the hero's buttons show then).
+    await home.hero().getByRole('button', { name: 'Login', exact: true }).waitFor();
     await banner.getByLabel("Don't show for 24 hours").check();
     await banner.getByRole('button', { name: 'Close' }).click();
     await banner.waitFor({ state: 'hidden' });
     await home.open();
-    await home.page.locator('.tiles').waitFor();
+    // The prerendered page shows the banner until it has read the stored choice; the fairy comes once it is gone.
+    await home.page.locator('.fairy').waitFor();
     expect(await banner.count()).toBe(0);
   });
 

@@ -9,6 +9,8 @@ import {
   NETWORK_TIMEOUT_MOBILE_MS,
 } from '../shared/constants.js';
 import { isErrorCode, type ErrorCode } from '../shared/errors.js';
+import { formatWait } from './format.js';
+import { activeLanguage } from './text.js';
 
 export type FailureCode = ErrorCode | 'network';
 
@@ -115,7 +117,7 @@ export function failureCode(error: unknown): FailureCode {
 }
 
 /**
- * The catalog key and values of a failure's message: a limit says how many minutes to wait, a network failure
+ * The catalog key and values of a failure's message: a limit says how long to wait (in the page's language), a network failure
  * says so, an unknown error falls back to `fallbackKey`.
  */
 export function failureMessage(
@@ -126,7 +128,7 @@ export function failureMessage(
   if (code === 'network') return ['errors.network'];
   if (code === 'server/internal') return [fallbackKey];
   if (code === 'auth/too-many-requests' && error instanceof ApiFailure && error.retryAfterSeconds) {
-    return ['auth.tooManyWait', { minutes: Math.max(1, Math.ceil(error.retryAfterSeconds / 60)) }];
+    return ['auth.tooManyWait', { wait: formatWait(error.retryAfterSeconds, activeLanguage()) }];
   }
   return [`errors.${code}`];
 }

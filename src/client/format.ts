@@ -33,3 +33,13 @@ export function formatDateTime(iso: string, lang: Language): string {
 export function formatCount(count: number, lang: Language): string {
   return new Intl.NumberFormat(localeOf(lang)).format(count);
 }
+
+/**
+ * How long to wait, for "try again in …": seconds under a minute, else whole minutes, rounded up so the wait is
+ * never shorter than said ("5 minutes", "5분").
+ */
+export function formatWait(seconds: number, lang: Language): string {
+  const [value, unit] =
+    seconds < 60 ? [Math.max(1, Math.ceil(seconds)), 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return new Intl.NumberFormat(localeOf(lang), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

@@ -43,6 +43,19 @@ const LanguageContext = createContext<LanguageChoice>({
 });
 
 /**
+ * A ?lang= in the address names the language on every load (and is saved again as the choice), so a switch
+ * writes the new choice there too, or a reload would bring the old language back. The router's state in
+ * history.state is kept as it is.
+ */
+function followInAddress(lang: Language): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang') || url.searchParams.get('lang') === lang) return;
+  url.searchParams.set('lang', lang);
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/**
  * Holds the language for everything below it. `then` switches to another language once mounted: a page
  * prerendered in one language hydrates in it, then follows the member's saved choice.
  */
@@ -63,6 +76,7 @@ export function LanguageProvider({
       locale: localeOf(lang),
       setLang(next) {
         saveLanguage(next);
+        followInAddress(next);
         setLanguage(next);
       },
     }),

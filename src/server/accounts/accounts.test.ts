@@ -110,6 +110,23 @@ describe('sign-up and verification', () => {
     expect(again.json().error.code).toBe('auth/email-already-in-use');
   });
 
+  it("says an address is already registered even when that address's mail limit is reached, adding no account", async () => {
+    const email = await verifiedMember();
+    const askReset = () =>
+      t.request({ method: 'POST', url: '/api/auth/password-reset', body: { email }, ip: freshIp() });
+    // The verification mail and two reset mails: the address's 3 mails of the hour are used up.
+    for (let i = 0; i < 2; i++) expect((await askReset()).statusCode).toBe(202);
+    expect((await askReset()).json().error.code).toBe('auth/too-many-requests');
+    const before = await userCount();
+    const again = await Promise.all([signUp(email, 'another password'), signUp(email, 'third password')]);
+    expect(again.map((answer) => [answer.statusCode, answer.json().error.code])).toEqual([
+      [409, 'auth/email-already-in-use'],
+      [409, 'auth/email-already-in-use'],
+    ]);
+    expect(await userCount()).toBe(before);
+    expect((await login(email, 'correct horse')).statusCode).toBe(200);
+  });
+
   it('refuses short passwords and malformed e-mails with their codes, writing nothing', async () => {
     const before = await userCount();
     const short = await signUp(freshEmail(), 'seven77');

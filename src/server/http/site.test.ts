@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../shared/i18n/index.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
 
 describe('serving the built site', () => {
@@ -12,10 +13,12 @@ describe('serving the built site', () => {
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(
       path.join(webDir, 'index.html'),
-      '<!doctype html><title>MyGenie</title><div id="root"></div>',
+      '<!doctype html><html lang="ko"><meta name="description" content="shell"><title>MyGenie</title><div id="root"></div>',
     );
     await fs.writeFile(path.join(webDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
     await fs.writeFile(path.join(webDir, 'fairy.png'), 'png');
+    await fs.mkdir(path.join(webDir, 'app'));
+    await fs.writeFile(path.join(webDir, 'app', 'index.html'), '<!doctype html><title>app</title>');
     await fs.mkdir(path.join(webDir, 'fortune-embed'));
     await fs.writeFile(
       path.join(webDir, 'fortune-embed', 'index.html'),
@@ -32,6 +35,8 @@ describe('serving the built site', () => {
         `<html lang="${lang}">security ${lang}`,
       );
     }
+    // A build that prerendered the not-found page in English only: Korean falls back to the page shell.
+    await fs.writeFile(path.join(webDir, '_prerendered', 'en', '404.html'), '<html lang="en">not found en');
     t = await startTestApp({ WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -97,6 +102,48 @@ describe('serving the built site', () => {
     expect(/connect-src ([^;]*)/.exec(String(lookalike.headers['content-security-policy']))?.[1]).toBe(
       "'self'",
     );
+  });
+
+  it('keeps answering every page of the site, the app and the fortune embed with 200', async () => {
+    for (const url of [
+      '/',
+      '/admin',
+      '/support?lang=en',
+      '/fortune/',
+      '/auth/action?mode=resetPassword&oobCode=x',
+      '/unsubscribe?token=x',
+      '/app',
+      '/app/',
+      '/fortune-embed/',
+    ]) {
+      const response = await t.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it("answers an unknown page address with 404 and the not-found page in the visitor's language", async () => {
+    const korean = await t.request({ method: 'GET', url: '/no/such/page' });
+    expect(korean.statusCode).toBe(404);
+    expect(korean.headers['content-type']).toMatch(/text\/html/);
+    expect(korean.headers['cache-control']).toBe('no-cache');
+    // No prerendered Korean one: the shell, in Korean, where the site's router shows its not-found page.
+    expect(korean.body).toContain('<html lang="ko"');
+    expect(korean.body).toContain(`<title>${catalog.ko.meta.notFound.title}</title>`);
+    expect(korean.body).toContain(`content="${catalog.ko.meta.notFound.description}"`);
+    expect(korean.body).toContain('<div id="root">');
+
+    for (const request of [
+      { url: '/features/more?lang=en' },
+      { url: '/app/elsewhere', headers: { cookie: 'mg_lang=en' } },
+      { url: '/404?lang=en' },
+    ]) {
+      const english = await t.request({ method: 'GET', ...request });
+      expect(english.statusCode, request.url).toBe(404);
+      expect(english.body, request.url).toBe('<html lang="en">not found en');
+    }
+    const head = await t.request({ method: 'HEAD', url: '/nowhere?lang=ko' });
+    expect(head.statusCode).toBe(404);
   });
 
   it('answers a missing file with 404, not the page', async () => {

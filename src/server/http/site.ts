@@ -1,15 +1,19 @@
-// Serves the built website: hashed assets cached for a year, everything else revalidated. A page request gets
-// the page prerendered in the member's language (?lang=, else the language cookie, else Korean) when one was
-// built, otherwise the page shell, and the client router shows the route (or its own "not found").
+// Serves the built website: hashed assets cached for a year, everything else revalidated. A request for one of
+// the site's pages gets it prerendered in the member's language (?lang=, else the language cookie, else Korean)
+// when one was built, otherwise the page shell for the client router; any other page address gets 404 with the
+// not-found page in that language.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/constants.js';
 import { catalog } from '../../shared/i18n/index.js';
+import { isSitePage } from '../../shared/site-pages.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRERENDERED = '_prerendered';
+/** The not-found page, when the build prerendered one: `_prerendered/<lang>/404.html`. */
+const NOT_FOUND_FILE = '404.html';
 
 export async function registerSite(app: FastifyInstance, webDir: string): Promise<void> {
   const hasSite = fs.existsSync(path.join(webDir, 'index.html'));
@@ -50,8 +54,9 @@ export async function registerSite(app: FastifyInstance, webDir: string): Promis
     if (pathname === '/fortune-embed' || pathname === '/fortune-embed/') {
       return reply.sendFile('fortune-embed/index.html');
     }
-    const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
     const lang = pageLanguage(request);
+    if (!isSitePage(pathname)) return reply.status(404).send(await notFoundPage(webDir, prerendered, lang));
+    const name = pathname === '/' ? 'index' : pathname.replace(/^\/+|\/+$/g, '');
     const file = `${lang}/${name}.html`;
     if (prerendered.has(file)) return reply.sendFile(`${PRERENDERED}/${file}`);
     return reply.sendFile('index.html');
@@ -66,6 +71,32 @@ function listPrerendered(webDir: string): Set<string> {
     for (const name of fs.readdirSync(dir)) files.add(`${lang}/${name}`);
   }
   return files;
+}
+
+/**
+ * The not-found page in a language: the prerendered one, else the page shell in that language (its lang, title
+ * and description), in which the client router shows its not-found page. Read as each page is (from the files
+ * of the build being served), not kept.
+ */
+async function notFoundPage(webDir: string, prerendered: Set<string>, lang: Language): Promise<string> {
+  const file = `${lang}/${NOT_FOUND_FILE}`;
+  if (prerendered.has(file)) return fs.promises.readFile(path.join(webDir, PRERENDERED, file), 'utf8');
+  const meta = catalog[lang].meta.notFound;
+  const shell = await fs.promises.readFile(path.join(webDir, 'index.html'), 'utf8');
+  return shell
+    .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*"/,
+      (_match, start: string) => `${start}${escapeHtml(meta.description)}"`,
+    );
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }
 
 function isLanguage(value: unknown): value is Language {

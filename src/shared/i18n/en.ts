@@ -161,7 +161,7 @@ export const en: Catalog = {
       passwordChange: 'An error occurred while changing password.',
       logout: 'An error occurred during logout.',
     },
-    tooManyWait: 'Too many attempts. Please try again in {{minutes}} min.',
+    tooManyWait: 'Too many attempts. Please try again in {{wait}}.',
     pending: {
       title: 'Waiting for approval',
       message: 'This sign-in ({{email}}) is waiting for approval on your other signed-in device.',
@@ -257,8 +257,7 @@ export const en: Catalog = {
     'auth/weak-password': 'Password is too weak. Please use a stronger password.',
     'auth/password-too-long': 'Password is too long. Please use 128 characters or fewer.',
     'auth/invalid-email': 'Invalid email format.',
-    'auth/invalid-login-credentials':
-      'Current password is incorrect. Please enter the correct current password.',
+    'auth/invalid-login-credentials': 'The e-mail or password is incorrect. Please check both and try again.',
     'auth/email-not-verified':
       'Email verification is required. Please open the link in the e-mail we sent you.',
     'auth/too-many-requests': 'Too many attempts. Please try again later.',
@@ -382,6 +381,7 @@ export const en: Catalog = {
     toFeatures: 'Take the features tour',
     done: "That's the tour. Call me back whenever you like!",
     holdHint: 'Touch and hold to close',
+    noVoice: "This browser can't play my voice. Press Next when you've read each line.",
     home: [
       'MyGenie is a personal assistant that keeps your schedule, diary, personal information, documents and ledger encrypted on your own device.',
       'First create an account with the Register button at the top, then open the link we e-mail you to verify your address.',

@@ -157,7 +157,7 @@ export const ko = {
       passwordChange: '비밀번호 변경 중 오류가 발생했습니다.',
       logout: '로그아웃 중 오류가 발생했습니다.',
     },
-    tooManyWait: '시도 횟수가 너무 많습니다. {{minutes}}분 뒤에 다시 시도해 주세요.',
+    tooManyWait: '시도 횟수가 너무 많습니다. {{wait}} 뒤에 다시 시도해 주세요.',
     pending: {
       title: '승인 대기 중',
       message: '이 로그인({{email}})은 이미 로그인된 다른 기기의 승인을 기다리고 있습니다.',
@@ -253,7 +253,7 @@ export const ko = {
     'auth/weak-password': '비밀번호가 너무 약합니다. 더 강한 비밀번호를 사용해 주세요.',
     'auth/password-too-long': '비밀번호가 너무 깁니다. 128자 이하로 입력해 주세요.',
     'auth/invalid-email': '이메일 형식이 올바르지 않습니다.',
-    'auth/invalid-login-credentials': '현재 비밀번호가 올바르지 않습니다. 올바른 비밀번호를 입력해 주세요.',
+    'auth/invalid-login-credentials': '이메일 또는 비밀번호가 올바르지 않습니다. 다시 확인해 주세요.',
     'auth/email-not-verified': '이메일 인증이 필요합니다. 받은 메일함에서 인증 링크를 열어 주세요.',
     'auth/too-many-requests': '시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.',
     'auth/unauthenticated': '먼저 로그인해 주세요.',
@@ -372,6 +372,7 @@ export const ko = {
     toFeatures: '기능 둘러보기 투어',
     done: '안내가 끝났어요. 궁금할 때 언제든 다시 불러 주세요!',
     holdHint: '길게 누르면 닫혀요',
+    noVoice: '이 브라우저에서는 음성을 들려 드릴 수 없어요. 다 읽으셨으면 다음을 눌러 주세요.',
     home: [
       'MyGenie는 일정, 일기, 개인정보, 문서, 가계부를 여러분의 기기 안에서 암호화해 보관하는 개인 비서예요.',
       '먼저 오른쪽 위의 회원가입 버튼으로 계정을 만들고, 메일로 받은 링크를 열어 이메일을 인증해 주세요.',

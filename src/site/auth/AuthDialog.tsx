@@ -35,6 +35,8 @@ interface Notice {
 }
 
 const EMPTY = { email: '', password: '', confirm: '', masterKey: '', current: '' };
+/** Every password field starts hidden, in each mode: a password shown in one mode is not shown in the next. */
+const HIDDEN = { password: false, confirm: false, masterKey: false, current: false };
 
 export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const t = useText(catalog);
@@ -42,12 +44,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const signedInEmail = session.user?.email;
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [fields, setFields] = useState(EMPTY);
-  const [visible, setVisible] = useState({
-    password: false,
-    confirm: false,
-    masterKey: false,
-    current: false,
-  });
+  const [visible, setVisible] = useState(HIDDEN);
   const [touched, setTouched] = useState({ email: false, password: false, confirm: false, current: false });
   /** Signed in, the member proved it is them with a fingerprint instead of the current password. */
   const [proven, setProven] = useState(false);
@@ -56,6 +53,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [fingerprint, setFingerprint] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
+  const errorBox = useRef<HTMLParagraphElement>(null);
   const titleId = useId();
   const ids = {
     email: useId(),
@@ -72,6 +70,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     setMode(initialMode);
     setFields(EMPTY);
     setTouched({ email: false, password: false, confirm: false, current: false });
+    setVisible(HIDDEN);
     setError(null);
   }, [initialMode]);
 
@@ -85,6 +84,12 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   useEffect(() => {
     firstField.current?.focus();
   }, [mode]);
+
+  // A failure is read out and takes the focus, so the keyboard carries on from the message (a confirmation
+  // popup, when one opens with it, has the focus until it is answered).
+  useEffect(() => {
+    if (error && !notice) errorBox.current?.focus();
+  }, [error, notice]);
 
   // The fingerprint button shows only where a platform authenticator can be used (description §2).
   useEffect(() => {
@@ -160,11 +165,13 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     setMode(next);
     setFields(EMPTY);
     setTouched(UNTOUCHED);
+    setVisible(HIDDEN);
     setError(null);
   }
 
   function close() {
     setFields(EMPTY);
+    setVisible(HIDDEN);
     onClose();
   }
 
@@ -320,12 +327,13 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
         : signedInEmail
           ? t.auth.changeTitle
           : t.auth.registerTitle;
+  // Register mode changes a password when signed in or given a master key (description §4): the button says so.
   const submitLabel =
     mode === 'login'
       ? t.auth.submitLogin
       : mode === 'forgot'
         ? t.auth.submitForgot
-        : signedInEmail
+        : signedInEmail || fields.masterKey.trim()
           ? t.auth.submitChange
           : t.auth.submitRegister;
 
@@ -375,7 +383,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           <button
             type="button"
             className="link-button"
-            disabled={busy}
+            aria-disabled={busy}
             onClick={() => void proveByFingerprint()}
           >
             {t.auth.reauth.fingerprint}
@@ -424,20 +432,21 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
         )}
 
         {error && (
-          <p id={ids.error} className="form__error" role="alert">
+          <p id={ids.error} ref={errorBox} className="form__error" role="alert" tabIndex={-1}>
             {error}
           </p>
         )}
         {mode === 'register' && !signedInEmail && <p className="form__note">{t.auth.spamNotice}</p>}
 
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {/* Busy, the button refuses presses but keeps the focus: a disabled one would drop it out of the dialog. */}
+        <button type="submit" className="button button--primary button--block" aria-disabled={busy}>
           {busy ? t.common.processing : submitLabel}
         </button>
         {mode === 'login' && !signedInEmail && fingerprint && (
           <button
             type="button"
             className="button button--ghost button--block"
-            disabled={busy}
+            aria-disabled={busy}
             onClick={() => void fingerprintLogin()}
           >
             {t.biometric.loginButton}

@@ -31,7 +31,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       setMode(asked);
       query.delete('auth');
       const rest = query.toString();
-      window.history.replaceState(null, '', `${window.location.pathname}${rest ? `?${rest}` : ''}`);
+      // The router's own entry (history.state) stays as it is.
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${window.location.pathname}${rest ? `?${rest}` : ''}`,
+      );
     }
   }, []);
   useEffect(() => {

@@ -1,12 +1,14 @@
 // The fairy guide (description §2 "Fairy guide", §4): a floating speech bubble that reads a script line by line,
 // speaking each line when the voice is on. Desktop: it follows the pointer and Esc closes it. Touch screens: it
-// can be dragged, and touching and holding it for 800 ms closes it.
+// can be dragged, and touching and holding it for 800 ms closes it. Until moved it floats where it covers none of
+// the page's controls, and on the home page it waits for the update banner to go.
 import {
   useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
@@ -15,20 +17,41 @@ import { useLocation, useNavigate } from 'react-router';
 import { FAIRY, MOBILE_BREAKPOINT_PX, type Language } from '../../shared/constants.js';
 import { fairyPreferences } from './preferences.js';
 import { speak, speechAvailable, stopSpeaking } from './speech.js';
+import { useFreeSpot } from './free-spot.js';
+import { bannerPresence } from '../home/update-banner.js';
 
 type Script = 'home' | 'features';
 const SIZE = { width: 320, height: 230 };
 const FOLLOW_OFFSET = 28;
 
-function useFairyStylesheet() {
+/** Whether the fairy's stylesheet has loaded: until then the fairy would show unstyled, in the page's flow. */
+function useFairyStylesheet(wanted: boolean): boolean {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (document.querySelector('link[data-fairy]')) return;
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = '/app/fairy.css';
-    link.dataset.fairy = 'true';
-    document.head.appendChild(link);
-  }, []);
+    if (!wanted) return;
+    let link = document.querySelector<HTMLLinkElement>('link[data-fairy]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = '/app/fairy.css';
+      link.dataset.fairy = 'true';
+      document.head.appendChild(link);
+    }
+    if (link.sheet) {
+      setReady(true);
+      return;
+    }
+    // A stylesheet that fails to load still lets the fairy show, rather than never.
+    const onSettled = () => setReady(true);
+    link.addEventListener('load', onSettled);
+    link.addEventListener('error', onSettled);
+    const added = link;
+    return () => {
+      added.removeEventListener('load', onSettled);
+      added.removeEventListener('error', onSettled);
+    };
+  }, [wanted]);
+  return ready;
 }
 
 async function featuresTourLines(lang: Language): Promise<string[]> {
@@ -39,21 +62,30 @@ async function featuresTourLines(lang: Language): Promise<string[]> {
 export function FairyGuide() {
   const { pathname } = useLocation();
   const script: Script | null = pathname === '/' ? 'home' : pathname === '/features' ? 'features' : null;
-  return script ? <Fairy key={script} script={script} /> : null;
+  const styled = useFairyStylesheet(script !== null);
+  const banner = useSyncExternalStore(bannerPresence.subscribe, bannerPresence.current, () => 'deciding');
+  if (!script || !styled) return null;
+  // On a phone the banner and the fairy left no room for each other: the fairy comes once the banner is gone.
+  if (script === 'home' && banner !== 'gone') return null;
+  return <Fairy key={script} script={script} />;
 }
 
 function Fairy({ script }: { script: Script }) {
   const t = useText(catalog);
   const { lang } = useLanguage();
   const navigate = useNavigate();
-  useFairyStylesheet();
 
   const [step, setStep] = useState<number>(() => (fairyPreferences.active() ? FAIRY.intro : FAIRY.closed));
   const [voiceOn, setVoiceOn] = useState(() => fairyPreferences.voiceOn());
+  // Speech that did not start (no voice, an error, silence): the guide then waits for Next, as with the voice off.
+  const [speechFailed, setSpeechFailed] = useState(() => !speechAvailable());
+  const speaking = voiceOn && !speechFailed;
   const [tourLines, setTourLines] = useState<string[] | null>(null);
-  // Until the fairy first moves it sits in the bottom-left corner, whatever its height.
+  // Once dragged or drawn by the pointer the fairy stays where it was taken; until then it takes a clear place.
   const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
   const root = useRef<HTMLElement>(null);
+  const closed = step === FAIRY.closed;
+  const spot = useFreeSpot(root, closed || position === null, closed ? 'launcher' : 'bubble');
   const recorded = fairyPreferences.recordedGuide();
 
   const lines = useMemo(
@@ -86,7 +118,7 @@ function Fairy({ script }: { script: Script }) {
   }, []);
 
   // Each line: speech 600 ms after it shows, the next line 200 ms after speech ends; a recorded guide advances
-  // after 1400 ms; with the voice off the member moves on with "Next".
+  // after 1400 ms; with the voice off, or speech that did not start, the member moves on with "Next".
   useEffect(() => {
     if (step < 0 || step >= lines.length) return;
     const line = lines[step]!;
@@ -95,10 +127,13 @@ function Fairy({ script }: { script: Script }) {
     const advance = () => setStep((current) => (current === step ? step + 1 : current));
     if (recorded) {
       timers.push(window.setTimeout(advance, FAIRY.autoAdvanceMs));
-    } else if (voiceOn && speechAvailable()) {
+    } else if (speaking) {
       timers.push(
         window.setTimeout(() => {
-          stop = speak(line, lang, () => timers.push(window.setTimeout(advance, FAIRY.lineGapMs)));
+          stop = speak(line, lang, {
+            onEnd: () => timers.push(window.setTimeout(advance, FAIRY.lineGapMs)),
+            onUnavailable: () => setSpeechFailed(true),
+          });
         }, FAIRY.speechDelayMs),
       );
     }
@@ -106,7 +141,7 @@ function Fairy({ script }: { script: Script }) {
       timers.forEach((timer) => window.clearTimeout(timer));
       stop();
     };
-  }, [step, lines, voiceOn, recorded, lang]);
+  }, [step, lines, speaking, recorded, lang]);
 
   useEffect(() => {
     if (step === FAIRY.closed) return;
@@ -132,7 +167,7 @@ function Fairy({ script }: { script: Script }) {
         target = null;
         return;
       }
-      target = clamp({ x: event.clientX + FOLLOW_OFFSET, y: event.clientY + FOLLOW_OFFSET });
+      target = clamp({ x: event.clientX + FOLLOW_OFFSET, y: event.clientY + FOLLOW_OFFSET }, element);
       if (!frame) frame = window.requestAnimationFrame(tick);
     };
     const tick = () => {
@@ -172,7 +207,7 @@ function Fairy({ script }: { script: Script }) {
   const onPointerMove = (event: ReactPointerEvent) => {
     const current = drag.current;
     if (!current) return;
-    const next = clamp({ x: event.clientX - current.dx, y: event.clientY - current.dy });
+    const next = clamp({ x: event.clientX - current.dx, y: event.clientY - current.dy }, root.current);
     const start = position ?? placeOf(root.current);
     if (Math.abs(next.x - start.x) + Math.abs(next.y - start.y) > 6) {
       current.moved = true;
@@ -189,14 +224,20 @@ function Fairy({ script }: { script: Script }) {
     const next = !voiceOn;
     fairyPreferences.setVoiceOn(next);
     if (!next) stopSpeaking();
+    // Turning the voice on again tries speech again.
+    else setSpeechFailed(!speechAvailable());
     setVoiceOn(next);
   };
 
   if (step === FAIRY.closed) {
     return (
       <button
+        ref={(element) => {
+          root.current = element;
+        }}
         type="button"
         className="fairy-launcher"
+        style={spot ? { left: 0, top: 0, bottom: 'auto', transform: translate(spot) } : undefined}
         aria-label={t.fairy.open}
         onClick={() => {
           fairyPreferences.setActive(true);
@@ -209,7 +250,8 @@ function Fairy({ script }: { script: Script }) {
   }
 
   const text = step === FAIRY.intro ? t.fairy.intro : done ? t.fairy.done : (lines[step] ?? '');
-  const waitingForNext = step >= 0 && !done && !recorded && !(voiceOn && speechAvailable());
+  const waitingForNext = step >= 0 && !done && !recorded && !speaking;
+  const place = position ?? spot;
 
   return (
     <aside
@@ -217,11 +259,7 @@ function Fairy({ script }: { script: Script }) {
       className="fairy"
       aria-label={t.fairy.label}
       data-step={step}
-      style={
-        position
-          ? { transform: `translate(${Math.round(position.x)}px, ${Math.round(position.y)}px)` }
-          : { top: 'auto', bottom: '16px', left: '16px' }
-      }
+      style={place ? { transform: translate(place) } : { top: 'auto', bottom: '16px', left: '16px' }}
     >
       <div
         className="fairy__avatar"
@@ -238,6 +276,11 @@ function Fairy({ script }: { script: Script }) {
         <p className="fairy__line" aria-live="polite">
           {text}
         </p>
+        {voiceOn && speechFailed && step >= 0 && !done && !recorded && (
+          <p className="fairy__note" role="status">
+            {t.fairy.noVoice}
+          </p>
+        )}
         <div className="fairy__actions">
           {step === FAIRY.intro && (
             <button type="button" className="fairy__button fairy__button--primary" onClick={() => setStep(0)}>
@@ -287,14 +330,20 @@ function Fairy({ script }: { script: Script }) {
   );
 }
 
+function translate(point: { x: number; y: number }): string {
+  return `translate(${Math.round(point.x)}px, ${Math.round(point.y)}px)`;
+}
+
 function placeOf(element: HTMLElement | null): { x: number; y: number } {
   const rect = element?.getBoundingClientRect();
   return rect ? { x: rect.left, y: rect.top } : { x: 16, y: 16 };
 }
 
-function clamp(point: { x: number; y: number }): { x: number; y: number } {
+/** Keeps the fairy inside the window, by its own size once it is on the page. */
+function clamp(point: { x: number; y: number }, element: HTMLElement | null): { x: number; y: number } {
+  const size = element ? element.getBoundingClientRect() : SIZE;
   return {
-    x: Math.min(Math.max(8, point.x), Math.max(8, window.innerWidth - SIZE.width - 8)),
-    y: Math.min(Math.max(8, point.y), Math.max(8, window.innerHeight - SIZE.height - 8)),
+    x: Math.min(Math.max(8, point.x), Math.max(8, window.innerWidth - size.width - 8)),
+    y: Math.min(Math.max(8, point.y), Math.max(8, window.innerHeight - size.height - 8)),
   };
 }

@@ -30,9 +30,12 @@ export const fairyPreferences = {
     write(STORAGE_KEYS.tourTrigger, FEATURES_TOUR_TRIGGER);
     write(STORAGE_KEYS.fairyActive, 'true');
   },
-  /** The features tour starts when its trigger is stored, the voice is on and the fairy active. */
+  /**
+   * The features tour starts when its trigger is stored and the fairy is active. With the voice off it plays too,
+   * read at the member's pace with Next (issue 18): asking for the tour and getting the generic intro was a dead end.
+   */
   featuresTourRequested(): boolean {
-    return read(STORAGE_KEYS.tourTrigger) === FEATURES_TOUR_TRIGGER && this.voiceOn() && this.active();
+    return read(STORAGE_KEYS.tourTrigger) === FEATURES_TOUR_TRIGGER && this.active();
   },
   clearTourTrigger: () => write(STORAGE_KEYS.tourTrigger, null),
 

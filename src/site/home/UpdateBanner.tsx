@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { useText } from '../../client/text.js';
-import { bannerShouldShow, hideBanner, type BannerStorage } from './update-banner.js';
+import { bannerPresence, bannerShouldShow, hideBanner, type BannerStorage } from './update-banner.js';
 
 function browserStorage(): BannerStorage | null {
   try {
@@ -14,12 +14,19 @@ function browserStorage(): BannerStorage | null {
 export function UpdateBanner() {
   const t = useText(catalog);
   const checkboxId = useId();
-  // Decided after the first paint: the prerendered page cannot know what this browser stored.
-  const [visible, setVisible] = useState(false);
+  // The banner sits in the flow at the top of the page, where it is read first and where nothing floats over it.
+  // The prerendered page shows it, as a first visit does, so it never pushes the page down after the first
+  // paint; a browser that stored "don't show" takes it away once its choice is read.
+  const [visible, setVisible] = useState(true);
   useEffect(() => {
     const storage = browserStorage();
     setVisible(storage ? bannerShouldShow(storage, Date.now()) : true);
   }, []);
+  // The fairy waits for the banner to go before it appears.
+  useEffect(() => {
+    bannerPresence.set(visible ? 'shown' : 'gone');
+    return () => bannerPresence.set('deciding');
+  }, [visible]);
   const [for24Hours, setFor24Hours] = useState(false);
   if (!visible) return null;
   return (

@@ -22,3 +22,27 @@ export function hideBanner(storage: BannerStorage, now: number, for24Hours: bool
   storage.setItem(STORAGE_KEYS.bannerVersion, UPDATE_BANNER_VERSION);
   if (for24Hours) storage.setItem(STORAGE_KEYS.bannerHideUntil, String(now + UPDATE_BANNER_HIDE_MS));
 }
+
+/**
+ * Whether the banner is on the home page, so the fairy can wait until it is gone instead of piling onto it:
+ * `deciding` until the banner has read this browser's stored choice.
+ */
+export type BannerPresence = 'deciding' | 'shown' | 'gone';
+
+let presence: BannerPresence = 'deciding';
+const presenceListeners = new Set<() => void>();
+
+export const bannerPresence = {
+  current: (): BannerPresence => presence,
+  set(next: BannerPresence): void {
+    if (next === presence) return;
+    presence = next;
+    presenceListeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void): () => void {
+    presenceListeners.add(listener);
+    return () => {
+      presenceListeners.delete(listener);
+    };
+  },
+};

@@ -1,6 +1,6 @@
 // The frame of every page: the navigation of the description §2 with the Kor/Eng switch, the sign-in
 // controls, a menu on phones, and the footer.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -30,6 +30,7 @@ export function Layout() {
   const t = useText(catalog);
   const { lang } = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const mounted = useMounted();
   const session = useSession();
@@ -42,6 +43,19 @@ export function Layout() {
       .then(() => toast(fill(t.autoLogout.expired, { minutes })));
   }, mounted && signedIn);
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Esc closes the open phone menu and puts the focus back on its button (a dialog takes Esc for itself first).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      // The menu is what was opened last: the same Esc does not also close the fairy.
+      event.stopPropagation();
+      setMenuOpen(false);
+      menuToggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   // The server ends an idle session whether or not this page was in view: coming back, the page asks again.
   useEffect(() => {
     if (!signedIn) return;
@@ -54,7 +68,7 @@ export function Layout() {
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" onClick={skipToMain}>
         {t.nav.skipToContent}
       </a>
       <header className="header">
@@ -78,6 +92,7 @@ export function Layout() {
             <LanguageSwitch lang={lang} />
             <AccountControls />
             <button
+              ref={menuToggle}
               type="button"
               className="icon-button header__menu"
               aria-expanded={menuOpen}
@@ -90,7 +105,7 @@ export function Layout() {
           </div>
         </div>
       </header>
-      <main id="main" className="main">
+      <main id="main" className="main" tabIndex={-1}>
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<Spinner full />}>
             <Outlet />
@@ -131,6 +146,17 @@ export function Layout() {
       </footer>
     </div>
   );
+}
+
+/**
+ * The skip link moves the focus itself: following #main alone leaves it where it was once the address already
+ * ends in #main (a second use, or after the router changed the page), and the next Tab would start over at the top.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
 }
 
 function LanguageSwitch({ lang }: { lang: Language }) {

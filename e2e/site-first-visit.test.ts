@@ -1,0 +1,265 @@
+// A first visit to the home page as a person sees it (issue 18): on a phone and a desktop, in Korean and English,
+// the update banner comes first, nothing floating covers a control, and the fairy waits for the banner to go; and
+// the fairy's guide where the browser cannot speak.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
+import { catalog } from '../src/shared/i18n/index.js';
+import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
+import { browserSuite } from './support/suite.js';
+
+const suite = browserSuite();
+
+type Lang = 'ko' | 'en';
+
+const SCREENS = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+] as const;
+
+/** The update banner already closed for the day, so the fairy shows at once. */
+const BANNER_HIDDEN = `
+  localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerVersion)}, ${JSON.stringify(UPDATE_BANNER_VERSION)});
+  localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerHideUntil)}, String(Date.now() + 3600000));`;
+
+async function openHome(
+  lang: Lang,
+  screen: { width: number; height: number },
+  init?: string,
+): Promise<{ page: Page; banner: Locator; hero: Locator }> {
+  const phone = screen.width < 768;
+  const context = await suite.newContext({ viewport: screen, hasTouch: phone, isMobile: phone });
+  const page = await context.newPage();
+  if (init) await page.addInitScript(init);
+  await page.goto(`${suite.server.url}/?lang=${lang}`);
+  const hero = page.locator('.hero');
+  // The hero's buttons show once the page has hydrated and knows nobody is signed in.
+  await hero.getByRole('button', { name: catalog[lang].nav.login, exact: true }).waitFor();
+  return { page, banner: page.getByRole('region', { name: catalog[lang].banner.label }), hero };
+}
+
+/** What a real pointer at the control's centre would touch: 'ok' when the control (or its content) is on top. */
+function atCentre(control: Locator): Promise<string> {
+  return control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return 'outside the window';
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (hit === element || element.contains(hit))) return 'ok';
+    return `covered by ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`;
+  });
+}
+
+/** Brings a control into view as a person scrolling would, then waits for floating things to settle. */
+async function reachable(control: Locator): Promise<string> {
+  await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  let verdict = '';
+  await expect
+    .poll(async () => (verdict = await atCentre(control)), { timeout: 3000 })
+    .toBe('ok')
+    .catch(() => undefined);
+  return verdict;
+}
+
+/** Every control of the page's content and of the fairy whose centre is in the window, and what covers it. */
+function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const name = (element: Element | null) =>
+      element
+        ? `${element.tagName.toLowerCase()}.${String(element.className)} "${(element.textContent ?? '').trim().slice(0, 30)}"`
+        : 'nothing';
+    const covered: string[] = [];
+    const controls = document.querySelectorAll(
+      'main a[href], main button, main input, main label, .fairy button, .fairy-launcher',
+    );
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(hit === control || control.contains(hit)))
+        covered.push(`${name(control)} under ${name(hit)}`);
+    }
+    return covered;
+  });
+}
+
+/** Where each Tab press lands, until `stop` is focused: the part of the page (banner, header, hero…) it is in. */
+async function tabOrder(page: Page, stop: Locator, limit = 40): Promise<string[]> {
+  const order: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    order.push(
+      await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return 'body';
+        if (element.closest('.update-banner')) {
+          return element instanceof HTMLInputElement ? 'banner checkbox' : 'banner close';
+        }
+        if (element.closest('.skip-link')) return 'skip link';
+        if (element.closest('.header')) return 'header';
+        if (element.closest('.hero')) return `hero ${(element as HTMLElement).innerText.trim()}`;
+        return element.tagName.toLowerCase();
+      }),
+    );
+    if (await stop.evaluate((element) => element === document.activeElement)) return order;
+  }
+  throw new Error(`Tab never reached the control; went ${order.join(' → ')}`);
+}
+
+describe.each(['ko', 'en'] as const)('a first visit to the home page in %s', (lang) => {
+  const text = catalog[lang];
+
+  for (const screen of SCREENS) {
+    it(`at ${screen.width} px: the banner comes first, every control answers a pointer, and the fairy follows the banner`, async () => {
+      const { page, banner, hero } = await openHome(lang, screen);
+      const checkbox = banner.getByRole('checkbox', { name: text.banner.dontShow24h });
+      const close = banner.getByRole('button', { name: text.banner.close, exact: true });
+      const login = hero.getByRole('button', { name: text.nav.login, exact: true });
+      const register = hero.getByRole('button', { name: text.nav.register, exact: true });
+
+      // Seen first: between the header and the hero, and reached by Tab in that order.
+      const header = (await page.locator('.header').boundingBox())!;
+      const bannerBox = (await banner.boundingBox())!;
+      const heroBox = (await hero.boundingBox())!;
+      expect(bannerBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(heroBox.y);
+      const order = await tabOrder(page, login);
+      expect(order.slice(-3)).toEqual(['banner checkbox', 'banner close', `hero ${text.nav.login}`]);
+      expect(order.slice(0, -3).every((place) => place === 'skip link' || place === 'header')).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, 0));
+
+      // The fairy waits while the banner shows.
+      await page.waitForTimeout(1500);
+      expect(await page.locator('.fairy, .fairy-launcher').count()).toBe(0);
+
+      expect(await atCentre(checkbox)).toBe('ok');
+      expect(await atCentre(close)).toBe('ok');
+      expect(await coveredControls(page)).toEqual([]);
+      expect(await reachable(login)).toBe('ok');
+      expect(await reachable(register)).toBe('ok');
+
+      // A real pointer at the centres of the checkbox and of Close does what they say.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const control of [checkbox, close]) {
+        const box = (await control.boundingBox())!;
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        if (control === checkbox) expect(await checkbox.isChecked()).toBe(true);
+      }
+      await banner.waitFor({ state: 'hidden' });
+      expect(
+        Number(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.bannerHideUntil)),
+      ).toBeGreaterThan(Date.now());
+
+      // Then the fairy, clear of every control on the screen, its own controls included.
+      const fairy = page.getByRole('complementary', { name: text.fairy.label });
+      await fairy.waitFor();
+      expect(await fairy.locator('.fairy__line').innerText()).toBe(text.fairy.intro);
+      await expect.poll(() => coveredControls(page)).toEqual([]);
+      for (const name of [text.fairy.start, text.fairy.voiceOn, text.fairy.close]) {
+        expect(await atCentre(fairy.getByRole('button', { name, exact: true }))).toBe('ok');
+      }
+      expect(await reachable(login)).toBe('ok');
+      expect(await reachable(register)).toBe('ok');
+      // Once the page has settled after the scroll, the fairy has moved off whatever came under it.
+      await expect.poll(() => coveredControls(page)).toEqual([]);
+    });
+  }
+});
+
+describe('the fairy where the browser cannot speak', () => {
+  /** A speech engine that never really speaks, in one of the ways browsers fail. */
+  function silentSpeech(failure: 'no voices' | 'error before start' | 'end without start' | 'never starts') {
+    const voices =
+      failure === 'no voices'
+        ? '[]'
+        : `[{ name: 'Yuna', lang: 'ko-KR' }, { name: 'Samantha', lang: 'en-US' }]`;
+    const answer = {
+      'no voices': `setTimeout(() => u.onend && u.onend(), 10);`,
+      'error before start': `setTimeout(() => u.onerror && u.onerror({ error: 'synthesis-failed' }), 10);`,
+      'end without start': `setTimeout(() => u.onend && u.onend(), 10);`,
+      'never starts': '',
+    }[failure];
+    return `${BANNER_HIDDEN}
+      window.__utterances = 0;
+      window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+      Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: {
+        speak(u) { window.__utterances++; ${answer} },
+        cancel() {}, pause() {}, resume() {}, getVoices() { return ${voices}; },
+        addEventListener() {}, removeEventListener() {}
+      }});`;
+  }
+
+  const CASES = [
+    { failure: 'no voices', lang: 'ko' },
+    { failure: 'error before start', lang: 'en' },
+    { failure: 'end without start', lang: 'ko' },
+    { failure: 'never starts', lang: 'en' },
+  ] as const;
+
+  for (const { failure, lang } of CASES) {
+    it(`stays on each line until Next with ${failure} (${lang}, phone)`, async () => {
+      const text = catalog[lang];
+      const { page } = await openHome(lang, { width: 390, height: 844 }, silentSpeech(failure));
+      const fairy = page.getByRole('complementary', { name: text.fairy.label });
+      const line = fairy.locator('.fairy__line');
+      const next = fairy.getByRole('button', { name: text.fairy.next, exact: true });
+      await fairy.getByRole('button', { name: text.fairy.start, exact: true }).click();
+      expect(await line.innerText()).toBe(text.fairy.home[0]);
+
+      await next.waitFor({ timeout: 6000 });
+      expect(await fairy.locator('.fairy__note').innerText()).toBe(text.fairy.noVoice);
+      await page.waitForTimeout(2000);
+      expect(await line.innerText()).toBe(text.fairy.home[0]);
+
+      await next.click();
+      expect(await line.innerText()).toBe(text.fairy.home[1]);
+      await page.waitForTimeout(2500);
+      expect(await line.innerText()).toBe(text.fairy.home[1]);
+      await next.click();
+      expect(await line.innerText()).toBe(text.fairy.home[2]);
+      if (failure !== 'no voices') {
+        expect(await page.evaluate(() => (window as unknown as { __utterances: number }).__utterances)).toBe(
+          1,
+        );
+      }
+    });
+  }
+
+  for (const lang of ['ko', 'en'] as const) {
+    it(`with the voice off, "take the features tour" plays the tour at the reader's pace and clears its flag (${lang})`, async () => {
+      const text = catalog[lang];
+      const tour = featuresCopy[lang].tour;
+      const { page } = await openHome(
+        lang,
+        { width: 390, height: 844 },
+        `${silentSpeech('never starts')}
+         localStorage.setItem(${JSON.stringify(STORAGE_KEYS.fairyVoice)}, 'off');`,
+      );
+      const fairy = page.getByRole('complementary', { name: text.fairy.label });
+      const line = fairy.locator('.fairy__line');
+      const next = fairy.getByRole('button', { name: text.fairy.next, exact: true });
+      await fairy.getByRole('button', { name: text.fairy.start, exact: true }).click();
+      for (const [index, expected] of text.fairy.home.entries()) {
+        expect(await line.innerText()).toBe(expected);
+        if (index < text.fairy.home.length - 1) await next.click();
+      }
+      await next.click();
+      expect(await line.innerText()).toBe(text.fairy.done);
+
+      await fairy.getByRole('button', { name: text.fairy.toFeatures, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/features');
+      await expect.poll(() => line.innerText()).toBe(tour[0]);
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.tourTrigger)).toBeNull();
+      await page.waitForTimeout(1500);
+      expect(await line.innerText()).toBe(tour[0]);
+      await next.click();
+      expect(await line.innerText()).toBe(tour[1]);
+      expect(await page.evaluate(() => (window as unknown as { __utterances: number }).__utterances)).toBe(0);
+    });
+  }
+});
