@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'dist/web');
-const { render, PRERENDERED_PATHS } = await import(
+const { render, PRERENDERED_PATHS, NOT_FOUND_PATH } = await import(
   pathToFileURL(path.join(root, 'dist/prerender/prerender.js')).href
 );
 const template = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
@@ -20,7 +20,7 @@ const escape = (value) =>
 
 let count = 0;
 for (const lang of ['ko', 'en']) {
-  for (const route of PRERENDERED_PATHS) {
+  for (const route of [...PRERENDERED_PATHS, NOT_FOUND_PATH]) {
     const { html, meta } = await render(route, lang);
     const page = template
       .replace(/<html lang="[a-z]+">/, `<html lang="${lang}">`)

@@ -1,14 +1,24 @@
 // The site's routes. Public content pages load on demand; the prerender and the first paint in the browser hand
 // them in already loaded, so the HTML sent by the server and the hydrated page match.
-import { createContext, use, useContext } from 'react';
+import { createContext, lazy, use, useContext } from 'react';
 import { Route, Routes } from 'react-router';
 import { Layout } from './layout/Layout.js';
 import { useCatalogMeta, usePageMeta, type CatalogMetaKey } from './page-meta.js';
-import { AuthActionPage } from './pages/AuthActionPage.js';
 import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { LAZY_PAGES, withChunkTimeout, type LoadedPage } from './pages/registry.js';
-import { UnsubscribePage } from './pages/UnsubscribePage.js';
+
+// Opened from a mailed link, never prerendered: their code (password fields among it) loads only there.
+const AuthActionPage = lazy(() =>
+  withChunkTimeout(import('./pages/AuthActionPage.js')).then((module) => ({
+    default: module.AuthActionPage,
+  })),
+);
+const UnsubscribePage = lazy(() =>
+  withChunkTimeout(import('./pages/UnsubscribePage.js')).then((module) => ({
+    default: module.UnsubscribePage,
+  })),
+);
 
 const loading = new Map<string, Promise<LoadedPage>>();
 const loaded = new Map<string, LoadedPage>();

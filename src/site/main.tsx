@@ -1,31 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { loadPage } from './AppRoutes.js';
-import { initialLanguage } from '../client/text.js';
-import { storedLanguage } from '../client/language.js';
+// The website's entry. A public page arrives prerendered and painted by its HTML and stylesheet alone; the script
+// that makes it interactive (src/site/hydrate.tsx) is fetched once that first frame is on screen, so the page's
+// first and largest paints never wait for script. A visitor who taps or types before then starts it at once, and
+// a button pressed meanwhile is pressed again once the page can answer it. This file stays small and free of
+// React: it is all the script a page loads before painting.
+import { isLanguage, saveLanguage } from '../client/language.js';
 import { listenForInstallPrompt } from './layout/install.js';
-import { LAZY_PAGES } from './pages/registry.js';
-import { Site } from './Site.js';
 import '../client/styles.css';
 
+// The browser may offer installing before the page is hydrated.
 listenForInstallPrompt();
 
-const container = document.getElementById('root')!;
-const prerendered = container.hasChildNodes();
-const lang = initialLanguage(window.location.search, prerendered ? document.documentElement.lang : undefined);
-document.documentElement.lang = lang;
+// A ?lang= in the address is the visitor's choice even if they leave before the page hydrates.
+const chosen = new URLSearchParams(window.location.search).get('lang');
+if (isLanguage(chosen)) saveLanguage(chosen);
 
-// The page the server rendered must be in place before hydrating, or React would replace its HTML.
-const path = window.location.pathname.replace(/\/+$/, '') || '/';
-if (LAZY_PAGES[path]) await loadPage(path).catch(() => undefined);
+let started = false;
+const pressed: HTMLElement[] = [];
 
-// A page prerendered in one language hydrates in it, then follows the member's saved choice (unless ?lang chose).
-const preferred = new URLSearchParams(window.location.search).has('lang') ? undefined : storedLanguage();
-const site = (
-  <StrictMode>
-    <Site router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} lang={lang} then={preferred} />
-  </StrictMode>
-);
-if (prerendered) hydrateRoot(container, site);
-else createRoot(container).render(site);
+function hydrate(): void {
+  if (started) return;
+  started = true;
+  void import('./hydrate.js').then(({ hydrated }) => {
+    // The page's handlers are attached once its module has run: from here a press reaches them itself.
+    removeEventListener('click', remember, true);
+    // Pressed before the page could answer: pressed again once it can, if still on the page.
+    void hydrated.then(() => {
+      for (const element of pressed) if (element.isConnected) element.click();
+    });
+  });
+}
+
+function remember(event: MouseEvent): void {
+  const button = (event.target as Element | null)?.closest?.('button');
+  if (button instanceof HTMLElement && !pressed.includes(button)) pressed.push(button);
+}
+
+addEventListener('click', remember, true);
+for (const type of ['pointerdown', 'keydown', 'focusin'] as const)
+  addEventListener(type, hydrate, { capture: true, once: true, passive: true });
+// A frame callback runs just before a paint; a task queued from it runs after that paint.
+requestAnimationFrame(() => setTimeout(hydrate, 0));

@@ -15,6 +15,9 @@ export const PRERENDERED_PATHS = [
   ...Object.keys(LAZY_PAGES).filter((path) => path !== '/admin'),
 ];
 
+/** Written as `404.html`: what the server answers an address the site has no page at, readable without script. */
+export const NOT_FOUND_PATH = '/404';
+
 export async function render(path: string, lang: Language): Promise<{ html: string; meta: PageMeta }> {
   const preloaded = new Map<string, LoadedPage>();
   let meta: PageMeta;
@@ -24,7 +27,9 @@ export async function render(path: string, lang: Language): Promise<{ html: stri
     preloaded.set(path, page);
     meta = page.meta[lang];
   } else {
-    const key = (path === '/' ? 'home' : path.slice(1)) as keyof typeof catalog.ko.meta;
+    const key = (
+      path === '/' ? 'home' : path === NOT_FOUND_PATH ? 'notFound' : path.slice(1)
+    ) as keyof typeof catalog.ko.meta;
     meta = catalog[lang].meta[key];
   }
   const html = renderToString(

@@ -1,6 +1,4 @@
 // "Create a desktop shortcut": the browser's install prompt when it offers one.
-import { useSyncExternalStore } from 'react';
-
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
@@ -19,16 +17,6 @@ export function listenForInstallPrompt(): void {
     deferred = null;
     listeners.forEach((listener) => listener());
   });
-}
-
-export function useInstallAvailable(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => deferred !== null,
-  );
 }
 
 /** Shows the browser's prompt; 'unsupported' when the browser offers none (or the app is installed). */

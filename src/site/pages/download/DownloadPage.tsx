@@ -2,6 +2,7 @@
 // program button and file list for signed-in members (a login prompt otherwise), the member's own documents,
 // the download FAQ and the patent, copyright and trademark cards. Data is fetched after the first render, so the
 // prerendered HTML holds only the static parts and a spinner.
+import { lazy, Suspense } from 'react';
 import { useText } from '../../../client/text.js';
 import { copy } from './copy.js';
 import { useSession } from '../../auth/session.js';
@@ -9,11 +10,18 @@ import { LoginRequired } from '../../ui/LoginRequired.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { Notices } from './Notices.js';
-import { Downloads } from './Downloads.js';
-import { MyDocuments } from './MyDocuments.js';
 import { Faq } from './Faq.js';
 import { Legal } from './Legal.js';
+import { withChunkTimeout } from '../registry.js';
 import './download.css';
+
+// For signed-in members only: their code loads when a member is there, not with the page.
+const Downloads = lazy(() =>
+  withChunkTimeout(import('./Downloads.js')).then((module) => ({ default: module.Downloads })),
+);
+const MyDocuments = lazy(() =>
+  withChunkTimeout(import('./MyDocuments.js')).then((module) => ({ default: module.MyDocuments })),
+);
 
 export default function DownloadPage() {
   const c = useText(copy);
@@ -27,7 +35,9 @@ export default function DownloadPage() {
         {loading ? (
           <Spinner />
         ) : user ? (
-          <Downloads key={user.uid} c={c} />
+          <Suspense fallback={<Spinner />}>
+            <Downloads key={user.uid} c={c} />
+          </Suspense>
         ) : (
           <LoginRequired
             testId="download-login-required"
@@ -43,7 +53,9 @@ export default function DownloadPage() {
       </Section>
       {!loading && user && (
         <Section id="my-documents" title={c.documents.title} lead={c.documents.lead}>
-          <MyDocuments key={user.uid} c={c} />
+          <Suspense fallback={<Spinner />}>
+            <MyDocuments key={user.uid} c={c} />
+          </Suspense>
         </Section>
       )}
       <Faq c={c} />
