@@ -2,7 +2,7 @@
 // register means a password change when signed in (with the current password, or a fingerprint), a mailed
 // password change when a master key is given, and a new account otherwise; and a forgotten password, which
 // mails a link to set a new one. A sign-in may answer that it waits for approval on another device.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
@@ -65,14 +65,17 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   };
   const UNTOUCHED = { email: false, password: false, confirm: false, current: false };
 
-  // A new initial mode resets the dialog (description §2).
-  useEffect(() => {
+  // A new initial mode resets the dialog (description §2). Done while rendering, not in an effect: an effect runs
+  // after the dialog has painted (a frame later on Preact), and would wipe what a fast hand or autofill typed.
+  const [shownFor, setShownFor] = useState(initialMode);
+  if (shownFor !== initialMode) {
+    setShownFor(initialMode);
     setMode(initialMode);
     setFields(EMPTY);
-    setTouched({ email: false, password: false, confirm: false, current: false });
+    setTouched(UNTOUCHED);
     setVisible(HIDDEN);
     setError(null);
-  }, [initialMode]);
+  }
 
   /** A sign-in's answer: signed in, or waiting for approval on the member's other device. */
   function signedInNotice(answer: SessionResponse, extra?: string) {
@@ -81,13 +84,14 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
     setNotice({ message: extra && !answer.pending ? `${message}\n${extra}` : message, closeDialog: true });
   }
 
-  useEffect(() => {
+  // Before the paint, so typing that starts at once lands in the first field and is not moved later.
+  useLayoutEffect(() => {
     firstField.current?.focus();
   }, [mode]);
 
   // A failure is read out and takes the focus, so the keyboard carries on from the message (a confirmation
   // popup, when one opens with it, has the focus until it is answered).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (error && !notice) errorBox.current?.focus();
   }, [error, notice]);
 
