@@ -131,7 +131,7 @@ const HEAD = [
   'CLS',
   'result',
 ];
-console.log(HEAD.map((cell) => cell.padEnd(11)).join(''));
+console.log(HEAD.map((cell) => cell.padEnd(12)).join(''));
 for (const { page, lang, scores, metrics } of results) {
   const pass =
     CATEGORIES.every((category) => (scores[category] ?? 0) >= (TARGETS[category] ?? 100)) &&
@@ -145,7 +145,7 @@ for (const { page, lang, scores, metrics } of results) {
       (metrics.cls ?? 0).toFixed(3),
       pass ? 'pass' : 'FAIL',
     ]
-      .map((cell) => cell.padEnd(11))
+      .map((cell) => cell.padEnd(12))
       .join(''),
   );
 }

@@ -38,5 +38,8 @@ const site = (
     <Hydrated />
   </StrictMode>
 );
+// Hydrating is a task of its own, after the one that ran this module and the code it imports: two short tasks
+// keep the page answering a tap where one long one would hold it.
+await new Promise((resolve) => setTimeout(resolve, 0));
 if (prerendered) hydrateRoot(container, site);
 else createRoot(container).render(site);

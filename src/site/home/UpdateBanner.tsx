@@ -32,7 +32,18 @@ export function UpdateBanner() {
   return (
     <section className="update-banner" aria-label={t.banner.label}>
       <div className="update-banner__text">
-        <strong>{t.banner.title}</strong>
+        <strong>
+          {/* The release date stays on one line: "(2025-09-" above "25)" reads as two things. */}
+          {t.banner.title.split(/(\(\d{4}-\d{2}-\d{2}\))/).map((part, index) =>
+            index % 2 ? (
+              <span key={index} className="nowrap">
+                {part}
+              </span>
+            ) : (
+              part
+            ),
+          )}
+        </strong>
         <span>{t.banner.body}</span>
       </div>
       <div className="update-banner__actions">
