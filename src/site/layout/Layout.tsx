@@ -1,9 +1,9 @@
 // The frame of every page: the navigation of the description §2 with the Kor/Eng switch, the sign-in
 // controls, a menu on phones, and the footer.
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import type { Language } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { localPart, useSession } from '../auth/session.js';
@@ -12,6 +12,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
 import { useMounted } from '../ui/use-mounted.js';
+import { SiteLink, SiteLinks, SiteNavLink } from '../ui/SiteLink.js';
 import { useOpenApp } from './open-app.js';
 
 const FairyGuide = lazy(async () => ({ default: (await import('../fairy/FairyGuide.js')).FairyGuide }));
@@ -67,86 +68,110 @@ export function Layout() {
   }, [signedIn, session]);
 
   return (
-    <div className="page">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        {t.nav.skipToContent}
-      </a>
-      <header className="header">
-        <div className="header__inner">
-          <Link to="/" className="brand">
-            <img src="/mg_logo.svg" alt="" width="32" height="32" />
-            <span>{t.common.appName}</span>
-          </Link>
-          <nav className={menuOpen ? 'nav nav--open' : 'nav'} aria-label={t.nav.mainNavigation} id="main-nav">
-            <ul>
-              {NAV.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/'}>
-                    {t.nav[item.key]}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="header__actions">
-            <LanguageSwitch lang={lang} />
-            <AccountControls />
-            <button
-              ref={menuToggle}
-              type="button"
-              className="icon-button header__menu"
-              aria-expanded={menuOpen}
-              aria-controls="main-nav"
-              aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
-              onClick={() => setMenuOpen(!menuOpen)}
+    <SiteLinks>
+      <div className="page">
+        <a className="skip-link" href="#main" onClick={skipToMain}>
+          {t.nav.skipToContent}
+        </a>
+        <header className="header">
+          <div className="header__inner">
+            <SiteLink to="/" className="brand">
+              <img src="/mg_logo.svg" alt="" width="32" height="32" />
+              <span>{t.common.appName}</span>
+            </SiteLink>
+            <nav
+              className={menuOpen ? 'nav nav--open' : 'nav'}
+              aria-label={t.nav.mainNavigation}
+              id="main-nav"
             >
-              <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
-            </button>
+              <ul>
+                {NAV.map((item) => (
+                  <li key={item.to}>
+                    <SiteNavLink to={item.to} end={item.to === '/'}>
+                      {t.nav[item.key]}
+                    </SiteNavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="header__actions">
+              <LanguageSwitch lang={lang} />
+              <AccountControls />
+              <button
+                ref={menuToggle}
+                type="button"
+                className="icon-button header__menu"
+                aria-expanded={menuOpen}
+                aria-controls="main-nav"
+                aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
+                onClick={() => setMenuOpen(!menuOpen)}
+              >
+                <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
+              </button>
+            </div>
           </div>
-        </div>
-      </header>
-      <main id="main" className="main" tabIndex={-1}>
-        <PageErrorBoundary key={location.pathname}>
-          <Suspense fallback={<Spinner full />}>
-            <Outlet />
+        </header>
+        <main id="main" className="main" tabIndex={-1}>
+          <PageContent pathname={location.pathname} />
+        </main>
+        {mounted && (
+          <Suspense fallback={null}>
+            <FairyGuide />
           </Suspense>
-        </PageErrorBoundary>
-      </main>
-      {mounted && (
-        <Suspense fallback={null}>
-          <FairyGuide />
-        </Suspense>
-      )}
-      {mounted && (signedIn || session.pending) && (
-        <Suspense fallback={null}>
-          <DeviceWatch />
-        </Suspense>
-      )}
-      <footer className="footer">
-        <div className="footer__inner">
-          <p className="footer__brand">
-            <strong>{t.common.appName}</strong> — {t.footer.tagline}
-          </p>
-          <ul className="footer__links">
-            <li>
-              <Link to="/privacy">{t.nav.privacy}</Link>
-            </li>
-            <li>
-              <Link to="/terms">{t.nav.terms}</Link>
-            </li>
-            <li>
-              <Link to="/support">{t.nav.support}</Link>
-            </li>
-            <li>
-              <Link to="/admin">{t.nav.admin}</Link>
-            </li>
-          </ul>
-          <p className="footer__rights">{fill(t.footer.rights, { year: new Date().getFullYear() })}</p>
-        </div>
-      </footer>
-    </div>
+        )}
+        {mounted && (signedIn || session.pending) && (
+          <Suspense fallback={null}>
+            <DeviceWatch />
+          </Suspense>
+        )}
+        <Footer />
+      </div>
+    </SiteLinks>
   );
 }
+
+/**
+ * The page itself. Kept apart from the frame, so what changes the frame once the page is in this browser (the
+ * session read, the fairy mounted, the menu opened) does not render the whole page again: on a phone that second
+ * render took as long as hydrating. The page renders again for a new address and for what it reads itself.
+ */
+const PageContent = memo(function PageContent({ pathname }: { pathname: string }) {
+  return (
+    <PageErrorBoundary key={pathname}>
+      <Suspense fallback={<Spinner full />}>
+        <Outlet />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+});
+
+const Footer = memo(function Footer() {
+  const t = useText(catalog);
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <p className="footer__brand">
+          <strong>{t.common.appName}</strong> — {t.footer.tagline}
+        </p>
+        <ul className="footer__links">
+          <li>
+            <SiteLink to="/privacy">{t.nav.privacy}</SiteLink>
+          </li>
+          <li>
+            <SiteLink to="/terms">{t.nav.terms}</SiteLink>
+          </li>
+          <li>
+            <SiteLink to="/support">{t.nav.support}</SiteLink>
+          </li>
+          <li>
+            <SiteLink to="/admin">{t.nav.admin}</SiteLink>
+          </li>
+        </ul>
+        <p className="footer__rights">{fill(t.footer.rights, { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+});
 
 /**
  * The skip link moves the focus itself: following #main alone leaves it where it was once the address already
