@@ -32,6 +32,17 @@ async function phonePage(width: number, options: { init?: string; bypassCSP?: bo
   return page;
 }
 
+/** Holds back the script that makes the page interactive, as a slow network would, until `release` is called. */
+async function holdHydration(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/hydrate-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 async function open(page: Page, path: string, lang: Lang): Promise<void> {
   await page.goto(`${suite.server.url}${path}?lang=${lang}`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -125,13 +136,7 @@ describe.each(['ko', 'en'] as const)('public pages on a phone in %s', (lang) => 
 
   it('answers a tap made before the page was interactive, once it is', async () => {
     const page = await phonePage(390, { init: BANNER_HIDDEN });
-    // The script that makes the page interactive arrives late, as on a slow network.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/hydrate-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdHydration(page);
     await page.goto(`${suite.server.url}/?lang=${lang}`);
     // The prerendered page already shows the header: its menu button does nothing yet.
     const menu = page.getByRole('button', { name: t.nav.menu });
@@ -143,6 +148,24 @@ describe.each(['ko', 'en'] as const)('public pages on a phone in %s', (lang) => 
     expect(await page.getByRole('button', { name: t.nav.closeMenu }).getAttribute('aria-expanded')).toBe(
       'true',
     );
+    await page.context().close();
+  });
+
+  it('keeps "don\'t show for 24 hours" ticked and the banner closed when both came before the page was interactive', async () => {
+    const page = await phonePage(390);
+    const release = await holdHydration(page);
+    await page.goto(`${suite.server.url}/?lang=${lang}`);
+    const banner = page.getByRole('region', { name: t.banner.label });
+    await banner.getByText(t.banner.dontShow24h).tap();
+    await banner.getByRole('button', { name: t.banner.close }).tap();
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    release();
+    await banner.waitFor({ state: 'detached' });
+    const hideUntil = await page.evaluate(
+      (key) => Number(localStorage.getItem(key)),
+      STORAGE_KEYS.bannerHideUntil,
+    );
+    expect(hideUntil).toBeGreaterThan(Date.now() + 23 * 3600_000);
     await page.context().close();
   });
 });

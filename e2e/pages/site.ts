@@ -82,6 +82,8 @@ export class HomePageModel {
   async open(path = '/') {
     await this.page.goto(`${this.baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=${this.lang}`);
     await this.page.locator('.hero, .section').first().waitFor();
+    // The prerendered page paints first and becomes interactive a moment later.
+    await this.page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   }
   hero() {
     return this.page.locator('.hero');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { useText } from '../../client/text.js';
 import { bannerPresence, bannerShouldShow, hideBanner, type BannerStorage } from './update-banner.js';
@@ -28,6 +28,7 @@ export function UpdateBanner() {
     return () => bannerPresence.set('deciding');
   }, [visible]);
   const [for24Hours, setFor24Hours] = useState(false);
+  const checkbox = useRef<HTMLInputElement>(null);
   if (!visible) return null;
   return (
     <section className="update-banner" aria-label={t.banner.label}>
@@ -49,6 +50,7 @@ export function UpdateBanner() {
       <div className="update-banner__actions">
         <label htmlFor={checkboxId} className="checkbox">
           <input
+            ref={checkbox}
             id={checkboxId}
             type="checkbox"
             checked={for24Hours}
@@ -61,7 +63,8 @@ export function UpdateBanner() {
           className="button button--ghost button--small"
           onClick={() => {
             const storage = browserStorage();
-            if (storage) hideBanner(storage, Date.now(), for24Hours);
+            // The box as it stands: ticked before the page was interactive, it is ticked though no change was heard.
+            if (storage) hideBanner(storage, Date.now(), checkbox.current?.checked ?? for24Hours);
             setVisible(false);
           }}
         >
