@@ -20,7 +20,11 @@ function device(name: string, state = new ChainState(VAULT)) {
   let prev: string | null = null;
   return {
     state,
-    async write(rid: string, sealed: Uint8Array, base: string | null = null): Promise<SignedChange> {
+    async write(
+      rid: string,
+      sealed: Uint8Array<ArrayBuffer>,
+      base: string | null = null,
+    ): Promise<SignedChange> {
       seq += 1;
       const change = await signChange(key, {
         vault: VAULT,

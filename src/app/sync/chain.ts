@@ -40,7 +40,7 @@ export interface SignedChange extends UnsignedChange {
 }
 
 /** The bytes a MAC covers: the fields in a fixed order, the heads sorted, as JSON. */
-function signedBytes(change: UnsignedChange): Uint8Array {
+function signedBytes(change: UnsignedChange): Uint8Array<ArrayBuffer> {
   const heads = Object.entries(change.heads).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return new TextEncoder().encode(
     JSON.stringify([
@@ -62,7 +62,7 @@ export async function signChange(key: CryptoKey, change: UnsignedChange): Promis
   return { ...change, mac: bytesToBase64(mac) };
 }
 
-export async function sealedHash(sealed: Uint8Array): Promise<string> {
+export async function sealedHash(sealed: Uint8Array<ArrayBuffer>): Promise<string> {
   return bytesToBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', sealed)));
 }
 
@@ -97,9 +97,9 @@ export class ChainState {
   }
 
   /** Checks `change` and, when it holds, records it as applied. Nothing changes when it does not. */
-  async accept(key: CryptoKey, change: SignedChange, sealed: Uint8Array): Promise<Verdict> {
+  async accept(key: CryptoKey, change: SignedChange, sealed: Uint8Array<ArrayBuffer>): Promise<Verdict> {
     if (change.vault !== this.#vault) return 'other-vault';
-    let mac: Uint8Array;
+    let mac: Uint8Array<ArrayBuffer>;
     try {
       mac = base64ToBytes(change.mac);
     } catch {
