@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
+import { coveredControls } from './support/covered.js';
 import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
@@ -64,28 +65,12 @@ async function reachable(control: Locator): Promise<string> {
 }
 
 /** Every control of the page's content and of the fairy whose centre is in the window, and what covers it. */
-function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const name = (element: Element | null) =>
-      element
-        ? `${element.tagName.toLowerCase()}.${String(element.className)} "${(element.textContent ?? '').trim().slice(0, 30)}"`
-        : 'nothing';
-    const covered: string[] = [];
-    const controls = document.querySelectorAll(
-      'main a[href], main button, main input, main label, .fairy button, .fairy-launcher',
-    );
-    for (const control of controls) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !(hit === control || control.contains(hit)))
-        covered.push(`${name(control)} under ${name(hit)}`);
-    }
-    return covered;
-  });
+function contentCovered(page: Page): Promise<string[]> {
+  return coveredControls(
+    page,
+    'main a[href], main button, main input, main label, .fairy button, .fairy-launcher',
+    { inWindow: true },
+  );
 }
 
 /** Where each Tab press lands, until `stop` is focused: the part of the page (banner, header, hero…) it is in. */
@@ -139,7 +124,7 @@ describe.each(['ko', 'en'] as const)('a first visit to the home page in %s', (la
 
       expect(await atCentre(checkbox)).toBe('ok');
       expect(await atCentre(close)).toBe('ok');
-      expect(await coveredControls(page)).toEqual([]);
+      expect(await contentCovered(page)).toEqual([]);
       expect(await reachable(login)).toBe('ok');
       expect(await reachable(register)).toBe('ok');
 
@@ -159,14 +144,14 @@ describe.each(['ko', 'en'] as const)('a first visit to the home page in %s', (la
       const fairy = page.getByRole('complementary', { name: text.fairy.label });
       await fairy.waitFor();
       expect(await fairy.locator('.fairy__line').innerText()).toBe(text.fairy.intro);
-      await expect.poll(() => coveredControls(page)).toEqual([]);
+      await expect.poll(() => contentCovered(page)).toEqual([]);
       for (const name of [text.fairy.start, text.fairy.voiceOn, text.fairy.close]) {
         expect(await atCentre(fairy.getByRole('button', { name, exact: true }))).toBe('ok');
       }
       expect(await reachable(login)).toBe('ok');
       expect(await reachable(register)).toBe('ok');
       // Once the page has settled after the scroll, the fairy has moved off whatever came under it.
-      await expect.poll(() => coveredControls(page)).toEqual([]);
+      await expect.poll(() => contentCovered(page)).toEqual([]);
     });
   }
 });

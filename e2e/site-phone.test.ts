@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { seriousViolations } from './support/axe.js';
+import { coveredControls } from './support/covered.js';
 import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
@@ -48,28 +49,6 @@ async function open(page: Page, path: string, lang: Lang): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
-/** The header's visible controls whose centre is covered by something else, with what covers them. */
-function coveredHeaderControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const label = (element: Element | null) =>
-      element
-        ? `${element.tagName.toLowerCase()}.${String(element.className)} "${(element.textContent ?? '').trim().slice(0, 24)}"`
-        : 'nothing';
-    const covered: string[] = [];
-    for (const control of document.querySelectorAll('.header a[href], .header button')) {
-      const box = control.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (!hit || !(hit === control || control.contains(hit))) {
-        covered.push(`${label(control)} under ${label(hit)}`);
-      }
-      if (box.right > window.innerWidth + 0.5 || box.left < -0.5)
-        covered.push(`${label(control)} off the screen`);
-    }
-    return covered;
-  });
-}
-
 /**
  * Words broken across two lines although they fit on one: for each run of letters and digits (a Korean word, or
  * each part of "AES-GCM" and "적용(all-or-nothing)", which may break at their punctuation), its line boxes; a word
@@ -108,7 +87,10 @@ describe.each(['ko', 'en'] as const)('public pages on a phone in %s', (lang) => 
       const page = await phonePage(width);
       for (const path of PAGES) {
         await open(page, path, lang);
-        expect(await coveredHeaderControls(page), `${path} at ${width} px`).toEqual([]);
+        expect(
+          await coveredControls(page, '.header a[href], .header button'),
+          `${path} at ${width} px`,
+        ).toEqual([]);
         expect(await wordsBrokenInside(page), `${path} at ${width} px`).toEqual([]);
       }
       await page.context().close();

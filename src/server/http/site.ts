@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/constants.js';
 import { catalog } from '../../shared/i18n/index.js';
 import { isSitePage } from '../../shared/site-pages.js';
+import { escapeHtml } from '../mail/templates.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRERENDERED = '_prerendered';
@@ -90,13 +91,6 @@ async function notFoundPage(webDir: string, prerendered: Set<string>, lang: Lang
       /(<meta\s+name="description"\s+content=")[^"]*"/,
       (_match, start: string) => `${start}${escapeHtml(meta.description)}"`,
     );
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 }
 
 function isLanguage(value: unknown): value is Language {
