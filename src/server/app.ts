@@ -27,6 +27,7 @@ import {
 } from './ratelimit/limiter.js';
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
+import { syncNews, syncRoutes } from './sync/routes.js';
 import { webdavRoutes } from './drives/webdav.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { pushRoutes } from './push/push.js';
@@ -228,7 +229,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   route(app, accounts, API.health, async () => ({ status: 'ok' as const }));
-  accountRoutes(app, accounts);
+  accountRoutes(app, accounts, syncNews(database.db, live));
   acceptRawUploads(app);
   noticeRoutes(app, { db: database.db, accounts, clock, live });
   fileRoutes(app, {
@@ -256,6 +257,16 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     accounts,
     storage,
     clock,
+    quotaBytes: config.userQuotaBytes,
+    maxUploadBytes: config.maxUploadBytes,
+  });
+  syncRoutes(app, {
+    db: database.db,
+    dialect: database.dialect,
+    accounts,
+    storage,
+    clock,
+    live,
     quotaBytes: config.userQuotaBytes,
     maxUploadBytes: config.maxUploadBytes,
   });

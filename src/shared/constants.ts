@@ -99,6 +99,17 @@ export const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 export const LANGUAGE_COOKIE = 'mg_lang';
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Sync (docs/sync.md): a sealed record's payload at most (base64 characters; a diary entry of 100,000 characters fits). */
+export const SYNC_MAX_PAYLOAD_CHARS = 1_500_000;
+/** Changes one push may carry, and the push's body at most. */
+export const SYNC_MAX_CHANGES_PER_PUSH = 500;
+export const SYNC_PUSH_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/** A page of changes a device fetches stops after this many bytes of payload (and at least one change). */
+export const SYNC_PAGE_BYTES = 2 * 1024 * 1024;
+export const SYNC_PAGE_CHANGES = 2000;
+/** A document's sealed chunk at most: a 1 MiB chunk, its IV and tag. */
+export const SYNC_CHUNK_MAX_BYTES = 1024 * 1024 + 1024;
+
 export const APP_PATH = '/app/index.html';
 
 /** The six home tiles, each opening the app on its page. */

@@ -1,6 +1,7 @@
 // Live news for a signed-in device (server-sent events on GET /api/events): a sign-in on a new device that
 // waits for this device's confirmation ("new-login"), this device's own sign-in approved by another device while
-// it waited ("approved"; the stream then ends and the browser reconnects as confirmed), and this device's own
+// it waited ("approved"; the stream then ends and the browser reconnects as confirmed), the newest number of the
+// member's synced changes ("sync", docs/sync.md: only to a confirmed device), and this device's own
 // session ending ("signed-out"), e.g. when another device refused a sign-in or signed it out. A change to the member's sessions is announced on
 // the live bus (Redis, PostgreSQL or in-process), so it reaches the device at once whichever server process
 // holds its stream; the stream then reads the news from the database. A slow safety poll covers a lost message.
@@ -14,6 +15,7 @@ import {
 import { API } from '../../shared/api.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
+import type { SyncNews } from '../sync/routes.js';
 import type { AccountService } from './service.js';
 
 /** Open streams per key, so one session (or member) cannot hold the server's connections. */
@@ -30,7 +32,7 @@ function counter() {
   };
 }
 
-export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService): void {
+export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService, sync?: SyncNews): void {
   const open = new Set<ServerResponse>();
   const perSession = counter();
   const perMember = counter();
@@ -67,11 +69,13 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
       wrote = true;
     };
     let stopped = false;
+    let unsubscribeSync = () => {};
     const stop = () => {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
       unsubscribe();
+      unsubscribeSync();
       open.delete(stream);
       perSession.remove(signedIn.sessionId);
       perMember.remove(signedIn.user.uid);
@@ -115,10 +119,21 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
       if (!wrote) stream.write(': keep-alive\n\n');
       wrote = false;
       void poll();
+      if (sync && !signedIn.pending) void sync.refresh(signedIn.user.uid);
     }, DEVICE_EVENTS_SAFETY_POLL_MS);
     request.raw.on('close', stop);
     stream.write('retry: 3000\n\n');
     await poll();
+    // A confirmed device hears its member's newest sync change number whenever it moves (docs/sync.md).
+    if (sync && !signedIn.pending && !stopped) {
+      let told = -1;
+      unsubscribeSync = sync.subscribe(signedIn.user.uid, (latest) => {
+        if (stopped || latest === told) return;
+        told = latest;
+        send('sync', { latest });
+      });
+      await sync.refresh(signedIn.user.uid);
+    }
     return reply;
   });
 }

@@ -5,10 +5,11 @@ import { API } from '../../shared/api.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { route } from '../http/route.js';
 import { caller, currentSession, ensureDeviceKey, setSessionCookie } from './access.js';
+import type { SyncNews } from '../sync/routes.js';
 import { deviceEventRoutes } from './events.js';
 import type { AccountService } from './service.js';
 
-export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
+export function accountRoutes(app: FastifyInstance, accounts: AccountService, sync?: SyncNews): void {
   /** Whether this browser is signed in, or its sign-in waits for approval on another device. */
   route(app, accounts, API.session, async ({ request }) =>
     accounts.sessionAnswer(await currentSession(accounts, request)),
@@ -78,7 +79,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
-  deviceEventRoutes(app, accounts);
+  deviceEventRoutes(app, accounts, sync);
 
   route(app, accounts, API.endOtherSessions, async ({ signedIn }) => {
     await accounts.endOtherDevices(signedIn);

@@ -16,6 +16,7 @@ import * as sessionApproval from './migrations/1763890000000-SessionApproval.js'
 import * as sessionDevices from './migrations/1763900000000-SessionDevices.js';
 import * as failClosed from './migrations/1764000000000-FailClosed.js';
 import * as rateReserve from './migrations/1764100000000-RateReserve.js';
+import * as sync from './migrations/1764200000000-Sync.js';
 
 /**
  * better-sqlite3 13 (Node-API) on Node 22 and later. Node 24 crashes on version 12, whose statements remove an
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '1763900000000-SessionDevices': sessionDevices,
   '1764000000000-FailClosed': failClosed,
   '1764100000000-RateReserve': rateReserve,
+  '1764200000000-Sync': sync,
 };
 
 export interface DatabaseOptions {

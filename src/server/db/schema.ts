@@ -171,6 +171,61 @@ export interface PushSubscriptionTable {
   updated_at: string;
 }
 
+/** A member's synced vault (docs/sync.md): the header as a device sent it, and the last change number given. */
+export interface SyncVaultTable {
+  user_id: string;
+  vault_id: string;
+  /** The vault header as JSON (the data key wrapped by the master password). */
+  header: string;
+  header_mac: string;
+  latest: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SyncDeviceTable {
+  user_id: string;
+  id: string;
+  name: string;
+  /** The browser's device key (sessions.device_id), to tell a caller its own entry. */
+  session_device: string | null;
+  /** The end of the device's chain as stored: its last change's number and MAC. */
+  last_seq: number;
+  last_mac: string | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface SyncChangeTable {
+  user_id: string;
+  seq: number;
+  device: string;
+  device_seq: number;
+  mac: string;
+  /** Bytes it takes against the member's quota. */
+  size: number;
+  /** The change as the device sent it (JSON; the record in it sealed). */
+  body: string;
+  created_at: string;
+}
+
+export interface SyncSnapshotTable {
+  id: string;
+  user_id: string;
+  covers: number;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
+export interface SyncChunkTable {
+  user_id: string;
+  key: string;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UserTable;
   email_tokens: EmailTokenTable;
@@ -186,4 +241,9 @@ export interface Database {
   server_keys: ServerKeyTable;
   push_subscriptions: PushSubscriptionTable;
   upload_reservations: UploadReservationTable;
+  sync_vaults: SyncVaultTable;
+  sync_devices: SyncDeviceTable;
+  sync_changes: SyncChangeTable;
+  sync_snapshots: SyncSnapshotTable;
+  sync_chunks: SyncChunkTable;
 }

@@ -11,12 +11,10 @@ import {
   deleteDocument,
   dropReservation,
   findOwnDocument,
-  heldBytes,
-  insertReservation,
   listDocuments,
+  reserveRoom,
   storeDocument,
   usedBytes,
-  withMemberLocked,
   type DocumentRow,
 } from './store.js';
 import { ApiError } from '../http/errors.js';
@@ -24,9 +22,6 @@ import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
 import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
 import { StorageError, type FileStorage } from '../storage/storage.js';
-
-/** An upload's reservation is forgotten after this long (its process died mid-upload). */
-const RESERVATION_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * Documents served as what the member said they are only when that type cannot run in our origin; anything else
@@ -75,22 +70,6 @@ function present(row: DocumentRow): MemberDocument {
 export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
   const { db, accounts, storage, clock } = deps;
 
-  /**
-   * Holds room in the member's quota for an upload before its first byte is stored: the declared length, or all
-   * the room left (up to the upload limit) when the length is not known. Reservations of one member are made one
-   * at a time, so uploads sent at once can never together pass the quota.
-   */
-  const reserveRoom = (userId: string, declared: number | null) =>
-    withMemberLocked(db, deps.dialect, userId, async (trx) => {
-      const held = await heldBytes(trx, userId, isoAt(clock, -RESERVATION_TTL_MS));
-      const room = deps.quotaBytes - (await usedBytes(trx, userId)) - held;
-      if (room <= 0 || (declared !== null && declared > room)) throw new ApiError('storage/quota-exceeded');
-      const bytes = declared ?? Math.min(room, deps.maxUploadBytes);
-      const reservation = { id: newId(), user_id: userId, bytes, created_at: isoAt(clock) };
-      await insertReservation(trx, reservation);
-      return { id: reservation.id, bytes, limitedByQuota: declared === null && room < deps.maxUploadBytes };
-    });
-
   /** A member's own document, or the same "not found" whether it is missing or someone else's. */
   const ownDocument = async (userId: string, id: string) => {
     const row = await findOwnDocument(db, userId, id);
@@ -110,7 +89,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
   route(app, accounts, API.uploadDocument, async ({ signedIn: { user }, query, request }) => {
     const body = uploadBody(request, deps.maxUploadBytes);
     const length = Number(request.headers['content-length'] ?? NaN);
-    const reservation = await reserveRoom(user.uid, Number.isFinite(length) ? length : null);
+    const reservation = await reserveRoom(deps, user.uid, Number.isFinite(length) ? length : null);
     const forget = () => dropReservation(db, reservation.id);
     const id = newId();
     const key = `documents/${user.uid}/${id}`;

@@ -69,6 +69,8 @@ export interface RouteOptions<E extends Endpoint> {
   first?: (signedIn: Call<E>['signedIn'], request: FastifyRequest) => Promise<void>;
   /** Fastify route config (e.g. `anyOrigin` for a POST other sites may send). */
   config?: Record<string, unknown>;
+  /** A JSON body larger than the API's usual limit (sync's batches of changes). */
+  bodyLimit?: number;
 }
 
 export function route<E extends Endpoint>(
@@ -84,6 +86,7 @@ export function route<E extends Endpoint>(
     url,
     attachValidation: true,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -14,6 +14,8 @@ export interface TestApp extends MyGenieApp {
   config: Config;
   database: DatabaseHandle;
   origin: string;
+  /** The PostgreSQL schema it works in (PostgreSQL only). */
+  pgSchema: string | undefined;
   /** Moves the application's clock forward, running the timers that fall due (a login notification's wait). */
   advance(ms: number): void;
   /** The application's clock (ms since the epoch). */
@@ -52,9 +54,13 @@ export async function startTestApp(
     logger?: FastifyServerOptions['logger'];
     outboundCa?: string;
     timeouts?: Partial<Timeouts>;
+    /** A second server process of `sharing`'s: the same database, data folder and live bus, a clock of its own. */
+    sharing?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-'));
+  const owner = !options.sharing;
+  const dataDir =
+    options.sharing?.config.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-')));
   const databaseUrl = process.env.DATABASE_URL;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -64,7 +70,7 @@ export async function startTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const pgSchema = databaseUrl ? testSchemaName('app') : undefined;
+  const pgSchema = databaseUrl ? (options.sharing?.pgSchema ?? testSchemaName('app')) : undefined;
   const database = await openDatabase({
     url: config.databaseUrl,
     sqlitePath: path.join(dataDir, 'mygenie.db'),
@@ -101,6 +107,7 @@ export async function startTestApp(
     config,
     database,
     origin,
+    pgSchema,
     advance(ms) {
       time.advance(ms);
     },
@@ -133,6 +140,7 @@ export async function startTestApp(
     async close() {
       await built.app.close();
       await database.close();
+      if (!owner) return;
       if (databaseUrl && pgSchema) await dropPostgresSchema(databaseUrl, pgSchema);
       await fs.rm(dataDir, { recursive: true, force: true });
     },

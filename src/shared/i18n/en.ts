@@ -289,6 +289,12 @@ export const en: Catalog = {
     'session/pending':
       'This sign-in is waiting for approval on your other signed-in device. Please confirm it there first.',
     'session/too-many-streams': 'Too many pages of this sign-in are open. Close some pages and reload.',
+    'sync/no-vault': 'Nothing is synced yet. Turn on sync on a device that holds your vault.',
+    'sync/other-vault':
+      'Your account already syncs another vault. Unlock it with its master password on this device, or erase it first.',
+    'sync/unknown-device': 'This device was removed from sync. Turn sync on again to rejoin.',
+    'sync/out-of-order': 'This device’s changes arrived out of order. Sync will try again.',
+    'sync/stale-snapshot': 'A newer snapshot of the vault is already stored.',
     'push/invalid-subscription': 'Failed to save token',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',

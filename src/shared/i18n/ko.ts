@@ -282,6 +282,12 @@ export const ko = {
     'session/pending':
       '이 로그인은 이미 로그인된 다른 기기의 승인을 기다리고 있습니다. 그 기기에서 먼저 확인해 주세요.',
     'session/too-many-streams': '이 로그인으로 열린 페이지가 너무 많습니다. 일부를 닫고 새로 고쳐 주세요.',
+    'sync/no-vault': '아직 동기화된 금고가 없습니다. 금고가 있는 기기에서 동기화를 켜 주세요.',
+    'sync/other-vault':
+      '이 계정은 이미 다른 금고를 동기화하고 있습니다. 이 기기에서 그 금고의 마스터 비밀번호로 여시거나, 먼저 지워 주세요.',
+    'sync/unknown-device': '이 기기는 동기화에서 제외되었습니다. 다시 참여하려면 동기화를 다시 켜 주세요.',
+    'sync/out-of-order': '이 기기의 변경 내용이 순서에 맞지 않게 도착했습니다. 동기화가 다시 시도합니다.',
+    'sync/stale-snapshot': '더 최근의 금고 스냅숏이 이미 저장되어 있습니다.',
     'push/invalid-subscription': '토큰을 저장하지 못했습니다',
     'passkey/invalid-response': '지문 응답이 올바르지 않습니다. 다시 시도해 주세요.',
     'passkey/challenge-expired': '지문 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',

@@ -1,0 +1,452 @@
+// Sync between a member's devices (docs/sync.md, "On the server"): the server is an ordered buffer of sealed
+// changes. It hands out one series of numbers per member, keeps each device's chain contiguous, stores snapshots
+// and documents' chunks as files, counts all of it against the member's quota, and tells the member's other
+// devices at once through the live bus. It reads nothing sealed.
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { Kysely, Transaction } from 'kysely';
+import { API } from '../../shared/api.js';
+import {
+  SYNC_CHUNK_MAX_BYTES,
+  SYNC_PAGE_BYTES,
+  SYNC_PAGE_CHANGES,
+  SYNC_PUSH_BODY_LIMIT_BYTES,
+} from '../../shared/constants.js';
+import type { SyncChangeBody } from '../../shared/schemas/sync.js';
+import { deviceKey } from '../accounts/access.js';
+import type { AccountService } from '../accounts/service.js';
+import { isoAt } from '../clock.js';
+import type { Database } from '../db/schema.js';
+import {
+  dropReservation,
+  heldNow,
+  reserveRoom,
+  usedBytes,
+  withMemberLocked,
+  type QuotaDeps,
+} from '../documents/store.js';
+import { ApiError } from '../http/errors.js';
+import { route } from '../http/route.js';
+import { newId } from '../ids.js';
+import type { LiveBus } from '../live/bus.js';
+import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
+import { StorageError, type FileStorage } from '../storage/storage.js';
+import * as store from './store.js';
+
+export interface SyncDeps extends QuotaDeps {
+  accounts: AccountService;
+  storage: FileStorage;
+  live: LiveBus;
+}
+
+/** The live bus topic of a member's sync news. */
+export const syncTopic = (uid: string) => `sync:${uid}`;
+
+/** A stored change as devices read it. */
+function present(row: store.ChangeRow) {
+  const body = JSON.parse(row.body) as Omit<SyncChangeBody, 'seq' | 'mac'>;
+  return { ...body, seq: Number(row.device_seq), mac: row.mac, at: Number(row.seq), device: row.device };
+}
+
+function presentSnapshot(row: store.SnapshotRow | undefined) {
+  return row ? { id: row.id, covers: Number(row.covers), size: Number(row.size) } : null;
+}
+
+export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
+  const { db, accounts, storage, clock, live } = deps;
+  const locked = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) =>
+    withMemberLocked(db, deps.dialect, userId, work);
+  const announce = (userId: string) => live.publish(syncTopic(userId));
+  const removeFiles = async (keys: string[], log: FastifyInstance['log']) => {
+    for (const key of keys) {
+      await storage.delete(key).catch((err: unknown) => log.warn({ err }, 'synced file not deleted'));
+    }
+  };
+
+  /** The device, known to this member's sync: sending for a removed device is refused. */
+  const knownDevice = async (trx: Kysely<Database> | Transaction<Database>, userId: string, id: string) => {
+    const device = await store.findDevice(trx, userId, id);
+    if (!device) throw new ApiError('sync/unknown-device');
+    return device;
+  };
+
+  /**
+   * Streams an upload to storage within a quota reservation, then lets `commit` record it in the same transaction
+   * that gives the reservation back; a refused commit deletes what was stored.
+   */
+  const storeUpload = async (
+    userId: string,
+    key: string,
+    body: Readable,
+    declared: number | null,
+    maxBytes: number,
+    commit: (trx: Transaction<Database>, size: number) => Promise<void>,
+  ): Promise<number> => {
+    const reservation = await reserveRoom(deps, userId, declared);
+    let size: number;
+    try {
+      ({ size } = await storage.put(key, body, {
+        maxBytes: Math.min(maxBytes, reservation.bytes),
+        contentType: 'application/octet-stream',
+      }));
+    } catch (error) {
+      await dropReservation(db, reservation.id);
+      if (error instanceof StorageError && error.failure === 'too-large' && reservation.limitedByQuota) {
+        throw new ApiError('storage/quota-exceeded');
+      }
+      throw storageApiError(error);
+    }
+    try {
+      await locked(userId, async (trx) => {
+        await dropReservation(trx, reservation.id);
+        await commit(trx, size);
+      });
+    } catch (error) {
+      await dropReservation(db, reservation.id).catch(() => undefined);
+      await storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+    return size;
+  };
+
+  const declaredLength = (headers: Record<string, unknown>) => {
+    const length = Number(headers['content-length'] ?? NaN);
+    return Number.isFinite(length) ? length : null;
+  };
+
+  route(app, accounts, API.syncState, async ({ signedIn: { user }, request }) => {
+    const vault = await store.findVault(db, user.uid);
+    const own = deviceKey(request);
+    const devices = await store.listDevices(db, user.uid);
+    return {
+      vault: vault
+        ? {
+            id: vault.vault_id,
+            header: JSON.parse(vault.header) as never,
+            headerMac: vault.header_mac,
+            updated: vault.updated_at,
+          }
+        : null,
+      devices: devices.map((device) => ({
+        id: device.id,
+        name: device.name,
+        current: own !== null && device.session_device === own,
+        added: device.created_at,
+        lastSeen: device.last_seen_at,
+      })),
+      latest: Number(vault?.latest ?? 0),
+      snapshot: presentSnapshot(await store.newestSnapshot(db, user.uid)),
+      usedBytes: await usedBytes(db, user.uid),
+      quotaBytes: deps.quotaBytes,
+    };
+  });
+
+  route(app, accounts, API.syncPublishVault, async ({ signedIn: { user }, body }) => {
+    const at = isoAt(clock);
+    const header = JSON.stringify(body.header);
+    const answer = await locked(user.uid, async (trx) => {
+      const vault = await store.findVault(trx, user.uid);
+      if (!vault) {
+        await store.insertVault(trx, {
+          user_id: user.uid,
+          vault_id: body.id,
+          header,
+          header_mac: body.headerMac,
+          latest: 0,
+          created_at: at,
+          updated_at: at,
+        });
+      } else if (vault.vault_id !== body.id) {
+        throw new ApiError('sync/other-vault');
+      } else {
+        await store.updateHeader(trx, user.uid, header, body.headerMac, at);
+      }
+      return { ...body, updated: at };
+    });
+    await announce(user.uid);
+    return answer;
+  });
+
+  route(app, accounts, API.syncDeleteVault, async ({ signedIn: { user }, request }) => {
+    const files = await locked(user.uid, (trx) => store.deleteSynced(trx, user.uid));
+    await announce(user.uid);
+    await removeFiles(files, request.log);
+  });
+
+  route(app, accounts, API.syncRegisterDevice, async ({ signedIn: { user }, params, body, request }) => {
+    const at = isoAt(clock);
+    const own = deviceKey(request);
+    const row = await locked(user.uid, async (trx) => {
+      if (!(await store.findVault(trx, user.uid))) throw new ApiError('sync/no-vault');
+      const known = await store.findDevice(trx, user.uid, params.id);
+      if (known) {
+        await store.updateDevice(trx, user.uid, params.id, {
+          name: body.name,
+          session_device: own,
+          last_seen_at: at,
+        });
+        return { ...known, name: body.name, session_device: own, last_seen_at: at };
+      }
+      const added: store.DeviceRow = {
+        user_id: user.uid,
+        id: params.id,
+        name: body.name,
+        session_device: own,
+        last_seq: 0,
+        last_mac: null,
+        created_at: at,
+        last_seen_at: at,
+      };
+      await store.insertDevice(trx, added);
+      return added;
+    });
+    await announce(user.uid);
+    return {
+      id: row.id,
+      name: row.name,
+      current: true,
+      added: row.created_at,
+      lastSeen: row.last_seen_at,
+    };
+  });
+
+  route(app, accounts, API.syncRemoveDevice, async ({ signedIn: { user }, params }) => {
+    if (!(await store.deleteDevice(db, user.uid, params.id))) throw new ApiError('sync/unknown-device');
+    await announce(user.uid);
+  });
+
+  route(
+    app,
+    accounts,
+    API.syncPush,
+    async ({ signedIn: { user }, body }) => {
+      const at = isoAt(clock);
+      const result = await locked(user.uid, async (trx) => {
+        const vault = await store.findVault(trx, user.uid);
+        if (!vault) throw new ApiError('sync/no-vault');
+        const device = await knownDevice(trx, user.uid, body.device);
+        let lastSeq = Number(device.last_seq);
+        let lastMac = device.last_mac;
+        let latest = Number(vault.latest);
+        const stored: number[] = [];
+        const rows: store.ChangeRow[] = [];
+        for (const change of body.changes) {
+          if (change.seq <= lastSeq) {
+            // Sent before (its answer was lost): the same change is not stored twice; a different one is refused.
+            // One compacted away since can only be compared when it is the device's last.
+            const earlier = await store.findChange(trx, user.uid, body.device, change.seq);
+            const expected = earlier?.mac ?? (change.seq === lastSeq ? lastMac : change.mac);
+            if (change.mac !== expected) throw new ApiError('sync/out-of-order');
+            stored.push(Number(earlier?.seq ?? 0));
+            continue;
+          }
+          if (change.seq !== lastSeq + 1 || change.prev !== lastMac) throw new ApiError('sync/out-of-order');
+          const text = JSON.stringify({
+            prev: change.prev,
+            rid: change.rid,
+            base: change.base,
+            heads: change.heads,
+            hash: change.hash,
+            payload: change.payload,
+          });
+          latest += 1;
+          rows.push({
+            user_id: user.uid,
+            seq: latest,
+            device: body.device,
+            device_seq: change.seq,
+            mac: change.mac,
+            size: Buffer.byteLength(text) + 200,
+            body: text,
+            created_at: at,
+          });
+          stored.push(latest);
+          lastSeq = change.seq;
+          lastMac = change.mac;
+        }
+        if (rows.length > 0) {
+          const adding = rows.reduce((sum, row) => sum + row.size, 0);
+          const used = (await usedBytes(trx, user.uid)) + (await heldNow(deps, trx, user.uid));
+          if (used + adding > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
+          await store.insertChanges(trx, rows);
+          await store.setLatest(trx, user.uid, latest);
+        }
+        await store.updateDevice(trx, user.uid, body.device, {
+          last_seq: lastSeq,
+          last_mac: lastMac,
+          last_seen_at: at,
+        });
+        return { stored, latest, added: rows.length };
+      });
+      if (result.added > 0) await announce(user.uid);
+      return { stored: result.stored, latest: result.latest };
+    },
+    { bodyLimit: SYNC_PUSH_BODY_LIMIT_BYTES },
+  );
+
+  route(app, accounts, API.syncChanges, async ({ signedIn: { user }, query }) => {
+    const vault = await store.findVault(db, user.uid);
+    if (!vault) return { changes: [], latest: 0, snapshot: null };
+    const snapshot = await store.newestSnapshot(db, user.uid);
+    // The changes right after `after` were compacted: the device reads the snapshot first.
+    if (snapshot && query.after < Number(snapshot.covers)) {
+      return { changes: [], latest: Number(vault.latest), snapshot: presentSnapshot(snapshot) };
+    }
+    const rows = await store.changesAfter(db, user.uid, query.after, SYNC_PAGE_CHANGES);
+    const page: ReturnType<typeof present>[] = [];
+    let bytes = 0;
+    for (const row of rows) {
+      if (page.length > 0 && bytes + Number(row.size) > SYNC_PAGE_BYTES) break;
+      page.push(present(row));
+      bytes += Number(row.size);
+    }
+    return { changes: page, latest: Number(vault.latest), snapshot: null };
+  });
+
+  route(app, accounts, API.syncUploadSnapshot, async ({ signedIn: { user }, query, request }) => {
+    const check = async (trx: Kysely<Database> | Transaction<Database>) => {
+      const vault = await store.findVault(trx, user.uid);
+      if (!vault) throw new ApiError('sync/no-vault');
+      await knownDevice(trx, user.uid, query.device);
+      const newest = await store.newestSnapshot(trx, user.uid);
+      if (query.covers > Number(vault.latest)) throw new ApiError('request/invalid');
+      if (newest && query.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
+    };
+    await check(db);
+    const body = uploadBody(request, deps.maxUploadBytes);
+    const id = newId();
+    const key = `sync/${user.uid}/snapshots/${id}`;
+    let old: string[] = [];
+    const size = await storeUpload(
+      user.uid,
+      key,
+      body,
+      declaredLength(request.headers),
+      deps.maxUploadBytes,
+      async (trx, size) => {
+        await check(trx);
+        await store.insertSnapshot(trx, {
+          id,
+          user_id: user.uid,
+          covers: query.covers,
+          size,
+          storage_key: key,
+          created_at: isoAt(clock),
+        });
+        await store.deleteChangesThrough(trx, user.uid, query.covers);
+        old = await store.deleteOlderSnapshots(trx, user.uid, id);
+      },
+    );
+    await removeFiles(old, request.log);
+    return { id, covers: query.covers, size };
+  });
+
+  route(app, accounts, API.syncSnapshot, async ({ signedIn: { user }, params, reply }) => {
+    const row = await store.findSnapshot(db, user.uid, params.id);
+    if (!row) throw new ApiError('storage/object-not-found');
+    return sendStored(reply, storage, row.storage_key, 'snapshot');
+  });
+
+  route(app, accounts, API.syncUploadChunk, async ({ signedIn: { user }, params, request }) => {
+    // Stored once per key: a resumed upload sending a chunk again stores nothing twice.
+    if (await store.findChunk(db, user.uid, params.key)) {
+      request.raw.resume();
+      return;
+    }
+    const body = uploadBody(request, SYNC_CHUNK_MAX_BYTES);
+    const key = `sync/${user.uid}/chunks/${newId()}`;
+    let added = true;
+    await storeUpload(
+      user.uid,
+      key,
+      body,
+      declaredLength(request.headers),
+      SYNC_CHUNK_MAX_BYTES,
+      async (trx, size) => {
+        added = await store.insertChunk(trx, {
+          user_id: user.uid,
+          key: params.key,
+          size,
+          storage_key: key,
+          created_at: isoAt(clock),
+        });
+      },
+    );
+    // Another request stored the same chunk meanwhile: this copy goes.
+    if (!added) await removeFiles([key], request.log);
+  });
+
+  route(app, accounts, API.syncChunk, async ({ signedIn: { user }, params, reply }) => {
+    const row = await store.findChunk(db, user.uid, params.key);
+    if (!row) throw new ApiError('storage/object-not-found');
+    return sendStored(reply, storage, row.storage_key, 'chunk');
+  });
+
+  route(app, accounts, API.syncHeldChunks, async ({ signedIn: { user }, body }) => ({
+    held: await store.heldChunks(db, user.uid, [...new Set(body.keys)]),
+  }));
+
+  route(app, accounts, API.syncForgetChunks, async ({ signedIn: { user }, body, request }) => {
+    const files = await locked(user.uid, (trx) => store.deleteChunks(trx, user.uid, [...new Set(body.keys)]));
+    await removeFiles(files, request.log);
+  });
+}
+
+/**
+ * Sync news for this process's event streams: one subscription to the bus and one read of the newest number per
+ * member with streams here, however many of that member's devices listen.
+ */
+export function syncNews(db: Kysely<Database>, live: LiveBus) {
+  const members = new Map<
+    string,
+    { listeners: Set<(latest: number) => void>; unsubscribe: () => void; busy: boolean; again: boolean }
+  >();
+  const read = async (uid: string) => {
+    const member = members.get(uid);
+    if (!member) return;
+    if (member.busy) {
+      member.again = true;
+      return;
+    }
+    member.busy = true;
+    try {
+      do {
+        member.again = false;
+        const vault = await store.findVault(db, uid);
+        const latest = Number(vault?.latest ?? 0);
+        for (const listener of member.listeners) listener(latest);
+      } while (member.again);
+    } catch {
+      // The stream's slow safety poll asks again.
+    } finally {
+      member.busy = false;
+    }
+  };
+  return {
+    /** Calls `listener` with the member's newest change number whenever it may have moved; returns the unsubscribe. */
+    subscribe(uid: string, listener: (latest: number) => void): () => void {
+      let member = members.get(uid);
+      if (!member) {
+        member = {
+          listeners: new Set(),
+          unsubscribe: live.subscribe(syncTopic(uid), () => void read(uid)),
+          busy: false,
+          again: false,
+        };
+        members.set(uid, member);
+      }
+      member.listeners.add(listener);
+      return () => {
+        member.listeners.delete(listener);
+        if (member.listeners.size === 0) {
+          member.unsubscribe();
+          members.delete(uid);
+        }
+      };
+    },
+    /** Reads the newest number now (a new stream, the safety poll). */
+    refresh: (uid: string) => read(uid),
+  };
+}
+
+export type SyncNews = ReturnType<typeof syncNews>;

@@ -1,0 +1,231 @@
+// Queries on members' synced vaults (docs/sync.md), written once for SQLite and PostgreSQL. Everything that hands
+// out change numbers or checks the quota runs inside `withMemberLocked`, so two processes (or two requests) never
+// give the same number twice nor together pass the quota.
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  Database,
+  SyncChangeTable,
+  SyncChunkTable,
+  SyncDeviceTable,
+  SyncSnapshotTable,
+  SyncVaultTable,
+} from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type VaultRow = SyncVaultTable;
+export type DeviceRow = SyncDeviceTable;
+export type ChangeRow = SyncChangeTable;
+export type SnapshotRow = SyncSnapshotTable;
+export type ChunkRow = SyncChunkTable;
+
+export function findVault(db: Db, userId: string): Promise<VaultRow | undefined> {
+  return db.selectFrom('sync_vaults').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function insertVault(db: Db, row: VaultRow): Promise<void> {
+  await db.insertInto('sync_vaults').values(row).execute();
+}
+
+export async function updateHeader(
+  db: Db,
+  userId: string,
+  header: string,
+  headerMac: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('sync_vaults')
+    .set({ header, header_mac: headerMac, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function setLatest(db: Db, userId: string, latest: number): Promise<void> {
+  await db.updateTable('sync_vaults').set({ latest }).where('user_id', '=', userId).execute();
+}
+
+/** Everything synced of a member's, rows only (the caller deletes the stored files it is given). */
+export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
+  const files = [
+    ...(await db.selectFrom('sync_snapshots').select('storage_key').where('user_id', '=', userId).execute()),
+    ...(await db.selectFrom('sync_chunks').select('storage_key').where('user_id', '=', userId).execute()),
+  ].map((row) => row.storage_key);
+  for (const table of [
+    'sync_changes',
+    'sync_snapshots',
+    'sync_chunks',
+    'sync_devices',
+    'sync_vaults',
+  ] as const) {
+    await db.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+  return files;
+}
+
+export function listDevices(db: Db, userId: string): Promise<DeviceRow[]> {
+  return db
+    .selectFrom('sync_devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+export function findDevice(db: Db, userId: string, id: string): Promise<DeviceRow | undefined> {
+  return db
+    .selectFrom('sync_devices')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
+  await db.insertInto('sync_devices').values(row).execute();
+}
+
+export async function updateDevice(
+  db: Db,
+  userId: string,
+  id: string,
+  set: Partial<Pick<DeviceRow, 'name' | 'session_device' | 'last_seq' | 'last_mac' | 'last_seen_at'>>,
+): Promise<void> {
+  await db.updateTable('sync_devices').set(set).where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+export async function deleteDevice(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sync_devices')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findChange(
+  db: Db,
+  userId: string,
+  device: string,
+  deviceSeq: number,
+): Promise<Pick<ChangeRow, 'seq' | 'mac'> | undefined> {
+  return db
+    .selectFrom('sync_changes')
+    .select(['seq', 'mac'])
+    .where('user_id', '=', userId)
+    .where('device', '=', device)
+    .where('device_seq', '=', deviceSeq)
+    .executeTakeFirst();
+}
+
+export async function insertChanges(db: Db, rows: ChangeRow[]): Promise<void> {
+  // A few hundred rows per statement keeps within SQLite's and PostgreSQL's bound-parameter limits.
+  for (let at = 0; at < rows.length; at += 100) {
+    await db
+      .insertInto('sync_changes')
+      .values(rows.slice(at, at + 100))
+      .execute();
+  }
+}
+
+/** Changes after `after`, in order, at most `limit` of them. */
+export function changesAfter(db: Db, userId: string, after: number, limit: number): Promise<ChangeRow[]> {
+  return db
+    .selectFrom('sync_changes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<void> {
+  await db.deleteFrom('sync_changes').where('user_id', '=', userId).where('seq', '<=', covers).execute();
+}
+
+/** The member's newest snapshot. */
+export function newestSnapshot(db: Db, userId: string): Promise<SnapshotRow | undefined> {
+  return db
+    .selectFrom('sync_snapshots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('covers', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function findSnapshot(db: Db, userId: string, id: string): Promise<SnapshotRow | undefined> {
+  return db
+    .selectFrom('sync_snapshots')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertSnapshot(db: Db, row: SnapshotRow): Promise<void> {
+  await db.insertInto('sync_snapshots').values(row).execute();
+}
+
+/** Removes the member's snapshots older than `keep`; answers their stored files. */
+export async function deleteOlderSnapshots(db: Db, userId: string, keep: string): Promise<string[]> {
+  const old = await db
+    .selectFrom('sync_snapshots')
+    .select(['id', 'storage_key'])
+    .where('user_id', '=', userId)
+    .where('id', '!=', keep)
+    .execute();
+  if (old.length > 0) {
+    await db
+      .deleteFrom('sync_snapshots')
+      .where(
+        'id',
+        'in',
+        old.map((row) => row.id),
+      )
+      .execute();
+  }
+  return old.map((row) => row.storage_key);
+}
+
+export function findChunk(db: Db, userId: string, key: string): Promise<ChunkRow | undefined> {
+  return db
+    .selectFrom('sync_chunks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function heldChunks(db: Db, userId: string, keys: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_chunks')
+    .select('key')
+    .where('user_id', '=', userId)
+    .where('key', 'in', keys)
+    .execute();
+  return rows.map((row) => row.key);
+}
+
+/** Adds a chunk unless the member has one of that key; answers whether it was added. */
+export async function insertChunk(db: Db, row: ChunkRow): Promise<boolean> {
+  const result = await db
+    .insertInto('sync_chunks')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes the member's chunks of these keys; answers their stored files. */
+export async function deleteChunks(db: Db, userId: string, keys: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_chunks')
+    .select('storage_key')
+    .where('user_id', '=', userId)
+    .where('key', 'in', keys)
+    .execute();
+  await db.deleteFrom('sync_chunks').where('user_id', '=', userId).where('key', 'in', keys).execute();
+  return rows.map((row) => row.storage_key);
+}

@@ -1,0 +1,143 @@
+// Sync between a member's devices (docs/sync.md): what the sync routes take and answer. The server reads none
+// of it but the ordering numbers, device ids and sizes: every record, title and amount travels sealed.
+import { z } from '../zod.js';
+import { SYNC_MAX_CHANGES_PER_PUSH, SYNC_MAX_PAYLOAD_CHARS } from '../constants.js';
+
+const invalid = { error: 'request/invalid' } as const;
+
+/** A random id the app makes (a vault, a sync device): 32 hex digits. */
+export const syncId = z.string(invalid).regex(/^[0-9a-f]{32}$/, invalid);
+/** Standard base64 of at most `max` characters. */
+const base64 = (max: number) =>
+  z
+    .string(invalid)
+    .max(max, invalid)
+    .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, invalid);
+/** A MAC or a SHA-256 hash, base64 (32 bytes). */
+const digest = z.string(invalid).regex(/^[A-Za-z0-9+/]{43}=$/, invalid);
+/** A key the device derives (HMAC-SHA-256, base64url without padding): a record's or a chunk's name. */
+export const syncKeyName = z.string(invalid).regex(/^[A-Za-z0-9_-]{43}$/, invalid);
+const counter = z.number(invalid).int(invalid).min(0, invalid).max(Number.MAX_SAFE_INTEGER, invalid);
+
+/** The vault header as the app keeps it (crypto.ts), its bytes in base64: the data key wrapped by the password. */
+export const syncVaultHeader = z.strictObject({
+  v: z.literal(1, invalid),
+  kdf: z.literal('PBKDF2-SHA256', invalid),
+  iterations: z.number(invalid).int(invalid).min(600_000, invalid).max(20_000_000, invalid),
+  salt: base64(64),
+  wrapIv: base64(64),
+  wrappedKey: base64(128),
+});
+
+export const syncVaultBody = z.strictObject({
+  id: syncId,
+  header: syncVaultHeader,
+  /** HMAC of the header under the sync key: a device adopts only a header a device of the vault made. */
+  headerMac: digest,
+});
+
+export const syncVault = syncVaultBody.extend({ updated: z.string() });
+
+export const syncDeviceParams = z.object({ id: syncId });
+
+export const syncDeviceBody = z.strictObject({
+  name: z
+    .string(invalid)
+    .trim()
+    .min(1, invalid)
+    .max(64, invalid)
+    // eslint-disable-next-line no-control-regex
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), invalid),
+});
+
+export const syncDevice = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Whether it is this browser. */
+  current: z.boolean(),
+  added: z.string(),
+  lastSeen: z.string(),
+});
+
+/** One change as a device sends it: its place in the device's chain, what it covers, and the sealed record. */
+export const syncChangeBody = z.strictObject({
+  seq: counter.min(1, invalid),
+  prev: digest.nullable(),
+  rid: syncKeyName,
+  base: z
+    .string(invalid)
+    .regex(/^[0-9a-f]{32}:[0-9]{1,16}$/, invalid)
+    .nullable(),
+  heads: z.record(syncId, counter).refine((heads) => Object.keys(heads).length <= 1000, invalid),
+  hash: digest,
+  mac: digest,
+  payload: base64(SYNC_MAX_PAYLOAD_CHARS),
+});
+
+export const syncPushBody = z.strictObject({
+  device: syncId,
+  changes: z.array(syncChangeBody, invalid).min(1, invalid).max(SYNC_MAX_CHANGES_PER_PUSH, invalid),
+});
+
+export const syncPushAnswer = z.object({
+  /** Each change's number in the member's series, in the order sent. */
+  stored: z.array(z.number().int()),
+  latest: z.number().int(),
+});
+
+export const syncChangesQuery = z.object({
+  after: z.coerce.number(invalid).int(invalid).min(0, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
+});
+
+export const syncChange = syncChangeBody.extend({
+  /** Its number in the member's series. */
+  at: z.number().int(),
+  device: z.string(),
+});
+
+export const syncSnapshotInfo = z.object({
+  id: z.string(),
+  /** The last change it covers: a device continues with the changes after it. */
+  covers: z.number().int(),
+  size: z.number().int(),
+});
+
+export const syncChanges = z.object({
+  changes: z.array(syncChange),
+  /** The newest change's number: more to fetch when the last one sent is below it. */
+  latest: z.number().int(),
+  /**
+   * Set when changes after `after` were compacted into this snapshot: the device reads it, then the changes after
+   * what it covers.
+   */
+  snapshot: syncSnapshotInfo.nullable(),
+});
+
+export const syncState = z.object({
+  vault: syncVault.nullable(),
+  devices: z.array(syncDevice),
+  latest: z.number().int(),
+  snapshot: syncSnapshotInfo.nullable(),
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+});
+
+export const syncSnapshotQuery = z.object({
+  device: syncId,
+  covers: z.coerce.number(invalid).int(invalid).min(1, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
+});
+
+export const syncSnapshotParams = z.object({ id: z.uuid({ error: 'storage/object-not-found' }) });
+
+export const syncChunkParams = z.object({ key: syncKeyName });
+
+export const syncChunkKeysBody = z.strictObject({
+  keys: z.array(syncKeyName, invalid).min(1, invalid).max(1000, invalid),
+});
+
+export const syncChunkKeysAnswer = z.object({ held: z.array(z.string()) });
+
+export type SyncChangeBody = z.infer<typeof syncChangeBody>;
+export type SyncChange = z.infer<typeof syncChange>;
+export type SyncState = z.infer<typeof syncState>;
+export type SyncVaultHeaderJson = z.infer<typeof syncVaultHeader>;
