@@ -209,6 +209,13 @@ export interface SyncChangeTable {
   created_at: string;
 }
 
+/** A record's newest version, by its pseudonymous id. */
+export interface SyncHeadTable {
+  user_id: string;
+  rid: string;
+  version: string;
+}
+
 export interface SyncSnapshotTable {
   id: string;
   user_id: string;
@@ -244,6 +251,7 @@ export interface Database {
   sync_vaults: SyncVaultTable;
   sync_devices: SyncDeviceTable;
   sync_changes: SyncChangeTable;
+  sync_heads: SyncHeadTable;
   sync_snapshots: SyncSnapshotTable;
   sync_chunks: SyncChunkTable;
 }

@@ -230,6 +230,10 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
         let latest = Number(vault.latest);
         const stored: number[] = [];
         const rows: store.ChangeRow[] = [];
+        let stale: number | null = null;
+        const fresh = body.changes.filter((change) => change.seq > lastSeq);
+        const heads = await store.headsOf(trx, user.uid, [...new Set(fresh.map((change) => change.rid))]);
+        const moved = new Map<string, string>();
         for (const change of body.changes) {
           if (change.seq <= lastSeq) {
             // Sent before (its answer was lost): the same change is not stored twice; a different one is refused.
@@ -241,6 +245,14 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
             continue;
           }
           if (change.seq !== lastSeq + 1 || change.prev !== lastMac) throw new ApiError('sync/out-of-order');
+          // Made from an older version than the record's newest: another device was first. It and the rest wait.
+          if (change.base !== (heads.get(change.rid) ?? null)) {
+            stale = change.seq;
+            break;
+          }
+          const version = `${body.device}:${change.seq}`;
+          heads.set(change.rid, version);
+          moved.set(change.rid, version);
           const text = JSON.stringify({
             prev: change.prev,
             rid: change.rid,
@@ -269,6 +281,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           const used = (await usedBytes(trx, user.uid)) + (await heldNow(deps, trx, user.uid));
           if (used + adding > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
           await store.insertChanges(trx, rows);
+          await store.setHeads(trx, user.uid, moved);
           await store.setLatest(trx, user.uid, latest);
         }
         await store.updateDevice(trx, user.uid, body.device, {
@@ -276,10 +289,10 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           last_mac: lastMac,
           last_seen_at: at,
         });
-        return { stored, latest, added: rows.length };
+        return { stored, latest, stale, added: rows.length };
       });
       if (result.added > 0) await announce(user.uid);
-      return { stored: result.stored, latest: result.latest };
+      return { stored: result.stored, latest: result.latest, stale: result.stale };
     },
     { bodyLimit: SYNC_PUSH_BODY_LIMIT_BYTES },
   );

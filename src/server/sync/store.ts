@@ -128,6 +128,34 @@ export async function insertChanges(db: Db, rows: ChangeRow[]): Promise<void> {
   }
 }
 
+/** The newest versions of these records (absent: never written). */
+export async function headsOf(db: Db, userId: string, rids: string[]): Promise<Map<string, string>> {
+  const heads = new Map<string, string>();
+  for (let at = 0; at < rids.length; at += 500) {
+    const rows = await db
+      .selectFrom('sync_heads')
+      .select(['rid', 'version'])
+      .where('user_id', '=', userId)
+      .where('rid', 'in', rids.slice(at, at + 500))
+      .execute();
+    for (const row of rows) heads.set(row.rid, row.version);
+  }
+  return heads;
+}
+
+export async function setHeads(db: Db, userId: string, heads: Map<string, string>): Promise<void> {
+  const rows = [...heads].map(([rid, version]) => ({ user_id: userId, rid, version }));
+  for (let at = 0; at < rows.length; at += 200) {
+    await db
+      .insertInto('sync_heads')
+      .values(rows.slice(at, at + 200))
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'rid']).doUpdateSet((eb) => ({ version: eb.ref('excluded.version') })),
+      )
+      .execute();
+  }
+}
+
 /** Changes after `after`, in order, at most `limit` of them. */
 export function changesAfter(db: Db, userId: string, after: number, limit: number): Promise<ChangeRow[]> {
   return db

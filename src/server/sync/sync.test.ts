@@ -25,13 +25,13 @@ function chain(device: string) {
   const history: Array<{ mac: string }> = [];
   return {
     device,
-    next(payloadBytes = 200) {
+    next(payloadBytes = 200, record: { rid?: string; base?: string | null } = {}) {
       seq += 1;
       const change = {
         seq,
         prev,
-        rid: keyName(),
-        base: null,
+        rid: record.rid ?? keyName(),
+        base: record.base ?? null,
         heads: {},
         hash: digest(),
         mac: digest(),
@@ -167,10 +167,14 @@ describe('sync', () => {
     await m.register(device);
     const c = chain(device);
     const [one, two, three] = [c.next(), c.next(), c.next()];
-    expect((await m.push(device, [one, two])).json()).toEqual({ stored: [1, 2], latest: 2 });
+    expect((await m.push(device, [one, two])).json()).toEqual({ stored: [1, 2], latest: 2, stale: null });
     // The answer was lost: the same changes again, and the next one with them.
-    expect((await m.push(device, [one, two, three], other)).json()).toEqual({ stored: [1, 2, 3], latest: 3 });
-    expect((await m.push(device, [three])).json()).toEqual({ stored: [3], latest: 3 });
+    expect((await m.push(device, [one, two, three], other)).json()).toEqual({
+      stored: [1, 2, 3],
+      latest: 3,
+      stale: null,
+    });
+    expect((await m.push(device, [three])).json()).toEqual({ stored: [3], latest: 3, stale: null });
     const listed = (await m.changes(0)).json();
     expect(listed.changes.map((change: { at: number; seq: number }) => [change.at, change.seq])).toEqual([
       [1, 1],
@@ -207,6 +211,45 @@ describe('sync', () => {
     ]) {
       expect(codeOf(await m.send(t, 'POST', '/api/sync/changes', bad))).toBe('request/invalid');
     }
+  });
+
+  it("stores a change only when made from its record's newest version: of two made at once, the second merges first", async () => {
+    const m = await member('heads');
+    await m.publish();
+    const [laptop, phone] = [syncId(), syncId()];
+    await m.register(laptop);
+    await m.register(phone);
+    const [a, b] = [chain(laptop), chain(phone)];
+    const rid = keyName();
+    // Both devices add an edit of the same record from the version they last saw (none).
+    expect((await m.push(laptop, [a.next(200, { rid })])).json()).toEqual({
+      stored: [1],
+      latest: 1,
+      stale: null,
+    });
+    const second = b.next(200, { rid });
+    const other2 = b.next(200);
+    expect((await m.push(phone, [second, other2], other)).json()).toEqual({
+      stored: [],
+      latest: 1,
+      stale: 1,
+    });
+    // The phone merges and sends its change again from the laptop's version, and its next one after it.
+    b.back();
+    b.back();
+    const merged = b.next(200, { rid, base: `${laptop}:1` });
+    expect((await m.push(phone, [merged, b.next(200)], other)).json()).toEqual({
+      stored: [2, 3],
+      latest: 3,
+      stale: null,
+    });
+    // Now the laptop's next edit from its own version is the stale one; a chain of edits in one push is fine.
+    const stale = await m.push(laptop, [a.next(200, { rid, base: `${laptop}:1` })]);
+    expect(stale.json()).toEqual({ stored: [], latest: 3, stale: 2 });
+    a.back();
+    const first = a.next(200, { rid, base: `${phone}:1` });
+    const then = a.next(200, { rid, base: `${laptop}:2` });
+    expect((await m.push(laptop, [first, then])).json()).toEqual({ stored: [4, 5], latest: 5, stale: null });
   });
 
   it('gives one series of numbers however many devices push at once, on either process', async () => {
@@ -349,7 +392,7 @@ describe('sync', () => {
     expect(rows.map((row) => Number(row.seq))).toEqual([4]);
 
     // A retry of a compacted change stores nothing; the chain goes on.
-    expect((await m.push(device, [c.next()])).json()).toEqual({ stored: [5], latest: 5 });
+    expect((await m.push(device, [c.next()])).json()).toEqual({ stored: [5], latest: 5, stale: null });
     const newer = await m.raw(
       'PUT',
       `/api/sync/snapshots?device=${device}&covers=5`,

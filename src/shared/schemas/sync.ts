@@ -80,9 +80,15 @@ export const syncPushBody = z.strictObject({
 });
 
 export const syncPushAnswer = z.object({
-  /** Each change's number in the member's series, in the order sent. */
+  /** The number in the member's series of each change stored, in the order sent (0: stored long ago). */
   stored: z.array(z.number().int()),
   latest: z.number().int(),
+  /**
+   * The device number of the first change not stored because it was not made from its record's newest version
+   * (another device changed the record first): the device fetches, merges and sends it again; the ones after it
+   * were not stored either.
+   */
+  stale: z.number().int().nullable(),
 });
 
 export const syncChangesQuery = z.object({

@@ -46,6 +46,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('sync_changes_device_seq', ['user_id', 'device', 'device_seq'])
     .execute();
 
+  // Each record's newest version (`device:seq`, a deletion too), under its pseudonymous id: a change must be made
+  // from it, so two devices that edited one record at once cannot both land (the second merges first).
+  await db.schema
+    .createTable('sync_heads')
+    .addColumn('user_id', 'varchar(36)', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('rid', 'varchar(43)', (col) => col.notNull())
+    .addColumn('version', 'varchar(60)', (col) => col.notNull())
+    .addPrimaryKeyConstraint('sync_heads_pk', ['user_id', 'rid'])
+    .execute();
+
   // A device-made snapshot of the whole vault, stored as a file; the changes it covers are deleted.
   await db.schema
     .createTable('sync_snapshots')
@@ -75,7 +85,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['sync_chunks', 'sync_snapshots', 'sync_changes', 'sync_devices', 'sync_vaults']) {
+  for (const table of [
+    'sync_chunks',
+    'sync_snapshots',
+    'sync_heads',
+    'sync_changes',
+    'sync_devices',
+    'sync_vaults',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
