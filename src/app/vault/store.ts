@@ -87,6 +87,60 @@ const READ_ALL_PAGES = 32;
 /** Staged chunks move into place this many at a time (each at most 1 MiB). */
 const MOVE_CHUNKS = 16;
 
+/**
+ * What sync keeps of a record (docs/sync.md, "What the device keeps"): its newest version in the member's series and
+ * that version sealed (the base copy), and an unsent edit with a counter of edits.
+ */
+export interface SyncRecordRow {
+  id: string;
+  kind: string;
+  /** `device:seq` of the record's newest version in the member's series; null before it was first sent. */
+  version: string | null;
+  /** That version as sealed (null: a deletion, or no version yet). */
+  base: Uint8Array<ArrayBuffer> | null;
+  /** 1 while an edit here is unsent (indexed). */
+  dirty: 0 | 1;
+  /** Counts edits here: an edit made while an earlier one was being sent keeps the record unsent. */
+  edit: number;
+  /** The unsent edit sealed as the vault sealed it; null while dirty means a deletion. */
+  pending: Uint8Array<ArrayBuffer> | null;
+}
+
+/** A signed change waiting for the server's answer: a retry sends the very same change. */
+export interface SyncOutboxRow {
+  seq: number;
+  id: string;
+  kind: string;
+  edit: number;
+  /** The change as sent (src/shared/schemas/sync.ts). */
+  change: {
+    seq: number;
+    prev: string | null;
+    rid: string;
+    base: string | null;
+    heads: Record<string, number>;
+    hash: string;
+    mac: string;
+    payload: string;
+  };
+  /** The record as sent (null: a deletion): the base copy once stored. */
+  sealed: Uint8Array<ArrayBuffer> | null;
+}
+
+/** This device's sync: absent while sync is off. */
+export interface SyncMetaRow {
+  name: 'sync';
+  vault: string;
+  device: string;
+  /** The end of this device's chain: its last change's number and MAC. */
+  seq: number;
+  prev: string | null;
+  /** The member's series applied up to here. */
+  after: number;
+  /** Each other device's chain as applied. */
+  heads: Record<string, { seq: number; mac: string }>;
+}
+
 class VaultDatabase extends Dexie {
   header!: EntityTable<HeaderRow, 'name'>;
   /** Document records; in version 1, every record. */
@@ -97,6 +151,10 @@ class VaultDatabase extends Dexie {
   staged!: Dexie.Table<StoredChunk, [string, number]>;
   /** Records sealed many at once (version 4). */
   sealed!: EntityTable<SealedRow, 'row'>;
+  /** Sync (version 5, docs/sync.md). */
+  syncRecords!: EntityTable<SyncRecordRow, 'id'>;
+  syncOutbox!: EntityTable<SyncOutboxRow, 'seq'>;
+  syncMeta!: EntityTable<SyncMetaRow, 'name'>;
 
   constructor(name: string) {
     super(name);
@@ -126,6 +184,35 @@ class VaultDatabase extends Dexie {
       staged: '[documentId+index]',
       sealed: 'row, *ids, dead',
     });
+    this.version(5).stores({
+      header: 'name',
+      records: 'id, kind',
+      pages: 'page, *ids',
+      chunks: '[documentId+index], documentId',
+      staged: '[documentId+index]',
+      sealed: 'row, *ids, dead',
+      syncRecords: 'id, dirty',
+      syncOutbox: 'seq',
+      syncMeta: 'name',
+    });
+  }
+}
+
+/** A remote change applied to a record, with what sync then keeps of it. */
+export interface RemoteWrite {
+  id: string;
+  /** The record as it now stands here (null: deleted here). */
+  record: StoredRecord | null;
+  /** What sync keeps of it. */
+  row: SyncRecordRow;
+  /** The edit counter the decision was made on: another edit since, and the whole batch is decided again. */
+  edit: number;
+}
+
+/** Another edit of a record came while a batch of remote changes was being decided. */
+export class EditedMeanwhileError extends Error {
+  constructor() {
+    super('edited meanwhile');
   }
 }
 
@@ -384,8 +471,46 @@ export interface StoredContents {
   bundles: PageBundle[];
 }
 
+/** Marks records written or deleted here as unsent edits, inside the current transaction. */
+async function markEdits(
+  db: VaultDatabase,
+  written: StoredRecord[],
+  deleted: Array<{ id: string; kind: string }>,
+): Promise<void> {
+  const ids = [...written.map((record) => record.id), ...deleted.map((record) => record.id)];
+  const rows = await db.syncRecords.bulkGet(ids);
+  const known = new Map(rows.filter((row): row is SyncRecordRow => !!row).map((row) => [row.id, row]));
+  const put: SyncRecordRow[] = [];
+  const drop: string[] = [];
+  for (const record of written) {
+    const row = known.get(record.id);
+    put.push({
+      id: record.id,
+      kind: record.kind,
+      version: row?.version ?? null,
+      base: row?.base ?? null,
+      dirty: 1,
+      edit: (row?.edit ?? 0) + 1,
+      pending: record.sealed,
+    });
+  }
+  for (const { id } of deleted) {
+    const row = known.get(id);
+    // Never sent: nothing to tell the other devices (a change of it on its way is followed by a deletion).
+    if (!row || (row.version === null && !(await db.syncOutbox.filter((entry) => entry.id === id).count()))) {
+      if (row) drop.push(id);
+      continue;
+    }
+    put.push({ ...row, dirty: 1, edit: row.edit + 1, pending: null });
+  }
+  await db.syncRecords.bulkDelete(drop);
+  await db.syncRecords.bulkPut(put);
+}
+
 export class VaultStore {
   readonly #db: VaultDatabase;
+  /** Sync is on: every write and deletion is also marked as an unsent edit, in the same transaction. */
+  tracking = false;
 
   constructor(memberId: string) {
     this.#db = new VaultDatabase(vaultDatabaseName(memberId));
@@ -557,18 +682,24 @@ export class VaultStore {
   /** Writes several records in one transaction: all of them or none. */
   saveRecords(records: StoredRecord[]): Promise<unknown> {
     const db = this.#db;
+    const tracking = this.tracking;
     return writing(() =>
-      db.transaction('rw', db.pages, db.records, db.sealed, () => writeRecords(db, records)),
+      db.transaction('rw', [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox], async () => {
+        await writeRecords(db, records);
+        if (tracking) await markEdits(db, records, []);
+      }),
     );
   }
 
-  deleteRecord(id: string): Promise<void> {
+  deleteRecord(id: string, kind: string): Promise<void> {
     const db = this.#db;
+    const tracking = this.tracking;
     return writing(() =>
-      db.transaction('rw', db.pages, db.records, db.sealed, async () => {
+      db.transaction('rw', [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox], async () => {
         await db.records.delete(id);
         await changePages(db.pages, await pagesWith(db.pages, [id]), { put: [], remove: new Set([id]) });
         await strikeSealed(db, [{ id, updatedAt: Infinity }]);
+        if (tracking) await markEdits(db, [], [{ id, kind }]);
       }),
     );
   }
@@ -584,15 +715,22 @@ export class VaultStore {
   /** A document's record and its chunks go together. */
   async deleteDocument(documentId: string): Promise<void> {
     const db = this.#db;
-    await db.transaction('rw', db.records, db.pages, db.sealed, db.chunks, async () => {
-      await db.records.delete(documentId);
-      await strikeSealed(db, [{ id: documentId, updatedAt: Infinity }]);
-      await changePages(db.pages, await pagesWith(db.pages, [documentId]), {
-        put: [],
-        remove: new Set([documentId]),
-      });
-      await db.chunks.where('documentId').equals(documentId).delete();
-    });
+    const tracking = this.tracking;
+    await db.transaction(
+      'rw',
+      [db.records, db.pages, db.sealed, db.chunks, db.syncRecords, db.syncOutbox],
+      async () => {
+        const existed = (await db.records.get(documentId)) !== undefined;
+        await db.records.delete(documentId);
+        if (tracking && existed) await markEdits(db, [], [{ id: documentId, kind: 'document' }]);
+        await strikeSealed(db, [{ id: documentId, updatedAt: Infinity }]);
+        await changePages(db.pages, await pagesWith(db.pages, [documentId]), {
+          put: [],
+          remove: new Set([documentId]),
+        });
+        await db.chunks.where('documentId').equals(documentId).delete();
+      },
+    );
   }
 
   /** Chunks whose document record was never written (an upload cut off mid-way) are removed. */
@@ -683,6 +821,161 @@ export class VaultStore {
         if (moved !== options.staged) throw new Error('the staged chunks changed during the restore');
         await db.staged.clear();
       }),
+    );
+  }
+
+  // Sync (docs/sync.md): what the device keeps of its sync, beside the records.
+
+  syncMeta(): Promise<SyncMetaRow | undefined> {
+    return this.#db.syncMeta.get('sync');
+  }
+
+  saveSyncMeta(meta: SyncMetaRow): Promise<unknown> {
+    return writing(() => this.#db.syncMeta.put(meta));
+  }
+
+  /** Turns sync off here: what it kept goes; the records stay. */
+  async forgetSync(): Promise<void> {
+    const db = this.#db;
+    await db.transaction('rw', db.syncMeta, db.syncRecords, db.syncOutbox, async () => {
+      await db.syncMeta.clear();
+      await db.syncRecords.clear();
+      await db.syncOutbox.clear();
+    });
+  }
+
+  /** Starts sync here: the meta, and every record as an unsent edit (each sealed as given). */
+  startSync(
+    meta: SyncMetaRow,
+    records: Array<{ id: string; kind: string; sealed: Uint8Array<ArrayBuffer> }>,
+  ): Promise<unknown> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.syncMeta, db.syncRecords, db.syncOutbox, async () => {
+        await db.syncRecords.clear();
+        await db.syncOutbox.clear();
+        await db.syncRecords.bulkPut(
+          records.map((record) => ({
+            id: record.id,
+            kind: record.kind,
+            version: null,
+            base: null,
+            dirty: 1 as const,
+            edit: 1,
+            pending: record.sealed,
+          })),
+        );
+        await db.syncMeta.put(meta);
+      }),
+    );
+  }
+
+  syncRows(ids: string[]): Promise<Array<SyncRecordRow | undefined>> {
+    return this.#db.syncRecords.bulkGet(ids);
+  }
+
+  /** Every row sync keeps (a snapshot is made of them). */
+  allSyncRows(): Promise<SyncRecordRow[]> {
+    return this.#db.syncRecords.toArray();
+  }
+
+  /** Unsent edits, at most `limit`. */
+  dirtyRows(limit: number): Promise<SyncRecordRow[]> {
+    return this.#db.syncRecords.where('dirty').equals(1).limit(limit).toArray();
+  }
+
+  countDirty(): Promise<number> {
+    return this.#db.syncRecords.where('dirty').equals(1).count();
+  }
+
+  outbox(): Promise<SyncOutboxRow[]> {
+    return this.#db.syncOutbox.orderBy('seq').toArray();
+  }
+
+  /** Signed changes join the outbox and the chain's end moves, together. */
+  queueChanges(entries: SyncOutboxRow[], meta: SyncMetaRow): Promise<unknown> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.syncOutbox, db.syncMeta, async () => {
+        await db.syncOutbox.bulkPut(entries);
+        await db.syncMeta.put(meta);
+      }),
+    );
+  }
+
+  /**
+   * The server's answer to the outbox: the changes stored become their records' versions (each still unsent if
+   * edited again since); those not stored (`from` on) leave the outbox and the chain's end goes back before them.
+   */
+  settleOutbox(stored: SyncOutboxRow[], dropped: SyncOutboxRow[], meta: SyncMetaRow): Promise<unknown> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.syncOutbox, db.syncMeta, db.syncRecords, async () => {
+        const rows = await db.syncRecords.bulkGet(stored.map((entry) => entry.id));
+        const put: SyncRecordRow[] = [];
+        stored.forEach((entry, index) => {
+          const row = rows[index];
+          const version = `${meta.device}:${entry.seq}`;
+          if (!row) {
+            // Deleted here while it was being sent: the deletion goes next, from this version.
+            put.push({
+              id: entry.id,
+              kind: entry.kind,
+              version,
+              base: null,
+              dirty: 1,
+              edit: 1,
+              pending: null,
+            });
+            return;
+          }
+          const again = row.edit !== entry.edit;
+          put.push({
+            ...row,
+            version,
+            base: entry.sealed,
+            dirty: again ? 1 : 0,
+            pending: again ? row.pending : null,
+          });
+        });
+        await db.syncRecords.bulkPut(put);
+        await db.syncOutbox.bulkDelete([...stored, ...dropped].map((entry) => entry.seq));
+        await db.syncMeta.put(meta);
+      }),
+    );
+  }
+
+  /**
+   * Applies remote changes (and the chain's new state) in one transaction, if no record concerned was edited here
+   * since the batch was decided (else EditedMeanwhileError, and nothing is written).
+   */
+  applyRemote(writes: RemoteWrite[], meta: SyncMetaRow): Promise<void> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction(
+        'rw',
+        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox, db.syncMeta],
+        async () => {
+          const rows = await db.syncRecords.bulkGet(writes.map((write) => write.id));
+          rows.forEach((row, index) => {
+            if ((row?.edit ?? 0) !== writes[index]!.edit) throw new EditedMeanwhileError();
+          });
+          const records = writes.flatMap((write) => (write.record ? [write.record] : []));
+          if (records.length > 0) await writeRecords(db, records);
+          const gone = writes.filter((write) => !write.record).map((write) => write.id);
+          if (gone.length > 0) {
+            await db.records.bulkDelete(gone);
+            await changePages(db.pages, await pagesWith(db.pages, gone), { put: [], remove: new Set(gone) });
+            await strikeSealed(
+              db,
+              gone.map((id) => ({ id, updatedAt: Infinity })),
+            );
+            await db.chunks.where('documentId').anyOf(gone).delete();
+          }
+          await db.syncRecords.bulkPut(writes.map((write) => write.row));
+          await db.syncMeta.put(meta);
+        },
+      ),
     );
   }
 

@@ -369,7 +369,7 @@ export class Vault {
   async remove(id: string): Promise<void> {
     const entry = this.#entries.get(id);
     if (entry?.kind === 'document') await this.#store.deleteDocument(id);
-    else await this.#store.deleteRecord(id);
+    else await this.#store.deleteRecord(id, entry?.kind ?? 'memo');
     this.#entries.delete(id);
     this.#changed();
   }
