@@ -89,7 +89,7 @@ function fromBase64(value: unknown): Uint8Array<ArrayBuffer> {
   return base64ToBytes(value);
 }
 
-interface HeaderJson {
+export interface HeaderJson {
   v: number;
   kdf: string;
   iterations: number;
@@ -98,7 +98,7 @@ interface HeaderJson {
   wrappedKey: string;
 }
 
-function headerJson(header: VaultHeader): HeaderJson {
+export function headerJson(header: VaultHeader): HeaderJson {
   return {
     v: header.v,
     kdf: header.kdf,
@@ -109,7 +109,7 @@ function headerJson(header: VaultHeader): HeaderJson {
   };
 }
 
-function headerFrom(json: HeaderJson): VaultHeader {
+export function headerFrom(json: HeaderJson): VaultHeader {
   const header = {
     v: json.v,
     kdf: json.kdf,

@@ -16,6 +16,13 @@ import { readSettings } from '../settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
+import { deviceNameFromUserAgent } from '../../shared/device.js';
+import { Popup } from '../../client/ui/Popup.js';
+import { SyncEngine } from '../sync/engine.js';
+import { NewVaultScreen } from '../sync/JoinScreen.js';
+import { SyncProvider, useSync } from '../sync/react.js';
+import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../sync/SyncViews.js';
+import { syncText } from '../sync/copy.js';
 
 export function App() {
   return (
@@ -78,6 +85,10 @@ function MemberGate() {
 function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
   const text = useText(shellText);
   const vault = useMemo(() => new Vault(member.uid), [member.uid]);
+  const engine = useMemo(
+    () => new SyncEngine(vault, { deviceName: () => deviceNameFromUserAgent(navigator.userAgent) }),
+    [vault],
+  );
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const [loggedOutAfter, setLoggedOutAfter] = useState<number | null>(null);
   const [unlocks, setUnlocks] = useState(0);
@@ -89,15 +100,26 @@ function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
   }, [vault]);
   useEffect(() => {
     if (state === 'unlocked') setUnlocks((count) => count + 1);
-  }, [state]);
+    // Sync runs while the vault is unlocked (docs/sync.md).
+    if (state === 'unlocked') void engine.resume();
+    else engine.stop();
+  }, [state, engine]);
+  useEffect(() => () => engine.stop(), [engine]);
 
   const expire = useCallback(
     (minutes: number) => {
-      void vault.lock();
-      void logOut();
       setLoggedOutAfter(minutes);
+      // A sync logout: what is unsent goes up, then nothing of the vault stays here. If it cannot be sent, the vault
+      // stays locked (sealed) and goes up at the next unlock.
+      void (async () => {
+        const sent = (await engine.isOn()) ? await engine.flush() : false;
+        if (sent) await vault.destroy();
+        else await vault.lock();
+        engine.stop();
+        await logOut();
+      })();
     },
-    [vault],
+    [vault, engine],
   );
   useAutoLogout(expire, state === 'unlocked' && loggedOutAfter === null);
 
@@ -113,13 +135,16 @@ function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
     );
   }
   if (state === 'loading') return <Centered>{<p role="status">{text.loading}</p>}</Centered>;
-  if (state === 'new') return <SetupScreen vault={vault} />;
+  if (state === 'new')
+    return offline ? <SetupScreen vault={vault} /> : <NewVaultScreen vault={vault} engine={engine} />;
   if (state === 'locked') return <UnlockScreen vault={vault} />;
   return (
     <VaultProvider vault={vault}>
-      <DetailAccessProvider key={unlocks}>
-        <AppFrame member={member} offline={offline} />
-      </DetailAccessProvider>
+      <SyncProvider engine={engine}>
+        <DetailAccessProvider key={unlocks}>
+          <AppFrame member={member} offline={offline} />
+        </DetailAccessProvider>
+      </SyncProvider>
     </VaultProvider>
   );
 }
@@ -149,7 +174,10 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   const vault = useVault();
   useVaultVersion();
   const online = useOnline(!offline && navigator.onLine);
+  const engine = useSync();
+  const sync = useText(syncText);
   const [screen, setScreen] = useState<AppScreen>(screenFromUrl);
+  const [loggingOut, setLoggingOut] = useState<'sending' | 'unsent' | null>(null);
   const nickname = readSettings(vault).nickname || member.email.split('@')[0]!;
   useAutoBackup(vault);
 
@@ -172,6 +200,15 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
     document.title = `${text.nav[screen]} · MyGenie`;
   }, [screen, text]);
 
+  /** Logs out; with sync on, the vault is erased from this device first (the next unlock brings it back). */
+  const finishLogout = async (erase: boolean) => {
+    engine.stop();
+    if (erase) await vault.destroy();
+    else await vault.lock();
+    await logOut();
+    window.location.assign(`/?lang=${lang}`);
+  };
+
   const Screen = screen === 'home' ? null : SCREENS[screen];
   const content = Screen ? (
     <Suspense fallback={<p role="status">{text.loading}</p>}>
@@ -190,6 +227,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
         </a>
         <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
         <div className="app-header__actions">
+          <SyncBadge open={() => go('settings')} />
           <button
             type="button"
             className="button button--ghost button--small"
@@ -200,16 +238,43 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
           <button
             type="button"
             className="button button--ghost button--small"
+            aria-disabled={loggingOut !== null}
             onClick={async () => {
-              await vault.lock();
-              await logOut();
-              window.location.assign(`/?lang=${lang}`);
+              if (loggingOut) return;
+              // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
+              if (await engine.isOn()) {
+                setLoggingOut('sending');
+                if (!(await engine.flush())) {
+                  setLoggingOut('unsent');
+                  return;
+                }
+                await finishLogout(true);
+                return;
+              }
+              await finishLogout(false);
             }}
           >
             {text.header.logout}
           </button>
         </div>
       </header>
+      {loggingOut === 'sending' && (
+        <p className="app-offline" role="status">
+          {sync.logout.sending}
+        </p>
+      )}
+      {loggingOut === 'unsent' && (
+        <Popup
+          title={text.header.logout}
+          message={sync.logout.unsent}
+          confirmLabel={text.header.logout}
+          cancelLabel={text.cancel}
+          onConfirm={() => void finishLogout(true)}
+          onCancel={() => setLoggingOut(null)}
+        />
+      )}
+      <SyncNoticeStrip />
+      <ConflictBanner review={() => go('settings')} />
       {!online && (
         <p className="app-offline" role="status">
           {text.header.offline}

@@ -67,6 +67,8 @@ class CryptoWorker {
 
 export class CryptoPool {
   readonly #workers: CryptoWorker[];
+  /** The unlocked data key's handle (non-extractable): sync derives its own key from it. */
+  #key: CryptoKey | null = null;
 
   constructor(size = 2) {
     this.#workers = Array.from({ length: size }, () => new CryptoWorker());
@@ -85,11 +87,13 @@ export class CryptoPool {
   }
 
   async #share(key: CryptoKey): Promise<void> {
+    this.#key = key;
     await Promise.all(this.#workers.slice(1).map((worker) => worker.call('adopt', [key])));
   }
 
   /** Every worker takes an already unlocked key (a restore that has just unwrapped one). */
   async adopt(key: CryptoKey): Promise<void> {
+    this.#key = key;
     await Promise.all(this.#workers.map((worker) => worker.call('adopt', [key])));
   }
 
@@ -109,7 +113,13 @@ export class CryptoPool {
     return result;
   }
 
+  /** The data key's handle while unlocked (sync's key is derived from it: src/app/sync/chain.ts). */
+  get dataKey(): CryptoKey | null {
+    return this.#key;
+  }
+
   async lock(): Promise<void> {
+    this.#key = null;
     await Promise.all(this.#workers.map((worker) => worker.call('lock', [])));
   }
 

@@ -139,6 +139,8 @@ export interface SyncMetaRow {
   after: number;
   /** Each other device's chain as applied. */
   heads: Record<string, { seq: number; mac: string }>;
+  /** The header as last sent to or taken from the server (JSON): a different one here was changed here. */
+  header: string;
 }
 
 class VaultDatabase extends Dexie {
@@ -867,6 +869,14 @@ export class VaultStore {
         );
         await db.syncMeta.put(meta);
       }),
+    );
+  }
+
+  /** Records written or deleted outside the usual writes (a restore), marked as unsent edits. */
+  markEdits(written: StoredRecord[], deleted: Array<{ id: string; kind: string }>): Promise<unknown> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.syncRecords, db.syncOutbox, () => markEdits(db, written, deleted)),
     );
   }
 

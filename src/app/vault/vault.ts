@@ -95,6 +95,8 @@ export class Vault {
   #compacting: Promise<void> | null = null;
   #compactAgain = false;
   #quietTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Called when this device's header changes (a new master password): sync sends it to the other devices. */
+  onHeaderChange: (() => void) | null = null;
   /** Records that failed authentication at unlock: reported, never shown as data. */
   damaged: string[] = [];
   /** How the last unlock spent its time: the key derivation, then reading and decrypting the records. */
@@ -318,6 +320,7 @@ export class Vault {
     await writeMasterKeyVerifier(next, header.iterations);
     this.#header = header;
     this.#changed();
+    this.onHeaderChange?.();
     return true;
   }
 
@@ -371,6 +374,62 @@ export class Vault {
     if (entry?.kind === 'document') await this.#store.deleteDocument(id);
     else await this.#store.deleteRecord(id, entry?.kind ?? 'memo');
     this.#entries.delete(id);
+    this.#changed();
+  }
+
+  /** For sync (src/app/sync/engine.ts): the store, the crypto workers and the header. */
+  get syncParts(): { store: VaultStore; pool: CryptoPool; header: VaultHeader | undefined } {
+    return { store: this.#store, pool: this.#pool, header: this.#header };
+  }
+
+  /** Sync is on here: every write and deletion is also kept as an unsent edit, in the same transaction. */
+  set tracking(on: boolean) {
+    this.#store.tracking = on;
+  }
+
+  get tracking(): boolean {
+    return this.#store.tracking;
+  }
+
+  /** Remote changes were written (src/app/sync/engine.ts): the vault in memory follows them. */
+  followRemote(changes: Array<{ id: string; kind: RecordKind; value: unknown; deleted: boolean }>): void {
+    if (changes.length === 0) return;
+    const updatedAt = Date.now();
+    for (const change of changes) {
+      if (change.deleted) this.#entries.delete(change.id);
+      else this.#entries.set(change.id, { id: change.id, kind: change.kind, value: change.value, updatedAt });
+    }
+    this.#changed();
+    this.#compactWhenQuiet();
+  }
+
+  /**
+   * A first unlock of the member's synced vault on this device (it has none): the header is kept only when the
+   * master password opens it.
+   */
+  async joinSynced(
+    header: VaultHeader,
+    password: string,
+  ): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
+    const result = await this.#pool.unlock(header, password);
+    if (!result.ok) return result.reason;
+    await this.#store.saveHeader(header);
+    this.#header = header;
+    await this.#decryptAll();
+    await writeMasterKeyVerifier(password, header.iterations);
+    this.#state = 'unlocked';
+    this.#changed();
+    return 'ok';
+  }
+
+  /**
+   * The vault header from another device (a first unlock here, or the master password changed there): it replaces
+   * this one, and the next unlock takes that password.
+   */
+  async adoptHeader(header: VaultHeader): Promise<void> {
+    await this.#store.saveHeader(header);
+    this.#header = header;
+    if (this.#state === 'new') this.#state = 'locked';
     this.#changed();
   }
 
@@ -547,6 +606,16 @@ export class Vault {
       // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
       void writeMasterKeyVerifier(options.password!, outcome.header.iterations);
     }
+    if (this.#store.tracking) {
+      // Sync is on: what the restore wrote, and with a replacing restore what it removed, goes to the other devices.
+      const restored = new Set(outcome.records.map((record) => record.id));
+      const removed = outcome.replace
+        ? [...this.#entries.values()]
+            .filter((entry) => !restored.has(entry.id))
+            .map((entry) => ({ id: entry.id, kind: entry.kind }))
+        : [];
+      await this.#store.markEdits(outcome.records, removed);
+    }
     // The values were all opened: the vault in memory follows without decrypting again.
     if (outcome.replace) this.#entries.clear();
     for (const record of outcome.records) {
@@ -573,6 +642,7 @@ export class Vault {
   async destroy(): Promise<void> {
     await this.lock();
     await this.#store.destroy();
+    this.#store.tracking = false;
     // A deleted database stays closed: the next vault on this device gets a fresh one.
     this.#store = new VaultStore(this.memberId);
     this.#header = undefined;

@@ -14,6 +14,7 @@ import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { BackupPanel } from '../backup/BackupPanel.js';
+import { SyncPanel } from '../../sync/SyncViews.js';
 import { settingsText } from './copy.js';
 
 export const NICKNAME_MAX = 30;
@@ -33,6 +34,7 @@ export default function SettingsPage() {
       <AutoLogoutSettings />
       <MasterPasswordSettings />
       <DetailPasswordSettings />
+      <SyncPanel />
       <BackupPanel />
       <section className="panel" aria-labelledby="settings-vault">
         <h2 id="settings-vault">{text.vault.heading}</h2>

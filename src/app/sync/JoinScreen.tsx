@@ -1,0 +1,103 @@
+// A device with no vault whose member syncs one: the first unlock brings the synced vault here (docs/sync.md,
+// "Login, logout and the header"). The master password opens the header the server keeps; it never leaves the device.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { call } from '../../client/api.js';
+import { useText } from '../../client/text.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
+import type { SyncState } from '../../shared/schemas/sync.js';
+import { headerFrom } from '../backup/format.js';
+import { SetupScreen } from '../shell/VaultScreens.js';
+import type { Vault } from '../vault/vault.js';
+import { syncText } from './copy.js';
+import type { SyncEngine } from './engine.js';
+
+/** First run on this device: the synced vault when the member has one, else a new vault. */
+export function NewVaultScreen({ vault, engine }: { vault: Vault; engine: SyncEngine }) {
+  const text = useText(syncText);
+  const [state, setState] = useState<SyncState | null | 'checking'>('checking');
+  const [instead, setInstead] = useState(false);
+  useEffect(() => {
+    let live = true;
+    call('syncState', undefined, { timeoutMs: 8000 })
+      .then((answer) => live && setState(answer))
+      .catch(() => live && setState(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (state === 'checking') {
+    return (
+      <main className="app-gate">
+        <section className="app-gate__card">
+          <img src="/mg_logo.svg" alt="" width="56" height="56" />
+          <p role="status">{text.join.checking}</p>
+        </section>
+      </main>
+    );
+  }
+  if (!state?.vault || instead) return <SetupScreen vault={vault} />;
+  return <JoinForm vault={vault} engine={engine} state={state} onInstead={() => setInstead(true)} />;
+}
+
+function JoinForm({
+  vault,
+  engine,
+  state,
+  onInstead,
+}: {
+  vault: Vault;
+  engine: SyncEngine;
+  state: SyncState;
+  onInstead: () => void;
+}) {
+  const text = useText(syncText);
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || !password) return;
+    setBusy(true);
+    setProblem('');
+    try {
+      const result = await vault.joinSynced(headerFrom(state.vault!.header), password);
+      if (result !== 'ok') {
+        setProblem(text.join.wrong);
+        setBusy(false);
+        return;
+      }
+      await engine.join(state);
+    } catch {
+      setProblem(text.join.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="app-gate">
+      <section className="app-gate__card" aria-labelledby="join-title">
+        <img src="/mg_logo.svg" alt="" width="56" height="56" />
+        <h1 id="join-title">{text.join.title}</h1>
+        <p>{text.join.lead}</p>
+        <form className="form" noValidate onSubmit={submit}>
+          <PasswordField
+            id={id}
+            label={text.join.password}
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            problem={problem}
+          />
+          <button type="submit" className="button button--primary" aria-disabled={busy}>
+            {text.join.submit}
+          </button>
+        </form>
+        <button type="button" className="button button--ghost button--small" onClick={onInstead}>
+          {text.join.instead}
+        </button>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,370 @@
+// What the member sees of sync (docs/sync.md, "Login, logout and the header"): the state in the app header, the
+// conflicts to resolve, what sync kept with a notice, and the settings panel (on/off, sync now, the devices).
+import { useCallback, useEffect, useState } from 'react';
+import { ApiFailure, call } from '../../client/api.js';
+import { formatDateTime } from '../../client/format.js';
+import { fill, useLanguage, useText } from '../../client/text.js';
+import { Popup } from '../../client/ui/Popup.js';
+import { useToast } from '../../client/ui/Toast.js';
+import { catalog } from '../../shared/i18n/index.js';
+import type { SyncState } from '../../shared/schemas/sync.js';
+import { useVault, useVaultVersion } from '../vault/react.js';
+import type { RecordKind, Vault, VaultEntry } from '../vault/vault.js';
+import { shellText } from '../copy.js';
+import { syncText } from './copy.js';
+import type { SyncCause } from './engine.js';
+import { useSync, useSyncNotices, useSyncStatus } from './react.js';
+
+const KINDS: RecordKind[] = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'];
+
+/** Records kept as the other side of a conflict, waiting for the member. */
+export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: string }>> {
+  return KINDS.flatMap((kind) =>
+    vault.list<{ conflictOf?: unknown }>(kind).filter((entry) => typeof entry.value?.conflictOf === 'string'),
+  ) as Array<VaultEntry<{ conflictOf: string }>>;
+}
+
+function useCauseText(): (cause: SyncCause) => string {
+  const text = useText(syncText);
+  const errors = useText(catalog).errors as Record<string, string>;
+  return (cause) => {
+    if (cause in text.causes) return text.causes[cause as keyof typeof text.causes];
+    return errors[cause] ?? text.causes.other;
+  };
+}
+
+/** The sync state in the app header; opens the settings, where the panel says more. */
+export function SyncBadge({ open }: { open: () => void }) {
+  const text = useText(syncText);
+  const vault = useVault();
+  useVaultVersion();
+  const status = useSyncStatus();
+  const causeText = useCauseText();
+  if (status.state === 'off') return null;
+  const conflicts = conflictCopies(vault).length;
+  const percent =
+    status.state === 'syncing' && status.total > 0 ? Math.floor((status.done / status.total) * 100) : null;
+  const label =
+    status.state === 'syncing'
+      ? percent !== null
+        ? fill(text.badge.progress, { percent })
+        : text.badge.syncing
+      : status.state === 'offline'
+        ? text.badge.offline
+        : status.state === 'error'
+          ? text.badge.error
+          : conflicts > 0
+            ? fill(text.badge.conflict, { count: conflicts })
+            : text.badge.synced;
+  const tone =
+    status.state === 'error'
+      ? 'error'
+      : conflicts > 0 && status.state === 'synced'
+        ? 'conflict'
+        : status.state;
+  return (
+    <button
+      type="button"
+      className={`sync-badge sync-badge--${tone}`}
+      onClick={open}
+      aria-label={`${label} · ${text.badge.open}`}
+      title={status.state === 'error' ? causeText(status.cause) : label}
+      data-sync-state={tone}
+    >
+      <span className="sync-badge__dot" aria-hidden="true" />
+      <span className="sync-badge__label" role="status">
+        {label}
+      </span>
+      {percent !== null && (
+        <span className="sync-badge__bar" aria-hidden="true">
+          <span style={{ width: `${percent}%` }} />
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** Conflicts waiting for the member, under the header. */
+export function ConflictBanner({ review }: { review: () => void }) {
+  const text = useText(syncText);
+  const vault = useVault();
+  useVaultVersion();
+  const count = conflictCopies(vault).length;
+  if (count === 0) return null;
+  return (
+    <p className="app-conflicts" role="status">
+      {fill(text.conflicts.banner, { count })}{' '}
+      <button type="button" className="button button--small button--ghost" onClick={review}>
+        {text.conflicts.review}
+      </button>
+    </p>
+  );
+}
+
+function describe(entry: VaultEntry<Record<string, unknown>>): string {
+  const value = entry.value;
+  for (const key of ['title', 'name', 'content', 'memo']) {
+    const found = value[key];
+    if (typeof found === 'string' && found.trim()) return found.trim().slice(0, 80);
+  }
+  return '';
+}
+
+function ConflictList() {
+  const text = useText(syncText);
+  const vault = useVault();
+  useVaultVersion();
+  const toast = useToast();
+  const copies = conflictCopies(vault);
+  if (copies.length === 0) return null;
+  const keepCopy = async (copy: VaultEntry<{ conflictOf: string }>) => {
+    const { conflictOf, ...value } = copy.value;
+    await vault.put(copy.kind, conflictOf, value);
+    await vault.remove(copy.id);
+    toast(text.conflicts.resolved);
+  };
+  const keepOther = async (copy: VaultEntry<{ conflictOf: string }>) => {
+    await vault.remove(copy.id);
+    toast(text.conflicts.resolved);
+  };
+  return (
+    <section className="sync-conflicts" aria-labelledby="sync-conflicts-title">
+      <h3 id="sync-conflicts-title">{text.conflicts.heading}</h3>
+      <p className="form__note">{text.conflicts.lead}</p>
+      <ul className="sync-list">
+        {copies.map((copy) => {
+          const original = vault.get<Record<string, unknown>>(copy.value.conflictOf);
+          return (
+            <li key={copy.id} data-conflict={copy.id}>
+              <p>
+                <strong>{fill(text.conflicts.copyOf, { kind: text.conflicts.kinds[copy.kind] })}</strong>
+              </p>
+              <p className="sync-conflict__sides">
+                <span>{describe(copy as VaultEntry<Record<string, unknown>>)}</span>
+                {original && <span>{describe(original)}</span>}
+              </p>
+              <div className="sync-list__actions">
+                <button type="button" className="button button--small" onClick={() => void keepCopy(copy)}>
+                  {text.conflicts.keepCopy}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--ghost"
+                  onClick={() => void keepOther(copy)}
+                >
+                  {text.conflicts.keepOther}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function NoticeList() {
+  const text = useText(syncText);
+  const engine = useSync();
+  const notices = useSyncNotices();
+  const [, rerender] = useState(0);
+  if (notices.length === 0) return null;
+  return (
+    <ul className="sync-notices" aria-live="polite">
+      {notices.map((notice) => (
+        <li key={`${notice.id}-${notice.at}`} className="sync-notice" data-notice={notice.notice}>
+          <span>
+            {fill(text.notices[notice.notice as keyof typeof text.notices], {
+              kind: text.conflicts.kinds[notice.kind],
+            })}
+          </span>
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            onClick={() => {
+              engine.notices = engine.notices.filter((item) => item !== notice);
+              rerender((count) => count + 1);
+            }}
+          >
+            {text.notices.dismiss}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What sync kept with a notice (a record brought back, settings merged), shown under the header. */
+export function SyncNoticeStrip() {
+  return <NoticeList />;
+}
+
+/** The settings' sync panel: turn it on or off here, sync now, the devices holding the vault, conflicts. */
+export function SyncPanel() {
+  const text = useText(syncText);
+  const { lang } = useLanguage();
+  const engine = useSync();
+  const status = useSyncStatus();
+  const toast = useToast();
+  const causeText = useCauseText();
+  const [state, setState] = useState<SyncState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [otherVault, setOtherVault] = useState(false);
+  const [confirming, setConfirming] = useState<'off' | 'erase' | null>(null);
+  const shell = useText(shellText);
+  const on = status.state !== 'off';
+  const statusLine = (() => {
+    switch (status.state) {
+      case 'synced':
+        return fill(text.panel.lastSynced, { time: formatDateTime(new Date(status.at).toISOString(), lang) });
+      case 'syncing':
+        return status.total > 0
+          ? fill(text.badge.progress, { percent: Math.floor((status.done / status.total) * 100) })
+          : text.badge.syncing;
+      case 'offline':
+        return text.badge.offline;
+      case 'error':
+        return text.badge.error;
+      default:
+        return text.panel.off;
+    }
+  })();
+
+  const refresh = useCallback(async () => {
+    try {
+      setState(await call('syncState'));
+    } catch {
+      // Offline: the list waits for the next try.
+    }
+  }, []);
+  useEffect(() => {
+    if (status.state === 'synced' || status.state === 'off') void refresh();
+  }, [status, refresh]);
+
+  const run = async (work: () => Promise<void>, done?: string) => {
+    setBusy(true);
+    setProblem('');
+    try {
+      await work();
+      if (done) toast(done);
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiFailure && error.code === 'sync/other-vault') setOtherVault(true);
+      else setProblem(error instanceof ApiFailure ? causeText(error.code) : text.panel.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel sync-panel" aria-labelledby="sync-title">
+      <h2 id="sync-title">{text.panel.heading}</h2>
+      <p>{text.panel.lead}</p>
+      <p className="sync-panel__status" data-sync-status={status.state}>
+        {statusLine}
+      </p>
+      {status.state === 'error' && (
+        <p className="form__error" role="alert">
+          {causeText(status.cause)}
+        </p>
+      )}
+      {problem && (
+        <p className="form__error" role="alert">
+          {problem}
+        </p>
+      )}
+      {otherVault && !on && (
+        <div className="sync-panel__other">
+          <p role="alert">{text.panel.otherVault}</p>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            aria-disabled={busy}
+            onClick={() => setConfirming('erase')}
+          >
+            {text.panel.eraseSynced}
+          </button>
+        </div>
+      )}
+      <div className="sync-panel__actions">
+        {on ? (
+          <>
+            <button type="button" className="button button--primary" onClick={engine.syncNow}>
+              {text.panel.now}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-disabled={busy}
+              onClick={() => !busy && setConfirming('off')}
+            >
+              {text.panel.turnOff}
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={busy}
+            onClick={() => !busy && void run(() => engine.enable(), text.panel.turnedOn)}
+          >
+            {text.panel.turnOn}
+          </button>
+        )}
+      </div>
+      {on && state && (
+        <>
+          <h3>{text.panel.devices}</h3>
+          {state.devices.length === 0 ? (
+            <p className="form__note">{text.panel.noDevices}</p>
+          ) : (
+            <ul className="sync-list" aria-label={text.panel.devices}>
+              {state.devices.map((device) => (
+                <li key={device.id} data-device={device.id}>
+                  <strong>{device.name}</strong>
+                  {device.current && <span className="sync-list__tag">{text.panel.thisDevice}</span>}
+                  <span className="form__note">
+                    {fill(text.panel.lastSeen, { time: formatDateTime(device.lastSeen, lang) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <NoticeList />
+      <ConflictList />
+      {confirming === 'off' && (
+        <Popup
+          title={text.panel.turnOff}
+          message={text.panel.turnOffConfirm}
+          confirmLabel={text.panel.turnOff}
+          cancelLabel={shell.cancel}
+          onConfirm={() => {
+            setConfirming(null);
+            void run(() => engine.disable(), text.panel.turnedOff);
+          }}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'erase' && (
+        <Popup
+          title={text.panel.eraseSynced}
+          message={text.panel.eraseConfirm}
+          confirmLabel={text.panel.eraseSynced}
+          cancelLabel={shell.cancel}
+          onConfirm={() => {
+            setConfirming(null);
+            void run(async () => {
+              await call('syncDeleteVault');
+              setOtherVault(false);
+              await engine.enable();
+            }, text.panel.turnedOn);
+          }}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </section>
+  );
+}

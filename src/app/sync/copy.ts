@@ -1,0 +1,175 @@
+import { defineText } from '../../client/text.js';
+
+export const syncText = defineText(
+  {
+    badge: {
+      off: '동기화 꺼짐',
+      synced: '동기화됨',
+      syncing: '동기화 중',
+      progress: '동기화 중 {{percent}}%',
+      offline: '오프라인',
+      conflict: '충돌 {{count}}건',
+      error: '동기화 오류',
+      open: '동기화 상태 보기',
+    },
+    causes: {
+      refused:
+        '서버가 보낸 변경 내용이 검증을 통과하지 못해 적용하지 않았습니다. 데이터는 안전합니다. 잠시 뒤 "지금 동기화"를 눌러 다시 시도하세요.',
+      'storage-full': '이 기기의 저장 공간이 가득 차서 동기화한 내용을 저장하지 못했습니다.',
+      locked: '금고가 잠겨 있어 동기화를 멈췄습니다.',
+      damaged: '이 기기에 저장된 동기화 정보가 손상되었습니다. 동기화를 껐다가 다시 켜 주세요.',
+      network: '서버에 연결할 수 없습니다.',
+      other: '동기화하지 못했습니다. 잠시 뒤 다시 시도합니다.',
+    },
+    panel: {
+      heading: '기기 간 동기화',
+      lead: '켜 두면 이 금고가 회원님의 다른 기기와 종단 간 암호화로 동기화됩니다. 서버는 암호화된 내용만 보관하며 기록·제목·금액을 읽을 수 없습니다.',
+      off: '이 기기는 동기화하지 않습니다. 금고는 이 기기에만 있습니다.',
+      turnOn: '동기화 켜기',
+      turnOff: '이 기기 동기화 끄기',
+      turnOffConfirm:
+        '이 기기의 동기화를 끌까요? 금고는 이 기기에 그대로 남고, 이후 변경은 다른 기기로 가지 않습니다.',
+      now: '지금 동기화',
+      lastSynced: '마지막 동기화: {{time}}',
+      devices: '금고가 있는 기기',
+      thisDevice: '이 기기',
+      lastSeen: '최근 접속 {{time}}',
+      noDevices: '아직 동기화하는 기기가 없습니다.',
+      otherVault:
+        '이 계정은 이미 다른 금고를 동기화하고 있습니다. 그 금고를 이 기기에서 쓰려면 로그아웃 후 새 기기에서처럼 잠금 해제하거나, 동기화된 금고를 지우고 이 금고로 다시 시작하세요.',
+      eraseSynced: '동기화된 금고 지우고 이 금고로 시작',
+      eraseConfirm:
+        '서버에 동기화된 금고를 지우고 이 기기의 금고로 다시 시작할까요? 다른 기기의 금고는 각 기기에 그대로 남지만, 이 금고와 합쳐지지 않습니다.',
+      turnedOn: '동기화를 켰습니다.',
+      turnedOff: '이 기기의 동기화를 껐습니다.',
+      failed: '동기화 설정을 바꾸지 못했습니다.',
+    },
+    conflicts: {
+      heading: '충돌한 기록',
+      lead: '두 기기에서 같은 기록을 다르게 고쳤습니다. 두 판을 모두 보관했습니다. 남길 판을 고르세요.',
+      banner: '다른 기기와 충돌한 기록이 {{count}}건 있습니다.',
+      review: '확인하기',
+      copyOf: '{{kind}} 기록의 다른 판',
+      keepCopy: '이 판 남기기',
+      keepOther: '다른 판 남기기',
+      resolved: '충돌을 해결했습니다.',
+      kinds: {
+        event: '일정',
+        memo: '일기',
+        personal: '개인정보',
+        document: '문서',
+        ledger: '가계부',
+        anniversaries: '기념일',
+        settings: '설정',
+      },
+    },
+    notices: {
+      'kept-edited-here': '다른 기기에서 삭제된 {{kind}} 기록을 이 기기에서 고쳤기 때문에 남겨 두었습니다.',
+      'restored-edited-elsewhere':
+        '이 기기에서 삭제한 {{kind}} 기록을 다른 기기에서 고쳤기 때문에 되살렸습니다.',
+      'settings-merged': '설정 일부를 두 기기에서 다르게 바꿔, 다른 기기의 선택을 적용했습니다.',
+      dismiss: '닫기',
+    },
+    join: {
+      title: '동기화된 금고 열기',
+      lead: '이 계정에는 다른 기기에서 동기화한 금고가 있습니다. 그 금고의 마스터 비밀번호를 입력하면 이 기기로 내려받습니다. 비밀번호는 이 기기를 떠나지 않습니다.',
+      password: '마스터 비밀번호',
+      submit: '금고 열기',
+      wrong: '마스터 비밀번호가 올바르지 않습니다.',
+      failed: '동기화된 금고를 열지 못했습니다. 잠시 뒤 다시 시도하세요.',
+      instead: '대신 이 기기에서 새 금고 만들기',
+      checking: '동기화된 금고가 있는지 확인하는 중...',
+    },
+    logout: {
+      unsent:
+        '보내지 못한 변경 내용이 있습니다(오프라인이거나 서버에 연결할 수 없음). 지금 로그아웃하면 이 기기에서 지워져 사라집니다. 그래도 로그아웃할까요?',
+      sending: '변경 내용을 보내는 중...',
+    },
+  },
+  {
+    badge: {
+      off: 'Sync off',
+      synced: 'Synced',
+      syncing: 'Syncing',
+      progress: 'Syncing {{percent}}%',
+      offline: 'Offline',
+      conflict: '{{count}} conflicts',
+      error: 'Sync error',
+      open: 'Show the sync status',
+    },
+    causes: {
+      refused:
+        'The server sent a change that does not check out, so it was not applied. Your data is safe. Press "Sync now" to try again later.',
+      'storage-full': 'This device’s storage is full, so what was synced could not be saved.',
+      locked: 'The vault is locked, so sync stopped.',
+      damaged: 'The sync data kept on this device is damaged. Turn sync off and on again.',
+      network: 'The server cannot be reached.',
+      other: 'Sync did not complete. It will try again shortly.',
+    },
+    panel: {
+      heading: 'Sync between devices',
+      lead: 'When on, this vault syncs with your other devices, end-to-end encrypted. The server keeps only ciphertext and cannot read any record, title or amount.',
+      off: 'This device does not sync. The vault is on this device only.',
+      turnOn: 'Turn on sync',
+      turnOff: 'Turn off sync on this device',
+      turnOffConfirm:
+        'Turn off sync on this device? The vault stays on this device as it is, and later changes no longer go to your other devices.',
+      now: 'Sync now',
+      lastSynced: 'Last synced: {{time}}',
+      devices: 'Devices holding the vault',
+      thisDevice: 'This device',
+      lastSeen: 'Last seen {{time}}',
+      noDevices: 'No device syncs yet.',
+      otherVault:
+        'Your account already syncs another vault. To use it on this device, log out and unlock it as on a new device, or erase the synced vault and start again with this one.',
+      eraseSynced: 'Erase the synced vault and start with this one',
+      eraseConfirm:
+        'Erase the vault synced on the server and start again with this device’s vault? The vaults on your other devices stay on them, but are not merged with this one.',
+      turnedOn: 'Sync is on.',
+      turnedOff: 'Sync is off on this device.',
+      failed: 'The sync setting could not be changed.',
+    },
+    conflicts: {
+      heading: 'Conflicting records',
+      lead: 'The same record was changed differently on two devices. Both versions were kept: choose the one to keep.',
+      banner: '{{count}} records conflict with another device.',
+      review: 'Review',
+      copyOf: 'Another version of a {{kind}} record',
+      keepCopy: 'Keep this version',
+      keepOther: 'Keep the other version',
+      resolved: 'The conflict is resolved.',
+      kinds: {
+        event: 'schedule',
+        memo: 'diary',
+        personal: 'personal information',
+        document: 'document',
+        ledger: 'ledger',
+        anniversaries: 'anniversary',
+        settings: 'settings',
+      },
+    },
+    notices: {
+      'kept-edited-here': 'A {{kind}} record deleted on another device was kept, because it was edited here.',
+      'restored-edited-elsewhere':
+        'A {{kind}} record deleted here was brought back, because it was edited on another device.',
+      'settings-merged':
+        'Some settings were changed differently on two devices; the other device’s choice was applied.',
+      dismiss: 'Dismiss',
+    },
+    join: {
+      title: 'Open your synced vault',
+      lead: 'Your account has a vault synced from another device. Enter its master password to bring it to this device. The password never leaves this device.',
+      password: 'Master password',
+      submit: 'Open vault',
+      wrong: 'The master password is incorrect.',
+      failed: 'The synced vault could not be opened. Try again shortly.',
+      instead: 'Create a new vault on this device instead',
+      checking: 'Checking for a synced vault...',
+    },
+    logout: {
+      unsent:
+        'Some changes could not be sent (offline, or the server cannot be reached). Logging out now erases them from this device and they are lost. Log out anyway?',
+      sending: 'Sending your changes...',
+    },
+  },
+);
