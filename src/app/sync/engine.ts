@@ -26,6 +26,8 @@ import type { Json } from './merge.js';
 const PUSH_BYTES = 2_500_000;
 /** A device that has applied this many changes since the last snapshot makes a new one. */
 export const SNAPSHOT_EVERY = 1000;
+/** A write here is sent this long after it (writes made together go together). */
+const WRITE_DELAY_MS = 150;
 /** Between failed runs: 2 s, doubling, at most a minute. */
 const RETRY_MS = [2000, 4000, 8000, 16_000, 32_000, 60_000];
 const SNAPSHOT_INFO = 'mygenie/sync-snapshot/v1';
@@ -194,6 +196,7 @@ export class SyncEngine {
     }
     this.#vault.tracking = true;
     this.#vault.onHeaderChange = () => this.syncNow();
+    this.#vault.onLocalWrite = this.#soon;
     this.#stopped = false;
     this.#listen();
     this.syncNow();
@@ -210,7 +213,21 @@ export class SyncEngine {
     this.#retry = null;
     this.#vault.tracking = false;
     this.#vault.onHeaderChange = null;
+    this.#vault.onLocalWrite = null;
+    if (this.#soonTimer) clearTimeout(this.#soonTimer);
+    this.#soonTimer = null;
   }
+
+  #soonTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** A write here goes up shortly: writes made together (an import, a form saving two records) go together. */
+  #soon = (): void => {
+    if (this.#soonTimer) return;
+    this.#soonTimer = setTimeout(() => {
+      this.#soonTimer = null;
+      this.syncNow();
+    }, WRITE_DELAY_MS);
+  };
 
   /**
    * Turns sync on for this unlocked vault. With nothing synced yet, this vault becomes the member's synced vault and

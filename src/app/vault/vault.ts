@@ -95,6 +95,8 @@ export class Vault {
   #compacting: Promise<void> | null = null;
   #compactAgain = false;
   #quietTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Called after every write or deletion made here while sync is on: sync sends it soon. */
+  onLocalWrite: (() => void) | null = null;
   /** Called when this device's header changes (a new master password): sync sends it to the other devices. */
   onHeaderChange: (() => void) | null = null;
   /** Records that failed authentication at unlock: reported, never shown as data. */
@@ -354,6 +356,7 @@ export class Vault {
     const entry: VaultEntry<T> = { id, kind, value, updatedAt };
     this.#entries.set(id, entry);
     this.#changed();
+    this.#wrote();
     return entry;
   }
 
@@ -366,6 +369,7 @@ export class Vault {
     await this.#store.saveRecords(sealed);
     for (const { id, value } of values) this.#entries.set(id, { id, kind, value, updatedAt });
     this.#changed();
+    this.#wrote();
     this.#compactWhenQuiet();
   }
 
@@ -375,6 +379,11 @@ export class Vault {
     else await this.#store.deleteRecord(id, entry?.kind ?? 'memo');
     this.#entries.delete(id);
     this.#changed();
+    this.#wrote();
+  }
+
+  #wrote(): void {
+    if (this.#store.tracking) this.onLocalWrite?.();
   }
 
   /** For sync (src/app/sync/engine.ts): the store, the crypto workers and the header. */
@@ -629,6 +638,7 @@ export class Vault {
     this.damaged = [];
     this.#state = 'unlocked';
     this.restoreTimings = outcome.timings;
+    this.#wrote();
     const settings = this.#entries.get('settings');
     if (settings && (settings.value as { detailPassword?: unknown }).detailPassword) {
       await this.put('settings', 'settings', { ...(settings.value as object), detailPassword: null });
