@@ -4,7 +4,12 @@
 // notice, and a sync logout leaves nothing of the vault behind.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
+import { scheduleText } from '../src/app/modules/schedule/copy.js';
+import { fill } from '../src/client/text.js';
+import { addBankAccount } from './pages/members.js';
 import { syncText } from '../src/app/sync/copy.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { AppModel } from './pages/app.js';
@@ -74,6 +79,64 @@ class Device {
     await this.page.locator('.sync-badge__label', { hasText: label }).waitFor({ timeout: 20_000 });
   }
 
+  /** Waits until everything written here is on the server (the member's series reached `latest`). */
+  async sent(): Promise<void> {
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(async () => {
+            const databases = await indexedDB.databases();
+            const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))?.name;
+            if (!name) return -1;
+            const db = await new Promise<IDBDatabase>((resolve) => {
+              const request = indexedDB.open(name);
+              request.onsuccess = () => resolve(request.result);
+            });
+            const count = (store: string) =>
+              new Promise<number>((resolve) => {
+                const request =
+                  store === 'dirty'
+                    ? db.transaction('syncRecords').objectStore('syncRecords').index('dirty').count(1)
+                    : db.transaction(store).objectStore(store).count();
+                request.onsuccess = () => resolve(request.result);
+              });
+            const unsent = (await count('dirty')) + (await count('syncOutbox'));
+            db.close();
+            return unsent;
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+  }
+
+  /** What a module's page shows, for comparing devices. */
+  async shown(screen: 'diary' | 'schedule' | 'ledger' | 'personal' | 'anniversaries'): Promise<string> {
+    await this.app.go(screen);
+    await this.page.locator('main h1').first().waitFor();
+    return (await this.page.locator('main').innerText()).replace(/\s+/g, ' ');
+  }
+
+  async editDiary(title: string, change: { title?: string; body?: string }): Promise<void> {
+    await this.page
+      .getByRole('button', { name: fill(this.app.text.editItem, { name: title }), exact: true })
+      .click();
+    const form = this.app.dialog(this.diary.form.edit);
+    if (change.title !== undefined) await form.getByLabel(this.diary.form.title).fill(change.title);
+    if (change.body !== undefined) await form.getByLabel(this.diary.form.body).fill(change.body);
+    await form.getByRole('button', { name: this.app.text.save }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  async deleteDiary(title: string): Promise<void> {
+    await this.page
+      .getByRole('button', { name: fill(this.app.text.deleteItem, { name: title }), exact: true })
+      .click();
+    await this.page.getByRole('button', { name: this.app.text.delete, exact: true }).last().click();
+    await this.page
+      .getByRole('button', { name: fill(this.app.text.deleteItem, { name: title }), exact: true })
+      .waitFor({ state: 'detached' });
+  }
+
   async addDiary(title: string, body: string): Promise<void> {
     await this.page.getByRole('button', { name: this.diary.add }).click();
     const form = this.app.dialog(this.diary.form.add);
@@ -105,5 +168,108 @@ describe.each(['en', 'ko'] as const)('sync in %s', (lang) => {
     const list = laptop!.page.getByRole('list', { name: laptop!.sync.panel.devices });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     await list.getByText(laptop!.sync.panel.thisDevice).waitFor();
+  });
+});
+
+describe('sync offline', () => {
+  it('merges edits made on two offline devices, keeps a conflict copy to resolve, and brings back a deletion raced by an edit', async () => {
+    const lang = 'en';
+    const [laptop, phone] = await member(lang, 2);
+    const [a, b] = [laptop!, phone!];
+    await a.startSyncing();
+    await a.app.go('diary');
+    await a.addDiary('Market', 'Bought apples.');
+    await a.addDiary('Rainy walk', 'Umbrella forgotten.');
+    await a.addDiary('Old note', 'To be removed.');
+    await a.sent();
+    await b.join();
+    await b.page.getByText('Old note').waitFor();
+
+    // Both go offline and change the same records.
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+    await a.badge(a.sync.badge.offline);
+    // Different fields of one entry: merged.
+    await a.editDiary('Market', { title: 'Market day' });
+    await b.editDiary('Market', { body: 'Bought apples and pears.' });
+    // The same field of another, two ways: a conflict copy.
+    await a.editDiary('Rainy walk', { body: 'Umbrella forgotten at the cafe.' });
+    await b.editDiary('Rainy walk', { body: 'Soaked, no umbrella.' });
+    // Deleted on one, edited on the other: kept, with a notice.
+    await a.deleteDiary('Old note');
+    await b.editDiary('Old note', { body: 'Still needed.' });
+    // New records of other modules on each side.
+    await a.app.go('anniversaries');
+    await a.page.getByRole('button', { name: anniversaryText[lang].add }).first().click();
+    const anniversary = a.app.dialog(anniversaryText[lang].form.add);
+    await anniversary.getByLabel(anniversaryText[lang].form.name).fill('Wedding day');
+    await anniversary.getByRole('button', { name: a.app.text.save }).click();
+    await anniversary.waitFor({ state: 'detached' });
+    await b.app.go('personal');
+    await addBankAccount(b.app, 'Salary account', '110-222-333333');
+    // The new record opens: closed again.
+    await b.page.keyboard.press('Escape');
+    await b.app.go('ledger');
+    await b.page.getByRole('button', { name: ledgerText[lang].add, exact: true }).click();
+    const entry = b.app.dialog(ledgerText[lang].form.addTitle);
+    await entry.getByRole('radio', { name: ledgerText[lang].types.expense }).check();
+    await entry.getByLabel(ledgerText[lang].form.amount).fill('12,000');
+    await entry
+      .getByLabel(ledgerText[lang].form.category, { exact: true })
+      .selectOption({ label: ledgerText[lang].categories.food });
+    await entry.getByLabel(ledgerText[lang].form.memo).fill('Cold noodles');
+    await entry.getByRole('button', { name: b.app.text.save }).click();
+    await entry.waitFor({ state: 'detached' });
+    await a.app.go('schedule');
+    await a.page.getByRole('button', { name: scheduleText[lang].add, exact: true }).click();
+    const event = a.app.dialog(scheduleText[lang].form.newTitle);
+    await event.getByLabel(scheduleText[lang].form.title).fill('Dentist');
+    await event.getByRole('button', { name: a.app.text.save }).click();
+    await event.waitFor({ state: 'detached' });
+
+    // Back online: each sends and receives.
+    await a.context.setOffline(false);
+    await b.context.setOffline(false);
+    await a.sent();
+    await b.sent();
+    await a.sent();
+
+    for (const device of [a, b]) {
+      await device.app.go('diary');
+      await device.page.getByText('Market day').waitFor({ timeout: 20_000 });
+      await device.page.getByText('Bought apples and pears.').waitFor();
+      await device.page.getByText('Still needed.').waitFor();
+      // Both versions of the conflicting entry are there.
+      await device.page.getByText('Umbrella forgotten at the cafe.').waitFor();
+      await device.page.getByText('Soaked, no umbrella.').waitFor();
+    }
+    // Each device was told why the deleted entry is still there.
+    await a.page
+      .getByText(fill(a.sync.notices['restored-edited-elsewhere'], { kind: a.sync.conflicts.kinds.memo }))
+      .waitFor();
+    await b.page
+      .getByText(fill(b.sync.notices['kept-edited-here'], { kind: b.sync.conflicts.kinds.memo }))
+      .waitFor();
+    // The conflict is listed (on both), and resolved once.
+    await b.page.getByText(fill(b.sync.conflicts.banner, { count: 1 })).waitFor();
+    await a.page.getByText(fill(a.sync.conflicts.banner, { count: 1 })).waitFor();
+    await a.page.getByRole('button', { name: a.sync.conflicts.review }).click();
+    const conflicts = a.page.locator('.sync-conflicts');
+    await conflicts.getByRole('button', { name: a.sync.conflicts.keepCopy }).click();
+    await a.sent();
+    await b.page
+      .getByText(fill(b.sync.conflicts.banner, { count: 1 }))
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    await a.sent();
+    await b.sent();
+
+    // The same vault on both.
+    for (const screen of ['diary', 'schedule', 'ledger', 'personal', 'anniversaries'] as const) {
+      expect(await b.shown(screen), screen).toBe(await a.shown(screen));
+    }
+    expect(await a.shown('personal')).toContain('Salary account');
+    expect(await a.shown('ledger')).toContain('Cold noodles');
+    expect(await b.shown('anniversaries')).toContain('Wedding day');
+    expect(await b.shown('schedule')).toContain('Dentist');
   });
 });

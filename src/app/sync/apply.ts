@@ -16,6 +16,8 @@ export interface LocalRecord {
   base: Json | undefined;
   /** An unsent edit here, made from `version`. */
   pending: Side | null;
+  /** The version here is a deletion (sent from here or taken from another device). */
+  gone?: boolean;
 }
 
 export interface RemoteChange {
@@ -51,7 +53,13 @@ export function decide(
 ): Decision | 'reordered' {
   if (remote.base !== local.version) return 'reordered';
   const pending = local.pending;
-  if (!pending) return { record: remote.side, pending: null };
+  if (!pending) {
+    // A record deleted here (its deletion already sent) that another device edited meanwhile comes back, said so.
+    if (local.gone && !remote.side.deleted) {
+      return { record: remote.side, pending: null, notice: 'restored-edited-elsewhere' };
+    }
+    return { record: remote.side, pending: null };
+  }
   if (pending.deleted) {
     if (remote.side.deleted) return { record: remote.side, pending: null };
     return { record: remote.side, pending: null, notice: 'restored-edited-elsewhere' };

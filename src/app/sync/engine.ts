@@ -209,6 +209,10 @@ export class SyncEngine {
     this.#key = null;
     this.#events?.close();
     this.#events = null;
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', this.syncNow);
+      window.removeEventListener('offline', this.#offline);
+    }
     if (this.#retry) clearTimeout(this.#retry);
     this.#retry = null;
     this.#vault.tracking = false;
@@ -376,7 +380,12 @@ export class SyncEngine {
     events.addEventListener('signed-out', () => this.stop());
     this.#events = events;
     window.addEventListener('online', this.syncNow);
+    window.addEventListener('offline', this.#offline);
   }
+
+  #offline = (): void => {
+    if (!this.#stopped) this.#set({ state: 'offline' });
+  };
 
   async #run(): Promise<void> {
     if (this.#stopped) return;
@@ -683,7 +692,12 @@ export class SyncEngine {
       if (snapshot && row?.version === version) continue;
       const [baseValue, pendingSide] = await this.#localSides(row);
       const decision = decide(
-        { version: row?.version ?? null, base: baseValue, pending: pendingSide },
+        {
+          version: row?.version ?? null,
+          base: baseValue,
+          pending: pendingSide,
+          gone: !!row && row.version !== null && row.base === null,
+        },
         { version, base: snapshot ? (row?.version ?? null) : base, side: opened.side },
         { oneOfAKind: ONE_OF_A_KIND.has(opened.kind) },
       );
