@@ -4,6 +4,9 @@
 // notice, and a sync logout leaves nothing of the vault behind.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
@@ -35,7 +38,7 @@ async function member(lang: Lang, count: number) {
       locale: lang === 'ko' ? 'ko-KR' : 'en-US',
     });
     await signInContext(suite.server, context, email, PASSWORD);
-    devices.push(new Device(context, new AppModel(await context.newPage(), lang, suite.server.url)));
+    devices.push(new Device(context, new AppModel(await context.newPage(), lang, suite.server.url), email));
   }
   return devices;
 }
@@ -47,6 +50,7 @@ class Device {
   constructor(
     readonly context: BrowserContext,
     readonly app: AppModel,
+    readonly email: string,
   ) {
     this.sync = syncText[app.lang];
     this.diary = diaryText[app.lang];
@@ -271,5 +275,176 @@ describe('sync offline', () => {
     expect(await a.shown('ledger')).toContain('Cold noodles');
     expect(await b.shown('anniversaries')).toContain('Wedding day');
     expect(await b.shown('schedule')).toContain('Dentist');
+  });
+});
+
+describe('sync refuses what does not check out', () => {
+  it('refuses a changed, a replayed and a dropped change from the server, applies nothing of it, and recovers', async () => {
+    const [a, b] = await member('en', 2);
+    await a!.startSyncing();
+    await a!.app.go('diary');
+    await a!.addDiary('First', 'One.');
+    await a!.sent();
+    type Page = { changes: Array<{ payload: string; at: number }>; latest: number; snapshot: unknown };
+    let seen: Page['changes'] = [];
+    let attack: ((page: Page) => void) | null = null;
+    await b!.page.route('**/api/sync/changes?after=*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Page;
+      if (attack && body.changes.length > 0) attack(body);
+      else seen = [...seen, ...body.changes];
+      await route.fulfill({ response, json: body });
+    });
+    await b!.join();
+    await b!.page.getByText('First').waitFor();
+    expect(seen.length).toBeGreaterThan(0);
+    const refusedOnB = async (title: string) => {
+      await b!.badge(b!.sync.badge.error);
+      await b!.app.go('settings');
+      await b!.page.getByText(b!.sync.causes.refused).waitFor();
+      await b!.app.go('diary');
+      await b!.page.getByText('First').waitFor();
+      expect(await b!.page.getByText(title).count()).toBe(0);
+    };
+
+    // Altered: one byte of the sealed record.
+    attack = (page) => {
+      const change = page.changes[0]!;
+      const bytes = Buffer.from(change.payload, 'base64');
+      bytes[bytes.length - 5]! ^= 1;
+      change.payload = bytes.toString('base64');
+    };
+    await a!.addDiary('Second', 'Two.');
+    await a!.sent();
+    await b!.page.getByRole('button', { name: b!.sync.badge.error, exact: false }).waitFor();
+    await refusedOnB('Second');
+
+    // Replayed: a change already applied, sent again before the new one.
+    attack = (page) => {
+      page.changes.unshift({ ...seen.at(-1)!, at: page.changes[0]!.at - 1 });
+    };
+    await b!.page
+      .getByRole('button', { name: b!.sync.panel.now })
+      .click()
+      .catch(() => undefined);
+    await b!.app.go('settings');
+    await b!.page.getByRole('button', { name: b!.sync.panel.now }).click();
+    await refusedOnB('Second');
+    attack = (page) => {
+      page.changes.unshift({ ...seen.at(-1)! });
+    };
+    await b!.app.go('settings');
+    await b!.page.getByRole('button', { name: b!.sync.panel.now }).click();
+    await refusedOnB('Second');
+
+    // Dropped: the first of two new changes held back.
+    await a!.addDiary('Third', 'Three.');
+    await a!.sent();
+    attack = (page) => {
+      if (page.changes.length > 1) page.changes.shift();
+    };
+    await b!.app.go('settings');
+    await b!.page.getByRole('button', { name: b!.sync.panel.now }).click();
+    await refusedOnB('Third');
+
+    // The server honest again: everything arrives, once.
+    attack = null;
+    await b!.app.go('settings');
+    await b!.page.getByRole('button', { name: b!.sync.panel.now }).click();
+    await b!.badge(b!.sync.badge.synced);
+    await b!.app.go('diary');
+    for (const title of ['First', 'Second', 'Third']) {
+      await b!.page.getByText(title, { exact: true }).waitFor();
+      expect(await b!.page.getByText(title, { exact: true }).count()).toBe(1);
+    }
+  });
+});
+
+describe('sync and sessions', () => {
+  it('stops at once on a device whose session was ended, and a sync logout leaves nothing of the vault', async () => {
+    const [a, b] = await member('ko', 2);
+    await a!.startSyncing();
+    await a!.app.go('diary');
+    await a!.addDiary('Before', 'Seen by both.');
+    await a!.sent();
+    await b!.join();
+    await b!.page.getByText('Before').waitFor();
+
+    // The laptop ends the phone's session from its device list.
+    const ended = await a!.page.evaluate(async () => {
+      const { sessions } = (await (await fetch('/api/sessions')).json()) as {
+        sessions: Array<{ id: string; current: boolean }>;
+      };
+      const other = sessions.find((session) => !session.current)!;
+      return (await fetch(`/api/sessions/${other.id}`, { method: 'DELETE' })).status;
+    });
+    expect(ended).toBe(204);
+    await b!.badge(b!.sync.badge.error);
+    await a!.addDiary('After', 'Not for the ended session.');
+    await a!.sent();
+    await b!.page.waitForTimeout(2000);
+    expect(await b!.page.getByText('After').count()).toBe(0);
+    const refused = await b!.page.evaluate(async () => (await fetch('/api/sync/changes?after=0')).status);
+    expect(refused).toBe(401);
+
+    // The laptop logs out: what it had unsent goes up first, then its vault is gone from the browser.
+    await a!.addDiary('Last words', 'Written just before logging out.');
+    await a!.page.getByRole('button', { name: a!.app.text.header.logout }).click();
+    await a!.page.waitForURL(/\/\?lang=ko/);
+    const databases = await a!.page.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith('mygenie-vault-')),
+    );
+    expect(databases).toEqual([]);
+
+    // Signed in again, the vault comes back from the server, the last entry with it.
+    await signInContext(suite.server, a!.context, a!.email, PASSWORD);
+    await a!.join();
+    await a!.page.getByText('Last words').waitFor();
+  });
+});
+
+describe('documents in sync', () => {
+  it('sends a document chunk by chunk, resumes after the network drops halfway, and the other device gets the same bytes', async () => {
+    const [a, b] = await member('en', 2);
+    const documents = documentsText.en;
+    await a!.startSyncing();
+    await b!.join();
+    const bytes = crypto.randomBytes(3 * 1024 * 1024 + 1234);
+    // The network drops after the first chunk went up.
+    let puts = 0;
+    await a!.page.route('**/api/sync/chunks/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      puts += 1;
+      if (puts > 1) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await a!.app.go('documents');
+    await a!.page.locator('input[type="file"]').setInputFiles({
+      name: 'scan.bin',
+      mimeType: 'application/octet-stream',
+      buffer: bytes,
+    });
+    await a!.page.getByText(fill(documents.upload.added, { name: 'scan.bin' })).waitFor();
+    await expect.poll(() => puts).toBeGreaterThan(1);
+    await a!.page.unroute('**/api/sync/chunks/*');
+    // Back: the next run sends only the chunks the server does not hold.
+    const resumed: string[] = [];
+    a!.page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/sync/chunks/'))
+        resumed.push(request.url());
+    });
+    await a!.sent();
+    expect(resumed).toHaveLength(3);
+
+    await b!.app.go('documents');
+    const button = b!.page.getByRole('button', {
+      name: fill(documents.list.downloadOf, { name: 'scan.bin' }),
+    });
+    await button.waitFor({ timeout: 20_000 });
+    const [download] = await Promise.all([b!.page.waitForEvent('download'), button.click()]);
+    const received = await fs.readFile((await download.path())!);
+    expect(crypto.createHash('sha256').update(received).digest('hex')).toBe(
+      crypto.createHash('sha256').update(bytes).digest('hex'),
+    );
   });
 });

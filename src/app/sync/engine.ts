@@ -377,7 +377,11 @@ export class SyncEngine {
         if (meta && latest > meta.after) this.syncNow();
       });
     });
-    events.addEventListener('signed-out', () => this.stop());
+    // This device's session ended (from another device, or it expired): sync stops at once, and says why.
+    events.addEventListener('signed-out', () => {
+      this.stop();
+      this.#set({ state: 'error', cause: 'auth/unauthenticated' });
+    });
     this.#events = events;
     window.addEventListener('online', this.syncNow);
     window.addEventListener('offline', this.#offline);
@@ -587,9 +591,17 @@ export class SyncEngine {
       const own = meta.prev ? { [meta.device]: { seq: meta.seq, mac: meta.prev } } : {};
       const chain = new ChainState(meta.vault, { ...meta.heads, ...own });
       const incoming: Array<{ change: SyncChange; payload: Uint8Array<ArrayBuffer> }> = [];
+      let last = meta.after;
       for (const change of changes) {
-        if (change.at <= meta.after) continue;
-        const payload = base64ToBytes(change.payload);
+        // The series only moves on: a number already passed is a replay, one out of order a reordering.
+        if (change.at <= last) throw new SyncRefused(change.at <= meta.after ? 'replayed' : 'out-of-order');
+        last = change.at;
+        let payload: Uint8Array<ArrayBuffer>;
+        try {
+          payload = base64ToBytes(change.payload);
+        } catch {
+          throw new SyncRefused('damaged');
+        }
         if (change.device === meta.device) continue;
         const verdict = await chain.accept(
           key,
