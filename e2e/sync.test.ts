@@ -2,154 +2,22 @@
 // second device opens the synced vault with the master password, changes reach the other device live, offline
 // edits merge or become conflict copies on reconnect, a deletion racing an edit brings the record back with a
 // notice, and a sync logout leaves nothing of the vault behind.
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
-import { diaryText } from '../src/app/modules/memo/copy.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { fill } from '../src/client/text.js';
 import { addBankAccount } from './pages/members.js';
-import { syncText } from '../src/app/sync/copy.js';
-import { createAccount, signInContext } from './support/accounts.js';
-import { AppModel } from './pages/app.js';
+import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import type { Lang } from './pages/site.js';
+import { PASSWORD, syncMember } from './pages/sync.js';
 
 const suite = browserSuite();
-const PASSWORD = 'member-password-1';
-const MASTER = 'Genie master key 2026!';
-const DETAIL = '2468';
-
-let counter = 0;
-
-/** A member with `count` browsers, each a device of theirs, signed in. */
-async function member(lang: Lang, count: number) {
-  counter += 1;
-  const email = `sync-${lang}-${counter}.${Date.now()}@example.com`;
-  await createAccount(suite.server, email, PASSWORD);
-  const devices: Device[] = [];
-  for (let index = 0; index < count; index++) {
-    const context = await suite.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: lang === 'ko' ? 'ko-KR' : 'en-US',
-    });
-    await signInContext(suite.server, context, email, PASSWORD);
-    devices.push(new Device(context, new AppModel(await context.newPage(), lang, suite.server.url), email));
-  }
-  return devices;
-}
-
-class Device {
-  readonly sync;
-  readonly diary;
-
-  constructor(
-    readonly context: BrowserContext,
-    readonly app: AppModel,
-    readonly email: string,
-  ) {
-    this.sync = syncText[app.lang];
-    this.diary = diaryText[app.lang];
-  }
-
-  get page() {
-    return this.app.page;
-  }
-
-  /** The first device: a new vault, sync turned on in the settings. */
-  async startSyncing(): Promise<void> {
-    await this.app.startVault('diary', MASTER, DETAIL);
-    await this.app.go('settings');
-    await this.page.getByRole('button', { name: this.sync.panel.turnOn }).click();
-    await this.badge(this.sync.badge.synced);
-  }
-
-  /** Another device: the synced vault opened with the master password. */
-  async join(): Promise<void> {
-    await this.app.open('diary');
-    await this.page.getByRole('heading', { name: this.sync.join.title }).waitFor();
-    await this.page.getByLabel(this.sync.join.password, { exact: true }).fill(MASTER);
-    await this.page.getByRole('button', { name: this.sync.join.submit }).click();
-    await this.app.nav().waitFor({ timeout: 30_000 });
-    await this.app.enterDetailPassword(DETAIL);
-    await this.badge(this.sync.badge.synced);
-  }
-
-  async badge(label: string): Promise<void> {
-    await this.page.locator('.sync-badge__label', { hasText: label }).waitFor({ timeout: 20_000 });
-  }
-
-  /** Waits until everything written here is on the server (the member's series reached `latest`). */
-  async sent(): Promise<void> {
-    await expect
-      .poll(
-        () =>
-          this.page.evaluate(async () => {
-            const databases = await indexedDB.databases();
-            const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))?.name;
-            if (!name) return -1;
-            const db = await new Promise<IDBDatabase>((resolve) => {
-              const request = indexedDB.open(name);
-              request.onsuccess = () => resolve(request.result);
-            });
-            const count = (store: string) =>
-              new Promise<number>((resolve) => {
-                const request =
-                  store === 'dirty'
-                    ? db.transaction('syncRecords').objectStore('syncRecords').index('dirty').count(1)
-                    : db.transaction(store).objectStore(store).count();
-                request.onsuccess = () => resolve(request.result);
-              });
-            const unsent = (await count('dirty')) + (await count('syncOutbox'));
-            db.close();
-            return unsent;
-          }),
-        { timeout: 20_000 },
-      )
-      .toBe(0);
-  }
-
-  /** What a module's page shows, for comparing devices. */
-  async shown(screen: 'diary' | 'schedule' | 'ledger' | 'personal' | 'anniversaries'): Promise<string> {
-    await this.app.go(screen);
-    await this.page.locator('main h1').first().waitFor();
-    return (await this.page.locator('main').innerText()).replace(/\s+/g, ' ');
-  }
-
-  async editDiary(title: string, change: { title?: string; body?: string }): Promise<void> {
-    await this.page
-      .getByRole('button', { name: fill(this.app.text.editItem, { name: title }), exact: true })
-      .click();
-    const form = this.app.dialog(this.diary.form.edit);
-    if (change.title !== undefined) await form.getByLabel(this.diary.form.title).fill(change.title);
-    if (change.body !== undefined) await form.getByLabel(this.diary.form.body).fill(change.body);
-    await form.getByRole('button', { name: this.app.text.save }).click();
-    await form.waitFor({ state: 'detached' });
-  }
-
-  async deleteDiary(title: string): Promise<void> {
-    await this.page
-      .getByRole('button', { name: fill(this.app.text.deleteItem, { name: title }), exact: true })
-      .click();
-    await this.page.getByRole('button', { name: this.app.text.delete, exact: true }).last().click();
-    await this.page
-      .getByRole('button', { name: fill(this.app.text.deleteItem, { name: title }), exact: true })
-      .waitFor({ state: 'detached' });
-  }
-
-  async addDiary(title: string, body: string): Promise<void> {
-    await this.page.getByRole('button', { name: this.diary.add }).click();
-    const form = this.app.dialog(this.diary.form.add);
-    await form.getByLabel(this.diary.form.title).fill(title);
-    await form.getByLabel(this.diary.form.body).fill(body);
-    await form.getByRole('button', { name: this.app.text.save }).click();
-    await form.waitFor({ state: 'detached' });
-  }
-}
+const member = (lang: Lang, count: number) => syncMember(suite, lang, count);
 
 describe.each(['en', 'ko'] as const)('sync in %s', (lang) => {
   it('brings the vault to a second device, and a change on either reaches the other within seconds', async () => {
@@ -446,5 +314,65 @@ describe('documents in sync', () => {
     expect(crypto.createHash('sha256').update(received).digest('hex')).toBe(
       crypto.createHash('sha256').update(bytes).digest('hex'),
     );
+  });
+});
+
+describe('sync with three devices', () => {
+  it('three devices offline at once, each editing, end with the same vault', async () => {
+    const [a, b, c] = await member('ko', 3);
+    await a!.startSyncing();
+    await a!.app.go('diary');
+    await a!.addDiary('공유 일기', '처음 내용.');
+    await a!.sent();
+    await b!.join();
+    await c!.join();
+    for (const device of [a!, b!, c!]) await device.context.setOffline(true);
+    await a!.editDiary('공유 일기', { title: '함께 쓴 일기' });
+    await b!.editDiary('공유 일기', { body: '둘째 기기가 고친 내용.' });
+    await c!.addDiary('셋째 기기', '오프라인에서 씀.');
+    await b!.addDiary('둘째 기기', '이것도 오프라인.');
+    for (const device of [c!, a!, b!]) await device.context.setOffline(false);
+    for (const device of [c!, a!, b!, c!, a!]) await device.sent();
+    for (const device of [a!, b!, c!]) {
+      await device.app.go('diary');
+      await device.page.getByText('함께 쓴 일기').waitFor({ timeout: 20_000 });
+      await device.page.getByText('둘째 기기가 고친 내용.').waitFor({ timeout: 20_000 });
+      await device.page.getByText('오프라인에서 씀.').waitFor({ timeout: 20_000 });
+      await device.page.getByText('이것도 오프라인.').waitFor({ timeout: 20_000 });
+    }
+    const shown = await a!.shown('diary');
+    expect(await b!.shown('diary')).toBe(shown);
+    expect(await c!.shown('diary')).toBe(shown);
+  });
+});
+
+describe('sync off on one device', () => {
+  it('keeps the vault local while off, and catches up when turned on again', async () => {
+    const [a, b] = await member('en', 2);
+    await a!.startSyncing();
+    await b!.join();
+    await b!.app.go('settings');
+    await b!.page.getByRole('button', { name: b!.sync.panel.turnOff }).click();
+    await b!.page.getByRole('dialog').getByRole('button', { name: b!.sync.panel.turnOff }).click();
+    await b!.page.getByText(b!.sync.panel.off).waitFor();
+    // Off: no state in the header; the other device no longer lists it.
+    expect(await b!.page.locator('.sync-badge').count()).toBe(0);
+    await a!.app.go('settings');
+    const list = a!.page.getByRole('list', { name: a!.sync.panel.devices });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+
+    await a!.app.go('diary');
+    await a!.addDiary('While off', 'Not on the phone yet.');
+    await a!.sent();
+    await b!.app.go('diary');
+    await b!.page.waitForTimeout(1500);
+    expect(await b!.page.getByText('While off').count()).toBe(0);
+
+    // On again: the same vault (its header checks out here), joined again, caught up.
+    await b!.app.go('settings');
+    await b!.page.getByRole('button', { name: b!.sync.panel.turnOn }).click();
+    await b!.badge(b!.sync.badge.synced);
+    await b!.app.go('diary');
+    await b!.page.getByText('While off').waitFor({ timeout: 20_000 });
   });
 });

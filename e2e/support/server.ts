@@ -14,13 +14,16 @@ export interface RunningServer {
   mailTo(to: string, after?: number): Promise<OutboxMail>;
   /** Waits for a mail to `to` whose subject matches. */
   mailWithSubject(to: string, subject: RegExp): Promise<OutboxMail>;
+  /** Stops the server (SIGTERM: gracefully; SIGKILL: at once, mid-request) and starts it again on the same port. */
+  restart(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-e2e-'));
-  const server = await startBuiltServer({ dataDir, env });
-  const { url, child } = server;
+  let server = await startBuiltServer({ dataDir, env });
+  const { url } = server;
+  const port = Number(new URL(url).port);
   const outbox = path.join(dataDir, 'outbox');
   async function waitForMail(
     pick: (mails: OutboxMail[]) => OutboxMail | undefined,
@@ -42,7 +45,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
-    process: child,
+    get process() {
+      return server.child;
+    },
     async mailTo(to, after = 0) {
       return waitForMail((mails) => {
         const found = mails.filter((mail) => mail.to === to);
@@ -54,6 +59,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         (mails) => mails.find((mail) => mail.to === to && subject.test(mail.subject)),
         `no mail to ${to} about ${subject}`,
       );
+    },
+    async restart(signal) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill(signal);
+      await exited;
+      server = await startBuiltServer({ dataDir, env, port });
     },
     async stop() {
       await server.stop();

@@ -26,6 +26,10 @@ import type { Json } from './merge.js';
 const PUSH_BYTES = 2_500_000;
 /** A device that has applied this many changes since the last snapshot makes a new one. */
 export const SNAPSHOT_EVERY = 1000;
+/** A snapshot's records are applied this many at a time (one IndexedDB transaction each). */
+const SNAPSHOT_PART = 2000;
+/** Document chunks fetched (or sent) at once. */
+const CHUNKS_IN_FLIGHT = 4;
 /** A write here is sent this long after it (writes made together go together). */
 const WRITE_DELAY_MS = 150;
 /** Between failed runs: 2 s, doubling, at most a minute. */
@@ -146,6 +150,8 @@ export class SyncEngine {
   #stopped = true;
   #lastSnapshot = 0;
   notices: SyncNotice[] = [];
+  /** Where the time of receiving went (milliseconds, added up), for the benchmark. */
+  timings = { openMs: 0, chunksMs: 0, writeMs: 0, applyMs: 0 };
 
   constructor(vault: Vault, options: SyncEngineOptions) {
     this.#vault = vault;
@@ -255,8 +261,16 @@ export class SyncEngine {
           headerMac: await macOf(key, [HEADER_INFO, vaultId, headerText]),
         },
       });
-    } else if (state.vault.id === known?.vault) {
-      vaultId = known.vault;
+    } else if (
+      state.vault.id === known?.vault ||
+      (await macChecks(key, state.vault.headerMac, [
+        HEADER_INFO,
+        state.vault.id,
+        JSON.stringify(state.vault.header),
+      ]))
+    ) {
+      // This very vault (its header checks out under this vault's key): sync turned on again here.
+      vaultId = state.vault.id;
     } else {
       throw new ApiFailure('sync/other-vault', 409);
     }
@@ -270,7 +284,8 @@ export class SyncEngine {
       prev: null,
       after: 0,
       heads: {},
-      header: headerText,
+      // Joining again, the server's header is the one in step (a different one here goes up at the first run).
+      header: state.vault ? JSON.stringify(state.vault.header) : headerText,
     };
     // Every record goes up as new, sealed as the vault seals it (a vault that synced before sends them again from
     // the start: its records' versions went with its old device).
@@ -518,9 +533,14 @@ export class SyncEngine {
     let seq = meta.seq;
     let prev = meta.prev;
     let bytes = 0;
-    for (const row of rows) {
-      const rid = await ridOf(key, row.kind, row.id);
-      const address = await this.#pool.seal('sync', rid, { k: row.kind, i: row.id });
+    // Names and sealed addresses are made for the batch at once (the workers share the sealing).
+    const rids = await Promise.all(rows.map((row) => ridOf(key, row.kind, row.id)));
+    const addresses = await Promise.all(
+      rows.map((row, index) => this.#pool.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
+    );
+    for (const [index, row] of rows.entries()) {
+      const rid = rids[index]!;
+      const address = addresses[index]!;
       const sealed = row.pending;
       const payload = joinPayload(address.sealed, sealed);
       if (outbox.length > 0 && bytes + payload.byteLength > PUSH_BYTES) break;
@@ -754,14 +774,18 @@ export class SyncEngine {
       }
     }
     // A document's chunks come before its record shows.
+    const chunksStarted = performance.now();
     for (const document of documents) await this.#downloadChunks(key, document.id, document.meta);
+    this.timings.chunksMs += performance.now() - chunksStarted;
     const writes: RemoteWrite[] = [...records].map(([id, record]) => ({
       id,
       record,
       row: rows.get(id)!,
       edit: readEdit.get(id)!,
     }));
+    const writeStarted = performance.now();
     await this.#store.applyRemote(writes, meta);
+    this.timings.writeMs += performance.now() - writeStarted;
     this.#vault.followRemote([...memory.values()]);
     for (const copy of copies) {
       // A new record, sent as any other: every device sees the conflict and the member resolves it once.
@@ -804,10 +828,19 @@ export class SyncEngine {
     const key = await this.#syncKey();
     const rows = (await this.#store.allSyncRows()).filter((row) => row.version !== null);
     const records: SnapshotFile['records'] = [];
-    for (const row of rows) {
-      const rid = await ridOf(key, row.kind, row.id);
-      const address = await this.#pool.seal('sync', rid, { k: row.kind, i: row.id });
-      records.push([rid, row.version!, bytesToBase64(joinPayload(address.sealed, row.base))]);
+    for (let at = 0; at < rows.length; at += 1000) {
+      const part = rows.slice(at, at + 1000);
+      const rids = await Promise.all(part.map((row) => ridOf(key, row.kind, row.id)));
+      const addresses = await Promise.all(
+        part.map((row, index) => this.#pool.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
+      );
+      part.forEach((row, index) => {
+        records.push([
+          rids[index]!,
+          row.version!,
+          bytesToBase64(joinPayload(addresses[index]!.sealed, row.base)),
+        ]);
+      });
     }
     const heads: Record<string, ChainHead> = { ...meta.heads };
     if (meta.seq > 0 && meta.prev) heads[meta.device] = { seq: meta.seq, mac: meta.prev };
@@ -857,26 +890,43 @@ export class SyncEngine {
     }));
     this.#set({ state: 'syncing', done: 0, total: items.length });
     const next: SyncMetaRow = { ...meta, after: file.covers, heads };
-    // Applied in parts of a few hundred records, the chain's state moving with the last part.
-    const PART = 500;
-    for (let at = 0; at < items.length || at === 0; at += PART) {
-      const part = items.slice(at, at + PART);
-      const opened = await this.#open(key, part);
-      const last = at + PART >= items.length;
+    // Applied in parts of a couple of thousand records, the chain's state moving with the last part; the next part
+    // is opened in the workers while this one is written.
+    const parts: Array<typeof items> = [];
+    for (let at = 0; at < items.length; at += SNAPSHOT_PART) parts.push(items.slice(at, at + SNAPSHOT_PART));
+    if (parts.length === 0) parts.push([]);
+    const open = (part: typeof items) => {
+      const started = performance.now();
+      const opening = this.#open(key, part).then((opened) => {
+        this.timings.openMs += performance.now() - started;
+        return opened;
+      });
+      // Met below; until then a failure must not count as unhandled.
+      opening.catch(() => undefined);
+      return opening;
+    };
+    let opening = open(parts[0]!);
+    let done = 0;
+    for (const [index, part] of parts.entries()) {
+      const opened = await opening;
+      if (index + 1 < parts.length) opening = open(parts[index + 1]!);
+      const last = index + 1 === parts.length;
       for (let attempt = 0; ; attempt++) {
         try {
+          const applyStarted = performance.now();
           await this.#apply(
-            part.map((item, index) => ({ version: item.version, base: null, opened: opened[index]! })),
+            part.map((item, at) => ({ version: item.version, base: null, opened: opened[at]! })),
             last ? next : meta,
             true,
           );
+          this.timings.applyMs += performance.now() - applyStarted;
           break;
         } catch (error) {
           if (!(error instanceof EditedMeanwhileError) || attempt >= 5) throw error;
         }
       }
-      this.#set({ state: 'syncing', done: Math.min(items.length, at + PART), total: items.length });
-      if (part.length === 0) break;
+      done += part.length;
+      this.#set({ state: 'syncing', done, total: items.length });
     }
   }
 
@@ -896,7 +946,7 @@ export class SyncEngine {
     }
     const missing = names.flatMap((name, index) => (held.has(name) ? [] : [index]));
     let done = 0;
-    for (const index of missing) {
+    const sendOne = async (index: number) => {
       const chunk = await this.#store.chunk(documentId, index);
       if (!chunk) throw new SyncStop('damaged');
       const body = new Uint8Array(chunk.iv.byteLength + chunk.data.byteLength);
@@ -910,14 +960,19 @@ export class SyncEngine {
       if (!response.ok) throw await failureOf(response);
       done++;
       if (missing.length > 2) this.#set({ state: 'syncing', done, total: missing.length });
-    }
+    };
+    await inLanes(missing, CHUNKS_IN_FLIGHT, sendOne);
   }
 
   async #downloadChunks(key: CryptoKey, documentId: string, meta: DocumentMeta): Promise<void> {
     const salt = base64ToBytes(meta.salt);
-    let done = 0;
+    const missing: number[] = [];
     for (let index = 0; index < meta.chunkCount; index++) {
-      if (await this.#store.chunk(documentId, index)) continue;
+      if (!(await this.#store.chunk(documentId, index))) missing.push(index);
+    }
+    let done = 0;
+    // A few chunks in flight at once: each waits on the network, then on the workers, then on the disk.
+    const fetchOne = async (index: number) => {
       const response = await fetch(
         pathOf('syncChunk', { params: { key: await chunkName(key, documentId, index) } }),
       );
@@ -929,8 +984,9 @@ export class SyncEngine {
       }
       await this.#store.saveChunk({ documentId, index, ...chunk });
       done++;
-      if (meta.chunkCount > 2) this.#set({ state: 'syncing', done, total: meta.chunkCount });
-    }
+      if (missing.length > 2) this.#set({ state: 'syncing', done, total: missing.length });
+    };
+    await inLanes(missing, CHUNKS_IN_FLIGHT, fetchOne);
   }
 
   /** The chunk names of deleted documents being sent, read from their last synced description. */
@@ -950,6 +1006,15 @@ export class SyncEngine {
     }
     return names;
   }
+}
+
+/** Runs `work` on each item, `lanes` at a time, in order of start. */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
 /** A run stopped for a cause of this device's (the vault locked, the disk full). */

@@ -1,0 +1,414 @@
+// `npm run bench:sync`: sync between a member's devices (issue 19, docs/sync.md), against the built server.
+//  - First sync: a device seeds a vault (RECORDS diary entries and DOCUMENT_MB of documents) with the app's real
+//    Vault and SyncEngine in Chromium and turns sync on; a second device (another browser context, another session)
+//    opens the synced vault with the master password and syncs until every record and chunk is there. Median of
+//    RUNS (target: 10,000 records + 100 MB ≤ 15 s), with the key derivation (the master password) apart, beside the
+//    same browser's raw download of the same bytes as a same-run baseline.
+//  - Growth: the first sync of GROWTH records (default 1,000, 10,000, 100,000; no documents), each also as a ratio
+//    to the first.
+//  - Live edits: MEMBERS members with DEVICES devices each keep /api/events open (500 simulated devices); one device
+//    of a member sends an edit and the others fetch it when told; the time until the last of them has it, p50 and
+//    p95 over EDITS edits (target p95 ≤ 2 s).
+//  - Server cost: CPU time of the server process and bytes stored per 1,000 changes of a typical record.
+// Writes bench/sync.json.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { chromePath, CHROME_ARGS } from '../scripts/chrome.mjs';
+import { freePort } from '../scripts/net.mjs';
+import { percentile, median } from './lib/load.mjs';
+import { PASSWORD, startBenchServer } from './lib/server.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.RUNS ?? 3);
+const RECORDS = Number(process.env.RECORDS ?? 10_000);
+const DOCUMENT_MB = Number(process.env.DOCUMENT_MB ?? 100);
+const GROWTH = (process.env.GROWTH ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
+const MEMBERS = Number(process.env.MEMBERS ?? 100);
+const DEVICES = Number(process.env.DEVICES ?? 5);
+const EDITS = Number(process.env.EDITS ?? 300);
+const TARGETS = { firstSyncMs: 15_000, editP95Ms: 2000 };
+const SERVER_ENV = { USER_QUOTA_MB: '100000', MAX_UPLOAD_MB: '4096' };
+
+async function buildPage() {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-sync-bench-'));
+  await build({
+    configFile: false,
+    root: path.join(root, 'bench/sync-page'),
+    base: '/bench/',
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, target: 'es2022', minify: false },
+  });
+  return outDir;
+}
+
+/**
+ * The bench page on the server's origin: `/bench/…` from the built page, everything else passed to the server (the
+ * page's API calls then carry the member's cookies, as the app's do).
+ * @param {string} dir @param {string} target
+ */
+async function proxy(dir, target) {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const upstream = new URL(target);
+  const types = { '.html': 'text/html', '.js': 'text/javascript' };
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', origin);
+    if (url.pathname.startsWith('/bench/')) {
+      const file = path.join(dir, url.pathname.slice('/bench/'.length));
+      const found = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dir, 'index.html');
+      response.setHeader(
+        'Content-Type',
+        types[/** @type {'.html'} */ (path.extname(found))] ?? 'application/octet-stream',
+      );
+      fs.createReadStream(found).pipe(response);
+      return;
+    }
+    const headers = { ...request.headers, host: upstream.host };
+    if (headers.origin) headers.origin = upstream.origin;
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forward.on('error', () => response.destroy());
+    request.pipe(forward);
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
+  return { origin, close: () => server.close() };
+}
+
+/** @param {Awaited<ReturnType<typeof startBenchServer>>} server @param {string} email */
+async function twoDevices(server, email) {
+  const first = await server.member(email);
+  const [device] = await server.knownBrowsers(email, first, 1);
+  const login = await fetch(`${server.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base, cookie: device ?? '' },
+    body: JSON.stringify({ email, password: PASSWORD, idleMinutes: 0 }),
+  });
+  const session = /mg_session=[^;]+/.exec(login.headers.getSetCookie().join('; '))?.[0];
+  if (!session) throw new Error(`second login answered ${login.status}`);
+  return [first, `${session}; ${device}`];
+}
+
+/**
+ * A browser context on the proxy's origin holding `cookies`, its page ready.
+ * @param {import('playwright-core').Browser} browser @param {string} origin @param {string} cookies
+ */
+async function devicePage(browser, origin, cookies) {
+  const context = await browser.newContext();
+  await context.addCookies(
+    cookies.split('; ').map((pair) => {
+      const [name, value] = pair.split('=');
+      return { name: name ?? '', value: value ?? '', url: origin };
+    }),
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log(`  page error: ${error.message}`));
+  await page.goto(`${origin}/bench/index.html`);
+  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+  return { page, close: () => context.close() };
+}
+
+/**
+ * One first sync: a fresh member, a seeded device, a new device timed.
+ * @param {import('playwright-core').Browser} browser @param {Awaited<ReturnType<typeof startBenchServer>>} server
+ * @param {string} origin @param {number} records @param {number} documentMb @param {string} name
+ */
+async function firstSync(browser, server, origin, records, documentMb, name) {
+  const [a, b] = await twoDevices(server, `${name}@example.com`);
+  const seeder = await devicePage(browser, origin, a ?? '');
+  const seeded = await seeder.page.evaluate((options) => /** @type {any} */ (window).seed(options), {
+    member: `${name}-a`,
+    records,
+    documentMb,
+  });
+  await seeder.close();
+  const joiner = await devicePage(browser, origin, b ?? '');
+  const synced = await joiner.page.evaluate((options) => /** @type {any} */ (window).firstSync(options), {
+    member: `${name}-b`,
+  });
+  // The same bytes fetched raw by the same browser: the snapshot and every chunk, one after another.
+  const raw = await joiner.page.evaluate(async () => {
+    const started = performance.now();
+    const state = await (await fetch('/api/sync')).json();
+    let bytes = 0;
+    if (state.snapshot)
+      bytes += (await (await fetch(`/api/sync/snapshots/${state.snapshot.id}`)).arrayBuffer()).byteLength;
+    return { ms: performance.now() - started, bytes };
+  });
+  await joiner.close();
+  if (synced.records < records) throw new Error(`only ${synced.records} of ${records} records arrived`);
+  return { ...synced, ...seeded, rawSnapshotMs: raw.ms, snapshotBytes: raw.bytes };
+}
+
+/** Server CPU time (ms) from /proc. @param {number} pid */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+/** Bytes under a folder. @param {string} dir */
+function folderBytes(dir) {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    total += entry.isDirectory() ? folderBytes(full) : fs.statSync(full).size;
+  }
+  return total;
+}
+
+const digest = () => crypto.randomBytes(32).toString('base64');
+const syncId = () => crypto.randomBytes(16).toString('hex');
+
+/** A device's chain as the server sees it (the server checks order and versions, not MACs). */
+function chain() {
+  let seq = 0;
+  let prev = /** @type {string | null} */ (null);
+  return {
+    next(payloadBytes = 600) {
+      seq += 1;
+      const change = {
+        seq,
+        prev,
+        rid: crypto.randomBytes(32).toString('base64url').slice(0, 43),
+        base: null,
+        heads: {},
+        hash: digest(),
+        mac: digest(),
+        payload: crypto.randomBytes(payloadBytes).toString('base64'),
+      };
+      prev = change.mac;
+      return change;
+    },
+  };
+}
+
+/**
+ * Opens a member's event stream; calls `onSync(latest)` at each sync event.
+ * @param {string} base @param {string} cookie @param {(latest: number) => void} onSync
+ */
+function stream(base, cookie, onSync) {
+  const controller = new AbortController();
+  const opened = fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal }).then(
+    async (response) => {
+      const reader = /** @type {ReadableStreamDefaultReader<Uint8Array>} */ (response.body?.getReader());
+      let buffer = '';
+      (async () => {
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+          if (done) return;
+          buffer += Buffer.from(value ?? []).toString('utf8');
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = /^event: sync\ndata: (.*)$/m.exec(message)?.[1];
+            if (data) onSync(JSON.parse(data).latest);
+          }
+        }
+      })();
+    },
+  );
+  return { opened, close: () => controller.abort() };
+}
+
+/** Live edits with MEMBERS × DEVICES devices listening, and the server's cost per 1,000 changes. */
+async function liveFigures() {
+  const server = await startBenchServer({ database: 'sqlite', env: SERVER_ENV });
+  try {
+    const json = (/** @type {string} */ cookie) => ({
+      'content-type': 'application/json',
+      origin: server.base,
+      cookie,
+    });
+    const members = [];
+    for (let index = 0; index < MEMBERS; index++) {
+      const email = `live-${index}@example.com`;
+      const first = await server.member(email);
+      const known = await server.knownBrowsers(email, first, DEVICES - 1);
+      const sessions = [first];
+      for (const device of known) {
+        const login = await fetch(`${server.base}/api/auth/login`, {
+          method: 'POST',
+          headers: json(device),
+          body: JSON.stringify({ email, password: PASSWORD, idleMinutes: 0 }),
+        });
+        sessions.push(`${/mg_session=[^;]+/.exec(login.headers.getSetCookie().join('; '))?.[0]}; ${device}`);
+      }
+      const vault = syncId();
+      await fetch(`${server.base}/api/sync/vault`, {
+        method: 'PUT',
+        headers: json(first),
+        body: JSON.stringify({
+          id: vault,
+          header: {
+            v: 1,
+            kdf: 'PBKDF2-SHA256',
+            iterations: 600_000,
+            salt: crypto.randomBytes(16).toString('base64'),
+            wrapIv: crypto.randomBytes(12).toString('base64'),
+            wrappedKey: crypto.randomBytes(48).toString('base64'),
+          },
+          headerMac: digest(),
+        }),
+      });
+      const device = syncId();
+      await fetch(`${server.base}/api/sync/devices/${device}`, {
+        method: 'PUT',
+        headers: json(first),
+        body: JSON.stringify({ name: 'Bench' }),
+      });
+      members.push({ sessions, device, chain: chain(), waiting: new Map(), after: new Map() });
+    }
+    process.stdout.write(`  ${MEMBERS * DEVICES} devices signed in; listening\n`);
+    // Every device but the first listens; told of news, it fetches what is new, as the app does.
+    const streams = [];
+    for (const member of members) {
+      for (const cookie of member.sessions.slice(1)) {
+        member.after.set(cookie, 0);
+        const listener = stream(server.base, cookie, async (/** @type {number} */ latest) => {
+          const after = member.after.get(cookie) ?? 0;
+          if (latest <= after) return;
+          member.after.set(cookie, latest);
+          const page = await (
+            await fetch(`${server.base}/api/sync/changes?after=${after}`, { headers: { cookie } })
+          ).json();
+          const now = performance.now();
+          for (const change of page.changes) {
+            const waiting = member.waiting.get(change.at);
+            if (!waiting) continue;
+            waiting.left -= 1;
+            if (waiting.left === 0) {
+              waiting.resolve(now - waiting.started);
+              member.waiting.delete(change.at);
+            }
+          }
+        });
+        streams.push(listener);
+      }
+    }
+    await Promise.all(streams.map((listener) => listener.opened));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    /** @type {number[]} */
+    const latencies = [];
+    const pending = [];
+    for (let edit = 0; edit < EDITS; edit++) {
+      const member = /** @type {(typeof members)[number]} */ (members[edit % members.length]);
+      const started = performance.now();
+      const answer = await fetch(`${server.base}/api/sync/changes`, {
+        method: 'POST',
+        headers: json(member.sessions[0] ?? ''),
+        body: JSON.stringify({ device: member.device, changes: [member.chain.next()] }),
+      });
+      const { stored } = await answer.json();
+      pending.push(
+        new Promise((resolve) => {
+          member.waiting.set(stored[0], { started, left: DEVICES - 1, resolve });
+        }).then((ms) => latencies.push(ms)),
+      );
+      // About 20 edits a second across the members.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    for (const listener of streams) listener.close();
+    const sorted = [...latencies].sort((x, y) => x - y);
+
+    // Cost: 1,000 changes of a typical record (600 bytes sealed), one member, pushed 50 at a time.
+    const member = /** @type {(typeof members)[number]} */ (members[0]);
+    const beforeCpu = cpuMs(server.pid);
+    const beforeBytes = folderBytes(server.dataDir);
+    for (let batch = 0; batch < 20; batch++) {
+      await fetch(`${server.base}/api/sync/changes`, {
+        method: 'POST',
+        headers: json(member.sessions[0] ?? ''),
+        body: JSON.stringify({
+          device: member.device,
+          changes: Array.from({ length: 50 }, () => member.chain.next()),
+        }),
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const cost = {
+      cpuMsPer1000: cpuMs(server.pid) - beforeCpu,
+      diskBytesPer1000: folderBytes(server.dataDir) - beforeBytes,
+    };
+    return {
+      devices: MEMBERS * DEVICES,
+      edits: EDITS,
+      delivered: latencies.length,
+      p50Ms: percentile(sorted, 0.5),
+      p95Ms: percentile(sorted, 0.95),
+      maxMs: sorted.at(-1),
+      ...cost,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+buildIfStale(root);
+const browser = await chromium.launch({ executablePath: await chromePath(), args: CHROME_ARGS });
+const dir = await buildPage();
+const server = await startBenchServer({ database: 'sqlite', env: SERVER_ENV });
+const site = await proxy(dir, server.base);
+/** @type {Record<string, any>} */
+const results = { date: new Date().toISOString(), targets: TARGETS };
+try {
+  console.log(`First sync: ${RECORDS} records + ${DOCUMENT_MB} MB, ${RUNS} runs`);
+  /** @type {any[]} */
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    const figures = await firstSync(browser, server, site.origin, RECORDS, DOCUMENT_MB, `first-${run}`);
+    console.log(`  run ${run + 1}: ${JSON.stringify(figures)}`);
+    runs.push(figures);
+  }
+  const pick = (/** @type {string} */ key) => median(runs.map((run) => run[key]));
+  results.firstSync = {
+    records: RECORDS,
+    documentMb: DOCUMENT_MB,
+    totalMs: pick('totalMs'),
+    kdfMs: pick('kdfMs'),
+    syncMs: pick('syncMs'),
+    rawSnapshotMs: pick('rawSnapshotMs'),
+    sendMs: pick('sendMs'),
+    runs,
+  };
+  console.log(`  median ${Math.round(results.firstSync.totalMs)} ms (target ≤ ${TARGETS.firstSyncMs})`);
+
+  console.log(`Growth: ${GROWTH.join(', ')} records`);
+  results.growth = [];
+  for (const records of GROWTH) {
+    const figures = await firstSync(browser, server, site.origin, records, 0, `growth-${records}`);
+    const first = results.growth[0]?.totalMs ?? figures.totalMs;
+    const row = {
+      records,
+      totalMs: figures.totalMs,
+      syncMs: figures.syncMs,
+      ratio: figures.totalMs / first,
+      sendMs: figures.sendMs,
+    };
+    console.log(`  ${JSON.stringify(row)}`);
+    results.growth.push(row);
+  }
+} finally {
+  site.close();
+  await server.stop();
+  await browser.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+console.log(`Live edits: ${MEMBERS} members × ${DEVICES} devices`);
+results.live = await liveFigures();
+console.log(`  ${JSON.stringify(results.live)}`);
+fs.writeFileSync(path.join(root, 'bench/sync.json'), `${JSON.stringify(results, null, 2)}\n`);
