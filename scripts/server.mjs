@@ -9,7 +9,13 @@ const root = path.resolve(import.meta.dirname, '..');
  * `port`: the port to listen on (a server restarted where browsers know it); a free one by default.
  * @param {{ dataDir: string; env?: Record<string, string>; host?: string; stdio?: 'inherit' | 'ignore'; port?: number }} options
  */
-export async function startBuiltServer({ dataDir, env = {}, host = 'localhost', stdio = 'inherit', port: given }) {
+export async function startBuiltServer({
+  dataDir,
+  env = {},
+  host = 'localhost',
+  stdio = 'inherit',
+  port: given,
+}) {
   const port = given ?? (await freePort());
   const url = `http://${host}:${port}`;
   // SERVER_NODE_ARGS: flags for the server's Node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
