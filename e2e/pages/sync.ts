@@ -17,7 +17,12 @@ export const DETAIL = '2468';
 let counter = 0;
 
 /** A member with `count` browsers, each a device of theirs, signed in. */
-export async function syncMember(suite: BrowserSuite, lang: Lang, count: number): Promise<Device[]> {
+export async function syncMember(
+  suite: BrowserSuite,
+  lang: Lang,
+  count: number,
+  options: { blockServiceWorkers?: boolean } = {},
+): Promise<Device[]> {
   counter += 1;
   const email = `sync-${lang}-${counter}.${Date.now()}@example.com`;
   await createAccount(suite.server, email, PASSWORD);
@@ -26,6 +31,8 @@ export async function syncMember(suite: BrowserSuite, lang: Lang, count: number)
     const context = await suite.newContext({
       viewport: { width: 1280, height: 900 },
       locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+      // The app's service worker would carry the page's requests past a test's interception of the network.
+      ...(options.blockServiceWorkers ? { serviceWorkers: 'block' as const } : {}),
     });
     await signInContext(suite.server, context, email, PASSWORD);
     devices.push(new Device(context, new AppModel(await context.newPage(), lang, suite.server.url), email));
@@ -128,11 +135,15 @@ export class Device {
     });
   }
 
-  /** What a module's page shows, for comparing devices. */
+  /**
+   * What a module's page shows, for comparing devices: its lines, sorted (entries of one day are listed by when they
+   * last changed on this device, which differs between devices).
+   */
   async shown(screen: 'diary' | 'schedule' | 'ledger' | 'personal' | 'anniversaries'): Promise<string> {
     await this.app.go(screen);
     await this.page.locator('main h1').first().waitFor();
-    return (await this.page.locator('main').innerText()).replace(/\s+/g, ' ');
+    const lines = (await this.page.locator('main').innerText()).split('\n').map((line) => line.trim());
+    return lines.filter(Boolean).sort().join('\n');
   }
 
   async editDiary(title: string, change: { title?: string; body?: string }): Promise<void> {

@@ -415,10 +415,13 @@ export class SyncEngine {
     this.#set({ state: 'syncing', done: 0, total: 0 });
     try {
       await this.#header();
-      for (let round = 0; round < 100; round++) {
+      // Until nothing is unsent: each round sends a batch (or learns it must merge first) and takes in what came.
+      for (let stale = 0; stale < 20; ) {
         const pushed = await this.#push();
         await this.#pull();
         if (pushed === 'done' && (await this.#store.countDirty()) === 0) break;
+        if (pushed === 'stale') stale++;
+        if (this.#stopped) return;
       }
       await this.#snapshotIfDue();
       this.#failures = 0;
@@ -616,13 +619,14 @@ export class SyncEngine {
         // The series only moves on: a number already passed is a replay, one out of order a reordering.
         if (change.at <= last) throw new SyncRefused(change.at <= meta.after ? 'replayed' : 'out-of-order');
         last = change.at;
+        // This device's own changes, already applied here when they were stored.
+        if (change.device === meta.device) continue;
         let payload: Uint8Array<ArrayBuffer>;
         try {
           payload = base64ToBytes(change.payload);
         } catch {
           throw new SyncRefused('damaged');
         }
-        if (change.device === meta.device) continue;
         const verdict = await chain.accept(
           key,
           { ...change, vault: meta.vault, device: change.device, sealedHash: change.hash },
@@ -1008,11 +1012,20 @@ export class SyncEngine {
   }
 }
 
-/** Runs `work` on each item, `lanes` at a time, in order of start. */
+/** Runs `work` on each item, `lanes` at a time, in order of start; stops taking items at the first failure. */
 async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
+  // Once one fails, the others take nothing more: what is left waits for the next run.
   const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length && !failed) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
