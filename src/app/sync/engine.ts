@@ -416,7 +416,7 @@ export class SyncEngine {
     try {
       await this.#header();
       // Until nothing is unsent: each round sends a batch (or learns it must merge first) and takes in what came.
-      for (let stale = 0; stale < 20; ) {
+      for (let stale = 0; stale < 20;) {
         const pushed = await this.#push();
         await this.#pull();
         if (pushed === 'done' && (await this.#store.countDirty()) === 0) break;
