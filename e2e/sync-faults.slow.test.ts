@@ -34,7 +34,7 @@ describe('sync through server faults', () => {
       if (request.method() === 'POST' && request.url().endsWith('/api/sync/changes')) pushes += 1;
     });
     await a!.page.getByRole('alertdialog').getByRole('button', { name: ledger.csv.confirm }).click();
-    await a!.app.toast(fill(ledger.csv.imported, { count: ROWS }));
+    await a!.app.toast(fill(ledger.csv.imported, { count: new Intl.NumberFormat('en').format(ROWS) }));
     await expect.poll(() => pushes, { timeout: 20_000 }).toBeGreaterThan(0);
     await suite.server.restart('SIGKILL');
 
