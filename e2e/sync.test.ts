@@ -315,7 +315,12 @@ describe('documents in sync', () => {
     const button = b!.page.getByRole('button', {
       name: fill(documents.list.downloadOf, { name: 'scan.bin' }),
     });
-    await button.waitFor({ timeout: 20_000 });
+    // Told of the change, the phone fetches the record and its chunks (slow on a loaded machine: allow a minute).
+    await button.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      throw new Error(
+        `${String(error)}; the phone's sync: ${await b!.page.locator('.sync-badge').getAttribute('title')}`,
+      );
+    });
     const [download] = await Promise.all([b!.page.waitForEvent('download'), button.click()]);
     const received = await fs.readFile((await download.path())!);
     expect(crypto.createHash('sha256').update(received).digest('hex')).toBe(
