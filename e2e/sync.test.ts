@@ -39,7 +39,7 @@ describe.each(['en', 'ko'] as const)('sync in %s', (lang) => {
     // The devices list names both, this one marked.
     await laptop!.app.go('settings');
     const list = laptop!.page.getByRole('list', { name: laptop!.sync.panel.devices });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(2);
     await list.getByText(laptop!.sync.panel.thisDevice).waitFor();
   });
 });
@@ -163,7 +163,14 @@ describe('sync refuses what does not check out', () => {
       await route.fulfill({ response, json: body });
     });
     await b!.join();
-    await b!.page.getByText('First').waitFor();
+    await b!.page
+      .getByText('First')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `${String(error)}; the phone's sync: ${await b!.page.locator('.sync-badge').getAttribute('title')}`,
+        );
+      });
     expect(seen.length).toBeGreaterThan(0);
     const refusedOnB = async (title: string) => {
       await b!.badge(b!.sync.badge.error);
@@ -295,7 +302,7 @@ describe('documents in sync', () => {
       buffer: bytes,
     });
     await a!.page.getByText(fill(documents.upload.added, { name: 'scan.bin' })).waitFor();
-    await expect.poll(() => puts).toBeGreaterThan(2);
+    await expect.poll(() => puts, { timeout: 30_000 }).toBeGreaterThan(2);
     await a!.page.unroute('**/api/sync/chunks/*');
     expect(stored.length).toBeGreaterThan(0);
     // Back: the next run sends only the chunks the server does not hold.
@@ -371,7 +378,7 @@ describe('sync off on one device', () => {
     expect(await b!.page.locator('.sync-badge').count()).toBe(0);
     await a!.app.go('settings');
     const list = a!.page.getByRole('list', { name: a!.sync.panel.devices });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(1);
 
     await a!.app.go('diary');
     await a!.addDiary('While off', 'Not on the phone yet.');

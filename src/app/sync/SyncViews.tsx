@@ -13,7 +13,7 @@ import type { RecordKind, Vault, VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
 import { syncText } from './copy.js';
 import type { SyncCause } from './engine.js';
-import { useSync, useSyncNotices, useSyncStatus } from './react.js';
+import { useSync, useSyncNews, useSyncNotices, useSyncStatus } from './react.js';
 
 const KINDS: RecordKind[] = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'];
 
@@ -238,9 +238,10 @@ export function SyncPanel() {
       // Offline: the list waits for the next try.
     }
   }, []);
+  const news = useSyncNews();
   useEffect(() => {
     if (status.state === 'synced' || status.state === 'off') void refresh();
-  }, [status, refresh]);
+  }, [status, news, refresh]);
 
   const run = async (work: () => Promise<void>, done?: string) => {
     setBusy(true);

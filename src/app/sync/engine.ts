@@ -150,6 +150,8 @@ export class SyncEngine {
   #stopped = true;
   #lastSnapshot = 0;
   notices: SyncNotice[] = [];
+  /** Counts the member's sync news heard on the event stream. */
+  news = 0;
   /** Where the time of receiving went (milliseconds, added up), for the benchmark. */
   timings = { openMs: 0, chunksMs: 0, writeMs: 0, applyMs: 0 };
 
@@ -388,6 +390,9 @@ export class SyncEngine {
     const events = new EventSource('/api/events');
     events.addEventListener('sync', (event) => {
       const latest = (JSON.parse((event as MessageEvent<string>).data) as { latest: number }).latest;
+      // Anything of the member's sync may have changed (a device added or removed): what shows it reads again.
+      this.news++;
+      for (const listener of this.#listeners) listener();
       void this.#store.syncMeta().then((meta) => {
         if (meta && latest > meta.after) this.syncNow();
       });

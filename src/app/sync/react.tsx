@@ -25,3 +25,9 @@ export function useSyncNotices() {
   useSyncExternalStore(engine.subscribe, () => engine.notices);
   return engine.notices;
 }
+
+/** The count of sync news heard: a view of the member's sync (the devices) reads again when it moves. */
+export function useSyncNews(): number {
+  const engine = useSync();
+  return useSyncExternalStore(engine.subscribe, () => engine.news);
+}
