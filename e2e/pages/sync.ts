@@ -72,8 +72,9 @@ export class Device {
     await this.page.getByLabel(this.sync.join.password, { exact: true }).fill(MASTER);
     await this.page.getByRole('button', { name: this.sync.join.submit }).click();
     await this.app.nav().waitFor({ timeout: 30_000 });
-    await this.app.enterDetailPassword(DETAIL);
+    // The detail view password is one of the synced settings: it is here once the first sync is done.
     await this.badge(this.sync.badge.synced);
+    await this.app.enterDetailPassword(DETAIL);
   }
 
   async badge(label: string): Promise<void> {

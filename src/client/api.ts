@@ -88,22 +88,29 @@ async function request<T>(
     window.clearTimeout(timer);
   }
   if (response.status === 204) return undefined as T;
+  if (!response.ok) throw await failureOf(response);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiFailure('server/internal', response.status);
+  }
+}
+
+/** The failure a refused answer says (its body's code, or one for its status), for calls made with fetch directly. */
+export async function failureOf(response: Response): Promise<ApiFailure> {
   let payload: unknown;
   try {
     payload = await response.json();
   } catch {
-    throw new ApiFailure(response.ok ? 'server/internal' : statusCode(response.status), response.status);
+    return new ApiFailure(statusCode(response.status), response.status);
   }
-  if (!response.ok) {
-    const error = (payload as { error?: { code?: unknown; retryAfterSeconds?: unknown } } | null)?.error;
-    const wait = typeof error?.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
-    throw new ApiFailure(
-      isErrorCode(error?.code) ? error.code : statusCode(response.status),
-      response.status,
-      wait,
-    );
-  }
-  return payload as T;
+  const error = (payload as { error?: { code?: unknown; retryAfterSeconds?: unknown } } | null)?.error;
+  const wait = typeof error?.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+  return new ApiFailure(
+    isErrorCode(error?.code) ? error.code : statusCode(response.status),
+    response.status,
+    wait,
+  );
 }
 
 export function statusCode(status: number): ErrorCode {

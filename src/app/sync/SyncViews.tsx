@@ -9,17 +9,15 @@ import { useToast } from '../../client/ui/Toast.js';
 import { catalog } from '../../shared/i18n/index.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
-import type { RecordKind, Vault, VaultEntry } from '../vault/vault.js';
+import { ITEM_KINDS, type Vault, type VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
 import { syncText } from './copy.js';
 import type { SyncCause } from './engine.js';
 import { useSync, useSyncNews, useSyncNotices, useSyncStatus } from './react.js';
 
-const KINDS: RecordKind[] = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'];
-
 /** Records kept as the other side of a conflict, waiting for the member. */
 export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: string }>> {
-  return KINDS.flatMap((kind) =>
+  return ITEM_KINDS.flatMap((kind) =>
     vault.list<{ conflictOf?: unknown }>(kind).filter((entry) => typeof entry.value?.conflictOf === 'string'),
   ) as Array<VaultEntry<{ conflictOf: string }>>;
 }
@@ -167,7 +165,6 @@ function NoticeList() {
   const text = useText(syncText);
   const engine = useSync();
   const notices = useSyncNotices();
-  const [, rerender] = useState(0);
   if (notices.length === 0) return null;
   return (
     <ul className="sync-notices" aria-live="polite">
@@ -181,10 +178,7 @@ function NoticeList() {
           <button
             type="button"
             className="button button--small button--ghost"
-            onClick={() => {
-              engine.notices = engine.notices.filter((item) => item !== notice);
-              rerender((count) => count + 1);
-            }}
+            onClick={() => engine.dismiss(notice)}
           >
             {text.notices.dismiss}
           </button>

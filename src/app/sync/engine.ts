@@ -6,9 +6,9 @@
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { SYNC_MAX_CHANGES_PER_PUSH } from '../../shared/constants.js';
 import type { SyncChange, SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
-import { ApiFailure, call, failureCode, pathOf, type FailureCode } from '../../client/api.js';
+import { ApiFailure, call, failureCode, failureOf, pathOf, type FailureCode } from '../../client/api.js';
 import { headerFrom, headerJson as backupHeaderJson } from '../backup/format.js';
-import type { SealedChunk, VaultHeader } from '../vault/crypto.js';
+import type { SealedChunk, SealedRecord, VaultHeader } from '../vault/crypto.js';
 import {
   EditedMeanwhileError,
   type RemoteWrite,
@@ -110,6 +110,13 @@ async function macChecks(key: CryptoKey, mac: string, parts: unknown[]): Promise
   }
 }
 
+/** The MAC a device of the vault puts on its header (the server keeps both). */
+const headerMac = (key: CryptoKey, vault: string, header: string) => macOf(key, [HEADER_INFO, vault, header]);
+
+/** Whether the server's header was made by a device of this vault (this vault's key). */
+const headerGenuine = (key: CryptoKey, vault: NonNullable<SyncState['vault']>) =>
+  macChecks(key, vault.headerMac, [HEADER_INFO, vault.id, JSON.stringify(vault.header)]);
+
 const sortedHeads = (heads: Record<string, ChainHead>) =>
   Object.entries(heads).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -149,6 +156,8 @@ export class SyncEngine {
   #failures = 0;
   #stopped = true;
   #lastSnapshot = 0;
+  /** The server's header was read since the last news: a run for a write here need not read it again. */
+  #headerRead = false;
   notices: SyncNotice[] = [];
   /** Counts the member's sync news heard on the event stream. */
   news = 0;
@@ -171,6 +180,10 @@ export class SyncEngine {
 
   #set(status: SyncStatus): void {
     this.#status = status;
+    this.#notify();
+  }
+
+  #notify(): void {
     for (const listener of this.#listeners) listener();
   }
 
@@ -206,6 +219,7 @@ export class SyncEngine {
     this.#vault.onHeaderChange = () => this.syncNow();
     this.#vault.onLocalWrite = this.#soon;
     this.#stopped = false;
+    this.#headerRead = false;
     this.#listen();
     this.syncNow();
     return true;
@@ -252,92 +266,62 @@ export class SyncEngine {
     const header = this.#vault.syncParts.header;
     if (!header) throw new SyncStop('locked');
     const known = await this.#store.syncMeta();
-    const headerText = JSON.stringify(headerJson(header));
-    let vaultId: string;
+    // Every record goes up as new, sealed as the vault seals it (a vault that synced before sends them again from
+    // the start: its records' versions went with its old device).
+    const sealed = await Promise.all(
+      this.#vault.all().map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
+    );
     if (!state.vault) {
-      vaultId = known?.vault ?? newId();
+      const vaultId = known?.vault ?? newId();
+      const headerText = JSON.stringify(headerJson(header));
       await call('syncPublishVault', {
         body: {
           id: vaultId,
           header: headerJson(header),
-          headerMac: await macOf(key, [HEADER_INFO, vaultId, headerText]),
+          headerMac: await headerMac(key, vaultId, headerText),
         },
       });
-    } else if (
-      state.vault.id === known?.vault ||
-      (await macChecks(key, state.vault.headerMac, [
-        HEADER_INFO,
-        state.vault.id,
-        JSON.stringify(state.vault.header),
-      ]))
-    ) {
-      // This very vault (its header checks out under this vault's key): sync turned on again here.
-      vaultId = state.vault.id;
-    } else {
+      await this.#begin(vaultId, headerText, sealed, []);
+      return;
+    }
+    // This very vault (its header checks out under this vault's key): sync turned on again here. Its records are
+    // unsent edits made from nothing, merged with the synced ones as they arrive.
+    if (state.vault.id !== known?.vault && !(await headerGenuine(key, state.vault))) {
       throw new ApiFailure('sync/other-vault', 409);
     }
-    const device = newId();
-    await call('syncRegisterDevice', { params: { id: device }, body: { name: this.#options.deviceName() } });
-    const meta: SyncMetaRow = {
-      name: 'sync',
-      vault: vaultId,
-      device,
-      seq: 0,
-      prev: null,
-      after: 0,
-      heads: {},
-      // Joining again, the server's header is the one in step (a different one here goes up at the first run).
-      header: state.vault ? JSON.stringify(state.vault.header) : headerText,
-    };
-    // Every record goes up as new, sealed as the vault seals it (a vault that synced before sends them again from
-    // the start: its records' versions went with its old device).
-    const entries = (
-      ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries', 'settings'] as const
-    ).flatMap((kind) => this.#vault.list(kind));
-    const sealed = await Promise.all(
-      entries.map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
-    );
-    await this.#store.startSync(meta, state.vault ? [] : sealed);
-    if (state.vault)
-      await this.#store.markEdits(
-        sealed.map((record) => ({ ...record, updatedAt: Date.now() })),
-        [],
-      );
-    await this.resume();
-  }
-
-  /**
-   * A device with no vault joins the member's synced vault: the header is the server's (the member unlocks it with
-   * the master password next), and the records come with the first run.
-   */
-  static async joinHeader(vault: Vault, state: SyncState): Promise<void> {
-    if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
-    await vault.adoptHeader(headerFrom(state.vault.header));
+    await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], sealed);
   }
 
   /** After the first unlock of a joined vault: this device's sync starts from nothing. */
   async join(state: SyncState): Promise<void> {
     if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
-    const key = await this.#syncKey();
-    const headerText = JSON.stringify(state.vault.header);
-    if (!(await macChecks(key, state.vault.headerMac, [HEADER_INFO, state.vault.id, headerText]))) {
-      throw new SyncRefused('altered');
-    }
+    if (!(await headerGenuine(await this.#syncKey(), state.vault))) throw new SyncRefused('altered');
+    await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], []);
+  }
+
+  /**
+   * This device joins the vault's sync as a new device: `fresh` records become its first changes, `rejoining` ones
+   * unsent edits of records the series may hold already. The header kept is the one in step with the server (a
+   * different one here goes up at the first run).
+   */
+  async #begin(
+    vault: string,
+    header: string,
+    fresh: SealedRecord[],
+    rejoining: SealedRecord[],
+  ): Promise<void> {
     const device = newId();
     await call('syncRegisterDevice', { params: { id: device }, body: { name: this.#options.deviceName() } });
     await this.#store.startSync(
-      {
-        name: 'sync',
-        vault: state.vault.id,
-        device,
-        seq: 0,
-        prev: null,
-        after: 0,
-        heads: {},
-        header: headerText,
-      },
-      [],
+      { name: 'sync', vault, device, seq: 0, prev: null, after: 0, heads: {}, header },
+      fresh,
     );
+    if (rejoining.length > 0) {
+      await this.#store.markEdits(
+        rejoining.map((record) => ({ ...record, updatedAt: Date.now() })),
+        [],
+      );
+    }
     await this.resume();
   }
 
@@ -360,6 +344,12 @@ export class SyncEngine {
     this.syncNow();
     while (this.#running) await this.#running;
     return (await this.#store.countDirty()) === 0 && (await this.#store.outbox()).length === 0;
+  }
+
+  /** Forgets a notice the member has read. */
+  dismiss(notice: SyncNotice): void {
+    this.notices = this.notices.filter((item) => item !== notice);
+    this.#notify();
   }
 
   /** Runs sync now (or right after the run under way). */
@@ -392,7 +382,8 @@ export class SyncEngine {
       const latest = (JSON.parse((event as MessageEvent<string>).data) as { latest: number }).latest;
       // Anything of the member's sync may have changed (a device added or removed): what shows it reads again.
       this.news++;
-      for (const listener of this.#listeners) listener();
+      this.#headerRead = false;
+      this.#notify();
       void this.#store.syncMeta().then((meta) => {
         if (meta && latest > meta.after) this.syncNow();
       });
@@ -474,20 +465,21 @@ export class SyncEngine {
         body: {
           id: meta.vault,
           header: headerJson(header),
-          headerMac: await macOf(key, [HEADER_INFO, meta.vault, local]),
+          headerMac: await headerMac(key, meta.vault, local),
         },
       });
       await this.#store.saveSyncMeta({ ...meta, header: local });
       return;
     }
+    // Another device's new header is announced like any news (the server says the member's sync changed).
+    if (this.#headerRead) return;
     const state = await call('syncState');
     if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
     if (state.vault.id !== meta.vault) throw new ApiFailure('sync/other-vault', 409);
+    this.#headerRead = true;
     const remote = JSON.stringify(state.vault.header);
     if (remote === local) return;
-    if (!(await macChecks(key, state.vault.headerMac, [HEADER_INFO, meta.vault, remote]))) {
-      throw new SyncRefused('altered');
-    }
+    if (!(await headerGenuine(key, state.vault))) throw new SyncRefused('altered');
     await this.#vault.adoptHeader(headerFrom(state.vault.header));
     await this.#store.saveSyncMeta({ ...meta, header: remote });
   }
@@ -541,16 +533,11 @@ export class SyncEngine {
     let seq = meta.seq;
     let prev = meta.prev;
     let bytes = 0;
-    // Names and sealed addresses are made for the batch at once (the workers share the sealing).
-    const rids = await Promise.all(rows.map((row) => ridOf(key, row.kind, row.id)));
-    const addresses = await Promise.all(
-      rows.map((row, index) => this.#pool.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
-    );
+    const addresses = await this.#addresses(key, rows);
     for (const [index, row] of rows.entries()) {
-      const rid = rids[index]!;
-      const address = addresses[index]!;
+      const { rid, sealed: address } = addresses[index]!;
       const sealed = row.pending;
-      const payload = joinPayload(address.sealed, sealed);
+      const payload = joinPayload(address, sealed);
       if (outbox.length > 0 && bytes + payload.byteLength > PUSH_BYTES) break;
       bytes += payload.byteLength;
       seq += 1;
@@ -586,6 +573,21 @@ export class SyncEngine {
     const next = { ...meta, seq, prev };
     await this.#store.queueChanges(outbox, next);
     return { outbox, meta: next };
+  }
+
+  /**
+   * Records' pseudonymous ids and sealed addresses (kind and id), made for a batch at once (the workers share the
+   * sealing).
+   */
+  async #addresses(
+    key: CryptoKey,
+    rows: Array<{ id: string; kind: string }>,
+  ): Promise<Array<{ rid: string; sealed: Uint8Array<ArrayBuffer> }>> {
+    const rids = await Promise.all(rows.map((row) => ridOf(key, row.kind, row.id)));
+    const sealed = await Promise.all(
+      rows.map((row, index) => this.#pool.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
+    );
+    return rids.map((rid, index) => ({ rid, sealed: sealed[index]!.sealed }));
   }
 
   // Receiving.
@@ -802,7 +804,7 @@ export class SyncEngine {
     }
     if (notices.length > 0) {
       this.notices = [...this.notices, ...notices].slice(-50);
-      this.#set(this.#status);
+      this.#notify();
     }
   }
 
@@ -839,16 +841,10 @@ export class SyncEngine {
     const records: SnapshotFile['records'] = [];
     for (let at = 0; at < rows.length; at += 1000) {
       const part = rows.slice(at, at + 1000);
-      const rids = await Promise.all(part.map((row) => ridOf(key, row.kind, row.id)));
-      const addresses = await Promise.all(
-        part.map((row, index) => this.#pool.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
-      );
+      const addresses = await this.#addresses(key, part);
       part.forEach((row, index) => {
-        records.push([
-          rids[index]!,
-          row.version!,
-          bytesToBase64(joinPayload(addresses[index]!.sealed, row.base)),
-        ]);
+        const { rid, sealed } = addresses[index]!;
+        records.push([rid, row.version!, bytesToBase64(joinPayload(sealed, row.base))]);
       });
     }
     const heads: Record<string, ChainHead> = { ...meta.heads };
@@ -867,7 +863,7 @@ export class SyncEngine {
   async #takeSnapshot(id: string, meta: SyncMetaRow): Promise<void> {
     const key = await this.#syncKey();
     const response = await fetch(pathOf('syncSnapshot', { params: { id } }));
-    if (!response.ok) throw new ApiFailure('storage/object-not-found', response.status);
+    if (!response.ok) throw await failureOf(response);
     let file: SnapshotFile;
     try {
       file = JSON.parse(await response.text()) as SnapshotFile;
@@ -1043,16 +1039,3 @@ class SyncStop extends Error {
     this.reason = reason;
   }
 }
-
-async function failureOf(response: Response): Promise<ApiFailure> {
-  try {
-    const body = (await response.json()) as { error?: { code?: string } };
-    const code = body.error?.code;
-    if (code) return new ApiFailure(code as FailureCode, response.status);
-  } catch {
-    // Not our error body.
-  }
-  return new ApiFailure('network', response.status);
-}
-
-export type { VaultHeader };

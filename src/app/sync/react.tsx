@@ -22,8 +22,7 @@ export function useSyncStatus(): SyncStatus {
 /** The engine's notices, re-rendering when they change. */
 export function useSyncNotices() {
   const engine = useSync();
-  useSyncExternalStore(engine.subscribe, () => engine.notices);
-  return engine.notices;
+  return useSyncExternalStore(engine.subscribe, () => engine.notices);
 }
 
 /** The count of sync news heard: a view of the member's sync (the devices) reads again when it moves. */

@@ -21,7 +21,9 @@ const COMPACT_QUIET_MS = 2000;
 export const MAX_DOCUMENT_BYTES = 2 * 1024 ** 3;
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
-export type RecordKind = 'event' | 'memo' | 'personal' | 'document' | 'ledger' | 'anniversaries' | 'settings';
+/** The member's items, by kind (what the modules keep). */
+export const ITEM_KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
+export type RecordKind = (typeof ITEM_KINDS)[number] | 'settings';
 
 export interface VaultEntry<T = unknown> {
   id: string;
@@ -336,6 +338,11 @@ export class Vault {
     return found as VaultEntry<T>[];
   }
 
+  /** Every entry, of every kind. */
+  all(): VaultEntry[] {
+    return [...this.#entries.values()];
+  }
+
   get<T>(id: string): VaultEntry<T> | undefined {
     return this.#entries.get(id) as VaultEntry<T> | undefined;
   }
@@ -431,14 +438,10 @@ export class Vault {
     return 'ok';
   }
 
-  /**
-   * The vault header from another device (a first unlock here, or the master password changed there): it replaces
-   * this one, and the next unlock takes that password.
-   */
+  /** The vault header from another device (its master password changed there): the next unlock takes that password. */
   async adoptHeader(header: VaultHeader): Promise<void> {
     await this.#store.saveHeader(header);
     this.#header = header;
-    if (this.#state === 'new') this.#state = 'locked';
     this.#changed();
   }
 

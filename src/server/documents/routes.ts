@@ -9,19 +9,18 @@ import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import {
   deleteDocument,
-  dropReservation,
   findOwnDocument,
+  insertDocument,
   listDocuments,
-  reserveRoom,
-  storeDocument,
+  storeWithinQuota,
   usedBytes,
   type DocumentRow,
 } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
-import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
-import { StorageError, type FileStorage } from '../storage/storage.js';
+import { declaredLength, sendStored, uploadBody } from '../storage/http.js';
+import type { FileStorage } from '../storage/storage.js';
 
 /**
  * Documents served as what the member said they are only when that type cannot run in our origin; anything else
@@ -88,41 +87,35 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentDeps): void {
 
   route(app, accounts, API.uploadDocument, async ({ signedIn: { user }, query, request }) => {
     const body = uploadBody(request, deps.maxUploadBytes);
-    const length = Number(request.headers['content-length'] ?? NaN);
-    const reservation = await reserveRoom(deps, user.uid, Number.isFinite(length) ? length : null);
-    const forget = () => dropReservation(db, reservation.id);
     const id = newId();
     const key = `documents/${user.uid}/${id}`;
-    let size: number;
-    try {
-      ({ size } = await storage.put(key, body, { maxBytes: reservation.bytes, contentType: query.type }));
-    } catch (error) {
-      await forget();
-      if (error instanceof StorageError && error.failure === 'too-large' && reservation.limitedByQuota) {
-        throw new ApiError('storage/quota-exceeded');
-      }
-      throw storageApiError(error);
-    }
-    const now = isoAt(clock);
-    const row: DocumentRow = {
-      id,
-      user_id: user.uid,
-      name: query.name,
-      content_type: query.type,
-      size,
-      storage_key: key,
-      created_at: now,
-      updated_at: now,
-    };
-    try {
-      // The stored document takes the place of its reservation (never larger: the upload was cut at it).
-      await storeDocument(db, reservation.id, row);
-    } catch (error) {
-      await forget().catch(() => undefined);
-      await storage.delete(key).catch(() => undefined);
-      throw error;
-    }
-    return { document: present(row) };
+    let row: DocumentRow | undefined;
+    await storeWithinQuota(
+      deps,
+      {
+        userId: user.uid,
+        key,
+        body,
+        declared: declaredLength(request),
+        maxBytes: deps.maxUploadBytes,
+        contentType: query.type,
+      },
+      async (trx, size) => {
+        const now = isoAt(clock);
+        row = {
+          id,
+          user_id: user.uid,
+          name: query.name,
+          content_type: query.type,
+          size,
+          storage_key: key,
+          created_at: now,
+          updated_at: now,
+        };
+        await insertDocument(trx, row);
+      },
+    );
+    return { document: present(row!) };
   });
 
   route(app, accounts, API.downloadDocument, async ({ signedIn: { user }, params, reply }) => {

@@ -1,10 +1,13 @@
 // Queries on members' documents and the quota room held for uploads in flight; written once for SQLite and
 // PostgreSQL.
+import type { Readable } from 'node:stream';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database, UploadReservationTable, UserDocumentTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { newId } from '../ids.js';
+import { storageApiError } from '../storage/http.js';
+import { StorageError, type FileStorage } from '../storage/storage.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -102,27 +105,80 @@ export interface QuotaDeps {
   maxUploadBytes: number;
 }
 
-export interface Reservation {
-  id: string;
-  bytes: number;
-  /** The length was not known and less than the upload limit was left: a cut upload means the quota is full. */
-  limitedByQuota: boolean;
-}
-
 /**
  * Holds room in the member's quota for an upload before its first byte is stored: the declared length, or all
- * the room left (up to the upload limit) when the length is not known. Reservations of one member are made one
- * at a time, so uploads sent at once can never together pass the quota.
+ * the room left (up to `maxBytes`) when the length is not known. Reservations of one member are made one at a
+ * time, so uploads sent at once can never together pass the quota.
  */
-export function reserveRoom(deps: QuotaDeps, userId: string, declared: number | null): Promise<Reservation> {
+function reserveRoom(
+  deps: QuotaDeps,
+  userId: string,
+  declared: number | null,
+  maxBytes: number,
+): Promise<{ id: string; bytes: number }> {
   return withMemberLocked(deps.db, deps.dialect, userId, async (trx) => {
     const room = deps.quotaBytes - (await usedBytes(trx, userId)) - (await heldNow(deps, trx, userId));
     if (room <= 0 || (declared !== null && declared > room)) throw new ApiError('storage/quota-exceeded');
-    const bytes = declared ?? Math.min(room, deps.maxUploadBytes);
+    const bytes = declared ?? Math.min(room, maxBytes);
     const reservation = { id: newId(), user_id: userId, bytes, created_at: isoAt(deps.clock) };
     await insertReservation(trx, reservation);
-    return { id: reservation.id, bytes, limitedByQuota: declared === null && room < deps.maxUploadBytes };
+    return { id: reservation.id, bytes };
   });
+}
+
+export interface Upload {
+  userId: string;
+  /** Where the bytes go in storage. */
+  key: string;
+  body: Readable;
+  /** The body's declared length (null: not known, a chunked upload). */
+  declared: number | null;
+  maxBytes: number;
+  contentType: string;
+}
+
+/**
+ * Streams an upload into storage within room held in the member's quota (documents, backups, sync's snapshots and
+ * chunks share it), then lets `commit` record it in the transaction that gives the room back, under the member's
+ * lock; a failed upload or a refused commit keeps nothing. Answers the stored size.
+ */
+export async function storeWithinQuota(
+  deps: QuotaDeps & { storage: FileStorage },
+  upload: Upload,
+  commit: (trx: Transaction<Database>, size: number) => Promise<void>,
+): Promise<number> {
+  const { db, storage } = deps;
+  const reservation = await reserveRoom(deps, upload.userId, upload.declared, upload.maxBytes);
+  let size: number;
+  try {
+    ({ size } = await storage.put(upload.key, upload.body, {
+      maxBytes: reservation.bytes,
+      contentType: upload.contentType,
+    }));
+  } catch (error) {
+    await dropReservation(db, reservation.id);
+    // Cut at the room left, not at the upload limit: the quota is what is full.
+    if (
+      error instanceof StorageError &&
+      error.failure === 'too-large' &&
+      upload.declared === null &&
+      reservation.bytes < upload.maxBytes
+    ) {
+      throw new ApiError('storage/quota-exceeded');
+    }
+    throw storageApiError(error);
+  }
+  try {
+    await withMemberLocked(db, deps.dialect, upload.userId, async (trx) => {
+      await dropReservation(trx, reservation.id);
+      await commit(trx, size);
+    });
+  } catch (error) {
+    await dropReservation(db, reservation.id).catch(() => undefined);
+    await storage.delete(upload.key).catch(() => undefined);
+    throw error;
+  }
+  return size;
 }
 
 /** Bytes held for the member's uploads in flight now. */
@@ -130,10 +186,6 @@ export function heldNow(deps: { clock: Clock }, db: Db, userId: string): Promise
   return heldBytes(db, userId, isoAt(deps.clock, -RESERVATION_TTL_MS));
 }
 
-/** The stored document takes its reservation's place, in one transaction. */
-export function storeDocument(db: Kysely<Database>, reservationId: string, row: DocumentRow): Promise<void> {
-  return db.transaction().execute(async (trx) => {
-    await dropReservation(trx, reservationId);
-    await trx.insertInto('user_documents').values(row).execute();
-  });
+export async function insertDocument(db: Db, row: DocumentRow): Promise<void> {
+  await db.insertInto('user_documents').values(row).execute();
 }

@@ -23,13 +23,19 @@ export function storageApiError(error: unknown): unknown {
   return error instanceof StorageError ? new ApiError(FAILURE_CODES[error.failure]) : error;
 }
 
+/** An upload's declared length (Content-Length), or null when it is not known (a chunked upload). */
+export function declaredLength(request: FastifyRequest): number | null {
+  const length = Number(request.headers['content-length'] ?? NaN);
+  return Number.isFinite(length) ? length : null;
+}
+
 /** The raw upload stream, after checking its declared type and length. */
 export function uploadBody(request: FastifyRequest, maxBytes: number): Readable {
   if (!String(request.headers['content-type'] ?? '').startsWith('application/octet-stream')) {
     throw new ApiError('request/unsupported-media-type');
   }
-  const declared = Number(request.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError('storage/too-large');
+  const declared = declaredLength(request);
+  if (declared !== null && declared > maxBytes) throw new ApiError('storage/too-large');
   if (declared === 0) throw new ApiError('storage/empty-file');
   return request.raw;
 }

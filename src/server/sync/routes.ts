@@ -3,7 +3,6 @@
 // and documents' chunks as files, counts all of it against the member's quota, and tells the member's other
 // devices at once through the live bus. It reads nothing sealed.
 import type { FastifyInstance } from 'fastify';
-import type { Readable } from 'node:stream';
 import type { Kysely, Transaction } from 'kysely';
 import { API } from '../../shared/api.js';
 import {
@@ -18,9 +17,8 @@ import type { AccountService } from '../accounts/service.js';
 import { isoAt } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import {
-  dropReservation,
   heldNow,
-  reserveRoom,
+  storeWithinQuota,
   usedBytes,
   withMemberLocked,
   type QuotaDeps,
@@ -29,8 +27,8 @@ import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { newId } from '../ids.js';
 import type { LiveBus } from '../live/bus.js';
-import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
-import { StorageError, type FileStorage } from '../storage/storage.js';
+import { declaredLength, sendStored, uploadBody } from '../storage/http.js';
+import type { FileStorage } from '../storage/storage.js';
 import * as store from './store.js';
 
 export interface SyncDeps extends QuotaDeps {
@@ -68,50 +66,6 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const device = await store.findDevice(trx, userId, id);
     if (!device) throw new ApiError('sync/unknown-device');
     return device;
-  };
-
-  /**
-   * Streams an upload to storage within a quota reservation, then lets `commit` record it in the same transaction
-   * that gives the reservation back; a refused commit deletes what was stored.
-   */
-  const storeUpload = async (
-    userId: string,
-    key: string,
-    body: Readable,
-    declared: number | null,
-    maxBytes: number,
-    commit: (trx: Transaction<Database>, size: number) => Promise<void>,
-  ): Promise<number> => {
-    const reservation = await reserveRoom(deps, userId, declared);
-    let size: number;
-    try {
-      ({ size } = await storage.put(key, body, {
-        maxBytes: Math.min(maxBytes, reservation.bytes),
-        contentType: 'application/octet-stream',
-      }));
-    } catch (error) {
-      await dropReservation(db, reservation.id);
-      if (error instanceof StorageError && error.failure === 'too-large' && reservation.limitedByQuota) {
-        throw new ApiError('storage/quota-exceeded');
-      }
-      throw storageApiError(error);
-    }
-    try {
-      await locked(userId, async (trx) => {
-        await dropReservation(trx, reservation.id);
-        await commit(trx, size);
-      });
-    } catch (error) {
-      await dropReservation(db, reservation.id).catch(() => undefined);
-      await storage.delete(key).catch(() => undefined);
-      throw error;
-    }
-    return size;
-  };
-
-  const declaredLength = (headers: Record<string, unknown>) => {
-    const length = Number(headers['content-length'] ?? NaN);
-    return Number.isFinite(length) ? length : null;
   };
 
   route(app, accounts, API.syncState, async ({ signedIn: { user }, request }) => {
@@ -330,12 +284,16 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const id = newId();
     const key = `sync/${user.uid}/snapshots/${id}`;
     let old: string[] = [];
-    const size = await storeUpload(
-      user.uid,
-      key,
-      body,
-      declaredLength(request.headers),
-      deps.maxUploadBytes,
+    const size = await storeWithinQuota(
+      deps,
+      {
+        userId: user.uid,
+        key,
+        body,
+        declared: declaredLength(request),
+        maxBytes: deps.maxUploadBytes,
+        contentType: 'application/octet-stream',
+      },
       async (trx, size) => {
         await check(trx);
         await store.insertSnapshot(trx, {
@@ -369,12 +327,16 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const body = uploadBody(request, SYNC_CHUNK_MAX_BYTES);
     const key = `sync/${user.uid}/chunks/${newId()}`;
     let added = true;
-    await storeUpload(
-      user.uid,
-      key,
-      body,
-      declaredLength(request.headers),
-      SYNC_CHUNK_MAX_BYTES,
+    await storeWithinQuota(
+      deps,
+      {
+        userId: user.uid,
+        key,
+        body,
+        declared: declaredLength(request),
+        maxBytes: SYNC_CHUNK_MAX_BYTES,
+        contentType: 'application/octet-stream',
+      },
       async (trx, size) => {
         added = await store.insertChunk(trx, {
           user_id: user.uid,

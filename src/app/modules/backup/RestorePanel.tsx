@@ -13,7 +13,7 @@ import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/ta
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
-import type { Vault } from '../../vault/vault.js';
+import { ITEM_KINDS, type Vault } from '../../vault/vault.js';
 import { backupText } from './copy.js';
 import { GoogleDriveStatus } from './GoogleDriveStatus.js';
 import { remoteTargetFor } from './run-backup.js';
@@ -26,8 +26,6 @@ interface Chosen {
   /** The backup format's version. */
   version: number;
 }
-
-const KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
 
 /**
  * `titled` false when a surrounding summary already names it (the first-run screen). `webdav`: the drive saved
@@ -150,7 +148,7 @@ export function RestorePanel({
 
   const countsOf = (contents: BackupContents) =>
     Object.fromEntries(
-      KINDS.map((kind) => [
+      ITEM_KINDS.map((kind) => [
         kind,
         new Intl.NumberFormat(locale).format(
           contents.records.filter((record) => record.kind === kind).length,
