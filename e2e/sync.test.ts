@@ -14,7 +14,7 @@ import { addBankAccount } from './pages/members.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import type { Lang } from './pages/site.js';
-import { PASSWORD, syncMember } from './pages/sync.js';
+import { DETAIL, MASTER, PASSWORD, syncMember } from './pages/sync.js';
 
 const suite = browserSuite();
 const member = (lang: Lang, count: number, options: { blockServiceWorkers?: boolean } = {}) =>
@@ -146,6 +146,46 @@ describe('sync offline', () => {
 });
 
 describe('sync refuses what does not check out', () => {
+  it('holds a joining device at its first sync: a refused change shows why, and trying again opens the vault with its settings', async () => {
+    const [a, b] = await member('ko', 2);
+    await a!.startSyncing();
+    await a!.app.go('diary');
+    await a!.addDiary('Arrived', 'With the settings.');
+    await a!.sent();
+    let tamper = true;
+    await b!.page.route('**/api/sync/changes?after=*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { changes: Array<{ payload: string }> };
+      const change = body.changes[0];
+      if (tamper && change) {
+        const bytes = Buffer.from(change.payload, 'base64');
+        bytes[bytes.length - 5]! ^= 1;
+        change.payload = bytes.toString('base64');
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await b!.openJoined();
+    await b!.page.getByRole('heading', { name: b!.sync.join.arriving }).waitFor({ timeout: 30_000 });
+    await b!.page.getByText(b!.sync.causes.refused).waitFor({ timeout: 30_000 });
+    // Nothing of the app opens on defaults meanwhile, and a reload waits for the first sync again after the unlock.
+    expect(await b!.app.nav().count()).toBe(0);
+    await b!.page.reload();
+    await b!.app.unlock(MASTER);
+    await b!.page.getByText(b!.sync.causes.refused).waitFor({ timeout: 30_000 });
+    expect(await b!.app.nav().count()).toBe(0);
+
+    tamper = false;
+    await b!.page.getByRole('button', { name: b!.sync.join.retry }).click();
+    await b!.app.nav().waitFor({ timeout: 60_000 });
+    // The detail password set on the first device is asked at once (not the default 0000).
+    await b!.app.enterDetailPassword(DETAIL);
+    await b!.page.getByText('Arrived').waitFor();
+    // Once arrived, it opens at once after an unlock.
+    await b!.page.reload();
+    await b!.app.unlock(MASTER);
+    await b!.app.nav().waitFor({ timeout: 30_000 });
+  });
+
   it('refuses a changed, a replayed and a dropped change from the server, applies nothing of it, and recovers', async () => {
     const [a, b] = await member('en', 2);
     await a!.startSyncing();

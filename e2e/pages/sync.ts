@@ -65,16 +65,22 @@ export class Device {
     await this.badge(this.sync.badge.synced);
   }
 
-  /** Another device: the synced vault opened with the master password. */
+  /**
+   * Another device: the synced vault opened with the master password. The app opens once the first sync is done, so
+   * the detail view password is the synced one at once (never the default 0000).
+   */
   async join(): Promise<void> {
+    await this.openJoined();
+    await this.app.nav().waitFor({ timeout: 60_000 });
+    await this.app.enterDetailPassword(DETAIL);
+  }
+
+  /** The master password given on the join screen. */
+  async openJoined(): Promise<void> {
     await this.app.open('diary');
     await this.page.getByRole('heading', { name: this.sync.join.title }).waitFor();
     await this.page.getByLabel(this.sync.join.password, { exact: true }).fill(MASTER);
     await this.page.getByRole('button', { name: this.sync.join.submit }).click();
-    await this.app.nav().waitFor({ timeout: 30_000 });
-    // The detail view password is one of the synced settings: it is here once the first sync is done.
-    await this.badge(this.sync.badge.synced);
-    await this.app.enterDetailPassword(DETAIL);
   }
 
   async badge(label: string): Promise<void> {

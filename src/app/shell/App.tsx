@@ -19,7 +19,7 @@ import { useVault, useVaultVersion } from '../vault/react.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { SyncEngine } from '../sync/engine.js';
-import { NewVaultScreen } from '../sync/JoinScreen.js';
+import { FirstSyncGate, NewVaultScreen } from '../sync/JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
 import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../sync/SyncViews.js';
 import { syncText } from '../sync/copy.js';
@@ -141,9 +141,19 @@ function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
   return (
     <VaultProvider vault={vault}>
       <SyncProvider engine={engine}>
-        <DetailAccessProvider key={unlocks}>
-          <AppFrame member={member} offline={offline} />
-        </DetailAccessProvider>
+        <FirstSyncGate
+          logOut={async () => {
+            // Nothing was made here yet: the sync logout erases what arrived so far.
+            engine.stop();
+            await vault.destroy();
+            await logOut();
+            window.location.assign(`/?lang=${lang}`);
+          }}
+        >
+          <DetailAccessProvider key={unlocks}>
+            <AppFrame member={member} offline={offline} />
+          </DetailAccessProvider>
+        </FirstSyncGate>
       </SyncProvider>
     </VaultProvider>
   );

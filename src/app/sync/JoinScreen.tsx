@@ -1,15 +1,16 @@
 // A device with no vault whose member syncs one: the first unlock brings the synced vault here (docs/sync.md,
 // "Login, logout and the header"). The master password opens the header the server keeps; it never leaves the device.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { call } from '../../client/api.js';
-import { useText } from '../../client/text.js';
+import { fill, useText } from '../../client/text.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
-import { headerFrom } from '../backup/format.js';
 import { SetupScreen } from '../shell/VaultScreens.js';
 import type { Vault } from '../vault/vault.js';
 import { syncText } from './copy.js';
 import type { SyncEngine } from './engine.js';
+import { useSync, useSyncStatus } from './react.js';
+import { useCauseText } from './SyncViews.js';
 
 /** First run on this device: the synced vault when the member has one, else a new vault. */
 export function NewVaultScreen({ vault, engine }: { vault: Vault; engine: SyncEngine }) {
@@ -36,16 +37,14 @@ export function NewVaultScreen({ vault, engine }: { vault: Vault; engine: SyncEn
     );
   }
   if (!state?.vault || instead) return <SetupScreen vault={vault} />;
-  return <JoinForm vault={vault} engine={engine} state={state} onInstead={() => setInstead(true)} />;
+  return <JoinForm engine={engine} state={state} onInstead={() => setInstead(true)} />;
 }
 
 function JoinForm({
-  vault,
   engine,
   state,
   onInstead,
 }: {
-  vault: Vault;
   engine: SyncEngine;
   state: SyncState;
   onInstead: () => void;
@@ -62,13 +61,12 @@ function JoinForm({
     setBusy(true);
     setProblem('');
     try {
-      const result = await vault.joinSynced(headerFrom(state.vault!.header), password);
+      const result = await engine.join(state, password);
       if (result !== 'ok') {
         setProblem(text.join.wrong);
         setBusy(false);
         return;
       }
-      await engine.join(state);
     } catch {
       setProblem(text.join.failed);
       setBusy(false);
@@ -96,6 +94,55 @@ function JoinForm({
         </form>
         <button type="button" className="button button--ghost button--small" onClick={onInstead}>
           {text.join.instead}
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/**
+ * A device that joined the synced vault shows it arriving until its first sync ends: the settings (the detail
+ * password among them) come with it, so nothing of the app opens on defaults first.
+ */
+export function FirstSyncGate({ logOut, children }: { logOut: () => void; children: ReactNode }) {
+  const text = useText(syncText);
+  const engine = useSync();
+  const joining = useSyncExternalStore(engine.subscribe, () => engine.joining);
+  const status = useSyncStatus();
+  const causeText = useCauseText();
+  if (!joining) return children;
+  const percent =
+    status.state === 'syncing' && status.total > 0 ? Math.floor((status.done / status.total) * 100) : null;
+  return (
+    <main className="app-gate">
+      <section
+        className="app-gate__card"
+        aria-labelledby="arriving-title"
+        aria-busy={status.state === 'syncing'}
+      >
+        <img src="/mg_logo.svg" alt="" width="56" height="56" />
+        <h1 id="arriving-title">{text.join.arriving}</h1>
+        {status.state === 'error' ? (
+          <p className="form__error" role="alert">
+            {causeText(status.cause)}
+          </p>
+        ) : (
+          <p role="status">
+            {status.state === 'offline'
+              ? text.join.arrivingOffline
+              : percent !== null
+                ? fill(text.badge.progress, { percent })
+                : text.badge.syncing}
+          </p>
+        )}
+        <progress max={100} value={percent ?? undefined} aria-label={text.join.arriving} />
+        {(status.state === 'error' || status.state === 'offline') && (
+          <button type="button" className="button button--primary" onClick={engine.retry}>
+            {text.join.retry}
+          </button>
+        )}
+        <button type="button" className="button button--ghost button--small" onClick={logOut}>
+          {text.join.logout}
         </button>
       </section>
     </main>

@@ -22,7 +22,8 @@ export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: str
   ) as Array<VaultEntry<{ conflictOf: string }>>;
 }
 
-function useCauseText(): (cause: SyncCause) => string {
+/** The member's words for why sync stopped. */
+export function useCauseText(): (cause: SyncCause) => string {
   const text = useText(syncText);
   const errors = useText(catalog).errors as Record<string, string>;
   return (cause) => {

@@ -79,6 +79,10 @@ export const syncText = defineText(
       failed: '동기화된 금고를 열지 못했습니다. 잠시 뒤 다시 시도하세요.',
       instead: '대신 이 기기에서 새 금고 만들기',
       checking: '동기화된 금고가 있는지 확인하는 중...',
+      arriving: '금고를 이 기기로 가져오는 중',
+      arrivingOffline: '오프라인입니다. 다시 연결되면 이어서 가져옵니다.',
+      retry: '다시 시도',
+      logout: '로그아웃',
     },
     logout: {
       unsent:
@@ -165,6 +169,10 @@ export const syncText = defineText(
       failed: 'The synced vault could not be opened. Try again shortly.',
       instead: 'Create a new vault on this device instead',
       checking: 'Checking for a synced vault...',
+      arriving: 'Bringing your vault to this device',
+      arrivingOffline: 'You are offline. It goes on when you are back online.',
+      retry: 'Try again',
+      logout: 'Log out',
     },
     logout: {
       unsent:

@@ -158,11 +158,15 @@ export class SyncEngine {
   #lastSnapshot = 0;
   /** The server's header was read since the last news: a run for a write here need not read it again. */
   #headerRead = false;
+  /** This device joined the synced vault and its first sync has not finished: the app shows it coming, not itself. */
+  #joining = false;
+  /** The synced vault this device is joining, until it is registered (a failed start is tried again from here). */
+  #joiningState: SyncState | null = null;
   notices: SyncNotice[] = [];
   /** Counts the member's sync news heard on the event stream. */
   news = 0;
   /** Where the time of receiving went (milliseconds, added up), for the benchmark. */
-  timings = { openMs: 0, chunksMs: 0, writeMs: 0, applyMs: 0 };
+  timings = { unlockMs: 0, openMs: 0, chunksMs: 0, writeMs: 0, applyMs: 0 };
 
   constructor(vault: Vault, options: SyncEngineOptions) {
     this.#vault = vault;
@@ -171,6 +175,10 @@ export class SyncEngine {
 
   get status(): SyncStatus {
     return this.#status;
+  }
+
+  get joining(): boolean {
+    return this.#joining;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -212,9 +220,11 @@ export class SyncEngine {
   async resume(): Promise<boolean> {
     const meta = await this.#store.syncMeta();
     if (!meta) {
-      this.#set({ state: 'off' });
+      // Joining: the vault unlocked before this device was registered; the join goes on.
+      if (!this.#joiningState) this.#set({ state: 'off' });
       return false;
     }
+    this.#joining = meta.joining === true;
     this.#vault.tracking = true;
     this.#vault.onHeaderChange = () => this.syncNow();
     this.#vault.onLocalWrite = this.#soon;
@@ -228,6 +238,8 @@ export class SyncEngine {
   /** Stops syncing (the vault locked, the member signed out): nothing is lost, the next resume goes on. */
   stop(): void {
     this.#stopped = true;
+    this.#joining = false;
+    this.#joiningState = null;
     this.#key = null;
     this.#events?.close();
     this.#events = null;
@@ -292,12 +304,65 @@ export class SyncEngine {
     await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], sealed);
   }
 
-  /** After the first unlock of a joined vault: this device's sync starts from nothing. */
-  async join(state: SyncState): Promise<void> {
+  /**
+   * The first unlock of the synced vault on this device: the master password opens the server's header here, then
+   * this device joins the vault's sync from nothing. Until its first sync ends, `joining` holds the app back (the
+   * settings, the detail password among them, arrive with it).
+   */
+  async join(state: SyncState, password: string): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
     if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
-    if (!(await headerGenuine(await this.#syncKey(), state.vault))) throw new SyncRefused('altered');
-    await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], []);
+    this.#joining = true;
+    this.#joiningState = state;
+    this.#notify();
+    try {
+      const started = performance.now();
+      const opened = await this.#vault.joinSynced(headerFrom(state.vault.header), password);
+      this.timings.unlockMs += performance.now() - started;
+      if (opened !== 'ok') {
+        this.#joining = false;
+        this.#joiningState = null;
+        this.#notify();
+        return opened;
+      }
+    } catch (error) {
+      this.#joining = false;
+      this.#joiningState = null;
+      this.#notify();
+      throw error;
+    }
+    await this.#start();
+    return 'ok';
   }
+
+  /** Registers the joining device and starts its first sync; a failure shows, and `retry` starts again. */
+  async #start(): Promise<void> {
+    const state = this.#joiningState;
+    if (!state?.vault) return;
+    this.#set({ state: 'syncing', done: 0, total: 0 });
+    try {
+      if (!(await headerGenuine(await this.#syncKey(), state.vault))) throw new SyncRefused('altered');
+      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], [], true);
+      this.#joiningState = null;
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** The joining device's first sync ended: from now on it is one of the member's devices like any other. */
+  async #joined(): Promise<void> {
+    const meta = await this.#store.syncMeta();
+    if (meta?.joining) {
+      const { joining: _done, ...rest } = meta;
+      await this.#store.saveSyncMeta(rest);
+    }
+    this.#joining = false;
+  }
+
+  /** Tries again now: the joining device's start when it failed, else a sync run. */
+  retry = (): void => {
+    if (this.#joiningState) void this.#start();
+    else this.syncNow();
+  };
 
   /**
    * This device joins the vault's sync as a new device: `fresh` records become its first changes, `rejoining` ones
@@ -309,11 +374,22 @@ export class SyncEngine {
     header: string,
     fresh: SealedRecord[],
     rejoining: SealedRecord[],
+    joining = false,
   ): Promise<void> {
     const device = newId();
     await call('syncRegisterDevice', { params: { id: device }, body: { name: this.#options.deviceName() } });
     await this.#store.startSync(
-      { name: 'sync', vault, device, seq: 0, prev: null, after: 0, heads: {}, header },
+      {
+        name: 'sync',
+        vault,
+        device,
+        seq: 0,
+        prev: null,
+        after: 0,
+        heads: {},
+        header,
+        ...(joining ? { joining: true as const } : {}),
+      },
       fresh,
     );
     if (rejoining.length > 0) {
@@ -421,6 +497,7 @@ export class SyncEngine {
       }
       await this.#snapshotIfDue();
       this.#failures = 0;
+      if (this.#joining) await this.#joined();
       this.#set({ state: 'synced', at: Date.now() });
     } catch (error) {
       this.#fail(error);
@@ -444,12 +521,13 @@ export class SyncEngine {
         state: 'error',
         cause: (error as { name?: string })?.name === 'StorageFullError' ? 'storage-full' : code,
       });
-    if (code === 'auth/unauthenticated' || code === 'sync/unknown-device' || this.#stopped) return;
+    if (code === 'auth/unauthenticated' || code === 'sync/unknown-device') return;
+    if (this.#stopped && !this.#joiningState) return;
     const wait = RETRY_MS[Math.min(this.#failures, RETRY_MS.length - 1)]!;
     this.#failures++;
     this.#retry = setTimeout(() => {
       this.#retry = null;
-      this.syncNow();
+      this.retry();
     }, wait);
   }
 

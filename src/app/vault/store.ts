@@ -141,6 +141,8 @@ export interface SyncMetaRow {
   heads: Record<string, { seq: number; mac: string }>;
   /** The header as last sent to or taken from the server (JSON): a different one here was changed here. */
   header: string;
+  /** This device joined the synced vault and has not yet finished its first sync: the app waits for it. */
+  joining?: true;
 }
 
 class VaultDatabase extends Dexie {
