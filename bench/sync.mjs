@@ -398,6 +398,7 @@ try {
       syncMs: figures.syncMs,
       ratio: figures.totalMs / first,
       sendMs: figures.sendMs,
+      sendTimings: figures.sendTimings,
     };
     console.log(`  ${JSON.stringify(row)}`);
     results.growth.push(row);

@@ -51,7 +51,7 @@ async function seed(options: { member: string; records: number; documentMb: numb
   const enabled = performance.now();
   engine.stop();
   vault.close();
-  return { seedMs: seeded - started, sendMs: enabled - seeded };
+  return { seedMs: seeded - started, sendMs: enabled - seeded, sendTimings: engine.timings };
 }
 
 /** Device B: the first unlock of the synced vault, timed until every record and document chunk is here. */

@@ -165,8 +165,18 @@ export class SyncEngine {
   notices: SyncNotice[] = [];
   /** Counts the member's sync news heard on the event stream. */
   news = 0;
-  /** Where the time of receiving went (milliseconds, added up), for the benchmark. */
-  timings = { unlockMs: 0, openMs: 0, chunksMs: 0, writeMs: 0, applyMs: 0 };
+  /** Where the time went (milliseconds, added up), for the benchmark: sending, then receiving. */
+  timings = {
+    signMs: 0,
+    pushMs: 0,
+    settleMs: 0,
+    pullMs: 0,
+    unlockMs: 0,
+    openMs: 0,
+    chunksMs: 0,
+    writeMs: 0,
+    applyMs: 0,
+  };
 
   constructor(vault: Vault, options: SyncEngineOptions) {
     this.#vault = vault;
@@ -490,7 +500,9 @@ export class SyncEngine {
       // Until nothing is unsent: each round sends a batch (or learns it must merge first) and takes in what came.
       for (let stale = 0; stale < 20;) {
         const pushed = await this.#push();
+        const pulling = performance.now();
         await this.#pull();
+        this.timings.pullMs += performance.now() - pulling;
         if (pushed === 'done' && (await this.#store.countDirty()) === 0) break;
         if (pushed === 'stale') stale++;
         if (this.#stopped) return;
@@ -569,9 +581,11 @@ export class SyncEngine {
     let meta = (await this.#store.syncMeta())!;
     let outbox = await this.#store.outbox();
     if (outbox.length === 0) {
+      const started = performance.now();
       const rows = await this.#store.dirtyRows(SYNC_MAX_CHANGES_PER_PUSH);
       if (rows.length === 0) return 'done';
       ({ outbox, meta } = await this.#sign(rows, meta));
+      this.timings.signMs += performance.now() - started;
     }
     const key = await this.#syncKey();
     // A document's chunks are all on the server before its record is.
@@ -579,9 +593,12 @@ export class SyncEngine {
       if (entry.kind === 'document' && entry.sealed) await this.#uploadChunks(key, entry.id);
     }
     const forget = await this.#chunksOfDeleted(key, outbox);
+    const posted = performance.now();
     const answer = await call('syncPush', {
       body: { device: meta.device, changes: outbox.map((entry) => entry.change) },
     });
+    const settling = performance.now();
+    this.timings.pushMs += settling - posted;
     const stored = outbox.slice(0, answer.stored.length);
     const dropped = outbox.slice(answer.stored.length);
     // Changes not stored leave the chain: its end goes back to before the first of them.
@@ -589,6 +606,7 @@ export class SyncEngine {
       ? { ...meta, seq: dropped[0]!.seq - 1, prev: dropped[0]!.change.prev }
       : meta;
     await this.#store.settleOutbox(stored, dropped, settled);
+    this.timings.settleMs += performance.now() - settling;
     // Deleted documents' chunks go from the server once their deletion is stored.
     if (stored.length === outbox.length) {
       for (let at = 0; at < forget.length; at += 1000) {
