@@ -8,13 +8,14 @@ import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
+import { personalText } from '../src/app/modules/personal/copy.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { fill } from '../src/client/text.js';
 import { addBankAccount } from './pages/members.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import type { Lang } from './pages/site.js';
-import { DETAIL, MASTER, PASSWORD, syncMember } from './pages/sync.js';
+import { DETAIL, MASTER, PASSWORD, syncMember, type Device } from './pages/sync.js';
 
 const suite = browserSuite();
 const member = (lang: Lang, count: number, options: { blockServiceWorkers?: boolean } = {}) =>
@@ -142,6 +143,75 @@ describe('sync offline', () => {
     expect(await a.shown('ledger')).toContain('Cold noodles');
     expect(await b.shown('anniversaries')).toContain('Wedding day');
     expect(await b.shown('schedule')).toContain('Dentist');
+  });
+});
+
+describe('sync offline, every module', () => {
+  it('merges edits of other fields and keeps both sides of the same field, for ledger, schedule and personal records', async () => {
+    const lang = 'ko';
+    const [laptop, phone] = await member(lang, 2);
+    const [a, b] = [laptop!, phone!];
+    const schedule = scheduleText[lang];
+    const personal = personalText[lang];
+    await a.startSyncing();
+    await a.app.go('ledger');
+    await addExpense(a, '12,000', 'Lunch');
+    await a.app.go('schedule');
+    await a.page.getByRole('button', { name: schedule.add, exact: true }).click();
+    const event = a.app.dialog(schedule.form.newTitle);
+    await event.getByLabel(schedule.form.title).fill('Dentist');
+    await event.getByRole('button', { name: a.app.text.save }).click();
+    await event.waitFor({ state: 'detached' });
+    await a.app.go('personal');
+    await addBankAccount(a.app, 'Salary account', '110-222-333333');
+    await a.page.keyboard.press('Escape');
+    await a.sent();
+    await b.join();
+    await b.app.go('personal');
+    await b.page.getByText('Salary account').waitFor();
+
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+    await a.badge(a.sync.badge.offline);
+    await b.badge(b.sync.badge.offline);
+    // Ledger: the memo here, the amount there (other fields: merged).
+    await editLedger(a, { memo: 'Lunch with Mina' });
+    await editLedger(b, { amount: '15,000' });
+    // Schedule: the title on both, two ways (the same field: both kept, one as a conflict copy).
+    await editEvent(a, 'Dentist', 'Dentist at three');
+    await editEvent(b, 'Dentist', 'Dentist moved to Friday');
+    // Personal: the bank here, the account number there (merged).
+    await editBank(a, personal.fields.bank.bankName, 'Genie Savings');
+    await editBank(b, personal.fields.bank.accountNumber, '110-222-999999');
+
+    await a.context.setOffline(false);
+    await b.context.setOffline(false);
+    await a.sent();
+    await b.sent();
+    await a.sent();
+    for (const device of [a, b]) {
+      await device.app.go('ledger');
+      await device.page.getByText('Lunch with Mina').waitFor({ timeout: 20_000 });
+      await device.page
+        .getByText(/15,000/)
+        .first()
+        .waitFor();
+      await device.app.go('schedule');
+      await device.page.getByText('Dentist at three').first().waitFor();
+      await device.page.getByText('Dentist moved to Friday').first().waitFor();
+      await device.page.getByText(fill(device.sync.conflicts.banner, { count: 1 })).waitFor();
+      await device.app.go('personal');
+      await device.page.getByRole('button', { name: /Salary account/ }).click();
+      await device.page.getByRole('button', { name: device.app.text.edit, exact: true }).click();
+      const form = device.app.dialog(fill(personal.form.editTitle, { title: 'Salary account' }));
+      expect(await form.getByLabel(personal.fields.bank.bankName).inputValue()).toBe('Genie Savings');
+      expect(await form.getByLabel(personal.fields.bank.accountNumber).inputValue()).toBe('110-222-999999');
+      await form.getByRole('button', { name: device.app.text.cancel }).click();
+      await device.page.keyboard.press('Escape');
+    }
+    for (const screen of ['schedule', 'ledger', 'personal'] as const) {
+      expect(await b.shown(screen), screen).toBe(await a.shown(screen));
+    }
   });
 });
 
@@ -435,3 +505,56 @@ describe('sync off on one device', () => {
     await b!.page.getByText('While off').waitFor({ timeout: 20_000 });
   });
 });
+
+async function addExpense(device: Device, amount: string, memo: string): Promise<void> {
+  const ledger = ledgerText[device.app.lang];
+  await device.page.getByRole('button', { name: ledger.add, exact: true }).click();
+  const entry = device.app.dialog(ledger.form.addTitle);
+  await entry.getByRole('radio', { name: ledger.types.expense }).check();
+  await entry.getByLabel(ledger.form.amount).fill(amount);
+  await entry
+    .getByLabel(ledger.form.category, { exact: true })
+    .selectOption({ label: ledger.categories.food });
+  await entry.getByLabel(ledger.form.memo).fill(memo);
+  await entry.getByRole('button', { name: device.app.text.save }).click();
+  await entry.waitFor({ state: 'detached' });
+}
+
+/** Edits the one ledger entry of the month. */
+async function editLedger(device: Device, change: { memo?: string; amount?: string }): Promise<void> {
+  const ledger = ledgerText[device.app.lang];
+  await device.app.go('ledger');
+  const prefix = fill(ledger.list.editEntry, { entry: '' });
+  await device.page.getByRole('button', { name: prefix }).first().click();
+  const form = device.app.dialog(ledger.form.editTitle);
+  if (change.memo !== undefined) await form.getByLabel(ledger.form.memo).fill(change.memo);
+  if (change.amount !== undefined) await form.getByLabel(ledger.form.amount).fill(change.amount);
+  await form.getByRole('button', { name: device.app.text.save }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+async function editEvent(device: Device, title: string, next: string): Promise<void> {
+  const schedule = scheduleText[device.app.lang];
+  await device.app.go('schedule');
+  await device.page
+    .getByRole('button', { name: fill(schedule.event.edit, { title }) })
+    .first()
+    .click();
+  const form = device.app.dialog(schedule.form.editTitle);
+  await form.getByLabel(schedule.form.title).fill(next);
+  await form.getByRole('button', { name: device.app.text.save }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+/** Changes one field of the bank account “Salary account”. */
+async function editBank(device: Device, field: string, value: string): Promise<void> {
+  const personal = personalText[device.app.lang];
+  await device.app.go('personal');
+  await device.page.getByRole('button', { name: /Salary account/ }).click();
+  await device.page.getByRole('button', { name: device.app.text.edit, exact: true }).click();
+  const form = device.app.dialog(fill(personal.form.editTitle, { title: 'Salary account' }));
+  await form.getByLabel(field).fill(value);
+  await form.getByRole('button', { name: device.app.text.save }).click();
+  await form.waitFor({ state: 'detached' });
+  await device.page.keyboard.press('Escape');
+}
