@@ -125,6 +125,21 @@ describe('sync offline', () => {
     // The conflict is listed (on both), and resolved once.
     await b.page.getByText(fill(b.sync.conflicts.banner, { count: 1 })).waitFor();
     await a.page.getByText(fill(a.sync.conflicts.banner, { count: 1 })).waitFor();
+    // A diary entry shows in the list only behind the detail password: after an unlock, not before it is given.
+    await b.page.reload();
+    await b.app.unlock(MASTER);
+    await b.page.getByRole('button', { name: b.sync.conflicts.review }).click();
+    const hidden = b.page.locator('.sync-conflicts');
+    await hidden.getByText(b.sync.conflicts.hidden).waitFor();
+    expect(await hidden.innerText()).not.toContain('Soaked');
+    expect(await hidden.getByRole('button', { name: b.sync.conflicts.keepCopy }).count()).toBe(0);
+    await hidden.getByRole('button', { name: b.sync.conflicts.reveal }).click();
+    const identity = b.app.dialog(b.app.text.identity.title);
+    await identity.getByLabel(b.app.text.identity.either, { exact: true }).fill(DETAIL);
+    await identity.getByRole('button', { name: b.app.text.identity.submit }).click();
+    // Both versions, told apart by what differs (their titles are the same).
+    await hidden.getByText('Rainy walk · Soaked, no umbrella.').waitFor();
+    await hidden.getByText('Rainy walk · Umbrella forgotten at the cafe.').waitFor();
     await a.page.getByRole('button', { name: a.sync.conflicts.review }).click();
     const conflicts = a.page.locator('.sync-conflicts');
     await conflicts.getByRole('button', { name: a.sync.conflicts.keepCopy }).click();

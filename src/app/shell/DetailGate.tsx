@@ -109,6 +109,20 @@ function useDetailAccess(): DetailAccess {
   return access;
 }
 
+/**
+ * Whether what the detail password protects may show now, and a way to ask for it (the master password or the
+ * member's detail password) from outside the gate.
+ */
+export function useDetailReveal(): { granted: boolean; reveal: () => Promise<void> } {
+  const access = useDetailAccess();
+  return {
+    granted: access.granted,
+    reveal: async () => {
+      if (await access.confirmOwner()) access.grant();
+    },
+  };
+}
+
 /** `confirmOwner()` of the current unlock: see DetailAccess. */
 export function useConfirmOwner(): () => Promise<boolean> {
   return useDetailAccess().confirmOwner;

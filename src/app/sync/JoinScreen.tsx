@@ -135,7 +135,9 @@ export function FirstSyncGate({ logOut, children }: { logOut: () => void; childr
                 : text.badge.syncing}
           </p>
         )}
-        <progress max={100} value={percent ?? undefined} aria-label={text.join.arriving} />
+        {status.state !== 'error' && (
+          <progress max={100} value={percent ?? undefined} aria-label={text.join.arriving} />
+        )}
         {(status.state === 'error' || status.state === 'offline') && (
           <button type="button" className="button button--primary" onClick={engine.retry}>
             {text.join.retry}

@@ -11,9 +11,12 @@ import type { SyncState } from '../../shared/schemas/sync.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 import { ITEM_KINDS, type Vault, type VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
+import { useDetailReveal } from '../shell/DetailGate.js';
+import { DETAIL_KINDS } from '../shell/pages.js';
 import { syncText } from './copy.js';
 import type { SyncCause } from './engine.js';
 import { useSync, useSyncNews, useSyncNotices, useSyncStatus } from './react.js';
+import { conflictSides, describeRecord } from './sides.js';
 
 /** Records kept as the other side of a conflict, waiting for the member. */
 export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: string }>> {
@@ -100,20 +103,12 @@ export function ConflictBanner({ review }: { review: () => void }) {
   );
 }
 
-function describe(entry: VaultEntry<Record<string, unknown>>): string {
-  const value = entry.value;
-  for (const key of ['title', 'name', 'content', 'memo']) {
-    const found = value[key];
-    if (typeof found === 'string' && found.trim()) return found.trim().slice(0, 80);
-  }
-  return '';
-}
-
 function ConflictList() {
   const text = useText(syncText);
   const vault = useVault();
   useVaultVersion();
   const toast = useToast();
+  const { granted, reveal } = useDetailReveal();
   const copies = conflictCopies(vault);
   if (copies.length === 0) return null;
   const keepCopy = async (copy: VaultEntry<{ conflictOf: string }>) => {
@@ -133,27 +128,57 @@ function ConflictList() {
       <ul className="sync-list">
         {copies.map((copy) => {
           const original = vault.get<Record<string, unknown>>(copy.value.conflictOf);
+          const hidden = DETAIL_KINDS.has(copy.kind) && !granted;
+          const [mine, theirs] = conflictSides(copy.value, original?.value ?? {}, [
+            describeRecord(copy.value),
+            original ? describeRecord(original.value) : '',
+          ]);
           return (
             <li key={copy.id} data-conflict={copy.id}>
               <p>
                 <strong>{fill(text.conflicts.copyOf, { kind: text.conflicts.kinds[copy.kind] })}</strong>
               </p>
-              <p className="sync-conflict__sides">
-                <span>{describe(copy as VaultEntry<Record<string, unknown>>)}</span>
-                {original && <span>{describe(original)}</span>}
-              </p>
-              <div className="sync-list__actions">
-                <button type="button" className="button button--small" onClick={() => void keepCopy(copy)}>
-                  {text.conflicts.keepCopy}
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--ghost"
-                  onClick={() => void keepOther(copy)}
-                >
-                  {text.conflicts.keepOther}
-                </button>
-              </div>
+              {hidden ? (
+                <>
+                  <p className="form__note">{text.conflicts.hidden}</p>
+                  <div className="sync-list__actions">
+                    <button type="button" className="button button--small" onClick={() => void reveal()}>
+                      {text.conflicts.reveal}
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <>
+                  <dl className="sync-conflict__sides">
+                    <div>
+                      <dt>{text.conflicts.thisVersion}</dt>
+                      <dd>{mine}</dd>
+                    </div>
+                    {original && (
+                      <div>
+                        <dt>{text.conflicts.otherVersion}</dt>
+                        <dd>{theirs}</dd>
+                      </div>
+                    )}
+                  </dl>
+                  <div className="sync-list__actions">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => void keepCopy(copy)}
+                    >
+                      {text.conflicts.keepCopy}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--ghost"
+                      onClick={() => void keepOther(copy)}
+                    >
+                      {text.conflicts.keepOther}
+                    </button>
+                  </div>
+                </>
+              )}
             </li>
           );
         })}

@@ -14,7 +14,7 @@ export const syncText = defineText(
     },
     causes: {
       refused:
-        '서버가 보낸 변경 내용이 검증을 통과하지 못해 적용하지 않았습니다. 데이터는 안전합니다. 잠시 뒤 "지금 동기화"를 눌러 다시 시도하세요.',
+        '서버가 보낸 변경 내용이 검증을 통과하지 못해 적용하지 않았습니다. 데이터는 안전합니다. 잠시 뒤 다시 시도하세요.',
       'storage-full': '이 기기의 저장 공간이 가득 차서 동기화한 내용을 저장하지 못했습니다.',
       locked: '금고가 잠겨 있어 동기화를 멈췄습니다.',
       damaged: '이 기기에 저장된 동기화 정보가 손상되었습니다. 동기화를 껐다가 다시 켜 주세요.',
@@ -52,6 +52,10 @@ export const syncText = defineText(
       copyOf: '{{kind}} 기록의 다른 판',
       keepCopy: '이 판 남기기',
       keepOther: '다른 판 남기기',
+      thisVersion: '이 판',
+      otherVersion: '다른 판',
+      hidden: '상세 보기 비밀번호로 보호되는 기록입니다. 두 판의 내용을 보려면 비밀번호를 입력하세요.',
+      reveal: '내용 보기',
       resolved: '충돌을 해결했습니다.',
       kinds: {
         event: '일정',
@@ -103,7 +107,7 @@ export const syncText = defineText(
     },
     causes: {
       refused:
-        'The server sent a change that does not check out, so it was not applied. Your data is safe. Press "Sync now" to try again later.',
+        'The server sent a change that does not check out, so it was not applied. Your data is safe. Try again later.',
       'storage-full': 'This device’s storage is full, so what was synced could not be saved.',
       locked: 'The vault is locked, so sync stopped.',
       damaged: 'The sync data kept on this device is damaged. Turn sync off and on again.',
@@ -141,6 +145,10 @@ export const syncText = defineText(
       copyOf: 'Another version of a {{kind}} record',
       keepCopy: 'Keep this version',
       keepOther: 'Keep the other version',
+      thisVersion: 'This version',
+      otherVersion: 'The other version',
+      hidden: 'This record is behind the detail view password. Enter it to see both versions.',
+      reveal: 'Show both versions',
       resolved: 'The conflict is resolved.',
       kinds: {
         event: 'schedule',
