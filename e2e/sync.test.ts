@@ -230,6 +230,62 @@ describe('sync offline, every module', () => {
   });
 });
 
+describe('sync across an update of the app', () => {
+  it('sends changes left waiting the earlier way (a row each), once each', async () => {
+    const [a, b] = await member('en', 2, { blockServiceWorkers: true });
+    await a!.startSyncing();
+    await b!.join();
+    // The pushes fail: the two new entries wait, signed, in the outbox.
+    await a!.page.route('**/api/sync/changes', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    );
+    await a!.app.go('diary');
+    await a!.addDiary('Waited one', 'First.');
+    await a!.addDiary('Waited two', 'Second.');
+    const outbox = (rewrite: boolean) =>
+      a!.page.evaluate(async (rewrite) => {
+        const databases = await indexedDB.databases();
+        const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))?.name ?? '';
+        const db = await new Promise<IDBDatabase>((resolve) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+        });
+        const store = db.transaction('syncOutbox', 'readwrite').objectStore('syncOutbox');
+        const rows = await new Promise<Array<{ seq: number; entries?: Array<{ seq: number }> }>>(
+          (resolve) => {
+            const request = store.getAll();
+            request.onsuccess = () => resolve(request.result as never);
+          },
+        );
+        // As the app kept them before batches: one change per row, under its number.
+        if (rewrite) {
+          for (const row of rows) {
+            if (!row.entries) continue;
+            store.delete(row.seq);
+            for (const entry of row.entries) store.put(entry);
+          }
+        }
+        await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+        db.close();
+        return rows.reduce((sum, row) => sum + (row.entries?.length ?? 1), 0);
+      }, rewrite);
+    await expect.poll(() => outbox(false), { timeout: 20_000 }).toBe(2);
+    expect(await outbox(true)).toBe(2);
+
+    await a!.page.unroute('**/api/sync/changes');
+    await a!.app.go('settings');
+    await a!.page.getByRole('button', { name: a!.sync.panel.now }).click();
+    await a!.sent();
+    await b!.app.go('diary');
+    await b!.page.getByText('Waited one').waitFor({ timeout: 20_000 });
+    await b!.page.getByText('Waited two').waitFor();
+    // Once each: the phone's list holds one of each, and the laptop's chain went up by the two changes.
+    expect(await b!.page.getByText('Waited one').count()).toBe(1);
+    expect((await a!.held()).seq).toBeGreaterThanOrEqual(2);
+    expect(await b!.shown('diary')).toBe(await a!.shown('diary'));
+  });
+});
+
 describe('sync refuses what does not check out', () => {
   it('holds a joining device at its first sync: a refused change shows why, and trying again opens the vault with its settings', async () => {
     const [a, b] = await member('ko', 2);

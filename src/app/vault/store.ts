@@ -127,6 +127,13 @@ export interface SyncOutboxRow {
   sealed: Uint8Array<ArrayBuffer> | null;
 }
 
+/** The outbox as kept: a row per batch of changes signed together (a row per change made settling them slow). */
+export interface SyncOutboxBatch {
+  /** The batch's first change's number. */
+  seq: number;
+  entries: SyncOutboxRow[];
+}
+
 /** This device's sync: absent while sync is off. */
 export interface SyncMetaRow {
   name: 'sync';
@@ -157,7 +164,8 @@ class VaultDatabase extends Dexie {
   sealed!: EntityTable<SealedRow, 'row'>;
   /** Sync (version 5, docs/sync.md). */
   syncRecords!: EntityTable<SyncRecordRow, 'id'>;
-  syncOutbox!: EntityTable<SyncOutboxRow, 'seq'>;
+  /** Batches of signed changes; a change on its own in a row was kept by an earlier version of the app. */
+  syncOutbox!: Dexie.Table<SyncOutboxBatch | SyncOutboxRow, number>;
   syncMeta!: EntityTable<SyncMetaRow, 'name'>;
 
   constructor(name: string) {
@@ -200,6 +208,16 @@ class VaultDatabase extends Dexie {
       syncMeta: 'name',
     });
   }
+}
+
+/** A row of the outbox: a batch, or a single change as the outbox kept them before batches. */
+function batchOf(row: SyncOutboxBatch | SyncOutboxRow): SyncOutboxBatch {
+  return 'entries' in row ? row : { seq: row.seq, entries: [row] };
+}
+
+/** Every change waiting in the outbox, in order. */
+async function outboxEntries(db: VaultDatabase): Promise<SyncOutboxRow[]> {
+  return (await db.syncOutbox.orderBy('seq').toArray()).flatMap((row) => batchOf(row).entries);
 }
 
 /** A remote change applied to a record, with what sync then keeps of it. */
@@ -498,10 +516,12 @@ async function markEdits(
       pending: record.sealed,
     });
   }
+  let sending: Set<string> | null = null;
   for (const { id } of deleted) {
     const row = known.get(id);
+    sending ??= row?.version === null ? new Set((await outboxEntries(db)).map((entry) => entry.id)) : null;
     // Never sent: nothing to tell the other devices (a change of it on its way is followed by a deletion).
-    if (!row || (row.version === null && !(await db.syncOutbox.filter((entry) => entry.id === id).count()))) {
+    if (!row || (row.version === null && !sending?.has(id))) {
       if (row) drop.push(id);
       continue;
     }
@@ -901,7 +921,7 @@ export class VaultStore {
   }
 
   outbox(): Promise<SyncOutboxRow[]> {
-    return this.#db.syncOutbox.orderBy('seq').toArray();
+    return outboxEntries(this.#db);
   }
 
   /** Signed changes join the outbox and the chain's end moves, together. */
@@ -909,7 +929,7 @@ export class VaultStore {
     const db = this.#db;
     return writing(() =>
       db.transaction('rw', db.syncOutbox, db.syncMeta, async () => {
-        await db.syncOutbox.bulkPut(entries);
+        if (entries.length > 0) await db.syncOutbox.put({ seq: entries[0]!.seq, entries });
         await db.syncMeta.put(meta);
       }),
     );
@@ -951,7 +971,14 @@ export class VaultStore {
           });
         });
         await db.syncRecords.bulkPut(put);
-        await db.syncOutbox.bulkDelete([...stored, ...dropped].map((entry) => entry.seq));
+        const settled = new Set([...stored, ...dropped].map((entry) => entry.seq));
+        for (const batch of (await db.syncOutbox.toArray()).map(batchOf)) {
+          const left = batch.entries.filter((entry) => !settled.has(entry.seq));
+          if (left.length === 0) await db.syncOutbox.delete(batch.seq);
+          else if (left.length < batch.entries.length)
+            await db.syncOutbox.put({ seq: left[0]!.seq, entries: left });
+          if (left.length > 0 && left[0]!.seq !== batch.seq) await db.syncOutbox.delete(batch.seq);
+        }
         await db.syncMeta.put(meta);
       }),
     );
