@@ -7,15 +7,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
-import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
-import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { fill } from '../src/client/text.js';
 import { addBankAccount } from './pages/members.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import type { Lang } from './pages/site.js';
-import { DETAIL, MASTER, PASSWORD, syncMember, type Device } from './pages/sync.js';
+import { DETAIL, goOffline, MASTER, PASSWORD, reconnect, syncMember } from './pages/sync.js';
 
 const suite = browserSuite();
 const member = (lang: Lang, count: number, options: { blockServiceWorkers?: boolean } = {}) =>
@@ -60,8 +58,7 @@ describe('sync offline', () => {
     await b.page.getByText('Old note').waitFor();
 
     // Both go offline and change the same records.
-    await a.context.setOffline(true);
-    await b.context.setOffline(true);
+    await goOffline(a, b);
     await a.badge(a.sync.badge.offline);
     // Different fields of one entry: merged.
     await a.editDiary('Market', { title: 'Market day' });
@@ -84,29 +81,11 @@ describe('sync offline', () => {
     // The new record opens: closed again.
     await b.page.keyboard.press('Escape');
     await b.app.go('ledger');
-    await b.page.getByRole('button', { name: ledgerText[lang].add, exact: true }).click();
-    const entry = b.app.dialog(ledgerText[lang].form.addTitle);
-    await entry.getByRole('radio', { name: ledgerText[lang].types.expense }).check();
-    await entry.getByLabel(ledgerText[lang].form.amount).fill('12,000');
-    await entry
-      .getByLabel(ledgerText[lang].form.category, { exact: true })
-      .selectOption({ label: ledgerText[lang].categories.food });
-    await entry.getByLabel(ledgerText[lang].form.memo).fill('Cold noodles');
-    await entry.getByRole('button', { name: b.app.text.save }).click();
-    await entry.waitFor({ state: 'detached' });
-    await a.app.go('schedule');
-    await a.page.getByRole('button', { name: scheduleText[lang].add, exact: true }).click();
-    const event = a.app.dialog(scheduleText[lang].form.newTitle);
-    await event.getByLabel(scheduleText[lang].form.title).fill('Dentist');
-    await event.getByRole('button', { name: a.app.text.save }).click();
-    await event.waitFor({ state: 'detached' });
+    await b.addExpense('12,000', 'Cold noodles');
+    await a.addEvent('Dentist');
 
     // Back online: each sends and receives.
-    await a.context.setOffline(false);
-    await b.context.setOffline(false);
-    await a.sent();
-    await b.sent();
-    await a.sent();
+    await reconnect(a, b);
 
     for (const device of [a, b]) {
       await device.app.go('diary');
@@ -166,17 +145,11 @@ describe('sync offline, every module', () => {
     const lang = 'ko';
     const [laptop, phone] = await member(lang, 2);
     const [a, b] = [laptop!, phone!];
-    const schedule = scheduleText[lang];
     const personal = personalText[lang];
     await a.startSyncing();
     await a.app.go('ledger');
-    await addExpense(a, '12,000', 'Lunch');
-    await a.app.go('schedule');
-    await a.page.getByRole('button', { name: schedule.add, exact: true }).click();
-    const event = a.app.dialog(schedule.form.newTitle);
-    await event.getByLabel(schedule.form.title).fill('Dentist');
-    await event.getByRole('button', { name: a.app.text.save }).click();
-    await event.waitFor({ state: 'detached' });
+    await a.addExpense('12,000', 'Lunch');
+    await a.addEvent('Dentist');
     await a.app.go('personal');
     await addBankAccount(a.app, 'Salary account', '110-222-333333');
     await a.page.keyboard.press('Escape');
@@ -185,25 +158,20 @@ describe('sync offline, every module', () => {
     await b.app.go('personal');
     await b.page.getByText('Salary account').waitFor();
 
-    await a.context.setOffline(true);
-    await b.context.setOffline(true);
+    await goOffline(a, b);
     await a.badge(a.sync.badge.offline);
     await b.badge(b.sync.badge.offline);
     // Ledger: the memo here, the amount there (other fields: merged).
-    await editLedger(a, { memo: 'Lunch with Mina' });
-    await editLedger(b, { amount: '15,000' });
+    await a.editLedger({ memo: 'Lunch with Mina' });
+    await b.editLedger({ amount: '15,000' });
     // Schedule: the title on both, two ways (the same field: both kept, one as a conflict copy).
-    await editEvent(a, 'Dentist', 'Dentist at three');
-    await editEvent(b, 'Dentist', 'Dentist moved to Friday');
+    await a.editEvent('Dentist', 'Dentist at three');
+    await b.editEvent('Dentist', 'Dentist moved to Friday');
     // Personal: the bank here, the account number there (merged).
-    await editBank(a, personal.fields.bank.bankName, 'Genie Savings');
-    await editBank(b, personal.fields.bank.accountNumber, '110-222-999999');
+    await a.editBank(personal.fields.bank.bankName, 'Genie Savings');
+    await b.editBank(personal.fields.bank.accountNumber, '110-222-999999');
 
-    await a.context.setOffline(false);
-    await b.context.setOffline(false);
-    await a.sent();
-    await b.sent();
-    await a.sent();
+    await reconnect(a, b);
     for (const device of [a, b]) {
       await device.app.go('ledger');
       await device.page.getByText('Lunch with Mina').waitFor({ timeout: 20_000 });
@@ -526,13 +494,12 @@ describe('sync with three devices', () => {
     await c!.join();
     // The diary's code is fetched before the network goes (these tests keep the app's service worker out).
     for (const device of [b!, c!]) await device.page.getByText('공유 일기').waitFor();
-    for (const device of [a!, b!, c!]) await device.context.setOffline(true);
+    await goOffline(a!, b!, c!);
     await a!.editDiary('공유 일기', { title: '함께 쓴 일기' });
     await b!.editDiary('공유 일기', { body: '둘째 기기가 고친 내용.' });
     await c!.addDiary('셋째 기기', '오프라인에서 씀.');
     await b!.addDiary('둘째 기기', '이것도 오프라인.');
-    for (const device of [c!, a!, b!]) await device.context.setOffline(false);
-    for (const device of [c!, a!, b!, c!, a!]) await device.sent();
+    await reconnect(c!, a!, b!);
     for (const device of [a!, b!, c!]) {
       await device.app.go('diary');
       await device.page.getByText('함께 쓴 일기').waitFor({ timeout: 20_000 });
@@ -576,56 +543,3 @@ describe('sync off on one device', () => {
     await b!.page.getByText('While off').waitFor({ timeout: 20_000 });
   });
 });
-
-async function addExpense(device: Device, amount: string, memo: string): Promise<void> {
-  const ledger = ledgerText[device.app.lang];
-  await device.page.getByRole('button', { name: ledger.add, exact: true }).click();
-  const entry = device.app.dialog(ledger.form.addTitle);
-  await entry.getByRole('radio', { name: ledger.types.expense }).check();
-  await entry.getByLabel(ledger.form.amount).fill(amount);
-  await entry
-    .getByLabel(ledger.form.category, { exact: true })
-    .selectOption({ label: ledger.categories.food });
-  await entry.getByLabel(ledger.form.memo).fill(memo);
-  await entry.getByRole('button', { name: device.app.text.save }).click();
-  await entry.waitFor({ state: 'detached' });
-}
-
-/** Edits the one ledger entry of the month. */
-async function editLedger(device: Device, change: { memo?: string; amount?: string }): Promise<void> {
-  const ledger = ledgerText[device.app.lang];
-  await device.app.go('ledger');
-  const prefix = fill(ledger.list.editEntry, { entry: '' });
-  await device.page.getByRole('button', { name: prefix }).first().click();
-  const form = device.app.dialog(ledger.form.editTitle);
-  if (change.memo !== undefined) await form.getByLabel(ledger.form.memo).fill(change.memo);
-  if (change.amount !== undefined) await form.getByLabel(ledger.form.amount).fill(change.amount);
-  await form.getByRole('button', { name: device.app.text.save }).click();
-  await form.waitFor({ state: 'detached' });
-}
-
-async function editEvent(device: Device, title: string, next: string): Promise<void> {
-  const schedule = scheduleText[device.app.lang];
-  await device.app.go('schedule');
-  await device.page
-    .getByRole('button', { name: fill(schedule.event.edit, { title }) })
-    .first()
-    .click();
-  const form = device.app.dialog(schedule.form.editTitle);
-  await form.getByLabel(schedule.form.title).fill(next);
-  await form.getByRole('button', { name: device.app.text.save }).click();
-  await form.waitFor({ state: 'detached' });
-}
-
-/** Changes one field of the bank account “Salary account”. */
-async function editBank(device: Device, field: string, value: string): Promise<void> {
-  const personal = personalText[device.app.lang];
-  await device.app.go('personal');
-  await device.page.getByRole('button', { name: /Salary account/ }).click();
-  await device.page.getByRole('button', { name: device.app.text.edit, exact: true }).click();
-  const form = device.app.dialog(fill(personal.form.editTitle, { title: 'Salary account' }));
-  await form.getByLabel(field).fill(value);
-  await form.getByRole('button', { name: device.app.text.save }).click();
-  await form.waitFor({ state: 'detached' });
-  await device.page.keyboard.press('Escape');
-}

@@ -2,7 +2,10 @@
 // what each device holds read from its IndexedDB.
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
+import { ledgerText } from '../../src/app/modules/ledger/copy.js';
 import { diaryText } from '../../src/app/modules/memo/copy.js';
+import { personalText } from '../../src/app/modules/personal/copy.js';
+import { scheduleText } from '../../src/app/modules/schedule/copy.js';
 import { syncText } from '../../src/app/sync/copy.js';
 import { fill } from '../../src/client/text.js';
 import { createAccount, signInContext } from '../support/accounts.js';
@@ -182,4 +185,79 @@ export class Device {
     await form.getByRole('button', { name: this.app.text.save }).click();
     await form.waitFor({ state: 'detached' });
   }
+
+  async addExpense(amount: string, memo: string): Promise<void> {
+    const ledger = ledgerText[this.app.lang];
+    await this.page.getByRole('button', { name: ledger.add, exact: true }).click();
+    const entry = this.app.dialog(ledger.form.addTitle);
+    await entry.getByRole('radio', { name: ledger.types.expense }).check();
+    await entry.getByLabel(ledger.form.amount).fill(amount);
+    await entry
+      .getByLabel(ledger.form.category, { exact: true })
+      .selectOption({ label: ledger.categories.food });
+    await entry.getByLabel(ledger.form.memo).fill(memo);
+    await entry.getByRole('button', { name: this.app.text.save }).click();
+    await entry.waitFor({ state: 'detached' });
+  }
+
+  /** Edits the one ledger entry of the month. */
+  async editLedger(change: { memo?: string; amount?: string }): Promise<void> {
+    const ledger = ledgerText[this.app.lang];
+    await this.app.go('ledger');
+    const prefix = fill(ledger.list.editEntry, { entry: '' });
+    await this.page.getByRole('button', { name: prefix }).first().click();
+    const form = this.app.dialog(ledger.form.editTitle);
+    if (change.memo !== undefined) await form.getByLabel(ledger.form.memo).fill(change.memo);
+    if (change.amount !== undefined) await form.getByLabel(ledger.form.amount).fill(change.amount);
+    await form.getByRole('button', { name: this.app.text.save }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  /** An event today, on the schedule. */
+  async addEvent(title: string): Promise<void> {
+    const schedule = scheduleText[this.app.lang];
+    await this.app.go('schedule');
+    await this.page.getByRole('button', { name: schedule.add, exact: true }).click();
+    const event = this.app.dialog(schedule.form.newTitle);
+    await event.getByLabel(schedule.form.title).fill(title);
+    await event.getByRole('button', { name: this.app.text.save }).click();
+    await event.waitFor({ state: 'detached' });
+  }
+
+  async editEvent(title: string, next: string): Promise<void> {
+    const schedule = scheduleText[this.app.lang];
+    await this.app.go('schedule');
+    await this.page
+      .getByRole('button', { name: fill(schedule.event.edit, { title }) })
+      .first()
+      .click();
+    const form = this.app.dialog(schedule.form.editTitle);
+    await form.getByLabel(schedule.form.title).fill(next);
+    await form.getByRole('button', { name: this.app.text.save }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  /** Changes one field of the bank account “Salary account”. */
+  async editBank(field: string, value: string): Promise<void> {
+    const personal = personalText[this.app.lang];
+    await this.app.go('personal');
+    await this.page.getByRole('button', { name: /Salary account/ }).click();
+    await this.page.getByRole('button', { name: this.app.text.edit, exact: true }).click();
+    const form = this.app.dialog(fill(personal.form.editTitle, { title: 'Salary account' }));
+    await form.getByLabel(field).fill(value);
+    await form.getByRole('button', { name: this.app.text.save }).click();
+    await form.waitFor({ state: 'detached' });
+    await this.page.keyboard.press('Escape');
+  }
+}
+
+/** The devices lose the network. */
+export async function goOffline(...devices: Device[]): Promise<void> {
+  for (const device of devices) await device.context.setOffline(true);
+}
+
+/** The devices are back online; each sends, in turn, and all but the last once more to take in what came after. */
+export async function reconnect(...devices: Device[]): Promise<void> {
+  for (const device of devices) await device.context.setOffline(false);
+  for (const device of [...devices, ...devices.slice(0, -1)]) await device.sent();
 }
