@@ -9,11 +9,13 @@
 //  - Live edits: MEMBERS members with DEVICES devices each keep /api/events open (500 simulated devices); one device
 //    of a member sends an edit and the others fetch it when told; the time until the last of them has it, p50 and
 //    p95 over EDITS edits (target p95 ≤ 2 s).
-//  - Server cost: CPU time of the server process and bytes stored per 1,000 changes of a typical record.
+//  - Server cost: CPU time of the server process, and the bytes the database grew by (its log folded in) and the
+//    quota counts, per 1,000 changes of a typical record.
 // Writes bench/sync.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -25,6 +27,10 @@ import { percentile, median } from './lib/load.mjs';
 import { PASSWORD, startBenchServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The SQLite binding the server itself loads on this Node (src/server/db/database.ts).
+const Database = createRequire(import.meta.url)(
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
+);
 const RUNS = Number(process.env.RUNS ?? 3);
 const RECORDS = Number(process.env.RECORDS ?? 10_000);
 const DOCUMENT_MB = Number(process.env.DOCUMENT_MB ?? 100);
@@ -157,6 +163,31 @@ function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
+}
+
+/**
+ * Bytes the server's SQLite database takes, its write-ahead log folded in first (a log reused in place would hide
+ * what was added). @param {string} dir
+ */
+function databaseBytes(dir) {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (!fs.statSync(file).isFile() || /-(wal|shm|journal)$/.test(name)) continue;
+    const head = Buffer.alloc(16);
+    const fd = fs.openSync(file, 'r');
+    fs.readSync(fd, head, 0, 16, 0);
+    fs.closeSync(fd);
+    if (head.toString('latin1') !== 'SQLite format 3\0') continue;
+    const db = new Database(file);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+  }
+  return folderBytes(dir);
+}
+
+/** What the member's quota counts of sync and documents (GET /api/sync). @param {string} base @param {string} cookie */
+async function countedBytes(base, cookie) {
+  return (await (await fetch(`${base}/api/sync`, { headers: { cookie } })).json()).usedBytes;
 }
 
 /** Bytes under a folder. @param {string} dir */
@@ -328,7 +359,8 @@ async function liveFigures() {
     // Cost: 1,000 changes of a typical record (600 bytes sealed), one member, pushed 50 at a time.
     const member = /** @type {(typeof members)[number]} */ (members[0]);
     const beforeCpu = cpuMs(server.pid);
-    const beforeBytes = folderBytes(server.dataDir);
+    const beforeBytes = databaseBytes(server.dataDir);
+    const beforeCounted = await countedBytes(server.base, member.sessions[0] ?? '');
     for (let batch = 0; batch < 20; batch++) {
       await fetch(`${server.base}/api/sync/changes`, {
         method: 'POST',
@@ -342,7 +374,8 @@ async function liveFigures() {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const cost = {
       cpuMsPer1000: cpuMs(server.pid) - beforeCpu,
-      diskBytesPer1000: folderBytes(server.dataDir) - beforeBytes,
+      diskBytesPer1000: databaseBytes(server.dataDir) - beforeBytes,
+      quotaBytesPer1000: (await countedBytes(server.base, member.sessions[0] ?? '')) - beforeCounted,
     };
     return {
       devices: MEMBERS * DEVICES,

@@ -22,6 +22,9 @@ const member = (lang: Lang, count: number, options: { blockServiceWorkers?: bool
 describe.each(['en', 'ko'] as const)('sync in %s', (lang) => {
   it('brings the vault to a second device, and a change on either reaches the other within seconds', async () => {
     const [laptop, phone] = await member(lang, 2);
+    // A new vault syncs from the start unless the member unticks it.
+    await laptop!.app.open('diary');
+    expect(await laptop!.page.getByLabel(laptop!.sync.setup.label).isChecked()).toBe(true);
     await laptop!.startSyncing();
     await laptop!.app.go('diary');
     await laptop!.addDiary('Snow day', 'Hot cocoa with 호떡.');
@@ -516,7 +519,7 @@ describe('sync with three devices', () => {
 describe('sync off on one device', () => {
   it('keeps the vault local while off, and catches up when turned on again', async () => {
     const [a, b] = await member('en', 2);
-    await a!.startSyncing();
+    await a!.startSyncing('settings');
     await b!.join();
     await b!.app.go('settings');
     await b!.page.getByRole('button', { name: b!.sync.panel.turnOff }).click();

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { shellText } from '../../src/app/copy.js';
 import type { AppScreen } from '../../src/app/shell/pages.js';
+import { syncText } from '../../src/app/sync/copy.js';
 import type { Lang } from './site.js';
 
 export class AppModel {
@@ -21,12 +22,15 @@ export class AppModel {
     await this.page.goto(`${this.baseUrl}/app/index.html?${query.toString()}`);
   }
 
-  async createVault(masterPassword: string): Promise<void> {
+  /** The setup form filled; its sync box (shown online) unticked unless `sync` (sync has tests of its own). */
+  async createVault(masterPassword: string, options: { sync?: boolean } = {}): Promise<void> {
     const page = this.page;
     await page.getByRole('heading', { name: this.text.setup.title }).waitFor();
     await page.getByLabel(this.text.setup.password, { exact: true }).fill(masterPassword);
     await page.getByLabel(this.text.setup.confirm, { exact: true }).fill(masterPassword);
     await page.getByLabel(this.text.setup.acknowledge).check();
+    const sync = page.getByLabel(syncText[this.lang].setup.label);
+    if ((await sync.count()) > 0) await sync.setChecked(options.sync === true);
     await page.getByRole('button', { name: this.text.setup.submit }).click();
     await this.nav().waitFor({ timeout: 30_000 });
   }
@@ -35,9 +39,14 @@ export class AppModel {
    * A new vault opened on `screen` behind the detail password: created with `masterPassword`, the default
    * detail password entered and changed to `detailPassword` as the app asks the first time.
    */
-  async startVault(screen: AppScreen, masterPassword: string, detailPassword: string): Promise<void> {
+  async startVault(
+    screen: AppScreen,
+    masterPassword: string,
+    detailPassword: string,
+    options: { sync?: boolean } = {},
+  ): Promise<void> {
     await this.open(screen);
-    await this.createVault(masterPassword);
+    await this.createVault(masterPassword, options);
     await this.enterDetailPassword('0000');
     await this.changeDefaultDetailPassword(detailPassword);
   }

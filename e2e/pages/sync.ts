@@ -60,11 +60,13 @@ export class Device {
     return this.app.page;
   }
 
-  /** The first device: a new vault, sync turned on in the settings. */
-  async startSyncing(): Promise<void> {
-    await this.app.startVault('diary', MASTER, DETAIL);
-    await this.app.go('settings');
-    await this.page.getByRole('button', { name: this.sync.panel.turnOn }).click();
+  /** The first device: a new vault that syncs from the start (the setup's default), or turned on in the settings. */
+  async startSyncing(via: 'setup' | 'settings' = 'setup'): Promise<void> {
+    await this.app.startVault('diary', MASTER, DETAIL, { sync: via === 'setup' });
+    if (via === 'settings') {
+      await this.app.go('settings');
+      await this.page.getByRole('button', { name: this.sync.panel.turnOn }).click();
+    }
     await this.badge(this.sync.badge.synced);
   }
 

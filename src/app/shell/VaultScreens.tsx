@@ -9,11 +9,19 @@ import { InAppNotice } from './InAppNotice.js';
 import { backupText } from '../modules/backup/copy.js';
 import { RestorePanel } from '../modules/backup/RestorePanel.js';
 import { passwordStrength } from './password-strength.js';
+import { syncText } from '../sync/copy.js';
+import type { SyncEngine } from '../sync/engine.js';
 
-export function SetupScreen({ vault }: { vault: Vault }) {
+/**
+ * A new vault. With `sync` (online, and the member syncs no other vault), it syncs with the member's other devices
+ * from the start unless the member unticks it (docs/sync.md).
+ */
+export function SetupScreen({ vault, sync }: { vault: Vault; sync?: SyncEngine }) {
   const text = useText(shellText);
+  const syncCopy = useText(syncText);
+  const [syncOn, setSyncOn] = useState(true);
   const restoreText = useText(backupText);
-  const ids = { password: useId(), confirm: useId(), meter: useId() };
+  const ids = { password: useId(), confirm: useId(), meter: useId(), sync: useId() };
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
@@ -38,7 +46,9 @@ export function SetupScreen({ vault }: { vault: Vault }) {
     } catch {
       setFailure(text.setup.failed);
       setBusy(false);
+      return;
     }
+    if (sync && syncOn) void sync.enableNew();
   }
 
   return (
@@ -97,6 +107,22 @@ export function SetupScreen({ vault }: { vault: Vault }) {
             {text.setup.acknowledge}
           </label>
           {submitted && problems.acknowledge && <p className="field__problem">{problems.acknowledge}</p>}
+          {sync && (
+            <div className="field">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={syncOn}
+                  aria-describedby={ids.sync}
+                  onChange={(event) => setSyncOn(event.target.checked)}
+                />
+                {syncCopy.setup.label}
+              </label>
+              <p className="field__hint" id={ids.sync}>
+                {syncCopy.setup.hint}
+              </p>
+            </div>
+          )}
           {failure && (
             <p className="form__error" role="alert">
               {failure}

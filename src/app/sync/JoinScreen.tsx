@@ -36,7 +36,8 @@ export function NewVaultScreen({ vault, engine }: { vault: Vault; engine: SyncEn
       </main>
     );
   }
-  if (!state?.vault || instead) return <SetupScreen vault={vault} />;
+  // A new vault syncs from the start, unless the member keeps another one synced already.
+  if (!state?.vault || instead) return <SetupScreen vault={vault} sync={instead ? undefined : engine} />;
   return <JoinForm engine={engine} state={state} onInstead={() => setInstead(true)} />;
 }
 

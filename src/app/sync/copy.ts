@@ -74,6 +74,10 @@ export const syncText = defineText(
       'settings-merged': '설정 일부를 두 기기에서 다르게 바꿔, 다른 기기의 선택을 적용했습니다.',
       dismiss: '닫기',
     },
+    setup: {
+      label: '이 금고를 내 다른 기기와 동기화',
+      hint: '종단 간 암호화되어 서버는 내용을 읽을 수 없습니다. 끄면 금고는 이 기기에만 있으며, 설정에서 언제든 바꿀 수 있습니다.',
+    },
     join: {
       title: '동기화된 금고 열기',
       lead: '이 계정에는 다른 기기에서 동기화한 금고가 있습니다. 그 금고의 마스터 비밀번호를 입력하면 이 기기로 내려받습니다. 비밀번호는 이 기기를 떠나지 않습니다.',
@@ -167,6 +171,10 @@ export const syncText = defineText(
       'settings-merged':
         'Some settings were changed differently on two devices; the other device’s choice was applied.',
       dismiss: 'Dismiss',
+    },
+    setup: {
+      label: 'Sync this vault with my other devices',
+      hint: 'End-to-end encrypted: the server cannot read it. Off, the vault stays on this device only. You can change this in the settings at any time.',
     },
     join: {
       title: 'Open your synced vault',

@@ -127,6 +127,9 @@ export interface SyncOutboxRow {
   sealed: Uint8Array<ArrayBuffer> | null;
 }
 
+/** Rows written per transaction when sync starts with every record of the vault. */
+const START_PART_ROWS = 2000;
+
 /** The outbox as kept: a row per batch of changes signed together (a row per change made settling them slow). */
 export interface SyncOutboxBatch {
   /** The batch's first change's number. */
@@ -869,29 +872,33 @@ export class VaultStore {
   }
 
   /** Starts sync here: the meta, and every record as an unsent edit (each sealed as given). */
-  startSync(
+  async startSync(
     meta: SyncMetaRow,
     records: Array<{ id: string; kind: string; sealed: Uint8Array<ArrayBuffer> }>,
-  ): Promise<unknown> {
+  ): Promise<void> {
     const db = this.#db;
-    return writing(() =>
+    await writing(() =>
       db.transaction('rw', db.syncMeta, db.syncRecords, db.syncOutbox, async () => {
+        await db.syncMeta.clear();
         await db.syncRecords.clear();
         await db.syncOutbox.clear();
-        await db.syncRecords.bulkPut(
-          records.map((record) => ({
-            id: record.id,
-            kind: record.kind,
-            version: null,
-            base: null,
-            dirty: 1 as const,
-            edit: 1,
-            pending: record.sealed,
-          })),
-        );
-        await db.syncMeta.put(meta);
       }),
     );
+    // In parts (one transaction of 100,000 rows is far slower than many small ones). Sync is on only once the meta
+    // is written, last: a start cut short leaves it off, and the next start begins again from nothing.
+    for (let at = 0; at < records.length; at += START_PART_ROWS) {
+      const part = records.slice(at, at + START_PART_ROWS).map((record) => ({
+        id: record.id,
+        kind: record.kind,
+        version: null,
+        base: null,
+        dirty: 1 as const,
+        edit: 1,
+        pending: record.sealed,
+      }));
+      await writing(() => db.syncRecords.bulkPut(part));
+    }
+    await writing(() => db.syncMeta.put(meta));
   }
 
   /** Records written or deleted outside the usual writes (a restore), marked as unsent edits. */
@@ -916,8 +923,9 @@ export class VaultStore {
     return this.#db.syncRecords.where('dirty').equals(1).limit(limit).toArray();
   }
 
-  countDirty(): Promise<number> {
-    return this.#db.syncRecords.where('dirty').equals(1).count();
+  /** Whether any edit is unsent (the first one found: counting them all walks the index). */
+  async hasDirty(): Promise<boolean> {
+    return (await this.#db.syncRecords.where('dirty').equals(1).first()) !== undefined;
   }
 
   outbox(): Promise<SyncOutboxRow[]> {
