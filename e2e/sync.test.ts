@@ -9,6 +9,7 @@ import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { fill } from '../src/client/text.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { addBankAccount } from './pages/members.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -544,5 +545,23 @@ describe('sync off on one device', () => {
     await b!.badge(b!.sync.badge.synced);
     await b!.app.go('diary');
     await b!.page.getByText('While off').waitFor({ timeout: 20_000 });
+
+    // Removed from the list on the other device (a lost phone): it stops syncing, and says why.
+    await a!.app.go('settings');
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(2);
+    const other = list.getByRole('listitem').filter({ hasNotText: a!.sync.panel.thisDevice });
+    await other.getByRole('button', { name: a!.sync.panel.remove }).click();
+    await a!.page.getByRole('alertdialog').getByRole('button', { name: a!.sync.panel.remove }).click();
+    await a!.app.toast(a!.sync.panel.removed);
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(1);
+    // The phone hears of it on the event stream, without being asked to sync.
+    await b!.app.go('settings');
+    await b!.page.getByText(catalog.en.errors['sync/unknown-device']).first().waitFor({ timeout: 20_000 });
+    await a!.app.go('diary');
+    await a!.addDiary('After removal', 'Not for the phone.');
+    await a!.sent();
+    await b!.page.waitForTimeout(1500);
+    await b!.app.go('diary');
+    expect(await b!.page.getByText('After removal').count()).toBe(0);
   });
 });

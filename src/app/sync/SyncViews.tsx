@@ -232,6 +232,7 @@ export function SyncPanel() {
   const [problem, setProblem] = useState('');
   const [otherVault, setOtherVault] = useState(false);
   const [confirming, setConfirming] = useState<'off' | 'erase' | null>(null);
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const shell = useText(shellText);
   const on = status.state !== 'off';
   const statusLine = (() => {
@@ -348,6 +349,17 @@ export function SyncPanel() {
                   <span className="form__note">
                     {fill(text.panel.lastSeen, { time: formatDateTime(device.lastSeen, lang) })}
                   </span>
+                  {!device.current && (
+                    <button
+                      type="button"
+                      className="button button--small button--ghost sync-list__remove"
+                      aria-label={fill(text.panel.removeDevice, { name: device.name })}
+                      aria-disabled={busy}
+                      onClick={() => !busy && setRemoving({ id: device.id, name: device.name })}
+                    >
+                      {text.panel.remove}
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -367,6 +379,22 @@ export function SyncPanel() {
             void run(() => engine.disable(), text.panel.turnedOff);
           }}
           onCancel={() => setConfirming(null)}
+        />
+      )}
+      {removing && (
+        <Popup
+          title={fill(text.panel.removeDevice, { name: removing.name })}
+          message={text.panel.removeConfirm}
+          confirmLabel={text.panel.remove}
+          cancelLabel={shell.cancel}
+          onConfirm={() => {
+            const { id } = removing;
+            setRemoving(null);
+            void run(async () => {
+              await call('syncRemoveDevice', { params: { id } });
+            }, text.panel.removed);
+          }}
+          onCancel={() => setRemoving(null)}
         />
       )}
       {confirming === 'erase' && (

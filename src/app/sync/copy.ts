@@ -43,6 +43,11 @@ export const syncText = defineText(
       turnedOn: '동기화를 켰습니다.',
       turnedOff: '이 기기의 동기화를 껐습니다.',
       failed: '동기화 설정을 바꾸지 못했습니다.',
+      remove: '목록에서 빼기',
+      removeDevice: '{{name}} 기기를 동기화에서 빼기',
+      removeConfirm:
+        '이 기기는 더 이상 동기화하지 않습니다. 그 기기에 있는 금고는 마스터 비밀번호로 잠긴 채 남습니다. 잃어버린 기기라면 ‘내 계정 보안’의 ‘로그인한 기기’에서 그 기기도 로그아웃시키세요.',
+      removed: '기기를 동기화에서 뺐습니다.',
     },
     conflicts: {
       heading: '충돌한 기록',
@@ -140,6 +145,11 @@ export const syncText = defineText(
       turnedOn: 'Sync is on.',
       turnedOff: 'Sync is off on this device.',
       failed: 'The sync setting could not be changed.',
+      remove: 'Remove',
+      removeDevice: 'Remove {{name}} from sync',
+      removeConfirm:
+        'That device stops syncing. The vault on it stays there, locked by your master password. If the device is lost, also log it out under “Signed-in devices” in your account’s security.',
+      removed: 'The device no longer syncs.',
     },
     conflicts: {
       heading: 'Conflicting records',

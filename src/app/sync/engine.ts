@@ -481,15 +481,13 @@ export class SyncEngine {
   #listen(): void {
     if (this.#events || typeof EventSource === 'undefined') return;
     const events = new EventSource('/api/events');
-    events.addEventListener('sync', (event) => {
-      const latest = (JSON.parse((event as MessageEvent<string>).data) as { latest: number }).latest;
-      // Anything of the member's sync may have changed (a device added or removed): what shows it reads again.
+    events.addEventListener('sync', () => {
+      // New changes, or anything else of the member's sync (a device added or removed, a new header): what shows it
+      // reads again, and a run takes it in (a run finding nothing new costs two small requests).
       this.news++;
       this.#headerRead = false;
       this.#notify();
-      void this.#store.syncMeta().then((meta) => {
-        if (meta && latest > meta.after) this.syncNow();
-      });
+      this.syncNow();
     });
     // This device's session ended (from another device, or it expired): sync stops at once, and says why.
     events.addEventListener('signed-out', () => {
@@ -585,6 +583,10 @@ export class SyncEngine {
     const state = await call('syncState');
     if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
     if (state.vault.id !== meta.vault) throw new ApiFailure('sync/other-vault', 409);
+    // Removed from the member's devices (on another device): it stops here, and says why.
+    if (!state.devices.some((device) => device.id === meta.device)) {
+      throw new ApiFailure('sync/unknown-device', 404);
+    }
     this.#headerRead = true;
     const remote = JSON.stringify(state.vault.header);
     if (remote === local) return;

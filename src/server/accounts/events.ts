@@ -124,12 +124,13 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
     request.raw.on('close', stop);
     stream.write('retry: 3000\n\n');
     await poll();
-    // A confirmed device hears its member's newest sync change number whenever it moves (docs/sync.md).
+    // A confirmed device hears its member's newest sync change number whenever it or the devices or header move
+    // (docs/sync.md).
     if (sync && !signedIn.pending && !stopped) {
-      let told = -1;
-      unsubscribeSync = sync.subscribe(signedIn.user.uid, (latest) => {
-        if (stopped || latest === told) return;
-        told = latest;
+      let told = '';
+      unsubscribeSync = sync.subscribe(signedIn.user.uid, (latest, stamp) => {
+        if (stopped || stamp === told) return;
+        told = stamp;
         send('sync', { latest });
       });
       await sync.refresh(signedIn.user.uid);

@@ -367,6 +367,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
   });
 }
 
+type SyncListener = (latest: number, stamp: string) => void;
+
 /**
  * Sync news for this process's event streams: one subscription to the bus and one read of the newest number per
  * member with streams here, however many of that member's devices listen.
@@ -374,7 +376,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
 export function syncNews(db: Kysely<Database>, live: LiveBus) {
   const members = new Map<
     string,
-    { listeners: Set<(latest: number) => void>; unsubscribe: () => void; busy: boolean; again: boolean }
+    { listeners: Set<SyncListener>; unsubscribe: () => void; busy: boolean; again: boolean }
   >();
   const read = async (uid: string) => {
     const member = members.get(uid);
@@ -388,8 +390,16 @@ export function syncNews(db: Kysely<Database>, live: LiveBus) {
       do {
         member.again = false;
         const vault = await store.findVault(db, uid);
+        const devices = await store.listDevices(db, uid);
         const latest = Number(vault?.latest ?? 0);
-        for (const listener of member.listeners) listener(latest);
+        // What a device must hear of: new changes, and the vault's header or its devices changing (one removed).
+        const stamp = [
+          latest,
+          vault?.vault_id,
+          vault?.header_mac,
+          ...devices.map((device) => device.id).sort(),
+        ].join(' ');
+        for (const listener of member.listeners) listener(latest, stamp);
       } while (member.again);
     } catch {
       // The stream's slow safety poll asks again.
@@ -398,8 +408,11 @@ export function syncNews(db: Kysely<Database>, live: LiveBus) {
     }
   };
   return {
-    /** Calls `listener` with the member's newest change number whenever it may have moved; returns the unsubscribe. */
-    subscribe(uid: string, listener: (latest: number) => void): () => void {
+    /**
+     * Calls `listener` with the member's newest change number and a stamp of their sync whenever either may have
+     * moved (the listener tells only a different stamp); returns the unsubscribe.
+     */
+    subscribe(uid: string, listener: SyncListener): () => void {
       let member = members.get(uid);
       if (!member) {
         member = {

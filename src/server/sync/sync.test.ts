@@ -526,6 +526,8 @@ describe('the sync event', () => {
     const reader = stream.body!.getReader();
     let received = '';
     let ended = false;
+    // A read outlasting one wait is met by the next (dropping it would drop what it brings).
+    let reading: ReturnType<typeof reader.read> | null = null;
     return {
       get received() {
         return received;
@@ -534,11 +536,13 @@ describe('the sync event', () => {
       async until(pattern: RegExp, withinMs = 3000): Promise<string> {
         const deadline = Date.now() + withinMs;
         while (!pattern.test(received) && !ended && Date.now() < deadline) {
+          reading ??= reader.read();
           const chunk = await Promise.race([
-            reader.read(),
+            reading,
             new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
           ]);
           if (chunk === null) break;
+          reading = null;
           if (chunk.done) ended = true;
           else received += new TextDecoder().decode(chunk.value);
         }
@@ -584,6 +588,19 @@ describe('the sync event', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     await waiting.until(/event: sync/, 500);
     expect(waiting.received).not.toContain('event: sync');
+    // A device removed (no new change, the same number): told too, so the removed device stops, once.
+    const told = () => mine.received.split('event: sync\ndata: {"latest":2}').length - 1;
+    expect(told()).toBe(1);
+    const spare = syncId();
+    await m.register(spare);
+    const nth = (count: number) => new RegExp(`(event: sync\ndata: \\{"latest":2\\}[\\s\\S]*){${count}}`);
+    await mine.until(nth(2), 2000);
+    expect(told()).toBe(2);
+    const removing = Date.now();
+    expect((await m.send(t, 'DELETE', `/api/sync/devices/${spare}`)).statusCode).toBe(204);
+    await mine.until(nth(3), 2000);
+    expect(told()).toBe(3);
+    expect(Date.now() - removing).toBeLessThan(2000);
 
     // The member ends the pending sign-in from the other browser: its stream says so and ends.
     const sessions = (await t.request({ method: 'GET', url: '/api/sessions', cookie: m.cookie })).json()
