@@ -141,15 +141,8 @@ function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
   return (
     <VaultProvider vault={vault}>
       <SyncProvider engine={engine}>
-        <FirstSyncGate
-          logOut={async () => {
-            // Nothing was made here yet: the sync logout erases what arrived so far.
-            engine.stop();
-            await vault.destroy();
-            await logOut();
-            window.location.assign(`/?lang=${lang}`);
-          }}
-        >
+        {/* Nothing was made here yet: a logout there erases what arrived so far. */}
+        <FirstSyncGate logOut={() => void leaveVault(engine, vault, lang, true)}>
           <DetailAccessProvider key={unlocks}>
             <AppFrame member={member} offline={offline} />
           </DetailAccessProvider>
@@ -157,6 +150,15 @@ function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
       </SyncProvider>
     </VaultProvider>
   );
+}
+
+/** Logs out and goes to the site: sync stops, and the vault is erased (a sync logout) or locked. */
+async function leaveVault(engine: SyncEngine, vault: Vault, lang: string, erase: boolean): Promise<void> {
+  engine.stop();
+  if (erase) await vault.destroy();
+  else await vault.lock();
+  await logOut();
+  window.location.assign(`/?lang=${lang}`);
 }
 
 function screenFromUrl(): AppScreen {
@@ -211,13 +213,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   }, [screen, text]);
 
   /** Logs out; with sync on, the vault is erased from this device first (the next unlock brings it back). */
-  const finishLogout = async (erase: boolean) => {
-    engine.stop();
-    if (erase) await vault.destroy();
-    else await vault.lock();
-    await logOut();
-    window.location.assign(`/?lang=${lang}`);
-  };
+  const finishLogout = (erase: boolean) => leaveVault(engine, vault, lang, erase);
 
   const Screen = screen === 'home' ? null : SCREENS[screen];
   const content = Screen ? (

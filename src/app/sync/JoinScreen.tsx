@@ -1,6 +1,6 @@
 // A device with no vault whose member syncs one: the first unlock brings the synced vault here (docs/sync.md,
 // "Login, logout and the header"). The master password opens the header the server keeps; it never leaves the device.
-import { useEffect, useId, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { call } from '../../client/api.js';
 import { fill, useText } from '../../client/text.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
@@ -9,7 +9,7 @@ import { SetupScreen } from '../shell/VaultScreens.js';
 import type { Vault } from '../vault/vault.js';
 import { syncText } from './copy.js';
 import type { SyncEngine } from './engine.js';
-import { useSync, useSyncStatus } from './react.js';
+import { syncPercent, useSync, useSyncJoining, useSyncStatus } from './react.js';
 import { useCauseText } from './SyncViews.js';
 
 /** First run on this device: the synced vault when the member has one, else a new vault. */
@@ -108,12 +108,11 @@ function JoinForm({
 export function FirstSyncGate({ logOut, children }: { logOut: () => void; children: ReactNode }) {
   const text = useText(syncText);
   const engine = useSync();
-  const joining = useSyncExternalStore(engine.subscribe, () => engine.joining);
+  const joining = useSyncJoining();
   const status = useSyncStatus();
   const causeText = useCauseText();
   if (!joining) return children;
-  const percent =
-    status.state === 'syncing' && status.total > 0 ? Math.floor((status.done / status.total) * 100) : null;
+  const percent = syncPercent(status);
   return (
     <main className="app-gate">
       <section

@@ -15,7 +15,7 @@ import { useDetailReveal } from '../shell/DetailGate.js';
 import { DETAIL_KINDS } from '../shell/pages.js';
 import { syncText } from './copy.js';
 import type { SyncCause } from './engine.js';
-import { useSync, useSyncNews, useSyncNotices, useSyncStatus } from './react.js';
+import { syncPercent, useSync, useSyncNotices, useSyncStatus } from './react.js';
 import { conflictSides, describeRecord } from './sides.js';
 
 /** Records kept as the other side of a conflict, waiting for the member. */
@@ -44,8 +44,7 @@ export function SyncBadge({ open }: { open: () => void }) {
   const causeText = useCauseText();
   if (status.state === 'off') return null;
   const conflicts = conflictCopies(vault).length;
-  const percent =
-    status.state === 'syncing' && status.total > 0 ? Math.floor((status.done / status.total) * 100) : null;
+  const percent = syncPercent(status);
   const label =
     status.state === 'syncing'
       ? percent !== null
@@ -259,10 +258,10 @@ export function SyncPanel() {
       // Offline: the list waits for the next try.
     }
   }, []);
-  const news = useSyncNews();
+  // Every run ends here (one follows each sync news: a device added or removed elsewhere), and the list reads again.
   useEffect(() => {
     if (status.state === 'synced' || status.state === 'off') void refresh();
-  }, [status, news, refresh]);
+  }, [status, refresh]);
 
   const run = async (work: () => Promise<void>, done?: string) => {
     setBusy(true);

@@ -163,8 +163,6 @@ export class SyncEngine {
   /** The synced vault this device is joining, until it is registered (a failed start is tried again from here). */
   #joiningState: SyncState | null = null;
   notices: SyncNotice[] = [];
-  /** Counts the member's sync news heard on the event stream. */
-  news = 0;
   /** Where the time went (milliseconds, added up), for the benchmark: sending, then receiving. */
   timings = {
     startMs: 0,
@@ -327,7 +325,7 @@ export class SyncEngine {
     try {
       await this.enable();
     } catch (error) {
-      this.#set({ state: 'error', cause: error instanceof ApiFailure ? error.code : failureCode(error) });
+      this.#set({ state: 'error', cause: failureCode(error) });
     }
   }
 
@@ -341,24 +339,21 @@ export class SyncEngine {
     this.#joining = true;
     this.#joiningState = state;
     this.#notify();
+    let opened: Awaited<ReturnType<Vault['joinSynced']>> | null = null;
     try {
       const started = performance.now();
-      const opened = await this.#vault.joinSynced(headerFrom(state.vault.header), password);
+      opened = await this.#vault.joinSynced(headerFrom(state.vault.header), password);
       this.timings.unlockMs += performance.now() - started;
+    } finally {
+      // Not opened (a wrong password, or a failure): nothing is joining.
       if (opened !== 'ok') {
         this.#joining = false;
         this.#joiningState = null;
         this.#notify();
-        return opened;
       }
-    } catch (error) {
-      this.#joining = false;
-      this.#joiningState = null;
-      this.#notify();
-      throw error;
     }
-    await this.#start();
-    return 'ok';
+    if (opened === 'ok') await this.#start();
+    return opened;
   }
 
   /** Registers the joining device and starts its first sync; a failure shows, and `retry` starts again. */
@@ -482,11 +477,9 @@ export class SyncEngine {
     if (this.#events || typeof EventSource === 'undefined') return;
     const events = new EventSource('/api/events');
     events.addEventListener('sync', () => {
-      // New changes, or anything else of the member's sync (a device added or removed, a new header): what shows it
-      // reads again, and a run takes it in (a run finding nothing new costs two small requests).
-      this.news++;
+      // New changes, or anything else of the member's sync (a device added or removed, a new header): a run takes it
+      // in (one finding nothing new costs two small requests), and what shows it reads again when the run ends.
       this.#headerRead = false;
-      this.#notify();
       this.syncNow();
     });
     // This device's session ended (from another device, or it expired): sync stops at once, and says why.
@@ -543,7 +536,7 @@ export class SyncEngine {
       this.#set({ state: 'error', cause: error.reason });
       return;
     }
-    const code = error instanceof ApiFailure ? error.code : failureCode(error);
+    const code = failureCode(error);
     if (code === 'network') this.#set({ state: 'offline' });
     else
       this.#set({

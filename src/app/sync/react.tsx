@@ -25,8 +25,15 @@ export function useSyncNotices() {
   return useSyncExternalStore(engine.subscribe, () => engine.notices);
 }
 
-/** The count of sync news heard: a view of the member's sync (the devices) reads again when it moves. */
-export function useSyncNews(): number {
+/** Whether this device is still taking in the synced vault for the first time. */
+export function useSyncJoining(): boolean {
   const engine = useSync();
-  return useSyncExternalStore(engine.subscribe, () => engine.news);
+  return useSyncExternalStore(engine.subscribe, () => engine.joining);
+}
+
+/** How far a large transfer is, in percent; null when there is none to tell. */
+export function syncPercent(status: SyncStatus): number | null {
+  return status.state === 'syncing' && status.total > 0
+    ? Math.floor((status.done / status.total) * 100)
+    : null;
 }

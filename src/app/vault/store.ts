@@ -127,9 +127,6 @@ export interface SyncOutboxRow {
   sealed: Uint8Array<ArrayBuffer> | null;
 }
 
-/** Rows written per transaction when sync starts with every record of the vault. */
-const START_PART_ROWS = 2000;
-
 /** The outbox as kept: a row per batch of changes signed together (a row per change made settling them slow). */
 export interface SyncOutboxBatch {
   /** The batch's first change's number. */
@@ -519,12 +516,14 @@ async function markEdits(
       pending: record.sealed,
     });
   }
-  let sending: Set<string> | null = null;
+  // Records with a change on its way (read once, and only when a record never sent is among the deleted).
+  const sending = deleted.some(({ id }) => known.get(id)?.version === null)
+    ? new Set((await outboxEntries(db)).map((entry) => entry.id))
+    : new Set<string>();
   for (const { id } of deleted) {
     const row = known.get(id);
-    sending ??= row?.version === null ? new Set((await outboxEntries(db)).map((entry) => entry.id)) : null;
     // Never sent: nothing to tell the other devices (a change of it on its way is followed by a deletion).
-    if (!row || (row.version === null && !sending?.has(id))) {
+    if (!row || (row.version === null && !sending.has(id))) {
       if (row) drop.push(id);
       continue;
     }
@@ -872,33 +871,29 @@ export class VaultStore {
   }
 
   /** Starts sync here: the meta, and every record as an unsent edit (each sealed as given). */
-  async startSync(
+  startSync(
     meta: SyncMetaRow,
     records: Array<{ id: string; kind: string; sealed: Uint8Array<ArrayBuffer> }>,
-  ): Promise<void> {
+  ): Promise<unknown> {
     const db = this.#db;
-    await writing(() =>
+    return writing(() =>
       db.transaction('rw', db.syncMeta, db.syncRecords, db.syncOutbox, async () => {
-        await db.syncMeta.clear();
         await db.syncRecords.clear();
         await db.syncOutbox.clear();
+        await db.syncRecords.bulkPut(
+          records.map((record) => ({
+            id: record.id,
+            kind: record.kind,
+            version: null,
+            base: null,
+            dirty: 1 as const,
+            edit: 1,
+            pending: record.sealed,
+          })),
+        );
+        await db.syncMeta.put(meta);
       }),
     );
-    // In parts (one transaction of 100,000 rows is far slower than many small ones). Sync is on only once the meta
-    // is written, last: a start cut short leaves it off, and the next start begins again from nothing.
-    for (let at = 0; at < records.length; at += START_PART_ROWS) {
-      const part = records.slice(at, at + START_PART_ROWS).map((record) => ({
-        id: record.id,
-        kind: record.kind,
-        version: null,
-        base: null,
-        dirty: 1 as const,
-        edit: 1,
-        pending: record.sealed,
-      }));
-      await writing(() => db.syncRecords.bulkPut(part));
-    }
-    await writing(() => db.syncMeta.put(meta));
   }
 
   /** Records written or deleted outside the usual writes (a restore), marked as unsent edits. */
@@ -982,10 +977,9 @@ export class VaultStore {
         const settled = new Set([...stored, ...dropped].map((entry) => entry.seq));
         for (const batch of (await db.syncOutbox.toArray()).map(batchOf)) {
           const left = batch.entries.filter((entry) => !settled.has(entry.seq));
-          if (left.length === 0) await db.syncOutbox.delete(batch.seq);
-          else if (left.length < batch.entries.length)
-            await db.syncOutbox.put({ seq: left[0]!.seq, entries: left });
-          if (left.length > 0 && left[0]!.seq !== batch.seq) await db.syncOutbox.delete(batch.seq);
+          if (left.length === batch.entries.length) continue;
+          await db.syncOutbox.delete(batch.seq);
+          if (left.length > 0) await db.syncOutbox.put({ seq: left[0]!.seq, entries: left });
         }
         await db.syncMeta.put(meta);
       }),
