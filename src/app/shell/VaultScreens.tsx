@@ -108,7 +108,7 @@ export function SetupScreen({ vault, sync }: { vault: Vault; sync?: SyncEngine }
           </label>
           {submitted && problems.acknowledge && <p className="field__problem">{problems.acknowledge}</p>}
           {sync && (
-            <div className="field">
+            <div>
               <label className="checkbox">
                 <input
                   type="checkbox"
