@@ -2,6 +2,7 @@
 // client calls the real API with the member's session: the app's real Vault and SyncEngine, seeding a vault on one
 // device and timing its first sync on another.
 import { call } from '../../src/client/api.js';
+import { browserSyncEnvironment } from '../../src/app/sync/browser.js';
 import { SyncEngine } from '../../src/app/sync/engine.js';
 import { Vault, type DocumentMeta } from '../../src/app/vault/vault.js';
 
@@ -23,7 +24,11 @@ function randomFile(name: string, bytes: number): File {
   return new File(parts, name, { type: 'application/octet-stream' });
 }
 
-const engineOf = (vault: Vault) => new SyncEngine(vault, { deviceName: () => 'Bench' });
+const engineOf = (vault: Vault) =>
+  new SyncEngine(
+    vault,
+    browserSyncEnvironment(() => 'Bench'),
+  );
 
 /** Device A: a vault of `records` diary entries and `documentMb` of documents, then sync turned on and done. */
 async function seed(options: { member: string; records: number; documentMb: number }) {

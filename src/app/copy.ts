@@ -126,6 +126,20 @@ export const shellText = defineText(
     },
     saved: '저장했습니다.',
     deleted: '삭제했습니다.',
+    held: {
+      changed:
+        '편집하는 동안 이 항목이 다른 기기나 탭에서 바뀌었습니다. 저장하면 여기서 고친 내용과 합쳐지고, 같은 곳을 양쪽에서 다르게 고쳤다면 여기서 고친 판을 사본으로 남깁니다.',
+      deleted:
+        '편집하는 동안 이 항목이 다른 기기나 탭에서 삭제되었습니다. 저장하면 여기서 고친 내용으로 되살립니다.',
+    },
+    savedAfter: {
+      merged: '저장했습니다. 그동안 다른 곳에서 바뀐 내용도 함께 남았습니다.',
+      conflict:
+        '저장했습니다. 같은 곳이 다른 곳에서도 바뀌어, 여기서 고친 판을 사본으로 남겼습니다. 충돌 목록에서 고르세요.',
+      restored: '저장했습니다. 다른 곳에서 삭제된 항목이었지만 여기서 고친 내용으로 되살렸습니다.',
+      replaced: '저장했습니다. 같은 설정이 다른 곳에서도 바뀌었지만, 여기서 고른 값을 적용했습니다.',
+    },
+    notDeleted: '삭제하기로 한 뒤 다른 기기나 탭에서 바뀌어 삭제하지 않았습니다.',
     copied: '복사했습니다.',
     cancel: '취소',
     close: '닫기',
@@ -264,6 +278,20 @@ export const shellText = defineText(
     },
     saved: 'Saved.',
     deleted: 'Deleted.',
+    held: {
+      changed:
+        'This entry changed on another device or in another tab while you were editing it. Saving combines your changes with those; where both changed the same thing differently, your version is kept as a copy.',
+      deleted:
+        'This entry was deleted on another device or in another tab while you were editing it. Saving brings it back with your changes.',
+    },
+    savedAfter: {
+      merged: 'Saved, together with the changes made elsewhere meanwhile.',
+      conflict:
+        'Saved. The same part was changed elsewhere too, so your version is kept as a copy: choose one in the conflict list.',
+      restored: 'Saved. It had been deleted elsewhere; your changes brought it back.',
+      replaced: 'Saved. This setting was also changed elsewhere; your choice was applied.',
+    },
+    notDeleted: 'Not deleted: it changed on another device or in another tab after you chose to delete it.',
     copied: 'Copied.',
     cancel: 'Cancel',
     close: 'Close',

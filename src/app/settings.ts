@@ -8,7 +8,7 @@ import type { WebdavCredentials } from '../shared/schemas/drives.js';
 import type { BackupKind } from './backup/format.js';
 import type { TargetId } from './backup/targets.js';
 import { useVault, useVaultVersion } from './vault/react.js';
-import type { Vault } from './vault/vault.js';
+import type { Saved, Vault } from './vault/vault.js';
 
 export const SETTINGS_ID = 'settings';
 export const DETAIL_PASSWORD_MIN_LENGTH = 4;
@@ -50,12 +50,24 @@ export function readSettings(vault: Vault): AppSettings {
   return { ...DEFAULT_SETTINGS, ...stored, backup: { ...DEFAULT_BACKUP_SETTINGS, ...stored?.backup } };
 }
 
-export function useAppSettings(): [AppSettings, (patch: Partial<AppSettings>) => Promise<void>] {
+/**
+ * Saves a change of some settings: `patch` on the settings as they now are, so a change made meanwhile in another
+ * tab or on another device to other keys stays. A form that held these keys since it opened gives `opened`, their
+ * values then: a key changed elsewhere since is merged with the form's (Vault.save), and the form's choice kept.
+ */
+export type SaveSettings = (
+  patch: Partial<AppSettings>,
+  opened?: Partial<AppSettings>,
+) => Promise<Saved<Partial<AppSettings>>>;
+
+export function useAppSettings(): [AppSettings, SaveSettings] {
   const vault = useVault();
   useVaultVersion();
-  const save = useCallback(
-    async (patch: Partial<AppSettings>) => {
-      await vault.put('settings', SETTINGS_ID, { ...readSettings(vault), ...patch });
+  const save = useCallback<SaveSettings>(
+    (patch, opened) => {
+      const stored = vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value;
+      const from = stored && opened ? { ...stored, ...opened } : stored;
+      return vault.save<Partial<AppSettings>>('settings', SETTINGS_ID, from, { ...stored, ...patch });
     },
     [vault],
   );

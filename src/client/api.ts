@@ -40,7 +40,7 @@ export interface CallOptions {
   keepalive?: boolean;
 }
 
-type Args<N extends EndpointName> =
+export type Args<N extends EndpointName> =
   object extends Input<Api[N]>
     ? [input?: Input<Api[N]>, options?: CallOptions]
     : [input: Input<Api[N]>, options?: CallOptions];

@@ -77,6 +77,7 @@ function memoryStore(options: { full?: 'chunks' | 'commit'; held?: StoredChunk[]
         }
         for (const chunk of staged) table.set(key(chunk), chunk);
         writes.push({ ...write, chunks: [...direct.splice(0), ...staged.splice(0)] });
+        return new Map(write.records.map((record) => [record.id, record.updatedAt]));
       },
     },
   };

@@ -10,7 +10,13 @@
 // so the same code runs on the worker pool and IndexedDB in the app and in-process in tests.
 import type { CryptoPool } from '../vault/pool.js';
 import { macsEqual, openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
-import { StorageFullError, type StoredChunk, type StoredRecord, type VaultStore } from '../vault/store.js';
+import {
+  RecordChangedError,
+  StorageFullError,
+  type StoredChunk,
+  type StoredRecord,
+  type VaultStore,
+} from '../vault/store.js';
 import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import { ahead } from './ahead.js';
@@ -289,13 +295,19 @@ export async function restoreBackup(
       );
     }
     mark();
-    await platform.store.restore({
+    // A merge replaces records as they were when it chose them: one changed since (sync, another tab) undoes it.
+    const expected = replace
+      ? undefined
+      : new Map(records.map((record) => [record.id, vault.updatedAt(record.id) ?? null]));
+    const stamps = await platform.store.restore({
       replace,
       records,
       staged,
       direct: [...direct],
       ...(header ? { header } : {}),
+      ...(expected ? { expected } : {}),
     });
+    records = records.map((record) => ({ ...record, updatedAt: stamps.get(record.id) ?? record.updatedAt }));
     written = true;
     mark();
     if (header && cipher && !pooled) await platform.crypto.adopt(cipher.handle());
@@ -308,6 +320,7 @@ export async function restoreBackup(
     };
   } catch (error) {
     if (error instanceof StorageFullError) return 'storage-full';
+    if (error instanceof RecordChangedError) return 'changed-meanwhile';
     throw error;
   } finally {
     // The restore moved the staged chunks in; anything else removes what it wrote.

@@ -18,6 +18,7 @@ import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { Popup } from '../../client/ui/Popup.js';
+import { browserSyncEnvironment } from '../sync/browser.js';
 import { SyncEngine } from '../sync/engine.js';
 import { FirstSyncGate, NewVaultScreen } from '../sync/JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
@@ -86,7 +87,11 @@ function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
   const text = useText(shellText);
   const vault = useMemo(() => new Vault(member.uid), [member.uid]);
   const engine = useMemo(
-    () => new SyncEngine(vault, { deviceName: () => deviceNameFromUserAgent(navigator.userAgent) }),
+    () =>
+      new SyncEngine(
+        vault,
+        browserSyncEnvironment(() => deviceNameFromUserAgent(navigator.userAgent)),
+      ),
     [vault],
   );
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);

@@ -45,14 +45,17 @@ export function readGateAttempts(vault: Vault): GateAttempts {
 
 /** Counts one wrong detail password. */
 export async function recordGateFailure(vault: Vault, now: number): Promise<GateAttempts> {
+  const stored = vault.get<Partial<GateAttempts>>(GATE_ATTEMPTS_ID)?.value;
   const next = { failures: readGateAttempts(vault).failures + 1, lastFailureAt: now };
-  await vault.put('settings', GATE_ATTEMPTS_ID, next);
+  await vault.save('settings', GATE_ATTEMPTS_ID, stored, next);
   return next;
 }
 
 /** A right detail password, or the master password: the count starts again. */
 export async function clearGateFailures(vault: Vault): Promise<void> {
-  if (readGateAttempts(vault).failures > 0) await vault.put('settings', GATE_ATTEMPTS_ID, NO_FAILURES);
+  const stored = vault.get<Partial<GateAttempts>>(GATE_ATTEMPTS_ID)?.value;
+  if (readGateAttempts(vault).failures > 0)
+    await vault.save('settings', GATE_ATTEMPTS_ID, stored, NO_FAILURES);
 }
 
 /**

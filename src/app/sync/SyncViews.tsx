@@ -8,14 +8,14 @@ import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { catalog } from '../../shared/i18n/index.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
-import { useVault, useVaultVersion } from '../vault/react.js';
+import { useRecordNotices, useVault, useVaultVersion } from '../vault/react.js';
 import { ITEM_KINDS, type Vault, type VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
 import { useDetailReveal } from '../shell/DetailGate.js';
 import { DETAIL_KINDS } from '../shell/pages.js';
 import { syncText } from './copy.js';
 import type { SyncCause } from './engine.js';
-import { syncPercent, useSync, useSyncNotices, useSyncStatus } from './react.js';
+import { syncPercent, useSync, useSyncStatus } from './react.js';
 import { conflictSides, describeRecord } from './sides.js';
 
 /** Records kept as the other side of a conflict, waiting for the member. */
@@ -25,12 +25,17 @@ export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: str
   ) as Array<VaultEntry<{ conflictOf: string }>>;
 }
 
-/** The member's words for why sync stopped. */
-export function useCauseText(): (cause: SyncCause) => string {
+/** The member's words for why sync stopped (`unsent`: how many entries wait, when that is why). */
+export function useCauseText(): (cause: SyncCause, unsent?: number) => string {
   const text = useText(syncText);
+  const { locale } = useLanguage();
   const errors = useText(catalog).errors as Record<string, string>;
-  return (cause) => {
-    if (cause in text.causes) return text.causes[cause as keyof typeof text.causes];
+  return (cause, unsent = 0) => {
+    if (cause in text.causes) {
+      return fill(text.causes[cause as keyof typeof text.causes], {
+        count: new Intl.NumberFormat(locale).format(unsent),
+      });
+    }
     return errors[cause] ?? text.causes.other;
   };
 }
@@ -69,7 +74,7 @@ export function SyncBadge({ open }: { open: () => void }) {
       className={`sync-badge sync-badge--${tone}`}
       onClick={open}
       aria-label={`${label} · ${text.badge.open}`}
-      title={status.state === 'error' ? causeText(status.cause) : label}
+      title={status.state === 'error' ? causeText(status.cause, status.unsent) : label}
       data-sync-state={tone}
     >
       <span className="sync-badge__dot" aria-hidden="true" />
@@ -110,9 +115,10 @@ function ConflictList() {
   const { granted, reveal } = useDetailReveal();
   const copies = conflictCopies(vault);
   if (copies.length === 0) return null;
-  const keepCopy = async (copy: VaultEntry<{ conflictOf: string }>) => {
+  // The copy's version goes over the other as the member saw it: changed again since, the two are merged.
+  const keepCopy = async (copy: VaultEntry<{ conflictOf: string }>, shown: unknown) => {
     const { conflictOf, ...value } = copy.value;
-    await vault.put(copy.kind, conflictOf, value);
+    await vault.save(copy.kind, conflictOf, shown, value);
     await vault.remove(copy.id);
     toast(text.conflicts.resolved);
   };
@@ -164,7 +170,7 @@ function ConflictList() {
                     <button
                       type="button"
                       className="button button--small"
-                      onClick={() => void keepCopy(copy)}
+                      onClick={() => void keepCopy(copy, original?.value)}
                     >
                       {text.conflicts.keepCopy}
                     </button>
@@ -188,8 +194,8 @@ function ConflictList() {
 
 function NoticeList() {
   const text = useText(syncText);
-  const engine = useSync();
-  const notices = useSyncNotices();
+  const vault = useVault();
+  const notices = useRecordNotices();
   if (notices.length === 0) return null;
   return (
     <ul className="sync-notices" aria-live="polite">
@@ -203,7 +209,7 @@ function NoticeList() {
           <button
             type="button"
             className="button button--small button--ghost"
-            onClick={() => engine.dismiss(notice)}
+            onClick={() => vault.dismiss(notice)}
           >
             {text.notices.dismiss}
           </button>
@@ -287,7 +293,7 @@ export function SyncPanel() {
       </p>
       {status.state === 'error' && (
         <p className="form__error" role="alert">
-          {causeText(status.cause)}
+          {causeText(status.cause, status.unsent)}
         </p>
       )}
       {problem && (

@@ -4,7 +4,8 @@
 // unless an edit here is still unsent: then the two are merged, and no edit is lost silently — a field changed both
 // ways makes the local edit a conflict copy (settings, a record there is one of, keep the remote side of such a
 // field instead, with a notice), a deletion racing an edit keeps the record with a notice.
-import { mergeValues, sameValue, type Json } from './merge.js';
+import { mergeValues, sameValue, type Json } from '../vault/merge.js';
+import type { Notice } from '../vault/notices.js';
 
 /** A record's state: a value, or deleted. */
 export type Side = { deleted: true } | { deleted: false; value: Json };
@@ -25,16 +26,6 @@ export interface RemoteChange {
   base: string | null;
   side: Side;
 }
-
-export type Notice =
-  /** Deleted on another device, kept because it was edited here. */
-  | 'kept-edited-here'
-  /** Deleted here, brought back because it was edited on another device. */
-  | 'restored-edited-elsewhere'
-  /** A setting changed both here and on another device: the other device's choice was kept. */
-  | 'settings-merged'
-  /** Changed both here and on another device: the local edit is kept as a copy. */
-  | 'conflict';
 
 export interface Decision {
   /** What the record becomes here. */

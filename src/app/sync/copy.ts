@@ -19,6 +19,9 @@ export const syncText = defineText(
       locked: '금고가 잠겨 있어 동기화를 멈췄습니다.',
       damaged: '이 기기에 저장된 동기화 정보가 손상되었습니다. 동기화를 껐다가 다시 켜 주세요.',
       network: '서버에 연결할 수 없습니다.',
+      unreachable: '이 기기는 온라인이지만 서버에 연결할 수 없습니다. 잠시 뒤 다시 시도합니다.',
+      stuck:
+        '아직 서버로 보내지 못한 기록이 있습니다(기록 {{count}}개). 다른 기기에서 먼저 바뀌어 합친 뒤 보내야 합니다. 잠시 뒤 다시 보냅니다.',
       other: '동기화하지 못했습니다. 잠시 뒤 다시 시도합니다.',
     },
     panel: {
@@ -73,10 +76,14 @@ export const syncText = defineText(
       },
     },
     notices: {
-      'kept-edited-here': '다른 기기에서 삭제된 {{kind}} 기록을 이 기기에서 고쳤기 때문에 남겨 두었습니다.',
+      'kept-edited-here': '다른 기기나 탭에서 삭제된 {{kind}} 기록을 여기서 고쳤기 때문에 남겨 두었습니다.',
       'restored-edited-elsewhere':
         '이 기기에서 삭제한 {{kind}} 기록을 다른 기기에서 고쳤기 때문에 되살렸습니다.',
       'settings-merged': '설정 일부를 두 기기에서 다르게 바꿔, 다른 기기의 선택을 적용했습니다.',
+      'setting-replaced':
+        '편집하는 동안 다른 기기나 탭에서도 바뀐 설정이 있어, 여기서 저장한 선택을 적용했습니다.',
+      'not-deleted':
+        '삭제하기로 한 뒤 다른 기기나 탭에서 바뀐 {{kind}} 기록이라 남겨 두었습니다. 그래도 지우려면 다시 삭제하세요.',
       dismiss: '닫기',
     },
     setup: {
@@ -121,6 +128,9 @@ export const syncText = defineText(
       locked: 'The vault is locked, so sync stopped.',
       damaged: 'The sync data kept on this device is damaged. Turn sync off and on again.',
       network: 'The server cannot be reached.',
+      unreachable: 'This device is online, but the server cannot be reached. Sync will try again shortly.',
+      stuck:
+        'Some entries are not on the server yet (entries waiting: {{count}}): other devices changed them first, so they are merged before they go. Sync will try again shortly.',
       other: 'Sync did not complete. It will try again shortly.',
     },
     panel: {
@@ -175,11 +185,16 @@ export const syncText = defineText(
       },
     },
     notices: {
-      'kept-edited-here': 'A {{kind}} record deleted on another device was kept, because it was edited here.',
+      'kept-edited-here':
+        'A {{kind}} record deleted on another device or in another tab was kept, because it was edited here.',
       'restored-edited-elsewhere':
         'A {{kind}} record deleted here was brought back, because it was edited on another device.',
       'settings-merged':
         'Some settings were changed differently on two devices; the other device’s choice was applied.',
+      'setting-replaced':
+        'A setting also changed on another device or in another tab while you edited it; the choice you saved here was applied.',
+      'not-deleted':
+        'A {{kind}} record changed on another device or in another tab after you chose to delete it, so it was kept. Delete it again if you still want to.',
       dismiss: 'Dismiss',
     },
     setup: {

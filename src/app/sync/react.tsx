@@ -19,12 +19,6 @@ export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(engine.subscribe, () => engine.status);
 }
 
-/** The engine's notices, re-rendering when they change. */
-export function useSyncNotices() {
-  const engine = useSync();
-  return useSyncExternalStore(engine.subscribe, () => engine.notices);
-}
-
 /** Whether this device is still taking in the synced vault for the first time. */
 export function useSyncJoining(): boolean {
   const engine = useSync();

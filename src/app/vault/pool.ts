@@ -9,13 +9,47 @@ import {
   type Unlocked,
   type VaultHeader,
 } from './crypto.js';
+import { cryptoApi } from './crypto-api.js';
 import type { CryptoWorkerApi, Method, WorkerRequest, WorkerResponse } from './protocol.js';
-import type { PageBundle, StoredRecord } from './store.js';
+import type { PageBundle, StoredRecord, VaultStore } from './store.js';
 import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
 
 type Result<M extends Method> = ReturnType<CryptoWorkerApi[M]>;
 
-class CryptoWorker {
+/** What the pool asks of a worker: a Web Worker in the app, the same work in-process in Node tests. */
+export interface PoolWorker {
+  /** Requests sent and not yet answered: the pool gives new work to the least busy worker. */
+  busy: number;
+  call<M extends Method>(
+    method: M,
+    args: Parameters<CryptoWorkerApi[M]>,
+    transfer?: Transferable[],
+  ): Promise<Result<M>>;
+  terminate(): void;
+}
+
+/**
+ * A worker's work done on this thread (several simulated devices in one Node process): the same functions, the
+ * same key handling, without the messages.
+ */
+export function inProcessWorker(openStore?: (memberId: string) => VaultStore): PoolWorker {
+  const api = cryptoApi(openStore);
+  return {
+    busy: 0,
+    async call(method, args) {
+      this.busy++;
+      try {
+        const handler = api[method] as (...values: unknown[]) => Promise<unknown>;
+        return (await handler(...args)) as never;
+      } finally {
+        this.busy--;
+      }
+    },
+    terminate: () => undefined,
+  };
+}
+
+class CryptoWorker implements PoolWorker {
   #worker: Worker;
   #next = 1;
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -66,23 +100,23 @@ class CryptoWorker {
 }
 
 export class CryptoPool {
-  readonly #workers: CryptoWorker[];
+  readonly #workers: PoolWorker[];
   /** The unlocked data key's handle (non-extractable): sync derives its own key from it. */
   #key: CryptoKey | null = null;
 
-  constructor(size = 2) {
-    this.#workers = Array.from({ length: size }, () => new CryptoWorker());
+  constructor(size = 2, spawn: () => PoolWorker = () => new CryptoWorker()) {
+    this.#workers = Array.from({ length: size }, spawn);
   }
 
   get size(): number {
     return this.#workers.length;
   }
 
-  #first(): CryptoWorker {
+  #first(): PoolWorker {
     return this.#workers[0]!;
   }
 
-  #leastBusy(): CryptoWorker {
+  #leastBusy(): PoolWorker {
     return this.#workers.reduce((best, worker) => (worker.busy < best.busy ? worker : best));
   }
 

@@ -23,7 +23,7 @@
 // same fold takes in what an older version of the app, still open in another tab, writes to `records` after
 // the update; and because documents stay in `records`, that older version still sees every document, so its
 // sweep of orphan chunks at unlock cannot delete their bytes.
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import { macsEqual, type SealedChunk, type SealedRecord, type VaultHeader } from './crypto.js';
 
 interface HeaderRow extends VaultHeader {
@@ -168,8 +168,8 @@ class VaultDatabase extends Dexie {
   syncOutbox!: Dexie.Table<SyncOutboxBatch | SyncOutboxRow, number>;
   syncMeta!: EntityTable<SyncMetaRow, 'name'>;
 
-  constructor(name: string) {
-    super(name);
+  constructor(name: string, options?: DexieOptions) {
+    super(name, options);
     this.version(1).stores({
       header: 'name',
       records: 'id, kind',
@@ -237,6 +237,19 @@ export class EditedMeanwhileError extends Error {
     super('edited meanwhile');
   }
 }
+
+/**
+ * A record changed on this device since the copy a write was made from was read (in another tab, by sync, by a
+ * restore): nothing was written. The vault reads the records again and the caller decides anew.
+ */
+export class RecordChangedError extends Error {
+  constructor(readonly ids: string[]) {
+    super('record changed');
+  }
+}
+
+/** What a write expects of the records it replaces: each id's stamp as last read (null: no such record). */
+export type Expected = ReadonlyMap<string, number | null>;
 
 export function vaultDatabaseName(memberId: string): string {
   return `mygenie-vault-${memberId}`;
@@ -464,12 +477,58 @@ async function strikeSealed(
 }
 
 /**
+ * Each record's stamp as stored (the `updatedAt` of its newest copy, loose or sealed with others), read inside the
+ * current transaction; `pages` must hold every page with one of `ids`. An id without a record has none.
+ */
+async function storedStamps(
+  db: VaultDatabase,
+  ids: string[],
+  pages: RecordPage[],
+): Promise<Map<string, number>> {
+  const wanted = new Set(ids);
+  const stamps = new Map<string, number>();
+  const offer = (id: string, at: number) => {
+    if (wanted.has(id) && !((stamps.get(id) ?? -Infinity) >= at)) stamps.set(id, at);
+  };
+  for (const page of pages) {
+    for (const record of pageRecords(page)) if (isRecord(record)) offer(record.id, record.updatedAt);
+  }
+  for (const row of await db.records.bulkGet(ids)) if (row) offer(row.id, row.updatedAt);
+  for (const row of await rowsWith(db.sealed, ids))
+    for (const ref of liveRefs(row)) offer(ref.id, ref.updatedAt);
+  return stamps;
+}
+
+/** Refuses a write made from copies that are no longer the stored ones (RecordChangedError, nothing written). */
+function checkExpected(stamps: Map<string, number>, expected: Expected | undefined): void {
+  if (!expected) return;
+  const changed = [...expected].filter(([id, at]) => (stamps.get(id) ?? null) !== at).map(([id]) => id);
+  if (changed.length > 0) throw new RecordChangedError(changed);
+}
+
+/**
  * Writes records inside the current transaction, keeping each id in one place: a document's record in its own
  * row (any page copy goes), any other in a page (any row of it goes, such as one left from version 1); a copy
- * sealed with others is struck.
+ * sealed with others is struck. Each record's stamp moves past the one it replaces, so a copy read earlier never
+ * passes for the stored one (two writes in one millisecond, from two tabs, differ); answers the stamps written.
  */
-async function writeRecords(db: VaultDatabase, records: StoredRecord[]): Promise<void> {
-  const ids = records.map((record) => record.id);
+async function writeRecords(
+  db: VaultDatabase,
+  given: StoredRecord[],
+  expected?: Expected,
+): Promise<Map<string, number>> {
+  const ids = given.map((record) => record.id);
+  // A few records' pages are looked up by key. For many, reading every page is fewer requests while the vault
+  // is small; in a large one it would make writing in batches (an import, a big restore merged) cost the square
+  // of its size, so the index is used there too.
+  const lookUp = ids.length <= 16 || (await db.pages.count()) > READ_ALL_PAGES;
+  const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
+  const stamps = await storedStamps(db, ids, pages);
+  checkExpected(stamps, expected);
+  const records = given.map((record) => {
+    const before = stamps.get(record.id);
+    return before !== undefined && record.updatedAt <= before ? { ...record, updatedAt: before + 1 } : record;
+  });
   // Rows hold documents only (and records of version 1 not yet moved): few, read by key.
   const rows = new Set(await db.records.toCollection().primaryKeys());
   const own = records.filter(ownRow);
@@ -477,13 +536,55 @@ async function writeRecords(db: VaultDatabase, records: StoredRecord[]): Promise
   const leftRows = packed.filter((record) => rows.has(record.id)).map((record) => record.id);
   if (leftRows.length > 0) await db.records.bulkDelete(leftRows);
   if (own.length > 0) await db.records.bulkPut(own);
-  // A few records' pages are looked up by key. For many, reading every page is fewer requests while the vault
-  // is small; in a large one it would make writing in batches (an import, a big restore merged) cost the square
-  // of its size, so the index is used there too.
-  const lookUp = ids.length <= 16 || (await db.pages.count()) > READ_ALL_PAGES;
-  const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
   await changePages(db.pages, pages, { put: packed, remove: new Set(own.map((record) => record.id)) });
   await strikeSealed(db, records);
+  return new Map(records.map((record) => [record.id, record.updatedAt]));
+}
+
+/** Removes records inside the current transaction (a document's chunks too), if they are as `expected`. */
+async function removeRecords(db: VaultDatabase, ids: string[], expected?: Expected): Promise<void> {
+  const pages = await pagesWith(db.pages, ids);
+  checkExpected(await storedStamps(db, ids, pages), expected);
+  await db.records.bulkDelete(ids);
+  await changePages(db.pages, pages, { put: [], remove: new Set(ids) });
+  await strikeSealed(
+    db,
+    ids.map((id) => ({ id, updatedAt: Infinity })),
+  );
+  await db.chunks.where('documentId').anyOf(ids).delete();
+}
+
+/**
+ * Each record's newest copy among pages, rows and sealed rows (a record sealed on its own, or a place in a sealed
+ * row), of every record or of `wanted` only.
+ */
+function newestCopies(
+  pages: RecordPage[],
+  rows: StoredRecord[],
+  sealed: SealedRow[],
+  wanted?: ReadonlySet<string>,
+): StoredContents {
+  const newest = new Map<string, { updatedAt: number; record?: StoredRecord; row?: SealedRow }>();
+  const offer = (id: string, copy: { updatedAt: number; record?: StoredRecord; row?: SealedRow }) => {
+    if (wanted && !wanted.has(id)) return;
+    const known = newest.get(id);
+    if (!known || copy.updatedAt > known.updatedAt) newest.set(id, copy);
+  };
+  for (const row of sealed) for (const ref of liveRefs(row)) offer(ref.id, { updatedAt: ref.updatedAt, row });
+  for (const page of pages) {
+    for (const record of pageRecords(page)) {
+      if (isRecord(record)) offer(record.id, { updatedAt: record.updatedAt, record });
+    }
+  }
+  for (const row of rows) offer(row.id, { updatedAt: row.updatedAt, record: row });
+  const records: StoredRecord[] = [];
+  for (const copy of newest.values()) if (copy.record) records.push(copy.record);
+  const bundles = sealed.map((row) => ({
+    sealed: row.sealed,
+    count: row.count,
+    live: liveRefs(row).filter((ref) => newest.get(ref.id)?.row === row),
+  }));
+  return { records, bundles };
 }
 
 export interface StoredContents {
@@ -538,8 +639,9 @@ export class VaultStore {
   /** Sync is on: every write and deletion is also marked as an unsent edit, in the same transaction. */
   tracking = false;
 
-  constructor(memberId: string) {
-    this.#db = new VaultDatabase(vaultDatabaseName(memberId));
+  /** `options`: another IndexedDB than the browser's (each simulated device of a Node test has its own). */
+  constructor(memberId: string, options?: DexieOptions) {
+    this.#db = new VaultDatabase(vaultDatabaseName(memberId), options);
   }
 
   async header(): Promise<VaultHeader | undefined> {
@@ -591,28 +693,21 @@ export class VaultStore {
       }
       return [await db.pages.toArray(), await db.records.toArray(), read] as const;
     });
-    // Each id's newest copy: a record sealed on its own, or a place in a sealed row.
-    const newest = new Map<string, { updatedAt: number; record?: StoredRecord; row?: SealedRow }>();
-    const offer = (id: string, copy: { updatedAt: number; record?: StoredRecord; row?: SealedRow }) => {
-      const known = newest.get(id);
-      if (!known || copy.updatedAt > known.updatedAt) newest.set(id, copy);
-    };
-    for (const row of sealed)
-      for (const ref of liveRefs(row)) offer(ref.id, { updatedAt: ref.updatedAt, row });
-    for (const page of pages) {
-      for (const record of pageRecords(page)) {
-        if (isRecord(record)) offer(record.id, { updatedAt: record.updatedAt, record });
-      }
-    }
-    for (const row of rows) offer(row.id, { updatedAt: row.updatedAt, record: row });
-    const records: StoredRecord[] = [];
-    for (const copy of newest.values()) if (copy.record) records.push(copy.record);
-    const bundles = sealed.map((row) => ({
-      sealed: row.sealed,
-      count: row.count,
-      live: liveRefs(row).filter((ref) => newest.get(ref.id)?.row === row),
-    }));
-    return { records, bundles };
+    return newestCopies(pages, rows, sealed);
+  }
+
+  /**
+   * The records of `ids` as stored now (another tab, or sync, may have written them): as `contents`, limited to
+   * them; an id without a record is in neither list.
+   */
+  readRecords(ids: string[]): Promise<StoredContents> {
+    const db = this.#db;
+    return db.transaction('r', db.pages, db.records, db.sealed, async () => {
+      const pages = await pagesWith(db.pages, ids);
+      const rows = (await db.records.bulkGet(ids)).filter((row): row is StoredRecord => row !== undefined);
+      const sealed = await rowsWith(db.sealed, ids);
+      return newestCopies(pages, rows, sealed, new Set(ids));
+    });
   }
 
   /**
@@ -700,33 +795,35 @@ export class VaultStore {
     );
   }
 
-  /** Writes one record: a document's in its own row, any other into its page. */
-  saveRecord(record: StoredRecord): Promise<unknown> {
-    return this.saveRecords([record]);
-  }
-
-  /** Writes several records in one transaction: all of them or none. */
-  saveRecords(records: StoredRecord[]): Promise<unknown> {
+  /**
+   * Writes several records in one transaction: all of them or none. With `expected`, only if the records stored
+   * are still the copies read (else RecordChangedError). Answers the stamps written.
+   */
+  saveRecords(records: StoredRecord[], expected?: Expected): Promise<Map<string, number>> {
     const db = this.#db;
     const tracking = this.tracking;
     return writing(() =>
       db.transaction('rw', [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox], async () => {
-        await writeRecords(db, records);
+        const stamps = await writeRecords(db, records, expected);
         if (tracking) await markEdits(db, records, []);
+        return stamps;
       }),
     );
   }
 
-  deleteRecord(id: string, kind: string): Promise<void> {
+  /** Deletes a record (a document with its chunks), with `expected` only if it is still the copy read. */
+  deleteRecord(id: string, kind: string, expected?: Expected): Promise<void> {
     const db = this.#db;
     const tracking = this.tracking;
     return writing(() =>
-      db.transaction('rw', [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox], async () => {
-        await db.records.delete(id);
-        await changePages(db.pages, await pagesWith(db.pages, [id]), { put: [], remove: new Set([id]) });
-        await strikeSealed(db, [{ id, updatedAt: Infinity }]);
-        if (tracking) await markEdits(db, [], [{ id, kind }]);
-      }),
+      db.transaction(
+        'rw',
+        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox],
+        async () => {
+          await removeRecords(db, [id], expected);
+          if (tracking) await markEdits(db, [], [{ id, kind }]);
+        },
+      ),
     );
   }
 
@@ -738,25 +835,9 @@ export class VaultStore {
     return this.#db.chunks.get([documentId, index]);
   }
 
-  /** A document's record and its chunks go together. */
-  async deleteDocument(documentId: string): Promise<void> {
-    const db = this.#db;
-    const tracking = this.tracking;
-    await db.transaction(
-      'rw',
-      [db.records, db.pages, db.sealed, db.chunks, db.syncRecords, db.syncOutbox],
-      async () => {
-        const existed = (await db.records.get(documentId)) !== undefined;
-        await db.records.delete(documentId);
-        if (tracking && existed) await markEdits(db, [], [{ id: documentId, kind: 'document' }]);
-        await strikeSealed(db, [{ id: documentId, updatedAt: Infinity }]);
-        await changePages(db.pages, await pagesWith(db.pages, [documentId]), {
-          put: [],
-          remove: new Set([documentId]),
-        });
-        await db.chunks.where('documentId').equals(documentId).delete();
-      },
-    );
+  /** A document's record and its chunks go together (a document cut off mid-upload has chunks only). */
+  deleteDocument(documentId: string, expected?: Expected): Promise<void> {
+    return this.deleteRecord(documentId, 'document', expected);
   }
 
   /** Chunks whose document record was never written (an upload cut off mid-way) are removed. */
@@ -817,7 +898,9 @@ export class VaultStore {
     staged: number;
     /** The documents whose chunks the restore wrote straight into the chunk table. */
     direct: string[];
-  }): Promise<void> {
+    /** A merge: the records it replaces, as they were when it decided (one changed since undoes the restore). */
+    expected?: Expected;
+  }): Promise<Map<string, number>> {
     const db = this.#db;
     return writing(() =>
       db.transaction('rw', [db.header, db.records, db.pages, db.sealed, db.chunks, db.staged], async () => {
@@ -829,7 +912,7 @@ export class VaultStore {
           else await db.chunks.where('documentId').noneOf(options.direct).delete();
         }
         if (options.header) await db.header.put({ ...options.header, name: 'vault' });
-        await writeRecords(db, options.records);
+        const stamps = await writeRecords(db, options.records, options.expected);
         let after: [string, number] | null = null;
         let moved = 0;
         for (;;) {
@@ -846,6 +929,7 @@ export class VaultStore {
         }
         if (moved !== options.staged) throw new Error('the staged chunks changed during the restore');
         await db.staged.clear();
+        return stamps;
       }),
     );
   }
@@ -896,6 +980,25 @@ export class VaultStore {
     );
   }
 
+  /**
+   * This device registers anew in the same synced vault (its registration went): the outbox goes (its changes were
+   * signed as the old device), the records with an unsent edit keep it — made from the version they had, whose base
+   * copy stays for the merge, but with no version, as the series is taken in again from the start — and what sync
+   * kept of every other record goes.
+   */
+  rejoinSync(meta: SyncMetaRow): Promise<unknown> {
+    const db = this.#db;
+    return writing(() =>
+      db.transaction('rw', db.syncMeta, db.syncRecords, db.syncOutbox, async () => {
+        const unsent = await db.syncRecords.where('dirty').equals(1).toArray();
+        await db.syncOutbox.clear();
+        await db.syncRecords.clear();
+        await db.syncRecords.bulkPut(unsent.map((row) => ({ ...row, version: null })));
+        await db.syncMeta.put(meta);
+      }),
+    );
+  }
+
   /** Records written or deleted outside the usual writes (a restore), marked as unsent edits. */
   markEdits(written: StoredRecord[], deleted: Array<{ id: string; kind: string }>): Promise<unknown> {
     const db = this.#db;
@@ -916,6 +1019,11 @@ export class VaultStore {
   /** Unsent edits, at most `limit`. */
   dirtyRows(limit: number): Promise<SyncRecordRow[]> {
     return this.#db.syncRecords.where('dirty').equals(1).limit(limit).toArray();
+  }
+
+  /** How many records have an unsent edit (walks the index: for telling, not for every round). */
+  dirtyCount(): Promise<number> {
+    return this.#db.syncRecords.where('dirty').equals(1).count();
   }
 
   /** Whether any edit is unsent (the first one found: counting them all walks the index). */
@@ -990,7 +1098,7 @@ export class VaultStore {
    * Applies remote changes (and the chain's new state) in one transaction, if no record concerned was edited here
    * since the batch was decided (else EditedMeanwhileError, and nothing is written).
    */
-  applyRemote(writes: RemoteWrite[], meta: SyncMetaRow): Promise<void> {
+  applyRemote(writes: RemoteWrite[], meta: SyncMetaRow): Promise<Map<string, number>> {
     const db = this.#db;
     return writing(() =>
       db.transaction(
@@ -1002,19 +1110,12 @@ export class VaultStore {
             if ((row?.edit ?? 0) !== writes[index]!.edit) throw new EditedMeanwhileError();
           });
           const records = writes.flatMap((write) => (write.record ? [write.record] : []));
-          if (records.length > 0) await writeRecords(db, records);
+          const stamps = await writeRecords(db, records);
           const gone = writes.filter((write) => !write.record).map((write) => write.id);
-          if (gone.length > 0) {
-            await db.records.bulkDelete(gone);
-            await changePages(db.pages, await pagesWith(db.pages, gone), { put: [], remove: new Set(gone) });
-            await strikeSealed(
-              db,
-              gone.map((id) => ({ id, updatedAt: Infinity })),
-            );
-            await db.chunks.where('documentId').anyOf(gone).delete();
-          }
+          await removeRecords(db, gone);
           await db.syncRecords.bulkPut(writes.map((write) => write.row));
           await db.syncMeta.put(meta);
+          return stamps;
         },
       ),
     );

@@ -7,9 +7,18 @@ import { ahead } from '../backup/ahead.js';
 import { CHUNKS_AHEAD, writeBackup, type BackupContents, type BackupKind } from '../backup/format.js';
 import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
 import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
+import { planEdit, type EditMet, type Json } from './merge.js';
+import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
 import { CryptoPool } from './pool.js';
 import { entriesOf, parsePage } from './sealed-pages.js';
-import { StorageFullError, VaultStore, type StoredRecord } from './store.js';
+import {
+  RecordChangedError,
+  StorageFullError,
+  VaultStore,
+  type StoredContents,
+  type StoredRecord,
+} from './store.js';
+import { tabNews, type TabNews, type VaultNews } from './tabs.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
@@ -42,7 +51,28 @@ export interface DocumentMeta {
   addedAt: number;
 }
 
-export type RestoreResult = 'ok' | 'needs-password' | 'wrong-password' | 'tampered' | 'storage-full';
+export type RestoreResult =
+  | 'ok'
+  | 'needs-password'
+  | 'wrong-password'
+  | 'tampered'
+  | 'storage-full'
+  /** A merge found records changed since it chose them (another tab, sync): nothing was restored. */
+  | 'changed-meanwhile';
+
+/** Records merged key by key when edited two ways, never copied: the settings, a document's description. */
+export const ONE_OF_A_KIND: ReadonlySet<RecordKind> = new Set(['settings', 'document']);
+
+/** What saving an edit did (Vault.save). */
+export interface Saved<T> {
+  entry: VaultEntry<T>;
+  met: EditMet;
+  /** The conflict copy made of the edit (met `conflict`). */
+  copyId?: string;
+}
+
+/** A write found the record changed too often while it tried (another tab writing it again and again). */
+const SAVE_ATTEMPTS = 5;
 
 export type DocumentAdded =
   | { ok: true; id: string }
@@ -54,6 +84,34 @@ export function newId(): string {
 
 const toBase64 = bytesToBase64;
 const fromBase64 = base64ToBytes;
+
+/** What the vault runs on: the browser's by default; a test of several devices in one process gives its own. */
+export interface VaultPlatform {
+  openStore: (memberId: string) => VaultStore;
+  pool: CryptoPool;
+  /** News between this member's tabs (null: none). */
+  news: TabNews | null;
+  /** Keeps the site's check of the master password (null: there is no site here). */
+  keepVerifier: ((password: string, iterations: number) => Promise<void>) | null;
+  /** Whether the site's check is kept already (it costs a key derivation to make). */
+  hasVerifier: () => boolean;
+}
+
+function browserPlatform(memberId: string): VaultPlatform {
+  return {
+    openStore: (id) => new VaultStore(id),
+    pool: new CryptoPool(),
+    news: tabNews(`mygenie-vault-${memberId}`),
+    keepVerifier: writeMasterKeyVerifier,
+    hasVerifier: () => {
+      try {
+        return localStorage.getItem(STORAGE_KEYS.masterKeyVerifier) !== null;
+      } catch {
+        return true;
+      }
+    },
+  };
+}
 
 async function writeMasterKeyVerifier(password: string, iterations: number): Promise<void> {
   const verifier = await createMasterKeyVerifier(password, iterations);
@@ -87,6 +145,8 @@ class EntryMap extends Map<string, VaultEntry> {
 export class Vault {
   #store: VaultStore;
   readonly #pool: CryptoPool;
+  readonly #platform: VaultPlatform;
+  readonly #stopNews: () => void;
   #header: VaultHeader | undefined;
   #entries = new EntryMap();
   /** Each kind's list, kept until an entry changes (the same array, so what is built from it is not rebuilt). */
@@ -103,14 +163,21 @@ export class Vault {
   onHeaderChange: (() => void) | null = null;
   /** Records that failed authentication at unlock: reported, never shown as data. */
   damaged: string[] = [];
+  /** What happened to records that the member should hear of (newest last; the same array until one comes). */
+  notices: RecordNotice[] = [];
   /** How the last unlock spent its time: the key derivation, then reading and decrypting the records. */
   unlockTimings = { kdfMs: 0, readMs: 0, decryptMs: 0 };
   /** How the last restore spent its time, step by step (milliseconds), for the benchmark. */
   restoreTimings: number[] = [];
 
-  constructor(readonly memberId: string) {
-    this.#store = new VaultStore(memberId);
-    this.#pool = new CryptoPool();
+  constructor(
+    readonly memberId: string,
+    platform: VaultPlatform = browserPlatform(memberId),
+  ) {
+    this.#platform = platform;
+    this.#store = platform.openStore(memberId);
+    this.#pool = platform.pool;
+    this.#stopNews = platform.news?.listen((news) => void this.#heard(news)) ?? (() => undefined);
   }
 
   get state(): VaultState {
@@ -147,7 +214,7 @@ export class Vault {
     const iterations = await this.#pool.calibrate();
     const header = await this.#pool.create(password, iterations);
     await this.#store.saveHeader(header);
-    await writeMasterKeyVerifier(password, header.iterations);
+    await this.#platform.keepVerifier?.(password, header.iterations);
     this.#header = header;
     this.#entries.clear();
     this.damaged = [];
@@ -162,8 +229,8 @@ export class Vault {
     if (!result.ok) return result.reason;
     this.unlockTimings.kdfMs = performance.now() - started;
     await this.#decryptAll();
-    if (!localStorage.getItem(STORAGE_KEYS.masterKeyVerifier)) {
-      await writeMasterKeyVerifier(password, this.#header.iterations);
+    if (!this.#platform.hasVerifier()) {
+      await this.#platform.keepVerifier?.(password, this.#header.iterations);
     }
     this.#state = 'unlocked';
     this.#changed();
@@ -321,7 +388,7 @@ export class Vault {
     const header = await this.#pool.changePassword(this.#header, current, next, this.#header.iterations);
     if (!header) return false;
     await this.#store.saveHeader(header);
-    await writeMasterKeyVerifier(next, header.iterations);
+    await this.#platform.keepVerifier?.(next, header.iterations);
     this.#header = header;
     this.#changed();
     this.onHeaderChange?.();
@@ -356,41 +423,204 @@ export class Vault {
     return this.#entries.size - (this.#entries.has('settings') ? 1 : 0);
   }
 
+  /**
+   * Writes a record whole, over the copy this tab holds: a new record, or one the caller has just read. If the
+   * record changed on this device since this tab read it (another tab, sync), nothing is written: the vault reads
+   * it again and answers RecordChangedError. An edit made from an earlier copy (a form) goes through `save`.
+   */
   async put<T>(kind: RecordKind, id: string, value: T): Promise<VaultEntry<T>> {
-    const sealed = await this.#pool.seal(kind, id, value);
-    const updatedAt = Date.now();
-    await this.#store.saveRecord({ ...sealed, updatedAt });
-    const entry: VaultEntry<T> = { id, kind, value, updatedAt };
-    this.#entries.set(id, entry);
-    this.#changed();
-    this.#wrote();
-    return entry;
+    const current = this.#entries.get(id);
+    const [entry] = await this.#write([{ kind, id, value, expected: current?.updatedAt ?? null }]);
+    return entry as VaultEntry<T>;
   }
 
-  /** Adds many records at once, all or none (a CSV import). */
+  /**
+   * Saves `value`, edited from `from` — the record as it was read when the edit began (a form opened on it), or
+   * undefined for a new record. If the record changed since (sync, another tab, a restore), the edit is merged with
+   * that change as sync merges (src/app/vault/merge.ts, `planEdit`): nothing either side changed is lost; a field
+   * changed both ways keeps both, as a conflict copy of the edit beside the record (the settings keep the choice
+   * made here, said in a notice).
+   */
+  async save<T>(kind: RecordKind, id: string, from: T | undefined, value: T): Promise<Saved<T>> {
+    for (let attempt = 1; ; attempt++) {
+      const current = this.#entries.get(id);
+      const plan = planEdit(from as Json | undefined, value as Json, current?.value as Json | undefined, {
+        oneOfAKind: ONE_OF_A_KIND.has(kind),
+      });
+      const copyId = plan.copy === undefined ? undefined : newId();
+      try {
+        const [entry] = await this.#write([
+          { kind, id, value: plan.value, expected: current?.updatedAt ?? null },
+          ...(copyId
+            ? [{ kind, id: copyId, value: { ...(plan.copy as object), conflictOf: id }, expected: null }]
+            : []),
+        ]);
+        // A conflict shows as its copy (the conflict banner); the others are told as notices.
+        const notice: Notice | null =
+          plan.met === 'replaced' ? 'setting-replaced' : plan.met === 'restored' ? 'kept-edited-here' : null;
+        if (notice) this.notify([{ id, kind, notice, at: Date.now() }]);
+        return { entry: entry as VaultEntry<T>, met: plan.met, ...(copyId ? { copyId } : {}) };
+      } catch (error) {
+        if (!(error instanceof RecordChangedError) || attempt >= SAVE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** Adds many new records at once, all or none (a CSV import). */
   async putMany<T>(kind: RecordKind, values: Array<{ id: string; value: T }>): Promise<void> {
-    const updatedAt = Date.now();
-    const sealed: StoredRecord[] = await Promise.all(
-      values.map(async ({ id, value }) => ({ ...(await this.#pool.seal(kind, id, value)), updatedAt })),
-    );
-    await this.#store.saveRecords(sealed);
-    for (const { id, value } of values) this.#entries.set(id, { id, kind, value, updatedAt });
-    this.#changed();
-    this.#wrote();
+    await this.#write(values.map(({ id, value }) => ({ kind, id, value, expected: null })));
     this.#compactWhenQuiet();
   }
 
-  async remove(id: string): Promise<void> {
-    const entry = this.#entries.get(id);
-    if (entry?.kind === 'document') await this.#store.deleteDocument(id);
-    else await this.#store.deleteRecord(id, entry?.kind ?? 'memo');
-    this.#entries.delete(id);
+  /**
+   * Seals and writes records in one transaction, each only if it is still as this tab last read it (`expected`:
+   * its stamp, null for none); then this tab's copy follows and the other tabs are told. A record changed
+   * meanwhile is read again before RecordChangedError goes to the caller.
+   */
+  async #write(
+    writes: Array<{ kind: RecordKind; id: string; value: unknown; expected: number | null }>,
+  ): Promise<VaultEntry[]> {
+    const now = Date.now();
+    const sealed: StoredRecord[] = await Promise.all(
+      writes.map(async ({ kind, id, value }) => ({
+        ...(await this.#pool.seal(kind, id, value)),
+        updatedAt: now,
+      })),
+    );
+    let stamps: Map<string, number>;
+    try {
+      stamps = await this.#store.saveRecords(
+        sealed,
+        new Map(writes.map((write) => [write.id, write.expected])),
+      );
+    } catch (error) {
+      if (error instanceof RecordChangedError) await this.#reread(error.ids);
+      throw error;
+    }
+    const entries = writes.map(({ kind, id, value }) => {
+      const entry: VaultEntry = { id, kind, value, updatedAt: stamps.get(id) ?? now };
+      this.#entries.set(id, entry);
+      return entry;
+    });
     this.#changed();
-    this.#wrote();
+    this.#wrote(writes.map((write) => write.id));
+    return entries;
   }
 
-  #wrote(): void {
+  /**
+   * Deletes a record. With `seen` (the stamp of the copy the member chose to delete), only if it is still that
+   * copy: one changed since (on another device, in another tab) is kept, said in a notice, and false answers.
+   */
+  async remove(id: string, seen?: number): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      const entry = this.#entries.get(id);
+      if (!entry) return true;
+      if (seen !== undefined && entry.updatedAt !== seen) {
+        this.notify([{ id, kind: entry.kind, notice: 'not-deleted', at: Date.now() }]);
+        return false;
+      }
+      try {
+        await this.#store.deleteRecord(id, entry.kind, new Map([[id, entry.updatedAt]]));
+      } catch (error) {
+        if (!(error instanceof RecordChangedError) || attempt >= SAVE_ATTEMPTS) throw error;
+        await this.#reread(error.ids);
+        continue;
+      }
+      this.#entries.delete(id);
+      this.#changed();
+      this.#wrote([id]);
+      return true;
+    }
+  }
+
+  /** Sync is told of a write here; the other tabs are told which records to read again. */
+  #wrote(ids: string[]): void {
     if (this.#store.tracking) this.onLocalWrite?.();
+    this.#announce({ ids });
+  }
+
+  #announce(news: VaultNews): void {
+    try {
+      this.#platform.news?.post(news);
+    } catch {
+      // A closed channel (the tab is going): the others read everything at their next unlock.
+    }
+  }
+
+  /** Another tab wrote: its records are read again here (a form open on one then says it changed). */
+  async #heard(news: VaultNews): Promise<void> {
+    if (this.#state !== 'unlocked') return;
+    try {
+      if ('all' in news) {
+        await this.#decryptAll();
+        this.#changed();
+      } else {
+        await this.#reread(news.ids);
+      }
+    } catch {
+      // Locked meanwhile, or the database closed: the next unlock reads everything.
+    }
+  }
+
+  /** Reads records again from the disk into this tab's copy (gone ones go; unreadable ones are reported damaged). */
+  async #reread(ids: string[]): Promise<void> {
+    if (ids.length === 0 || this.#state !== 'unlocked') return;
+    const stored = await this.#store.readRecords(ids);
+    const found = await this.#openContents(stored);
+    for (const id of ids) {
+      const entry = found.entries.get(id);
+      if (entry) this.#entries.set(id, entry);
+      else if (this.#entries.has(id)) this.#entries.delete(id);
+    }
+    this.damaged = [...new Set([...this.damaged.filter((id) => !ids.includes(id)), ...found.damaged])];
+    this.#changed();
+  }
+
+  /** Opens stored records, loose and sealed many at once, into entries. */
+  async #openContents(
+    stored: StoredContents,
+  ): Promise<{ entries: Map<string, VaultEntry>; damaged: string[] }> {
+    const bundles = stored.bundles.filter((bundle) => bundle.live.length > 0);
+    const [opened, texts] = await Promise.all([
+      this.#pool.openMany(stored.records),
+      bundles.length > 0 ? this.#pool.openPageTexts(bundles.map((bundle) => bundle.sealed)) : [],
+    ]);
+    const entries = new Map<string, VaultEntry>();
+    const damaged: string[] = [];
+    bundles.forEach((bundle, index) => {
+      const page = entriesOf(parsePage(texts[index] ?? null), bundle.live);
+      for (const [id, kind, updatedAt, value] of page.entries) {
+        entries.set(id, { id, kind: kind as RecordKind, value, updatedAt });
+      }
+      damaged.push(...page.damaged);
+    });
+    opened.forEach((result, index) => {
+      const record = stored.records[index]!;
+      if (result.ok) {
+        entries.set(record.id, {
+          id: record.id,
+          kind: record.kind as RecordKind,
+          value: result.value,
+          updatedAt: record.updatedAt,
+        });
+      } else {
+        damaged.push(record.id);
+      }
+    });
+    return { entries, damaged };
+  }
+
+  /** Tells the member (the notices shown under the header and in the settings). */
+  notify(notices: RecordNotice[]): void {
+    if (notices.length === 0) return;
+    this.notices = [...this.notices, ...notices].slice(-NOTICES_KEPT);
+    this.#changed();
+  }
+
+  /** Forgets a notice the member has read. */
+  dismiss(notice: RecordNotice): void {
+    this.notices = this.notices.filter((item) => item !== notice);
+    this.#changed();
   }
 
   /** For sync (src/app/sync/engine.ts): the store, the crypto workers and the header. */
@@ -407,15 +637,25 @@ export class Vault {
     return this.#store.tracking;
   }
 
-  /** Remote changes were written (src/app/sync/engine.ts): the vault in memory follows them. */
-  followRemote(changes: Array<{ id: string; kind: RecordKind; value: unknown; deleted: boolean }>): void {
+  /**
+   * Remote changes were written (src/app/sync/engine.ts) with these stamps: the vault in memory follows them, and
+   * the other tabs are told.
+   */
+  followRemote(
+    changes: Array<{ id: string; kind: RecordKind; value: unknown; deleted: boolean }>,
+    stamps: ReadonlyMap<string, number>,
+  ): void {
     if (changes.length === 0) return;
-    const updatedAt = Date.now();
+    const now = Date.now();
     for (const change of changes) {
       if (change.deleted) this.#entries.delete(change.id);
-      else this.#entries.set(change.id, { id: change.id, kind: change.kind, value: change.value, updatedAt });
+      else {
+        const updatedAt = stamps.get(change.id) ?? now;
+        this.#entries.set(change.id, { id: change.id, kind: change.kind, value: change.value, updatedAt });
+      }
     }
     this.#changed();
+    this.#announce({ ids: changes.map((change) => change.id) });
     this.#compactWhenQuiet();
   }
 
@@ -432,7 +672,7 @@ export class Vault {
     await this.#store.saveHeader(header);
     this.#header = header;
     await this.#decryptAll();
-    await writeMasterKeyVerifier(password, header.iterations);
+    await this.#platform.keepVerifier?.(password, header.iterations);
     this.#state = 'unlocked';
     this.#changed();
     return 'ok';
@@ -612,11 +852,16 @@ export class Vault {
         options,
       );
     });
+    if (outcome === 'changed-meanwhile' && this.#state === 'unlocked') {
+      // Some record changed under the merge: this tab reads them all again before the member tries again.
+      await this.#decryptAll();
+      this.#changed();
+    }
     if (typeof outcome === 'string') return outcome;
     if (outcome.header) {
       this.#header = outcome.header;
       // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
-      void writeMasterKeyVerifier(options.password!, outcome.header.iterations);
+      void this.#platform.keepVerifier?.(options.password!, outcome.header.iterations);
     }
     if (this.#store.tracking) {
       // Sync is on: what the restore wrote, and with a replacing restore what it removed, goes to the other devices.
@@ -641,10 +886,12 @@ export class Vault {
     this.damaged = [];
     this.#state = 'unlocked';
     this.restoreTimings = outcome.timings;
-    this.#wrote();
+    if (this.#store.tracking) this.onLocalWrite?.();
+    this.#announce({ all: true });
     const settings = this.#entries.get('settings');
     if (settings && (settings.value as { detailPassword?: unknown }).detailPassword) {
-      await this.put('settings', 'settings', { ...(settings.value as object), detailPassword: null });
+      const value = settings.value as object;
+      await this.save('settings', 'settings', value, { ...value, detailPassword: null });
     }
     this.#changed();
     this.#compactLater();
@@ -657,7 +904,7 @@ export class Vault {
     await this.#store.destroy();
     this.#store.tracking = false;
     // A deleted database stays closed: the next vault on this device gets a fresh one.
-    this.#store = new VaultStore(this.memberId);
+    this.#store = this.#platform.openStore(this.memberId);
     this.#header = undefined;
     this.#state = 'new';
     this.#changed();
@@ -665,6 +912,8 @@ export class Vault {
 
   close(): void {
     if (this.#quietTimer) clearTimeout(this.#quietTimer);
+    this.#stopNews();
+    this.#platform.news?.close();
     this.#pool.terminate();
     this.#store.close();
   }

@@ -4,11 +4,13 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { daysBetween, formatDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { useAppSettings } from '../../settings.js';
+import { readSettings, useAppSettings } from '../../settings.js';
+import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
+import type { EditMet } from '../../vault/merge.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
-import { newId, type VaultEntry } from '../../vault/vault.js';
+import type { VaultEntry } from '../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
 import { EventDateFields } from '../schedule/EventDateFields.js';
 import { checkDraft, draftFromEvent } from '../schedule/event-form.js';
@@ -26,6 +28,7 @@ export default function AnniversariesPage() {
   const { locale } = useLanguage();
   const vault = useVault();
   const toast = useToast();
+  const savedMessage = useSavedMessage();
   const anniversaries = useRecords<Anniversary>('anniversaries');
   const events = useRecords<ScheduleEvent>('event');
   const [settings, saveSettings] = useAppSettings();
@@ -50,7 +53,7 @@ export default function AnniversariesPage() {
   };
 
   async function choose(slot: 0 | 1, id: string) {
-    const main: MainAnniversaries = [...settings.mainAnniversaries];
+    const main: MainAnniversaries = [...readSettings(vault).mainAnniversaries];
     main[slot] = id || null;
     if (id && main[slot === 0 ? 1 : 0] === id) main[slot === 0 ? 1 : 0] = null;
     await saveSettings({ mainAnniversaries: main });
@@ -132,13 +135,13 @@ export default function AnniversariesPage() {
       )}
       {editing && (
         <AnniversaryForm
+          id={editing.id}
           initial={editing.value}
           title={editing.id ? text.form.edit : text.form.add}
           onClose={() => setEditing(null)}
-          onSave={async (value) => {
-            await vault.put('anniversaries', editing.id ?? newId(), value);
+          onSaved={(met) => {
             setEditing(null);
-            toast(shell.saved);
+            toast(savedMessage(met));
           }}
         />
       )}
@@ -147,10 +150,10 @@ export default function AnniversariesPage() {
           title={deleting.value.name}
           onCancel={() => setDeleting(null)}
           onConfirm={async () => {
-            const id = deleting.id;
+            const { id, updatedAt } = deleting;
             setDeleting(null);
-            await vault.remove(id);
-            const main = settings.mainAnniversaries.map((chosen) =>
+            if (!(await vault.remove(id, updatedAt))) return toast(shell.notDeleted);
+            const main = readSettings(vault).mainAnniversaries.map((chosen) =>
               chosen === id ? null : chosen,
             ) as MainAnniversaries;
             await saveSettings({ mainAnniversaries: main });
@@ -163,18 +166,22 @@ export default function AnniversariesPage() {
 }
 
 function AnniversaryForm({
+  id,
   initial,
   title,
   onClose,
-  onSave,
+  onSaved,
 }: {
+  /** The anniversary edited (null: a new one). */
+  id: string | null;
   initial: Anniversary;
   title: string;
   onClose: () => void;
-  onSave: (value: Anniversary) => Promise<void>;
+  onSaved: (met: EditMet) => void;
 }) {
   const text = useText(anniversaryText);
   const shell = useText(shellText);
+  const held = useHeldRecord<Anniversary>('anniversaries', id);
   const ids = { name: useId(), repeat: useId() };
   // An anniversary is checked as an event with a title: the same date rules, solar or lunar.
   const [draft, setDraft] = useState(() =>
@@ -200,7 +207,7 @@ function AnniversaryForm({
     setFailure('');
     const { calendar, date, leap, repeat } = check.event;
     try {
-      await onSave({ name, calendar, date, leap: leap ?? false, repeat });
+      onSaved((await held.save({ name, calendar, date, leap: leap ?? false, repeat })).met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setBusy(false);
@@ -210,6 +217,7 @@ function AnniversaryForm({
   return (
     <Modal title={title} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
+        <HeldNote state={held.state} />
         <div className="field">
           <label htmlFor={ids.name}>{text.form.name}</label>
           <input

@@ -66,6 +66,8 @@ export function BackupPanel() {
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
   const [drive, setDrive] = useState<WebdavCredentials>(backup.webdav ?? EMPTY_WEBDAV);
+  /** The drive as saved when its fields were filled in: what they are merged against when saved. */
+  const [openedDrive, setOpenedDrive] = useState(backup.webdav);
   const [driveNote, setDriveNote] = useState('');
   const [checking, setChecking] = useState(false);
   const { last, failure } = useBackupStatus(vault.memberId);
@@ -80,9 +82,15 @@ export function BackupPanel() {
 
   // Changes are saved one after another, each on top of the last, so two quick changes never undo each other.
   const saving = useRef<Promise<void>>(Promise.resolve());
-  function change(patch: Partial<BackupSettings>): Promise<void> {
+  function change(patch: Partial<BackupSettings>, opened?: Partial<BackupSettings>): Promise<void> {
     saving.current = saving.current
-      .then(() => saveSettings({ backup: { ...readSettings(vault).backup, ...patch } }))
+      .then(() => {
+        const current = readSettings(vault).backup;
+        return saveSettings(
+          { backup: { ...current, ...patch } },
+          opened ? { backup: { ...current, ...opened } } : undefined,
+        );
+      })
       .then(checkAutoBackupSoon, () => setProblem(text.saveFailed));
     return saving.current;
   }
@@ -106,7 +114,8 @@ export function BackupPanel() {
       setProblem(text.problems[listed.problem]);
       return false;
     }
-    await change({ webdav: credentials });
+    await change({ webdav: credentials }, { webdav: openedDrive });
+    setOpenedDrive(credentials);
     setDriveNote(fill(text.webdav.connected, { count: listed.value.length }));
     return true;
   }

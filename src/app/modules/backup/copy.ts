@@ -97,6 +97,8 @@ export const backupText = defineText(
       'needs-password': '백업의 마스터 비밀번호를 입력하세요.',
       tampered: '백업의 내용이 변조되었거나 손상되어 복원하지 않았습니다. 이 기기의 데이터는 그대로입니다.',
       'storage-full': '기기의 저장 공간이 부족해 복원하지 못했습니다. 이 기기의 데이터는 그대로입니다.',
+      'changed-meanwhile':
+        '복원하는 동안 이 기기의 항목이 바뀌어(다른 탭이나 동기화) 복원하지 않았습니다. 이 기기의 데이터는 그대로입니다. 다시 시도하세요.',
       'signed-out': '로그인이 끝났습니다. 홈페이지에서 다시 로그인하세요.',
       'quota-exceeded': '계정 저장공간이 가득 찼습니다. 오래된 백업을 지우거나 파일로 저장하세요.',
       'too-large': '백업이 계정 저장공간에 올릴 수 있는 크기를 넘습니다. 파일로 저장하세요.',
@@ -231,6 +233,8 @@ export const backupText = defineText(
         'The backup was tampered with or damaged, so it was not restored. Your data on this device is unchanged.',
       'storage-full':
         'This device is out of storage space, so the backup was not restored. Your data is unchanged.',
+      'changed-meanwhile':
+        'Entries on this device changed while restoring (another tab, or sync), so the backup was not restored. Your data is unchanged. Please try again.',
       'signed-out': 'You have been signed out. Log in again on the website.',
       'quota-exceeded': 'Your account storage is full. Delete old backups or save to a file.',
       'too-large': 'The backup is larger than your account storage accepts. Save it to a file.',

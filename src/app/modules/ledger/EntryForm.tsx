@@ -4,10 +4,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
+import { HeldNote, useHeldRecord } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
-import { useVault } from '../../vault/react.js';
+import type { EditMet } from '../../vault/merge.js';
 import { StorageFullError } from '../../vault/store.js';
-import { newId } from '../../vault/vault.js';
 import { ledgerText } from './copy.js';
 import {
   CUSTOM_CHOICE,
@@ -41,15 +41,15 @@ export function EntryForm({
   id?: string;
   entry?: NewEntry;
   onClose: () => void;
-  onSaved: (entry: NewEntry) => void;
+  /** Saved: how the save met a change made elsewhere meanwhile (merged, kept as a copy…). */
+  onSaved: (entry: NewEntry, met: EditMet) => void;
 }) {
   const text = useText(ledgerText);
   const shell = useText(shellText);
   const { lang } = useLanguage();
-  const vault = useVault();
+  const held = useHeldRecord<NewEntry>('ledger', id ?? null);
   const fieldId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [entryId] = useState(() => id ?? newId());
   const [draft, setDraft] = useState<EntryDraft>(() => draftFor(entry, isoToday()));
   const [problems, setProblems] = useState<EntryProblems>({});
   const [attempt, setAttempt] = useState(0);
@@ -81,8 +81,8 @@ export function EntryForm({
     setSaving(true);
     setFailure('');
     try {
-      await vault.put('ledger', entryId, result.entry);
-      onSaved(result.entry);
+      const saved = await held.save(result.entry);
+      onSaved(result.entry, saved.met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setSaving(false);
@@ -113,6 +113,7 @@ export function EntryForm({
   return (
     <Modal title={entry ? text.form.editTitle : text.form.addTitle} onClose={onClose}>
       <form ref={formRef} className="form ledger-form" noValidate onSubmit={submit}>
+        <HeldNote state={held.state} />
         <div className="field">
           <label htmlFor={ids('date').input}>{text.form.date}</label>
           <input

@@ -18,6 +18,7 @@ import { canShiftMonth, monthOfDate, monthParts, shiftMonth } from './month.js';
 import { currenciesIn, entriesByDate, entriesOfMonth, shownCurrency } from './view.js';
 import './ledger.css';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
+import { useSavedMessage } from '../../ui/held-record.js';
 
 type StoredEntry = VaultEntry<NewEntry>;
 
@@ -27,6 +28,7 @@ export default function LedgerPage() {
   const { lang, locale } = useLanguage();
   const vault = useVault();
   const toast = useToast();
+  const savedMessage = useSavedMessage();
   const records = useRecords<NewEntry>('ledger');
   const ids = { title: useId(), list: useId(), charts: useId(), currency: useId(), currencyNote: useId() };
 
@@ -59,8 +61,8 @@ export default function LedgerPage() {
   async function remove(record: StoredEntry) {
     setDeleting(null);
     try {
-      await vault.remove(record.id);
-      toast(shell.deleted);
+      // The entry as it was when the member chose to delete it: changed since elsewhere, it stays.
+      toast((await vault.remove(record.id, record.updatedAt)) ? shell.deleted : shell.notDeleted);
     } catch {
       toast(text.list.deleteFailed);
     }
@@ -241,10 +243,10 @@ export default function LedgerPage() {
           id={editing.id}
           entry={editing.entry}
           onClose={() => setEditing(null)}
-          onSaved={(entry) => {
+          onSaved={(entry, met) => {
             setEditing(null);
             setMonth(monthOfDate(entry.date));
-            toast(shell.saved);
+            toast(savedMessage(met));
           }}
         />
       )}

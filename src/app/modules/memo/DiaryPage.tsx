@@ -4,10 +4,12 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
+import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
+import type { EditMet } from '../../vault/merge.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
-import { newId, type VaultEntry } from '../../vault/vault.js';
+import type { VaultEntry } from '../../vault/vault.js';
 import { diaryText } from './copy.js';
 import {
   MEMO_BODY_MAX,
@@ -38,6 +40,7 @@ export default function DiaryPage() {
   const { locale } = useLanguage();
   const vault = useVault();
   const toast = useToast();
+  const savedMessage = useSavedMessage();
   const memos = useRecords<Memo>('memo');
   const searchId = useId();
   const [month, setMonth] = useState(() => isoToday().slice(0, 7));
@@ -184,14 +187,14 @@ export default function DiaryPage() {
       </div>
       {editing && (
         <MemoForm
+          id={editing.id}
           initial={editing.memo}
           title={editing.id ? text.form.edit : text.form.add}
           onClose={() => setEditing(null)}
-          onSave={async (memo) => {
-            await vault.put('memo', editing.id ?? newId(), memo);
+          onSaved={(memo, met) => {
             setEditing(null);
             setMonth(memo.date.slice(0, 7));
-            toast(shell.saved);
+            toast(savedMessage(met));
           }}
         />
       )}
@@ -200,10 +203,9 @@ export default function DiaryPage() {
           title={deleting.value.title}
           onCancel={() => setDeleting(null)}
           onConfirm={async () => {
-            const id = deleting.id;
+            const { id, updatedAt } = deleting;
             setDeleting(null);
-            await vault.remove(id);
-            toast(shell.deleted);
+            toast((await vault.remove(id, updatedAt)) ? shell.deleted : shell.notDeleted);
           }}
         />
       )}
@@ -212,18 +214,22 @@ export default function DiaryPage() {
 }
 
 function MemoForm({
+  id,
   initial,
   title,
   onClose,
-  onSave,
+  onSaved,
 }: {
+  /** The entry edited (null: a new one). */
+  id: string | null;
   initial: Memo;
   title: string;
   onClose: () => void;
-  onSave: (memo: Memo) => Promise<void>;
+  onSaved: (memo: Memo, met: EditMet) => void;
 }) {
   const text = useText(diaryText);
   const shell = useText(shellText);
+  const held = useHeldRecord<Memo>('memo', id);
   const ids = { date: useId(), title: useId(), body: useId() };
   const [memo, setMemo] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
@@ -240,7 +246,8 @@ function MemoForm({
     setBusy(true);
     setFailure('');
     try {
-      await onSave({ ...memo, title: memo.title.trim() });
+      const saved = { ...memo, title: memo.title.trim() };
+      onSaved(saved, (await held.save(saved)).met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setBusy(false);
@@ -250,6 +257,7 @@ function MemoForm({
   return (
     <Modal title={title} onClose={onClose} wide>
       <form className="form" noValidate onSubmit={submit}>
+        <HeldNote state={held.state} />
         <div className="field">
           <label htmlFor={ids.date}>{text.form.date}</label>
           <input

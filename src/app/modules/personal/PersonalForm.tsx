@@ -4,11 +4,10 @@ import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react
 import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
+import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
-import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
-import { newId } from '../../vault/vault.js';
 import { personalText } from './copy.js';
 import {
   checkPersonal,
@@ -58,8 +57,9 @@ function inputAttributes(
 export function PersonalForm({ editing, initialKind, onSaved, onCancel }: PersonalFormProps) {
   const text = useText(personalText);
   const shell = useText(shellText);
-  const vault = useVault();
+  const held = useHeldRecord<PersonalRecord>('personal', editing?.id ?? null);
   const toast = useToast();
+  const savedMessage = useSavedMessage();
   const baseId = useId();
   const idOf = (key: string) => `${baseId}-${key}`;
   const [kind, setKind] = useState<PersonalKind>(editing?.record.kind ?? initialKind);
@@ -95,10 +95,9 @@ export function PersonalForm({ editing, initialKind, onSaved, onCancel }: Person
     setProblems({});
     setBusy(true);
     try {
-      const id = editing?.id ?? newId();
-      await vault.put('personal', id, result.record);
-      toast(shell.saved);
-      onSaved(id);
+      const saved = await held.save(result.record);
+      toast(savedMessage(saved.met));
+      onSaved(saved.entry.id);
     } catch (error) {
       setFormError(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
     } finally {
@@ -185,6 +184,7 @@ export function PersonalForm({ editing, initialKind, onSaved, onCancel }: Person
   return (
     <Modal title={heading} onClose={onCancel}>
       <form className="form personal-form" noValidate onSubmit={submit}>
+        <HeldNote state={held.state} />
         <div className="field">
           <label htmlFor={idOf('kind')}>{text.form.kind}</label>
           <select

@@ -37,7 +37,8 @@ export default function PersonalPage() {
   const [query, setQuery] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const [form, setForm] = useState<{ id: string | null } | null>(null);
-  const [deleteId, setDeleteId] = useState<string | null>(null);
+  /** The item the member chose to delete, and its stamp then (changed since elsewhere, it stays). */
+  const [deleteId, setDeleteId] = useState<{ id: string; seen: number } | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
   const collator = useMemo(() => new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }), [locale]);
   const count = (value: number) => new Intl.NumberFormat(locale).format(value);
@@ -54,14 +55,14 @@ export default function PersonalPage() {
     .filter((item) => (filter === 'all' || item.record.kind === filter) && matchesSearch(item.record, query))
     .sort((a, b) => collator.compare(a.record.title, b.record.title));
   const opened = openId ? byId.get(openId) : undefined;
-  const deleting = deleteId ? byId.get(deleteId) : undefined;
+  const deleting = deleteId ? byId.get(deleteId.id) : undefined;
   const editing = form?.id ? byId.get(form.id) : undefined;
 
-  async function remove(id: string) {
+  async function remove(id: string, seen: number) {
     setDeleteId(null);
     setDeleteFailed(false);
     try {
-      await vault.remove(id);
+      if (!(await vault.remove(id, seen))) return toast(shell.notDeleted);
       setOpenId(null);
       toast(shell.deleted);
     } catch {
@@ -156,7 +157,7 @@ export default function PersonalPage() {
           updatedAt={opened.updatedAt}
           onClose={() => setOpenId(null)}
           onEdit={() => setForm({ id: opened.id })}
-          onDelete={() => setDeleteId(opened.id)}
+          onDelete={() => setDeleteId({ id: opened.id, seen: opened.updatedAt })}
         />
       )}
       {form && (
@@ -174,7 +175,7 @@ export default function PersonalPage() {
         <ConfirmDelete
           title={fill(text.deleteTitle, { title: deleting.record.title })}
           detail={text.deleteMessage}
-          onConfirm={() => void remove(deleting.id)}
+          onConfirm={() => void remove(deleting.id, deleteId!.seen)}
           onCancel={() => setDeleteId(null)}
         />
       )}

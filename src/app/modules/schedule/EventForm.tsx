@@ -3,13 +3,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
+import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
-import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/store.js';
-import { newId } from '../../vault/vault.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { scheduleText } from './copy.js';
-import { EVENT_MEMO_MAX, EVENT_TITLE_MAX } from './event.js';
+import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from './event.js';
 import { checkDraft, type DraftProblems, type EventDraft } from './event-form.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { EventDateFields } from './EventDateFields.js';
@@ -28,8 +27,9 @@ export function EventForm({
 }) {
   const text = useText(scheduleText);
   const shell = useText(shellText);
-  const vault = useVault();
+  const held = useHeldRecord<ScheduleEvent>('event', eventId);
   const toast = useToast();
+  const savedMessage = useSavedMessage();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = {
     title: useId(),
@@ -63,8 +63,7 @@ export function EventForm({
     }
     setSaving(true);
     try {
-      await vault.put('event', eventId ?? newId(), check.event);
-      toast(shell.saved);
+      toast(savedMessage((await held.save(check.event)).met));
       onClose();
     } catch (error) {
       setSaveError(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
@@ -80,6 +79,7 @@ export function EventForm({
       onClose={saving ? () => undefined : onClose}
     >
       <form ref={formRef} className="form schedule-form" noValidate onSubmit={(event) => void submit(event)}>
+        <HeldNote state={held.state} />
         <div className="field">
           <label htmlFor={ids.title}>{text.form.title}</label>
           <input

@@ -48,7 +48,8 @@ export default function SchedulePage() {
   const [selected, setSelected] = useState(today);
   const [shown, setShown] = useState(() => monthOf(today));
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  /** What the member chose to delete, as it was then (`seen`: its stamp; changed since, it stays). */
+  const [deleting, setDeleting] = useState<{ id: string; title: string; seen?: number } | null>(null);
 
   const select = useCallback((date: string) => {
     setSelected(date);
@@ -83,15 +84,15 @@ export default function SchedulePage() {
   }
 
   function askDelete(entry: { id: string; event: { title: string } }) {
-    setDeleting({ id: entry.id, title: entry.event.title });
+    setDeleting({ id: entry.id, title: entry.event.title, seen: vault.get(entry.id)?.updatedAt });
   }
 
   async function confirmDelete() {
     if (!deleting) return;
-    const { id } = deleting;
+    const { id, seen } = deleting;
     setDeleting(null);
     try {
-      await vault.remove(id);
+      if (!(await vault.remove(id, seen))) return toast(shell.notDeleted);
       if (editing?.eventId === id) setEditing(null);
       toast(shell.deleted);
     } catch {
@@ -166,7 +167,7 @@ export default function SchedulePage() {
           eventId={editing.eventId}
           initial={editing.initial}
           onClose={() => setEditing(null)}
-          onDelete={(id) => setDeleting({ id, title: editing.initial.title })}
+          onDelete={(id) => setDeleting({ id, title: editing.initial.title, seen: vault.get(id)?.updatedAt })}
         />
       )}
 

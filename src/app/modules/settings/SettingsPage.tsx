@@ -10,6 +10,7 @@ import { passwordStrength } from '../../shell/password-strength.js';
 import { readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../../../client/auto-logout.js';
 import { useAppSettings } from '../../settings.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
+import { HeldNote, useSavedMessage } from '../../ui/held-record.js';
 import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-fields.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
@@ -55,7 +56,10 @@ function ProfileSettings() {
   const id = useId();
   const [settings, save] = useAppSettings();
   const [nickname, setNickname] = useState(settings.nickname);
+  /** The nickname as the field was filled in: changed elsewhere since, the form says so and merges. */
+  const [opened, setOpened] = useState(settings.nickname);
   const [problem, setProblem] = useState('');
+  const savedMessage = useSavedMessage();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,8 +67,9 @@ function ProfileSettings() {
     if ([...value].length > NICKNAME_MAX) return setProblem(text.profile.tooLong);
     setProblem('');
     try {
-      await save({ nickname: value });
-      toast(shell.saved);
+      const saved = await save({ nickname: value }, { nickname: opened });
+      setOpened(value);
+      toast(savedMessage(saved.met));
     } catch {
       setProblem(shell.errors.saveFailed);
     }
@@ -91,6 +96,7 @@ function ProfileSettings() {
           <p className="field__hint">{text.profile.nicknameHint}</p>
           {problem && <p className="field__problem">{problem}</p>}
         </div>
+        <HeldNote state={settings.nickname === opened ? 'same' : 'changed'} />
       </form>
     </section>
   );

@@ -77,3 +77,60 @@ function mergeAt(
   conflicts.push(path);
   return remote;
 }
+
+/** How an edit meets the record as it now is (see `planEdit`). */
+export type EditMet =
+  /** The record was as the edit read it. */
+  | 'none'
+  /** It changed elsewhere meanwhile, in other fields: both changes are kept. */
+  | 'merged'
+  /** A field was changed both here and elsewhere: the record keeps the other change, the edit is kept as a copy. */
+  | 'conflict'
+  /** A setting was changed both here and elsewhere: this edit's choice is kept (a record there is one of). */
+  | 'replaced'
+  /** It was deleted elsewhere meanwhile: the edit brings it back. */
+  | 'restored';
+
+export interface EditPlan {
+  /** What the record becomes. */
+  value: Json;
+  /** The edit as made, to keep as a conflict copy beside the record. */
+  copy?: Json;
+  met: EditMet;
+  /** The fields changed both ways (paths), for a conflict or a replaced setting. */
+  fields: string[];
+}
+
+/**
+ * What saving `edited` does to a record whose value is now `current` (undefined: there is none), the edit having
+ * been made from `from` (undefined: a new record) — a form left open while the record changed in another tab or on
+ * another device, a copy read earlier and written back. The same three-way merge sync uses: fields only the edit
+ * changed take its values, fields only the other side changed keep theirs, and a field changed both ways keeps
+ * both — the other side's value in the record and the edit as a conflict copy, or, for a record there is one of
+ * (the settings), this edit's value with the other's named (`replaced`).
+ */
+export function planEdit(
+  from: Json | undefined,
+  edited: Json,
+  current: Json | undefined,
+  options: { oneOfAKind: boolean },
+): EditPlan {
+  if (current === undefined) {
+    return { value: edited, met: from === undefined ? 'none' : 'restored', fields: [] };
+  }
+  if (from !== undefined && sameValue(current, from)) return { value: edited, met: 'none', fields: [] };
+  if (options.oneOfAKind) {
+    // This edit is the "remote" side here: where both changed a field, the choice just made is kept.
+    const merged = mergeValues(from, current, edited);
+    return {
+      value: merged.value,
+      met: merged.conflicts.length > 0 ? 'replaced' : 'merged',
+      fields: merged.conflicts,
+    };
+  }
+  const merged = mergeValues(from, edited, current);
+  if (merged.conflicts.length === 0) {
+    return { value: merged.value, met: sameValue(merged.value, current) ? 'none' : 'merged', fields: [] };
+  }
+  return { value: merged.value, copy: edited, met: 'conflict', fields: merged.conflicts };
+}

@@ -1,0 +1,120 @@
+// The sync engine's environment in the app (src/app/sync/ports.ts): the server's routes over HTTP, news from the
+// event stream, one run at a time across this member's tabs (a Web Lock), and the browser's online events. The
+// HTTP part also runs in Node, given a fetch that reaches a test server with a member's cookies.
+import { ApiFailure, failureOf, networkTimeoutMs, pathOf, type Args } from '../../client/api.js';
+import { methodAndPath } from '../../shared/api-routes.js';
+import type { Api, EndpointName, Input, Output } from '../../shared/api.js';
+import type {
+  SyncDownloadRoute,
+  SyncEnvironment,
+  SyncJsonRoute,
+  SyncServer,
+  SyncUploadRoute,
+} from './ports.js';
+
+export interface HttpOptions {
+  /** The fetch to send with (the page's own by default, which sends the member's cookies). */
+  fetch?: typeof fetch;
+  /** Put before every path (empty in the app, which calls its own origin). */
+  base?: string;
+  /** How long a request may take before it counts as a network failure. */
+  timeoutMs?: () => number;
+}
+
+/** The server's sync routes over HTTP. */
+export function httpSyncServer(options: HttpOptions = {}): SyncServer {
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const base = options.base ?? '';
+  const timeout = options.timeoutMs ?? networkTimeoutMs;
+  async function request(name: EndpointName, path: string, init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeout());
+    let response: Response;
+    try {
+      response = await send(`${base}${path}`, {
+        method: methodAndPath(name).method,
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal: controller.signal,
+        ...init,
+      });
+    } catch {
+      throw new ApiFailure('network', 0);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok) throw await failureOf(response);
+    return response;
+  }
+  return {
+    async call<N extends SyncJsonRoute>(name: N, ...args: Args<N>): Promise<Output<Api[N]>> {
+      const body = (args[0] as { body?: unknown } | undefined)?.body;
+      const response = await request(name, pathOf(name, ...args), {
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      if (response.status === 204) return undefined as Output<Api[N]>;
+      try {
+        return (await response.json()) as Output<Api[N]>;
+      } catch {
+        throw new ApiFailure('server/internal', response.status);
+      }
+    },
+    async upload<N extends SyncUploadRoute>(name: N, input: Input<Api[N]>, body: Uint8Array | string) {
+      const path = pathOf(name as SyncUploadRoute, input as never);
+      const response = await request(name, path, {
+        headers: { 'content-type': 'application/octet-stream' },
+        body: body as BodyInit,
+      });
+      // The answer (a snapshot's description) is not needed: drained so the connection is free again.
+      await response.arrayBuffer().catch(() => undefined);
+    },
+    async download<N extends SyncDownloadRoute>(name: N, input: Input<Api[N]>) {
+      const response = await request(name, pathOf(name as SyncDownloadRoute, input as never), {});
+      try {
+        return new Uint8Array(await response.arrayBuffer());
+      } catch {
+        throw new ApiFailure('network', 0);
+      }
+    },
+  };
+}
+
+/** The app's sync environment. */
+export function browserSyncEnvironment(deviceName: () => string): SyncEnvironment {
+  return {
+    server: httpSyncServer(),
+    news:
+      typeof EventSource === 'undefined'
+        ? null
+        : {
+            open(handlers) {
+              const events = new EventSource('/api/events');
+              events.addEventListener('sync', handlers.sync);
+              events.addEventListener('signed-out', handlers.signedOut);
+              return () => events.close();
+            },
+          },
+    exclusive: (name, work) =>
+      typeof navigator === 'undefined' || !navigator.locks
+        ? work()
+        : navigator.locks.request(name, work).then(() => undefined),
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (work, ms) => setTimeout(work, ms),
+      clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    },
+    network: {
+      online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+      watch(online, offline) {
+        window.addEventListener('online', online);
+        window.addEventListener('offline', offline);
+        return () => {
+          window.removeEventListener('online', online);
+          window.removeEventListener('offline', offline);
+        };
+      },
+    },
+    deviceName,
+  };
+}

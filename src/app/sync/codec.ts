@@ -1,0 +1,127 @@
+// What travels between devices, and how it is named and checked (docs/sync.md, "Formats"): a record's and a chunk's
+// pseudonymous names, a change's payload (the sealed address, then the sealed record), the MACs on the vault header
+// and on a snapshot, and the snapshot's file. Pure functions over WebCrypto, the same in a browser and in Node.
+import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
+import type { SyncState } from '../../shared/schemas/sync.js';
+import type { ChainHead } from './chain.js';
+import { SyncRefused } from './errors.js';
+
+const SNAPSHOT_INFO = 'mygenie/sync-snapshot/v1';
+const HEADER_INFO = 'mygenie/sync-header/v1';
+
+/** A record's pseudonymous id, or a chunk's name: HMAC under the sync key, base64url. */
+async function keyName(key: CryptoKey, text: string): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)));
+  return bytesToBase64(mac).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export const ridOf = (key: CryptoKey, kind: string, id: string) => keyName(key, `record/${kind}/${id}`);
+
+export const chunkName = (key: CryptoKey, documentId: string, index: number) =>
+  keyName(key, `chunk/${documentId}/${index}`);
+
+/** A change's payload: the sealed address (kind and id), then the record as the vault sealed it (none: deleted). */
+export function joinPayload(address: Uint8Array, record: Uint8Array | null): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(4 + address.byteLength + (record?.byteLength ?? 0));
+  new DataView(bytes.buffer).setUint32(0, address.byteLength);
+  bytes.set(address, 4);
+  if (record) bytes.set(record, 4 + address.byteLength);
+  return bytes;
+}
+
+export function splitPayload(bytes: Uint8Array<ArrayBuffer>): {
+  address: Uint8Array<ArrayBuffer>;
+  record: Uint8Array<ArrayBuffer> | null;
+} {
+  if (bytes.byteLength < 4) throw new SyncRefused('damaged');
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0);
+  if (4 + length > bytes.byteLength) throw new SyncRefused('damaged');
+  const address = bytes.slice(4, 4 + length);
+  const rest = bytes.slice(4 + length);
+  return { address, record: rest.byteLength > 0 ? rest : null };
+}
+
+async function macOf(key: CryptoKey, parts: unknown[]): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(parts));
+  return bytesToBase64(new Uint8Array(await crypto.subtle.sign('HMAC', key, bytes)));
+}
+
+async function macChecks(key: CryptoKey, mac: string, parts: unknown[]): Promise<boolean> {
+  try {
+    const bytes = new TextEncoder().encode(JSON.stringify(parts));
+    return await crypto.subtle.verify('HMAC', key, base64ToBytes(mac), bytes);
+  } catch {
+    return false;
+  }
+}
+
+/** The MAC a device of the vault puts on its header (the server keeps both). */
+export const headerMac = (key: CryptoKey, vault: string, header: string) =>
+  macOf(key, [HEADER_INFO, vault, header]);
+
+/** Whether the server's header was made by a device of this vault (this vault's key). */
+export const headerGenuine = (key: CryptoKey, vault: NonNullable<SyncState['vault']>) =>
+  macChecks(key, vault.headerMac, [HEADER_INFO, vault.id, JSON.stringify(vault.header)]);
+
+const sortedHeads = (heads: Record<string, ChainHead>) =>
+  Object.entries(heads).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** A snapshot as stored on the server: every record of the series up to `covers`, under one MAC. */
+export interface SnapshotFile {
+  v: 1;
+  vault: string;
+  covers: number;
+  heads: Record<string, ChainHead>;
+  /** [rid, version, payload] for every record in the series, deletions included. */
+  records: Array<[string, string, string]>;
+  mac: string;
+}
+
+async function recordsHash(records: SnapshotFile['records']): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(records));
+  return bytesToBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+}
+
+/** A snapshot file, its MAC made under the sync key. */
+export async function sealSnapshot(
+  key: CryptoKey,
+  snapshot: Omit<SnapshotFile, 'v' | 'mac'>,
+): Promise<SnapshotFile> {
+  const mac = await macOf(key, [
+    SNAPSHOT_INFO,
+    snapshot.vault,
+    snapshot.covers,
+    sortedHeads(snapshot.heads),
+    await recordsHash(snapshot.records),
+  ]);
+  return { v: 1, ...snapshot, mac };
+}
+
+/** A snapshot file read back: refused unless a device of `vault` made it (its MAC checks out under the key). */
+export async function openSnapshot(key: CryptoKey, vault: string, text: string): Promise<SnapshotFile> {
+  let file: SnapshotFile;
+  try {
+    file = JSON.parse(text) as SnapshotFile;
+  } catch {
+    throw new SyncRefused('altered');
+  }
+  const wellFormed =
+    file?.v === 1 &&
+    typeof file.vault === 'string' &&
+    Number.isSafeInteger(file.covers) &&
+    typeof file.heads === 'object' &&
+    file.heads !== null &&
+    Array.isArray(file.records) &&
+    typeof file.mac === 'string';
+  if (!wellFormed) throw new SyncRefused('altered');
+  if (file.vault !== vault) throw new SyncRefused('other-vault');
+  const genuine = await macChecks(key, file.mac, [
+    SNAPSHOT_INFO,
+    file.vault,
+    file.covers,
+    sortedHeads(file.heads),
+    await recordsHash(file.records),
+  ]);
+  if (!genuine) throw new SyncRefused('altered');
+  return file;
+}

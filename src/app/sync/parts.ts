@@ -1,0 +1,69 @@
+// What a sync run works with, handed to each of its steps (sending, receiving, snapshots, chunks): the vault and
+// its store and crypto workers, the server, the sync key, and where progress and time are told.
+import type { CryptoPool } from '../vault/pool.js';
+import type { SyncMetaRow, VaultStore } from '../vault/store.js';
+import type { Vault } from '../vault/vault.js';
+import { SyncStop } from './errors.js';
+import type { SyncServer } from './ports.js';
+
+/** Where a run's time went (milliseconds, added up), for the benchmark: sending, then receiving. */
+export interface SyncTimings {
+  startMs: number;
+  signMs: number;
+  pushMs: number;
+  settleMs: number;
+  pullMs: number;
+  snapshotMs: number;
+  unlockMs: number;
+  openMs: number;
+  chunksMs: number;
+  writeMs: number;
+  applyMs: number;
+}
+
+export const noTimings = (): SyncTimings => ({
+  startMs: 0,
+  signMs: 0,
+  pushMs: 0,
+  settleMs: 0,
+  pullMs: 0,
+  snapshotMs: 0,
+  unlockMs: 0,
+  openMs: 0,
+  chunksMs: 0,
+  writeMs: 0,
+  applyMs: 0,
+});
+
+export interface SyncParts {
+  vault: Vault;
+  store: VaultStore;
+  pool: CryptoPool;
+  server: SyncServer;
+  /** The sync key (derived from the unlocked vault's data key). */
+  key: () => Promise<CryptoKey>;
+  /** Tells how far a long transfer is. */
+  progress: (done: number, total: number) => void;
+  timings: SyncTimings;
+}
+
+/** This device's sync as stored; a run finding none (sync turned off, the vault erased meanwhile) stops. */
+export async function syncMeta(parts: Pick<SyncParts, 'store'>): Promise<SyncMetaRow> {
+  const meta = await parts.store.syncMeta();
+  if (!meta) throw new SyncStop('locked');
+  return meta;
+}
+
+/** Measures `work` into `timings[field]`. */
+export async function timed<T>(
+  timings: SyncTimings,
+  field: keyof SyncTimings,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings[field] += performance.now() - started;
+  }
+}

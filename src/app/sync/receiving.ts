@@ -1,0 +1,269 @@
+// Receiving (docs/sync.md, "Applying a change"): the member's series is read a page at a time; each change is
+// checked against its device's chain, opened (its address must hash to its pseudonymous id), and decided against
+// what is here — taken, merged with an unsent edit, kept beside it as a conflict copy — then the page is written in
+// one transaction with the chain's new state, decided again if a record concerned was edited meanwhile.
+import { base64ToBytes } from '../../shared/base64.js';
+import type { SyncChange } from '../../shared/schemas/sync.js';
+import type { Json } from '../vault/merge.js';
+import type { RecordNotice } from '../vault/notices.js';
+import {
+  EditedMeanwhileError,
+  type RemoteWrite,
+  type StoredRecord,
+  type SyncMetaRow,
+  type SyncRecordRow,
+} from '../vault/store.js';
+import { newId, ONE_OF_A_KIND, type DocumentMeta, type RecordKind } from '../vault/vault.js';
+import { decide, type Side } from './apply.js';
+import { ChainState } from './chain.js';
+import { downloadChunks } from './chunks.js';
+import { ridOf, splitPayload } from './codec.js';
+import { SyncRefused, SyncStop } from './errors.js';
+import { syncMeta, timed, type SyncParts } from './parts.js';
+
+/** A page decided again this many times at most when records keep being edited under it. */
+const DECIDE_ATTEMPTS = 6;
+
+/** How a record opened from the series reads: its address and, unless deleted, its value and sealed bytes. */
+export interface Opened {
+  id: string;
+  kind: RecordKind;
+  side: Side;
+  sealed: Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * Takes in the series after what this device has applied, page by page; a page that starts inside a snapshot's
+ * span sends the device to `takeSnapshot` first.
+ */
+export async function pull(
+  parts: SyncParts,
+  takeSnapshot: (id: string, meta: SyncMetaRow) => Promise<void>,
+): Promise<void> {
+  for (;;) {
+    const meta = await syncMeta(parts);
+    const page = await parts.server.call('syncChanges', { query: { after: meta.after } });
+    if (page.snapshot) {
+      await takeSnapshot(page.snapshot.id, meta);
+      continue;
+    }
+    const last = page.changes.at(-1);
+    if (!last) return;
+    const total = page.latest - meta.after;
+    if (total > page.changes.length) parts.progress(0, total);
+    await applyPage(parts, page.changes);
+    if (total > page.changes.length) parts.progress(last.at - meta.after, total);
+    if (last.at >= page.latest) return;
+  }
+}
+
+/** Applies a page of the series, all or nothing; decided again if a record concerned was edited meanwhile. */
+async function applyPage(parts: SyncParts, changes: SyncChange[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const meta = await syncMeta(parts);
+    const key = await parts.key();
+    // This device's own chain counts too: another device names what it had of it.
+    const own = meta.prev ? { [meta.device]: { seq: meta.seq, mac: meta.prev } } : {};
+    const chain = new ChainState(meta.vault, { ...meta.heads, ...own });
+    const incoming: Array<{ change: SyncChange; payload: Uint8Array<ArrayBuffer> }> = [];
+    let last = meta.after;
+    for (const change of changes) {
+      // The series only moves on: a number already passed is a replay, one out of order a reordering.
+      if (change.at <= last) throw new SyncRefused(change.at <= meta.after ? 'replayed' : 'out-of-order');
+      last = change.at;
+      // This device's own changes, already applied here when they were stored.
+      if (change.device === meta.device) continue;
+      let payload: Uint8Array<ArrayBuffer>;
+      try {
+        payload = base64ToBytes(change.payload);
+      } catch {
+        throw new SyncRefused('damaged');
+      }
+      const verdict = await chain.accept(
+        key,
+        { ...change, vault: meta.vault, device: change.device, sealedHash: change.hash },
+        payload,
+      );
+      if (verdict !== 'ok') throw new SyncRefused(verdict);
+      incoming.push({ change, payload });
+    }
+    const opened = await openPayloads(
+      parts,
+      key,
+      incoming.map(({ change, payload }) => ({ rid: change.rid, payload })),
+    );
+    const next: SyncMetaRow = { ...meta, after: Math.max(meta.after, last), heads: chain.heads() };
+    try {
+      await applyVersions(
+        parts,
+        incoming.map(({ change }, index) => ({
+          version: `${change.device}:${change.seq}`,
+          base: change.base,
+          opened: opened[index]!,
+        })),
+        next,
+        false,
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof EditedMeanwhileError) || attempt >= DECIDE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Opens the addresses and records of payloads, checking each address against its pseudonymous id. */
+export async function openPayloads(
+  parts: Pick<SyncParts, 'pool'>,
+  key: CryptoKey,
+  items: Array<{ rid: string; payload: Uint8Array<ArrayBuffer> }>,
+): Promise<Opened[]> {
+  const split = items.map((item) => splitPayload(item.payload));
+  const addresses = await parts.pool.openMany<{ k: RecordKind; i: string }>(
+    items.map((item, index) => ({ id: item.rid, kind: 'sync', sealed: split[index]!.address })),
+  );
+  const located = await Promise.all(
+    addresses.map(async (address, index) => {
+      if (!address.ok || typeof address.value?.k !== 'string' || typeof address.value.i !== 'string') {
+        throw new SyncRefused('altered');
+      }
+      if ((await ridOf(key, address.value.k, address.value.i)) !== items[index]!.rid) {
+        throw new SyncRefused('altered');
+      }
+      return address.value;
+    }),
+  );
+  const withRecord = split.flatMap((part, index) =>
+    part.record
+      ? [{ index, record: { id: located[index]!.i, kind: located[index]!.k, sealed: part.record } }]
+      : [],
+  );
+  const values = await parts.pool.openMany<Json>(withRecord.map((item) => item.record));
+  const result: Opened[] = located.map((address) => ({
+    id: address.i,
+    kind: address.k,
+    side: { deleted: true },
+    sealed: null,
+  }));
+  withRecord.forEach((item, at) => {
+    const value = values[at]!;
+    if (!value.ok) throw new SyncRefused('altered');
+    result[item.index] = {
+      ...result[item.index]!,
+      side: { deleted: false, value: value.value },
+      sealed: item.record.sealed,
+    };
+  });
+  return result;
+}
+
+/**
+ * Decides and writes remote versions of records, in order, in one transaction with the chain's new state.
+ * `snapshot`: versions from a snapshot, taken whatever version is here (an edit here is merged with them).
+ */
+export async function applyVersions(
+  parts: SyncParts,
+  items: Array<{ version: string; base: string | null; opened: Opened }>,
+  meta: SyncMetaRow,
+  snapshot: boolean,
+): Promise<void> {
+  const key = await parts.key();
+  const ids = [...new Set(items.map((item) => item.opened.id))];
+  const stored = await parts.store.syncRows(ids);
+  const rows = new Map<string, SyncRecordRow | undefined>(ids.map((id, index) => [id, stored[index]]));
+  const readEdit = new Map(ids.map((id, index) => [id, stored[index]?.edit ?? 0]));
+  const records = new Map<string, StoredRecord | null>();
+  const memory = new Map<string, { id: string; kind: RecordKind; value: unknown; deleted: boolean }>();
+  const copies: Array<{ kind: RecordKind; value: Json; of: string }> = [];
+  const notices: RecordNotice[] = [];
+  const documents: Array<{ id: string; meta: DocumentMeta }> = [];
+  const now = Date.now();
+  for (const { version, base, opened } of items) {
+    const row = rows.get(opened.id);
+    if (snapshot && row?.version === version) continue;
+    const [baseValue, pendingSide] = await localSides(parts, row);
+    const decision = decide(
+      {
+        version: row?.version ?? null,
+        base: baseValue,
+        pending: pendingSide,
+        gone: !!row && row.version !== null && row.base === null,
+      },
+      { version, base: snapshot ? (row?.version ?? null) : base, side: opened.side },
+      { oneOfAKind: ONE_OF_A_KIND.has(opened.kind) },
+    );
+    if (decision === 'reordered') throw new SyncRefused('out-of-order');
+    let recordSealed: Uint8Array<ArrayBuffer> | null = null;
+    if (!decision.record.deleted) {
+      const sameAsRemote = !opened.side.deleted && decision.record.value === opened.side.value;
+      recordSealed =
+        sameAsRemote && opened.sealed
+          ? opened.sealed
+          : (await parts.pool.seal(opened.kind, opened.id, decision.record.value)).sealed;
+      if (opened.kind === 'document') {
+        documents.push({ id: opened.id, meta: decision.record.value as unknown as DocumentMeta });
+      }
+    }
+    records.set(
+      opened.id,
+      recordSealed ? { id: opened.id, kind: opened.kind, sealed: recordSealed, updatedAt: now } : null,
+    );
+    memory.set(opened.id, {
+      id: opened.id,
+      kind: opened.kind,
+      value: decision.record.deleted ? null : decision.record.value,
+      deleted: decision.record.deleted,
+    });
+    const pending = decision.pending;
+    rows.set(opened.id, {
+      id: opened.id,
+      kind: opened.kind,
+      version,
+      base: opened.sealed,
+      dirty: pending ? 1 : 0,
+      edit: row?.edit ?? 0,
+      pending: pending ? (pending.deleted ? null : recordSealed) : null,
+    });
+    if (decision.conflictCopy !== undefined) {
+      copies.push({ kind: opened.kind, value: decision.conflictCopy, of: opened.id });
+    }
+    if (decision.notice && decision.notice !== 'conflict') {
+      notices.push({ id: opened.id, kind: opened.kind, notice: decision.notice, at: now });
+    }
+  }
+  // A document's chunks come before its record shows.
+  await timed(parts.timings, 'chunksMs', async () => {
+    for (const document of documents) await downloadChunks(parts, key, document.id, document.meta);
+  });
+  const writes: RemoteWrite[] = [...records].flatMap(([id, record]) => {
+    const row = rows.get(id);
+    return row ? [{ id, record, row, edit: readEdit.get(id) ?? 0 }] : [];
+  });
+  const stamps = await timed(parts.timings, 'writeMs', () => parts.store.applyRemote(writes, meta));
+  parts.vault.followRemote([...memory.values()], stamps);
+  for (const copy of copies) {
+    // A new record, sent as any other: every device sees the conflict and the member resolves it once.
+    await parts.vault.put(copy.kind, newId(), { ...(copy.value as object), conflictOf: copy.of });
+  }
+  parts.vault.notify(notices);
+}
+
+/** A record's base value and unsent edit, opened from what sync keeps. */
+async function localSides(
+  parts: Pick<SyncParts, 'pool'>,
+  row: SyncRecordRow | undefined,
+): Promise<[Json | undefined, Side | null]> {
+  if (!row) return [undefined, null];
+  const sealed = [row.base, row.dirty ? row.pending : null];
+  const opened = await parts.pool.openMany<Json>(
+    sealed.flatMap((bytes) => (bytes ? [{ id: row.id, kind: row.kind, sealed: bytes }] : [])),
+  );
+  let at = 0;
+  const next = () => {
+    const value = opened[at++];
+    if (!value?.ok) throw new SyncStop('damaged');
+    return value.value;
+  };
+  const base = row.base ? next() : undefined;
+  if (!row.dirty) return [base, null];
+  return [base, row.pending ? { deleted: false, value: next() } : { deleted: true }];
+}

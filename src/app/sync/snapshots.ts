@@ -1,0 +1,117 @@
+// Snapshots (docs/sync.md, "Compaction"): a device that has applied a thousand changes past the last snapshot and
+// has nothing unsent publishes every record's current version under one MAC, and the server drops the changes it
+// covers; a new device, or one that fell behind it, takes the snapshot (checked), then the changes after it.
+import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
+import { ApiFailure } from '../../client/api.js';
+import { EditedMeanwhileError, type SyncMetaRow } from '../vault/store.js';
+import type { ChainHead } from './chain.js';
+import { joinPayload, openSnapshot, sealSnapshot, type SnapshotFile } from './codec.js';
+import { SyncRefused } from './errors.js';
+import { syncMeta, timed, type SyncParts } from './parts.js';
+import { applyVersions, openPayloads } from './receiving.js';
+import { addresses } from './sending.js';
+
+/** A device that has applied this many changes since the last snapshot makes a new one. */
+export const SNAPSHOT_EVERY = 1000;
+/** A snapshot's records are applied this many at a time (one IndexedDB transaction each). */
+const SNAPSHOT_PART = 2000;
+/** Records given their addresses this many at a time while a snapshot is made. */
+const ADDRESS_BATCH = 1000;
+/** A part decided again this many times at most when records keep being edited under it. */
+const DECIDE_ATTEMPTS = 6;
+
+/** What a device remembers between runs of the snapshots it knows of. */
+export interface SnapshotState {
+  /** The changes the newest snapshot known covers. */
+  covered: number;
+}
+
+/** Publishes a snapshot when one is due (see the top of this file). */
+export async function snapshotIfDue(parts: SyncParts, known: SnapshotState): Promise<void> {
+  const meta = await syncMeta(parts);
+  if (meta.after - known.covered < SNAPSHOT_EVERY) return;
+  const state = await parts.server.call('syncState');
+  known.covered = state.snapshot?.covers ?? 0;
+  if (meta.after - known.covered < SNAPSHOT_EVERY || state.latest !== meta.after) return;
+  if ((await parts.store.outbox()).length > 0) return;
+  const key = await parts.key();
+  const rows = (await parts.store.allSyncRows()).filter((row) => row.version !== null);
+  const records: SnapshotFile['records'] = [];
+  for (let at = 0; at < rows.length; at += ADDRESS_BATCH) {
+    const part = rows.slice(at, at + ADDRESS_BATCH);
+    const located = await addresses(parts, key, part);
+    part.forEach((row, index) => {
+      const { rid, sealed } = located[index]!;
+      if (row.version) records.push([rid, row.version, bytesToBase64(joinPayload(sealed, row.base))]);
+    });
+  }
+  const heads: Record<string, ChainHead> = { ...meta.heads };
+  if (meta.seq > 0 && meta.prev) heads[meta.device] = { seq: meta.seq, mac: meta.prev };
+  const file = await sealSnapshot(key, { vault: meta.vault, covers: meta.after, heads, records });
+  try {
+    await parts.server.upload(
+      'syncUploadSnapshot',
+      { query: { device: meta.device, covers: meta.after } },
+      JSON.stringify(file),
+    );
+    known.covered = meta.after;
+  } catch (error) {
+    // Another device published one first (or the series moved on): the next due run tries again.
+    if (!(error instanceof ApiFailure) || error.code === 'network') throw error;
+  }
+}
+
+/** Takes a snapshot (this device is behind the changes it replaced, or new): checked, then merged like changes. */
+export async function takeSnapshot(parts: SyncParts, id: string, meta: SyncMetaRow): Promise<void> {
+  const key = await parts.key();
+  const bytes = await parts.server.download('syncSnapshot', { params: { id } });
+  const file = await openSnapshot(key, meta.vault, new TextDecoder().decode(bytes));
+  // An older snapshot than what this device has applied is a replay.
+  if (file.covers <= meta.after) throw new SyncRefused('replayed');
+  for (const [device, head] of Object.entries(meta.heads)) {
+    if ((file.heads[device]?.seq ?? 0) < head.seq) throw new SyncRefused('replayed');
+  }
+  const heads = Object.fromEntries(Object.entries(file.heads).filter(([device]) => device !== meta.device));
+  const items = file.records.map(([rid, version, payload]) => ({
+    rid,
+    version,
+    payload: base64ToBytes(payload),
+  }));
+  parts.progress(0, items.length);
+  const next: SyncMetaRow = { ...meta, after: file.covers, heads };
+  // Applied in parts of a couple of thousand records, the chain's state moving with the last part; the next part
+  // is opened in the workers while this one is written.
+  const chunks: Array<typeof items> = [];
+  for (let at = 0; at < items.length; at += SNAPSHOT_PART) chunks.push(items.slice(at, at + SNAPSHOT_PART));
+  if (chunks.length === 0) chunks.push([]);
+  const open = (part: typeof items) => {
+    const opening = timed(parts.timings, 'openMs', () => openPayloads(parts, key, part));
+    // Met below; until then a failure must not count as unhandled.
+    opening.catch(() => undefined);
+    return opening;
+  };
+  let opening = open(chunks[0]!);
+  let done = 0;
+  for (const [index, part] of chunks.entries()) {
+    const opened = await opening;
+    const following = chunks[index + 1];
+    if (following) opening = open(following);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await timed(parts.timings, 'applyMs', () =>
+          applyVersions(
+            parts,
+            part.map((item, at) => ({ version: item.version, base: null, opened: opened[at]! })),
+            following ? meta : next,
+            true,
+          ),
+        );
+        break;
+      } catch (error) {
+        if (!(error instanceof EditedMeanwhileError) || attempt >= DECIDE_ATTEMPTS) throw error;
+      }
+    }
+    done += part.length;
+    parts.progress(done, items.length);
+  }
+}
