@@ -456,7 +456,9 @@ export class SyncEngine {
         this.#retryLater();
         return;
       }
-      await timed(this.timings, 'snapshotMs', () => snapshotIfDue(parts, this.#snapshots));
+      await timed(this.timings, 'snapshotMs', () =>
+        snapshotIfDue(parts, this.#snapshots, this.#env.snapshotEvery),
+      );
       this.#failures = 0;
       if (this.#joining) await this.#joined();
       this.#set({ state: 'synced', at: this.#env.clock.now() });

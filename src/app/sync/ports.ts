@@ -57,4 +57,6 @@ export interface SyncEnvironment {
   network: SyncNetwork;
   /** This device's name in the list of devices holding the vault. */
   deviceName: () => string;
+  /** A snapshot is made after this many changes (a test makes them often). */
+  snapshotEvery?: number;
 }

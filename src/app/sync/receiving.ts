@@ -158,13 +158,15 @@ export async function openPayloads(
 
 /**
  * Decides and writes remote versions of records, in order, in one transaction with the chain's new state.
- * `snapshot`: versions from a snapshot, taken whatever version is here (an edit here is merged with them).
+ * `snapshot`: versions from a snapshot, taken whatever version is here (an edit here is merged with them) — but
+ * for a record whose version here is one of this device's own changes the snapshot does not hold (`ownSeq`: the
+ * last of them it holds), stored after it was made: that one is newer, and stays.
  */
 export async function applyVersions(
   parts: SyncParts,
   items: Array<{ version: string; base: string | null; opened: Opened }>,
   meta: SyncMetaRow,
-  snapshot: boolean,
+  snapshot: false | { ownSeq: number },
 ): Promise<void> {
   const key = await parts.key();
   const ids = [...new Set(items.map((item) => item.opened.id))];
@@ -179,7 +181,8 @@ export async function applyVersions(
   const now = Date.now();
   for (const { version, base, opened } of items) {
     const row = rows.get(opened.id);
-    if (snapshot && row?.version === version) continue;
+    if (snapshot && (row?.version === version || ownAfter(row?.version, meta.device, snapshot.ownSeq)))
+      continue;
     const [baseValue, pendingSide] = await localSides(parts, row);
     const decision = decide(
       {
@@ -238,13 +241,34 @@ export async function applyVersions(
     const row = rows.get(id);
     return row ? [{ id, record, row, edit: readEdit.get(id) ?? 0 }] : [];
   });
-  const stamps = await timed(parts.timings, 'writeMs', () => parts.store.applyRemote(writes, meta));
-  parts.vault.followRemote([...memory.values()], stamps);
-  for (const copy of copies) {
-    // A new record, sent as any other: every device sees the conflict and the member resolves it once.
-    await parts.vault.put(copy.kind, newId(), { ...(copy.value as object), conflictOf: copy.of });
-  }
+  // Each conflict copy is a new record, sent as any other: every device sees the conflict and the member resolves
+  // it once. It is written with the remote side that replaced it, in one transaction.
+  const sealedCopies = await Promise.all(
+    copies.map(async (copy) => {
+      const id = newId();
+      const value = { ...(copy.value as object), conflictOf: copy.of };
+      const sealed = await parts.pool.seal(copy.kind, id, value);
+      return { id, kind: copy.kind, value, record: { ...sealed, updatedAt: now } };
+    }),
+  );
+  const stamps = await timed(parts.timings, 'writeMs', () =>
+    parts.store.applyRemote(
+      writes,
+      meta,
+      sealedCopies.map((copy) => copy.record),
+    ),
+  );
+  parts.vault.followRemote(
+    [...memory.values(), ...sealedCopies.map(({ id, kind, value }) => ({ id, kind, value, deleted: false }))],
+    stamps,
+  );
   parts.vault.notify(notices);
+}
+
+/** Whether `version` is a change of `device`'s made after its change number `seq`. */
+function ownAfter(version: string | null | undefined, device: string, seq: number): boolean {
+  if (!version?.startsWith(`${device}:`)) return false;
+  return Number(version.slice(device.length + 1)) > seq;
 }
 
 /** A record's base value and unsent edit, opened from what sync keeps. */

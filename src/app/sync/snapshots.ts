@@ -26,13 +26,17 @@ export interface SnapshotState {
   covered: number;
 }
 
-/** Publishes a snapshot when one is due (see the top of this file). */
-export async function snapshotIfDue(parts: SyncParts, known: SnapshotState): Promise<void> {
+/** Publishes a snapshot when one is due (see the top of this file): `every` changes since the last one. */
+export async function snapshotIfDue(
+  parts: SyncParts,
+  known: SnapshotState,
+  every = SNAPSHOT_EVERY,
+): Promise<void> {
   const meta = await syncMeta(parts);
-  if (meta.after - known.covered < SNAPSHOT_EVERY) return;
+  if (meta.after - known.covered < every) return;
   const state = await parts.server.call('syncState');
   known.covered = state.snapshot?.covers ?? 0;
-  if (meta.after - known.covered < SNAPSHOT_EVERY || state.latest !== meta.after) return;
+  if (meta.after - known.covered < every || state.latest !== meta.after) return;
   if ((await parts.store.outbox()).length > 0) return;
   const key = await parts.key();
   const rows = (await parts.store.allSyncRows()).filter((row) => row.version !== null);
@@ -72,6 +76,8 @@ export async function takeSnapshot(parts: SyncParts, id: string, meta: SyncMetaR
     if ((file.heads[device]?.seq ?? 0) < head.seq) throw new SyncRefused('replayed');
   }
   const heads = Object.fromEntries(Object.entries(file.heads).filter(([device]) => device !== meta.device));
+  // This device's own changes the snapshot holds; those stored after it was made stay as they are here.
+  const ownSeq = file.heads[meta.device]?.seq ?? 0;
   const items = file.records.map(([rid, version, payload]) => ({
     rid,
     version,
@@ -103,7 +109,7 @@ export async function takeSnapshot(parts: SyncParts, id: string, meta: SyncMetaR
             parts,
             part.map((item, at) => ({ version: item.version, base: null, opened: opened[at]! })),
             following ? meta : next,
-            true,
+            { ownSeq },
           ),
         );
         break;

@@ -76,37 +76,57 @@ export class ManualClock implements SyncClock {
   }
 }
 
-/** One device of the member: its own database, vault and engine; its network state is the test's to set. */
+/** A tab of the app: its own vault (over the device's database) and sync engine. */
+export interface Tab {
+  vault: Vault;
+  engine: SyncEngine;
+}
+
+/**
+ * One device of the member: its own database, and the app open in one tab or more, each with its vault and engine
+ * (they hear each other's writes and take turns at sync, as tabs sharing a Web Lock do); its network state is the
+ * test's to set.
+ */
 export class SimulatedDevice {
   readonly indexedDB = new IDBFactory();
   readonly clock = new ManualClock();
   online = true;
-  vault!: Vault;
-  engine!: SyncEngine;
+  tabs: Tab[] = [];
+  #hub = tabHub();
   #queue: Promise<void> = Promise.resolve();
 
   constructor(
     readonly name: string,
     readonly memberId: string,
     readonly server: SyncServer,
-    readonly news: SyncNewsSource | null = null,
+    readonly options: { tabs?: number; news?: SyncNewsSource | null; snapshotEvery?: number } = {},
   ) {
-    this.#open();
+    this.tabs = [this.#tab()];
   }
 
-  #open(): void {
+  /** The first tab's vault. */
+  get vault(): Vault {
+    return this.tabs[0]!.vault;
+  }
+
+  /** The first tab's engine. */
+  get engine(): SyncEngine {
+    return this.tabs[0]!.engine;
+  }
+
+  #tab(): Tab {
     const platform: VaultPlatform = {
       openStore: (id) => new VaultStore(id, { indexedDB: this.indexedDB, IDBKeyRange }),
       pool: new CryptoPool(1, rememberingWorker),
-      news: null,
+      news: this.#hub(),
       keepVerifier: null,
       hasVerifier: () => true,
     };
-    this.vault = new Vault(this.memberId, platform);
+    const vault = new Vault(this.memberId, platform);
     const env: SyncEnvironment = {
       server: this.server,
-      news: this.news,
-      // One run at a time on this device (its tabs would share a Web Lock).
+      news: this.options.news ?? null,
+      // One run at a time on this device, whichever tab (they share a Web Lock).
       exclusive: (_name, work) => {
         const run = this.#queue.then(work);
         this.#queue = run.catch(() => undefined);
@@ -115,8 +135,9 @@ export class SimulatedDevice {
       clock: this.clock,
       network: { online: () => this.online, watch: () => () => undefined },
       deviceName: () => this.name,
+      ...(this.options.snapshotEvery ? { snapshotEvery: this.options.snapshotEvery } : {}),
     };
-    this.engine = new SyncEngine(this.vault, env);
+    return { vault, engine: new SyncEngine(vault, env) };
   }
 
   /** The device's first unlock of a vault: `header` made elsewhere, opened here with the master password. */
@@ -126,28 +147,58 @@ export class SimulatedDevice {
     if (opened !== 'ok') throw new Error(`the vault did not open: ${opened}`);
   }
 
-  /** The app closed and opened again on this device: the same database, a new vault and engine, unlocked again. */
-  async restart(password = PASSWORD): Promise<void> {
-    this.engine.stop();
-    await this.engine.settled();
-    this.vault.close();
-    this.#open();
-    await this.vault.load();
-    const opened = await this.vault.unlock(password);
-    if (opened !== 'ok') throw new Error(`the vault did not open: ${opened}`);
-    await this.engine.resume();
-    await this.engine.settled();
+  /** Opens the other tabs (the vault is on the device by now), each unlocked and syncing. */
+  async openTabs(password = PASSWORD): Promise<void> {
+    while (this.tabs.length < (this.options.tabs ?? 1)) {
+      const tab = this.#tab();
+      this.tabs.push(tab);
+      await this.#unlock(tab, password);
+    }
   }
 
-  /** A sync run now, to its end. */
-  async sync(): Promise<void> {
-    this.engine.syncNow();
-    await this.engine.settled();
+  async #unlock(tab: Tab, password: string): Promise<void> {
+    await tab.vault.load();
+    const opened = await tab.vault.unlock(password);
+    if (opened !== 'ok') throw new Error(`the vault did not open: ${opened}`);
+    await tab.engine.resume();
+    await tab.engine.settled();
+  }
+
+  /** The app closed and opened again on this device: the same database, new tabs, unlocked again. */
+  async restart(password = PASSWORD): Promise<void> {
+    const count = this.tabs.length;
+    for (const tab of this.tabs) tab.engine.stop();
+    await this.settled();
+    this.close();
+    this.#hub = tabHub();
+    this.tabs = [];
+    for (let index = 0; index < count; index++) {
+      const tab = this.#tab();
+      this.tabs.push(tab);
+      await this.#unlock(tab, password);
+    }
+  }
+
+  /** A sync run now in one tab, to its end. */
+  async sync(tab = 0): Promise<void> {
+    const { engine } = this.tabs[tab] ?? this.tabs[0]!;
+    engine.syncNow();
+    await engine.settled();
+  }
+
+  /** Waits for every tab's run under way, and for each tab to have read what the others wrote. */
+  async settled(): Promise<void> {
+    for (const tab of this.tabs) await tab.engine.settled();
+    // News between tabs goes out as a microtask: one turn of the loop lets the last of it arrive.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const tab of this.tabs) await tab.vault.caughtUp();
   }
 
   close(): void {
-    this.engine.stop();
-    this.vault.close();
+    for (const tab of this.tabs) {
+      tab.engine.stop();
+      tab.vault.close();
+    }
   }
 }
 

@@ -1095,10 +1095,14 @@ export class VaultStore {
   }
 
   /**
-   * Applies remote changes (and the chain's new state) in one transaction, if no record concerned was edited here
-   * since the batch was decided (else EditedMeanwhileError, and nothing is written).
+   * Applies remote changes (and the chain's new state) in one transaction, with the conflict copies they make, if no
+   * record concerned was edited here since the batch was decided (else EditedMeanwhileError, nothing written).
    */
-  applyRemote(writes: RemoteWrite[], meta: SyncMetaRow): Promise<Map<string, number>> {
+  applyRemote(
+    writes: RemoteWrite[],
+    meta: SyncMetaRow,
+    copies: StoredRecord[] = [],
+  ): Promise<Map<string, number>> {
     const db = this.#db;
     return writing(() =>
       db.transaction(
@@ -1110,7 +1114,10 @@ export class VaultStore {
             if ((row?.edit ?? 0) !== writes[index]!.edit) throw new EditedMeanwhileError();
           });
           const records = writes.flatMap((write) => (write.record ? [write.record] : []));
-          const stamps = await writeRecords(db, records);
+          // The local side of a conflict, kept as a new record in the same transaction as the remote side that
+          // replaced it, and sent as any edit here: nothing between the two can lose it.
+          const stamps = await writeRecords(db, [...records, ...copies]);
+          await markEdits(db, copies, []);
           const gone = writes.filter((write) => !write.record).map((write) => write.id);
           await removeRecords(db, gone);
           await db.syncRecords.bulkPut(writes.map((write) => write.row));

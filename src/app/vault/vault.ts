@@ -122,23 +122,34 @@ async function writeMasterKeyVerifier(password: string, iterations: number): Pro
   }
 }
 
-/** The vault's entries by id, with a revision that every change moves on. */
+/**
+ * The vault's entries by id, with a revision that every change moves on, and the revision at which each id last
+ * changed: a read of the disk begun before a change must not undo it when it ends (`changedSince`).
+ */
 class EntryMap extends Map<string, VaultEntry> {
   revision = 0;
+  #changedAt = new Map<string, number>();
+  #clearedAt = 0;
 
   override set(id: string, entry: VaultEntry): this {
-    this.revision++;
+    this.#changedAt.set(id, ++this.revision);
     return super.set(id, entry);
   }
 
   override delete(id: string): boolean {
-    this.revision++;
+    this.#changedAt.set(id, ++this.revision);
     return super.delete(id);
   }
 
   override clear(): void {
-    this.revision++;
+    this.#clearedAt = ++this.revision;
+    this.#changedAt.clear();
     super.clear();
+  }
+
+  /** Whether `id` changed here (or everything did) after revision `revision`. */
+  changedSince(id: string, revision: number): boolean {
+    return this.#clearedAt > revision || (this.#changedAt.get(id) ?? 0) > revision;
   }
 }
 
@@ -155,6 +166,8 @@ export class Vault {
   #state: VaultState = 'loading';
   #version = 0;
   #compacting: Promise<void> | null = null;
+  /** Readings of records another tab wrote, one after another. */
+  #rereading: Promise<void> = Promise.resolve();
   #compactAgain = false;
   #quietTimer: ReturnType<typeof setTimeout> | null = null;
   /** Called after every write or deletion made here while sync is on: sync sends it soon. */
@@ -357,6 +370,11 @@ export class Vault {
     while (this.#compacting || this.#quietTimer) {
       await (this.#compacting ?? new Promise((resolve) => setTimeout(resolve, 50)));
     }
+  }
+
+  /** Resolves when what the other tabs wrote, as heard so far, is read here (tests wait for it). */
+  async caughtUp(): Promise<void> {
+    await this.#rereading;
   }
 
   /**
@@ -562,18 +580,28 @@ export class Vault {
     }
   }
 
-  /** Reads records again from the disk into this tab's copy (gone ones go; unreadable ones are reported damaged). */
-  async #reread(ids: string[]): Promise<void> {
-    if (ids.length === 0 || this.#state !== 'unlocked') return;
-    const stored = await this.#store.readRecords(ids);
-    const found = await this.#openContents(stored);
-    for (const id of ids) {
-      const entry = found.entries.get(id);
-      if (entry) this.#entries.set(id, entry);
-      else if (this.#entries.has(id)) this.#entries.delete(id);
-    }
-    this.damaged = [...new Set([...this.damaged.filter((id) => !ids.includes(id)), ...found.damaged])];
-    this.#changed();
+  /**
+   * Reads records again from the disk into this tab's copy (gone ones go; unreadable ones are reported damaged), one
+   * reading at a time. A record this tab changed itself while the disk was read (its own write, sync applying a
+   * change) keeps that newer copy: the reading began before it.
+   */
+  #reread(ids: string[]): Promise<void> {
+    const reading = this.#rereading.then(async () => {
+      if (ids.length === 0 || this.#state !== 'unlocked') return;
+      const began = this.#entries.revision;
+      const found = await this.#openContents(await this.#store.readRecords(ids));
+      const fresh = ids.filter((id) => !this.#entries.changedSince(id, began));
+      for (const id of fresh) {
+        const entry = found.entries.get(id);
+        if (entry) this.#entries.set(id, entry);
+        else if (this.#entries.has(id)) this.#entries.delete(id);
+      }
+      const damaged = found.damaged.filter((id) => fresh.includes(id));
+      this.damaged = [...new Set([...this.damaged.filter((id) => !fresh.includes(id)), ...damaged])];
+      this.#changed();
+    });
+    this.#rereading = reading.catch(() => undefined);
+    return reading;
   }
 
   /** Opens stored records, loose and sealed many at once, into entries. */
