@@ -169,6 +169,12 @@ export class Device {
     await form.waitFor({ state: 'detached' });
   }
 
+  /** Edits a diary entry from the diary's page, going there first. */
+  async editDiaryOn(title: string, change: { title?: string; body?: string }): Promise<void> {
+    await this.app.go('diary');
+    await this.editDiary(title, change);
+  }
+
   async deleteDiary(title: string): Promise<void> {
     await this.page
       .getByRole('button', { name: fill(this.app.text.deleteItem, { name: title }), exact: true })
