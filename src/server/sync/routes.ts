@@ -259,14 +259,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     if (snapshot && query.after < Number(snapshot.covers)) {
       return { changes: [], latest: Number(vault.latest), snapshot: presentSnapshot(snapshot) };
     }
-    const rows = await store.changesAfter(db, user.uid, query.after, SYNC_PAGE_CHANGES);
-    const page: ReturnType<typeof present>[] = [];
-    let bytes = 0;
-    for (const row of rows) {
-      if (page.length > 0 && bytes + Number(row.size) > SYNC_PAGE_BYTES) break;
-      page.push(present(row));
-      bytes += Number(row.size);
-    }
+    const rows = await store.changePage(db, user.uid, query.after, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES);
+    const page = rows.map(present);
     return { changes: page, latest: Number(vault.latest), snapshot: null };
   });
 

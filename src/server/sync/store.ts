@@ -156,15 +156,41 @@ export async function setHeads(db: Db, userId: string, heads: Map<string, string
   }
 }
 
-/** Changes after `after`, in order, at most `limit` of them. */
-export function changesAfter(db: Db, userId: string, after: number, limit: number): Promise<ChangeRow[]> {
+/**
+ * A page of the changes after `after`, in order: as many as fit in `maxBytes` (at least one, however large), at
+ * most `maxChanges`. The sizes are read first and the bodies of the chosen changes only, so a request holds about
+ * `maxBytes` of bodies however large the history.
+ */
+export async function changePage(
+  db: Db,
+  userId: string,
+  after: number,
+  maxBytes: number,
+  maxChanges: number,
+): Promise<ChangeRow[]> {
+  const sizes = await db
+    .selectFrom('sync_changes')
+    .select(['seq', 'size'])
+    .where('user_id', '=', userId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(maxChanges)
+    .execute();
+  let last: number | null = null;
+  let bytes = 0;
+  for (const row of sizes) {
+    if (last !== null && bytes + Number(row.size) > maxBytes) break;
+    last = Number(row.seq);
+    bytes += Number(row.size);
+  }
+  if (last === null) return [];
   return db
     .selectFrom('sync_changes')
     .selectAll()
     .where('user_id', '=', userId)
     .where('seq', '>', after)
+    .where('seq', '<=', last)
     .orderBy('seq')
-    .limit(limit)
     .execute();
 }
 

@@ -6,8 +6,11 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/harness.js';
+import { SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
+import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
 const keyName = () => crypto.randomBytes(32).toString('base64url');
@@ -27,6 +30,64 @@ afterAll(async () => {
   if (other !== t) await other.close();
   await t.close();
 });
+
+const HEADER = {
+  v: 1,
+  kdf: 'PBKDF2-SHA256',
+  iterations: 600_000,
+  salt: crypto.randomBytes(16).toString('base64'),
+  wrapIv: crypto.randomBytes(12).toString('base64'),
+  wrappedKey: crypto.randomBytes(48).toString('base64'),
+};
+
+/** A device's chain of changes as the server sees them: numbers, MACs chained, an opaque payload. */
+function chain(device: string) {
+  let seq = 0;
+  let prev: string | null = null;
+  return {
+    device,
+    next(payloadBytes = 200, record: { rid?: string; base?: string | null } = {}) {
+      seq += 1;
+      const change = {
+        seq,
+        prev,
+        rid: record.rid ?? keyName(),
+        base: record.base ?? null,
+        heads: {},
+        hash: digest(),
+        mac: digest(),
+        payload: crypto.randomBytes(payloadBytes).toString('base64'),
+      };
+      prev = change.mac;
+      return change;
+    },
+  };
+}
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+/** A member signed in on one browser, with a synced vault to publish. */
+async function member(name: string) {
+  const email = `${name}.${crypto.randomUUID()}@example.com`;
+  const cookie = await signedInMember(t, email);
+  const vault = syncId();
+  const send = (method: Method, url: string, body?: unknown, app = t, as = cookie) =>
+    app.request({ method, url, cookie: as, ...(body === undefined ? {} : { body }) });
+  return {
+    email,
+    cookie,
+    vault,
+    send,
+    publish: (extra: Record<string, unknown> = {}) =>
+      send('PUT', '/api/sync/vault', { id: vault, header: HEADER, headerMac: digest(), ...extra }),
+    register: (device: string, body: Record<string, unknown> = {}, as = cookie, app = t) =>
+      send('PUT', `/api/sync/devices/${device}`, { name: 'Laptop', ...body }, app, as),
+    push: (device: string, changes: unknown[], as = cookie, app = t) =>
+      send('POST', '/api/sync/changes', { device, changes }, app, as),
+    changes: (after: number, app = t) => send('GET', `/api/sync/changes?after=${after}`, undefined, app),
+    state: (app = t) => send('GET', '/api/sync', undefined, app),
+  };
+}
 
 async function listening(app: TestApp): Promise<string> {
   if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
@@ -152,4 +213,69 @@ describe('1. an anonymous body of megabytes', () => {
       expect([path, refused.statusCode, codeOf(refused)]).toEqual([path, 401, 'auth/unauthenticated']);
     }
   });
+});
+
+/** The bytes the server counts for a change as a device reads it back (its stored body and 200 for the row). */
+function countedSize(change: Record<string, unknown>): number {
+  const { prev, rid, base, heads, hash, payload } = change;
+  return Buffer.byteLength(JSON.stringify({ prev, rid, base, heads, hash, payload })) + 200;
+}
+
+/** Collects the heap's garbage now (for measuring what one request holds). */
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+describe('2. a large history read at once', () => {
+  it('is paged by bytes in the query: each page at most a page of bodies (one change alone if larger), and no more held', async () => {
+    const m = await member('pages');
+    await m.publish();
+    const device = syncId();
+    await m.register(device);
+    const c = chain(device);
+    // 24 changes of 1.2 MB (two never share a page), then 4,000 small ones (more than a page may count).
+    for (let push = 0; push < 8; push++) {
+      const pushed = await m.push(device, [c.next(900_000), c.next(900_000), c.next(900_000)]);
+      expect(pushed.statusCode).toBe(200);
+    }
+    for (let push = 0; push < 8; push++) {
+      const batch = Array.from({ length: 500 }, () => c.next(100));
+      expect((await m.push(device, batch)).statusCode).toBe(200);
+    }
+    const total = 24 + 4_000;
+    const pages: Array<Array<Record<string, unknown>>> = [];
+    let after = 0;
+    while (after < total) {
+      const page = (await m.changes(after, pages.length % 2 ? other : t)).json();
+      expect(page.latest).toBe(total);
+      expect(page.changes.length).toBeGreaterThan(0);
+      pages.push(page.changes);
+      after = page.changes.at(-1).at;
+    }
+    expect(pages.flat().map((change) => change.at)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    for (const [index, page] of pages.entries()) {
+      const bytes = page.reduce((sum, change) => sum + countedSize(change), 0);
+      expect(page.length).toBeLessThanOrEqual(SYNC_PAGE_CHANGES);
+      if (page.length > 1) expect(bytes).toBeLessThanOrEqual(SYNC_PAGE_BYTES);
+      // Full: the next change would not have fitted (or the page holds as many as a page may).
+      const next = pages[index + 1]?.[0];
+      if (next && page.length < SYNC_PAGE_CHANGES) {
+        expect(bytes + countedSize(next)).toBeGreaterThan(SYNC_PAGE_BYTES);
+      }
+    }
+    expect(pages.slice(0, 23).every((page) => page.length === 1)).toBe(true);
+    expect(pages.map((page) => page.length).slice(24, 25)).toEqual([SYNC_PAGE_CHANGES]);
+
+    // What a request holds: read whole, the first page's request held 34 MB (every row it might send); now about one page's.
+    const gc = collector();
+    const held: number[] = [];
+    for (let trial = 0; trial < 3; trial++) {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      expect((await m.changes(0)).statusCode).toBe(200);
+      held.push(process.memoryUsage().heapUsed - before);
+    }
+    expect(Math.min(...held), `held ${held.join(', ')} bytes`).toBeLessThan(4 * SYNC_PAGE_BYTES);
+  }, 120_000);
 });
