@@ -53,6 +53,7 @@ export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
   ].map((row) => row.storage_key);
   for (const table of [
     'sync_changes',
+    'sync_heads',
     'sync_snapshots',
     'sync_chunks',
     'sync_devices',

@@ -279,3 +279,23 @@ describe('2. a large history read at once', () => {
     expect(Math.min(...held), `held ${held.join(', ')} bytes`).toBeLessThan(4 * SYNC_PAGE_BYTES);
   }, 120_000);
 });
+
+describe('4. a vault erased and published again', () => {
+  it('keeps nothing of the erased one: a record synced before is taken as new (base null), not refused as stale', async () => {
+    const m = await member('again');
+    await m.publish();
+    const first = syncId();
+    await m.register(first);
+    const rid = keyName();
+    const c = chain(first);
+    expect((await m.push(first, [c.next(200, { rid })])).json()).toMatchObject({ stored: [1], stale: null });
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+
+    expect((await m.publish()).statusCode).toBe(200);
+    const second = syncId();
+    expect((await m.register(second)).statusCode).toBe(200);
+    const again = await m.push(second, [chain(second).next(200, { rid })], m.cookie, other);
+    expect(again.json()).toEqual({ stored: [1], latest: 1, stale: null });
+    expect((await m.changes(0)).json().changes.map((change: { rid: string }) => change.rid)).toEqual([rid]);
+  });
+});
