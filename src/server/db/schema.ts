@@ -233,6 +233,15 @@ export interface SyncChunkTable {
   created_at: string;
 }
 
+/**
+ * Bytes a member's sync keeps, as the quota counts them (docs/sync.md, "Quota"): kept in the transaction of every
+ * insert and delete of what it counts, so the quota check never sums the tables.
+ */
+export interface SyncUsageTable {
+  user_id: string;
+  bytes: number;
+}
+
 export interface Database {
   users: UserTable;
   email_tokens: EmailTokenTable;
@@ -254,4 +263,5 @@ export interface Database {
   sync_heads: SyncHeadTable;
   sync_snapshots: SyncSnapshotTable;
   sync_chunks: SyncChunkTable;
+  sync_usage: SyncUsageTable;
 }

@@ -55,6 +55,12 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
   const locked = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>) =>
     withMemberLocked(db, deps.dialect, userId, work);
   const announce = (userId: string) => live.publish(syncTopic(userId));
+  /** Refuses `adding` more bytes when the member's quota (documents, sync, uploads in flight) has no room for them. */
+  const ensureRoom = async (trx: Transaction<Database>, userId: string, adding: number) => {
+    if (adding <= 0) return;
+    const used = (await usedBytes(trx, userId)) + (await heldNow(deps, trx, userId));
+    if (used + adding > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
+  };
   const removeFiles = async (keys: string[], log: FastifyInstance['log']) => {
     for (const key of keys) {
       await storage.delete(key).catch((err: unknown) => log.warn({ err }, 'synced file not deleted'));
@@ -100,6 +106,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const header = JSON.stringify(body.header);
     const answer = await locked(user.uid, async (trx) => {
       const vault = await store.findVault(trx, user.uid);
+      const bytes = store.vaultBytes({ header, header_mac: body.headerMac });
+      if (vault && vault.vault_id !== body.id) throw new ApiError('sync/other-vault');
+      const adding = bytes - (vault ? store.vaultBytes(vault) : 0);
+      await ensureRoom(trx, user.uid, adding);
+      await store.addUsage(trx, user.uid, adding);
       if (!vault) {
         await store.insertVault(trx, {
           user_id: user.uid,
@@ -110,8 +121,6 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           created_at: at,
           updated_at: at,
         });
-      } else if (vault.vault_id !== body.id) {
-        throw new ApiError('sync/other-vault');
       } else {
         await store.updateHeader(trx, user.uid, header, body.headerMac, at);
       }
@@ -151,7 +160,9 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
         created_at: at,
         last_seen_at: at,
       };
+      await ensureRoom(trx, user.uid, store.DEVICE_BYTES);
       await store.insertDevice(trx, added);
+      await store.addUsage(trx, user.uid, store.DEVICE_BYTES);
       return added;
     });
     await announce(user.uid);
@@ -165,7 +176,10 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
   });
 
   route(app, accounts, API.syncRemoveDevice, async ({ signedIn: { user }, params }) => {
-    if (!(await store.deleteDevice(db, user.uid, params.id))) throw new ApiError('sync/unknown-device');
+    await locked(user.uid, async (trx) => {
+      if (!(await store.deleteDevice(trx, user.uid, params.id))) throw new ApiError('sync/unknown-device');
+      await store.addUsage(trx, user.uid, -store.DEVICE_BYTES);
+    });
     await announce(user.uid);
   });
 
@@ -187,6 +201,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
         let stale: number | null = null;
         const fresh = body.changes.filter((change) => change.seq > lastSeq);
         const heads = await store.headsOf(trx, user.uid, [...new Set(fresh.map((change) => change.rid))]);
+        const known = new Set(heads.keys());
         const moved = new Map<string, string>();
         for (const change of body.changes) {
           if (change.seq <= lastSeq) {
@@ -222,7 +237,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
             device: body.device,
             device_seq: change.seq,
             mac: change.mac,
-            size: Buffer.byteLength(text) + 200,
+            size: Buffer.byteLength(text) + store.CHANGE_ROW_BYTES,
             body: text,
             created_at: at,
           });
@@ -231,9 +246,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           lastMac = change.mac;
         }
         if (rows.length > 0) {
-          const adding = rows.reduce((sum, row) => sum + row.size, 0);
-          const used = (await usedBytes(trx, user.uid)) + (await heldNow(deps, trx, user.uid));
-          if (used + adding > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
+          // Each change, and each record's newest version the first time the record is written.
+          const newRecords = [...moved.keys()].filter((rid) => !known.has(rid)).length;
+          const adding = rows.reduce((sum, row) => sum + row.size, 0) + newRecords * store.HEAD_BYTES;
+          await ensureRoom(trx, user.uid, adding);
+          await store.addUsage(trx, user.uid, adding);
           await store.insertChanges(trx, rows);
           await store.setHeads(trx, user.uid, moved);
           await store.setLatest(trx, user.uid, latest);
@@ -298,8 +315,10 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           storage_key: key,
           created_at: isoAt(clock),
         });
-        await store.deleteChangesThrough(trx, user.uid, query.covers);
-        old = await store.deleteOlderSnapshots(trx, user.uid, id);
+        const compacted = await store.deleteChangesThrough(trx, user.uid, query.covers);
+        const older = await store.deleteOlderSnapshots(trx, user.uid, id);
+        await store.addUsage(trx, user.uid, size - compacted - older.bytes);
+        old = older.files;
       },
     );
     await removeFiles(old, request.log);
@@ -339,6 +358,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           storage_key: key,
           created_at: isoAt(clock),
         });
+        if (added) await store.addUsage(trx, user.uid, size);
       },
     );
     // Another request stored the same chunk meanwhile: this copy goes.
@@ -356,7 +376,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
   }));
 
   route(app, accounts, API.syncForgetChunks, async ({ signedIn: { user }, body, request }) => {
-    const files = await locked(user.uid, (trx) => store.deleteChunks(trx, user.uid, [...new Set(body.keys)]));
+    const files = await locked(user.uid, async (trx) => {
+      const forgotten = await store.deleteChunks(trx, user.uid, [...new Set(body.keys)]);
+      await store.addUsage(trx, user.uid, -forgotten.bytes);
+      return forgotten.files;
+    });
     await removeFiles(files, request.log);
   });
 }

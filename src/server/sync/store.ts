@@ -13,11 +13,47 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * What the quota counts for sync's rows beyond their payloads (docs/sync.md, "Quota"), near what they take in the
+ * database: a change's row besides its body, a record's newest version, a device, the vault besides its header.
+ */
+export const CHANGE_ROW_BYTES = 200;
+export const HEAD_BYTES = 200;
+export const DEVICE_BYTES = 500;
+export const VAULT_ROW_BYTES = 200;
+
+/** The bytes the quota counts for the vault's row. */
+export function vaultBytes(vault: Pick<VaultRow, 'header' | 'header_mac'>): number {
+  return VAULT_ROW_BYTES + Buffer.byteLength(vault.header) + Buffer.byteLength(vault.header_mac);
+}
+
 export type VaultRow = SyncVaultTable;
 export type DeviceRow = SyncDeviceTable;
 export type ChangeRow = SyncChangeTable;
 export type SnapshotRow = SyncSnapshotTable;
 export type ChunkRow = SyncChunkTable;
+
+/** Moves the member's count of sync's bytes by `delta`, in the transaction that stores or deletes them. */
+export async function addUsage(db: Db, userId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .insertInto('sync_usage')
+    .values({ user_id: userId, bytes: delta })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet((eb) => ({ bytes: eb('sync_usage.bytes', '+', eb.ref('excluded.bytes')) })),
+    )
+    .execute();
+}
+
+async function setUsage(db: Db, userId: string, bytes: number): Promise<void> {
+  await db
+    .insertInto('sync_usage')
+    .values({ user_id: userId, bytes })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ bytes }))
+    .execute();
+}
 
 export function findVault(db: Db, userId: string): Promise<VaultRow | undefined> {
   return db.selectFrom('sync_vaults').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -61,6 +97,7 @@ export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
   ] as const) {
     await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }
+  await setUsage(db, userId, 0);
   return files;
 }
 
@@ -195,8 +232,16 @@ export async function changePage(
     .execute();
 }
 
-export async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<void> {
+/** Deletes the changes through `covers` (a snapshot covers them); answers the bytes they counted. */
+export async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<number> {
+  const { bytes } = await db
+    .selectFrom('sync_changes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('seq', '<=', covers)
+    .executeTakeFirstOrThrow();
   await db.deleteFrom('sync_changes').where('user_id', '=', userId).where('seq', '<=', covers).execute();
+  return Number(bytes);
 }
 
 /** The member's newest snapshot. */
@@ -223,11 +268,15 @@ export async function insertSnapshot(db: Db, row: SnapshotRow): Promise<void> {
   await db.insertInto('sync_snapshots').values(row).execute();
 }
 
-/** Removes the member's snapshots older than `keep`; answers their stored files. */
-export async function deleteOlderSnapshots(db: Db, userId: string, keep: string): Promise<string[]> {
+/** Removes the member's snapshots other than `keep`; answers their stored files and the bytes they counted. */
+export async function deleteOlderSnapshots(
+  db: Db,
+  userId: string,
+  keep: string,
+): Promise<{ files: string[]; bytes: number }> {
   const old = await db
     .selectFrom('sync_snapshots')
-    .select(['id', 'storage_key'])
+    .select(['id', 'storage_key', 'size'])
     .where('user_id', '=', userId)
     .where('id', '!=', keep)
     .execute();
@@ -241,7 +290,10 @@ export async function deleteOlderSnapshots(db: Db, userId: string, keep: string)
       )
       .execute();
   }
-  return old.map((row) => row.storage_key);
+  return {
+    files: old.map((row) => row.storage_key),
+    bytes: old.reduce((sum, row) => sum + Number(row.size), 0),
+  };
 }
 
 export function findChunk(db: Db, userId: string, key: string): Promise<ChunkRow | undefined> {
@@ -273,14 +325,21 @@ export async function insertChunk(db: Db, row: ChunkRow): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Removes the member's chunks of these keys; answers their stored files. */
-export async function deleteChunks(db: Db, userId: string, keys: string[]): Promise<string[]> {
+/** Removes the member's chunks of these keys; answers their stored files and the bytes they counted. */
+export async function deleteChunks(
+  db: Db,
+  userId: string,
+  keys: string[],
+): Promise<{ files: string[]; bytes: number }> {
   const rows = await db
     .selectFrom('sync_chunks')
-    .select('storage_key')
+    .select(['storage_key', 'size'])
     .where('user_id', '=', userId)
     .where('key', 'in', keys)
     .execute();
   await db.deleteFrom('sync_chunks').where('user_id', '=', userId).where('key', 'in', keys).execute();
-  return rows.map((row) => row.storage_key);
+  return {
+    files: rows.map((row) => row.storage_key),
+    bytes: rows.reduce((sum, row) => sum + Number(row.size), 0),
+  };
 }

@@ -11,6 +11,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { DEVICE_BYTES, HEAD_BYTES, vaultBytes } from './store.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
 const keyName = () => crypto.randomBytes(32).toString('base64url');
@@ -66,26 +67,38 @@ function chain(device: string) {
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
-/** A member signed in on one browser, with a synced vault to publish. */
-async function member(name: string) {
+/** A member signed in on one browser (of `home`, the first process by default), with a synced vault to publish. */
+async function member(name: string, home = t) {
   const email = `${name}.${crypto.randomUUID()}@example.com`;
-  const cookie = await signedInMember(t, email);
+  const cookie = await signedInMember(home, email);
+  const uid: string = (await home.request({ method: 'GET', url: '/api/session', cookie })).json().user.uid;
   const vault = syncId();
-  const send = (method: Method, url: string, body?: unknown, app = t, as = cookie) =>
+  const send = (method: Method, url: string, body?: unknown, app = home, as = cookie) =>
     app.request({ method, url, cookie: as, ...(body === undefined ? {} : { body }) });
+  const upload = (url: string, bytes: Buffer, app = home, as = cookie) =>
+    app.app.inject({
+      method: 'PUT',
+      url,
+      payload: bytes,
+      headers: { origin: app.origin, cookie: as, 'content-type': 'application/octet-stream' },
+    });
   return {
     email,
+    uid,
     cookie,
     vault,
     send,
+    upload,
     publish: (extra: Record<string, unknown> = {}) =>
       send('PUT', '/api/sync/vault', { id: vault, header: HEADER, headerMac: digest(), ...extra }),
-    register: (device: string, body: Record<string, unknown> = {}, as = cookie, app = t) =>
+    register: (device: string, body: Record<string, unknown> = {}, as = cookie, app = home) =>
       send('PUT', `/api/sync/devices/${device}`, { name: 'Laptop', ...body }, app, as),
-    push: (device: string, changes: unknown[], as = cookie, app = t) =>
+    push: (device: string, changes: unknown[], as = cookie, app = home) =>
       send('POST', '/api/sync/changes', { device, changes }, app, as),
-    changes: (after: number, app = t) => send('GET', `/api/sync/changes?after=${after}`, undefined, app),
-    state: (app = t) => send('GET', '/api/sync', undefined, app),
+    changes: (after: number, app = home) => send('GET', `/api/sync/changes?after=${after}`, undefined, app),
+    state: (app = home) => send('GET', '/api/sync', undefined, app),
+    usedBytes: async (app = home): Promise<number> =>
+      (await send('GET', '/api/sync', undefined, app)).json().usedBytes,
   };
 }
 
@@ -221,6 +234,47 @@ function countedSize(change: Record<string, unknown>): number {
   return Buffer.byteLength(JSON.stringify({ prev, rid, base, heads, hash, payload })) + 200;
 }
 
+/**
+ * What sync keeps for a member, counted from the tables as the quota's rules say (docs/sync.md, "Quota"): each
+ * change's counted size, snapshots' and chunks' sizes, each record's newest version, each device, the vault.
+ */
+async function keptFromTables(app: TestApp, userId: string): Promise<number> {
+  const db = app.database.db;
+  const sum = async (table: 'sync_changes' | 'sync_snapshots' | 'sync_chunks') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const count = async (table: 'sync_heads' | 'sync_devices') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const vault = await db
+    .selectFrom('sync_vaults')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return (
+    (await sum('sync_changes')) +
+    (await sum('sync_snapshots')) +
+    (await sum('sync_chunks')) +
+    (await count('sync_heads')) * HEAD_BYTES +
+    (await count('sync_devices')) * DEVICE_BYTES +
+    (vault ? vaultBytes(vault) : 0)
+  );
+}
+
 /** Collects the heap's garbage now (for measuring what one request holds). */
 function collector(): () => void {
   v8.setFlagsFromString('--expose-gc');
@@ -297,5 +351,137 @@ describe('4. a vault erased and published again', () => {
     const again = await m.push(second, [chain(second).next(200, { rid })], m.cookie, other);
     expect(again.json()).toEqual({ stored: [1], latest: 1, stale: null });
     expect((await m.changes(0)).json().changes.map((change: { rid: string }) => change.rid)).toEqual([rid]);
+  });
+});
+
+describe('3. storage kept outside the quota', () => {
+  /** A server whose members have 1 MiB each. */
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ USER_QUOTA_MB: '1' });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it("counts every record's version: 100,000 new records cannot pass the quota on 1-byte changes", async () => {
+    const m = await member('heads', small);
+    await m.publish();
+    const device = syncId();
+    await m.register(device);
+    const c = chain(device);
+    // The smallest changes there are, each of a new record, until the quota refuses them.
+    let refused = 0;
+    for (let push = 0; push < 10 && refused === 0; push++) {
+      const batch = Array.from({ length: 500 }, () => c.next(1));
+      const answer = await m.push(device, batch);
+      if (answer.statusCode !== 200) {
+        expect([answer.statusCode, codeOf(answer)]).toEqual([402, 'storage/quota-exceeded']);
+        refused = push;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    const heads = Number(
+      (
+        await small.database.db
+          .selectFrom('sync_heads')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', m.uid)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(heads).toBe(500 * refused);
+    const used = await m.usedBytes();
+    expect(used).toBe(await keptFromTables(small, m.uid));
+    expect(used).toBeLessThanOrEqual(1024 * 1024);
+    expect(used).toBeGreaterThan(heads * HEAD_BYTES);
+  });
+
+  it('refuses a new record, a device and a header that only fit if their rows were free', async () => {
+    const m = await member('edge', small);
+    await m.publish();
+    const device = syncId();
+    await m.register(device);
+    const c = chain(device);
+    const rid = keyName();
+    expect((await m.push(device, [c.next(10, { rid })])).statusCode).toBe(200);
+    // The documents fill the quota to just under what a new record's change and version take.
+    const change = c.next(10);
+    const edit = { ...c.next(10, { rid, base: `${device}:1` }), seq: change.seq, prev: change.prev };
+    const room = 1024 * 1024 - (await m.usedBytes());
+    const filler = room - countedSize(change) - HEAD_BYTES + 1;
+    expect((await m.upload('/api/documents?name=filler.bin', crypto.randomBytes(filler))).statusCode).toBe(
+      201,
+    );
+    const refused = await m.push(device, [change]);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([402, 'storage/quota-exceeded']);
+    // An edit of a record synced before takes no new version: it fits in the same room.
+    expect(countedSize(edit)).toBeLessThan(countedSize(change) + HEAD_BYTES - 1);
+    expect((await m.push(device, [edit])).json()).toMatchObject({ stored: [2], stale: null });
+    // Ten bytes left: no room for another device, nor for a longer header.
+    const left = 1024 * 1024 - (await m.usedBytes());
+    expect((await m.upload('/api/documents?name=rest.bin', crypto.randomBytes(left - 10))).statusCode).toBe(
+      201,
+    );
+    const device2 = await m.register(syncId());
+    expect([device2.statusCode, codeOf(device2)]).toEqual([402, 'storage/quota-exceeded']);
+    const header = await m.publish({
+      header: { ...HEADER, salt: crypto.randomBytes(48).toString('base64') },
+    });
+    expect([header.statusCode, codeOf(header)]).toEqual([402, 'storage/quota-exceeded']);
+    expect(await m.usedBytes()).toBe(filler + left - 10 + (await keptFromTables(small, m.uid)));
+  });
+
+  it('keeps its running count exact through every insert and delete, at once on both processes, and ends at zero with the vault', async () => {
+    const m = await member('count');
+    await m.publish();
+    const devices = [syncId(), syncId(), syncId()];
+    for (const device of devices) await m.register(device);
+    const shared = Array.from({ length: 20 }, () => keyName());
+    const chunkKeys = Array.from({ length: 6 }, () => keyName());
+    // Three devices push at once (new records, and edits of the same ones: some stale), chunks go up twice.
+    await Promise.all([
+      ...devices.map(async (device, index) => {
+        const c = chain(device);
+        const app = index % 2 ? other : t;
+        const versions = new Map<string, string | null>();
+        for (let round = 0; round < 6; round++) {
+          const rid = shared[(round * 3 + index) % shared.length]!;
+          const change = c.next(500 + round * 100, { rid, base: versions.get(rid) ?? null });
+          const answer = (await m.push(device, [change, c.next(300)], m.cookie, app)).json();
+          if (answer.stale !== null) {
+            // Another device edited the record first: this one stops here (nothing of it stored).
+            break;
+          }
+          versions.set(rid, `${device}:${change.seq}`);
+        }
+      }),
+      ...chunkKeys.flatMap((key, index) => [
+        m.upload(`/api/sync/chunks/${key}`, crypto.randomBytes(1000 + index), index % 2 ? other : t),
+        m.upload(`/api/sync/chunks/${key}`, crypto.randomBytes(1000 + index), index % 2 ? t : other),
+      ]),
+    ]);
+    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
+    // Compaction, a forgotten chunk, a removed device, a new header.
+    const latest = (await m.state()).json().latest;
+    const snapshot = await m.upload(
+      `/api/sync/snapshots?device=${devices[0]}&covers=${Math.max(1, latest - 2)}`,
+      crypto.randomBytes(3000),
+    );
+    expect(snapshot.statusCode).toBe(201);
+    expect(
+      (await m.send('POST', '/api/sync/chunks/forget', { keys: chunkKeys.slice(0, 2) })).statusCode,
+    ).toBe(204);
+    expect((await m.send('DELETE', `/api/sync/devices/${devices[2]}`)).statusCode).toBe(204);
+    expect(
+      (await m.publish({ header: { ...HEADER, wrappedKey: crypto.randomBytes(96).toString('base64') } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await m.usedBytes(other)).toBe(await keptFromTables(t, m.uid));
+    expect(await m.usedBytes()).toBeGreaterThan(0);
+
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+    expect(await keptFromTables(t, m.uid)).toBe(0);
+    expect(await m.usedBytes()).toBe(0);
   });
 });

@@ -1,0 +1,30 @@
+import { sql, type Kysely } from 'kysely';
+
+// Sync that a session, a stranger or a large body cannot bend (docs/sync.md, docs/security.md "Sync").
+//
+// `sync_usage`: the bytes each member's sync keeps, as the quota counts them, kept in the same transaction as every
+// insert and delete of what it counts: changes (their size), snapshots and chunks (their files' sizes), each
+// record's newest version (200 bytes), each device (500) and the vault (its header, its MAC and 200). Filled here
+// from what is stored already; the figures are those of src/server/sync/store.ts at this migration.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('sync_usage')
+    .addColumn('user_id', 'varchar(36)', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('bytes', 'bigint', (col) => col.notNull())
+    .execute();
+  await sql`
+    insert into sync_usage (user_id, bytes)
+    select user_id, sum(bytes) from (
+      select user_id, size as bytes from sync_changes
+      union all select user_id, size from sync_snapshots
+      union all select user_id, size from sync_chunks
+      union all select user_id, 200 from sync_heads
+      union all select user_id, 500 from sync_devices
+      union all select user_id, 200 + length(header) + length(header_mac) from sync_vaults
+    ) kept
+    group by user_id`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('sync_usage').execute();
+}
