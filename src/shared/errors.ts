@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   'sync/unknown-device': 404,
   'sync/out-of-order': 409,
   'sync/stale-snapshot': 409,
+  'sync/device-removed': 409,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,

@@ -234,6 +234,18 @@ export interface SyncChunkTable {
 }
 
 /**
+ * A device removed from sync (by the member, by its session ending, or with the erased vault): its id never
+ * registers again with that vault, so its chain cannot start over under numbers its old changes hold.
+ */
+export interface SyncRetiredDeviceTable {
+  user_id: string;
+  id: string;
+  /** The vault it held: a vault published under another id starts with no markers (its proofs name its id). */
+  vault_id: string;
+  retired_at: string;
+}
+
+/**
  * Bytes a member's sync keeps, as the quota counts them (docs/sync.md, "Quota"): kept in the transaction of every
  * insert and delete of what it counts, so the quota check never sums the tables.
  */
@@ -264,4 +276,5 @@ export interface Database {
   sync_snapshots: SyncSnapshotTable;
   sync_chunks: SyncChunkTable;
   sync_usage: SyncUsageTable;
+  sync_retired_devices: SyncRetiredDeviceTable;
 }

@@ -112,6 +112,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
       await ensureRoom(trx, user.uid, adding);
       await store.addUsage(trx, user.uid, adding);
       if (!vault) {
+        await store.forgetOtherVaultsDevices(trx, user.uid, body.id);
         await store.insertVault(trx, {
           user_id: user.uid,
           vault_id: body.id,
@@ -131,7 +132,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
   });
 
   route(app, accounts, API.syncDeleteVault, async ({ signedIn: { user }, request }) => {
-    const files = await locked(user.uid, (trx) => store.deleteSynced(trx, user.uid));
+    const files = await locked(user.uid, (trx) => store.deleteSynced(trx, user.uid, isoAt(clock)));
     await announce(user.uid);
     await removeFiles(files, request.log);
   });
@@ -141,6 +142,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const own = deviceKey(request);
     const row = await locked(user.uid, async (trx) => {
       if (!(await store.findVault(trx, user.uid))) throw new ApiError('sync/no-vault');
+      // Removed once, gone for good: its chain cannot start over under numbers its old changes hold.
+      if (await store.isRetired(trx, user.uid, params.id)) throw new ApiError('sync/device-removed');
       const known = await store.findDevice(trx, user.uid, params.id);
       if (known) {
         await store.updateDevice(trx, user.uid, params.id, {
@@ -177,8 +180,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
 
   route(app, accounts, API.syncRemoveDevice, async ({ signedIn: { user }, params }) => {
     await locked(user.uid, async (trx) => {
-      if (!(await store.deleteDevice(trx, user.uid, params.id))) throw new ApiError('sync/unknown-device');
-      await store.addUsage(trx, user.uid, -store.DEVICE_BYTES);
+      const vault = await store.findVault(trx, user.uid);
+      const removed = vault
+        ? await store.retireDevices(trx, user.uid, [params.id], vault.vault_id, isoAt(clock))
+        : [];
+      if (removed.length === 0) throw new ApiError('sync/unknown-device');
     });
     await announce(user.uid);
   });

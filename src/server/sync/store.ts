@@ -21,6 +21,8 @@ export const CHANGE_ROW_BYTES = 200;
 export const HEAD_BYTES = 200;
 export const DEVICE_BYTES = 500;
 export const VAULT_ROW_BYTES = 200;
+/** A removed device's marker (its id, never to register again with the vault). */
+export const RETIRED_DEVICE_BYTES = 100;
 
 /** The bytes the quota counts for the vault's row. */
 export function vaultBytes(vault: Pick<VaultRow, 'header' | 'header_mac'>): number {
@@ -81,8 +83,21 @@ export async function setLatest(db: Db, userId: string, latest: number): Promise
   await db.updateTable('sync_vaults').set({ latest }).where('user_id', '=', userId).execute();
 }
 
-/** Everything synced of a member's, rows only (the caller deletes the stored files it is given). */
-export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
+/**
+ * Everything synced of a member's, rows only (the caller deletes the stored files it is given). Its devices are
+ * retired: their markers are all that stays, and all the count keeps.
+ */
+export async function deleteSynced(db: Db, userId: string, at: string): Promise<string[]> {
+  const vault = await findVault(db, userId);
+  const devices = await db.selectFrom('sync_devices').select('id').where('user_id', '=', userId).execute();
+  if (vault)
+    await retireDevices(
+      db,
+      userId,
+      devices.map((device) => device.id),
+      vault.vault_id,
+      at,
+    );
   const files = [
     ...(await db.selectFrom('sync_snapshots').select('storage_key').where('user_id', '=', userId).execute()),
     ...(await db.selectFrom('sync_chunks').select('storage_key').where('user_id', '=', userId).execute()),
@@ -97,8 +112,67 @@ export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
   ] as const) {
     await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }
-  await setUsage(db, userId, 0);
+  const { markers } = await db
+    .selectFrom('sync_retired_devices')
+    .select((eb) => eb.fn.countAll<number>().as('markers'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await setUsage(db, userId, Number(markers) * RETIRED_DEVICE_BYTES);
   return files;
+}
+
+/**
+ * Removes these devices of the vault for good: each leaves a marker, so its id never registers again with the
+ * vault. Answers the ids removed (those that were there).
+ */
+export async function retireDevices(
+  db: Db,
+  userId: string,
+  ids: string[],
+  vaultId: string,
+  at: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const present = await db
+    .selectFrom('sync_devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+  if (present.length === 0) return [];
+  const removed = present.map((row) => row.id);
+  await db.deleteFrom('sync_devices').where('user_id', '=', userId).where('id', 'in', removed).execute();
+  await db
+    .insertInto('sync_retired_devices')
+    .values(removed.map((id) => ({ user_id: userId, id, vault_id: vaultId, retired_at: at })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'id']).doNothing())
+    .execute();
+  await addUsage(db, userId, removed.length * (RETIRED_DEVICE_BYTES - DEVICE_BYTES));
+  return removed;
+}
+
+/** Whether this device id was removed from the member's sync. */
+export async function isRetired(db: Db, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sync_retired_devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Drops the markers of devices of another vault than `vaultId` (one published anew under another id): no device
+ * of the new vault can know their chains, and no proof of theirs names the new vault.
+ */
+export async function forgetOtherVaultsDevices(db: Db, userId: string, vaultId: string): Promise<void> {
+  const result = await db
+    .deleteFrom('sync_retired_devices')
+    .where('user_id', '=', userId)
+    .where('vault_id', '!=', vaultId)
+    .executeTakeFirst();
+  await addUsage(db, userId, -Number(result.numDeletedRows) * RETIRED_DEVICE_BYTES);
 }
 
 export function listDevices(db: Db, userId: string): Promise<DeviceRow[]> {
@@ -130,15 +204,6 @@ export async function updateDevice(
   set: Partial<Pick<DeviceRow, 'name' | 'session_device' | 'last_seq' | 'last_mac' | 'last_seen_at'>>,
 ): Promise<void> {
   await db.updateTable('sync_devices').set(set).where('user_id', '=', userId).where('id', '=', id).execute();
-}
-
-export async function deleteDevice(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sync_devices')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 export function findChange(

@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { DEVICE_BYTES, HEAD_BYTES, vaultBytes } from './store.js';
+import { DEVICE_BYTES, HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
 const keyName = () => crypto.randomBytes(32).toString('base64url');
@@ -236,7 +236,8 @@ function countedSize(change: Record<string, unknown>): number {
 
 /**
  * What sync keeps for a member, counted from the tables as the quota's rules say (docs/sync.md, "Quota"): each
- * change's counted size, snapshots' and chunks' sizes, each record's newest version, each device, the vault.
+ * change's counted size, snapshots' and chunks' sizes, each record's newest version, each device, the vault, and
+ * the marker of each device removed.
  */
 async function keptFromTables(app: TestApp, userId: string): Promise<number> {
   const db = app.database.db;
@@ -250,7 +251,7 @@ async function keptFromTables(app: TestApp, userId: string): Promise<number> {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const count = async (table: 'sync_heads' | 'sync_devices') =>
+  const count = async (table: 'sync_heads' | 'sync_devices' | 'sync_retired_devices') =>
     Number(
       (
         await db
@@ -271,6 +272,7 @@ async function keptFromTables(app: TestApp, userId: string): Promise<number> {
     (await sum('sync_chunks')) +
     (await count('sync_heads')) * HEAD_BYTES +
     (await count('sync_devices')) * DEVICE_BYTES +
+    (await count('sync_retired_devices')) * RETIRED_DEVICE_BYTES +
     (vault ? vaultBytes(vault) : 0)
   );
 }
@@ -432,7 +434,7 @@ describe('3. storage kept outside the quota', () => {
     expect(await m.usedBytes()).toBe(filler + left - 10 + (await keptFromTables(small, m.uid)));
   });
 
-  it('keeps its running count exact through every insert and delete, at once on both processes, and ends at zero with the vault', async () => {
+  it("keeps its running count exact through every insert and delete, at once on both processes, and keeps only the removed devices' markers with the vault erased", async () => {
     const m = await member('count');
     await m.publish();
     const devices = [syncId(), syncId(), syncId()];
@@ -481,7 +483,66 @@ describe('3. storage kept outside the quota', () => {
     expect(await m.usedBytes()).toBeGreaterThan(0);
 
     expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
-    expect(await keptFromTables(t, m.uid)).toBe(0);
-    expect(await m.usedBytes()).toBe(0);
+    expect(await keptFromTables(t, m.uid)).toBe(3 * RETIRED_DEVICE_BYTES);
+    expect(await m.usedBytes()).toBe(3 * RETIRED_DEVICE_BYTES);
+  });
+});
+
+describe('5. a removed device registering again under its own id', () => {
+  it('is refused for good (409 sync/device-removed), never a 500, removed by the member, after a snapshot, or with the erased vault', async () => {
+    const m = await member('comeback');
+    await m.publish();
+    const expectRemoved = async (device: string, app = t) => {
+      const again = await m.register(device, {}, m.cookie, app);
+      expect([again.statusCode, codeOf(again)]).toEqual([409, 'sync/device-removed']);
+      // Its chain does not restart either: a push from it is refused as from a device unknown.
+      const pushed = await m.push(device, [chain(device).next()], m.cookie, app);
+      expect([pushed.statusCode, codeOf(pushed)]).toEqual([404, 'sync/unknown-device']);
+    };
+
+    // Plain: pushed two changes, removed, then back with a chain starting at 1 (a 500 on device_seq before).
+    const plain = syncId();
+    await m.register(plain);
+    const c = chain(plain);
+    await m.push(plain, [c.next(), c.next()]);
+    expect((await m.send('DELETE', `/api/sync/devices/${plain}`)).statusCode).toBe(204);
+    await expectRemoved(plain);
+    await expectRemoved(plain, other);
+
+    // After a snapshot covering its changes (they are deleted: a new chain would repeat their device numbers).
+    const compacted = syncId();
+    await m.register(compacted);
+    const d = chain(compacted);
+    await m.push(compacted, [d.next(), d.next()]);
+    const latest = (await m.state()).json().latest;
+    const snapshot = await m.upload(
+      `/api/sync/snapshots?device=${compacted}&covers=${latest}`,
+      crypto.randomBytes(100),
+    );
+    expect(snapshot.statusCode).toBe(201);
+    expect((await m.send('DELETE', `/api/sync/devices/${compacted}`, undefined, other)).statusCode).toBe(204);
+    await expectRemoved(compacted);
+
+    // With the erased vault: published again under the same id, none of its devices comes back.
+    const erased = syncId();
+    await m.register(erased);
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+    expect((await m.publish()).statusCode).toBe(200);
+    await expectRemoved(erased);
+    await expectRemoved(plain);
+    expect((await m.state()).json().devices).toEqual([]);
+    // A new device id joins as ever.
+    expect((await m.register(syncId())).statusCode).toBe(200);
+
+    // The markers count against the quota until the member starts over with another vault (another id): none of
+    // its devices can know those chains, and a registration's proof names its vault, so they go.
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+    expect(await m.usedBytes()).toBe(4 * RETIRED_DEVICE_BYTES);
+    const another = { id: syncId(), header: HEADER, headerMac: digest() };
+    expect((await m.send('PUT', '/api/sync/vault', another)).statusCode).toBe(200);
+    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
+    expect(await keptFromTables(t, m.uid)).toBe(
+      vaultBytes({ header: JSON.stringify(HEADER), header_mac: another.headerMac }),
+    );
   });
 });

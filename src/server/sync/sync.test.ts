@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { HEAD_BYTES } from './store.js';
+import { HEAD_BYTES, RETIRED_DEVICE_BYTES } from './store.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
 const keyName = () => crypto.randomBytes(32).toString('base64url');
@@ -515,7 +515,8 @@ describe('sync', () => {
       devices: [],
       latest: 0,
       snapshot: null,
-      usedBytes: 0,
+      // What stays: the erased vault's device, as a marker its id never registers again by.
+      usedBytes: RETIRED_DEVICE_BYTES,
     });
     for (const key of keys) expect(await t.storage.exists(key)).toBe(false);
   });

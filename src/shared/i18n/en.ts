@@ -295,6 +295,8 @@ export const en: Catalog = {
     'sync/unknown-device': 'This device was removed from sync. Turn sync on again to rejoin.',
     'sync/out-of-order': 'This device’s changes arrived out of order. Sync will try again.',
     'sync/stale-snapshot': 'A newer snapshot of the vault is already stored.',
+    'sync/device-removed':
+      'This device was removed from sync and cannot rejoin as it was. Turn sync on again to join as a new device.',
     'push/invalid-subscription': 'Failed to save token',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',

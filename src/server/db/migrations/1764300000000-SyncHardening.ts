@@ -6,7 +6,20 @@ import { sql, type Kysely } from 'kysely';
 // insert and delete of what it counts: changes (their size), snapshots and chunks (their files' sizes), each
 // record's newest version (200 bytes), each device (500) and the vault (its header, its MAC and 200). Filled here
 // from what is stored already; the figures are those of src/server/sync/store.ts at this migration.
+//
+// `sync_retired_devices`: a small marker for each device removed from sync, so its id never registers again with
+// that vault (its chain would start over under numbers its old changes, versions and snapshots hold). Counted
+// against the quota too (100 bytes); a vault published under another id drops the markers of the one before.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('sync_retired_devices')
+    .addColumn('user_id', 'varchar(36)', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('id', 'varchar(32)', (col) => col.notNull())
+    .addColumn('vault_id', 'varchar(32)', (col) => col.notNull())
+    .addColumn('retired_at', 'varchar(24)', (col) => col.notNull())
+    .addPrimaryKeyConstraint('sync_retired_devices_pk', ['user_id', 'id'])
+    .execute();
+
   await db.schema
     .createTable('sync_usage')
     .addColumn('user_id', 'varchar(36)', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
@@ -27,4 +40,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('sync_usage').execute();
+  await db.schema.dropTable('sync_retired_devices').execute();
 }
