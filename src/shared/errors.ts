@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   'sync/out-of-order': 409,
   'sync/stale-snapshot': 409,
   'sync/device-removed': 409,
+  'sync/not-your-device': 403,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,

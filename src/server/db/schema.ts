@@ -187,8 +187,13 @@ export interface SyncDeviceTable {
   user_id: string;
   id: string;
   name: string;
-  /** The browser's device key (sessions.device_id), to tell a caller its own entry. */
+  /** The browser's device key (sessions.device_id) when it registered. */
   session_device: string | null;
+  /**
+   * The session that registered it: only that session may send its changes, its snapshots, or register it again;
+   * when the session ends, the device leaves sync (retired).
+   */
+  session_id: string | null;
   /** The end of the device's chain as stored: its last change's number and MAC. */
   last_seq: number;
   last_mac: string | null;

@@ -1,5 +1,6 @@
 // The sync hardening migration on a database written before it (SQLite, and PostgreSQL when DATABASE_URL is set):
-// what members' sync already keeps is counted against their quota from the start.
+// what members' sync already keeps is counted against their quota from the start, and each device is bound to the
+// session its browser still has open (or to none, and leaves sync at its member's next request).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -38,7 +39,7 @@ const user = (id: string) => ({
 });
 
 describe('the sync hardening migration', () => {
-  it("counts what each member's sync kept before it", async () => {
+  it("counts what each member's sync kept before it, and binds each device to its browser's open session", async () => {
     const before = await openDatabase({ ...where, migrateTo: '1764200000000-Sync' });
     const [syncing, idle] = [crypto.randomUUID(), crypto.randomUUID()];
     const vault = { header: JSON.stringify({ v: 1, salt: 'AAAA' }), header_mac: 'm'.repeat(44) };
@@ -66,13 +67,39 @@ describe('the sync hardening migration', () => {
             user_id: syncing,
             id: letter.repeat(32),
             name: 'Laptop',
-            session_device: null,
+            session_device: `${letter}-browser`,
             last_seq: 1,
             last_mac: null,
             created_at: at,
             last_seen_at: at,
           })),
         )
+        .execute();
+      // The b browser's sessions: an older one, the newest open one, one ended since, one waiting for approval.
+      const session = (id: string, created: number, changes: Record<string, unknown> = {}) => ({
+        id,
+        user_id: syncing,
+        token_hash: crypto.randomBytes(32).toString('hex'),
+        device_id: 'b-browser',
+        device_name: 'Desktop',
+        user_agent: 'x',
+        created_at: new Date(Date.now() - created * 60_000).toISOString(),
+        last_seen_at: at,
+        revoked_at: null,
+        approval: 'approved',
+        idle_minutes: 0,
+        expires_at: new Date(Date.now() + 60 * 60_000).toISOString(),
+        reauth_at: null,
+        ...changes,
+      });
+      await db
+        .insertInto('sessions')
+        .values([
+          session('older', 30),
+          session('newest', 20),
+          session('ended', 10, { revoked_at: at }),
+          session('waiting', 5, { approval: 'pending' }),
+        ])
         .execute();
       await db
         .insertInto('sync_changes')
@@ -120,6 +147,15 @@ describe('the sync hardening migration', () => {
       const usage = await after.db.selectFrom('sync_usage').selectAll().execute();
       expect(usage.map((row) => [row.user_id, Number(row.bytes)])).toEqual([
         [syncing, 3000 + 700 + 50 + 2 * HEAD_BYTES + 2 * DEVICE_BYTES + vaultBytes(vault)],
+      ]);
+      const devices = await after.db
+        .selectFrom('sync_devices')
+        .select(['id', 'session_id'])
+        .orderBy('id')
+        .execute();
+      expect(devices).toEqual([
+        { id: 'b'.repeat(32), session_id: 'newest' },
+        { id: 'c'.repeat(32), session_id: null },
       ]);
     } finally {
       await after.close();

@@ -13,8 +13,8 @@ import {
 } from '../../shared/constants.js';
 import type { SyncChangeBody } from '../../shared/schemas/sync.js';
 import { deviceKey } from '../accounts/access.js';
-import type { AccountService } from '../accounts/service.js';
-import { isoAt } from '../clock.js';
+import type { AccountService, SignedIn } from '../accounts/service.js';
+import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import {
   heldNow,
@@ -74,10 +74,47 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     return device;
   };
 
-  route(app, accounts, API.syncState, async ({ signedIn: { user }, request }) => {
+  /**
+   * The caller's own device: registered by this very session. Another session of the member (a stolen cookie among
+   * them) may list, rename and remove it, never write as it.
+   */
+  const ownDevice = async (trx: Transaction<Database>, signedIn: SignedIn, id: string) => {
+    const device = await knownDevice(trx, signedIn.user.uid, id);
+    if (device.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+    return device;
+  };
+
+  /**
+   * Retires the member's devices whose session ended (logged out, ended from another device, refused at the
+   * new-device check, ended by a password change or reset, expired): a device syncs only while the session that
+   * registered it lasts. In a transaction of its own, so a request refused afterwards does not undo it; the
+   * member's devices hear of it.
+   */
+  const retireEnded = async (userId: string): Promise<void> => {
+    if ((await store.devicesOfEndedSessions(db, userId, isoAt(clock))).length === 0) return;
+    const retired = await locked(userId, async (trx) => {
+      const vault = await store.findVault(trx, userId);
+      if (!vault) return [];
+      const at = isoAt(clock);
+      const ended = await store.devicesOfEndedSessions(trx, userId, at);
+      return store.retireDevices(trx, userId, ended, vault.vault_id, at);
+    });
+    if (retired.length > 0) await announce(userId);
+  };
+  // A member's sessions changed (on any process): their ended sessions' devices go at once. Expired sessions
+  // announce nothing; the member's next sync request retires their devices, and the device list leaves them out.
+  const unsubscribe = live.subscribeAll((topic) => {
+    if (!topic.startsWith('devices:')) return;
+    retireEnded(topic.slice('devices:'.length)).catch((err: unknown) =>
+      app.log.warn({ err }, 'devices of ended sessions not retired'),
+    );
+  });
+  app.addHook('onClose', async () => unsubscribe());
+
+  route(app, accounts, API.syncState, async ({ signedIn: { user, sessionId } }) => {
+    await retireEnded(user.uid);
     const vault = await store.findVault(db, user.uid);
-    const own = deviceKey(request);
-    const devices = await store.listDevices(db, user.uid);
+    const devices = await store.listDevices(db, user.uid, isoAt(clock));
     return {
       vault: vault
         ? {
@@ -90,7 +127,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
       devices: devices.map((device) => ({
         id: device.id,
         name: device.name,
-        current: own !== null && device.session_device === own,
+        current: device.session_id === sessionId,
         added: device.created_at,
         lastSeen: device.last_seen_at,
       })),
@@ -137,27 +174,27 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     await removeFiles(files, request.log);
   });
 
-  route(app, accounts, API.syncRegisterDevice, async ({ signedIn: { user }, params, body, request }) => {
+  route(app, accounts, API.syncRegisterDevice, async ({ signedIn, params, body, request }) => {
+    const { user } = signedIn;
     const at = isoAt(clock);
-    const own = deviceKey(request);
+    await retireEnded(user.uid);
     const row = await locked(user.uid, async (trx) => {
       if (!(await store.findVault(trx, user.uid))) throw new ApiError('sync/no-vault');
       // Removed once, gone for good: its chain cannot start over under numbers its old changes hold.
       if (await store.isRetired(trx, user.uid, params.id)) throw new ApiError('sync/device-removed');
       const known = await store.findDevice(trx, user.uid, params.id);
       if (known) {
-        await store.updateDevice(trx, user.uid, params.id, {
-          name: body.name,
-          session_device: own,
-          last_seen_at: at,
-        });
-        return { ...known, name: body.name, session_device: own, last_seen_at: at };
+        // Registered again (renamed) only by the session that registered it.
+        if (known.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+        await store.updateDevice(trx, user.uid, params.id, { name: body.name, last_seen_at: at });
+        return { ...known, name: body.name, last_seen_at: at };
       }
       const added: store.DeviceRow = {
         user_id: user.uid,
         id: params.id,
         name: body.name,
-        session_device: own,
+        session_device: deviceKey(request),
+        session_id: signedIn.sessionId,
         last_seq: 0,
         last_mac: null,
         created_at: at,
@@ -178,7 +215,9 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     };
   });
 
+  // Any of the member's sessions may remove any of the member's devices: a lost phone stops syncing at once.
   route(app, accounts, API.syncRemoveDevice, async ({ signedIn: { user }, params }) => {
+    await retireEnded(user.uid);
     await locked(user.uid, async (trx) => {
       const vault = await store.findVault(trx, user.uid);
       const removed = vault
@@ -193,12 +232,14 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     app,
     accounts,
     API.syncPush,
-    async ({ signedIn: { user }, body }) => {
+    async ({ signedIn, body }) => {
+      const { user } = signedIn;
       const at = isoAt(clock);
+      await retireEnded(user.uid);
       const result = await locked(user.uid, async (trx) => {
         const vault = await store.findVault(trx, user.uid);
         if (!vault) throw new ApiError('sync/no-vault');
-        const device = await knownDevice(trx, user.uid, body.device);
+        const device = await ownDevice(trx, signedIn, body.device);
         let lastSeq = Number(device.last_seq);
         let lastMac = device.last_mac;
         let latest = Number(vault.latest);
@@ -287,16 +328,19 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     return { changes: page, latest: Number(vault.latest), snapshot: null };
   });
 
-  route(app, accounts, API.syncUploadSnapshot, async ({ signedIn: { user }, query, request }) => {
-    const check = async (trx: Kysely<Database> | Transaction<Database>) => {
+  route(app, accounts, API.syncUploadSnapshot, async ({ signedIn, query, request }) => {
+    const { user } = signedIn;
+    await retireEnded(user.uid);
+    const check = async (trx: Transaction<Database>) => {
       const vault = await store.findVault(trx, user.uid);
       if (!vault) throw new ApiError('sync/no-vault');
-      await knownDevice(trx, user.uid, query.device);
+      // Only a device of this session's may replace the history with its snapshot.
+      await ownDevice(trx, signedIn, query.device);
       const newest = await store.newestSnapshot(trx, user.uid);
       if (query.covers > Number(vault.latest)) throw new ApiError('request/invalid');
       if (newest && query.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
     };
-    await check(db);
+    await db.transaction().execute(check);
     const body = uploadBody(request, deps.maxUploadBytes);
     const id = newId();
     const key = `sync/${user.uid}/snapshots/${id}`;
@@ -397,7 +441,7 @@ type SyncListener = (latest: number, stamp: string) => void;
  * Sync news for this process's event streams: one subscription to the bus and one read of the newest number per
  * member with streams here, however many of that member's devices listen.
  */
-export function syncNews(db: Kysely<Database>, live: LiveBus) {
+export function syncNews(db: Kysely<Database>, live: LiveBus, clock: Clock) {
   const members = new Map<
     string,
     { listeners: Set<SyncListener>; unsubscribe: () => void; busy: boolean; again: boolean }
@@ -414,7 +458,8 @@ export function syncNews(db: Kysely<Database>, live: LiveBus) {
       do {
         member.again = false;
         const vault = await store.findVault(db, uid);
-        const devices = await store.listDevices(db, uid);
+        // Devices whose session ended are gone already (the next request retires them).
+        const devices = await store.listDevices(db, uid, isoAt(clock));
         const latest = Number(vault?.latest ?? 0);
         // What a device must hear of: new changes, and the vault's header or its devices changing (one removed).
         const stamp = [

@@ -175,13 +175,34 @@ export async function forgetOtherVaultsDevices(db: Db, userId: string, vaultId: 
   await addUsage(db, userId, -Number(result.numDeletedRows) * RETIRED_DEVICE_BYTES);
 }
 
-export function listDevices(db: Db, userId: string): Promise<DeviceRow[]> {
+// A device counts while the session that registered it does: not ended, and not past its end (the accounts
+// feature's rule for a live session, read here in the same query so the answer is exact under the member's lock).
+
+/** The member's devices whose session still counts at `now`, last seen first. */
+export function listDevices(db: Db, userId: string, now: string): Promise<DeviceRow[]> {
   return db
-    .selectFrom('sync_devices')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('last_seen_at', 'desc')
+    .selectFrom('sync_devices as d')
+    .innerJoin('sessions as s', (join) =>
+      join.onRef('s.id', '=', 'd.session_id').on('s.revoked_at', 'is', null).on('s.expires_at', '>', now),
+    )
+    .selectAll('d')
+    .where('d.user_id', '=', userId)
+    .orderBy('d.last_seen_at', 'desc')
     .execute();
+}
+
+/** The member's devices whose session has ended at `now` (or that have none): they are to be retired. */
+export async function devicesOfEndedSessions(db: Db, userId: string, now: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_devices as d')
+    .leftJoin('sessions as s', (join) =>
+      join.onRef('s.id', '=', 'd.session_id').on('s.revoked_at', 'is', null).on('s.expires_at', '>', now),
+    )
+    .select('d.id')
+    .where('d.user_id', '=', userId)
+    .where('s.id', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export function findDevice(db: Db, userId: string, id: string): Promise<DeviceRow | undefined> {

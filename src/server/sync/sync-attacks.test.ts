@@ -10,7 +10,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { browserCookies, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { DEVICE_BYTES, HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
@@ -544,5 +544,199 @@ describe('5. a removed device registering again under its own id', () => {
     expect(await keptFromTables(t, m.uid)).toBe(
       vaultBytes({ header: JSON.stringify(HEADER), header_mac: another.headerMac }),
     );
+  });
+});
+
+/** Another browser of the member's signs in, and the member's first browser confirms it: a second session. */
+async function secondSession(m: Awaited<ReturnType<typeof member>>, idleMinutes = 0): Promise<string> {
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { email: m.email, password: 'member password 1', idleMinutes },
+    headers: {
+      'user-agent': `Mozilla/5.0 (Linux; Android 14; Pixel ${crypto.randomInt(1e6)}) Mobile Safari/537.36`,
+    },
+    ip: `198.51.100.${crypto.randomInt(1, 250)}`,
+  });
+  expect(login.statusCode).toBe(200);
+  const cookie = browserCookies(login);
+  const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: m.cookie }))
+    .json()
+    .sessions.find((session: { pending: boolean }) => session.pending);
+  const approved = await t.request({
+    method: 'POST',
+    url: `/api/sessions/${waiting.id}/approve`,
+    cookie: m.cookie,
+    body: {},
+  });
+  expect(approved.statusCode).toBe(204);
+  return cookie;
+}
+
+/** A member's live event stream, read as text. */
+async function eventStream(app: TestApp, cookie: string) {
+  const base = await listening(app);
+  const controller = new AbortController();
+  const stream = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.getReader();
+  let received = '';
+  let reading: ReturnType<typeof reader.read> | null = null;
+  return {
+    /** How many `sync` events arrived so far. */
+    told: () => received.split('event: sync\n').length - 1,
+    /** Reads until `count` sync events arrived, or `withinMs` passed. */
+    async until(count: number, withinMs = 3000): Promise<number> {
+      const deadline = Date.now() + withinMs;
+      while (this.told() < count && Date.now() < deadline) {
+        reading ??= reader.read();
+        const chunk = await Promise.race([
+          reading,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+        ]);
+        if (chunk === null) break;
+        reading = null;
+        if (chunk.done) break;
+        received += new TextDecoder().decode(chunk.value);
+      }
+      return this.told();
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const listed = async (m: Awaited<ReturnType<typeof member>>, cookie: string, app = t) =>
+  (await m.send('GET', '/api/sync', undefined, app, cookie))
+    .json()
+    .devices.map((device: { id: string; current: boolean }) => [device.id, device.current]);
+
+describe('6. a second session (a stolen cookie) bending another device', () => {
+  it("cannot push to another session's device, upload a snapshot as it, or register it again; it may remove it", async () => {
+    const m = await member('bound');
+    await m.publish();
+    const laptop = syncId();
+    expect((await m.register(laptop)).statusCode).toBe(200);
+    const c = chain(laptop);
+    expect((await m.push(laptop, [c.next(), c.next()])).json()).toMatchObject({ stored: [1, 2] });
+    const thief = await secondSession(m);
+    expect(await listed(m, thief)).toEqual([[laptop, false]]);
+    expect(await listed(m, m.cookie)).toEqual([[laptop, true]]);
+
+    // A forged change appended to the laptop's chain: refused, nothing stored, the laptop's chain unharmed.
+    const forged = c.next();
+    for (const app of [t, other]) {
+      const refused = await m.push(laptop, [forged], thief, app);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'sync/not-your-device']);
+    }
+    expect((await m.state()).json().latest).toBe(2);
+    expect((await m.push(laptop, [forged])).json()).toMatchObject({ stored: [3], stale: null });
+
+    // A 7-byte junk snapshot "covering everything" as the laptop: refused, the history kept.
+    const junk = await m.upload(
+      `/api/sync/snapshots?device=${laptop}&covers=3`,
+      Buffer.from('garbage'),
+      t,
+      thief,
+    );
+    expect([junk.statusCode, codeOf(junk)]).toEqual([403, 'sync/not-your-device']);
+    expect((await m.changes(0)).json().changes).toHaveLength(3);
+    expect((await m.state()).json().snapshot).toBeNull();
+
+    // Registering the laptop's id again (to take it over): refused; its own session still may.
+    const taken = await m.register(laptop, { name: 'Mine now' }, thief, other);
+    expect([taken.statusCode, codeOf(taken)]).toEqual([403, 'sync/not-your-device']);
+    expect((await m.register(laptop, { name: 'Laptop' })).statusCode).toBe(200);
+
+    // Its own device works as ever; and any session of the member may remove a device (a lost phone).
+    const phone = syncId();
+    expect((await m.register(phone, { name: 'Phone' }, thief)).json()).toMatchObject({ current: true });
+    expect((await m.push(phone, [chain(phone).next()], thief)).json()).toMatchObject({ stored: [4] });
+    const takeover = await m.push(phone, [chain(phone).next()], m.cookie);
+    expect([takeover.statusCode, codeOf(takeover)]).toEqual([403, 'sync/not-your-device']);
+    expect((await m.send('DELETE', `/api/sync/devices/${phone}`)).statusCode).toBe(204);
+    expect(await listed(m, thief)).toEqual([[laptop, false]]);
+  });
+
+  it('ends a device with the session that registered it — logout, ended elsewhere, refused at the new-device check, expiry, a password change — announced, and its next request refused', async () => {
+    const m = await member('ending');
+    await m.publish();
+    await m.register(syncId());
+    const stream = await eventStream(other, m.cookie);
+    const sessions = {
+      laptop: await secondSession(m),
+      tablet: await secondSession(m),
+      phone: await secondSession(m),
+      kiosk: await secondSession(m, 5),
+      spare: await secondSession(m),
+    };
+    const devices = Object.fromEntries(Object.keys(sessions).map((name) => [name, syncId()])) as Record<
+      keyof typeof sessions,
+      string
+    >;
+    for (const name of Object.keys(sessions) as Array<keyof typeof sessions>) {
+      expect((await m.register(devices[name], {}, sessions[name])).statusCode).toBe(200);
+    }
+    const sessionId = async (cookie: string) =>
+      (await t.request({ method: 'GET', url: '/api/sessions', cookie }))
+        .json()
+        .sessions.find((session: { current: boolean }) => session.current).id as string;
+
+    /** Ends a session by `end`, then: its device left the list, the member's stream said so, it never comes back. */
+    const endsWith = async (name: keyof typeof sessions, end: () => Promise<unknown>, announced = true) => {
+      await stream.until(Number.MAX_SAFE_INTEGER, 300);
+      const told = stream.told();
+      await end();
+      if (announced) expect(await stream.until(told + 1), name).toBeGreaterThan(told);
+      expect((await listed(m, m.cookie)).map(([id]: [string]) => id)).not.toContain(devices[name]);
+      if (!announced) expect(await stream.until(told + 1), name).toBeGreaterThan(told);
+      const again = await m.register(devices[name], {}, m.cookie, other);
+      expect([name, again.statusCode, codeOf(again)]).toEqual([name, 409, 'sync/device-removed']);
+      // The device's own next request: its session is over, so it is told to sign in, as ever.
+      const pushed = await m.push(devices[name], [chain(devices[name]).next()], sessions[name]);
+      expect([name, pushed.statusCode, codeOf(pushed)]).toEqual([name, 401, 'auth/unauthenticated']);
+    };
+
+    await endsWith('laptop', () =>
+      t.request({ method: 'POST', url: '/api/auth/logout', cookie: sessions.laptop }),
+    );
+    const tablet = await sessionId(sessions.tablet);
+    await endsWith('tablet', () =>
+      t.request({ method: 'DELETE', url: `/api/sessions/${tablet}`, cookie: m.cookie }),
+    );
+    // The phone refuses a sign-in waiting for the new-device check: both sessions end (the refusing one too).
+    await endsWith('phone', async () => {
+      await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email: m.email, password: 'member password 1' },
+        headers: {
+          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1',
+        },
+        ip: '198.51.100.77',
+      });
+      const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: sessions.phone }))
+        .json()
+        .sessions.find((session: { pending: boolean }) => session.pending);
+      const blocked = await t.request({
+        method: 'POST',
+        url: `/api/sessions/${waiting.id}/block`,
+        cookie: sessions.phone,
+        body: {},
+      });
+      expect(blocked.statusCode).toBe(204);
+    });
+    // Expiry announces nothing by itself: the member's next request (the list) retires the device and says so.
+    await endsWith('kiosk', async () => t.advance(8 * 60_000), false);
+    // A password change ends every other session.
+    await endsWith('spare', () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/password',
+        cookie: m.cookie,
+        body: { currentPassword: 'member password 1', newPassword: 'a brand new password 2' },
+      }),
+    );
+    expect((await listed(m, m.cookie)).length).toBe(1);
+    stream.close();
   });
 });

@@ -295,6 +295,8 @@ export const en: Catalog = {
     'sync/unknown-device': 'This device was removed from sync. Turn sync on again to rejoin.',
     'sync/out-of-order': 'This device’s changes arrived out of order. Sync will try again.',
     'sync/stale-snapshot': 'A newer snapshot of the vault is already stored.',
+    'sync/not-your-device':
+      'Only the sign-in that added this device to sync can send its changes. Log in again on that device.',
     'sync/device-removed':
       'This device was removed from sync and cannot rejoin as it was. Turn sync on again to join as a new device.',
     'push/invalid-subscription': 'Failed to save token',

@@ -288,6 +288,8 @@ export const ko = {
     'sync/unknown-device': '이 기기는 동기화에서 제외되었습니다. 다시 참여하려면 동기화를 다시 켜 주세요.',
     'sync/out-of-order': '이 기기의 변경 내용이 순서에 맞지 않게 도착했습니다. 동기화가 다시 시도합니다.',
     'sync/stale-snapshot': '더 최근의 금고 스냅숏이 이미 저장되어 있습니다.',
+    'sync/not-your-device':
+      '이 기기를 동기화에 추가한 로그인만 이 기기의 변경 내용을 보낼 수 있습니다. 그 기기에서 다시 로그인해 주세요.',
     'sync/device-removed':
       '이 기기는 동기화에서 제외되어 이전 상태 그대로는 다시 참여할 수 없습니다. 동기화를 다시 켜서 새 기기로 참여해 주세요.',
     'push/invalid-subscription': '토큰을 저장하지 못했습니다',

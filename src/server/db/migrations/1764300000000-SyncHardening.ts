@@ -10,7 +10,22 @@ import { sql, type Kysely } from 'kysely';
 // `sync_retired_devices`: a small marker for each device removed from sync, so its id never registers again with
 // that vault (its chain would start over under numbers its old changes, versions and snapshots hold). Counted
 // against the quota too (100 bytes); a vault published under another id drops the markers of the one before.
+//
+// `sync_devices.session_id`: the session that registered the device; only it may push to the device's chain,
+// upload a snapshot as it or register it again, and the device leaves sync when that session ends. A device of
+// before is bound to the newest confirmed session still open in its browser; one with none is retired on the next
+// sync request of its member.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('sync_devices').addColumn('session_id', 'varchar(36)').execute();
+  await sql`
+    update sync_devices set session_id = (
+      select s.id from sessions s
+      where s.user_id = sync_devices.user_id and s.device_id = sync_devices.session_device
+        and s.revoked_at is null and s.approval = 'approved'
+      order by s.created_at desc
+      limit 1
+    )`.execute(db);
+
   await db.schema
     .createTable('sync_retired_devices')
     .addColumn('user_id', 'varchar(36)', (col) => col.notNull().references('users.id').onDelete('cascade'))
@@ -41,4 +56,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('sync_usage').execute();
   await db.schema.dropTable('sync_retired_devices').execute();
+  await db.schema.alterTable('sync_devices').dropColumn('session_id').execute();
 }
