@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   'sync/stale-snapshot': 409,
   'sync/device-removed': 409,
   'sync/not-your-device': 403,
+  'sync/too-many-devices': 409,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,

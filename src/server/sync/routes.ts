@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { API } from '../../shared/api.js';
 import {
   SYNC_CHUNK_MAX_BYTES,
+  SYNC_MAX_DEVICES,
   SYNC_PAGE_BYTES,
   SYNC_PAGE_CHANGES,
   SYNC_PUSH_BODY_LIMIT_BYTES,
@@ -200,6 +201,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
         created_at: at,
         last_seen_at: at,
       };
+      // Counted under the member's lock, so registrations sent at once cannot pass it; devices of ended sessions
+      // were retired above (and one whose session ended since is not counted).
+      if ((await store.listDevices(trx, user.uid, at)).length >= SYNC_MAX_DEVICES) {
+        throw new ApiError('sync/too-many-devices');
+      }
       await ensureRoom(trx, user.uid, store.DEVICE_BYTES);
       await store.insertDevice(trx, added);
       await store.addUsage(trx, user.uid, store.DEVICE_BYTES);

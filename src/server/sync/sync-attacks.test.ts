@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
+import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { browserCookies, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { DEVICE_BYTES, HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
 
@@ -738,5 +738,38 @@ describe('6. a second session (a stolen cookie) bending another device', () => {
     );
     expect((await listed(m, m.cookie)).length).toBe(1);
     stream.close();
+  });
+});
+
+describe('7. registrations without end', () => {
+  it('caps the devices a member syncs: of 40 sent at once exactly 20 land; a device of an ended session does not count', async () => {
+    const m = await member('cap');
+    await m.publish();
+    const tablet = await secondSession(m);
+    const tablets = Array.from({ length: 5 }, () => syncId());
+    for (const device of tablets) expect((await m.register(device, {}, tablet)).statusCode).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => m.register(syncId(), {}, m.cookie, index % 2 ? other : t)),
+    );
+    const codes = answers.map((answer) => `${answer.statusCode} ${codeOf(answer) ?? ''}`.trim());
+    expect(codes.filter((code) => code === '200')).toHaveLength(SYNC_MAX_DEVICES - tablets.length);
+    expect(codes.filter((code) => code === '409 sync/too-many-devices')).toHaveLength(
+      40 - (SYNC_MAX_DEVICES - tablets.length),
+    );
+    const state = (await m.state()).json();
+    expect(state.devices).toHaveLength(SYNC_MAX_DEVICES);
+    // Renaming a device that is there is no new device.
+    expect((await m.register(tablets[0]!, { name: 'Tablet' }, tablet)).statusCode).toBe(200);
+
+    // The tablet's session ends: its five devices go first, five new ones fit, and no more.
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', cookie: tablet })).statusCode).toBe(
+      204,
+    );
+    for (let index = 0; index < tablets.length; index++) {
+      expect((await m.register(syncId(), {}, m.cookie, other)).statusCode).toBe(200);
+    }
+    const over = await m.register(syncId());
+    expect([over.statusCode, codeOf(over)]).toEqual([409, 'sync/too-many-devices']);
+    expect((await m.state()).json().devices).toHaveLength(SYNC_MAX_DEVICES);
   });
 });

@@ -297,6 +297,8 @@ export const en: Catalog = {
     'sync/stale-snapshot': 'A newer snapshot of the vault is already stored.',
     'sync/not-your-device':
       'Only the sign-in that added this device to sync can send its changes. Log in again on that device.',
+    'sync/too-many-devices':
+      'Your account already syncs the most devices allowed. Remove one you no longer use from the sync settings, then try again.',
     'sync/device-removed':
       'This device was removed from sync and cannot rejoin as it was. Turn sync on again to join as a new device.',
     'push/invalid-subscription': 'Failed to save token',
