@@ -234,6 +234,24 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     await announce(user.uid);
   });
 
+  // Any of the member's sessions may rename any of the member's devices (the app names them by browser and system).
+  route(app, accounts, API.syncRenameDevice, async ({ signedIn: { user, sessionId }, params, body }) => {
+    await retireEnded(user.uid);
+    const row = await locked(user.uid, async (trx) => {
+      const device = await knownDevice(trx, user.uid, params.id);
+      await store.updateDevice(trx, user.uid, params.id, { name: body.name });
+      return { ...device, name: body.name };
+    });
+    await announce(user.uid);
+    return {
+      id: row.id,
+      name: row.name,
+      current: row.session_id === sessionId,
+      added: row.created_at,
+      lastSeen: row.last_seen_at,
+    };
+  });
+
   route(
     app,
     accounts,
@@ -467,12 +485,13 @@ export function syncNews(db: Kysely<Database>, live: LiveBus, clock: Clock) {
         // Devices whose session ended are gone already (the next request retires them).
         const devices = await store.listDevices(db, uid, isoAt(clock));
         const latest = Number(vault?.latest ?? 0);
-        // What a device must hear of: new changes, and the vault's header or its devices changing (one removed).
+        // What a device must hear of: new changes, and the vault's header or its devices changing (one removed, one
+        // renamed).
         const stamp = [
           latest,
           vault?.vault_id,
           vault?.header_mac,
-          ...devices.map((device) => device.id).sort(),
+          ...devices.map((device) => JSON.stringify([device.id, device.name])).sort(),
         ].join(' ');
         for (const listener of member.listeners) listener(latest, stamp);
       } while (member.again);

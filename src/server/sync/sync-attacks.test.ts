@@ -742,7 +742,7 @@ describe('6. a second session (a stolen cookie) bending another device', () => {
 });
 
 describe('7. registrations without end', () => {
-  it('caps the devices a member syncs: of 40 sent at once exactly 20 land; a device of an ended session does not count', async () => {
+  it('caps the devices a member syncs at 20, however many are sent at once; a device of an ended session does not count', async () => {
     const m = await member('cap');
     await m.publish();
     const tablet = await secondSession(m);
@@ -771,5 +771,87 @@ describe('7. registrations without end', () => {
     const over = await m.register(syncId());
     expect([over.statusCode, codeOf(over)]).toEqual([409, 'sync/too-many-devices']);
     expect((await m.state()).json().devices).toHaveLength(SYNC_MAX_DEVICES);
+  });
+});
+
+describe('8. device names that lie', () => {
+  const LYING = [
+    'abc\u202egnp.exe',
+    'a\u202ab',
+    'a\u202db',
+    'a\u2066b',
+    'a\u2069b',
+    'a\u200eb',
+    'a\u200fb',
+    'a\u061cb',
+    'zero\u200bwidth',
+    'soft\u00adhyphen',
+    'a\u0000b',
+    'line\nbreak',
+    'a\u2028b',
+    'a\ud800b',
+    '<img src=x onerror=alert(1)>',
+    'a>b',
+    '',
+    '   ',
+    'x'.repeat(65),
+  ];
+
+  it('refuses bidi and format controls, other controls and markup, when registering and renaming; any session renames', async () => {
+    const m = await member('names');
+    await m.publish();
+    const device = syncId();
+    for (const name of LYING) {
+      const refused = await m.register(device, { name });
+      expect([JSON.stringify(name), refused.statusCode, codeOf(refused)]).toEqual([
+        JSON.stringify(name),
+        400,
+        'request/invalid',
+      ]);
+    }
+    expect((await m.state()).json().devices).toEqual([]);
+    expect((await m.register(device, { name: '  Chrome on Windows  ' })).json()).toMatchObject({
+      name: 'Chrome on Windows',
+    });
+
+    // Renaming: from another of the member's sessions too (the app names devices by browser and system, the
+    // member renames them); the same rules.
+    const phone = await secondSession(m);
+    for (const name of LYING) {
+      const refused = await m.send('PATCH', `/api/sync/devices/${device}`, { name }, other, phone);
+      expect([JSON.stringify(name), refused.statusCode, codeOf(refused)]).toEqual([
+        JSON.stringify(name),
+        400,
+        'request/invalid',
+      ]);
+    }
+    for (const name of ['내 노트북', '📱 Phone (2)', 'Firefox – Ubuntu', 'ｆｕｌｌ']) {
+      const renamed = await m.send('PATCH', `/api/sync/devices/${device}`, { name }, other, phone);
+      expect(renamed.json()).toEqual({
+        id: device,
+        name,
+        current: false,
+        added: expect.any(String),
+        lastSeen: expect.any(String),
+      });
+      expect((await m.state()).json().devices).toMatchObject([{ id: device, name, current: true }]);
+    }
+    // The member's devices hear of a new name.
+    const stream = await eventStream(t, m.cookie);
+    await stream.until(Number.MAX_SAFE_INTEGER, 300);
+    const told = stream.told();
+    await m.send('PATCH', `/api/sync/devices/${device}`, { name: 'Work laptop' }, other, phone);
+    expect(await stream.until(told + 1)).toBe(told + 1);
+    stream.close();
+    await m.send('PATCH', `/api/sync/devices/${device}`, { name: 'ｆｕｌｌ' }, other, phone);
+
+    const missing = await m.send('PATCH', `/api/sync/devices/${syncId()}`, { name: 'x' });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'sync/unknown-device']);
+    // Another member's device is no device of this member's.
+    const stranger = await member('names.stranger');
+    await stranger.publish();
+    const theirs = await stranger.send('PATCH', `/api/sync/devices/${device}`, { name: 'Mine' });
+    expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'sync/unknown-device']);
+    expect((await m.state()).json().devices[0].name).toBe('ｆｕｌｌ');
   });
 });

@@ -40,15 +40,21 @@ export const syncVault = syncVaultBody.extend({ updated: z.string() });
 
 export const syncDeviceParams = z.object({ id: syncId });
 
-export const syncDeviceBody = z.strictObject({
-  name: z
-    .string(invalid)
-    .trim()
-    .min(1, invalid)
-    .max(64, invalid)
-    // eslint-disable-next-line no-control-regex
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), invalid),
-});
+/**
+ * A device's name as the member sees it in the list: no control or format character (which includes the bidi
+ * controls that make `abc\u202egnp.exe` read as `abcexe.png`, and invisible joiners), no line break, no lone
+ * surrogate, and no `<` or `>`.
+ */
+const deviceName = z
+  .string(invalid)
+  .trim()
+  .min(1, invalid)
+  .max(64, invalid)
+  .refine((value) => !/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}<>]/u.test(value), invalid);
+
+export const syncDeviceBody = z.strictObject({ name: deviceName });
+
+export const syncRenameBody = z.strictObject({ name: deviceName });
 
 export const syncDevice = z.object({
   id: z.string(),
