@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   'sync/device-removed': 409,
   'sync/not-your-device': 403,
   'sync/too-many-devices': 409,
+  'sync/unproven': 403,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,

@@ -178,6 +178,10 @@ export interface SyncVaultTable {
   /** The vault header as JSON (the data key wrapped by the master password). */
   header: string;
   header_mac: string;
+  /** The vault's signing key (docs/sync.md, "Proofs"): SPKI DER, base64; null for a vault published without one. */
+  signing_public_key: string | null;
+  /** Its private half sealed with the vault (opaque). */
+  signing_sealed_key: string | null;
   latest: number;
   created_at: string;
   updated_at: string;

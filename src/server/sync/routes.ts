@@ -12,7 +12,7 @@ import {
   SYNC_PAGE_CHANGES,
   SYNC_PUSH_BODY_LIMIT_BYTES,
 } from '../../shared/constants.js';
-import type { SyncChangeBody } from '../../shared/schemas/sync.js';
+import type { SyncChangeBody, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { deviceKey } from '../accounts/access.js';
 import type { AccountService, SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock } from '../clock.js';
@@ -30,6 +30,7 @@ import { newId } from '../ids.js';
 import type { LiveBus } from '../live/bus.js';
 import { declaredLength, sendStored, uploadBody } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
+import { DEVICE_PROOF, hashing, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
 import * as store from './store.js';
 
 export interface SyncDeps extends QuotaDeps {
@@ -46,6 +47,23 @@ function present(row: store.ChangeRow) {
   const body = JSON.parse(row.body) as Omit<SyncChangeBody, 'seq' | 'mac'>;
   return { ...body, seq: Number(row.device_seq), mac: row.mac, at: Number(row.seq), device: row.device };
 }
+
+/** The vault as devices read it. */
+function presentVault(row: store.VaultRow) {
+  return {
+    id: row.vault_id,
+    header: JSON.parse(row.header) as SyncVaultHeaderJson,
+    headerMac: row.header_mac,
+    signing:
+      row.signing_public_key && row.signing_sealed_key
+        ? { publicKey: row.signing_public_key, sealedKey: row.signing_sealed_key }
+        : null,
+    updated: row.updated_at,
+  };
+}
+
+/** A signature sent in base64 or base64url, as bytes. */
+const signatureBytes = (proof: string, encoding: 'base64' | 'base64url') => Buffer.from(proof, encoding);
 
 function presentSnapshot(row: store.SnapshotRow | undefined) {
   return row ? { id: row.id, covers: Number(row.covers), size: Number(row.size) } : null;
@@ -117,14 +135,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const vault = await store.findVault(db, user.uid);
     const devices = await store.listDevices(db, user.uid, isoAt(clock));
     return {
-      vault: vault
-        ? {
-            id: vault.vault_id,
-            header: JSON.parse(vault.header) as never,
-            headerMac: vault.header_mac,
-            updated: vault.updated_at,
-          }
-        : null,
+      vault: vault ? presentVault(vault) : null,
       devices: devices.map((device) => ({
         id: device.id,
         name: device.name,
@@ -142,11 +153,28 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
   route(app, accounts, API.syncPublishVault, async ({ signedIn: { user }, body }) => {
     const at = isoAt(clock);
     const header = JSON.stringify(body.header);
+    if (body.signing && !signingKey(body.signing.publicKey)) throw new ApiError('request/invalid');
     const answer = await locked(user.uid, async (trx) => {
       const vault = await store.findVault(trx, user.uid);
-      const bytes = store.vaultBytes({ header, header_mac: body.headerMac });
       if (vault && vault.vault_id !== body.id) throw new ApiError('sync/other-vault');
-      const adding = bytes - (vault ? store.vaultBytes(vault) : 0);
+      // The signing key is set once: with the vault, or later by the first device that has one (a vault an older
+      // app published). Another one is another vault's; none sent keeps the one there.
+      let signing = { public: vault?.signing_public_key ?? null, sealed: vault?.signing_sealed_key ?? null };
+      if (body.signing) {
+        const sent = { public: body.signing.publicKey, sealed: body.signing.sealedKey };
+        if (signing.public !== null && (signing.public !== sent.public || signing.sealed !== sent.sealed)) {
+          throw new ApiError('sync/other-vault');
+        }
+        signing = sent;
+      }
+      const row = {
+        header,
+        header_mac: body.headerMac,
+        signing_public_key: signing.public,
+        signing_sealed_key: signing.sealed,
+        updated_at: at,
+      };
+      const adding = store.vaultBytes(row) - (vault ? store.vaultBytes(vault) : 0);
       await ensureRoom(trx, user.uid, adding);
       await store.addUsage(trx, user.uid, adding);
       if (!vault) {
@@ -154,16 +182,18 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
         await store.insertVault(trx, {
           user_id: user.uid,
           vault_id: body.id,
-          header,
-          header_mac: body.headerMac,
+          ...row,
           latest: 0,
           created_at: at,
-          updated_at: at,
         });
       } else {
-        await store.updateHeader(trx, user.uid, header, body.headerMac, at);
+        await store.updateVault(trx, user.uid, row);
       }
-      return { ...body, updated: at };
+      return presentVault({
+        ...(vault ?? { user_id: user.uid, latest: 0, created_at: at }),
+        vault_id: body.id,
+        ...row,
+      });
     });
     await announce(user.uid);
     return answer;
@@ -180,7 +210,20 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     const at = isoAt(clock);
     await retireEnded(user.uid);
     const row = await locked(user.uid, async (trx) => {
-      if (!(await store.findVault(trx, user.uid))) throw new ApiError('sync/no-vault');
+      const vault = await store.findVault(trx, user.uid);
+      if (!vault) throw new ApiError('sync/no-vault');
+      // Only a device that opened the vault can sign its joining (once the vault has a signing key).
+      if (
+        vault.signing_public_key !== null &&
+        (body.proof === undefined ||
+          !proven(
+            vault.signing_public_key,
+            [DEVICE_PROOF, vault.vault_id, params.id],
+            signatureBytes(body.proof, 'base64'),
+          ))
+      ) {
+        throw new ApiError('sync/unproven');
+      }
       // Removed once, gone for good: its chain cannot start over under numbers its old changes hold.
       if (await store.isRetired(trx, user.uid, params.id)) throw new ApiError('sync/device-removed');
       const known = await store.findDevice(trx, user.uid, params.id);
@@ -363,9 +406,12 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
       const newest = await store.newestSnapshot(trx, user.uid);
       if (query.covers > Number(vault.latest)) throw new ApiError('request/invalid');
       if (newest && query.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
+      if (vault.signing_public_key !== null && query.proof === undefined) throw new ApiError('sync/unproven');
+      return vault;
     };
     await db.transaction().execute(check);
-    const body = uploadBody(request, deps.maxUploadBytes);
+    // Hashed as it streams to storage; the signature is checked before anything of the history goes.
+    const body = hashing(uploadBody(request, deps.maxUploadBytes));
     const id = newId();
     const key = `sync/${user.uid}/snapshots/${id}`;
     let old: string[] = [];
@@ -374,13 +420,24 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
       {
         userId: user.uid,
         key,
-        body,
+        body: body.stream,
         declared: declaredLength(request),
         maxBytes: deps.maxUploadBytes,
         contentType: 'application/octet-stream',
       },
       async (trx, size) => {
-        await check(trx);
+        const vault = await check(trx);
+        if (
+          vault.signing_public_key !== null &&
+          !proven(
+            vault.signing_public_key,
+            [SNAPSHOT_PROOF, vault.vault_id, query.device, query.covers, body.digest()],
+            signatureBytes(query.proof ?? '', 'base64url'),
+          )
+        ) {
+          // The stored file goes with this refusal (storeWithinQuota); nothing of the history was touched.
+          throw new ApiError('sync/unproven');
+        }
         await store.insertSnapshot(trx, {
           id,
           user_id: user.uid,

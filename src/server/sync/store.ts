@@ -24,9 +24,18 @@ export const VAULT_ROW_BYTES = 200;
 /** A removed device's marker (its id, never to register again with the vault). */
 export const RETIRED_DEVICE_BYTES = 100;
 
-/** The bytes the quota counts for the vault's row. */
-export function vaultBytes(vault: Pick<VaultRow, 'header' | 'header_mac'>): number {
-  return VAULT_ROW_BYTES + Buffer.byteLength(vault.header) + Buffer.byteLength(vault.header_mac);
+/** The bytes the quota counts for the vault's row: its header, MAC and signing key beside the row. */
+export function vaultBytes(
+  vault: Pick<VaultRow, 'header' | 'header_mac'> &
+    Partial<Pick<VaultRow, 'signing_public_key' | 'signing_sealed_key'>>,
+): number {
+  return (
+    VAULT_ROW_BYTES +
+    Buffer.byteLength(vault.header) +
+    Buffer.byteLength(vault.header_mac) +
+    Buffer.byteLength(vault.signing_public_key ?? '') +
+    Buffer.byteLength(vault.signing_sealed_key ?? '')
+  );
 }
 
 export type VaultRow = SyncVaultTable;
@@ -65,18 +74,12 @@ export async function insertVault(db: Db, row: VaultRow): Promise<void> {
   await db.insertInto('sync_vaults').values(row).execute();
 }
 
-export async function updateHeader(
+export async function updateVault(
   db: Db,
   userId: string,
-  header: string,
-  headerMac: string,
-  at: string,
+  set: Pick<VaultRow, 'header' | 'header_mac' | 'signing_public_key' | 'signing_sealed_key' | 'updated_at'>,
 ): Promise<void> {
-  await db
-    .updateTable('sync_vaults')
-    .set({ header, header_mac: headerMac, updated_at: at })
-    .where('user_id', '=', userId)
-    .execute();
+  await db.updateTable('sync_vaults').set(set).where('user_id', '=', userId).execute();
 }
 
 export async function setLatest(db: Db, userId: string, latest: number): Promise<void> {

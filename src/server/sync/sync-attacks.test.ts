@@ -4,7 +4,9 @@
 // registrations without end, and device names that lie. They run on SQLite, and on PostgreSQL across two server
 // processes when DATABASE_URL is set.
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -573,6 +575,32 @@ async function secondSession(m: Awaited<ReturnType<typeof member>>, idleMinutes 
   return cookie;
 }
 
+/** A vault's signing key pair as the publishing device makes it, and the proofs its devices sign with it. */
+function signingPair(curve = 'P-256') {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: curve });
+  const sign = (statement: unknown[]) =>
+    crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    });
+  return {
+    signing: {
+      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+      sealedKey: crypto.randomBytes(180).toString('base64'),
+    },
+    deviceProof: (vault: string, device: string) =>
+      sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
+    snapshotProof: (vault: string, device: string, covers: number, bytes: Buffer) =>
+      sign([
+        'mygenie/sync-snapshot/v1',
+        vault,
+        device,
+        covers,
+        crypto.createHash('sha256').update(bytes).digest('base64'),
+      ]).toString('base64url'),
+  };
+}
+
 /** A member's live event stream, read as text. */
 async function eventStream(app: TestApp, cookie: string) {
   const base = await listening(app);
@@ -853,5 +881,145 @@ describe('8. device names that lie', () => {
     const theirs = await stranger.send('PATCH', `/api/sync/devices/${device}`, { name: 'Mine' });
     expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'sync/unknown-device']);
     expect((await m.state()).json().devices[0].name).toBe('ｆｕｌｌ');
+  });
+});
+
+describe('6. proof of the vault key', () => {
+  it('takes the signing key once, with the vault or later; another one is another vault; only an ECDSA P-256 key', async () => {
+    const m = await member('signing');
+    const key = signingPair();
+    const spki = (generated: crypto.KeyObject) =>
+      generated.export({ format: 'der', type: 'spki' }).toString('base64');
+    for (const publicKey of [
+      crypto.randomBytes(91).toString('base64'),
+      spki(crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey),
+      spki(crypto.generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey),
+      spki(crypto.generateKeyPairSync('ed25519').publicKey),
+    ]) {
+      const refused = await m.publish({ signing: { ...key.signing, publicKey } });
+      expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'request/invalid']);
+    }
+    const oversized = await m.publish({ signing: { ...key.signing, sealedKey: 'A'.repeat(4100) } });
+    expect([oversized.statusCode, codeOf(oversized)]).toEqual([400, 'request/invalid']);
+    expect((await m.state()).json().vault).toBeNull();
+
+    // Published by an older app, without one: its devices join without a proof, as before.
+    expect((await m.publish()).json()).toMatchObject({ id: m.vault, signing: null });
+    expect((await m.register(syncId())).statusCode).toBe(200);
+    // The first device of the new app sets it, once; the same again is fine, none sent keeps it.
+    expect((await m.publish({ signing: key.signing })).json()).toMatchObject({ signing: key.signing });
+    expect((await m.publish({ signing: key.signing })).statusCode).toBe(200);
+    expect((await m.publish()).json()).toMatchObject({ signing: key.signing });
+    for (const signing of [
+      signingPair().signing,
+      { ...key.signing, sealedKey: crypto.randomBytes(180).toString('base64') },
+    ]) {
+      const swapped = await m.publish({ signing });
+      expect([swapped.statusCode, codeOf(swapped)]).toEqual([409, 'sync/other-vault']);
+    }
+    expect((await m.state(other)).json().vault.signing).toEqual(key.signing);
+    // Counted with the vault.
+    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
+  });
+
+  it('lets only a device that opened the vault join: a stranger session without a proof, with a bad one, or replaying one is refused', async () => {
+    const m = await member('proof');
+    const key = signingPair();
+    await m.publish({ signing: key.signing });
+    const laptop = syncId();
+    const missing = await m.register(laptop);
+    expect([missing.statusCode, codeOf(missing)]).toEqual([403, 'sync/unproven']);
+    const proof = key.deviceProof(m.vault, laptop);
+    expect((await m.register(laptop, { proof })).statusCode).toBe(200);
+    const c = chain(laptop);
+    expect((await m.push(laptop, [c.next(), c.next()])).json()).toMatchObject({ stored: [1, 2] });
+
+    // A stolen cookie: a session of the member's, with no vault key.
+    const thief = await secondSession(m);
+    const mine = syncId();
+    const attempts: Array<[string, string | undefined]> = [
+      ['no proof', undefined],
+      ['random bytes', crypto.randomBytes(64).toString('base64')],
+      ['a signature of another key', signingPair().deviceProof(m.vault, mine)],
+      ["the laptop's proof", proof],
+      ['a proof for another vault', key.deviceProof(syncId(), mine)],
+      [
+        'a proof of another kind',
+        key.snapshotProof(m.vault, mine, 1, Buffer.from('x')).replace(/-/g, '+').replace(/_/g, '/') + '==',
+      ],
+      ['too short', crypto.randomBytes(32).toString('base64')],
+    ];
+    for (const [what, sent] of attempts) {
+      const refused = await m.register(mine, sent === undefined ? {} : { proof: sent }, thief, other);
+      expect([what, refused.statusCode, codeOf(refused)]).toEqual([what, 403, 'sync/unproven']);
+    }
+    // The laptop's own proof replayed for the laptop's id, from another session: not the thief's device.
+    const replayed = await m.register(laptop, { proof }, thief);
+    expect([replayed.statusCode, codeOf(replayed)]).toEqual([403, 'sync/not-your-device']);
+    // Nor can it push as the laptop, nor swap the vault's key for one of its own.
+    const pushed = await m.push(laptop, [c.next()], thief);
+    expect([pushed.statusCode, codeOf(pushed)]).toEqual([403, 'sync/not-your-device']);
+    const swapped = await m.publish({ signing: signingPair().signing });
+    expect([swapped.statusCode, codeOf(swapped)]).toEqual([409, 'sync/other-vault']);
+    // Once the laptop is removed, its proof registers nothing ever again.
+    expect((await m.send('DELETE', `/api/sync/devices/${laptop}`, undefined, t, thief)).statusCode).toBe(204);
+    const after = await m.register(laptop, { proof }, thief);
+    expect([after.statusCode, codeOf(after)]).toEqual([409, 'sync/device-removed']);
+    expect((await m.state()).json().devices).toEqual([]);
+    expect((await m.state()).json().latest).toBe(2);
+  });
+
+  it('replaces the history only with a snapshot signed over its very bytes; a junk one is refused and removed', async () => {
+    const m = await member('signed.snapshot');
+    const key = signingPair();
+    await m.publish({ signing: key.signing });
+    const laptop = syncId();
+    await m.register(laptop, { proof: key.deviceProof(m.vault, laptop) });
+    const c = chain(laptop);
+    await m.push(laptop, [c.next(), c.next(), c.next()]);
+    const used = await m.usedBytes();
+    const bytes = crypto.randomBytes(4000);
+    const junk = Buffer.from('garbage');
+    const upload = (proof: string | null, body = bytes, covers = 3, as = m.cookie) =>
+      m.upload(
+        `/api/sync/snapshots?device=${laptop}&covers=${covers}${proof === null ? '' : `&proof=${proof}`}`,
+        body,
+        t,
+        as,
+      );
+    const refusals: Array<[string, Promise<Awaited<ReturnType<typeof upload>>>]> = [
+      ['no proof', upload(null)],
+      [
+        'a junk body under a proof of other bytes',
+        upload(key.snapshotProof(m.vault, laptop, 3, bytes), junk),
+      ],
+      ['another count covered', upload(key.snapshotProof(m.vault, laptop, 2, bytes))],
+      ['another device', upload(key.snapshotProof(m.vault, syncId(), 3, bytes))],
+      ['another key', upload(signingPair().snapshotProof(m.vault, laptop, 3, bytes))],
+      ['random bytes', upload(crypto.randomBytes(64).toString('base64url'))],
+    ];
+    for (const [what, answer] of refusals) {
+      const refused = await answer;
+      expect([what, refused.statusCode, codeOf(refused)]).toEqual([what, 403, 'sync/unproven']);
+    }
+    // A session that is not the laptop's, even with the laptop's valid proof.
+    const thief = await secondSession(m);
+    const stolen = await upload(key.snapshotProof(m.vault, laptop, 3, bytes), bytes, 3, thief);
+    expect([stolen.statusCode, codeOf(stolen)]).toEqual([403, 'sync/not-your-device']);
+    // Nothing of the history went, nothing was kept of the refused uploads, nothing counted.
+    expect((await m.changes(0)).json().changes).toHaveLength(3);
+    expect((await m.state()).json().snapshot).toBeNull();
+    expect(await m.usedBytes()).toBe(used);
+    const folder = path.join(t.config.dataDir, 'files', 'sync', m.uid, 'snapshots');
+    expect(await fs.readdir(folder).catch(() => [])).toEqual([]);
+
+    const stored = await upload(key.snapshotProof(m.vault, laptop, 3, bytes));
+    expect(stored.statusCode).toBe(201);
+    expect((await m.changes(0, other)).json()).toMatchObject({
+      changes: [],
+      snapshot: { covers: 3, size: 4000 },
+    });
+    expect(await fs.readdir(folder)).toEqual([stored.json().id]);
+    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
   });
 });

@@ -29,14 +29,42 @@ export const syncVaultHeader = z.strictObject({
   wrappedKey: base64(128),
 });
 
+/**
+ * The vault's signing key (docs/sync.md, "Proofs"), made by the device that publishes the vault: an ECDSA P-256 key
+ * pair whose private half only a device that opened the vault can use.
+ */
+export const syncSigning = z.strictObject({
+  /** The public key: standard base64 of its SPKI DER (the server checks it is ECDSA P-256). */
+  publicKey: base64(256),
+  /** The private key sealed with the vault: opaque to the server. */
+  sealedKey: base64(4096),
+});
+
+/**
+ * A registration's proof: standard base64 of the vault key's 64-byte ECDSA-SHA-256 signature (IEEE P1363) of
+ * `JSON.stringify(["mygenie/sync-device/v1", vaultId, deviceId])`.
+ */
+const deviceProof = base64(256);
+/** A snapshot's proof: the same kind of signature, base64url without padding (it travels in the query). */
+const snapshotProof = z
+  .string(invalid)
+  .max(256, invalid)
+  .regex(/^[A-Za-z0-9_-]+$/, invalid);
+
 export const syncVaultBody = z.strictObject({
   id: syncId,
   header: syncVaultHeader,
   /** HMAC of the header under the sync key: a device adopts only a header a device of the vault made. */
   headerMac: digest,
+  /** Set once (with the vault, or later by the first device that has one); the same one may be sent again. */
+  signing: syncSigning.optional(),
 });
 
-export const syncVault = syncVaultBody.extend({ updated: z.string() });
+export const syncVault = syncVaultBody.extend({
+  updated: z.string(),
+  /** Null for a vault published without one (by an older app): no proof is asked of its devices then. */
+  signing: syncSigning.nullable(),
+});
 
 export const syncDeviceParams = z.object({ id: syncId });
 
@@ -52,7 +80,11 @@ const deviceName = z
   .max(64, invalid)
   .refine((value) => !/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}<>]/u.test(value), invalid);
 
-export const syncDeviceBody = z.strictObject({ name: deviceName });
+export const syncDeviceBody = z.strictObject({
+  name: deviceName,
+  /** Required once the vault has a signing key. */
+  proof: deviceProof.optional(),
+});
 
 export const syncRenameBody = z.strictObject({ name: deviceName });
 
@@ -136,6 +168,11 @@ export const syncState = z.object({
 
 export const syncSnapshotQuery = z.object({
   device: syncId,
+  /**
+   * Required once the vault has a signing key: the vault key's signature of `JSON.stringify(["mygenie/sync-snapshot/v1",
+   * vaultId, deviceId, covers, sha256])`, `sha256` the standard base64 of SHA-256 of the uploaded bytes.
+   */
+  proof: snapshotProof.optional(),
   covers: z.coerce.number(invalid).int(invalid).min(1, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
 });
 

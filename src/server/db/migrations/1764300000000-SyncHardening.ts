@@ -15,7 +15,12 @@ import { sql, type Kysely } from 'kysely';
 // upload a snapshot as it or register it again, and the device leaves sync when that session ends. A device of
 // before is bound to the newest confirmed session still open in its browser; one with none is retired on the next
 // sync request of its member.
+//
+// `sync_vaults.signing_*`: the vault's signing key (ECDSA P-256), whose private half only a device that opened the
+// vault can use: registrations and snapshots of a vault that has one carry a signature checked against it.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('sync_vaults').addColumn('signing_public_key', 'text').execute();
+  await db.schema.alterTable('sync_vaults').addColumn('signing_sealed_key', 'text').execute();
   await db.schema.alterTable('sync_devices').addColumn('session_id', 'varchar(36)').execute();
   await sql`
     update sync_devices set session_id = (
@@ -57,4 +62,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('sync_usage').execute();
   await db.schema.dropTable('sync_retired_devices').execute();
   await db.schema.alterTable('sync_devices').dropColumn('session_id').execute();
+  await db.schema.alterTable('sync_vaults').dropColumn('signing_sealed_key').execute();
+  await db.schema.alterTable('sync_vaults').dropColumn('signing_public_key').execute();
 }
