@@ -67,6 +67,7 @@ import {
   syncChunkParams,
   syncDevice,
   syncDeviceBody,
+  syncEraseBody,
   syncDeviceParams,
   syncPushAnswer,
   syncPushBody,
@@ -532,9 +533,11 @@ export const API = {
   },
   syncDeleteVault: {
     route: ROUTES.syncDeleteVault,
-    summary: 'Erase everything synced (each device keeps its own vault)',
+    summary:
+      'Erase everything synced (each device keeps its own vault); the current password unless proven moments ago',
     tag: 'sync',
     access: 'member',
+    body: syncEraseBody,
     ...noContent,
   },
   syncRegisterDevice: {

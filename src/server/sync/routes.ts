@@ -13,7 +13,7 @@ import {
   SYNC_PUSH_BODY_LIMIT_BYTES,
 } from '../../shared/constants.js';
 import type { SyncChangeBody, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
-import { deviceKey } from '../accounts/access.js';
+import { caller, deviceKey } from '../accounts/access.js';
 import type { AccountService, SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
@@ -199,7 +199,11 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
     return answer;
   });
 
-  route(app, accounts, API.syncDeleteVault, async ({ signedIn: { user }, request }) => {
+  // A sensitive change, as a password's or a passkey's: a fresh proof of the member, counted against the login
+  // limits when it is the password.
+  route(app, accounts, API.syncDeleteVault, async ({ signedIn, body, request }) => {
+    const { user } = signedIn;
+    await accounts.proveMember(signedIn, body.currentPassword, caller(request));
     const files = await locked(user.uid, (trx) => store.deleteSynced(trx, user.uid, isoAt(clock)));
     await announce(user.uid);
     await removeFiles(files, request.log);

@@ -1023,3 +1023,56 @@ describe('6. proof of the vault key', () => {
     expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
   });
 });
+
+describe('6. erasing the synced vault', () => {
+  it('needs a fresh proof of the member: the current password, or one moments ago in this session — else nothing goes', async () => {
+    const m = await member('erase.proof');
+    const key = signingPair();
+    await m.publish({ signing: key.signing });
+    const laptop = syncId();
+    await m.register(laptop, { proof: key.deviceProof(m.vault, laptop) });
+    await m.push(laptop, [chain(laptop).next()]);
+    await m.upload(`/api/sync/chunks/${keyName()}`, crypto.randomBytes(100));
+    const kept = async () => {
+      const state = (await m.state()).json();
+      return [state.vault?.id, state.latest, state.devices.length, state.usedBytes];
+    };
+    const before = await kept();
+    expect(before.slice(0, 3)).toEqual([m.vault, 1, 1]);
+
+    // A session approved from another device has proven nothing itself (a stolen cookie): it must type the password.
+    const thief = await secondSession(m);
+    const erase = (body?: unknown, as = m.cookie) => m.send('DELETE', '/api/sync/vault', body, t, as);
+    for (const [as, body] of [
+      [thief, undefined],
+      [thief, {}],
+    ] as const) {
+      const refused = await erase(body, as);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'auth/reauth-required']);
+    }
+    const wrong = await erase({ currentPassword: 'not the password' }, thief);
+    expect([wrong.statusCode, codeOf(wrong)]).toEqual([403, 'auth/wrong-password']);
+    // The member's own sign-in was a proof, for five minutes.
+    t.advance(6 * 60_000);
+    const stale = await erase();
+    expect([stale.statusCode, codeOf(stale)]).toEqual([403, 'auth/reauth-required']);
+    expect(await kept()).toEqual(before);
+
+    // Wrong passwords count against the account's login limit, as any password check does.
+    let limited = null;
+    for (let guess = 0; guess < 12 && !limited; guess++) {
+      const refused = await erase({ currentPassword: `guess ${guess}` }, thief);
+      if (codeOf(refused) === 'auth/too-many-requests') limited = guess;
+      else expect(codeOf(refused)).toBe('auth/wrong-password');
+    }
+    expect(limited).toBe(9);
+    expect(await kept()).toEqual(before);
+    t.advance(16 * 60_000);
+
+    expect((await erase({ currentPassword: 'member password 1' })).statusCode).toBe(204);
+    expect((await m.state()).json()).toMatchObject({ vault: null, devices: [], latest: 0 });
+    // That proof holds a few minutes in this session: erasing again after publishing again needs no password.
+    await m.publish();
+    expect((await erase()).statusCode).toBe(204);
+  });
+});

@@ -2,6 +2,7 @@
 // of it but the ordering numbers, device ids and sizes: every record, title and amount travels sealed.
 import { z } from '../zod.js';
 import { SYNC_MAX_CHANGES_PER_PUSH, SYNC_MAX_PAYLOAD_CHARS } from '../constants.js';
+import { passkeyRegisterOptionsBody } from './auth.js';
 
 const invalid = { error: 'request/invalid' } as const;
 
@@ -58,6 +59,14 @@ export const syncVaultBody = z.strictObject({
   headerMac: digest,
   /** Set once (with the vault, or later by the first device that has one); the same one may be sent again. */
   signing: syncSigning.optional(),
+});
+
+/**
+ * Erasing the synced vault is a sensitive change: the current password, unless the member proved it (password or
+ * passkey, a sign-in too) within the last few minutes of this session. The same rules as the password's anywhere.
+ */
+export const syncEraseBody = z.strictObject({
+  currentPassword: passkeyRegisterOptionsBody.shape.currentPassword,
 });
 
 export const syncVault = syncVaultBody.extend({
