@@ -13,7 +13,8 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { browserCookies, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { DEVICE_BYTES, HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
+import { syncKeptFromTables } from '../test/sync-usage.js';
+import { HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
 const keyName = () => crypto.randomBytes(32).toString('base64url');
@@ -236,49 +237,6 @@ function countedSize(change: Record<string, unknown>): number {
   return Buffer.byteLength(JSON.stringify({ prev, rid, base, heads, hash, payload })) + 200;
 }
 
-/**
- * What sync keeps for a member, counted from the tables as the quota's rules say (docs/sync.md, "Quota"): each
- * change's counted size, snapshots' and chunks' sizes, each record's newest version, each device, the vault, and
- * the marker of each device removed.
- */
-async function keptFromTables(app: TestApp, userId: string): Promise<number> {
-  const db = app.database.db;
-  const sum = async (table: 'sync_changes' | 'sync_snapshots' | 'sync_chunks') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const count = async (table: 'sync_heads' | 'sync_devices' | 'sync_retired_devices') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const vault = await db
-    .selectFrom('sync_vaults')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return (
-    (await sum('sync_changes')) +
-    (await sum('sync_snapshots')) +
-    (await sum('sync_chunks')) +
-    (await count('sync_heads')) * HEAD_BYTES +
-    (await count('sync_devices')) * DEVICE_BYTES +
-    (await count('sync_retired_devices')) * RETIRED_DEVICE_BYTES +
-    (vault ? vaultBytes(vault) : 0)
-  );
-}
-
 /** Collects the heap's garbage now (for measuring what one request holds). */
 function collector(): () => void {
   v8.setFlagsFromString('--expose-gc');
@@ -396,7 +354,7 @@ describe('3. storage kept outside the quota', () => {
     );
     expect(heads).toBe(500 * refused);
     const used = await m.usedBytes();
-    expect(used).toBe(await keptFromTables(small, m.uid));
+    expect(used).toBe(await syncKeptFromTables(small, m.uid));
     expect(used).toBeLessThanOrEqual(1024 * 1024);
     expect(used).toBeGreaterThan(heads * HEAD_BYTES);
   });
@@ -433,7 +391,7 @@ describe('3. storage kept outside the quota', () => {
       header: { ...HEADER, salt: crypto.randomBytes(48).toString('base64') },
     });
     expect([header.statusCode, codeOf(header)]).toEqual([402, 'storage/quota-exceeded']);
-    expect(await m.usedBytes()).toBe(filler + left - 10 + (await keptFromTables(small, m.uid)));
+    expect(await m.usedBytes()).toBe(filler + left - 10 + (await syncKeptFromTables(small, m.uid)));
   });
 
   it("keeps its running count exact through every insert and delete, at once on both processes, and keeps only the removed devices' markers with the vault erased", async () => {
@@ -465,7 +423,7 @@ describe('3. storage kept outside the quota', () => {
         m.upload(`/api/sync/chunks/${key}`, crypto.randomBytes(1000 + index), index % 2 ? t : other),
       ]),
     ]);
-    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
     // Compaction, a forgotten chunk, a removed device, a new header.
     const latest = (await m.state()).json().latest;
     const snapshot = await m.upload(
@@ -481,11 +439,11 @@ describe('3. storage kept outside the quota', () => {
       (await m.publish({ header: { ...HEADER, wrappedKey: crypto.randomBytes(96).toString('base64') } }))
         .statusCode,
     ).toBe(200);
-    expect(await m.usedBytes(other)).toBe(await keptFromTables(t, m.uid));
+    expect(await m.usedBytes(other)).toBe(await syncKeptFromTables(t, m.uid));
     expect(await m.usedBytes()).toBeGreaterThan(0);
 
     expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
-    expect(await keptFromTables(t, m.uid)).toBe(3 * RETIRED_DEVICE_BYTES);
+    expect(await syncKeptFromTables(t, m.uid)).toBe(3 * RETIRED_DEVICE_BYTES);
     expect(await m.usedBytes()).toBe(3 * RETIRED_DEVICE_BYTES);
   });
 });
@@ -542,8 +500,8 @@ describe('5. a removed device registering again under its own id', () => {
     expect(await m.usedBytes()).toBe(4 * RETIRED_DEVICE_BYTES);
     const another = { id: syncId(), header: HEADER, headerMac: digest() };
     expect((await m.send('PUT', '/api/sync/vault', another)).statusCode).toBe(200);
-    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
-    expect(await keptFromTables(t, m.uid)).toBe(
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
+    expect(await syncKeptFromTables(t, m.uid)).toBe(
       vaultBytes({ header: JSON.stringify(HEADER), header_mac: another.headerMac }),
     );
   });
@@ -919,7 +877,7 @@ describe('6. proof of the vault key', () => {
     }
     expect((await m.state(other)).json().vault.signing).toEqual(key.signing);
     // Counted with the vault.
-    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
   });
 
   it('lets only a device that opened the vault join: a stranger session without a proof, with a bad one, or replaying one is refused', async () => {
@@ -1020,7 +978,7 @@ describe('6. proof of the vault key', () => {
       snapshot: { covers: 3, size: 4000 },
     });
     expect(await fs.readdir(folder)).toEqual([stored.json().id]);
-    expect(await m.usedBytes()).toBe(await keptFromTables(t, m.uid));
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
   });
 });
 
