@@ -12,7 +12,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
-import { browserCookies, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { syncKeptFromTables } from '../test/sync-usage.js';
 import { HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
 
@@ -839,6 +839,47 @@ describe('8. device names that lie', () => {
     const theirs = await stranger.send('PATCH', `/api/sync/devices/${device}`, { name: 'Mine' });
     expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'sync/unknown-device']);
     expect((await m.state()).json().devices[0].name).toBe('ｆｕｌｌ');
+  });
+});
+
+describe('6. a password reset', () => {
+  it("retires every device of the member's sessions it ends", async () => {
+    const m = await member('reset');
+    await m.publish();
+    const phone = await secondSession(m);
+    const [laptop, tablet] = [syncId(), syncId()];
+    expect((await m.register(laptop)).statusCode).toBe(200);
+    expect((await m.register(tablet, {}, phone)).statusCode).toBe(200);
+    const mails = (await t.mails()).filter((mail) => mail.to === m.email).length;
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      body: { email: m.email },
+      ip: '198.51.100.201',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = await t.mailTo(m.email, mails);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      body: { token: mail.token, newPassword: 'a fresh start here', chosen: false },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Signed in again on the laptop's browser: a new session, and none of the devices of the ended ones.
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: m.email, password: 'a fresh start here', idleMinutes: 0 },
+      cookie: deviceCookie(m.cookie),
+      ip: '198.51.100.202',
+    });
+    const again = browserCookies(login);
+    expect(await listed(m, again, other)).toEqual([]);
+    for (const device of [laptop, tablet]) {
+      const refused = await m.register(device, {}, again);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'sync/device-removed']);
+    }
+    expect((await m.register(syncId(), {}, again)).statusCode).toBe(200);
   });
 });
 
