@@ -1,7 +1,8 @@
 // The sync routes (docs/sync.md, "On the server") on SQLite, and on PostgreSQL across two server processes when
 // DATABASE_URL is set: a vault published once, each device's chain kept contiguous and stored once however often
-// it is sent, one series of numbers per member however many devices push at once, the quota counting changes,
-// snapshots and chunks, compaction, the live `sync` event, and who may reach what.
+// it is sent, one series of numbers per member however many devices push at once, the quota counting what sync
+// keeps, compaction, the live `sync` event, and who may reach what. The attacks on these routes are in
+// sync-attacks.test.ts.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
