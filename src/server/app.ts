@@ -229,7 +229,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   route(app, accounts, API.health, async () => ({ status: 'ok' as const }));
-  accountRoutes(app, accounts, syncNews(database.db, live));
+  accountRoutes(app, accounts, syncNews(database.db, live, clock));
   acceptRawUploads(app);
   noticeRoutes(app, { db: database.db, accounts, clock, live });
   fileRoutes(app, {

@@ -49,6 +49,7 @@ export const ROUTES = {
   syncDeleteVault: 'DELETE /api/sync/vault',
   syncRegisterDevice: 'PUT /api/sync/devices/:id',
   syncRemoveDevice: 'DELETE /api/sync/devices/:id',
+  syncRenameDevice: 'PATCH /api/sync/devices/:id',
   syncPush: 'POST /api/sync/changes',
   syncChanges: 'GET /api/sync/changes',
   syncUploadSnapshot: 'PUT /api/sync/snapshots',
@@ -66,7 +67,7 @@ export const ROUTES = {
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route's method and path. */
 export function methodAndPath(name: RouteName): { method: Method; path: string } {

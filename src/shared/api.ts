@@ -67,9 +67,11 @@ import {
   syncChunkParams,
   syncDevice,
   syncDeviceBody,
+  syncEraseBody,
   syncDeviceParams,
   syncPushAnswer,
   syncPushBody,
+  syncRenameBody,
   syncSnapshotInfo,
   syncSnapshotParams,
   syncSnapshotQuery,
@@ -531,9 +533,11 @@ export const API = {
   },
   syncDeleteVault: {
     route: ROUTES.syncDeleteVault,
-    summary: 'Erase everything synced (each device keeps its own vault)',
+    summary:
+      'Erase everything synced (each device keeps its own vault); the current password unless proven moments ago',
     tag: 'sync',
     access: 'member',
+    body: syncEraseBody,
     ...noContent,
   },
   syncRegisterDevice: {
@@ -553,6 +557,16 @@ export const API = {
     access: 'member',
     params: syncDeviceParams,
     ...noContent,
+  },
+  syncRenameDevice: {
+    route: ROUTES.syncRenameDevice,
+    summary: "Rename one of the member's devices (from any of the member's sessions)",
+    tag: 'sync',
+    access: 'member',
+    params: syncDeviceParams,
+    body: syncRenameBody,
+    status: 200,
+    response: syncDevice,
   },
   syncPush: {
     route: ROUTES.syncPush,

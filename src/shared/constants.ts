@@ -107,6 +107,11 @@ export const SYNC_PUSH_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** A page of changes a device fetches stops after this many bytes of payload (and at least one change). */
 export const SYNC_PAGE_BYTES = 2 * 1024 * 1024;
 export const SYNC_PAGE_CHANGES = 2000;
+/**
+ * Devices one member may sync at once (a device whose session ended does not count): the device list and every
+ * sync event read them all.
+ */
+export const SYNC_MAX_DEVICES = 20;
 /** A document's sealed chunk at most: a 1 MiB chunk, its IV and tag. */
 export const SYNC_CHUNK_MAX_BYTES = 1024 * 1024 + 1024;
 

@@ -17,6 +17,7 @@ import * as sessionDevices from './migrations/1763900000000-SessionDevices.js';
 import * as failClosed from './migrations/1764000000000-FailClosed.js';
 import * as rateReserve from './migrations/1764100000000-RateReserve.js';
 import * as sync from './migrations/1764200000000-Sync.js';
+import * as syncHardening from './migrations/1764300000000-SyncHardening.js';
 
 /**
  * better-sqlite3 13 (Node-API) on Node 22 and later. Node 24 crashes on version 12, whose statements remove an
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '1764000000000-FailClosed': failClosed,
   '1764100000000-RateReserve': rateReserve,
   '1764200000000-Sync': sync,
+  '1764300000000-SyncHardening': syncHardening,
 };
 
 export interface DatabaseOptions {
@@ -60,6 +62,8 @@ export interface DatabaseOptions {
   sqliteSynchronous?: 'normal' | 'full';
   /** PostgreSQL schema to work in (created if missing): lets tests run side by side in one database. */
   pgSchema?: string;
+  /** Migrates only this far (tests of a migration on data written under the schema before it). */
+  migrateTo?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -71,7 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // tables in a neighbouring schema of the same database would pass for ours, and ours would never be made.
     ...(handle.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(handle.db) } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.migrateTo
+    ? await migrator.migrateTo(options.migrateTo)
+    : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     await handle.close();

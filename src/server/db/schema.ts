@@ -178,6 +178,10 @@ export interface SyncVaultTable {
   /** The vault header as JSON (the data key wrapped by the master password). */
   header: string;
   header_mac: string;
+  /** The vault's signing key (docs/sync.md, "Proofs"): SPKI DER, base64; null for a vault published without one. */
+  signing_public_key: string | null;
+  /** Its private half sealed with the vault (opaque). */
+  signing_sealed_key: string | null;
   latest: number;
   created_at: string;
   updated_at: string;
@@ -187,8 +191,13 @@ export interface SyncDeviceTable {
   user_id: string;
   id: string;
   name: string;
-  /** The browser's device key (sessions.device_id), to tell a caller its own entry. */
+  /** The browser's device key (sessions.device_id) when it registered. */
   session_device: string | null;
+  /**
+   * The session that registered it: only that session may send its changes, its snapshots, or register it again;
+   * when the session ends, the device leaves sync (retired).
+   */
+  session_id: string | null;
   /** The end of the device's chain as stored: its last change's number and MAC. */
   last_seq: number;
   last_mac: string | null;
@@ -233,6 +242,27 @@ export interface SyncChunkTable {
   created_at: string;
 }
 
+/**
+ * A device removed from sync (by the member, by its session ending, or with the erased vault): its id never
+ * registers again with that vault, so its chain cannot start over under numbers its old changes hold.
+ */
+export interface SyncRetiredDeviceTable {
+  user_id: string;
+  id: string;
+  /** The vault it held: a vault published under another id starts with no markers (its proofs name its id). */
+  vault_id: string;
+  retired_at: string;
+}
+
+/**
+ * Bytes a member's sync keeps, as the quota counts them (docs/sync.md, "Quota"): kept in the transaction of every
+ * insert and delete of what it counts, so the quota check never sums the tables.
+ */
+export interface SyncUsageTable {
+  user_id: string;
+  bytes: number;
+}
+
 export interface Database {
   users: UserTable;
   email_tokens: EmailTokenTable;
@@ -254,4 +284,6 @@ export interface Database {
   sync_heads: SyncHeadTable;
   sync_snapshots: SyncSnapshotTable;
   sync_chunks: SyncChunkTable;
+  sync_usage: SyncUsageTable;
+  sync_retired_devices: SyncRetiredDeviceTable;
 }

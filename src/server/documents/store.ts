@@ -18,17 +18,13 @@ export type ReservationRow = UploadReservationTable;
 const RESERVATION_TTL_MS = 24 * 60 * 60_000;
 
 /**
- * Bytes a member's stored data takes against the quota: documents, and what sync holds (changes, snapshots,
- * documents' chunks).
+ * Bytes a member's stored data takes against the quota: documents, and what sync keeps (its running count, kept with
+ * every insert and delete of sync's rows and files: src/server/sync/store.ts).
  */
 export async function usedBytes(db: Db, userId: string): Promise<number> {
-  const sum = (table: string) =>
-    sql<number>`(select coalesce(sum(size), 0) from ${sql.table(table)} where user_id = ${userId})`;
-  const { rows } = await sql<{
-    used: number | string;
-  }>`select ${sum('user_documents')} + ${sum('sync_changes')} + ${sum(
-    'sync_snapshots',
-  )} + ${sum('sync_chunks')} as used`.execute(db);
+  const { rows } = await sql<{ used: number | string }>`select
+    (select coalesce(sum(size), 0) from user_documents where user_id = ${userId})
+    + coalesce((select bytes from sync_usage where user_id = ${userId}), 0) as used`.execute(db);
   return Number(rows[0]?.used ?? 0);
 }
 

@@ -1,5 +1,7 @@
-// Who may call what: every notices, files, documents and inquiries route for a visitor, a member and an admin;
-// and an upload whose connection drops leaves no row and no file.
+// Who may call what: every notices, files, documents, inquiries and sync route for a visitor, a member and an
+// admin (who is another member for sync: the member's devices, chunks and snapshots are not theirs); and an
+// upload whose connection drops leaves no row and no file.
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
@@ -7,7 +9,32 @@ import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 const ADMIN = 'admin@example.com';
 let t: TestApp;
 let cookies: Record<'visitor' | 'member' | 'admin', string | undefined>;
-const ids: { notice?: string; file?: string; document?: string } = {};
+const ids: { notice?: string; file?: string; document?: string; snapshot?: string } = {};
+// The member's synced vault: one device, one change, one chunk, one snapshot.
+const sync = {
+  vault: crypto.randomBytes(16).toString('hex'),
+  device: crypto.randomBytes(16).toString('hex'),
+  chunk: crypto.randomBytes(32).toString('base64url'),
+  header: {
+    v: 1,
+    kdf: 'PBKDF2-SHA256',
+    iterations: 600_000,
+    salt: crypto.randomBytes(16).toString('base64'),
+    wrapIv: crypto.randomBytes(12).toString('base64'),
+    wrappedKey: crypto.randomBytes(48).toString('base64'),
+  },
+  headerMac: crypto.randomBytes(32).toString('base64'),
+  change: {
+    seq: 1,
+    prev: null,
+    rid: crypto.randomBytes(32).toString('base64url'),
+    base: null,
+    heads: {},
+    hash: crypto.randomBytes(32).toString('base64'),
+    mac: crypto.randomBytes(32).toString('base64'),
+    payload: crypto.randomBytes(30).toString('base64'),
+  },
+};
 
 beforeAll(async () => {
   t = await startTestApp({ ADMIN_EMAILS: ADMIN });
@@ -39,6 +66,15 @@ beforeAll(async () => {
     await upload('/api/files?name=a&description=b&version=1&filename=a.zip', cookies.admin)
   ).json().file.id;
   ids.document = (await upload('/api/documents?name=mine.txt', cookies.member)).json().document.id;
+  const member = (method: 'PUT' | 'POST', url: string, body: unknown) =>
+    t.request({ method, url, body, cookie: cookies.member });
+  await member('PUT', '/api/sync/vault', { id: sync.vault, header: sync.header, headerMac: sync.headerMac });
+  await member('PUT', `/api/sync/devices/${sync.device}`, { name: 'Laptop' });
+  await member('POST', '/api/sync/changes', { device: sync.device, changes: [sync.change] });
+  await upload(`/api/sync/chunks/${sync.chunk}`, cookies.member);
+  ids.snapshot = (
+    await upload(`/api/sync/snapshots?device=${sync.device}&covers=1`, cookies.member)
+  ).json().id;
 });
 afterAll(async () => {
   await t.close();
@@ -79,6 +115,44 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
   ['GET', () => '/api/inquiries', undefined, { visitor: 401, member: 403, admin: 200 }],
   ['DELETE', () => `/api/files/${ids.file}`, undefined, { visitor: 401, member: 403, admin: 204 }],
   ['DELETE', () => `/api/notices/${ids.notice}`, undefined, { visitor: 401, member: 403, admin: 204 }],
+  // Sync: every member has their own; the admin (a member too) reaches nothing of another's.
+  ['GET', () => '/api/sync', undefined, { visitor: 401, member: 200, admin: 200 }],
+  ['GET', () => '/api/sync/changes?after=0', undefined, { visitor: 401, member: 200, admin: 200 }],
+  [
+    'POST',
+    () => '/api/sync/changes',
+    { device: sync.device, changes: [sync.change] },
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  [
+    'PUT',
+    () => `/api/sync/devices/${sync.device}`,
+    { name: 'Laptop' },
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  [
+    'PATCH',
+    () => `/api/sync/devices/${sync.device}`,
+    { name: 'Work' },
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  ['GET', () => `/api/sync/snapshots/${ids.snapshot}`, undefined, { visitor: 401, member: 200, admin: 404 }],
+  ['GET', () => `/api/sync/chunks/${sync.chunk}`, undefined, { visitor: 401, member: 200, admin: 404 }],
+  ['POST', () => '/api/sync/chunks/held', { keys: [sync.chunk] }, { visitor: 401, member: 200, admin: 200 }],
+  [
+    'PUT',
+    () => '/api/sync/vault',
+    { id: sync.vault, header: sync.header, headerMac: sync.headerMac },
+    { visitor: 401, member: 200, admin: 200 },
+  ],
+  ['DELETE', () => `/api/sync/devices/${sync.device}`, undefined, { visitor: 401, member: 204, admin: 404 }],
+  [
+    'POST',
+    () => '/api/sync/chunks/forget',
+    { keys: [sync.chunk] },
+    { visitor: 401, member: 204, admin: 204 },
+  ],
+  ['DELETE', () => '/api/sync/vault', undefined, { visitor: 401, member: 204, admin: 204 }],
 ];
 
 describe('access matrix', () => {

@@ -89,6 +89,27 @@ describe('attacks on the accounts (issue 15)', () => {
       const documentId = stored.json().document.id as string;
       const memberSession = (await t.request({ method: 'GET', url: '/api/sessions', cookie: member })).json()
         .sessions[0].id as string;
+      // The member syncs a vault from a device of theirs.
+      const vault = crypto.randomBytes(16).toString('hex');
+      const syncDevice = crypto.randomBytes(16).toString('hex');
+      const header = {
+        v: 1,
+        kdf: 'PBKDF2-SHA256',
+        iterations: 600_000,
+        salt: crypto.randomBytes(16).toString('base64'),
+        wrapIv: crypto.randomBytes(12).toString('base64'),
+        wrappedKey: crypto.randomBytes(48).toString('base64'),
+      };
+      const headerMac = crypto.randomBytes(32).toString('base64');
+      for (const [method, url, body] of [
+        ['PUT', '/api/sync/vault', { id: vault, header, headerMac }],
+        ['PUT', `/api/sync/devices/${syncDevice}`, { name: 'Laptop' }],
+      ] as const) {
+        expect((await t.request({ method, url, body, cookie: member })).statusCode).toBe(200);
+      }
+      const syncState = async () =>
+        (await t.request({ method: 'GET', url: '/api/sync', cookie: member })).json();
+      const synced = await syncState();
 
       const { response, cookie: pending } = await strangerSignsIn(email);
       expect(response.json()).toEqual({
@@ -112,6 +133,14 @@ describe('attacks on the accounts (issue 15)', () => {
         ['POST', '/api/sessions/end-others', {}],
         ['GET', '/api/sessions'],
         ['POST', `/api/sessions/${crypto.randomUUID()}/approve`, {}],
+        ['GET', '/api/sync'],
+        ['DELETE', '/api/sync/vault', { currentPassword: PASSWORD }],
+        ['PUT', '/api/sync/vault', { id: vault, header: { ...header, wrappedKey: headerMac }, headerMac }],
+        ['PUT', `/api/sync/devices/${crypto.randomBytes(16).toString('hex')}`, { name: 'Mine now' }],
+        ['PUT', `/api/sync/devices/${syncDevice}`, { name: 'Mine now' }],
+        ['PATCH', `/api/sync/devices/${syncDevice}`, { name: 'Mine now' }],
+        ['DELETE', `/api/sync/devices/${syncDevice}`],
+        ['GET', '/api/sync/changes?after=0'],
       ];
       for (const [method, url, body] of attempts) {
         const refused = await t.request({
@@ -159,6 +188,7 @@ describe('attacks on the accounts (issue 15)', () => {
       expect(checked.length).toBeGreaterThan(40);
 
       // The member's things are as they were; the member refuses, and the stranger's sign-in is gone.
+      expect(await syncState()).toEqual(synced);
       expect(
         (await t.request({ method: 'GET', url: '/api/session', cookie: member })).json().user.email,
       ).toBe(email);

@@ -1,9 +1,19 @@
 // Hostile input on every API route: at least 1,000 generated requests each (wrong types, sizes, encodings,
-// injection strings, forged ids, forged sessions, odd content types), sent as a visitor, a member and an admin.
-// None may get a 5xx, every error is coded JSON, and the data seeded before is exactly as it was after.
+// injection strings, forged ids, forged sessions, odd content types), sent as a visitor, a member and an admin
+// (signed in again before each route when a hostile request ended their session, a logout among them). None may
+// get a 5xx, every error is coded JSON, the data seeded before is exactly as it was after (a sync device may only
+// have left with its ended session), and each member's count of sync's bytes is still what their sync keeps.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import {
+  browserCookies,
+  deviceCookie,
+  signedInMember,
+  startTestApp,
+  uniqueIp,
+  type TestApp,
+} from '../test/harness.js';
+import { syncKeptFromTables } from '../test/sync-usage.js';
 
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 1000);
 
@@ -113,6 +123,24 @@ const FIELDS = [
   'url',
   'username',
   'isAdmin',
+  'currentPassword',
+  // Sync's bodies.
+  'device',
+  'changes',
+  'seq',
+  'prev',
+  'rid',
+  'base',
+  'heads',
+  'hash',
+  'mac',
+  'payload',
+  'header',
+  'headerMac',
+  'signing',
+  'publicKey',
+  'sealedKey',
+  'proof',
   '__proto__',
   'constructor',
 ];
@@ -148,6 +176,9 @@ function pathFor(pattern: string, random: Random): string {
           '1',
           '../x',
           'x'.repeat(500),
+          // Sync's ids: a device id, a chunk's key.
+          crypto.randomBytes(16).toString('hex'),
+          crypto.randomBytes(32).toString('base64url'),
         ]),
       ),
     ),
@@ -166,6 +197,10 @@ function query(random: Random): string {
       'latest',
       'version',
       'description',
+      'after',
+      'device',
+      'covers',
+      'proof',
       'x',
     ]);
     return `${key}=${encode(value(random, 3))}`;
@@ -218,6 +253,28 @@ function hostile(
 describe('hostile input on every API route', () => {
   let t: TestApp;
   const identities: Array<string | undefined> = [undefined];
+  const EMAILS = [undefined, 'member@example.com', 'admin@example.com'];
+
+  /**
+   * Signs the member and the admin in again when a hostile request they sent ended their session (a logout, ending
+   * other sessions): every route is fuzzed by a visitor and by signed-in callers.
+   */
+  async function signedInAgain() {
+    for (const [index, cookie] of identities.entries()) {
+      const email = EMAILS[index];
+      if (!cookie || !email) continue;
+      if ((await t.request({ method: 'GET', url: '/api/session', cookie })).json().user) continue;
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email, password: 'member password 1', idleMinutes: 0 },
+        cookie: deviceCookie(cookie),
+        ip: uniqueIp(),
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      identities[index] = browserCookies(login);
+    }
+  }
 
   async function seededState() {
     const db = t.database.db;
@@ -238,6 +295,27 @@ describe('hostile input on every API route', () => {
         .select(['id', 'user_id', 'name', 'size'])
         .orderBy('id')
         .execute(),
+      syncVaults: (await db.selectFrom('sync_vaults').selectAll().execute()).map((row) => ({
+        ...row,
+        id: row.user_id,
+      })),
+      syncDevices: (await db.selectFrom('sync_devices').selectAll().execute()).map((row) => ({
+        ...row,
+        id: row.id,
+      })),
+      syncChanges: (await db.selectFrom('sync_changes').selectAll().execute()).map((row) => ({
+        ...row,
+        id: `${row.user_id} ${row.seq}`,
+      })),
+      syncHeads: (await db.selectFrom('sync_heads').selectAll().execute()).map((row) => ({
+        ...row,
+        id: `${row.user_id} ${row.rid}`,
+      })),
+      syncChunks: (await db.selectFrom('sync_chunks').selectAll().execute()).map((row) => ({
+        ...row,
+        id: `${row.user_id} ${row.key}`,
+      })),
+      syncSnapshots: await db.selectFrom('sync_snapshots').selectAll().execute(),
     };
   }
 
@@ -246,6 +324,7 @@ describe('hostile input on every API route', () => {
     const admin = await signedInMember(t, 'admin@example.com');
     const member = await signedInMember(t, 'member@example.com');
     identities.push(member, admin);
+    expect(EMAILS.slice(1)).toEqual(['member@example.com', 'admin@example.com']);
     await t.request({
       method: 'POST',
       url: '/api/notices',
@@ -266,6 +345,75 @@ describe('hostile input on every API route', () => {
       headers: { 'content-type': 'application/octet-stream' },
       body: 'document bytes',
     });
+    // The member syncs a vault with a signing key: a device of theirs, a change, a chunk and a snapshot.
+    const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const sign = (statement: unknown[]) =>
+      crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
+        key: privateKey,
+        dsaEncoding: 'ieee-p1363',
+      });
+    const vault = crypto.randomBytes(16).toString('hex');
+    const device = crypto.randomBytes(16).toString('hex');
+    const syncing = async (method: 'PUT' | 'POST', url: string, body: unknown) => {
+      const answer = await t.request({ method, url, cookie: member, body });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBeLessThan(300);
+    };
+    await syncing('PUT', '/api/sync/vault', {
+      id: vault,
+      header: {
+        v: 1,
+        kdf: 'PBKDF2-SHA256',
+        iterations: 600_000,
+        salt: crypto.randomBytes(16).toString('base64'),
+        wrapIv: crypto.randomBytes(12).toString('base64'),
+        wrappedKey: crypto.randomBytes(48).toString('base64'),
+      },
+      headerMac: crypto.randomBytes(32).toString('base64'),
+      signing: {
+        publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+        sealedKey: crypto.randomBytes(180).toString('base64'),
+      },
+    });
+    await syncing('PUT', `/api/sync/devices/${device}`, {
+      name: 'Laptop',
+      proof: sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
+    });
+    const change = (seq: number, prev: string | null) => ({
+      seq,
+      prev,
+      rid: crypto.randomBytes(32).toString('base64url'),
+      base: null,
+      heads: {},
+      hash: crypto.randomBytes(32).toString('base64'),
+      mac: crypto.randomBytes(32).toString('base64'),
+      payload: crypto.randomBytes(60).toString('base64'),
+    });
+    const first = change(1, null);
+    await syncing('POST', '/api/sync/changes', { device, changes: [first, change(2, first.mac)] });
+    const upload = (url: string, bytes: Buffer) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        payload: bytes,
+        headers: { origin: t.origin, cookie: member, 'content-type': 'application/octet-stream' },
+      });
+    expect(
+      (await upload(`/api/sync/chunks/${crypto.randomBytes(32).toString('base64url')}`, Buffer.from('chunk')))
+        .statusCode,
+    ).toBe(204);
+    const snapshot = Buffer.from('snapshot bytes');
+    const proof = sign([
+      'mygenie/sync-snapshot/v1',
+      vault,
+      device,
+      1,
+      crypto.createHash('sha256').update(snapshot).digest('base64'),
+    ]).toString('base64url');
+    expect(
+      (await upload(`/api/sync/snapshots?device=${device}&covers=1&proof=${proof}`, snapshot)).statusCode,
+    ).toBe(201);
+    // The sign-in's proof of the member has gone stale: erasing the synced vault needs the password now.
+    t.advance(6 * 60_000);
   });
   afterAll(async () => {
     await t?.close();
@@ -278,9 +426,13 @@ describe('hostile input on every API route', () => {
     expect(before.notices).toHaveLength(1);
     expect(before.files).toHaveLength(1);
     expect(before.documents).toHaveLength(1);
+    expect(before.syncDevices).toHaveLength(1);
+    expect(before.syncChanges).toHaveLength(1);
+    expect(before.syncSnapshots).toHaveLength(1);
     const failures: string[] = [];
     let sent = 0;
     for (const [index, route] of routes.entries()) {
+      await signedInAgain();
       const random = prng(0x5eed + index);
       for (let n = 0; n < PER_ROUTE; n++) {
         const request = hostile(route.method, route.url, random, identities[n % identities.length]);
@@ -312,10 +464,49 @@ describe('hostile input on every API route', () => {
     expect(sent).toBeGreaterThanOrEqual(routes.length * PER_ROUTE);
     const after = await seededState();
     // Hostile input may not change the seeded rows (new rows can only come from requests the API accepted).
-    for (const table of ['users', 'notices', 'files', 'documents'] as const) {
+    for (const table of [
+      'users',
+      'notices',
+      'files',
+      'documents',
+      'syncVaults',
+      'syncChanges',
+      'syncHeads',
+      'syncChunks',
+      'syncSnapshots',
+    ] as const) {
       const still = new Map(after[table].map((row) => [row.id, JSON.stringify(row)]));
       for (const row of before[table])
         expect(still.get(row.id), `${table} ${row.id}`).toBe(JSON.stringify(row));
+    }
+    // The sync device lasts as long as its session: a hostile request the API accepted (the member's logout, or
+    // ending their other sessions) may have ended it, and then it was retired, and only then.
+    const db = t.database.db;
+    for (const device of before.syncDevices) {
+      const now = after.syncDevices.find((row) => row.id === device.id);
+      if (now) {
+        expect(JSON.stringify(now)).toBe(JSON.stringify(device));
+        continue;
+      }
+      const session = await db
+        .selectFrom('sessions')
+        .select(['revoked_at', 'expires_at'])
+        .where('id', '=', device.session_id!)
+        .executeTakeFirstOrThrow();
+      expect(
+        session.revoked_at ?? (session.expires_at <= new Date(t.now()).toISOString() ? 'expired' : null),
+      ).not.toBeNull();
+      expect(
+        await db
+          .selectFrom('sync_retired_devices')
+          .select('id')
+          .where('id', '=', device.id)
+          .executeTakeFirst(),
+      ).toBeDefined();
+    }
+    // Whatever the API accepted, each member's running count of sync's bytes is what their sync keeps.
+    for (const usage of await db.selectFrom('sync_usage').selectAll().execute()) {
+      expect(Number(usage.bytes), usage.user_id).toBe(await syncKeptFromTables(t, usage.user_id));
     }
   }, 600_000);
 });

@@ -2,15 +2,17 @@
 // encodes the answer through the entry's zod schemas (fastify-type-provider-zod), the OpenAPI document lists
 // it, and the handler gets the caller's session and the request's parts already typed and checked.
 //
-// Order matters for what a caller can learn: the guard runs first, so a visitor sending a malformed body to a
-// members' route hears "sign in", as before; only then does a failed validation answer with the code its first
-// failing rule names.
+// Order matters for what a caller can learn, and for what a caller costs: the guard runs as the request arrives,
+// before its body is read, so a visitor sending any body (malformed, or megabytes of it) to a members' route hears
+// "sign in" having cost a small request; only then is the body parsed, and a failed validation answers with the
+// code its first failing rule names.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access, Endpoint } from '../../shared/api.js';
 import type { Method } from '../../shared/api-routes.js';
 import { apiErrorBody } from '../../shared/api.js';
+import { API_BODY_LIMIT_BYTES } from '../../shared/constants.js';
 import type { AccountService, SignedIn } from '../accounts/service.js';
 import { requireAdmin, requireAnySession, requireMember, requireSession } from '../accounts/access.js';
 import { ApiError, codeOfZodError } from './errors.js';
@@ -64,8 +66,24 @@ async function guard(
   }
 }
 
+/** The session the guard resolved for a request, for its handler (undefined on a public route). */
+const guarded = new WeakMap<FastifyRequest, SignedIn | undefined>();
+
+/**
+ * A refused request whose body was not read: a large or unsized one closes its connection after the answer, so
+ * the server does not go on reading megabytes nobody will parse (a small one is drained, keeping the connection).
+ */
+function closeIfLargeBody(request: FastifyRequest, reply: FastifyReply): void {
+  const length = Number(request.headers['content-length'] ?? 0);
+  const unsized = request.headers['transfer-encoding'] !== undefined;
+  if (unsized || !(length <= API_BODY_LIMIT_BYTES)) reply.header('Connection', 'close');
+}
+
 export interface RouteOptions<E extends Endpoint> {
-  /** Runs after the guard and before the request is checked: a limit that counts malformed requests too. */
+  /**
+   * Runs after the guard, before the body is read or the request checked: a limit that counts malformed requests
+   * too.
+   */
   first?: (signedIn: Call<E>['signedIn'], request: FastifyRequest) => Promise<void>;
   /** Fastify route config (e.g. `anyOrigin` for a POST other sites may send). */
   config?: Record<string, unknown>;
@@ -87,6 +105,17 @@ export function route<E extends Endpoint>(
     attachValidation: true,
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // After the app's own onRequest hooks (the origin check), before Fastify reads or parses the body.
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const signedIn = await guard(accounts, endpoint.access, request, endpoint);
+        await options.first?.(signedIn as Call<E>['signedIn'], request);
+        guarded.set(request, signedIn);
+      } catch (error) {
+        closeIfLargeBody(request, reply);
+        throw error;
+      }
+    },
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
@@ -101,8 +130,7 @@ export function route<E extends Endpoint>(
       },
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const signedIn = await guard(accounts, endpoint.access, request, endpoint);
-      await options.first?.(signedIn as Call<E>['signedIn'], request);
+      const signedIn = guarded.get(request);
       if (request.validationError) throw request.validationError;
       const answer = await handler({
         params: request.params,

@@ -13,11 +13,58 @@ import type {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * What the quota counts for sync's rows beyond their payloads (docs/sync.md, "Quota"), near what they take in the
+ * database: a change's row besides its body, a record's newest version, a device, the vault besides its header.
+ */
+export const CHANGE_ROW_BYTES = 200;
+export const HEAD_BYTES = 200;
+export const DEVICE_BYTES = 500;
+export const VAULT_ROW_BYTES = 200;
+/** A removed device's marker (its id, never to register again with the vault). */
+export const RETIRED_DEVICE_BYTES = 100;
+
+/** The bytes the quota counts for the vault's row: its header, MAC and signing key beside the row. */
+export function vaultBytes(
+  vault: Pick<VaultRow, 'header' | 'header_mac'> &
+    Partial<Pick<VaultRow, 'signing_public_key' | 'signing_sealed_key'>>,
+): number {
+  return (
+    VAULT_ROW_BYTES +
+    Buffer.byteLength(vault.header) +
+    Buffer.byteLength(vault.header_mac) +
+    Buffer.byteLength(vault.signing_public_key ?? '') +
+    Buffer.byteLength(vault.signing_sealed_key ?? '')
+  );
+}
+
 export type VaultRow = SyncVaultTable;
 export type DeviceRow = SyncDeviceTable;
 export type ChangeRow = SyncChangeTable;
 export type SnapshotRow = SyncSnapshotTable;
 export type ChunkRow = SyncChunkTable;
+
+/** Moves the member's count of sync's bytes by `delta`, in the transaction that stores or deletes them. */
+export async function addUsage(db: Db, userId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .insertInto('sync_usage')
+    .values({ user_id: userId, bytes: delta })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet((eb) => ({ bytes: eb('sync_usage.bytes', '+', eb.ref('excluded.bytes')) })),
+    )
+    .execute();
+}
+
+async function setUsage(db: Db, userId: string, bytes: number): Promise<void> {
+  await db
+    .insertInto('sync_usage')
+    .values({ user_id: userId, bytes })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ bytes }))
+    .execute();
+}
 
 export function findVault(db: Db, userId: string): Promise<VaultRow | undefined> {
   return db.selectFrom('sync_vaults').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -27,32 +74,40 @@ export async function insertVault(db: Db, row: VaultRow): Promise<void> {
   await db.insertInto('sync_vaults').values(row).execute();
 }
 
-export async function updateHeader(
+export async function updateVault(
   db: Db,
   userId: string,
-  header: string,
-  headerMac: string,
-  at: string,
+  set: Pick<VaultRow, 'header' | 'header_mac' | 'signing_public_key' | 'signing_sealed_key' | 'updated_at'>,
 ): Promise<void> {
-  await db
-    .updateTable('sync_vaults')
-    .set({ header, header_mac: headerMac, updated_at: at })
-    .where('user_id', '=', userId)
-    .execute();
+  await db.updateTable('sync_vaults').set(set).where('user_id', '=', userId).execute();
 }
 
 export async function setLatest(db: Db, userId: string, latest: number): Promise<void> {
   await db.updateTable('sync_vaults').set({ latest }).where('user_id', '=', userId).execute();
 }
 
-/** Everything synced of a member's, rows only (the caller deletes the stored files it is given). */
-export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
+/**
+ * Everything synced of a member's, rows only (the caller deletes the stored files it is given). Its devices are
+ * retired: their markers are all that stays, and all the count keeps.
+ */
+export async function deleteSynced(db: Db, userId: string, at: string): Promise<string[]> {
+  const vault = await findVault(db, userId);
+  const devices = await db.selectFrom('sync_devices').select('id').where('user_id', '=', userId).execute();
+  if (vault)
+    await retireDevices(
+      db,
+      userId,
+      devices.map((device) => device.id),
+      vault.vault_id,
+      at,
+    );
   const files = [
     ...(await db.selectFrom('sync_snapshots').select('storage_key').where('user_id', '=', userId).execute()),
     ...(await db.selectFrom('sync_chunks').select('storage_key').where('user_id', '=', userId).execute()),
   ].map((row) => row.storage_key);
   for (const table of [
     'sync_changes',
+    'sync_heads',
     'sync_snapshots',
     'sync_chunks',
     'sync_devices',
@@ -60,16 +115,97 @@ export async function deleteSynced(db: Db, userId: string): Promise<string[]> {
   ] as const) {
     await db.deleteFrom(table).where('user_id', '=', userId).execute();
   }
+  const { markers } = await db
+    .selectFrom('sync_retired_devices')
+    .select((eb) => eb.fn.countAll<number>().as('markers'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await setUsage(db, userId, Number(markers) * RETIRED_DEVICE_BYTES);
   return files;
 }
 
-export function listDevices(db: Db, userId: string): Promise<DeviceRow[]> {
-  return db
+/**
+ * Removes these devices of the vault for good: each leaves a marker, so its id never registers again with the
+ * vault. Answers the ids removed (those that were there).
+ */
+export async function retireDevices(
+  db: Db,
+  userId: string,
+  ids: string[],
+  vaultId: string,
+  at: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const present = await db
     .selectFrom('sync_devices')
-    .selectAll()
+    .select('id')
     .where('user_id', '=', userId)
-    .orderBy('last_seen_at', 'desc')
+    .where('id', 'in', ids)
     .execute();
+  if (present.length === 0) return [];
+  const removed = present.map((row) => row.id);
+  await db.deleteFrom('sync_devices').where('user_id', '=', userId).where('id', 'in', removed).execute();
+  await db
+    .insertInto('sync_retired_devices')
+    .values(removed.map((id) => ({ user_id: userId, id, vault_id: vaultId, retired_at: at })))
+    .onConflict((conflict) => conflict.columns(['user_id', 'id']).doNothing())
+    .execute();
+  await addUsage(db, userId, removed.length * (RETIRED_DEVICE_BYTES - DEVICE_BYTES));
+  return removed;
+}
+
+/** Whether this device id was removed from the member's sync. */
+export async function isRetired(db: Db, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sync_retired_devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Drops the markers of devices of another vault than `vaultId` (one published anew under another id): no device
+ * of the new vault can know their chains, and no proof of theirs names the new vault.
+ */
+export async function forgetOtherVaultsDevices(db: Db, userId: string, vaultId: string): Promise<void> {
+  const result = await db
+    .deleteFrom('sync_retired_devices')
+    .where('user_id', '=', userId)
+    .where('vault_id', '!=', vaultId)
+    .executeTakeFirst();
+  await addUsage(db, userId, -Number(result.numDeletedRows) * RETIRED_DEVICE_BYTES);
+}
+
+// A device counts while the session that registered it does: not ended, and not past its end (the accounts
+// feature's rule for a live session, read here in the same query so the answer is exact under the member's lock).
+
+/** The member's devices whose session still counts at `now`, last seen first. */
+export function listDevices(db: Db, userId: string, now: string): Promise<DeviceRow[]> {
+  return db
+    .selectFrom('sync_devices as d')
+    .innerJoin('sessions as s', (join) =>
+      join.onRef('s.id', '=', 'd.session_id').on('s.revoked_at', 'is', null).on('s.expires_at', '>', now),
+    )
+    .selectAll('d')
+    .where('d.user_id', '=', userId)
+    .orderBy('d.last_seen_at', 'desc')
+    .execute();
+}
+
+/** The member's devices whose session has ended at `now` (or that have none): they are to be retired. */
+export async function devicesOfEndedSessions(db: Db, userId: string, now: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_devices as d')
+    .leftJoin('sessions as s', (join) =>
+      join.onRef('s.id', '=', 'd.session_id').on('s.revoked_at', 'is', null).on('s.expires_at', '>', now),
+    )
+    .select('d.id')
+    .where('d.user_id', '=', userId)
+    .where('s.id', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export function findDevice(db: Db, userId: string, id: string): Promise<DeviceRow | undefined> {
@@ -92,15 +228,6 @@ export async function updateDevice(
   set: Partial<Pick<DeviceRow, 'name' | 'session_device' | 'last_seq' | 'last_mac' | 'last_seen_at'>>,
 ): Promise<void> {
   await db.updateTable('sync_devices').set(set).where('user_id', '=', userId).where('id', '=', id).execute();
-}
-
-export async function deleteDevice(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sync_devices')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 export function findChange(
@@ -156,20 +283,54 @@ export async function setHeads(db: Db, userId: string, heads: Map<string, string
   }
 }
 
-/** Changes after `after`, in order, at most `limit` of them. */
-export function changesAfter(db: Db, userId: string, after: number, limit: number): Promise<ChangeRow[]> {
+/**
+ * A page of the changes after `after`, in order: as many as fit in `maxBytes` (at least one, however large), at
+ * most `maxChanges`. The sizes are read first and the bodies of the chosen changes only, so a request holds about
+ * `maxBytes` of bodies however large the history.
+ */
+export async function changePage(
+  db: Db,
+  userId: string,
+  after: number,
+  maxBytes: number,
+  maxChanges: number,
+): Promise<ChangeRow[]> {
+  const sizes = await db
+    .selectFrom('sync_changes')
+    .select(['seq', 'size'])
+    .where('user_id', '=', userId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(maxChanges)
+    .execute();
+  let last: number | null = null;
+  let bytes = 0;
+  for (const row of sizes) {
+    if (last !== null && bytes + Number(row.size) > maxBytes) break;
+    last = Number(row.seq);
+    bytes += Number(row.size);
+  }
+  if (last === null) return [];
   return db
     .selectFrom('sync_changes')
     .selectAll()
     .where('user_id', '=', userId)
     .where('seq', '>', after)
+    .where('seq', '<=', last)
     .orderBy('seq')
-    .limit(limit)
     .execute();
 }
 
-export async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<void> {
+/** Deletes the changes through `covers` (a snapshot covers them); answers the bytes they counted. */
+export async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<number> {
+  const { bytes } = await db
+    .selectFrom('sync_changes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .where('seq', '<=', covers)
+    .executeTakeFirstOrThrow();
   await db.deleteFrom('sync_changes').where('user_id', '=', userId).where('seq', '<=', covers).execute();
+  return Number(bytes);
 }
 
 /** The member's newest snapshot. */
@@ -196,11 +357,15 @@ export async function insertSnapshot(db: Db, row: SnapshotRow): Promise<void> {
   await db.insertInto('sync_snapshots').values(row).execute();
 }
 
-/** Removes the member's snapshots older than `keep`; answers their stored files. */
-export async function deleteOlderSnapshots(db: Db, userId: string, keep: string): Promise<string[]> {
+/** Removes the member's snapshots other than `keep`; answers their stored files and the bytes they counted. */
+export async function deleteOlderSnapshots(
+  db: Db,
+  userId: string,
+  keep: string,
+): Promise<{ files: string[]; bytes: number }> {
   const old = await db
     .selectFrom('sync_snapshots')
-    .select(['id', 'storage_key'])
+    .select(['id', 'storage_key', 'size'])
     .where('user_id', '=', userId)
     .where('id', '!=', keep)
     .execute();
@@ -214,7 +379,10 @@ export async function deleteOlderSnapshots(db: Db, userId: string, keep: string)
       )
       .execute();
   }
-  return old.map((row) => row.storage_key);
+  return {
+    files: old.map((row) => row.storage_key),
+    bytes: old.reduce((sum, row) => sum + Number(row.size), 0),
+  };
 }
 
 export function findChunk(db: Db, userId: string, key: string): Promise<ChunkRow | undefined> {
@@ -246,14 +414,21 @@ export async function insertChunk(db: Db, row: ChunkRow): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Removes the member's chunks of these keys; answers their stored files. */
-export async function deleteChunks(db: Db, userId: string, keys: string[]): Promise<string[]> {
+/** Removes the member's chunks of these keys; answers their stored files and the bytes they counted. */
+export async function deleteChunks(
+  db: Db,
+  userId: string,
+  keys: string[],
+): Promise<{ files: string[]; bytes: number }> {
   const rows = await db
     .selectFrom('sync_chunks')
-    .select('storage_key')
+    .select(['storage_key', 'size'])
     .where('user_id', '=', userId)
     .where('key', 'in', keys)
     .execute();
   await db.deleteFrom('sync_chunks').where('user_id', '=', userId).where('key', 'in', keys).execute();
-  return rows.map((row) => row.storage_key);
+  return {
+    files: rows.map((row) => row.storage_key),
+    bytes: rows.reduce((sum, row) => sum + Number(row.size), 0),
+  };
 }

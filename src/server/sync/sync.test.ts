@@ -1,10 +1,12 @@
 // The sync routes (docs/sync.md, "On the server") on SQLite, and on PostgreSQL across two server processes when
 // DATABASE_URL is set: a vault published once, each device's chain kept contiguous and stored once however often
-// it is sent, one series of numbers per member however many devices push at once, the quota counting changes,
-// snapshots and chunks, compaction, the live `sync` event, and who may reach what.
+// it is sent, one series of numbers per member however many devices push at once, the quota counting what sync
+// keeps, compaction, the live `sync` event, and who may reach what. The attacks on these routes are in
+// sync-attacks.test.ts.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { HEAD_BYTES, RETIRED_DEVICE_BYTES } from './store.js';
 
 const digest = () => crypto.randomBytes(32).toString('base64');
 const keyName = () => crypto.randomBytes(32).toString('base64url');
@@ -361,6 +363,8 @@ describe('sync', () => {
     await m.publish();
     const device = syncId();
     await m.register(device);
+    // The vault and the device: what the quota counts before any change.
+    const kept = (await m.send(t, 'GET', '/api/sync')).json().usedBytes;
     const c = chain(device);
     await m.push(device, [c.next(), c.next(), c.next(), c.next()]);
     const bytes = crypto.randomBytes(5000);
@@ -400,12 +404,14 @@ describe('sync', () => {
     );
     expect(newer.statusCode).toBe(201);
     expect((await m.raw('GET', `/api/sync/snapshots/${snapshot.id}`)).statusCode).toBe(404);
-    expect((await m.send(t, 'GET', '/api/sync')).json().usedBytes).toBe(100);
+    // Counted: the newest snapshot (it covers every change), the five records' versions, the vault and the device.
+    expect((await m.send(t, 'GET', '/api/sync')).json().usedBytes).toBe(kept + 100 + 5 * HEAD_BYTES);
   });
 
   it("stores documents' chunks once per key, says which it holds, and forgets them", async () => {
     const m = await member('chunks');
     await m.publish();
+    const vault = (await m.send(t, 'GET', '/api/sync')).json().usedBytes;
     const [a, b] = [keyName(), keyName()];
     const bytes = crypto.randomBytes(40_000);
     expect((await m.raw('PUT', `/api/sync/chunks/${a}`, bytes)).statusCode).toBe(204);
@@ -416,13 +422,13 @@ describe('sync', () => {
     expect(
       Buffer.from((await m.raw('GET', `/api/sync/chunks/${a}`, undefined, other)).rawPayload).equals(bytes),
     ).toBe(true);
-    expect((await m.send(t, 'GET', '/api/sync')).json().usedBytes).toBe(40_000);
+    expect((await m.send(t, 'GET', '/api/sync')).json().usedBytes).toBe(vault + 40_000);
     expect(codeOf(await m.raw('PUT', `/api/sync/chunks/${b}`, crypto.randomBytes(1024 * 1024 + 2048)))).toBe(
       'storage/too-large',
     );
     expect((await m.send(t, 'POST', '/api/sync/chunks/forget', { keys: [a] })).statusCode).toBe(204);
     expect((await m.raw('GET', `/api/sync/chunks/${a}`)).statusCode).toBe(404);
-    expect((await m.send(t, 'GET', '/api/sync')).json().usedBytes).toBe(0);
+    expect((await m.send(t, 'GET', '/api/sync')).json().usedBytes).toBe(vault);
   });
 
   it('keeps each member to their own: another member reaches none of it', async () => {
@@ -510,7 +516,8 @@ describe('sync', () => {
       devices: [],
       latest: 0,
       snapshot: null,
-      usedBytes: 0,
+      // What stays: the erased vault's device, as a marker its id never registers again by.
+      usedBytes: RETIRED_DEVICE_BYTES,
     });
     for (const key of keys) expect(await t.storage.exists(key)).toBe(false);
   });

@@ -295,6 +295,14 @@ export const en: Catalog = {
     'sync/unknown-device': 'This device was removed from sync. Turn sync on again to rejoin.',
     'sync/out-of-order': 'This device’s changes arrived out of order. Sync will try again.',
     'sync/stale-snapshot': 'A newer snapshot of the vault is already stored.',
+    'sync/not-your-device':
+      'Only the sign-in that added this device to sync can send its changes. Log in again on that device.',
+    'sync/unproven':
+      'This device could not prove it holds the vault. Unlock the vault on this device and turn sync on again.',
+    'sync/too-many-devices':
+      'Your account already syncs the most devices allowed. Remove one you no longer use from the sync settings, then try again.',
+    'sync/device-removed':
+      'This device was removed from sync and cannot rejoin as it was. Turn sync on again to join as a new device.',
     'push/invalid-subscription': 'Failed to save token',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',

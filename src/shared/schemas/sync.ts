@@ -2,6 +2,7 @@
 // of it but the ordering numbers, device ids and sizes: every record, title and amount travels sealed.
 import { z } from '../zod.js';
 import { SYNC_MAX_CHANGES_PER_PUSH, SYNC_MAX_PAYLOAD_CHARS } from '../constants.js';
+import { passkeyRegisterOptionsBody } from './auth.js';
 
 const invalid = { error: 'request/invalid' } as const;
 
@@ -29,26 +30,72 @@ export const syncVaultHeader = z.strictObject({
   wrappedKey: base64(128),
 });
 
+/**
+ * The vault's signing key (docs/sync.md, "Proofs"), made by the device that publishes the vault: an ECDSA P-256 key
+ * pair whose private half only a device that opened the vault can use.
+ */
+export const syncSigning = z.strictObject({
+  /** The public key: standard base64 of its SPKI DER (the server checks it is ECDSA P-256). */
+  publicKey: base64(256),
+  /** The private key sealed with the vault: opaque to the server. */
+  sealedKey: base64(4096),
+});
+
+/**
+ * A registration's proof: standard base64 of the vault key's 64-byte ECDSA-SHA-256 signature (IEEE P1363) of
+ * `JSON.stringify(["mygenie/sync-device/v1", vaultId, deviceId])`.
+ */
+const deviceProof = base64(256);
+/** A snapshot's proof: the same kind of signature, base64url without padding (it travels in the query). */
+const snapshotProof = z
+  .string(invalid)
+  .max(256, invalid)
+  .regex(/^[A-Za-z0-9_-]+$/, invalid);
+
 export const syncVaultBody = z.strictObject({
   id: syncId,
   header: syncVaultHeader,
   /** HMAC of the header under the sync key: a device adopts only a header a device of the vault made. */
   headerMac: digest,
+  /** Set once (with the vault, or later by the first device that has one); the same one may be sent again. */
+  signing: syncSigning.optional(),
 });
 
-export const syncVault = syncVaultBody.extend({ updated: z.string() });
+/**
+ * Erasing the synced vault is a sensitive change: the current password, unless the member proved it (password or
+ * passkey, a sign-in too) within the last few minutes of this session. The same rules as the password's anywhere.
+ */
+export const syncEraseBody = z.strictObject({
+  currentPassword: passkeyRegisterOptionsBody.shape.currentPassword,
+});
+
+export const syncVault = syncVaultBody.extend({
+  updated: z.string(),
+  /** Null for a vault published without one (by an older app): no proof is asked of its devices then. */
+  signing: syncSigning.nullable(),
+});
 
 export const syncDeviceParams = z.object({ id: syncId });
 
+/**
+ * A device's name as the member sees it in the list: no control or format character (which includes the bidi
+ * controls that make `abc\u202egnp.exe` read as `abcexe.png`, and invisible joiners), no line break, no lone
+ * surrogate, and no `<` or `>`.
+ */
+const deviceName = z
+  .string(invalid)
+  .trim()
+  .min(1, invalid)
+  .max(64, invalid)
+  .refine((value) => !/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}<>]/u.test(value), invalid);
+
 export const syncDeviceBody = z.strictObject({
-  name: z
-    .string(invalid)
-    .trim()
-    .min(1, invalid)
-    .max(64, invalid)
-    // eslint-disable-next-line no-control-regex
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), invalid),
+  name: deviceName,
+  /** Required once the vault has a signing key. */
+  proof: deviceProof.optional(),
 });
+
+export const syncRenameBody = z.strictObject({ name: deviceName });
 
 export const syncDevice = z.object({
   id: z.string(),
@@ -130,6 +177,11 @@ export const syncState = z.object({
 
 export const syncSnapshotQuery = z.object({
   device: syncId,
+  /**
+   * Required once the vault has a signing key: the vault key's signature of `JSON.stringify(["mygenie/sync-snapshot/v1",
+   * vaultId, deviceId, covers, sha256])`, `sha256` the standard base64 of SHA-256 of the uploaded bytes.
+   */
+  proof: snapshotProof.optional(),
   covers: z.coerce.number(invalid).int(invalid).min(1, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
 });
 

@@ -1,0 +1,164 @@
+// The sync hardening migration on a database written before it (SQLite, and PostgreSQL when DATABASE_URL is set):
+// what members' sync already keeps is counted against their quota from the start, and each device is bound to the
+// session its browser still has open (or to none, and leaves sync at its member's next request).
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
+import { dropPostgresSchema, openDatabase, type DatabaseOptions } from '../db/database.js';
+import { DEVICE_BYTES, HEAD_BYTES, vaultBytes } from './store.js';
+
+const url = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+let folder: string;
+let where: DatabaseOptions;
+
+beforeAll(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-migration-'));
+  where = url
+    ? { url, pgSchema: testSchemaName('migration') }
+    : { sqlitePath: path.join(folder, 'db.sqlite') };
+});
+afterAll(async () => {
+  if (url && where.pgSchema) await dropPostgresSchema(url, where.pgSchema);
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+const at = new Date().toISOString();
+const user = (id: string) => ({
+  id,
+  email: `${id}@example.com`,
+  password_hash: 'x',
+  email_verified: 1,
+  lang: 'ko',
+  created_at: at,
+  updated_at: at,
+  update_mails: 1,
+  unsubscribe_token: null,
+});
+
+describe('the sync hardening migration', () => {
+  it("counts what each member's sync kept before it, and binds each device to its browser's open session", async () => {
+    const before = await openDatabase({ ...where, migrateTo: '1764200000000-Sync' });
+    const [syncing, idle] = [crypto.randomUUID(), crypto.randomUUID()];
+    const vault = { header: JSON.stringify({ v: 1, salt: 'AAAA' }), header_mac: 'm'.repeat(44) };
+    try {
+      const db = before.db;
+      await db
+        .insertInto('users')
+        .values([user(syncing), user(idle)])
+        .execute();
+      await db
+        .insertInto('sync_vaults')
+        .values({
+          user_id: syncing,
+          vault_id: 'a'.repeat(32),
+          ...vault,
+          latest: 2,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('sync_devices')
+        .values(
+          ['b', 'c'].map((letter) => ({
+            user_id: syncing,
+            id: letter.repeat(32),
+            name: 'Laptop',
+            session_device: `${letter}-browser`,
+            last_seq: 1,
+            last_mac: null,
+            created_at: at,
+            last_seen_at: at,
+          })),
+        )
+        .execute();
+      // The b browser's sessions: an older one, the newest open one, one ended since, one waiting for approval.
+      const session = (id: string, created: number, changes: Record<string, unknown> = {}) => ({
+        id,
+        user_id: syncing,
+        token_hash: crypto.randomBytes(32).toString('hex'),
+        device_id: 'b-browser',
+        device_name: 'Desktop',
+        user_agent: 'x',
+        created_at: new Date(Date.now() - created * 60_000).toISOString(),
+        last_seen_at: at,
+        revoked_at: null,
+        approval: 'approved',
+        idle_minutes: 0,
+        expires_at: new Date(Date.now() + 60 * 60_000).toISOString(),
+        reauth_at: null,
+        ...changes,
+      });
+      await db
+        .insertInto('sessions')
+        .values([
+          session('older', 30),
+          session('newest', 20),
+          session('ended', 10, { revoked_at: at }),
+          session('waiting', 5, { approval: 'pending' }),
+        ])
+        .execute();
+      await db
+        .insertInto('sync_changes')
+        .values(
+          [1, 2].map((seq) => ({
+            user_id: syncing,
+            seq,
+            device: 'b'.repeat(32),
+            device_seq: seq,
+            mac: 'm',
+            size: 1000 * seq,
+            body: '{}',
+            created_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('sync_heads')
+        .values([
+          { user_id: syncing, rid: 'r1', version: 'v' },
+          { user_id: syncing, rid: 'r2', version: 'v' },
+        ])
+        .execute();
+      await db
+        .insertInto('sync_snapshots')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: syncing,
+          covers: 1,
+          size: 700,
+          storage_key: 'k1',
+          created_at: at,
+        })
+        .execute();
+      await db
+        .insertInto('sync_chunks')
+        .values({ user_id: syncing, key: 'c1', size: 50, storage_key: 'k2', created_at: at })
+        .execute();
+    } finally {
+      await before.close();
+    }
+
+    const after = await openDatabase(where);
+    try {
+      const usage = await after.db.selectFrom('sync_usage').selectAll().execute();
+      expect(usage.map((row) => [row.user_id, Number(row.bytes)])).toEqual([
+        [syncing, 3000 + 700 + 50 + 2 * HEAD_BYTES + 2 * DEVICE_BYTES + vaultBytes(vault)],
+      ]);
+      const devices = await after.db
+        .selectFrom('sync_devices')
+        .select(['id', 'session_id'])
+        .orderBy('id')
+        .execute();
+      expect(devices).toEqual([
+        { id: 'b'.repeat(32), session_id: 'newest' },
+        { id: 'c'.repeat(32), session_id: null },
+      ]);
+    } finally {
+      await after.close();
+    }
+  });
+});

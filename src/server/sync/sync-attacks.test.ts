@@ -1,0 +1,1077 @@
+// The attacks of the sync routes' security test, each performed as the attacker would and asserted to fail: an
+// anonymous body of megabytes, history read whole into memory, storage kept outside the quota, a vault erased and
+// published again, a removed device coming back, a second session (a stolen cookie) bending another device's sync,
+// registrations without end, and device names that lie. They run on SQLite, and on PostgreSQL across two server
+// processes when DATABASE_URL is set.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
+import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { syncKeptFromTables } from '../test/sync-usage.js';
+import { HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
+
+const digest = () => crypto.randomBytes(32).toString('base64');
+const keyName = () => crypto.randomBytes(32).toString('base64url');
+const syncId = () => crypto.randomBytes(16).toString('hex');
+const codeOf = (response: { json(): unknown }) =>
+  (response.json() as { error?: { code?: string } }).error?.code;
+
+let t: TestApp;
+/** The second server process (PostgreSQL), or the same one (SQLite: one process). */
+let other: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ USER_QUOTA_MB: '64' });
+  other = process.env.DATABASE_URL ? await startTestApp({ USER_QUOTA_MB: '64' }, { sharing: t }) : t;
+});
+afterAll(async () => {
+  if (other !== t) await other.close();
+  await t.close();
+});
+
+const HEADER = {
+  v: 1,
+  kdf: 'PBKDF2-SHA256',
+  iterations: 600_000,
+  salt: crypto.randomBytes(16).toString('base64'),
+  wrapIv: crypto.randomBytes(12).toString('base64'),
+  wrappedKey: crypto.randomBytes(48).toString('base64'),
+};
+
+/** A device's chain of changes as the server sees them: numbers, MACs chained, an opaque payload. */
+function chain(device: string) {
+  let seq = 0;
+  let prev: string | null = null;
+  return {
+    device,
+    next(payloadBytes = 200, record: { rid?: string; base?: string | null } = {}) {
+      seq += 1;
+      const change = {
+        seq,
+        prev,
+        rid: record.rid ?? keyName(),
+        base: record.base ?? null,
+        heads: {},
+        hash: digest(),
+        mac: digest(),
+        payload: crypto.randomBytes(payloadBytes).toString('base64'),
+      };
+      prev = change.mac;
+      return change;
+    },
+  };
+}
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+/** A member signed in on one browser (of `home`, the first process by default), with a synced vault to publish. */
+async function member(name: string, home = t) {
+  const email = `${name}.${crypto.randomUUID()}@example.com`;
+  const cookie = await signedInMember(home, email);
+  const uid: string = (await home.request({ method: 'GET', url: '/api/session', cookie })).json().user.uid;
+  const vault = syncId();
+  const send = (method: Method, url: string, body?: unknown, app = home, as = cookie) =>
+    app.request({ method, url, cookie: as, ...(body === undefined ? {} : { body }) });
+  const upload = (url: string, bytes: Buffer, app = home, as = cookie) =>
+    app.app.inject({
+      method: 'PUT',
+      url,
+      payload: bytes,
+      headers: { origin: app.origin, cookie: as, 'content-type': 'application/octet-stream' },
+    });
+  return {
+    email,
+    uid,
+    cookie,
+    vault,
+    send,
+    upload,
+    publish: (extra: Record<string, unknown> = {}) =>
+      send('PUT', '/api/sync/vault', { id: vault, header: HEADER, headerMac: digest(), ...extra }),
+    register: (device: string, body: Record<string, unknown> = {}, as = cookie, app = home) =>
+      send('PUT', `/api/sync/devices/${device}`, { name: 'Laptop', ...body }, app, as),
+    push: (device: string, changes: unknown[], as = cookie, app = home) =>
+      send('POST', '/api/sync/changes', { device, changes }, app, as),
+    changes: (after: number, app = home) => send('GET', `/api/sync/changes?after=${after}`, undefined, app),
+    state: (app = home) => send('GET', '/api/sync', undefined, app),
+    usedBytes: async (app = home): Promise<number> =>
+      (await send('GET', '/api/sync', undefined, app)).json().usedBytes,
+  };
+}
+
+async function listening(app: TestApp): Promise<string> {
+  if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+}
+
+/**
+ * Sends a request over a real connection and resolves at its answer, with how long the answer took: the server
+ * may close the connection while the body is still being written, which is not a failure of the request.
+ */
+function timedPost(
+  base: string,
+  path: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let answered = false;
+    const request = http.request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-length': String(body.length), ...headers },
+      },
+      (response) => {
+        answered = true;
+        const ms = performance.now() - started;
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text, ms }));
+        response.on('error', () => resolve({ status: response.statusCode ?? 0, body: text, ms }));
+      },
+    );
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    request.end(body);
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A push just under the body limit built to cost the most to parse and check: a hundred changes naming 900 other
+ * devices' heads each (about 110 ms a request on a developer's machine when it was parsed before the sign-in check).
+ */
+function heaviestPush(): Buffer {
+  const change = (seq: number) => ({
+    seq,
+    prev: null,
+    rid: keyName(),
+    base: null,
+    heads: Object.fromEntries(Array.from({ length: 900 }, () => [syncId(), 123_456])),
+    hash: digest(),
+    mac: digest(),
+    payload: 'AAAA',
+  });
+  return Buffer.from(
+    JSON.stringify({ device: syncId(), changes: Array.from({ length: 100 }, (_, i) => change(i + 1)) }),
+  );
+}
+
+/** The bytes the server counts for a change as a device reads it back (its stored body and 200 for the row). */
+function countedSize(change: Record<string, unknown>): number {
+  const { prev, rid, base, heads, hash, payload } = change;
+  return Buffer.byteLength(JSON.stringify({ prev, rid, base, heads, hash, payload })) + 200;
+}
+
+/** Collects the heap's garbage now (for measuring what one request holds). */
+function collector(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/** Another browser of the member's signs in, and the member's first browser confirms it: a second session. */
+async function secondSession(m: Awaited<ReturnType<typeof member>>, idleMinutes = 0): Promise<string> {
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { email: m.email, password: 'member password 1', idleMinutes },
+    headers: {
+      'user-agent': `Mozilla/5.0 (Linux; Android 14; Pixel ${crypto.randomInt(1e6)}) Mobile Safari/537.36`,
+    },
+    ip: `198.51.100.${crypto.randomInt(1, 250)}`,
+  });
+  expect(login.statusCode).toBe(200);
+  const cookie = browserCookies(login);
+  const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: m.cookie }))
+    .json()
+    .sessions.find((session: { pending: boolean }) => session.pending);
+  const approved = await t.request({
+    method: 'POST',
+    url: `/api/sessions/${waiting.id}/approve`,
+    cookie: m.cookie,
+    body: {},
+  });
+  expect(approved.statusCode).toBe(204);
+  return cookie;
+}
+
+/** A vault's signing key pair as the publishing device makes it, and the proofs its devices sign with it. */
+function signingPair(curve = 'P-256') {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: curve });
+  const sign = (statement: unknown[]) =>
+    crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    });
+  return {
+    signing: {
+      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+      sealedKey: crypto.randomBytes(180).toString('base64'),
+    },
+    deviceProof: (vault: string, device: string) =>
+      sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
+    snapshotProof: (vault: string, device: string, covers: number, bytes: Buffer) =>
+      sign([
+        'mygenie/sync-snapshot/v1',
+        vault,
+        device,
+        covers,
+        crypto.createHash('sha256').update(bytes).digest('base64'),
+      ]).toString('base64url'),
+  };
+}
+
+/** A member's live event stream, read as text. */
+async function eventStream(app: TestApp, cookie: string) {
+  const base = await listening(app);
+  const controller = new AbortController();
+  const stream = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(stream.status).toBe(200);
+  const reader = stream.body!.getReader();
+  let received = '';
+  let reading: ReturnType<typeof reader.read> | null = null;
+  return {
+    /** How many `sync` events arrived so far. */
+    told: () => received.split('event: sync\n').length - 1,
+    /** Reads until `count` sync events arrived, or `withinMs` passed. */
+    async until(count: number, withinMs = 3000): Promise<number> {
+      const deadline = Date.now() + withinMs;
+      while (this.told() < count && Date.now() < deadline) {
+        reading ??= reader.read();
+        const chunk = await Promise.race([
+          reading,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+        ]);
+        if (chunk === null) break;
+        reading = null;
+        if (chunk.done) break;
+        received += new TextDecoder().decode(chunk.value);
+      }
+      return this.told();
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const listed = async (m: Awaited<ReturnType<typeof member>>, cookie: string, app = t) =>
+  (await m.send('GET', '/api/sync', undefined, app, cookie))
+    .json()
+    .devices.map((device: { id: string; current: boolean }) => [device.id, device.current]);
+
+describe('1. an anonymous body of megabytes', () => {
+  it('is refused before it is read: 401 in about the time of a tiny request, and never parsed', async () => {
+    const base = await listening(t);
+    const headers = { origin: t.origin, 'content-type': 'application/json' };
+    const heavy = heaviestPush();
+    expect(heavy.length).toBeGreaterThan(3.5 * 1024 * 1024);
+    const tiny = Buffer.from('{}');
+    const times = { tiny: [] as number[], heavy: [] as number[] };
+    for (let round = 0; round < 5; round++) {
+      for (const [kind, body] of [
+        ['tiny', tiny],
+        ['heavy', heavy],
+      ] as const) {
+        const answer = await timedPost(base, '/api/sync/changes', body, headers);
+        expect([kind, answer.status, JSON.parse(answer.body).error.code]).toEqual([
+          kind,
+          401,
+          'auth/unauthenticated',
+        ]);
+        times[kind].push(answer.ms);
+      }
+    }
+    // Parsed and checked, the heavy body cost 0.1–1.6 s; refused unread, it costs what a tiny request does.
+    const [small, large] = [median(times.tiny), median(times.heavy)];
+    expect(large, `tiny ${small.toFixed(1)} ms, heavy ${large.toFixed(1)} ms`).toBeLessThan(
+      Math.max(10 * small, small + 75),
+    );
+    // Twelve at once (they once took /api/health from 37 ms to 10 s): every one answered, and a tiny request
+    // among them, within a few tiny requests' time.
+    const flood = await Promise.all([
+      ...Array.from({ length: 12 }, () => timedPost(base, '/api/sync/changes', heavy, headers)),
+      timedPost(base, '/api/sync/changes', tiny, headers),
+    ]);
+    expect(flood.every((answer) => answer.status === 401)).toBe(true);
+    const slowest = Math.max(...flood.map((answer) => answer.ms));
+    expect(
+      slowest,
+      `tiny ${small.toFixed(1)} ms, slowest of the flood ${slowest.toFixed(1)} ms`,
+    ).toBeLessThan(Math.max(20 * small, small + 300));
+
+    // 4 MiB that are not JSON at all: still "sign in", not "malformed" (nothing was parsed); the same for a body
+    // with no declared length, and for a pending or signed-out caller's session cookie.
+    const garbage = Buffer.alloc(4 * 1024 * 1024 - 16, '{');
+    const unparsed = await timedPost(base, '/api/sync/changes', garbage, headers);
+    expect([unparsed.status, JSON.parse(unparsed.body).error.code]).toEqual([401, 'auth/unauthenticated']);
+    const forged = await timedPost(base, '/api/sync/changes', garbage, {
+      ...headers,
+      cookie: `mg_session=${crypto.randomBytes(32).toString('base64url')}`,
+    });
+    expect([forged.status, JSON.parse(forged.body).error.code]).toEqual([401, 'auth/unauthenticated']);
+    // Any members' route, a small malformed body too.
+    for (const path of ['/api/sync/chunks/held', '/api/sync/vault', '/api/auth/password']) {
+      const refused = await t.request({
+        method: path === '/api/sync/vault' ? 'PUT' : 'POST',
+        url: path,
+        body: '{"keys": [',
+      });
+      expect([path, refused.statusCode, codeOf(refused)]).toEqual([path, 401, 'auth/unauthenticated']);
+    }
+  });
+});
+
+describe('2. a large history read at once', () => {
+  it('is paged by bytes in the query: each page at most a page of bodies (one change alone if larger), and no more held', async () => {
+    const m = await member('pages');
+    await m.publish();
+    const device = syncId();
+    await m.register(device);
+    const c = chain(device);
+    // 24 changes of 1.2 MB (two never share a page), then 4,000 small ones (more than a page may count).
+    for (let push = 0; push < 8; push++) {
+      const pushed = await m.push(device, [c.next(900_000), c.next(900_000), c.next(900_000)]);
+      expect(pushed.statusCode).toBe(200);
+    }
+    for (let push = 0; push < 8; push++) {
+      const batch = Array.from({ length: 500 }, () => c.next(100));
+      expect((await m.push(device, batch)).statusCode).toBe(200);
+    }
+    const total = 24 + 4_000;
+    const pages: Array<Array<Record<string, unknown>>> = [];
+    let after = 0;
+    while (after < total) {
+      const page = (await m.changes(after, pages.length % 2 ? other : t)).json();
+      expect(page.latest).toBe(total);
+      expect(page.changes.length).toBeGreaterThan(0);
+      pages.push(page.changes);
+      after = page.changes.at(-1).at;
+    }
+    expect(pages.flat().map((change) => change.at)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    for (const [index, page] of pages.entries()) {
+      const bytes = page.reduce((sum, change) => sum + countedSize(change), 0);
+      expect(page.length).toBeLessThanOrEqual(SYNC_PAGE_CHANGES);
+      if (page.length > 1) expect(bytes).toBeLessThanOrEqual(SYNC_PAGE_BYTES);
+      // Full: the next change would not have fitted (or the page holds as many as a page may).
+      const next = pages[index + 1]?.[0];
+      if (next && page.length < SYNC_PAGE_CHANGES) {
+        expect(bytes + countedSize(next)).toBeGreaterThan(SYNC_PAGE_BYTES);
+      }
+    }
+    expect(pages.slice(0, 23).every((page) => page.length === 1)).toBe(true);
+    expect(pages.map((page) => page.length).slice(24, 25)).toEqual([SYNC_PAGE_CHANGES]);
+
+    // What a request holds: read whole, the first page's request held 34 MB (every row it might send); now about one page's.
+    const gc = collector();
+    const held: number[] = [];
+    for (let trial = 0; trial < 3; trial++) {
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      expect((await m.changes(0)).statusCode).toBe(200);
+      held.push(process.memoryUsage().heapUsed - before);
+    }
+    expect(Math.min(...held), `held ${held.join(', ')} bytes`).toBeLessThan(4 * SYNC_PAGE_BYTES);
+  }, 120_000);
+});
+
+describe('3. storage kept outside the quota', () => {
+  /** A server whose members have 1 MiB each. */
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ USER_QUOTA_MB: '1' });
+  });
+  afterAll(async () => {
+    await small.close();
+  });
+
+  it("counts every record's version: 100,000 new records cannot pass the quota on 1-byte changes", async () => {
+    const m = await member('heads', small);
+    await m.publish();
+    const device = syncId();
+    await m.register(device);
+    const c = chain(device);
+    // The smallest changes there are, each of a new record, until the quota refuses them.
+    let refused = 0;
+    for (let push = 0; push < 10 && refused === 0; push++) {
+      const batch = Array.from({ length: 500 }, () => c.next(1));
+      const answer = await m.push(device, batch);
+      if (answer.statusCode !== 200) {
+        expect([answer.statusCode, codeOf(answer)]).toEqual([402, 'storage/quota-exceeded']);
+        refused = push;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    const heads = Number(
+      (
+        await small.database.db
+          .selectFrom('sync_heads')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', m.uid)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(heads).toBe(500 * refused);
+    const used = await m.usedBytes();
+    expect(used).toBe(await syncKeptFromTables(small, m.uid));
+    expect(used).toBeLessThanOrEqual(1024 * 1024);
+    expect(used).toBeGreaterThan(heads * HEAD_BYTES);
+  });
+
+  it('refuses a new record, a device and a header that only fit if their rows were free', async () => {
+    const m = await member('edge', small);
+    await m.publish();
+    const device = syncId();
+    await m.register(device);
+    const c = chain(device);
+    const rid = keyName();
+    expect((await m.push(device, [c.next(10, { rid })])).statusCode).toBe(200);
+    // The documents fill the quota to just under what a new record's change and version take.
+    const change = c.next(10);
+    const edit = { ...c.next(10, { rid, base: `${device}:1` }), seq: change.seq, prev: change.prev };
+    const room = 1024 * 1024 - (await m.usedBytes());
+    const filler = room - countedSize(change) - HEAD_BYTES + 1;
+    expect((await m.upload('/api/documents?name=filler.bin', crypto.randomBytes(filler))).statusCode).toBe(
+      201,
+    );
+    const refused = await m.push(device, [change]);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([402, 'storage/quota-exceeded']);
+    // An edit of a record synced before takes no new version: it fits in the same room.
+    expect(countedSize(edit)).toBeLessThan(countedSize(change) + HEAD_BYTES - 1);
+    expect((await m.push(device, [edit])).json()).toMatchObject({ stored: [2], stale: null });
+    // Ten bytes left: no room for another device, nor for a longer header.
+    const left = 1024 * 1024 - (await m.usedBytes());
+    expect((await m.upload('/api/documents?name=rest.bin', crypto.randomBytes(left - 10))).statusCode).toBe(
+      201,
+    );
+    const device2 = await m.register(syncId());
+    expect([device2.statusCode, codeOf(device2)]).toEqual([402, 'storage/quota-exceeded']);
+    const header = await m.publish({
+      header: { ...HEADER, salt: crypto.randomBytes(48).toString('base64') },
+    });
+    expect([header.statusCode, codeOf(header)]).toEqual([402, 'storage/quota-exceeded']);
+    expect(await m.usedBytes()).toBe(filler + left - 10 + (await syncKeptFromTables(small, m.uid)));
+  });
+
+  it("keeps its running count exact through every insert and delete, at once on both processes, and keeps only the removed devices' markers with the vault erased", async () => {
+    const m = await member('count');
+    await m.publish();
+    const devices = [syncId(), syncId(), syncId()];
+    for (const device of devices) await m.register(device);
+    const shared = Array.from({ length: 20 }, () => keyName());
+    const chunkKeys = Array.from({ length: 6 }, () => keyName());
+    // Three devices push at once (new records, and edits of the same ones: some stale), chunks go up twice.
+    await Promise.all([
+      ...devices.map(async (device, index) => {
+        const c = chain(device);
+        const app = index % 2 ? other : t;
+        const versions = new Map<string, string | null>();
+        for (let round = 0; round < 6; round++) {
+          const rid = shared[(round * 3 + index) % shared.length]!;
+          const change = c.next(500 + round * 100, { rid, base: versions.get(rid) ?? null });
+          const answer = (await m.push(device, [change, c.next(300)], m.cookie, app)).json();
+          if (answer.stale !== null) {
+            // Another device edited the record first: this one stops here (nothing of it stored).
+            break;
+          }
+          versions.set(rid, `${device}:${change.seq}`);
+        }
+      }),
+      ...chunkKeys.flatMap((key, index) => [
+        m.upload(`/api/sync/chunks/${key}`, crypto.randomBytes(1000 + index), index % 2 ? other : t),
+        m.upload(`/api/sync/chunks/${key}`, crypto.randomBytes(1000 + index), index % 2 ? t : other),
+      ]),
+    ]);
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
+    // Compaction, a forgotten chunk, a removed device, a new header.
+    const latest = (await m.state()).json().latest;
+    const snapshot = await m.upload(
+      `/api/sync/snapshots?device=${devices[0]}&covers=${Math.max(1, latest - 2)}`,
+      crypto.randomBytes(3000),
+    );
+    expect(snapshot.statusCode).toBe(201);
+    expect(
+      (await m.send('POST', '/api/sync/chunks/forget', { keys: chunkKeys.slice(0, 2) })).statusCode,
+    ).toBe(204);
+    expect((await m.send('DELETE', `/api/sync/devices/${devices[2]}`)).statusCode).toBe(204);
+    expect(
+      (await m.publish({ header: { ...HEADER, wrappedKey: crypto.randomBytes(96).toString('base64') } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await m.usedBytes(other)).toBe(await syncKeptFromTables(t, m.uid));
+    expect(await m.usedBytes()).toBeGreaterThan(0);
+
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+    expect(await syncKeptFromTables(t, m.uid)).toBe(3 * RETIRED_DEVICE_BYTES);
+    expect(await m.usedBytes()).toBe(3 * RETIRED_DEVICE_BYTES);
+  });
+});
+
+describe('4. a vault erased and published again', () => {
+  it('keeps nothing of the erased one: a record synced before is taken as new (base null), not refused as stale', async () => {
+    const m = await member('again');
+    await m.publish();
+    const first = syncId();
+    await m.register(first);
+    const rid = keyName();
+    const c = chain(first);
+    expect((await m.push(first, [c.next(200, { rid })])).json()).toMatchObject({ stored: [1], stale: null });
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+
+    expect((await m.publish()).statusCode).toBe(200);
+    const second = syncId();
+    expect((await m.register(second)).statusCode).toBe(200);
+    const again = await m.push(second, [chain(second).next(200, { rid })], m.cookie, other);
+    expect(again.json()).toEqual({ stored: [1], latest: 1, stale: null });
+    expect((await m.changes(0)).json().changes.map((change: { rid: string }) => change.rid)).toEqual([rid]);
+  });
+});
+
+describe('5. a removed device registering again under its own id', () => {
+  it('is refused for good (409 sync/device-removed), never a 500, removed by the member, after a snapshot, or with the erased vault', async () => {
+    const m = await member('comeback');
+    await m.publish();
+    const expectRemoved = async (device: string, app = t) => {
+      const again = await m.register(device, {}, m.cookie, app);
+      expect([again.statusCode, codeOf(again)]).toEqual([409, 'sync/device-removed']);
+      // Its chain does not restart either: a push from it is refused as from a device unknown.
+      const pushed = await m.push(device, [chain(device).next()], m.cookie, app);
+      expect([pushed.statusCode, codeOf(pushed)]).toEqual([404, 'sync/unknown-device']);
+    };
+
+    // Plain: pushed two changes, removed, then back with a chain starting at 1 (a 500 on device_seq before).
+    const plain = syncId();
+    await m.register(plain);
+    const c = chain(plain);
+    await m.push(plain, [c.next(), c.next()]);
+    expect((await m.send('DELETE', `/api/sync/devices/${plain}`)).statusCode).toBe(204);
+    await expectRemoved(plain);
+    await expectRemoved(plain, other);
+
+    // After a snapshot covering its changes (they are deleted: a new chain would repeat their device numbers).
+    const compacted = syncId();
+    await m.register(compacted);
+    const d = chain(compacted);
+    await m.push(compacted, [d.next(), d.next()]);
+    const latest = (await m.state()).json().latest;
+    const snapshot = await m.upload(
+      `/api/sync/snapshots?device=${compacted}&covers=${latest}`,
+      crypto.randomBytes(100),
+    );
+    expect(snapshot.statusCode).toBe(201);
+    expect((await m.send('DELETE', `/api/sync/devices/${compacted}`, undefined, other)).statusCode).toBe(204);
+    await expectRemoved(compacted);
+
+    // With the erased vault: published again under the same id, none of its devices comes back.
+    const erased = syncId();
+    await m.register(erased);
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+    expect((await m.publish()).statusCode).toBe(200);
+    await expectRemoved(erased);
+    await expectRemoved(plain);
+    expect((await m.state()).json().devices).toEqual([]);
+    // A new device id joins as ever.
+    expect((await m.register(syncId())).statusCode).toBe(200);
+
+    // The markers count against the quota until the member starts over with another vault (another id): none of
+    // its devices can know those chains, and a registration's proof names its vault, so they go.
+    expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
+    expect(await m.usedBytes()).toBe(4 * RETIRED_DEVICE_BYTES);
+    const another = { id: syncId(), header: HEADER, headerMac: digest() };
+    expect((await m.send('PUT', '/api/sync/vault', another)).statusCode).toBe(200);
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
+    expect(await syncKeptFromTables(t, m.uid)).toBe(
+      vaultBytes({ header: JSON.stringify(HEADER), header_mac: another.headerMac }),
+    );
+  });
+});
+
+describe('6. a second session (a stolen cookie) bending another device', () => {
+  it("cannot push to another session's device, upload a snapshot as it, or register it again; it may remove it", async () => {
+    const m = await member('bound');
+    await m.publish();
+    const laptop = syncId();
+    expect((await m.register(laptop)).statusCode).toBe(200);
+    const c = chain(laptop);
+    expect((await m.push(laptop, [c.next(), c.next()])).json()).toMatchObject({ stored: [1, 2] });
+    const thief = await secondSession(m);
+    expect(await listed(m, thief)).toEqual([[laptop, false]]);
+    expect(await listed(m, m.cookie)).toEqual([[laptop, true]]);
+
+    // A forged change appended to the laptop's chain: refused, nothing stored, the laptop's chain unharmed.
+    const forged = c.next();
+    for (const app of [t, other]) {
+      const refused = await m.push(laptop, [forged], thief, app);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'sync/not-your-device']);
+    }
+    expect((await m.state()).json().latest).toBe(2);
+    expect((await m.push(laptop, [forged])).json()).toMatchObject({ stored: [3], stale: null });
+
+    // A 7-byte junk snapshot "covering everything" as the laptop: refused, the history kept.
+    const junk = await m.upload(
+      `/api/sync/snapshots?device=${laptop}&covers=3`,
+      Buffer.from('garbage'),
+      t,
+      thief,
+    );
+    expect([junk.statusCode, codeOf(junk)]).toEqual([403, 'sync/not-your-device']);
+    expect((await m.changes(0)).json().changes).toHaveLength(3);
+    expect((await m.state()).json().snapshot).toBeNull();
+
+    // Registering the laptop's id again (to take it over): refused; its own session still may.
+    const taken = await m.register(laptop, { name: 'Mine now' }, thief, other);
+    expect([taken.statusCode, codeOf(taken)]).toEqual([403, 'sync/not-your-device']);
+    expect((await m.register(laptop, { name: 'Laptop' })).statusCode).toBe(200);
+
+    // Its own device works as ever; and any session of the member may remove a device (a lost phone).
+    const phone = syncId();
+    expect((await m.register(phone, { name: 'Phone' }, thief)).json()).toMatchObject({ current: true });
+    expect((await m.push(phone, [chain(phone).next()], thief)).json()).toMatchObject({ stored: [4] });
+    const takeover = await m.push(phone, [chain(phone).next()], m.cookie);
+    expect([takeover.statusCode, codeOf(takeover)]).toEqual([403, 'sync/not-your-device']);
+    expect((await m.send('DELETE', `/api/sync/devices/${phone}`)).statusCode).toBe(204);
+    expect(await listed(m, thief)).toEqual([[laptop, false]]);
+  });
+
+  it('ends a device with the session that registered it — logout, ended elsewhere, refused at the new-device check, expiry, a password change — announced, and its next request refused', async () => {
+    const m = await member('ending');
+    await m.publish();
+    await m.register(syncId());
+    const stream = await eventStream(other, m.cookie);
+    const sessions = {
+      laptop: await secondSession(m),
+      tablet: await secondSession(m),
+      phone: await secondSession(m),
+      kiosk: await secondSession(m, 5),
+      spare: await secondSession(m),
+    };
+    const devices = Object.fromEntries(Object.keys(sessions).map((name) => [name, syncId()])) as Record<
+      keyof typeof sessions,
+      string
+    >;
+    for (const name of Object.keys(sessions) as Array<keyof typeof sessions>) {
+      expect((await m.register(devices[name], {}, sessions[name])).statusCode).toBe(200);
+    }
+    const sessionId = async (cookie: string) =>
+      (await t.request({ method: 'GET', url: '/api/sessions', cookie }))
+        .json()
+        .sessions.find((session: { current: boolean }) => session.current).id as string;
+
+    /** Ends a session by `end`, then: its device left the list, the member's stream said so, it never comes back. */
+    const endsWith = async (name: keyof typeof sessions, end: () => Promise<unknown>, announced = true) => {
+      await stream.until(Number.MAX_SAFE_INTEGER, 300);
+      const told = stream.told();
+      await end();
+      if (announced) expect(await stream.until(told + 1), name).toBeGreaterThan(told);
+      expect((await listed(m, m.cookie)).map(([id]: [string]) => id)).not.toContain(devices[name]);
+      if (!announced) expect(await stream.until(told + 1), name).toBeGreaterThan(told);
+      const again = await m.register(devices[name], {}, m.cookie, other);
+      expect([name, again.statusCode, codeOf(again)]).toEqual([name, 409, 'sync/device-removed']);
+      // The device's own next request: its session is over, so it is told to sign in, as ever.
+      const pushed = await m.push(devices[name], [chain(devices[name]).next()], sessions[name]);
+      expect([name, pushed.statusCode, codeOf(pushed)]).toEqual([name, 401, 'auth/unauthenticated']);
+    };
+
+    await endsWith('laptop', () =>
+      t.request({ method: 'POST', url: '/api/auth/logout', cookie: sessions.laptop }),
+    );
+    const tablet = await sessionId(sessions.tablet);
+    await endsWith('tablet', () =>
+      t.request({ method: 'DELETE', url: `/api/sessions/${tablet}`, cookie: m.cookie }),
+    );
+    // The phone refuses a sign-in waiting for the new-device check: both sessions end (the refusing one too).
+    await endsWith('phone', async () => {
+      await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email: m.email, password: 'member password 1' },
+        headers: {
+          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1',
+        },
+        ip: '198.51.100.77',
+      });
+      const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: sessions.phone }))
+        .json()
+        .sessions.find((session: { pending: boolean }) => session.pending);
+      const blocked = await t.request({
+        method: 'POST',
+        url: `/api/sessions/${waiting.id}/block`,
+        cookie: sessions.phone,
+        body: {},
+      });
+      expect(blocked.statusCode).toBe(204);
+    });
+    // Expiry announces nothing by itself: the member's next request (the list) retires the device and says so.
+    await endsWith('kiosk', async () => t.advance(8 * 60_000), false);
+    // A password change ends every other session.
+    await endsWith('spare', () =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/password',
+        cookie: m.cookie,
+        body: { currentPassword: 'member password 1', newPassword: 'a brand new password 2' },
+      }),
+    );
+    expect((await listed(m, m.cookie)).length).toBe(1);
+    stream.close();
+  });
+});
+
+describe('6. a password reset', () => {
+  it("retires every device of the member's sessions it ends", async () => {
+    const m = await member('reset');
+    await m.publish();
+    const phone = await secondSession(m);
+    const [laptop, tablet] = [syncId(), syncId()];
+    expect((await m.register(laptop)).statusCode).toBe(200);
+    expect((await m.register(tablet, {}, phone)).statusCode).toBe(200);
+    const mails = (await t.mails()).filter((mail) => mail.to === m.email).length;
+    const asked = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      body: { email: m.email },
+      ip: '198.51.100.201',
+    });
+    expect(asked.statusCode).toBe(202);
+    const mail = await t.mailTo(m.email, mails);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      body: { token: mail.token, newPassword: 'a fresh start here', chosen: false },
+    });
+    expect(reset.statusCode).toBe(200);
+    // Signed in again on the laptop's browser: a new session, and none of the devices of the ended ones.
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: m.email, password: 'a fresh start here', idleMinutes: 0 },
+      cookie: deviceCookie(m.cookie),
+      ip: '198.51.100.202',
+    });
+    const again = browserCookies(login);
+    expect(await listed(m, again, other)).toEqual([]);
+    for (const device of [laptop, tablet]) {
+      const refused = await m.register(device, {}, again);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'sync/device-removed']);
+    }
+    expect((await m.register(syncId(), {}, again)).statusCode).toBe(200);
+  });
+});
+
+describe('6. proof of the vault key', () => {
+  it('takes the signing key once, with the vault or later; another one is another vault; only an ECDSA P-256 key', async () => {
+    const m = await member('signing');
+    const key = signingPair();
+    const spki = (generated: crypto.KeyObject) =>
+      generated.export({ format: 'der', type: 'spki' }).toString('base64');
+    for (const publicKey of [
+      crypto.randomBytes(91).toString('base64'),
+      spki(crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey),
+      spki(crypto.generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey),
+      spki(crypto.generateKeyPairSync('ed25519').publicKey),
+    ]) {
+      const refused = await m.publish({ signing: { ...key.signing, publicKey } });
+      expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'request/invalid']);
+    }
+    const oversized = await m.publish({ signing: { ...key.signing, sealedKey: 'A'.repeat(4100) } });
+    expect([oversized.statusCode, codeOf(oversized)]).toEqual([400, 'request/invalid']);
+    expect((await m.state()).json().vault).toBeNull();
+
+    // Published by an older app, without one: its devices join without a proof, as before.
+    expect((await m.publish()).json()).toMatchObject({ id: m.vault, signing: null });
+    expect((await m.register(syncId())).statusCode).toBe(200);
+    // The first device of the new app sets it, once; the same again is fine, none sent keeps it.
+    expect((await m.publish({ signing: key.signing })).json()).toMatchObject({ signing: key.signing });
+    expect((await m.publish({ signing: key.signing })).statusCode).toBe(200);
+    expect((await m.publish()).json()).toMatchObject({ signing: key.signing });
+    for (const signing of [
+      signingPair().signing,
+      { ...key.signing, sealedKey: crypto.randomBytes(180).toString('base64') },
+    ]) {
+      const swapped = await m.publish({ signing });
+      expect([swapped.statusCode, codeOf(swapped)]).toEqual([409, 'sync/other-vault']);
+    }
+    expect((await m.state(other)).json().vault.signing).toEqual(key.signing);
+    // Counted with the vault.
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
+  });
+
+  it('lets only a device that opened the vault join: a stranger session without a proof, with a bad one, or replaying one is refused', async () => {
+    const m = await member('proof');
+    const key = signingPair();
+    await m.publish({ signing: key.signing });
+    const laptop = syncId();
+    const missing = await m.register(laptop);
+    expect([missing.statusCode, codeOf(missing)]).toEqual([403, 'sync/unproven']);
+    const proof = key.deviceProof(m.vault, laptop);
+    expect((await m.register(laptop, { proof })).statusCode).toBe(200);
+    const c = chain(laptop);
+    expect((await m.push(laptop, [c.next(), c.next()])).json()).toMatchObject({ stored: [1, 2] });
+
+    // A stolen cookie: a session of the member's, with no vault key.
+    const thief = await secondSession(m);
+    const mine = syncId();
+    const attempts: Array<[string, string | undefined]> = [
+      ['no proof', undefined],
+      ['random bytes', crypto.randomBytes(64).toString('base64')],
+      ['a signature of another key', signingPair().deviceProof(m.vault, mine)],
+      ["the laptop's proof", proof],
+      ['a proof for another vault', key.deviceProof(syncId(), mine)],
+      [
+        'a proof of another kind',
+        key.snapshotProof(m.vault, mine, 1, Buffer.from('x')).replace(/-/g, '+').replace(/_/g, '/') + '==',
+      ],
+      ['too short', crypto.randomBytes(32).toString('base64')],
+    ];
+    for (const [what, sent] of attempts) {
+      const refused = await m.register(mine, sent === undefined ? {} : { proof: sent }, thief, other);
+      expect([what, refused.statusCode, codeOf(refused)]).toEqual([what, 403, 'sync/unproven']);
+    }
+    // The laptop's own proof replayed for the laptop's id, from another session: not the thief's device.
+    const replayed = await m.register(laptop, { proof }, thief);
+    expect([replayed.statusCode, codeOf(replayed)]).toEqual([403, 'sync/not-your-device']);
+    // Nor can it push as the laptop, nor swap the vault's key for one of its own.
+    const pushed = await m.push(laptop, [c.next()], thief);
+    expect([pushed.statusCode, codeOf(pushed)]).toEqual([403, 'sync/not-your-device']);
+    const swapped = await m.publish({ signing: signingPair().signing });
+    expect([swapped.statusCode, codeOf(swapped)]).toEqual([409, 'sync/other-vault']);
+    // Once the laptop is removed, its proof registers nothing ever again.
+    expect((await m.send('DELETE', `/api/sync/devices/${laptop}`, undefined, t, thief)).statusCode).toBe(204);
+    const after = await m.register(laptop, { proof }, thief);
+    expect([after.statusCode, codeOf(after)]).toEqual([409, 'sync/device-removed']);
+    expect((await m.state()).json().devices).toEqual([]);
+    expect((await m.state()).json().latest).toBe(2);
+  });
+
+  it('replaces the history only with a snapshot signed over its very bytes; a junk one is refused and removed', async () => {
+    const m = await member('signed.snapshot');
+    const key = signingPair();
+    await m.publish({ signing: key.signing });
+    const laptop = syncId();
+    await m.register(laptop, { proof: key.deviceProof(m.vault, laptop) });
+    const c = chain(laptop);
+    await m.push(laptop, [c.next(), c.next(), c.next()]);
+    const used = await m.usedBytes();
+    const bytes = crypto.randomBytes(4000);
+    const junk = Buffer.from('garbage');
+    const upload = (proof: string | null, body = bytes, covers = 3, as = m.cookie) =>
+      m.upload(
+        `/api/sync/snapshots?device=${laptop}&covers=${covers}${proof === null ? '' : `&proof=${proof}`}`,
+        body,
+        t,
+        as,
+      );
+    const refusals: Array<[string, Promise<Awaited<ReturnType<typeof upload>>>]> = [
+      ['no proof', upload(null)],
+      [
+        'a junk body under a proof of other bytes',
+        upload(key.snapshotProof(m.vault, laptop, 3, bytes), junk),
+      ],
+      ['another count covered', upload(key.snapshotProof(m.vault, laptop, 2, bytes))],
+      ['another device', upload(key.snapshotProof(m.vault, syncId(), 3, bytes))],
+      ['another key', upload(signingPair().snapshotProof(m.vault, laptop, 3, bytes))],
+      ['random bytes', upload(crypto.randomBytes(64).toString('base64url'))],
+    ];
+    for (const [what, answer] of refusals) {
+      const refused = await answer;
+      expect([what, refused.statusCode, codeOf(refused)]).toEqual([what, 403, 'sync/unproven']);
+    }
+    // A session that is not the laptop's, even with the laptop's valid proof.
+    const thief = await secondSession(m);
+    const stolen = await upload(key.snapshotProof(m.vault, laptop, 3, bytes), bytes, 3, thief);
+    expect([stolen.statusCode, codeOf(stolen)]).toEqual([403, 'sync/not-your-device']);
+    // Nothing of the history went, nothing was kept of the refused uploads, nothing counted.
+    expect((await m.changes(0)).json().changes).toHaveLength(3);
+    expect((await m.state()).json().snapshot).toBeNull();
+    expect(await m.usedBytes()).toBe(used);
+    const folder = path.join(t.config.dataDir, 'files', 'sync', m.uid, 'snapshots');
+    expect(await fs.readdir(folder).catch(() => [])).toEqual([]);
+
+    const stored = await upload(key.snapshotProof(m.vault, laptop, 3, bytes));
+    expect(stored.statusCode).toBe(201);
+    expect((await m.changes(0, other)).json()).toMatchObject({
+      changes: [],
+      snapshot: { covers: 3, size: 4000 },
+    });
+    expect(await fs.readdir(folder)).toEqual([stored.json().id]);
+    expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
+  });
+});
+
+describe('6. erasing the synced vault', () => {
+  it('needs a fresh proof of the member: the current password, or one moments ago in this session — else nothing goes', async () => {
+    const m = await member('erase.proof');
+    const key = signingPair();
+    await m.publish({ signing: key.signing });
+    const laptop = syncId();
+    await m.register(laptop, { proof: key.deviceProof(m.vault, laptop) });
+    await m.push(laptop, [chain(laptop).next()]);
+    await m.upload(`/api/sync/chunks/${keyName()}`, crypto.randomBytes(100));
+    const kept = async () => {
+      const state = (await m.state()).json();
+      return [state.vault?.id, state.latest, state.devices.length, state.usedBytes];
+    };
+    const before = await kept();
+    expect(before.slice(0, 3)).toEqual([m.vault, 1, 1]);
+
+    // A session approved from another device has proven nothing itself (a stolen cookie): it must type the password.
+    const thief = await secondSession(m);
+    const erase = (body?: unknown, as = m.cookie) => m.send('DELETE', '/api/sync/vault', body, t, as);
+    for (const [as, body] of [
+      [thief, undefined],
+      [thief, {}],
+    ] as const) {
+      const refused = await erase(body, as);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'auth/reauth-required']);
+    }
+    const wrong = await erase({ currentPassword: 'not the password' }, thief);
+    expect([wrong.statusCode, codeOf(wrong)]).toEqual([403, 'auth/wrong-password']);
+    // The member's own sign-in was a proof, for five minutes.
+    t.advance(6 * 60_000);
+    const stale = await erase();
+    expect([stale.statusCode, codeOf(stale)]).toEqual([403, 'auth/reauth-required']);
+    expect(await kept()).toEqual(before);
+
+    // Wrong passwords count against the account's login limit, as any password check does.
+    let limited = null;
+    for (let guess = 0; guess < 12 && !limited; guess++) {
+      const refused = await erase({ currentPassword: `guess ${guess}` }, thief);
+      if (codeOf(refused) === 'auth/too-many-requests') limited = guess;
+      else expect(codeOf(refused)).toBe('auth/wrong-password');
+    }
+    expect(limited).toBe(9);
+    expect(await kept()).toEqual(before);
+    t.advance(16 * 60_000);
+
+    expect((await erase({ currentPassword: 'member password 1' })).statusCode).toBe(204);
+    expect((await m.state()).json()).toMatchObject({ vault: null, devices: [], latest: 0 });
+    // That proof holds a few minutes in this session: erasing again after publishing again needs no password.
+    await m.publish();
+    expect((await erase()).statusCode).toBe(204);
+  });
+});
+
+describe('7. registrations without end', () => {
+  it('caps the devices a member syncs at 20, however many are sent at once; a device of an ended session does not count', async () => {
+    const m = await member('cap');
+    await m.publish();
+    const tablet = await secondSession(m);
+    const tablets = Array.from({ length: 5 }, () => syncId());
+    for (const device of tablets) expect((await m.register(device, {}, tablet)).statusCode).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => m.register(syncId(), {}, m.cookie, index % 2 ? other : t)),
+    );
+    const codes = answers.map((answer) => `${answer.statusCode} ${codeOf(answer) ?? ''}`.trim());
+    expect(codes.filter((code) => code === '200')).toHaveLength(SYNC_MAX_DEVICES - tablets.length);
+    expect(codes.filter((code) => code === '409 sync/too-many-devices')).toHaveLength(
+      40 - (SYNC_MAX_DEVICES - tablets.length),
+    );
+    const state = (await m.state()).json();
+    expect(state.devices).toHaveLength(SYNC_MAX_DEVICES);
+    // Renaming a device that is there is no new device.
+    expect((await m.register(tablets[0]!, { name: 'Tablet' }, tablet)).statusCode).toBe(200);
+
+    // The tablet's session ends: its five devices go first, five new ones fit, and no more.
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', cookie: tablet })).statusCode).toBe(
+      204,
+    );
+    for (let index = 0; index < tablets.length; index++) {
+      expect((await m.register(syncId(), {}, m.cookie, other)).statusCode).toBe(200);
+    }
+    const over = await m.register(syncId());
+    expect([over.statusCode, codeOf(over)]).toEqual([409, 'sync/too-many-devices']);
+    expect((await m.state()).json().devices).toHaveLength(SYNC_MAX_DEVICES);
+  });
+});
+
+describe('8. device names that lie', () => {
+  const LYING = [
+    'abc\u202egnp.exe',
+    'a\u202ab',
+    'a\u202db',
+    'a\u2066b',
+    'a\u2069b',
+    'a\u200eb',
+    'a\u200fb',
+    'a\u061cb',
+    'zero\u200bwidth',
+    'soft\u00adhyphen',
+    'a\u0000b',
+    'line\nbreak',
+    'a\u2028b',
+    'a\ud800b',
+    '<img src=x onerror=alert(1)>',
+    'a>b',
+    '',
+    '   ',
+    'x'.repeat(65),
+  ];
+
+  it('refuses bidi and format controls, other controls and markup, when registering and renaming; any session renames', async () => {
+    const m = await member('names');
+    await m.publish();
+    const device = syncId();
+    for (const name of LYING) {
+      const refused = await m.register(device, { name });
+      expect([JSON.stringify(name), refused.statusCode, codeOf(refused)]).toEqual([
+        JSON.stringify(name),
+        400,
+        'request/invalid',
+      ]);
+    }
+    expect((await m.state()).json().devices).toEqual([]);
+    expect((await m.register(device, { name: '  Chrome on Windows  ' })).json()).toMatchObject({
+      name: 'Chrome on Windows',
+    });
+
+    // Renaming: from another of the member's sessions too (the app names devices by browser and system, the
+    // member renames them); the same rules.
+    const phone = await secondSession(m);
+    for (const name of LYING) {
+      const refused = await m.send('PATCH', `/api/sync/devices/${device}`, { name }, other, phone);
+      expect([JSON.stringify(name), refused.statusCode, codeOf(refused)]).toEqual([
+        JSON.stringify(name),
+        400,
+        'request/invalid',
+      ]);
+    }
+    for (const name of ['내 노트북', '📱 Phone (2)', 'Firefox – Ubuntu', 'ｆｕｌｌ']) {
+      const renamed = await m.send('PATCH', `/api/sync/devices/${device}`, { name }, other, phone);
+      expect(renamed.json()).toEqual({
+        id: device,
+        name,
+        current: false,
+        added: expect.any(String),
+        lastSeen: expect.any(String),
+      });
+      expect((await m.state()).json().devices).toMatchObject([{ id: device, name, current: true }]);
+    }
+    // The member's devices hear of a new name.
+    const stream = await eventStream(t, m.cookie);
+    await stream.until(Number.MAX_SAFE_INTEGER, 300);
+    const told = stream.told();
+    await m.send('PATCH', `/api/sync/devices/${device}`, { name: 'Work laptop' }, other, phone);
+    expect(await stream.until(told + 1)).toBe(told + 1);
+    stream.close();
+    await m.send('PATCH', `/api/sync/devices/${device}`, { name: 'ｆｕｌｌ' }, other, phone);
+
+    const missing = await m.send('PATCH', `/api/sync/devices/${syncId()}`, { name: 'x' });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'sync/unknown-device']);
+    // Another member's device is no device of this member's.
+    const stranger = await member('names.stranger');
+    await stranger.publish();
+    const theirs = await stranger.send('PATCH', `/api/sync/devices/${device}`, { name: 'Mine' });
+    expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'sync/unknown-device']);
+    expect((await m.state()).json().devices[0].name).toBe('ｆｕｌｌ');
+  });
+});
