@@ -125,3 +125,54 @@ export async function openSnapshot(key: CryptoKey, vault: string, text: string):
   if (!genuine) throw new SyncRefused('altered');
   return file;
 }
+
+// The vault's signing key (docs/sync.md, "Proofs"): the server cannot check the vault's MACs, so a device proves it
+// opened the vault by signing its registration and its snapshots with a key only the vault's devices can open.
+
+const DEVICE_PROOF = 'mygenie/sync-device/v1';
+const SNAPSHOT_PROOF = 'mygenie/sync-snapshot/v1';
+const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+const SIGNATURE = { name: 'ECDSA', hash: 'SHA-256' } as const;
+
+/** What the vault's sealed signing key holds: the private key, and the public key it goes with. */
+export interface SigningSecret {
+  pkcs8: string;
+  spki: string;
+}
+
+/** A new signing key pair: the secret to seal with the vault, and the private key to sign with now. */
+export async function newSigningKey(): Promise<{ secret: SigningSecret; key: CryptoKey }> {
+  const pair = await crypto.subtle.generateKey(ECDSA, true, ['sign', 'verify']);
+  const pkcs8 = new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey));
+  const spki = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
+  const secret = { pkcs8: bytesToBase64(pkcs8), spki: bytesToBase64(spki) };
+  return { secret, key: await signingKeyFrom(secret) };
+}
+
+/** The private key of an opened secret, for signing only (it cannot be exported again). */
+export function signingKeyFrom(secret: SigningSecret): Promise<CryptoKey> {
+  return crypto.subtle.importKey('pkcs8', base64ToBytes(secret.pkcs8), ECDSA, false, ['sign']);
+}
+
+async function signed(key: CryptoKey, statement: unknown[]): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new TextEncoder().encode(JSON.stringify(statement));
+  return new Uint8Array(await crypto.subtle.sign(SIGNATURE, key, bytes));
+}
+
+/** A registration's proof (standard base64). */
+export async function deviceProof(key: CryptoKey, vault: string, device: string): Promise<string> {
+  return bytesToBase64(await signed(key, [DEVICE_PROOF, vault, device]));
+}
+
+/** A snapshot's proof over the very bytes uploaded (base64url, for the query). */
+export async function snapshotProof(
+  key: CryptoKey,
+  vault: string,
+  device: string,
+  covers: number,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<string> {
+  const sha256 = bytesToBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', body)));
+  const signature = await signed(key, [SNAPSHOT_PROOF, vault, device, covers, sha256]);
+  return bytesToBase64(signature).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

@@ -117,6 +117,19 @@ const FOUND: Array<{ name: string; steps: Step[]; seed: number }> = [
       { t: 'edit', d: 1, tab: 0, r: 3, f: 'c' },
     ] as Step[],
   },
+  {
+    name: 'a removed device restarted while the server is down keeps the edit made before it could register again',
+    seed: 0,
+    steps: [
+      { t: 'remove', d: 0 },
+      { t: 'lose', d: 0 },
+      { t: 'sync', d: 1, tab: 0 },
+      { t: 'open', d: 0, tab: 0, r: 0, slot: 0 },
+      { t: 'restart', d: 0 },
+      { t: 'down' },
+      { t: 'edit', d: 0, tab: 1, r: 0, f: 'a' },
+    ],
+  },
 ];
 
 describe('schedules found failing once', () => {

@@ -47,3 +47,72 @@ describe('the sync engine on simulated devices', () => {
     expect(b.engine.status.state).toBe('synced');
   });
 });
+
+describe('the vault’s signing key', () => {
+  it('is given to a vault an older app published without one, and then proves every device that joins', async () => {
+    const server = new MemorySyncServer();
+    const older = new SimulatedDevice('Older app', 'member-1', server.as('session-1'));
+    open.push(older);
+    await older.openVault(header);
+    await older.engine.enable();
+    await older.engine.settled();
+    // As an older app published it: no signing key on the server. The app is updated and opened again.
+    server.vault!.signing = null;
+    await older.vault.save('memo', 'm1', undefined, { title: 'Before the key' });
+    await older.restart();
+    expect(server.vault?.signing).not.toBeNull();
+    const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
+    open.push(phone);
+    await phone.vault.load();
+    expect(
+      await phone.engine.join(await phone.server.call('syncState'), 'correct horse battery staple'),
+    ).toBe('ok');
+    await phone.engine.settled();
+    expect(phone.engine.status.state).toBe('synced');
+    expect(phone.vault.get('m1')?.value).toEqual({ title: 'Before the key' });
+  });
+
+  it('refuses a signing key the server swapped for another (it does not open with the vault’s key)', async () => {
+    const { server, devices } = await member(1);
+    const [laptop] = devices as [SimulatedDevice];
+    server.vault!.signing = { ...server.vault!.signing!, sealedKey: Buffer.alloc(120, 7).toString('base64') };
+    await laptop.restart();
+    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'refused' });
+  });
+});
+
+describe('what the engine says', () => {
+  it('tells offline from a server out of reach, and never says synced while an edit is unsent', async () => {
+    const { server, devices } = await member(1);
+    const [laptop] = devices as [SimulatedDevice];
+    server.down = true;
+    await laptop.vault.save('memo', 'm1', undefined, { title: 'Waiting' });
+    await laptop.sync();
+    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'unreachable' });
+    laptop.online = false;
+    await laptop.sync();
+    expect(laptop.engine.status).toEqual({ state: 'offline' });
+    server.down = false;
+    laptop.online = true;
+    await laptop.sync();
+    expect(laptop.engine.status.state).toBe('synced');
+    expect(await laptop.vault.syncParts.store.dirtyCount()).toBe(0);
+  });
+
+  it('stops on a device removed from another one, keeps its unsent entry, and brings it back when turned on again', async () => {
+    const { server, devices } = await member(2);
+    const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
+    const meta = await laptop.vault.syncParts.store.syncMeta();
+    await phone.server.call('syncRemoveDevice', { params: { id: meta!.device } });
+    await laptop.vault.save('memo', 'm1', undefined, { title: 'Written while removed' });
+    await laptop.sync();
+    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'sync/unknown-device' });
+    expect(server.latest).toBe(0);
+    await laptop.engine.rejoin();
+    await laptop.engine.settled();
+    expect(laptop.engine.status.state).toBe('synced');
+    await phone.sync();
+    expect(phone.vault.get('m1')?.value).toEqual({ title: 'Written while removed' });
+    expect(server.devices.size).toBe(2);
+  });
+});

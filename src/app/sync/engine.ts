@@ -5,13 +5,21 @@
 // leaves the vault and the outbox as they were, for the next run to go on from. Everything outside the device —
 // the server, its news, the lock, the clock, the network — comes in through `SyncEnvironment` (ports.ts).
 import { ApiFailure, failureCode } from '../../client/api.js';
+import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { headerFrom, headerJson as backupHeaderJson } from '../backup/format.js';
 import type { SealedRecord, VaultHeader } from '../vault/crypto.js';
 import { StorageFullError } from '../vault/store.js';
 import { newId, type Vault } from '../vault/vault.js';
 import { deriveSyncKey } from './chain.js';
-import { headerGenuine, headerMac } from './codec.js';
+import {
+  deviceProof,
+  headerGenuine,
+  headerMac,
+  newSigningKey,
+  signingKeyFrom,
+  type SigningSecret,
+} from './codec.js';
 import { SyncRefused, SyncStop, type SyncCause } from './errors.js';
 import { noTimings, syncMeta, timed, type SyncParts } from './parts.js';
 import type { SyncEnvironment } from './ports.js';
@@ -44,10 +52,20 @@ export type SyncStatus =
 /** The header as the server keeps it. */
 const headerJson = (header: VaultHeader) => backupHeaderJson(header) as SyncVaultHeaderJson;
 
+/** The id the vault's signing key is sealed under (kind `sync`, as a change's address is). */
+const SIGNING_ID = 'signing-key';
+
+/** A registration gone for a reason of this device's session: it registers anew (see `rejoin`). */
+const REGISTRATION_GONE: ReadonlySet<string> = new Set(['sync/unknown-device', 'sync/not-your-device']);
+
+type SyncedVault = NonNullable<SyncState['vault']>;
+
 export class SyncEngine {
   readonly #vault: Vault;
   readonly #env: SyncEnvironment;
   #key: CryptoKey | null = null;
+  /** The vault's signing key, once opened (null: the vault has none yet, or it is not known here yet). */
+  #signing: CryptoKey | null = null;
   #status: SyncStatus = { state: 'off' };
   #listeners = new Set<() => void>();
   #running: Promise<void> | null = null;
@@ -66,6 +84,8 @@ export class SyncEngine {
   #joiningState: SyncState | null = null;
   /** The first run since the vault was unlocked: a registration gone meanwhile (the session ended) is made anew. */
   #firstRun = false;
+  /** This device registers anew at its next run (its registration went: see `rejoin`). */
+  #rejoinDue = false;
   /** Where the time went, for the benchmark. */
   timings = noTimings();
 
@@ -112,6 +132,7 @@ export class SyncEngine {
       pool: this.#pool,
       server: this.#env.server,
       key: () => this.#syncKey(),
+      signing: () => this.#signingKey(),
       progress: (done, total) => this.#set({ state: 'syncing', done, total }),
       timings: this.timings,
     };
@@ -123,6 +144,71 @@ export class SyncEngine {
     if (!dataKey) throw new SyncStop('locked');
     this.#key = await deriveSyncKey(dataKey);
     return this.#key;
+  }
+
+  /**
+   * The vault's signing key from the server's copy of it: opened with the vault's key (only a device of this vault
+   * can), and its public half the one the server keeps. Null for a vault an older app published without one.
+   */
+  async #openSigning(vault: SyncedVault): Promise<CryptoKey | null> {
+    if (!vault.signing) return null;
+    if (this.#signing) return this.#signing;
+    let secret: SigningSecret | null = null;
+    try {
+      const sealed = base64ToBytes(vault.signing.sealedKey);
+      const [opened] = await this.#pool.openMany<SigningSecret>([{ id: SIGNING_ID, kind: 'sync', sealed }]);
+      if (opened?.ok) secret = opened.value;
+    } catch {
+      secret = null;
+    }
+    if (!secret || secret.spki !== vault.signing.publicKey) throw new SyncRefused('altered');
+    this.#signing = await signingKeyFrom(secret);
+    return this.#signing;
+  }
+
+  /** The signing key, reading the server's state if it is not known yet. */
+  async #signingKey(): Promise<CryptoKey | null> {
+    if (this.#signing) return this.#signing;
+    const state = await this.#env.server.call('syncState');
+    return state.vault ? this.#openSigning(state.vault) : null;
+  }
+
+  /** A new signing key, sealed with the vault, as the server keeps it; the key signs here from now on. */
+  async #makeSigning(): Promise<{ publicKey: string; sealedKey: string }> {
+    const { secret, key } = await newSigningKey();
+    const sealed = await this.#pool.seal('sync', SIGNING_ID, secret);
+    this.#signing = key;
+    return { publicKey: secret.spki, sealedKey: bytesToBase64(sealed.sealed) };
+  }
+
+  /**
+   * A vault published by an older app has no signing key: the first device of this version gives it one (the same
+   * route, its header as it is). Another device quicker: its key is taken.
+   */
+  async #addSigning(vault: SyncedVault): Promise<void> {
+    const signing = await this.#makeSigning();
+    try {
+      await this.#env.server.call('syncPublishVault', {
+        body: { id: vault.id, header: vault.header, headerMac: vault.headerMac, signing },
+      });
+    } catch (error) {
+      this.#signing = null;
+      if (!(error instanceof ApiFailure && error.code === 'sync/other-vault')) throw error;
+      const state = await this.#env.server.call('syncState');
+      if (state.vault?.id === vault.id) await this.#openSigning(state.vault);
+    }
+  }
+
+  /** Registers this device as `device` in `vault`, with the proof that it holds the vault's signing key. */
+  async #register(vault: string, device: string): Promise<void> {
+    const signing = this.#signing;
+    await this.#env.server.call('syncRegisterDevice', {
+      params: { id: device },
+      body: {
+        name: this.#env.deviceName(),
+        ...(signing ? { proof: await deviceProof(signing, vault, device) } : {}),
+      },
+    });
   }
 
   /** Whether sync is on for this device (its vault is unlocked). */
@@ -156,6 +242,7 @@ export class SyncEngine {
     this.#joining = false;
     this.#joiningState = null;
     this.#key = null;
+    this.#signing = null;
     this.#stopListening?.();
     this.#stopListening = null;
     if (this.#retry) this.#env.clock.clearTimeout(this.#retry);
@@ -201,6 +288,7 @@ export class SyncEngine {
             id: vaultId,
             header: headerJson(header),
             headerMac: await headerMac(key, vaultId, headerText),
+            signing: await this.#makeSigning(),
           },
         });
         await this.#begin(vaultId, headerText, sealed, []);
@@ -211,6 +299,8 @@ export class SyncEngine {
       if (state.vault.id !== known?.vault && !(await headerGenuine(key, state.vault))) {
         throw new ApiFailure('sync/other-vault', 409);
       }
+      if (state.vault.signing) await this.#openSigning(state.vault);
+      else await this.#addSigning(state.vault);
       await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], sealed);
     });
   }
@@ -233,29 +323,25 @@ export class SyncEngine {
    * from as those arrive — and nothing else of what it kept.
    */
   async rejoin(): Promise<void> {
-    const meta = await this.#store.syncMeta();
-    if (!meta) return this.enable();
-    this.stop();
-    this.#set({ state: 'syncing', done: 0, total: 0 });
-    try {
-      const device = newId();
-      await this.#env.server.call('syncRegisterDevice', {
-        params: { id: device },
-        body: { name: this.#env.deviceName() },
-      });
-      await this.#store.rejoinSync({
-        ...meta,
-        device,
-        seq: 0,
-        prev: null,
-        after: 0,
-        heads: {},
-      });
-    } catch (error) {
-      this.#fail(error);
-      return;
-    }
-    await this.resume();
+    if (!(await this.#store.syncMeta())) return this.enable();
+    this.#rejoinDue = true;
+    if (this.#stopped) await this.resume();
+    else this.syncNow();
+  }
+
+  /** The registration made anew, inside a run (one tab does it; the others then find it done). */
+  async #reregister(): Promise<void> {
+    const meta = await syncMeta({ store: this.#store });
+    const state = await this.#env.server.call('syncState');
+    if (state.vault?.id !== meta.vault) throw new ApiFailure('sync/other-vault', 409);
+    // Another tab of this device did it already: the registration in the meta is listed again.
+    if (state.devices.some((device) => device.id === meta.device && device.current)) return;
+    if (state.vault.signing) await this.#openSigning(state.vault);
+    else await this.#addSigning(state.vault);
+    const device = newId();
+    await this.#register(meta.vault, device);
+    await this.#store.rejoinSync({ ...meta, device, seq: 0, prev: null, after: 0, heads: {} });
+    this.#headerRead = false;
   }
 
   /**
@@ -291,6 +377,8 @@ export class SyncEngine {
     this.#set({ state: 'syncing', done: 0, total: 0 });
     try {
       if (!(await headerGenuine(await this.#syncKey(), state.vault))) throw new SyncRefused('altered');
+      if (state.vault.signing) await this.#openSigning(state.vault);
+      else await this.#addSigning(state.vault);
       await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], [], true);
       this.#joiningState = null;
     } catch (error) {
@@ -327,10 +415,7 @@ export class SyncEngine {
     joining = false,
   ): Promise<void> {
     const device = newId();
-    await this.#env.server.call('syncRegisterDevice', {
-      params: { id: device },
-      body: { name: this.#env.deviceName() },
-    });
+    await this.#register(vault, device);
     await this.#store.startSync(
       {
         name: 'sync',
@@ -439,6 +524,10 @@ export class SyncEngine {
     const firstRun = this.#firstRun;
     this.#firstRun = false;
     try {
+      if (this.#rejoinDue) {
+        await this.#reregister();
+        this.#rejoinDue = false;
+      }
       await this.#header();
       const parts = this.#parts;
       // Until nothing is unsent: each round sends a batch (or learns it must merge first) and takes in what came.
@@ -463,9 +552,12 @@ export class SyncEngine {
       if (this.#joining) await this.#joined();
       this.#set({ state: 'synced', at: this.#env.clock.now() });
     } catch (error) {
-      // The registration went while the vault was locked (its session ended at a logout): made anew at once.
-      if (firstRun && failureCode(error) === 'sync/unknown-device' && !this.#joining) {
-        void this.rejoin();
+      // The registration went while the vault was locked (its session ended at a logout): made anew at once, by
+      // the next run. Gone while the vault is open here, it stays gone until the member turns sync on again: a
+      // device removed from another one (a lost phone) must stop.
+      if (firstRun && REGISTRATION_GONE.has(failureCode(error)) && !this.#joining) {
+        this.#rejoinDue = true;
+        this.#again = true;
         return;
       }
       this.#fail(error);
@@ -494,7 +586,7 @@ export class SyncEngine {
       } else {
         this.#set({ state: 'error', cause: code });
       }
-      if (code === 'auth/unauthenticated' || code === 'sync/unknown-device') return;
+      if (code === 'auth/unauthenticated' || REGISTRATION_GONE.has(code)) return;
     }
     if (this.#stopped && !this.#joiningState) return;
     this.#retryLater();
@@ -539,6 +631,9 @@ export class SyncEngine {
       throw new ApiFailure('sync/unknown-device', 404);
     }
     this.#headerRead = true;
+    // The vault's signing key: opened here (the next snapshot is signed with it), or given to a vault without one.
+    if (state.vault.signing) await this.#openSigning(state.vault);
+    else await this.#addSigning(state.vault);
     const remote = JSON.stringify(state.vault.header);
     if (remote === local) return;
     if (!(await headerGenuine(key, state.vault))) throw new SyncRefused('altered');

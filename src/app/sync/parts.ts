@@ -42,6 +42,8 @@ export interface SyncParts {
   server: SyncServer;
   /** The sync key (derived from the unlocked vault's data key). */
   key: () => Promise<CryptoKey>;
+  /** The vault's signing key (null: the vault has none, published by an older app). */
+  signing: () => Promise<CryptoKey | null>;
   /** Tells how far a long transfer is. */
   progress: (done: number, total: number) => void;
   timings: SyncTimings;

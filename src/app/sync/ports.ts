@@ -10,6 +10,7 @@ export type SyncJsonRoute =
   | 'syncPublishVault'
   | 'syncDeleteVault'
   | 'syncRegisterDevice'
+  | 'syncRenameDevice'
   | 'syncRemoveDevice'
   | 'syncPush'
   | 'syncChanges'

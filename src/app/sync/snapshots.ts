@@ -5,7 +5,7 @@ import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ApiFailure } from '../../client/api.js';
 import { EditedMeanwhileError, type SyncMetaRow } from '../vault/store.js';
 import type { ChainHead } from './chain.js';
-import { joinPayload, openSnapshot, sealSnapshot, type SnapshotFile } from './codec.js';
+import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
 import { SyncRefused } from './errors.js';
 import { syncMeta, timed, type SyncParts } from './parts.js';
 import { applyVersions, openPayloads } from './receiving.js';
@@ -52,11 +52,14 @@ export async function snapshotIfDue(
   const heads: Record<string, ChainHead> = { ...meta.heads };
   if (meta.seq > 0 && meta.prev) heads[meta.device] = { seq: meta.seq, mac: meta.prev };
   const file = await sealSnapshot(key, { vault: meta.vault, covers: meta.after, heads, records });
+  const body = new TextEncoder().encode(JSON.stringify(file));
+  const signing = await parts.signing();
+  const proof = signing ? await snapshotProof(signing, meta.vault, meta.device, meta.after, body) : null;
   try {
     await parts.server.upload(
       'syncUploadSnapshot',
-      { query: { device: meta.device, covers: meta.after } },
-      JSON.stringify(file),
+      { query: { device: meta.device, covers: meta.after, ...(proof ? { proof } : {}) } },
+      body,
     );
     known.covered = meta.after;
   } catch (error) {

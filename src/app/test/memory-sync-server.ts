@@ -3,11 +3,11 @@
 // runs against it in Node in milliseconds (as Actual Budget tests its sync against a mock sync server). The contract
 // test (src/app/sync/contract.test.ts) runs the same cases against it and the real server, which keeps it honest.
 // Faults a test can set: the server down, or the answer to a call lost after the server did the work.
-import { randomUUID } from 'node:crypto';
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiFailure, type Args } from '../../client/api.js';
 import { API, type Api, type Input, type Output } from '../../shared/api.js';
-import { SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
+import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors.js';
 import type { SyncChangeBody } from '../../shared/schemas/sync.js';
 import type {
@@ -48,6 +48,18 @@ function refuse(code: ErrorCode): never {
   throw new ApiFailure(code, ERROR_CODES[code]);
 }
 
+/** src/server/sync/proofs.ts: the vault key's ECDSA P-256 signature (IEEE P1363) of a statement's JSON. */
+function proven(spki: string, statement: unknown[], signature: Buffer): boolean {
+  try {
+    const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
+    if (key.asymmetricKeyDetails?.namedCurve !== 'prime256v1' || signature.length !== 64) return false;
+    const data = Buffer.from(JSON.stringify(statement), 'utf8');
+    return verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, signature);
+  } catch {
+    return false;
+  }
+}
+
 /** A route's part checked with its schema, as Fastify does it: a failure names its first failing rule's code. */
 function checked<S>(schema: z.ZodType<S> | undefined, value: unknown): S {
   if (!schema) return value as S;
@@ -59,7 +71,19 @@ function checked<S>(schema: z.ZodType<S> | undefined, value: unknown): S {
 
 /** One member's synced vault, as the server keeps it. */
 export class MemorySyncServer {
-  vault: { id: string; header: unknown; headerMac: string; updated: string } | null = null;
+  vault: {
+    id: string;
+    header: unknown;
+    headerMac: string;
+    signing: { publicKey: string; sealedKey: string } | null;
+    updated: string;
+  } | null = null;
+  /** Device ids removed from a vault (by vault id): they never register again there. */
+  readonly retired = new Map<string, Set<string>>();
+  /** Sessions ended (logged out, expired…): their devices are retired. */
+  readonly ended = new Set<string>();
+  /** Sessions that proved the member in the last minutes (a sign-in with the password): they erase without it. */
+  readonly proven = new Set<string>();
   latest = 0;
   readonly devices = new Map<string, Device>();
   changes: Change[] = [];
@@ -75,6 +99,39 @@ export class MemorySyncServer {
 
   #now(): string {
     return new Date(Date.UTC(2026, 10, 27) + ++this.#clock).toISOString();
+  }
+
+  /** The member's account password, which erasing the synced vault asks for. */
+  constructor(readonly password = 'member password 1') {}
+
+  /** A session ends (a logout, another device ending it, expiry): its devices leave sync for good. */
+  endSession(session: string): void {
+    this.ended.add(session);
+    this.#retireEnded();
+    this.#announce();
+  }
+
+  #retire(ids: string[]): void {
+    if (!this.vault) return;
+    const retired = this.retired.get(this.vault.id) ?? new Set<string>();
+    for (const id of ids) {
+      if (this.devices.delete(id)) retired.add(id);
+    }
+    this.retired.set(this.vault.id, retired);
+  }
+
+  #retireEnded(): void {
+    this.#retire(
+      [...this.devices.values()].filter((device) => this.ended.has(device.session)).map((d) => d.id),
+    );
+  }
+
+  /** The caller's own device (registered by this very session): another session may not write as it. */
+  #own(session: string, id: string): Device {
+    const device = this.devices.get(id);
+    if (!device) refuse('sync/unknown-device');
+    if (device.session !== session) refuse('sync/not-your-device');
+    return device;
   }
 
   #announce(): void {
@@ -95,6 +152,7 @@ export class MemorySyncServer {
   as(session: string): SyncServer {
     const reach = async <T>(work: () => T | Promise<T>): Promise<T> => {
       if (this.down) throw new ApiFailure('network', 0);
+      if (this.ended.has(session)) refuse('auth/unauthenticated');
       // Each call waits a turn, as a request does: what the devices do meanwhile interleaves with it.
       await Promise.resolve();
       const answer = await work();
@@ -124,13 +182,15 @@ export class MemorySyncServer {
         case 'syncPublishVault':
           return this.#publish(body as z.infer<(typeof API)['syncPublishVault']['body']>);
         case 'syncDeleteVault':
-          return this.#erase();
+          return this.#erase(session, (body as { currentPassword?: string }).currentPassword);
         case 'syncRegisterDevice':
-          return this.#register(session, params.id!, (body as { name: string }).name);
+          return this.#register(session, params.id!, body as { name: string; proof?: string });
+        case 'syncRenameDevice':
+          return this.#rename(session, params.id!, (body as { name: string }).name);
         case 'syncRemoveDevice':
           return this.#remove(params.id!);
         case 'syncPush':
-          return this.#push(body as z.infer<(typeof API)['syncPush']['body']>);
+          return this.#push(session, body as z.infer<(typeof API)['syncPush']['body']>);
         case 'syncChanges':
           return this.#page(query.after!);
         case 'syncHeldChunks':
@@ -147,6 +207,7 @@ export class MemorySyncServer {
   }
 
   #state(session: string) {
+    this.#retireEnded();
     return {
       vault: this.vault,
       devices: [...this.devices.values()]
@@ -167,15 +228,35 @@ export class MemorySyncServer {
     };
   }
 
-  #publish(body: { id: string; header: unknown; headerMac: string }) {
+  #publish(body: {
+    id: string;
+    header: unknown;
+    headerMac: string;
+    signing?: { publicKey: string; sealedKey: string } | undefined;
+  }) {
     const updated = this.#now();
     if (this.vault && this.vault.id !== body.id) refuse('sync/other-vault');
-    this.vault = { id: body.id, header: body.header, headerMac: body.headerMac, updated };
+    // The signing key is set once; another one is another vault's; none sent keeps the one there.
+    let signing = this.vault?.signing ?? null;
+    if (body.signing) {
+      const sent = body.signing;
+      if (signing && (signing.publicKey !== sent.publicKey || signing.sealedKey !== sent.sealedKey)) {
+        refuse('sync/other-vault');
+      }
+      signing = sent;
+    }
+    if (!this.vault) for (const id of [...this.retired.keys()]) if (id !== body.id) this.retired.delete(id);
+    this.vault = { id: body.id, header: body.header, headerMac: body.headerMac, signing, updated };
     this.#announce();
-    return { ...body, updated };
+    return { ...this.vault };
   }
 
-  #erase(): undefined {
+  /** Erasing asks for the account password (the real server also takes a proof made in the last minutes). */
+  #erase(session: string, password: string | undefined): undefined {
+    if (password === undefined && !this.proven.has(session)) refuse('auth/reauth-required');
+    if (password !== undefined && password !== this.password) refuse('auth/wrong-password');
+    this.proven.add(session);
+    if (this.vault) this.#retire([...this.devices.keys()]);
     this.vault = null;
     this.latest = 0;
     this.devices.clear();
@@ -187,29 +268,56 @@ export class MemorySyncServer {
     return undefined;
   }
 
-  #register(session: string, id: string, name: string) {
+  #register(session: string, id: string, body: { name: string; proof?: string }) {
+    this.#retireEnded();
     if (!this.vault) refuse('sync/no-vault');
+    const { signing } = this.vault;
+    const statement = ['mygenie/sync-device/v1', this.vault.id, id];
+    if (
+      signing &&
+      (body.proof === undefined || !proven(signing.publicKey, statement, Buffer.from(body.proof, 'base64')))
+    ) {
+      refuse('sync/unproven');
+    }
+    if (this.retired.get(this.vault.id)?.has(id)) refuse('sync/device-removed');
     const at = this.#now();
     const known = this.devices.get(id);
+    if (known && known.session !== session) refuse('sync/not-your-device');
+    if (!known && this.devices.size >= SYNC_MAX_DEVICES) refuse('sync/too-many-devices');
     const device: Device = known
-      ? { ...known, name, session, lastSeen: at }
-      : { id, name, session, lastSeq: 0, lastMac: null, created: at, lastSeen: at };
+      ? { ...known, name: body.name, lastSeen: at }
+      : { id, name: body.name, session, lastSeq: 0, lastMac: null, created: at, lastSeen: at };
     this.devices.set(id, device);
     this.#announce();
-    return { id, name, current: true, added: device.created, lastSeen: device.lastSeen };
+    return { id, name: body.name, current: true, added: device.created, lastSeen: device.lastSeen };
+  }
+
+  #rename(session: string, id: string, name: string) {
+    const device = this.devices.get(id);
+    if (!device) refuse('sync/unknown-device');
+    this.devices.set(id, { ...device, name });
+    this.#announce();
+    return {
+      id,
+      name,
+      current: device.session === session,
+      added: device.created,
+      lastSeen: device.lastSeen,
+    };
   }
 
   #remove(id: string): undefined {
-    if (!this.devices.delete(id)) refuse('sync/unknown-device');
+    if (!this.devices.has(id)) refuse('sync/unknown-device');
+    this.#retire([id]);
     this.#announce();
     return undefined;
   }
 
   /** src/server/sync/routes.ts, the push: each device's chain contiguous, each change a fast-forward of its record. */
-  #push(body: { device: string; changes: SyncChangeBody[] }) {
+  #push(session: string, body: { device: string; changes: SyncChangeBody[] }) {
+    this.#retireEnded();
     if (!this.vault) refuse('sync/no-vault');
-    const device = this.devices.get(body.device);
-    if (!device) refuse('sync/unknown-device');
+    const device = this.#own(session, body.device);
     let { lastSeq, lastMac } = device;
     const stored: number[] = [];
     const rows: Change[] = [];
@@ -281,7 +389,7 @@ export class MemorySyncServer {
   }
 
   #upload<N extends SyncUploadRoute>(
-    _session: string,
+    session: string,
     name: N,
     input: Input<Api[N]>,
     body: Uint8Array | string,
@@ -294,9 +402,17 @@ export class MemorySyncServer {
     }
     const query = checked(API.syncUploadSnapshot.query, (input as { query: unknown }).query);
     if (!this.vault) refuse('sync/no-vault');
-    if (!this.devices.has(query.device)) refuse('sync/unknown-device');
+    this.#own(session, query.device);
     if (query.covers > this.latest) refuse('request/invalid');
     if (this.snapshot && query.covers <= this.snapshot.covers) refuse('sync/stale-snapshot');
+    const { signing } = this.vault;
+    if (signing) {
+      const sha256 = createHash('sha256').update(bytes).digest('base64');
+      const statement = ['mygenie/sync-snapshot/v1', this.vault.id, query.device, query.covers, sha256];
+      if (!proven(signing.publicKey, statement, Buffer.from(query.proof ?? '', 'base64url'))) {
+        refuse('sync/unproven');
+      }
+    }
     this.snapshot = { id: randomUUID(), covers: query.covers, bytes };
     this.changes = this.changes.filter((row) => row.seq > query.covers);
   }
