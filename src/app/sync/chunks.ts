@@ -82,7 +82,8 @@ export async function chunksOfDeleted(
   const rows = await parts.store.syncRows(deleted.map((entry) => entry.id));
   const names: string[] = [];
   for (const row of rows) {
-    if (!row?.base) continue;
+    // A deletion's row keeps the document's last synced description (made a copy of its own at the deletion).
+    if (!(row?.base instanceof Uint8Array)) continue;
     const [opened] = await parts.pool.openMany<DocumentMeta>([
       { id: row.id, kind: row.kind, sealed: row.base },
     ]);

@@ -305,6 +305,53 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
     };
   },
 
+  async 'a vault is published whole as the series’ first number, its records changed from the origin'(
+    member,
+  ) {
+    const key = signingKey();
+    const vault = syncId();
+    const device = syncId();
+    const server = await member.as(0);
+    await server.call('syncPublishVault', {
+      body: { id: vault, header: HEADER, headerMac: digest(), signing: key.signing },
+    });
+    await server.call('syncRegisterDevice', {
+      params: { id: device },
+      body: { name: 'Laptop', proof: key.device(vault, device) },
+    });
+    const body = new TextEncoder().encode(JSON.stringify({ v: 1, covers: 1, records: [] }));
+    const published = await outcome(
+      server.upload(
+        'syncUploadSnapshot',
+        { query: { device, covers: 1, proof: key.snapshot(vault, device, 1, body), publish: '1' } },
+        body,
+      ),
+    );
+    const state = await server.call('syncState');
+    const own = chain();
+    const rid = keyName();
+    const first = await server.call('syncPush', {
+      body: { device, changes: [own.next({ rid, base: `${vault}:0` })] },
+    });
+    const again = await server.call('syncPush', {
+      body: { device, changes: [own.next({ rid, base: `${vault}:0` })] },
+    });
+    return {
+      published,
+      latest: state.latest,
+      covers: state.snapshot?.covers,
+      first,
+      again,
+      twice: await outcome(
+        server.upload(
+          'syncUploadSnapshot',
+          { query: { device, covers: 1, proof: key.snapshot(vault, device, 1, body), publish: '1' } },
+          body,
+        ),
+      ),
+    };
+  },
+
   async 'a document’s chunks are kept once per name and forgotten'(member) {
     const { server } = await synced(member);
     const [one, two] = [keyName(), keyName()];

@@ -107,12 +107,87 @@ describe('what the engine says', () => {
     await laptop.vault.save('memo', 'm1', undefined, { title: 'Written while removed' });
     await laptop.sync();
     expect(laptop.engine.status).toEqual({ state: 'error', cause: 'sync/unknown-device' });
-    expect(server.latest).toBe(0);
+    // Nothing of it reached the series, which holds the publication alone.
+    expect(server.latest).toBe(1);
     await laptop.engine.rejoin();
     await laptop.engine.settled();
     expect(laptop.engine.status.state).toBe('synced');
     await phone.sync();
     expect(phone.vault.get('m1')?.value).toEqual({ title: 'Written while removed' });
     expect(server.devices.size).toBe(2);
+  });
+});
+
+describe('publishing a vault', () => {
+  it('sends an existing vault whole, its documents’ chunks first, and a new device takes it from there', async () => {
+    const server = new MemorySyncServer();
+    const laptop = new SimulatedDevice('Laptop', 'member-1', server.as('session-1'));
+    open.push(laptop);
+    await laptop.openVault(header);
+    for (let index = 0; index < 40; index++) {
+      await laptop.vault.save('memo', `m${index}`, undefined, { title: `Entry ${index}` });
+    }
+    const bytes = new Uint8Array(2.5 * 1024 * 1024).map((_, index) => index % 251);
+    const added = await laptop.vault.addDocument(Object.assign(new Blob([bytes]), { name: 'scan.pdf' }));
+    if (!added.ok) throw new Error(added.reason);
+    await laptop.engine.enable();
+    await laptop.engine.settled();
+    // One number in the series for the whole vault, no change per record, and no row kept per record.
+    expect(server.latest).toBe(1);
+    expect(server.changes).toEqual([]);
+    expect(server.chunks.size).toBe(3);
+    expect(await laptop.vault.syncParts.store.allSyncRows()).toEqual([]);
+
+    const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
+    open.push(phone);
+    await phone.vault.load();
+    expect(
+      await phone.engine.join(await phone.server.call('syncState'), 'correct horse battery staple'),
+    ).toBe('ok');
+    await phone.engine.settled();
+    expect(phone.vault.itemCount).toBe(41);
+    const document = await phone.vault.readDocument(added.id);
+    expect(new Uint8Array(await document!.arrayBuffer())).toEqual(bytes);
+
+    // A published record changes from its origin; the other device follows.
+    await phone.vault.save('memo', 'm7', { title: 'Entry 7' }, { title: 'Entry 7, edited' });
+    await phone.sync();
+    await laptop.sync();
+    expect(laptop.vault.get('m7')?.value).toEqual({ title: 'Entry 7, edited' });
+    expect(server.latest).toBe(2);
+  });
+
+  it('sends the records as changes when another device began the series first', async () => {
+    const server = new MemorySyncServer();
+    const laptop = new SimulatedDevice('Laptop', 'member-1', server.as('session-1'));
+    open.push(laptop);
+    await laptop.openVault(header);
+    await laptop.vault.save('memo', 'm1', undefined, { title: 'Mine' });
+    laptop.online = false;
+    await laptop.engine.enable().catch(() => undefined);
+    // The vault was published and this device registered; the publication waits (offline), and meanwhile the series
+    // begins: a change lands before it.
+    const meta = await laptop.vault.syncParts.store.syncMeta();
+    expect(meta?.publishing).toBe(true);
+    const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
+    open.push(phone);
+    await phone.vault.load();
+    expect(
+      await phone.engine.join(await phone.server.call('syncState'), 'correct horse battery staple'),
+    ).toBe('ok');
+    await phone.engine.settled();
+    await phone.vault.save('memo', 'p1', undefined, { title: 'First in the series' });
+    await phone.sync();
+    expect(server.latest).toBe(1);
+    laptop.online = true;
+    await laptop.sync();
+    expect(laptop.engine.status.state).toBe('synced');
+    // The phone's change stays in the series; the laptop's record came after it as a change of its own.
+    expect(server.changes.length).toBe(2);
+    expect(server.snapshot).toBeNull();
+    expect((await laptop.vault.syncParts.store.syncMeta())?.publishing).toBeUndefined();
+    await phone.sync();
+    expect(phone.vault.get('m1')?.value).toEqual({ title: 'Mine' });
+    expect(laptop.vault.get('p1')?.value).toEqual({ title: 'First in the series' });
   });
 });

@@ -9,7 +9,7 @@ import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { headerFrom, headerJson as backupHeaderJson } from '../backup/format.js';
 import type { SealedRecord, VaultHeader } from '../vault/crypto.js';
-import { StorageFullError } from '../vault/store.js';
+import { StorageFullError, type SyncMetaRow } from '../vault/store.js';
 import { newId, type Vault } from '../vault/vault.js';
 import { deriveSyncKey } from './chain.js';
 import {
@@ -25,7 +25,7 @@ import { noTimings, syncMeta, timed, type SyncParts } from './parts.js';
 import type { SyncEnvironment } from './ports.js';
 import { pull } from './receiving.js';
 import { push } from './sending.js';
-import { snapshotIfDue, takeSnapshot, type SnapshotState } from './snapshots.js';
+import { publish, snapshotIfDue, takeSnapshot, type SnapshotState } from './snapshots.js';
 
 export { SyncRefused } from './errors.js';
 export type { SyncCause } from './errors.js';
@@ -275,11 +275,6 @@ export class SyncEngine {
       const header = this.#vault.syncParts.header;
       if (!header) throw new SyncStop('locked');
       const known = await this.#store.syncMeta();
-      // Every record goes up as new, sealed as the vault seals it (a vault that synced before sends them again from
-      // the start: its records' versions went with its old device).
-      const sealed = await Promise.all(
-        this.#vault.all().map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
-      );
       if (!state.vault) {
         const vaultId = known?.vault ?? newId();
         const headerText = JSON.stringify(headerJson(header));
@@ -291,7 +286,8 @@ export class SyncEngine {
             signing: await this.#makeSigning(),
           },
         });
-        await this.#begin(vaultId, headerText, sealed, []);
+        // The vault goes up whole, as its first snapshot, at the first run (docs/sync.md, "Publishing a vault").
+        await this.#begin(vaultId, headerText, [], { publish: true });
         return;
       }
       // This very vault (its header checks out under this vault's key): sync turned on again here. Its records are
@@ -301,7 +297,12 @@ export class SyncEngine {
       }
       if (state.vault.signing) await this.#openSigning(state.vault);
       else await this.#addSigning(state.vault);
-      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], sealed);
+      // Every record goes up as an edit made from nothing, merged with the synced ones as they arrive (its records'
+      // versions went with its old registration).
+      const sealed = await Promise.all(
+        this.#vault.all().map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
+      );
+      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), sealed);
     });
   }
 
@@ -379,7 +380,7 @@ export class SyncEngine {
       if (!(await headerGenuine(await this.#syncKey(), state.vault))) throw new SyncRefused('altered');
       if (state.vault.signing) await this.#openSigning(state.vault);
       else await this.#addSigning(state.vault);
-      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], [], true);
+      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], { joining: true });
       this.#joiningState = null;
     } catch (error) {
       this.#fail(error);
@@ -403,16 +404,16 @@ export class SyncEngine {
   };
 
   /**
-   * This device joins the vault's sync as a new device: `fresh` records become its first changes, `rejoining` ones
-   * unsent edits of records the series may hold already. The header kept is the one in step with the server (a
-   * different one here goes up at the first run).
+   * This device joins the vault's sync as a new device: `publish`, the vault's first device, whose records go up as
+   * the publication; `joining`, a device new to the vault, which the app holds back until its first sync ends;
+   * `rejoining`, records here that become unsent edits of records the series may hold already. The header kept is
+   * the one in step with the server (a different one here goes up at the first run).
    */
   async #begin(
     vault: string,
     header: string,
-    fresh: SealedRecord[],
     rejoining: SealedRecord[],
-    joining = false,
+    options: { publish?: boolean; joining?: boolean } = {},
   ): Promise<void> {
     const device = newId();
     await this.#register(vault, device);
@@ -426,9 +427,10 @@ export class SyncEngine {
         after: 0,
         heads: {},
         header,
-        ...(joining ? { joining: true as const } : {}),
+        ...(options.joining ? { joining: true as const } : {}),
+        ...(options.publish ? { origin: true as const, publishing: true as const } : {}),
       },
-      fresh,
+      [],
     );
     if (rejoining.length > 0) {
       const now = this.#env.clock.now();
@@ -438,6 +440,28 @@ export class SyncEngine {
       );
     }
     await this.resume();
+  }
+
+  /**
+   * The vault's publication, at this device's first run: its records as the series' first snapshot. Should the series
+   * have begun meanwhile (another device sent a change into the new vault first), they go as changes instead.
+   */
+  async #publish(parts: SyncParts, meta: SyncMetaRow): Promise<void> {
+    if (await publish(parts, meta)) {
+      const { publishing: _sent, ...rest } = await syncMeta(parts);
+      await this.#store.saveSyncMeta({ ...rest, after: Math.max(rest.after, 1) });
+      return;
+    }
+    const now = this.#env.clock.now();
+    const sealed = await Promise.all(
+      this.#vault.all().map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
+    );
+    const { publishing: _refused, origin: _none, ...rest } = await syncMeta(parts);
+    await this.#store.saveSyncMeta(rest);
+    await this.#store.markEdits(
+      sealed.map((record) => ({ ...record, updatedAt: now })),
+      [],
+    );
   }
 
   /** Turns sync off here: this device leaves the list; its vault stays, local, as it is. */
@@ -530,6 +554,13 @@ export class SyncEngine {
       }
       await this.#header();
       const parts = this.#parts;
+      const meta = await syncMeta(parts);
+      if (meta.publishing) await this.#publish(parts, meta);
+      // A device new to the series (joining, or registered anew) takes it in before it sends anything: its records'
+      // versions come from it.
+      else if (meta.after === 0) {
+        await timed(this.timings, 'pullMs', () => pull(parts, (id, at) => takeSnapshot(parts, id, at)));
+      }
       // Until nothing is unsent: each round sends a batch (or learns it must merge first) and takes in what came.
       for (let stale = 0; ;) {
         const pushed = await push(parts);

@@ -1,7 +1,13 @@
 // What a sync run works with, handed to each of its steps (sending, receiving, snapshots, chunks): the vault and
 // its store and crypto workers, the server, the sync key, and where progress and time are told.
 import type { CryptoPool } from '../vault/pool.js';
-import type { SyncMetaRow, VaultStore } from '../vault/store.js';
+import {
+  BASE_IS_RECORD,
+  originRow,
+  type SyncMetaRow,
+  type SyncRecordRow,
+  type VaultStore,
+} from '../vault/store.js';
 import type { Vault } from '../vault/vault.js';
 import { SyncStop } from './errors.js';
 import type { SyncServer } from './ports.js';
@@ -68,4 +74,33 @@ export async function timed<T>(
   } finally {
     timings[field] += performance.now() - started;
   }
+}
+
+/**
+ * What sync keeps of these records: their rows, and for a record of a published vault that has none (it has not
+ * changed since the publication), its origin row.
+ */
+export async function rowsOf(
+  parts: Pick<SyncParts, 'store' | 'vault'>,
+  meta: SyncMetaRow,
+  ids: string[],
+): Promise<Array<SyncRecordRow | undefined>> {
+  const rows = await parts.store.syncRows(ids);
+  if (!meta.origin) return rows;
+  return rows.map((row, index) => {
+    if (row) return row;
+    const entry = parts.vault.get(ids[index]!);
+    return entry ? originRow(meta, entry) : undefined;
+  });
+}
+
+/** A base copy as sealed bytes: the record itself sealed again when the base is the record as stored. */
+export async function baseBytes(
+  parts: Pick<SyncParts, 'vault' | 'pool'>,
+  row: SyncRecordRow,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (row.base !== BASE_IS_RECORD) return row.base;
+  const entry = parts.vault.get(row.id);
+  if (!entry) throw new SyncStop('damaged');
+  return (await parts.pool.seal(entry.kind, entry.id, entry.value)).sealed;
 }

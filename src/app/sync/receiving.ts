@@ -7,6 +7,7 @@ import type { SyncChange } from '../../shared/schemas/sync.js';
 import type { Json } from '../vault/merge.js';
 import type { RecordNotice } from '../vault/notices.js';
 import {
+  BASE_IS_RECORD,
   EditedMeanwhileError,
   type RemoteWrite,
   type StoredRecord,
@@ -19,7 +20,7 @@ import { ChainState } from './chain.js';
 import { downloadChunks } from './chunks.js';
 import { ridOf, splitPayload } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
-import { syncMeta, timed, type SyncParts } from './parts.js';
+import { rowsOf, syncMeta, timed, type SyncParts } from './parts.js';
 
 /** A page decided again this many times at most when records keep being edited under it. */
 const DECIDE_ATTEMPTS = 6;
@@ -170,7 +171,7 @@ export async function applyVersions(
 ): Promise<void> {
   const key = await parts.key();
   const ids = [...new Set(items.map((item) => item.opened.id))];
-  const stored = await parts.store.syncRows(ids);
+  const stored = await rowsOf(parts, meta, ids);
   const rows = new Map<string, SyncRecordRow | undefined>(ids.map((id, index) => [id, stored[index]]));
   const readEdit = new Map(ids.map((id, index) => [id, stored[index]?.edit ?? 0]));
   const records = new Map<string, StoredRecord | null>();
@@ -221,7 +222,9 @@ export async function applyVersions(
       id: opened.id,
       kind: opened.kind,
       version,
-      base: opened.sealed,
+      // The record stored is the remote version, sealed as sent: it is the base copy, kept once.
+      base:
+        !pending && recordSealed !== null && recordSealed === opened.sealed ? BASE_IS_RECORD : opened.sealed,
       dirty: pending ? 1 : 0,
       edit: row?.edit ?? 0,
       pending: pending ? (pending.deleted ? null : recordSealed) : null,
@@ -273,11 +276,14 @@ function ownAfter(version: string | null | undefined, device: string, seq: numbe
 
 /** A record's base value and unsent edit, opened from what sync keeps. */
 async function localSides(
-  parts: Pick<SyncParts, 'pool'>,
+  parts: Pick<SyncParts, 'pool' | 'vault'>,
   row: SyncRecordRow | undefined,
 ): Promise<[Json | undefined, Side | null]> {
   if (!row) return [undefined, null];
-  const sealed = [row.base, row.dirty ? row.pending : null];
+  // The record as stored is the base: this tab holds it opened.
+  if (row.base === BASE_IS_RECORD && !row.dirty) return [parts.vault.get<Json>(row.id)?.value, null];
+  const base = row.base === BASE_IS_RECORD ? null : row.base;
+  const sealed = [base, row.dirty ? row.pending : null];
   const opened = await parts.pool.openMany<Json>(
     sealed.flatMap((bytes) => (bytes ? [{ id: row.id, kind: row.kind, sealed: bytes }] : [])),
   );
@@ -287,7 +293,7 @@ async function localSides(
     if (!value?.ok) throw new SyncStop('damaged');
     return value.value;
   };
-  const base = row.base ? next() : undefined;
-  if (!row.dirty) return [base, null];
-  return [base, row.pending ? { deleted: false, value: next() } : { deleted: true }];
+  const value = base ? next() : undefined;
+  if (!row.dirty) return [value, null];
+  return [value, row.pending ? { deleted: false, value: next() } : { deleted: true }];
 }

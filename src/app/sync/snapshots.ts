@@ -3,12 +3,13 @@
 // covers; a new device, or one that fell behind it, takes the snapshot (checked), then the changes after it.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ApiFailure } from '../../client/api.js';
-import { EditedMeanwhileError, type SyncMetaRow } from '../vault/store.js';
+import { EditedMeanwhileError, originRow, type SyncMetaRow, type SyncRecordRow } from '../vault/store.js';
 import type { ChainHead } from './chain.js';
 import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
 import { SyncRefused } from './errors.js';
-import { syncMeta, timed, type SyncParts } from './parts.js';
+import { baseBytes, syncMeta, timed, type SyncParts } from './parts.js';
 import { applyVersions, openPayloads } from './receiving.js';
+import { uploadChunks } from './chunks.js';
 import { addresses } from './sending.js';
 
 /** A device that has applied this many changes since the last snapshot makes a new one. */
@@ -38,34 +39,90 @@ export async function snapshotIfDue(
   known.covered = state.snapshot?.covers ?? 0;
   if (meta.after - known.covered < every || state.latest !== meta.after) return;
   if ((await parts.store.outbox()).length > 0) return;
-  const key = await parts.key();
-  const rows = (await parts.store.allSyncRows()).filter((row) => row.version !== null);
-  const records: SnapshotFile['records'] = [];
-  for (let at = 0; at < rows.length; at += ADDRESS_BATCH) {
-    const part = rows.slice(at, at + ADDRESS_BATCH);
-    const located = await addresses(parts, key, part);
-    part.forEach((row, index) => {
-      const { rid, sealed } = located[index]!;
-      if (row.version) records.push([rid, row.version, bytesToBase64(joinPayload(sealed, row.base))]);
-    });
-  }
+  const explicit = await parts.store.allSyncRows();
+  const listed = new Set(explicit.map((row) => row.id));
+  // Every record's version in the series: its row's, or (a published vault's record that has not changed) the
+  // origin's; records never sent have no version yet and are not in it.
+  const rows = [
+    ...explicit,
+    ...(meta.origin
+      ? parts.vault
+          .all()
+          .filter((entry) => !listed.has(entry.id))
+          .map((entry) => originRow(meta, entry))
+      : []),
+  ].filter((row) => row.version !== null);
   const heads: Record<string, ChainHead> = { ...meta.heads };
   if (meta.seq > 0 && meta.prev) heads[meta.device] = { seq: meta.seq, mac: meta.prev };
-  const file = await sealSnapshot(key, { vault: meta.vault, covers: meta.after, heads, records });
-  const body = new TextEncoder().encode(JSON.stringify(file));
-  const signing = await parts.signing();
-  const proof = signing ? await snapshotProof(signing, meta.vault, meta.device, meta.after, body) : null;
   try {
-    await parts.server.upload(
-      'syncUploadSnapshot',
-      { query: { device: meta.device, covers: meta.after, ...(proof ? { proof } : {}) } },
-      body,
-    );
+    await upload(parts, meta, meta.after, heads, rows);
     known.covered = meta.after;
   } catch (error) {
     // Another device published one first (or the series moved on): the next due run tries again.
     if (!(error instanceof ApiFailure) || error.code === 'network') throw error;
   }
+}
+
+/**
+ * Publishes this vault whole (docs/sync.md, "Publishing a vault"): its records at the origin version, as the series'
+ * first number, instead of a change each. False when the series has begun meanwhile (another device sent a change
+ * into the new vault first): the records are then sent as changes instead.
+ */
+export async function publish(parts: SyncParts, meta: SyncMetaRow): Promise<boolean> {
+  const rows = parts.vault.all().map((entry) => originRow(meta, entry));
+  // Documents' chunks go first: a device taking the publication fetches them before it shows each document.
+  const key = await parts.key();
+  for (const row of rows) if (row.kind === 'document') await uploadChunks(parts, key, row.id);
+  try {
+    await timed(parts.timings, 'pushMs', () => upload(parts, meta, 1, {}, rows, true));
+    return true;
+  } catch (error) {
+    const code = error instanceof ApiFailure ? error.code : null;
+    if (code === 'request/invalid' || code === 'sync/stale-snapshot') return false;
+    throw error;
+  }
+}
+
+/** Seals `rows` (their base copies) into a snapshot covering `covers`, signs it and sends it. */
+async function upload(
+  parts: SyncParts,
+  meta: SyncMetaRow,
+  covers: number,
+  heads: Record<string, ChainHead>,
+  rows: SyncRecordRow[],
+  publication = false,
+): Promise<void> {
+  const key = await parts.key();
+  const records: SnapshotFile['records'] = [];
+  await timed(parts.timings, 'signMs', async () => {
+    for (let at = 0; at < rows.length; at += ADDRESS_BATCH) {
+      const part = rows.slice(at, at + ADDRESS_BATCH);
+      const [located, bases] = await Promise.all([
+        addresses(parts, key, part),
+        Promise.all(part.map((row) => baseBytes(parts, row))),
+      ]);
+      part.forEach((row, index) => {
+        const { rid, sealed } = located[index]!;
+        if (row.version) records.push([rid, row.version, bytesToBase64(joinPayload(sealed, bases[index]!))]);
+      });
+    }
+  });
+  const file = await sealSnapshot(key, { vault: meta.vault, covers, heads, records });
+  const body = new TextEncoder().encode(JSON.stringify(file));
+  const signing = await parts.signing();
+  const proof = signing ? await snapshotProof(signing, meta.vault, meta.device, covers, body) : null;
+  await parts.server.upload(
+    'syncUploadSnapshot',
+    {
+      query: {
+        device: meta.device,
+        covers,
+        ...(proof ? { proof } : {}),
+        ...(publication ? { publish: '1' as const } : {}),
+      },
+    },
+    body,
+  );
 }
 
 /** Takes a snapshot (this device is behind the changes it replaced, or new): checked, then merged like changes. */

@@ -9,7 +9,7 @@ import { ApiFailure, type Args } from '../../client/api.js';
 import { API, type Api, type Input, type Output } from '../../shared/api.js';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors.js';
-import type { SyncChangeBody } from '../../shared/schemas/sync.js';
+import { originVersion, type SyncChangeBody } from '../../shared/schemas/sync.js';
 import type {
   SyncDownloadRoute,
   SyncJsonRoute,
@@ -336,7 +336,9 @@ export class MemorySyncServer {
         continue;
       }
       if (change.seq !== lastSeq + 1 || change.prev !== lastMac) refuse('sync/out-of-order');
-      if (change.base !== (heads.get(change.rid) ?? null)) {
+      // A record of the vault's publication has no version here until it first changes: its origin's.
+      const head = heads.get(change.rid) ?? null;
+      if (change.base !== head && !(head === null && change.base === originVersion(this.vault.id))) {
         stale = change.seq;
         break;
       }
@@ -403,7 +405,12 @@ export class MemorySyncServer {
     const query = checked(API.syncUploadSnapshot.query, (input as { query: unknown }).query);
     if (!this.vault) refuse('sync/no-vault');
     this.#own(session, query.device);
-    if (query.covers > this.latest) refuse('request/invalid');
+    // The vault's publication: its first device sends it whole as the series' first number, before any change.
+    if (query.publish) {
+      if (this.latest !== 0 || this.snapshot || query.covers !== 1) refuse('sync/stale-snapshot');
+    } else if (query.covers > this.latest) {
+      refuse('request/invalid');
+    }
     if (this.snapshot && query.covers <= this.snapshot.covers) refuse('sync/stale-snapshot');
     const { signing } = this.vault;
     if (signing) {
@@ -414,7 +421,9 @@ export class MemorySyncServer {
       }
     }
     this.snapshot = { id: randomUUID(), covers: query.covers, bytes };
+    if (this.latest === 0) this.latest = query.covers;
     this.changes = this.changes.filter((row) => row.seq > query.covers);
+    this.#announce();
   }
 
   #download<N extends SyncDownloadRoute>(name: N, input: Input<Api[N]>): Uint8Array<ArrayBuffer> {

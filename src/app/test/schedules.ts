@@ -151,15 +151,6 @@ export async function runSchedule(
   try {
     const [first, ...others] = devices as [SimulatedDevice, ...SimulatedDevice[]];
     await first.openVault(header, password);
-    await first.engine.enable();
-    await first.engine.settled();
-    for (const other of others) {
-      await other.vault.load();
-      const joined = await other.engine.join(await server.as('setup').call('syncState'), password);
-      if (joined !== 'ok') throw new Error(`join: ${joined}`);
-      await other.engine.settled();
-    }
-    for (const each of devices) await each.openTabs(password);
     const ids: string[] = [];
     const saved: Saved[] = [];
     /** The forms open in each tab of each device, by slot. */
@@ -172,14 +163,28 @@ export async function runSchedule(
         if (from?.[f] !== value[f]) saved.push({ id, field: f, value: value[f], saw: from?.[f] });
       }
     };
-    // A few records every device holds to begin with, so edits meet from the first step.
-    for (let index = 0; index < START_RECORDS; index++) {
-      const id = `r${ids.length + 1}`;
-      const value = { a: token(0), b: token(0), c: token(0) };
-      ids.push(id);
-      await first.vault.save(KIND, id, undefined, value);
-      remember(id, undefined, value);
+    // A few records every device holds to begin with, so edits meet from the first step: the first ones in the
+    // vault before it is published (they go up in its publication), the others sent as changes after.
+    const addStart = async (count: number) => {
+      for (let index = 0; index < count; index++) {
+        const id = `r${ids.length + 1}`;
+        const value = { a: token(0), b: token(0), c: token(0) };
+        ids.push(id);
+        await first.vault.save(KIND, id, undefined, value);
+        remember(id, undefined, value);
+      }
+    };
+    await addStart(START_RECORDS - 1);
+    await first.engine.enable();
+    await first.engine.settled();
+    for (const other of others) {
+      await other.vault.load();
+      const joined = await other.engine.join(await server.as('setup').call('syncState'), password);
+      if (joined !== 'ok') throw new Error(`join: ${joined}`);
+      await other.engine.settled();
     }
+    for (const each of devices) await each.openTabs(password);
+    await addStart(1);
     for (const each of devices) await each.sync();
 
     for (const step of steps) {

@@ -24,6 +24,7 @@
 // the update; and because documents stay in `records`, that older version still sees every document, so its
 // sweep of orphan chunks at unlock cannot delete their bytes.
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import { originVersion } from '../../shared/schemas/sync.js';
 import { macsEqual, type SealedChunk, type SealedRecord, type VaultHeader } from './crypto.js';
 
 interface HeaderRow extends VaultHeader {
@@ -87,17 +88,24 @@ const READ_ALL_PAGES = 32;
 /** Staged chunks move into place this many at a time (each at most 1 MiB). */
 const MOVE_CHUNKS = 16;
 
+/** A base copy that is the record itself as stored (it has not changed here since that version): no second copy. */
+export const BASE_IS_RECORD = 'record';
+
 /**
  * What sync keeps of a record (docs/sync.md, "What the device keeps"): its newest version in the member's series and
- * that version sealed (the base copy), and an unsent edit with a counter of edits.
+ * that version sealed (the base copy), and an unsent edit with a counter of edits. A record of a published vault
+ * that has not changed since the publication has no row at all (see SyncMetaRow.origin).
  */
 export interface SyncRecordRow {
   id: string;
   kind: string;
   /** `device:seq` of the record's newest version in the member's series; null before it was first sent. */
   version: string | null;
-  /** That version as sealed (null: a deletion, or no version yet). */
-  base: Uint8Array<ArrayBuffer> | null;
+  /**
+   * That version as sealed (null: a deletion, or no version yet); BASE_IS_RECORD while the record stored here is that
+   * version (it is made a copy of its own before an edit here replaces it).
+   */
+  base: Uint8Array<ArrayBuffer> | null | typeof BASE_IS_RECORD;
   /** 1 while an edit here is unsent (indexed). */
   dirty: 0 | 1;
   /** Counts edits here: an edit made while an earlier one was being sent keeps the record unsent. */
@@ -150,6 +158,29 @@ export interface SyncMetaRow {
   header: string;
   /** This device joined the synced vault and has not yet finished its first sync: the app waits for it. */
   joining?: true;
+  /**
+   * The vault was published whole (docs/sync.md, "Publishing a vault"): a record with no row here is at the vault's
+   * origin version, its base the record as stored.
+   */
+  origin?: true;
+  /** This device publishes the vault, and its publication (the first snapshot) is not on the server yet. */
+  publishing?: true;
+}
+
+/** What sync keeps of a record of a published vault that has not changed since (it has no row). */
+export function originRow(
+  meta: Pick<SyncMetaRow, 'vault'>,
+  record: { id: string; kind: string },
+): SyncRecordRow {
+  return {
+    id: record.id,
+    kind: record.kind,
+    version: originVersion(meta.vault),
+    base: BASE_IS_RECORD,
+    dirty: 0,
+    edit: 0,
+    pending: null,
+  };
 }
 
 class VaultDatabase extends Dexie {
@@ -516,6 +547,7 @@ async function writeRecords(
   db: VaultDatabase,
   given: StoredRecord[],
   expected?: Expected,
+  replaced?: Map<string, Uint8Array<ArrayBuffer> | null>,
 ): Promise<Map<string, number>> {
   const ids = given.map((record) => record.id);
   // A few records' pages are looked up by key. For many, reading every page is fewer requests while the vault
@@ -525,6 +557,15 @@ async function writeRecords(
   const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
   const stamps = await storedStamps(db, ids, pages);
   checkExpected(stamps, expected);
+  // What each write replaces, for sync (its base copy): the record as it stood, sealed on its own when it is loose.
+  if (replaced) {
+    const loose = new Map<string, Uint8Array<ArrayBuffer>>();
+    for (const page of pages) {
+      for (const record of pageRecords(page)) if (isRecord(record)) loose.set(record.id, record.sealed);
+    }
+    for (const row of await db.records.bulkGet(ids)) if (row) loose.set(row.id, row.sealed);
+    for (const id of ids) if (stamps.has(id)) replaced.set(id, loose.get(id) ?? null);
+  }
   const records = given.map((record) => {
     const before = stamps.get(record.id);
     return before !== undefined && record.updatedAt <= before ? { ...record, updatedAt: before + 1 } : record;
@@ -541,10 +582,27 @@ async function writeRecords(
   return new Map(records.map((record) => [record.id, record.updatedAt]));
 }
 
-/** Removes records inside the current transaction (a document's chunks too), if they are as `expected`. */
-async function removeRecords(db: VaultDatabase, ids: string[], expected?: Expected): Promise<void> {
+/**
+ * Removes records inside the current transaction (a document's chunks too), if they are as `expected`; `replaced`
+ * gets what each removal replaces, as writeRecords gives it.
+ */
+async function removeRecords(
+  db: VaultDatabase,
+  ids: string[],
+  expected?: Expected,
+  replaced?: Map<string, Uint8Array<ArrayBuffer> | null>,
+): Promise<void> {
   const pages = await pagesWith(db.pages, ids);
-  checkExpected(await storedStamps(db, ids, pages), expected);
+  const stamps = await storedStamps(db, ids, pages);
+  checkExpected(stamps, expected);
+  if (replaced) {
+    const loose = new Map<string, Uint8Array<ArrayBuffer>>();
+    for (const page of pages) {
+      for (const record of pageRecords(page)) if (isRecord(record)) loose.set(record.id, record.sealed);
+    }
+    for (const row of await db.records.bulkGet(ids)) if (row) loose.set(row.id, row.sealed);
+    for (const id of ids) if (stamps.has(id)) replaced.set(id, loose.get(id) ?? null);
+  }
   await db.records.bulkDelete(ids);
   await changePages(db.pages, pages, { put: [], remove: new Set(ids) });
   await strikeSealed(
@@ -594,15 +652,34 @@ export interface StoredContents {
   bundles: PageBundle[];
 }
 
-/** Marks records written or deleted here as unsent edits, inside the current transaction. */
+/**
+ * Marks records written or deleted here as unsent edits, inside the current transaction. An edit of a record whose
+ * base copy is the record itself (or that has no row, in a published vault) keeps the record it replaced as that copy:
+ * `replaced` (the stored record, when it was sealed on its own), else `bases` (the same record sealed again by the
+ * vault, which held it); a record replaced without either refuses the write rather than lose its base.
+ */
 async function markEdits(
   db: VaultDatabase,
   written: StoredRecord[],
   deleted: Array<{ id: string; kind: string }>,
+  replaced: ReadonlyMap<string, Uint8Array<ArrayBuffer> | null> = new Map(),
+  bases: ReadonlyMap<string, Uint8Array<ArrayBuffer>> = new Map(),
 ): Promise<void> {
   const ids = [...written.map((record) => record.id), ...deleted.map((record) => record.id)];
-  const rows = await db.syncRecords.bulkGet(ids);
+  const [rows, meta] = await Promise.all([db.syncRecords.bulkGet(ids), db.syncMeta.get('sync')]);
   const known = new Map(rows.filter((row): row is SyncRecordRow => !!row).map((row) => [row.id, row]));
+  // A published record that has not changed since has no row: it is at the origin, its base the record.
+  if (meta?.origin) {
+    for (const record of [...written, ...deleted]) {
+      if (!known.has(record.id) && replaced.has(record.id)) known.set(record.id, originRow(meta, record));
+    }
+  }
+  const baseOf = (row: SyncRecordRow): Uint8Array<ArrayBuffer> | null => {
+    if (row.base !== BASE_IS_RECORD) return row.base;
+    const copy = replaced.get(row.id) ?? bases.get(row.id);
+    if (!copy) throw new Error(`the record ${row.id} was replaced without a copy of what it was`);
+    return copy;
+  };
   const put: SyncRecordRow[] = [];
   const drop: string[] = [];
   for (const record of written) {
@@ -611,7 +688,7 @@ async function markEdits(
       id: record.id,
       kind: record.kind,
       version: row?.version ?? null,
-      base: row?.base ?? null,
+      base: row ? baseOf(row) : null,
       dirty: 1,
       edit: (row?.edit ?? 0) + 1,
       pending: record.sealed,
@@ -628,7 +705,7 @@ async function markEdits(
       if (row) drop.push(id);
       continue;
     }
-    put.push({ ...row, dirty: 1, edit: row.edit + 1, pending: null });
+    put.push({ ...row, base: baseOf(row), dirty: 1, edit: row.edit + 1, pending: null });
   }
   await db.syncRecords.bulkDelete(drop);
   await db.syncRecords.bulkPut(put);
@@ -799,29 +876,45 @@ export class VaultStore {
    * Writes several records in one transaction: all of them or none. With `expected`, only if the records stored
    * are still the copies read (else RecordChangedError). Answers the stamps written.
    */
-  saveRecords(records: StoredRecord[], expected?: Expected): Promise<Map<string, number>> {
-    const db = this.#db;
-    const tracking = this.tracking;
-    return writing(() =>
-      db.transaction('rw', [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox], async () => {
-        const stamps = await writeRecords(db, records, expected);
-        if (tracking) await markEdits(db, records, []);
-        return stamps;
-      }),
-    );
-  }
-
-  /** Deletes a record (a document with its chunks), with `expected` only if it is still the copy read. */
-  deleteRecord(id: string, kind: string, expected?: Expected): Promise<void> {
+  saveRecords(
+    records: StoredRecord[],
+    expected?: Expected,
+    /** The records replaced, sealed again by the vault (sync keeps them as base copies: see markEdits). */
+    bases?: ReadonlyMap<string, Uint8Array<ArrayBuffer>>,
+  ): Promise<Map<string, number>> {
     const db = this.#db;
     const tracking = this.tracking;
     return writing(() =>
       db.transaction(
         'rw',
-        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox],
+        [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox, db.syncMeta],
         async () => {
-          await removeRecords(db, [id], expected);
-          if (tracking) await markEdits(db, [], [{ id, kind }]);
+          const replaced = new Map<string, Uint8Array<ArrayBuffer> | null>();
+          const stamps = await writeRecords(db, records, expected, replaced);
+          if (tracking) await markEdits(db, records, [], replaced, bases);
+          return stamps;
+        },
+      ),
+    );
+  }
+
+  /** Deletes a record (a document with its chunks), with `expected` only if it is still the copy read. */
+  deleteRecord(
+    id: string,
+    kind: string,
+    expected?: Expected,
+    bases?: ReadonlyMap<string, Uint8Array<ArrayBuffer>>,
+  ): Promise<void> {
+    const db = this.#db;
+    const tracking = this.tracking;
+    return writing(() =>
+      db.transaction(
+        'rw',
+        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox, db.syncMeta],
+        async () => {
+          const replaced = new Map<string, Uint8Array<ArrayBuffer> | null>();
+          await removeRecords(db, [id], expected, replaced);
+          if (tracking) await markEdits(db, [], [{ id, kind }], replaced, bases);
         },
       ),
     );
@@ -988,25 +1081,38 @@ export class VaultStore {
    */
   rejoinSync(meta: SyncMetaRow): Promise<unknown> {
     const db = this.#db;
+    // No record is at a version known here any more, the published ones included: none is at the origin unseen.
+    const { origin: _unknown, ...anew } = meta;
     return writing(() =>
       db.transaction('rw', db.syncMeta, db.syncRecords, db.syncOutbox, async () => {
         const unsent = await db.syncRecords.where('dirty').equals(1).toArray();
         await db.syncOutbox.clear();
         await db.syncRecords.clear();
         await db.syncRecords.bulkPut(unsent.map((row) => ({ ...row, version: null })));
-        await db.syncMeta.put(meta);
+        await db.syncMeta.put(anew);
       }),
     );
   }
 
-  /** Records written or deleted outside the usual writes (a restore), marked as unsent edits. */
-  markEdits(written: StoredRecord[], deleted: Array<{ id: string; kind: string }>): Promise<unknown> {
+  /**
+   * Records written or deleted outside the usual writes (a restore), marked as unsent edits; `replaced` holds what
+   * each replaced, sealed again by the vault (null: the record had none here).
+   */
+  markEdits(
+    written: StoredRecord[],
+    deleted: Array<{ id: string; kind: string }>,
+    replaced: ReadonlyMap<string, Uint8Array<ArrayBuffer> | null> = new Map(),
+  ): Promise<unknown> {
     const db = this.#db;
+    const existed = new Map([...replaced].filter(([, sealed]) => sealed !== null));
     return writing(() =>
-      db.transaction('rw', db.syncRecords, db.syncOutbox, () => markEdits(db, written, deleted)),
+      db.transaction('rw', db.syncRecords, db.syncOutbox, db.syncMeta, () =>
+        markEdits(db, written, deleted, existed),
+      ),
     );
   }
 
+  /** What sync keeps of these records, as stored (a published record that has not changed has none). */
   syncRows(ids: string[]): Promise<Array<SyncRecordRow | undefined>> {
     return this.#db.syncRecords.bulkGet(ids);
   }
@@ -1076,7 +1182,8 @@ export class VaultStore {
           put.push({
             ...row,
             version,
-            base: entry.sealed,
+            // Not edited since: the record stored is the version sent, and is its base copy (a deletion has none).
+            base: again || entry.sealed === null ? entry.sealed : BASE_IS_RECORD,
             dirty: again ? 1 : 0,
             pending: again ? row.pending : null,
           });

@@ -510,6 +510,7 @@ export class Vault {
       stamps = await this.#store.saveRecords(
         sealed,
         new Map(writes.map((write) => [write.id, write.expected])),
+        await this.#replaced(writes.map((write) => write.id)),
       );
     } catch (error) {
       if (error instanceof RecordChangedError) await this.#reread(error.ids);
@@ -538,7 +539,12 @@ export class Vault {
         return false;
       }
       try {
-        await this.#store.deleteRecord(id, entry.kind, new Map([[id, entry.updatedAt]]));
+        await this.#store.deleteRecord(
+          id,
+          entry.kind,
+          new Map([[id, entry.updatedAt]]),
+          await this.#replaced([id]),
+        );
       } catch (error) {
         if (!(error instanceof RecordChangedError) || attempt >= SAVE_ATTEMPTS) throw error;
         await this.#reread(error.ids);
@@ -549,6 +555,20 @@ export class Vault {
       this.#wrote([id]);
       return true;
     }
+  }
+
+  /**
+   * While sync is on, the records a write replaces, sealed again from this tab's copy (which the write checks is the
+   * stored one): sync keeps what a record was as the base copy of the edit (store.ts, markEdits).
+   */
+  async #replaced(ids: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>> | undefined> {
+    if (!this.#store.tracking) return undefined;
+    const held = ids.flatMap((id) => {
+      const entry = this.#entries.get(id);
+      return entry ? [entry] : [];
+    });
+    const sealed = await Promise.all(held.map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)));
+    return new Map(sealed.map((record) => [record.id, record.sealed]));
   }
 
   /** Sync is told of a write here; the other tabs are told which records to read again. */
@@ -868,6 +888,8 @@ export class Vault {
    */
   async restoreBackup(contents: BackupContents, options: RestoreOptions): Promise<RestoreResult> {
     let outcome!: Awaited<ReturnType<typeof restoreBackup>>;
+    // What the restore may replace, as this tab holds it: sync keeps it as the base copy of the restored records.
+    const before = new Map(this.#entries);
     await this.#underRestoreLock(async () => {
       outcome = await restoreBackup(
         {
@@ -899,7 +921,12 @@ export class Vault {
             .filter((entry) => !restored.has(entry.id))
             .map((entry) => ({ id: entry.id, kind: entry.kind }))
         : [];
-      await this.#store.markEdits(outcome.records, removed);
+      const replaced = new Map<string, Uint8Array<ArrayBuffer> | null>();
+      for (const id of [...outcome.records.map((record) => record.id), ...removed.map((entry) => entry.id)]) {
+        const old = before.get(id);
+        replaced.set(id, old ? (await this.#pool.seal(old.kind, old.id, old.value)).sealed : null);
+      }
+      await this.#store.markEdits(outcome.records, removed, replaced);
     }
     // The values were all opened: the vault in memory follows without decrypting again.
     if (outcome.replace) this.#entries.clear();

@@ -12,7 +12,7 @@ import {
   SYNC_PAGE_CHANGES,
   SYNC_PUSH_BODY_LIMIT_BYTES,
 } from '../../shared/constants.js';
-import type { SyncChangeBody, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
+import { originVersion, type SyncChangeBody, type SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { caller, deviceKey } from '../accounts/access.js';
 import type { AccountService, SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock } from '../clock.js';
@@ -333,7 +333,9 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           }
           if (change.seq !== lastSeq + 1 || change.prev !== lastMac) throw new ApiError('sync/out-of-order');
           // Made from an older version than the record's newest: another device was first. It and the rest wait.
-          if (change.base !== (heads.get(change.rid) ?? null)) {
+          // A record of the vault's publication has no version here until it first changes: its origin's.
+          const head = heads.get(change.rid) ?? null;
+          if (change.base !== head && !(head === null && change.base === originVersion(vault.vault_id))) {
             stale = change.seq;
             break;
           }
@@ -408,7 +410,14 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
       // Only a device of this session's may replace the history with its snapshot.
       await ownDevice(trx, signedIn, query.device);
       const newest = await store.newestSnapshot(trx, user.uid);
-      if (query.covers > Number(vault.latest)) throw new ApiError('request/invalid');
+      // The vault's publication: its first device sends it whole as the series' first number, before any change. Once
+      // the series has begun it is too late (it would pass for a snapshot of changes it never saw).
+      if (query.publish) {
+        if (Number(vault.latest) !== 0 || newest || query.covers !== 1)
+          throw new ApiError('sync/stale-snapshot');
+      } else if (query.covers > Number(vault.latest)) {
+        throw new ApiError('request/invalid');
+      }
       if (newest && query.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
       if (vault.signing_public_key !== null && query.proof === undefined) throw new ApiError('sync/unproven');
       return vault;
@@ -450,6 +459,7 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
           storage_key: key,
           created_at: isoAt(clock),
         });
+        if (Number(vault.latest) === 0) await store.setLatest(trx, user.uid, query.covers);
         const compacted = await store.deleteChangesThrough(trx, user.uid, query.covers);
         const older = await store.deleteOlderSnapshots(trx, user.uid, id);
         await store.addUsage(trx, user.uid, size - compacted - older.bytes);
@@ -457,6 +467,8 @@ export function syncRoutes(app: FastifyInstance, deps: SyncDeps): void {
       },
     );
     await removeFiles(old, request.log);
+    // A publication moves the series on: the member's other devices take it at once.
+    await announce(user.uid);
     return { id, covers: query.covers, size };
   });
 

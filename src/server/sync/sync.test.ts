@@ -358,6 +358,48 @@ describe('sync', () => {
     expect(codeOf(snapshot)).toBe('storage/quota-exceeded');
   });
 
+  it('takes a vault published whole as its first snapshot: the series starts there, its records from the origin', async () => {
+    const m = await member('publication');
+    await m.publish();
+    const laptop = syncId();
+    await m.register(laptop);
+    const published = crypto.randomBytes(5000);
+    // Before any change: the snapshot is the series' first number.
+    const stored = await m.raw('PUT', `/api/sync/snapshots?device=${laptop}&covers=1&publish=1`, published);
+    expect(stored.statusCode).toBe(201);
+    expect((await m.send(t, 'GET', '/api/sync')).json()).toMatchObject({
+      latest: 1,
+      snapshot: { covers: 1 },
+    });
+    // A new device is sent to it; a second publication is refused.
+    expect((await m.changes(0)).json()).toMatchObject({ changes: [], latest: 1, snapshot: { covers: 1 } });
+    const again = await m.raw('PUT', `/api/sync/snapshots?device=${laptop}&covers=1&publish=1`, published);
+    expect(codeOf(again)).toBe('sync/stale-snapshot');
+    // A published record first changes from the vault's origin version; a change from nothing is another record's.
+    const c = chain(laptop);
+    const rid = keyName();
+    const first = await m.push(laptop, [c.next(200, { rid, base: `${m.vault}:0` })]);
+    expect(first.json()).toMatchObject({ stored: [2], latest: 2, stale: null });
+    // Once it changed, the origin is an older version: stale.
+    const late = await m.push(laptop, [c.next(200, { rid, base: `${m.vault}:0` })]);
+    expect(late.json()).toMatchObject({ stored: [], stale: 2 });
+    c.back();
+    expect((await m.changes(1)).json().changes.map((change: { at: number }) => change.at)).toEqual([2]);
+
+    // A vault that already has changes cannot be published whole any more (it would pass for a snapshot of them).
+    const other = await member('publication-late');
+    await other.publish();
+    const device = syncId();
+    await other.register(device);
+    await other.push(device, [chain(device).next()]);
+    const late2 = await other.raw(
+      'PUT',
+      `/api/sync/snapshots?device=${device}&covers=1&publish=1`,
+      published,
+    );
+    expect(codeOf(late2)).toBe('sync/stale-snapshot');
+  });
+
   it('compacts: a snapshot replaces the changes it covers, and a device behind it is sent to it', async () => {
     const m = await member('snapshot');
     await m.publish();

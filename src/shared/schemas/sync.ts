@@ -183,6 +183,11 @@ export const syncSnapshotQuery = z.object({
    */
   proof: snapshotProof.optional(),
   covers: z.coerce.number(invalid).int(invalid).min(1, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
+  /**
+   * `1`: the vault's publication (docs/sync.md, "Publishing a vault"), the whole vault as the series' first number —
+   * taken only while the series is empty (`covers` 1), never as a snapshot of changes it did not see.
+   */
+  publish: z.literal('1', invalid).optional(),
 });
 
 export const syncSnapshotParams = z.object({ id: z.uuid({ error: 'storage/object-not-found' }) });
@@ -194,6 +199,12 @@ export const syncChunkKeysBody = z.strictObject({
 });
 
 export const syncChunkKeysAnswer = z.object({ held: z.array(z.string()) });
+
+/**
+ * The version of every record of a vault's publication (docs/sync.md, "Publishing a vault"): the first device sends
+ * its vault as one snapshot, and each of its records is at this version until it first changes.
+ */
+export const originVersion = (vaultId: string) => `${vaultId}:0`;
 
 export type SyncChangeBody = z.infer<typeof syncChangeBody>;
 export type SyncChange = z.infer<typeof syncChange>;
