@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../client/api.js';
-import type { SyncChangeBody } from '../../shared/schemas/sync.js';
 import {
   browserCookies,
   signedInMember,
@@ -14,22 +13,18 @@ import {
   type TestApp,
 } from '../../server/test/harness.js';
 import { MemorySyncServer } from '../test/memory-sync-server.js';
+import {
+  chain,
+  digest,
+  keyName,
+  signingPair,
+  syncId,
+  VAULT_HEADER as HEADER,
+} from '../../server/test/sync-fixtures.js';
 import { httpSyncServer } from './browser.js';
 import type { SyncServer } from './ports.js';
 
 const PASSWORD = 'member password 1';
-const digest = () => crypto.randomBytes(32).toString('base64');
-const keyName = () => crypto.randomBytes(32).toString('base64url');
-const syncId = () => crypto.randomBytes(16).toString('hex');
-const HEADER = {
-  v: 1 as const,
-  kdf: 'PBKDF2-SHA256' as const,
-  iterations: 600_000,
-  salt: crypto.randomBytes(16).toString('base64'),
-  wrapIv: crypto.randomBytes(12).toString('base64'),
-  wrappedKey: crypto.randomBytes(48).toString('base64'),
-};
-
 /** A member as a test sees them: their browsers (sessions, made as needed), each reaching the sync routes. */
 interface Member {
   as(browser: number): Promise<SyncServer>;
@@ -111,58 +106,9 @@ async function outcome(call: Promise<unknown>): Promise<string> {
   }
 }
 
-/** The vault's signing key pair, as a device makes it (ECDSA P-256), and its proofs. */
-function signingKey() {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const sign = (statement: unknown[]) =>
-    crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
-      key: privateKey,
-      dsaEncoding: 'ieee-p1363',
-    });
-  return {
-    signing: {
-      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-      sealedKey: crypto.randomBytes(180).toString('base64'),
-    },
-    device: (vault: string, device: string) =>
-      sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
-    snapshot: (vault: string, device: string, covers: number, body: Uint8Array) =>
-      sign([
-        'mygenie/sync-snapshot/v1',
-        vault,
-        device,
-        covers,
-        crypto.createHash('sha256').update(body).digest('base64'),
-      ]).toString('base64url'),
-  };
-}
-
-/** A device's chain of changes as the server sees them: numbers, MACs chained, an opaque payload. */
-function chain() {
-  let seq = 0;
-  let prev: string | null = null;
-  return {
-    next(record: { rid?: string; base?: string | null } = {}): SyncChangeBody {
-      seq += 1;
-      const change = {
-        seq,
-        prev,
-        rid: record.rid ?? keyName(),
-        base: record.base ?? null,
-        heads: {},
-        hash: digest(),
-        mac: digest(),
-        payload: crypto.randomBytes(120).toString('base64'),
-      };
-      prev = change.mac;
-      return change;
-    },
-  };
-}
-
 /** A member with a published, signed vault and one registered device on browser 0. */
 async function synced(member: Member) {
-  const key = signingKey();
+  const key = signingPair();
   const vault = syncId();
   const device = syncId();
   const server = await member.as(0);
@@ -171,7 +117,7 @@ async function synced(member: Member) {
   });
   await server.call('syncRegisterDevice', {
     params: { id: device },
-    body: { name: 'Laptop', proof: key.device(vault, device) },
+    body: { name: 'Laptop', proof: key.deviceProof(vault, device) },
   });
   return { key, vault, device, server };
 }
@@ -180,7 +126,7 @@ async function synced(member: Member) {
 const CASES: Record<string, (member: Member) => Promise<unknown>> = {
   async 'a vault is published once, its signing key set once'(member) {
     const server = await member.as(0);
-    const key = signingKey();
+    const key = signingPair();
     const vault = syncId();
     const published = await server.call('syncPublishVault', {
       body: { id: vault, header: HEADER, headerMac: digest(), signing: key.signing },
@@ -192,7 +138,7 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
       ),
       otherKey: await outcome(
         server.call('syncPublishVault', {
-          body: { id: vault, header: HEADER, headerMac: digest(), signing: signingKey().signing },
+          body: { id: vault, header: HEADER, headerMac: digest(), signing: signingPair().signing },
         }),
       ),
       sameKey: await outcome(
@@ -215,19 +161,19 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
       wrong: await outcome(
         second.call('syncRegisterDevice', {
           params: { id: another },
-          body: { name: 'Phone', proof: signingKey().device(vault, another) },
+          body: { name: 'Phone', proof: signingPair().deviceProof(vault, another) },
         }),
       ),
       replayed: await outcome(
         second.call('syncRegisterDevice', {
           params: { id: device },
-          body: { name: 'Phone', proof: key.device(vault, device) },
+          body: { name: 'Phone', proof: key.deviceProof(vault, device) },
         }),
       ),
       proven: await outcome(
         second.call('syncRegisterDevice', {
           params: { id: another },
-          body: { name: 'Phone', proof: key.device(vault, another) },
+          body: { name: 'Phone', proof: key.deviceProof(vault, another) },
         }),
       ),
       devices: (await second.call('syncState')).devices.map((entry) => [entry.name, entry.current]).sort(),
@@ -236,16 +182,16 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
 
   async 'a chain is stored contiguous, once, and each change from its record’s newest version'(member) {
     const { device, server } = await synced(member);
-    const own = chain();
+    const own = chain(device);
     const first = own.next();
-    const second = own.next({ rid: first.rid, base: `${device}:1` });
+    const second = own.next(120, { rid: first.rid, base: `${device}:1` });
     const stored = await server.call('syncPush', { body: { device, changes: [first, second] } });
     // The answer was lost: the same changes again, stored nothing twice.
     const again = await server.call('syncPush', { body: { device, changes: [first, second] } });
-    const gap = chain();
+    const gap = chain(device);
     gap.next();
     const skipped = gap.next();
-    const stale = own.next({ rid: first.rid, base: `${device}:1` });
+    const stale = own.next(120, { rid: first.rid, base: `${device}:1` });
     const staleAnswer = await server.call('syncPush', { body: { device, changes: [stale] } });
     const page = await server.call('syncChanges', { query: { after: 0 } });
     return {
@@ -262,7 +208,7 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
     const { device } = await synced(member);
     const second = await member.as(1);
     return {
-      push: await outcome(second.call('syncPush', { body: { device, changes: [chain().next()] } })),
+      push: await outcome(second.call('syncPush', { body: { device, changes: [chain(device).next()] } })),
       rename: (
         await second.call('syncRenameDevice', { params: { id: device }, body: { name: 'Old laptop' } })
       ).name,
@@ -271,22 +217,25 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
 
   async 'a snapshot replaces the history only when signed, newer and by the caller’s own device'(member) {
     const { key, vault, device, server } = await synced(member);
-    const own = chain();
+    const own = chain(device);
     await server.call('syncPush', { body: { device, changes: [own.next(), own.next(), own.next()] } });
     const body = new TextEncoder().encode(JSON.stringify({ v: 1, covers: 2 }));
     const upload = (query: { device: string; covers: number; proof?: string }, on = server) =>
       outcome(on.upload('syncUploadSnapshot', { query }, body));
     const unsigned = await upload({ device, covers: 2 });
-    const tooFar = await upload({ device, covers: 9, proof: key.snapshot(vault, device, 9, body) });
+    const tooFar = await upload({ device, covers: 9, proof: key.snapshotProof(vault, device, 9, body) });
     const otherBytes = await upload({
       device,
       covers: 2,
-      proof: key.snapshot(vault, device, 2, new Uint8Array([1, 2, 3])),
+      proof: key.snapshotProof(vault, device, 2, new Uint8Array([1, 2, 3])),
     });
     const second = await member.as(1);
-    const notOwn = await upload({ device, covers: 2, proof: key.snapshot(vault, device, 2, body) }, second);
-    const signed = await upload({ device, covers: 2, proof: key.snapshot(vault, device, 2, body) });
-    const stale = await upload({ device, covers: 2, proof: key.snapshot(vault, device, 2, body) });
+    const notOwn = await upload(
+      { device, covers: 2, proof: key.snapshotProof(vault, device, 2, body) },
+      second,
+    );
+    const signed = await upload({ device, covers: 2, proof: key.snapshotProof(vault, device, 2, body) });
+    const stale = await upload({ device, covers: 2, proof: key.snapshotProof(vault, device, 2, body) });
     const page = await server.call('syncChanges', { query: { after: 0 } });
     const taken = await server.call('syncChanges', { query: { after: 2 } });
     const bytes = page.snapshot
@@ -308,33 +257,23 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
   async 'a vault is published whole as the series’ first number, its records changed from the origin'(
     member,
   ) {
-    const key = signingKey();
-    const vault = syncId();
-    const device = syncId();
-    const server = await member.as(0);
-    await server.call('syncPublishVault', {
-      body: { id: vault, header: HEADER, headerMac: digest(), signing: key.signing },
-    });
-    await server.call('syncRegisterDevice', {
-      params: { id: device },
-      body: { name: 'Laptop', proof: key.device(vault, device) },
-    });
+    const { key, vault, device, server } = await synced(member);
     const body = new TextEncoder().encode(JSON.stringify({ v: 1, covers: 1, records: [] }));
     const published = await outcome(
       server.upload(
         'syncUploadSnapshot',
-        { query: { device, covers: 1, proof: key.snapshot(vault, device, 1, body), publish: '1' } },
+        { query: { device, covers: 1, proof: key.snapshotProof(vault, device, 1, body), publish: '1' } },
         body,
       ),
     );
     const state = await server.call('syncState');
-    const own = chain();
+    const own = chain(device);
     const rid = keyName();
     const first = await server.call('syncPush', {
-      body: { device, changes: [own.next({ rid, base: `${vault}:0` })] },
+      body: { device, changes: [own.next(120, { rid, base: `${vault}:0` })] },
     });
     const again = await server.call('syncPush', {
-      body: { device, changes: [own.next({ rid, base: `${vault}:0` })] },
+      body: { device, changes: [own.next(120, { rid, base: `${vault}:0` })] },
     });
     return {
       published,
@@ -345,7 +284,7 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
       twice: await outcome(
         server.upload(
           'syncUploadSnapshot',
-          { query: { device, covers: 1, proof: key.snapshot(vault, device, 1, body), publish: '1' } },
+          { query: { device, covers: 1, proof: key.snapshotProof(vault, device, 1, body), publish: '1' } },
           body,
         ),
       ),
@@ -374,16 +313,16 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
     const phone = syncId();
     await second.call('syncRegisterDevice', {
       params: { id: phone },
-      body: { name: 'Phone', proof: key.device(vault, phone) },
+      body: { name: 'Phone', proof: key.deviceProof(vault, phone) },
     });
     await second.call('syncRemoveDevice', { params: { id: device } });
     const removedPush = await outcome(
-      server.call('syncPush', { body: { device, changes: [chain().next()] } }),
+      server.call('syncPush', { body: { device, changes: [chain(device).next()] } }),
     );
     const again = await outcome(
       server.call('syncRegisterDevice', {
         params: { id: device },
-        body: { name: 'Laptop', proof: key.device(vault, device) },
+        body: { name: 'Laptop', proof: key.deviceProof(vault, device) },
       }),
     );
     await member.end(1);
@@ -392,13 +331,13 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
       removedPush,
       again,
       endedPush: await outcome(
-        second.call('syncPush', { body: { device: phone, changes: [chain().next()] } }),
+        second.call('syncPush', { body: { device: phone, changes: [chain(device).next()] } }),
       ),
       listed: (await third.call('syncState')).devices.length,
       phoneAgain: await outcome(
         third.call('syncRegisterDevice', {
           params: { id: phone },
-          body: { name: 'Phone', proof: key.device(vault, phone) },
+          body: { name: 'Phone', proof: key.deviceProof(vault, phone) },
         }),
       ),
     };
@@ -406,7 +345,7 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
 
   async 'erasing the synced vault asks for the password, then leaves nothing'(member) {
     const { server, device } = await synced(member);
-    await server.call('syncPush', { body: { device, changes: [chain().next()] } });
+    await server.call('syncPush', { body: { device, changes: [chain(device).next()] } });
     // A browser approved from another one has proven nothing itself: it must give the password.
     const approved = await member.as(1);
     return {

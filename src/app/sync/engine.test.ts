@@ -28,10 +28,7 @@ async function member(count: number) {
   await first!.engine.enable();
   await first!.engine.settled();
   for (const device of others) {
-    await device.vault.load();
-    const state = await device.server.call('syncState');
-    expect(await device.engine.join(state, 'correct horse battery staple')).toBe('ok');
-    await device.engine.settled();
+    expect(await device.join()).toBe('ok');
   }
   return { server, devices };
 }
@@ -63,11 +60,7 @@ describe('the vault’s signing key', () => {
     expect(server.vault?.signing).not.toBeNull();
     const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
     open.push(phone);
-    await phone.vault.load();
-    expect(
-      await phone.engine.join(await phone.server.call('syncState'), 'correct horse battery staple'),
-    ).toBe('ok');
-    await phone.engine.settled();
+    expect(await phone.join()).toBe('ok');
     expect(phone.engine.status.state).toBe('synced');
     expect(phone.vault.get('m1')?.value).toEqual({ title: 'Before the key' });
   });
@@ -140,11 +133,7 @@ describe('publishing a vault', () => {
 
     const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
     open.push(phone);
-    await phone.vault.load();
-    expect(
-      await phone.engine.join(await phone.server.call('syncState'), 'correct horse battery staple'),
-    ).toBe('ok');
-    await phone.engine.settled();
+    expect(await phone.join()).toBe('ok');
     expect(phone.vault.itemCount).toBe(41);
     const document = await phone.vault.readDocument(added.id);
     expect(new Uint8Array(await document!.arrayBuffer())).toEqual(bytes);
@@ -171,11 +160,7 @@ describe('publishing a vault', () => {
     expect(meta?.publishing).toBe(true);
     const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
     open.push(phone);
-    await phone.vault.load();
-    expect(
-      await phone.engine.join(await phone.server.call('syncState'), 'correct horse battery staple'),
-    ).toBe('ok');
-    await phone.engine.settled();
+    expect(await phone.join()).toBe('ok');
     await phone.vault.save('memo', 'p1', undefined, { title: 'First in the series' });
     await phone.sync();
     expect(server.latest).toBe(1);

@@ -147,6 +147,14 @@ export class SimulatedDevice {
     if (opened !== 'ok') throw new Error(`the vault did not open: ${opened}`);
   }
 
+  /** The device's first unlock of the member's synced vault, to the end of its first sync. */
+  async join(password = PASSWORD): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
+    await this.vault.load();
+    const joined = await this.engine.join(await this.server.call('syncState'), password);
+    await this.engine.settled();
+    return joined;
+  }
+
   /** Opens the other tabs (the vault is on the device by now), each unlocked and syncing. */
   async openTabs(password = PASSWORD): Promise<void> {
     while (this.tabs.length < (this.options.tabs ?? 1)) {

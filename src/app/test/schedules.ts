@@ -178,10 +178,8 @@ export async function runSchedule(
     await first.engine.enable();
     await first.engine.settled();
     for (const other of others) {
-      await other.vault.load();
-      const joined = await other.engine.join(await server.as('setup').call('syncState'), password);
+      const joined = await other.join(password);
       if (joined !== 'ok') throw new Error(`join: ${joined}`);
-      await other.engine.settled();
     }
     for (const each of devices) await each.openTabs(password);
     await addStart(1);

@@ -530,6 +530,25 @@ async function storedStamps(
   return stamps;
 }
 
+/**
+ * What a write or a removal replaces, for sync (its base copy): for each record there was (`stamps`), the record as
+ * it stood when it is sealed on its own, else null (sealed with others: the vault gives a copy of its own).
+ */
+async function noteReplaced(
+  db: VaultDatabase,
+  ids: string[],
+  pages: RecordPage[],
+  stamps: Map<string, number>,
+  replaced: Map<string, Uint8Array<ArrayBuffer> | null>,
+): Promise<void> {
+  const loose = new Map<string, Uint8Array<ArrayBuffer>>();
+  for (const page of pages) {
+    for (const record of pageRecords(page)) if (isRecord(record)) loose.set(record.id, record.sealed);
+  }
+  for (const row of await db.records.bulkGet(ids)) if (row) loose.set(row.id, row.sealed);
+  for (const id of ids) if (stamps.has(id)) replaced.set(id, loose.get(id) ?? null);
+}
+
 /** Refuses a write made from copies that are no longer the stored ones (RecordChangedError, nothing written). */
 function checkExpected(stamps: Map<string, number>, expected: Expected | undefined): void {
   if (!expected) return;
@@ -557,15 +576,7 @@ async function writeRecords(
   const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
   const stamps = await storedStamps(db, ids, pages);
   checkExpected(stamps, expected);
-  // What each write replaces, for sync (its base copy): the record as it stood, sealed on its own when it is loose.
-  if (replaced) {
-    const loose = new Map<string, Uint8Array<ArrayBuffer>>();
-    for (const page of pages) {
-      for (const record of pageRecords(page)) if (isRecord(record)) loose.set(record.id, record.sealed);
-    }
-    for (const row of await db.records.bulkGet(ids)) if (row) loose.set(row.id, row.sealed);
-    for (const id of ids) if (stamps.has(id)) replaced.set(id, loose.get(id) ?? null);
-  }
+  if (replaced) await noteReplaced(db, ids, pages, stamps, replaced);
   const records = given.map((record) => {
     const before = stamps.get(record.id);
     return before !== undefined && record.updatedAt <= before ? { ...record, updatedAt: before + 1 } : record;
@@ -595,14 +606,7 @@ async function removeRecords(
   const pages = await pagesWith(db.pages, ids);
   const stamps = await storedStamps(db, ids, pages);
   checkExpected(stamps, expected);
-  if (replaced) {
-    const loose = new Map<string, Uint8Array<ArrayBuffer>>();
-    for (const page of pages) {
-      for (const record of pageRecords(page)) if (isRecord(record)) loose.set(record.id, record.sealed);
-    }
-    for (const row of await db.records.bulkGet(ids)) if (row) loose.set(row.id, row.sealed);
-    for (const id of ids) if (stamps.has(id)) replaced.set(id, loose.get(id) ?? null);
-  }
+  if (replaced) await noteReplaced(db, ids, pages, stamps, replaced);
   await db.records.bulkDelete(ids);
   await changePages(db.pages, pages, { put: [], remove: new Set(ids) });
   await strikeSealed(

@@ -13,12 +13,17 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import {
+  chain,
+  digest,
+  keyName,
+  signingPair,
+  syncId,
+  VAULT_HEADER as HEADER,
+} from '../test/sync-fixtures.js';
 import { syncKeptFromTables } from '../test/sync-usage.js';
 import { HEAD_BYTES, RETIRED_DEVICE_BYTES, vaultBytes } from './store.js';
 
-const digest = () => crypto.randomBytes(32).toString('base64');
-const keyName = () => crypto.randomBytes(32).toString('base64url');
-const syncId = () => crypto.randomBytes(16).toString('hex');
 const codeOf = (response: { json(): unknown }) =>
   (response.json() as { error?: { code?: string } }).error?.code;
 
@@ -34,39 +39,6 @@ afterAll(async () => {
   if (other !== t) await other.close();
   await t.close();
 });
-
-const HEADER = {
-  v: 1,
-  kdf: 'PBKDF2-SHA256',
-  iterations: 600_000,
-  salt: crypto.randomBytes(16).toString('base64'),
-  wrapIv: crypto.randomBytes(12).toString('base64'),
-  wrappedKey: crypto.randomBytes(48).toString('base64'),
-};
-
-/** A device's chain of changes as the server sees them: numbers, MACs chained, an opaque payload. */
-function chain(device: string) {
-  let seq = 0;
-  let prev: string | null = null;
-  return {
-    device,
-    next(payloadBytes = 200, record: { rid?: string; base?: string | null } = {}) {
-      seq += 1;
-      const change = {
-        seq,
-        prev,
-        rid: record.rid ?? keyName(),
-        base: record.base ?? null,
-        heads: {},
-        hash: digest(),
-        mac: digest(),
-        payload: crypto.randomBytes(payloadBytes).toString('base64'),
-      };
-      prev = change.mac;
-      return change;
-    },
-  };
-}
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
 
@@ -205,32 +177,6 @@ async function secondSession(m: Awaited<ReturnType<typeof member>>, idleMinutes 
   });
   expect(approved.statusCode).toBe(204);
   return cookie;
-}
-
-/** A vault's signing key pair as the publishing device makes it, and the proofs its devices sign with it. */
-function signingPair(curve = 'P-256') {
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: curve });
-  const sign = (statement: unknown[]) =>
-    crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
-      key: privateKey,
-      dsaEncoding: 'ieee-p1363',
-    });
-  return {
-    signing: {
-      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-      sealedKey: crypto.randomBytes(180).toString('base64'),
-    },
-    deviceProof: (vault: string, device: string) =>
-      sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
-    snapshotProof: (vault: string, device: string, covers: number, bytes: Buffer) =>
-      sign([
-        'mygenie/sync-snapshot/v1',
-        vault,
-        device,
-        covers,
-        crypto.createHash('sha256').update(bytes).digest('base64'),
-      ]).toString('base64url'),
-  };
 }
 
 /** A member's live event stream, read as text. */

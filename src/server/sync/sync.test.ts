@@ -6,51 +6,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { chain, digest, keyName, syncId, VAULT_HEADER as HEADER } from '../test/sync-fixtures.js';
 import { HEAD_BYTES, RETIRED_DEVICE_BYTES } from './store.js';
-
-const digest = () => crypto.randomBytes(32).toString('base64');
-const keyName = () => crypto.randomBytes(32).toString('base64url');
-const syncId = () => crypto.randomBytes(16).toString('hex');
-const HEADER = {
-  v: 1,
-  kdf: 'PBKDF2-SHA256',
-  iterations: 600_000,
-  salt: crypto.randomBytes(16).toString('base64'),
-  wrapIv: crypto.randomBytes(12).toString('base64'),
-  wrappedKey: crypto.randomBytes(48).toString('base64'),
-};
-
-/** A device's chain of changes as the server sees them: numbers, MACs chained, an opaque payload. */
-function chain(device: string) {
-  let seq = 0;
-  let prev: string | null = null;
-  const history: Array<{ mac: string }> = [];
-  return {
-    device,
-    next(payloadBytes = 200, record: { rid?: string; base?: string | null } = {}) {
-      seq += 1;
-      const change = {
-        seq,
-        prev,
-        rid: record.rid ?? keyName(),
-        base: record.base ?? null,
-        heads: {},
-        hash: digest(),
-        mac: digest(),
-        payload: crypto.randomBytes(payloadBytes).toString('base64'),
-      };
-      prev = change.mac;
-      history.push(change);
-      return change;
-    },
-    /** Forgets the last change made (the server refused it). */
-    back() {
-      history.pop();
-      seq -= 1;
-      prev = history.at(-1)?.mac ?? null;
-    },
-  };
-}
 
 const codeOf = (response: { json(): unknown }) =>
   (response.json() as { error?: { code?: string } }).error?.code;

@@ -1,0 +1,80 @@
+// What the sync tests send, as a device would make it but for the cryptography the server never checks: random
+// ids, names and MACs, a vault header, a device's chain of changes, and the vault's signing key with its proofs
+// (which the server does check).
+import crypto from 'node:crypto';
+import type { SyncChangeBody } from '../../shared/schemas/sync.js';
+
+/** A MAC or hash, standard base64 (32 bytes). */
+export const digest = () => crypto.randomBytes(32).toString('base64');
+/** A record's or a chunk's pseudonymous name (base64url, 32 bytes). */
+export const keyName = () => crypto.randomBytes(32).toString('base64url');
+/** A vault's or a device's id (32 hex digits). */
+export const syncId = () => crypto.randomBytes(16).toString('hex');
+
+/** A vault header as a device sends it (its wrapped key random: the server never opens it). */
+export const VAULT_HEADER = {
+  v: 1 as const,
+  kdf: 'PBKDF2-SHA256' as const,
+  iterations: 600_000,
+  salt: crypto.randomBytes(16).toString('base64'),
+  wrapIv: crypto.randomBytes(12).toString('base64'),
+  wrappedKey: crypto.randomBytes(48).toString('base64'),
+};
+
+/** A device's chain of changes as the server sees them: numbers, MACs chained, an opaque payload. */
+export function chain(device: string) {
+  let seq = 0;
+  let prev: string | null = null;
+  const history: Array<{ mac: string }> = [];
+  return {
+    device,
+    next(payloadBytes = 200, record: { rid?: string; base?: string | null } = {}): SyncChangeBody {
+      seq += 1;
+      const change = {
+        seq,
+        prev,
+        rid: record.rid ?? keyName(),
+        base: record.base ?? null,
+        heads: {},
+        hash: digest(),
+        mac: digest(),
+        payload: crypto.randomBytes(payloadBytes).toString('base64'),
+      };
+      prev = change.mac;
+      history.push(change);
+      return change;
+    },
+    /** Forgets the last change made (the server refused it). */
+    back() {
+      history.pop();
+      seq -= 1;
+      prev = history.at(-1)?.mac ?? null;
+    },
+  };
+}
+
+/** A vault's signing key pair as the publishing device makes it (ECDSA, P-256 unless said), and its proofs. */
+export function signingPair(curve = 'P-256') {
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: curve });
+  const sign = (statement: unknown[]) =>
+    crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
+      key: privateKey,
+      dsaEncoding: 'ieee-p1363',
+    });
+  return {
+    signing: {
+      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+      sealedKey: crypto.randomBytes(180).toString('base64'),
+    },
+    deviceProof: (vault: string, device: string) =>
+      sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
+    snapshotProof: (vault: string, device: string, covers: number, bytes: Uint8Array) =>
+      sign([
+        'mygenie/sync-snapshot/v1',
+        vault,
+        device,
+        covers,
+        crypto.createHash('sha256').update(bytes).digest('base64'),
+      ]).toString('base64url'),
+  };
+}
