@@ -17,8 +17,11 @@ import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
+import { listenLive } from '../../client/live-events.js';
+import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { browserSyncEnvironment } from '../sync/browser.js';
+import type { SyncEnvironment } from '../sync/ports.js';
 import { SyncEngine } from '../sync/engine.js';
 import { FirstSyncGate, NewVaultScreen } from '../sync/JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
@@ -83,17 +86,61 @@ function MemberGate() {
   );
 }
 
+/**
+ * The engine's environment in the browser, its sync news heard on the page's one event stream, which the new-login
+ * prompts share (the server keeps at most 4 streams per session).
+ */
+function syncEnvironment(): SyncEnvironment {
+  return {
+    ...browserSyncEnvironment(() => deviceNameFromUserAgent(navigator.userAgent)),
+    news: {
+      open: (handlers) => listenLive({ sync: handlers.sync, 'signed-out': handlers.signedOut }),
+    },
+  };
+}
+
 function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
-  const text = useText(shellText);
+  const shell = useText(shellText);
   const vault = useMemo(() => new Vault(member.uid), [member.uid]);
-  const engine = useMemo(
-    () =>
-      new SyncEngine(
-        vault,
-        browserSyncEnvironment(() => deviceNameFromUserAgent(navigator.userAgent)),
-      ),
-    [vault],
+  const engine = useMemo(() => new SyncEngine(vault, syncEnvironment()), [vault]);
+  const state = useSyncExternalStore(vault.subscribe, () => vault.state);
+  const { lang } = useLanguage();
+  const [blocked, setBlocked] = useState(false);
+  // A sign-in on a new device is asked about here as on the site, the master key checked by this device's vault;
+  // blocking it ends this session: the vault locks at once, and once the message is read the app leaves as a
+  // logout does, the vault kept on the device.
+  const asking = blocked || state === 'locked' || state === 'unlocked';
+  return (
+    <>
+      <VaultScreens member={member} offline={offline} vault={vault} engine={engine} />
+      {asking && (
+        <NewLoginPrompts
+          checkMasterKey={(masterKey) => vault.checkMasterPassword(masterKey)}
+          masterKeyWords={{ lead: shell.newLogin.lead, label: shell.newLogin.password }}
+          onBlocked={() => {
+            setBlocked(true);
+            engine.stop();
+            void vault.lock();
+          }}
+          onBlockedSeen={() => void leaveVault(engine, vault, lang, false)}
+        />
+      )}
+    </>
   );
+}
+
+function VaultScreens({
+  member,
+  offline,
+  vault,
+  engine,
+}: {
+  member: Member;
+  offline: boolean;
+  vault: Vault;
+  engine: SyncEngine;
+}) {
+  const text = useText(shellText);
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const [loggedOutAfter, setLoggedOutAfter] = useState<number | null>(null);
   const [unlocks, setUnlocks] = useState(0);

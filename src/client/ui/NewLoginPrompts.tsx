@@ -17,6 +17,8 @@ import { useToast } from './Toast.js';
 export interface NewLoginPromptsProps {
   /** Whether the master key entered is this member's (checked on this device, never sent). */
   checkMasterKey(masterKey: string): Promise<boolean>;
+  /** The page's own words for the master key's lead and field (the app calls it the master password). */
+  masterKeyWords?: { lead: string; label: string } | undefined;
   /** This device's session is about to end by the block (before the request goes). */
   onBlocking?(): void;
   /** The sign-in was blocked and this device's session ended; the message is on screen. */
@@ -28,6 +30,7 @@ export interface NewLoginPromptsProps {
 /** Listens for sign-ins waiting for this device's answer while mounted, and asks about each. */
 export function NewLoginPrompts({
   checkMasterKey,
+  masterKeyWords,
   onBlocking,
   onBlocked,
   onBlockedSeen,
@@ -59,6 +62,7 @@ export function NewLoginPrompts({
           key={current.id}
           pending={current}
           checkMasterKey={checkMasterKey}
+          masterKeyWords={masterKeyWords}
           onBlocking={onBlocking}
           onDone={(outcome) => {
             setWaiting((list) => list.filter((item) => item.id !== current.id));
@@ -91,11 +95,13 @@ export function NewLoginPrompts({
 function NewLoginDialog({
   pending,
   checkMasterKey,
+  masterKeyWords,
   onBlocking,
   onDone,
 }: {
   pending: DeviceSession;
   checkMasterKey(masterKey: string): Promise<boolean>;
+  masterKeyWords?: { lead: string; label: string } | undefined;
   onBlocking?: (() => void) | undefined;
   onDone(outcome: 'confirmed' | 'blocked'): void;
 }) {
@@ -147,9 +153,9 @@ function NewLoginDialog({
       </p>
       {asking ? (
         <form className="form" onSubmit={(event) => void confirm(event)}>
-          <p className="form__note">{t.newLogin.masterKeyLead}</p>
+          <p className="form__note">{masterKeyWords?.lead ?? t.newLogin.masterKeyLead}</p>
           <div className="field">
-            <label htmlFor={keyId}>{t.newLogin.masterKey}</label>
+            <label htmlFor={keyId}>{masterKeyWords?.label ?? t.newLogin.masterKey}</label>
             <input
               id={keyId}
               type="password"
