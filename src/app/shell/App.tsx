@@ -22,6 +22,8 @@ import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { browserSyncEnvironment } from '../sync/browser.js';
 import type { SyncEnvironment } from '../sync/ports.js';
+import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../sync/review.js';
+import { cancelLanding, landOn } from './landing.js';
 import { SyncEngine } from '../sync/engine.js';
 import { FirstSyncGate, NewVaultScreen } from '../sync/JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
@@ -246,12 +248,16 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   useAutoBackup(vault);
 
   useEffect(() => {
-    const onPop = () => setScreen(screenFromUrl());
+    const onPop = () => {
+      cancelLanding();
+      setScreen(screenFromUrl());
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
   const go = useCallback((next: AppScreen) => {
+    cancelLanding();
     const query = new URLSearchParams(window.location.search);
     query.set('page', next);
     query.delete('v');
@@ -259,6 +265,15 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
     setScreen(next);
     window.scrollTo(0, 0);
   }, []);
+
+  /** The settings, at the sync panel's conflict list or its status, with focus there. */
+  const openSync = useCallback(
+    (place: SyncPlace) => {
+      go('settings');
+      landOn(SYNC_PLACES[place]);
+    },
+    [go],
+  );
 
   useEffect(() => {
     document.title = `${text.nav[screen]} · MyGenie`;
@@ -277,78 +292,84 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   );
 
   return (
-    <div className="app">
-      <header className="app-header">
-        <a className="app-header__brand" href={`/?lang=${lang}`} aria-label={`MyGenie · ${text.header.site}`}>
-          <img src="/mg_logo.svg" alt="" width="32" height="32" />
-          <span>MyGenie</span>
-        </a>
-        <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
-        <div className="app-header__actions">
-          <SyncBadge open={() => go('settings')} />
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => void vault.lock()}
+    <OpenSyncProvider value={openSync}>
+      <div className="app">
+        <header className="app-header">
+          <a
+            className="app-header__brand"
+            href={`/?lang=${lang}`}
+            aria-label={`MyGenie · ${text.header.site}`}
           >
-            {text.header.lock}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            aria-disabled={loggingOut !== null}
-            onClick={async () => {
-              if (loggingOut) return;
-              // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
-              if (await engine.isOn()) {
-                setLoggingOut('sending');
-                if (!(await engine.flush())) {
-                  setLoggingOut('unsent');
+            <img src="/mg_logo.svg" alt="" width="32" height="32" />
+            <span>MyGenie</span>
+          </a>
+          <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
+          <div className="app-header__actions">
+            <SyncBadge />
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void vault.lock()}
+            >
+              {text.header.lock}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-disabled={loggingOut !== null}
+              onClick={async () => {
+                if (loggingOut) return;
+                // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
+                if (await engine.isOn()) {
+                  setLoggingOut('sending');
+                  if (!(await engine.flush())) {
+                    setLoggingOut('unsent');
+                    return;
+                  }
+                  await finishLogout(true);
                   return;
                 }
-                await finishLogout(true);
-                return;
-              }
-              await finishLogout(false);
-            }}
-          >
-            {text.header.logout}
-          </button>
-        </div>
-      </header>
-      {loggingOut === 'sending' && (
-        <p className="app-offline" role="status">
-          {sync.logout.sending}
-        </p>
-      )}
-      {loggingOut === 'unsent' && (
-        <Popup
-          title={text.header.logout}
-          message={sync.logout.unsent}
-          confirmLabel={text.header.logout}
-          cancelLabel={text.cancel}
-          onConfirm={() => void finishLogout(true)}
-          onCancel={() => setLoggingOut(null)}
-        />
-      )}
-      <SyncNoticeStrip />
-      <ConflictBanner review={() => go('settings')} />
-      {!online && (
-        <p className="app-offline" role="status">
-          {text.header.offline}
-        </p>
-      )}
-      {vault.damaged.length > 0 && (
-        <p className="form__error app-damaged" role="alert">
-          {fill(text.damaged, { count: vault.damaged.length })}
-        </p>
-      )}
-      <AppNav screen={screen} go={go} />
-      <main className="app-main" id="main">
-        <ScreenErrorBoundary key={screen}>
-          {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
-        </ScreenErrorBoundary>
-      </main>
-    </div>
+                await finishLogout(false);
+              }}
+            >
+              {text.header.logout}
+            </button>
+          </div>
+        </header>
+        {loggingOut === 'sending' && (
+          <p className="app-offline" role="status">
+            {sync.logout.sending}
+          </p>
+        )}
+        {loggingOut === 'unsent' && (
+          <Popup
+            title={text.header.logout}
+            message={sync.logout.unsent}
+            confirmLabel={text.header.logout}
+            cancelLabel={text.cancel}
+            onConfirm={() => void finishLogout(true)}
+            onCancel={() => setLoggingOut(null)}
+          />
+        )}
+        <SyncNoticeStrip />
+        <ConflictBanner />
+        {!online && (
+          <p className="app-offline" role="status">
+            {text.header.offline}
+          </p>
+        )}
+        {vault.damaged.length > 0 && (
+          <p className="form__error app-damaged" role="alert">
+            {fill(text.damaged, { count: vault.damaged.length })}
+          </p>
+        )}
+        <AppNav screen={screen} go={go} />
+        <main className="app-main" id="main">
+          <ScreenErrorBoundary key={screen}>
+            {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
+          </ScreenErrorBoundary>
+        </main>
+      </div>
+    </OpenSyncProvider>
   );
 }

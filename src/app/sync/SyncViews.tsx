@@ -3,65 +3,51 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure, call } from '../../client/api.js';
 import { formatDateTime } from '../../client/format.js';
+import { usePlural } from '../../client/plural.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
-import { catalog } from '../../shared/i18n/index.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
 import { useRecordNotices, useVault, useVaultVersion } from '../vault/react.js';
-import { ITEM_KINDS, type Vault, type VaultEntry } from '../vault/vault.js';
+import type { VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
 import { useDetailReveal } from '../shell/DetailGate.js';
 import { DETAIL_KINDS } from '../shell/pages.js';
+import { conflictCopies } from './conflicts.js';
 import { syncText } from './copy.js';
-import type { SyncCause } from './engine.js';
+import type { SyncCause, SyncStatus } from './engine.js';
 import { syncPercent, useSync, useSyncStatus } from './react.js';
-import { conflictSides, describeRecord } from './sides.js';
+import { useOpenSync } from './review.js';
+import { conflictSides, describeRecord, sideFormat } from './sides.js';
+import { causeText, stateWords } from './words.js';
 
-/** Records kept as the other side of a conflict, waiting for the member. */
-export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: string }>> {
-  return ITEM_KINDS.flatMap((kind) =>
-    vault.list<{ conflictOf?: unknown }>(kind).filter((entry) => typeof entry.value?.conflictOf === 'string'),
-  ) as Array<VaultEntry<{ conflictOf: string }>>;
-}
+export { conflictCopies } from './conflicts.js';
 
-/** The member's words for why sync stopped (`unsent`: how many entries wait, when that is why). */
+/** The member's words for why sync stopped, in the active language. */
 export function useCauseText(): (cause: SyncCause, unsent?: number) => string {
-  const text = useText(syncText);
-  const { locale } = useLanguage();
-  const errors = useText(catalog).errors as Record<string, string>;
-  return (cause, unsent = 0) => {
-    if (cause in text.causes) {
-      return fill(text.causes[cause as keyof typeof text.causes], {
-        count: new Intl.NumberFormat(locale).format(unsent),
-      });
-    }
-    return errors[cause] ?? text.causes.other;
-  };
+  const { lang } = useLanguage();
+  return (cause, unsent) => causeText(cause, unsent, lang);
 }
 
-/** The sync state in the app header; opens the settings, where the panel says more. */
-export function SyncBadge({ open }: { open: () => void }) {
+/** The state in a few words, in the active language: the header's badge and the panel say it at every width. */
+export function useStateWords(): (status: SyncStatus, conflicts: number) => string {
+  const { lang } = useLanguage();
+  return (status, conflicts) => stateWords(status, conflicts, lang);
+}
+
+/** The sync state in the app header; opens the settings at the conflicts, or at the panel's status. */
+export function SyncBadge() {
   const text = useText(syncText);
   const vault = useVault();
   useVaultVersion();
   const status = useSyncStatus();
+  const openSync = useOpenSync();
   const causeText = useCauseText();
+  const words = useStateWords();
   if (status.state === 'off') return null;
   const conflicts = conflictCopies(vault).length;
   const percent = syncPercent(status);
-  const label =
-    status.state === 'syncing'
-      ? percent !== null
-        ? fill(text.badge.progress, { percent })
-        : text.badge.syncing
-      : status.state === 'offline'
-        ? text.badge.offline
-        : status.state === 'error'
-          ? text.badge.error
-          : conflicts > 0
-            ? fill(text.badge.conflict, { count: conflicts })
-            : text.badge.synced;
+  const label = words(status, conflicts);
   const tone =
     status.state === 'error'
       ? 'error'
@@ -72,7 +58,8 @@ export function SyncBadge({ open }: { open: () => void }) {
     <button
       type="button"
       className={`sync-badge sync-badge--${tone}`}
-      onClick={open}
+      // It leads to what it says: the conflicts it counts, else the panel's status (and why sync stopped).
+      onClick={() => openSync(tone === 'conflict' ? 'conflicts' : 'status')}
       aria-label={`${label} · ${text.badge.open}`}
       title={status.state === 'error' ? causeText(status.cause, status.unsent) : label}
       data-sync-state={tone}
@@ -91,16 +78,22 @@ export function SyncBadge({ open }: { open: () => void }) {
 }
 
 /** Conflicts waiting for the member, under the header. */
-export function ConflictBanner({ review }: { review: () => void }) {
+export function ConflictBanner() {
   const text = useText(syncText);
+  const plural = usePlural();
   const vault = useVault();
   useVaultVersion();
+  const openSync = useOpenSync();
   const count = conflictCopies(vault).length;
   if (count === 0) return null;
   return (
     <p className="app-conflicts" role="status">
-      {fill(text.conflicts.banner, { count })}{' '}
-      <button type="button" className="button button--small button--ghost" onClick={review}>
+      {plural(text.conflicts.banner, count)}{' '}
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        onClick={() => openSync('conflicts')}
+      >
         {text.conflicts.review}
       </button>
     </p>
@@ -109,6 +102,7 @@ export function ConflictBanner({ review }: { review: () => void }) {
 
 function ConflictList() {
   const text = useText(syncText);
+  const { lang } = useLanguage();
   const vault = useVault();
   useVaultVersion();
   const toast = useToast();
@@ -128,16 +122,20 @@ function ConflictList() {
   };
   return (
     <section className="sync-conflicts" aria-labelledby="sync-conflicts-title">
-      <h3 id="sync-conflicts-title">{text.conflicts.heading}</h3>
+      <h3 id="sync-conflicts-title" tabIndex={-1}>
+        {text.conflicts.heading}
+      </h3>
       <p className="form__note">{text.conflicts.lead}</p>
       <ul className="sync-list">
         {copies.map((copy) => {
           const original = vault.get<Record<string, unknown>>(copy.value.conflictOf);
           const hidden = DETAIL_KINDS.has(copy.kind) && !granted;
-          const [mine, theirs] = conflictSides(copy.value, original?.value ?? {}, [
-            describeRecord(copy.value),
-            original ? describeRecord(original.value) : '',
-          ]);
+          const [mine, theirs] = conflictSides(
+            copy.value,
+            original?.value ?? {},
+            [describeRecord(copy.value), original ? describeRecord(original.value) : ''],
+            sideFormat(copy.kind, lang),
+          );
           return (
             <li key={copy.id} data-conflict={copy.id}>
               <p>
@@ -232,6 +230,7 @@ export function SyncPanel() {
   const status = useSyncStatus();
   const toast = useToast();
   const causeText = useCauseText();
+  const words = useStateWords();
   const [state, setState] = useState<SyncState | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -240,22 +239,14 @@ export function SyncPanel() {
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const shell = useText(shellText);
   const on = status.state !== 'off';
-  const statusLine = (() => {
-    switch (status.state) {
-      case 'synced':
-        return fill(text.panel.lastSynced, { time: formatDateTime(new Date(status.at).toISOString(), lang) });
-      case 'syncing':
-        return status.total > 0
-          ? fill(text.badge.progress, { percent: Math.floor((status.done / status.total) * 100) })
-          : text.badge.syncing;
-      case 'offline':
-        return text.badge.offline;
-      case 'error':
-        return text.badge.error;
-      default:
-        return text.panel.off;
-    }
-  })();
+  // Removed from the member's devices on another device: nothing syncs until it joins again.
+  const removedHere = status.state === 'error' && status.cause === 'sync/unknown-device';
+  const statusLine =
+    status.state === 'synced'
+      ? fill(text.panel.lastSynced, { time: formatDateTime(new Date(status.at).toISOString(), lang) })
+      : status.state === 'off'
+        ? text.panel.off
+        : words(status, 0);
 
   const refresh = useCallback(async () => {
     try {
@@ -264,10 +255,11 @@ export function SyncPanel() {
       // Offline: the list waits for the next try.
     }
   }, []);
-  // Every run ends here (one follows each sync news: a device added or removed elsewhere), and the list reads again.
+  // Every run ends here (one follows each sync news: a device added or removed elsewhere), and the list reads again;
+  // so does a device removed elsewhere, which no longer finds itself in it.
   useEffect(() => {
-    if (status.state === 'synced' || status.state === 'off') void refresh();
-  }, [status, refresh]);
+    if (status.state === 'synced' || status.state === 'off' || removedHere) void refresh();
+  }, [status, removedHere, refresh]);
 
   const run = async (work: () => Promise<void>, done?: string) => {
     setBusy(true);
@@ -284,11 +276,18 @@ export function SyncPanel() {
     }
   };
 
+  const rejoin = () =>
+    void run(async () => {
+      await engine.rejoin();
+      // The engine tells a failure in its state (shown above), not by throwing.
+      if (engine.status.state !== 'error') toast(text.panel.rejoined);
+    });
+
   return (
     <section className="panel sync-panel" aria-labelledby="sync-title">
       <h2 id="sync-title">{text.panel.heading}</h2>
       <p>{text.panel.lead}</p>
-      <p className="sync-panel__status" data-sync-status={status.state}>
+      <p className="sync-panel__status" id="sync-status" tabIndex={-1} data-sync-status={status.state}>
         {statusLine}
       </p>
       {status.state === 'error' && (
@@ -296,6 +295,7 @@ export function SyncPanel() {
           {causeText(status.cause, status.unsent)}
         </p>
       )}
+      {removedHere && <p className="form__note">{text.panel.rejoinLead}</p>}
       {problem && (
         <p className="form__error" role="alert">
           {problem}
@@ -317,9 +317,20 @@ export function SyncPanel() {
       <div className="sync-panel__actions">
         {on ? (
           <>
-            <button type="button" className="button button--primary" onClick={engine.syncNow}>
-              {text.panel.now}
-            </button>
+            {removedHere ? (
+              <button
+                type="button"
+                className="button button--primary"
+                aria-disabled={busy}
+                onClick={() => !busy && rejoin()}
+              >
+                {text.panel.rejoin}
+              </button>
+            ) : (
+              <button type="button" className="button button--primary" onClick={engine.syncNow}>
+                {text.panel.now}
+              </button>
+            )}
             <button
               type="button"
               className="button button--ghost"
