@@ -2,7 +2,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
-import { fill, useLanguage, useText } from '../../client/text.js';
+import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
@@ -16,7 +16,7 @@ import { readSettings } from '../settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
-import { deviceNameFromUserAgent } from '../../shared/device.js';
+import { browserAndSystem, browserDeviceName } from '../../shared/device.js';
 import { listenLive } from '../../client/live-events.js';
 import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
@@ -89,12 +89,15 @@ function MemberGate() {
 }
 
 /**
- * The engine's environment in the browser, its sync news heard on the page's one event stream, which the new-login
- * prompts share (the server keeps at most 4 streams per session).
+ * The engine's environment in the browser: this device named by its browser and system in the member's language
+ * ("Windows의 Chrome"), and the sync news heard on the page's one event stream, which the new-login prompts share
+ * (the server keeps at most 4 streams per session).
  */
 function syncEnvironment(): SyncEnvironment {
   return {
-    ...browserSyncEnvironment(() => deviceNameFromUserAgent(navigator.userAgent)),
+    ...browserSyncEnvironment(() =>
+      browserDeviceName(browserAndSystem(navigator.userAgent), activeLanguage()),
+    ),
     news: {
       open: (handlers) => listenLive({ sync: handlers.sync, 'signed-out': handlers.signedOut }),
     },

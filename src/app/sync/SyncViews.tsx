@@ -1,12 +1,14 @@
 // What the member sees of sync (docs/sync.md, "Login, logout and the header"): the state in the app header, the
 // conflicts to resolve, what sync kept with a notice, and the settings panel (on/off, sync now, the devices).
-import { useCallback, useEffect, useState } from 'react';
-import { ApiFailure, call } from '../../client/api.js';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiFailure, call, failureCode } from '../../client/api.js';
 import { formatDateTime } from '../../client/format.js';
 import { usePlural } from '../../client/plural.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
+import { DEVICE_NAME_MAX, deviceNameProblem, shownDeviceName } from '../../shared/device.js';
+import { catalog } from '../../shared/i18n/index.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
 import { useRecordNotices, useVault, useVaultVersion } from '../vault/react.js';
 import type { VaultEntry } from '../vault/vault.js';
@@ -17,6 +19,7 @@ import { conflictCopies } from './conflicts.js';
 import { syncText } from './copy.js';
 import type { SyncCause, SyncStatus } from './engine.js';
 import { syncPercent, useSync, useSyncStatus } from './react.js';
+import { renameSyncDevice, type SyncDevice } from './rename.js';
 import { useOpenSync } from './review.js';
 import { conflictSides, describeRecord, sideFormat } from './sides.js';
 import { causeText, stateWords } from './words.js';
@@ -358,26 +361,29 @@ export function SyncPanel() {
             <p className="form__note">{text.panel.noDevices}</p>
           ) : (
             <ul className="sync-list" aria-label={text.panel.devices}>
-              {state.devices.map((device) => (
-                <li key={device.id} data-device={device.id}>
-                  <strong>{device.name}</strong>
-                  {device.current && <span className="sync-list__tag">{text.panel.thisDevice}</span>}
-                  <span className="form__note">
-                    {fill(text.panel.lastSeen, { time: formatDateTime(device.lastSeen, lang) })}
-                  </span>
-                  {!device.current && (
-                    <button
-                      type="button"
-                      className="button button--small button--ghost sync-list__remove"
-                      aria-label={fill(text.panel.removeDevice, { name: device.name })}
-                      aria-disabled={busy}
-                      onClick={() => !busy && setRemoving({ id: device.id, name: device.name })}
-                    >
-                      {text.panel.remove}
-                    </button>
-                  )}
-                </li>
-              ))}
+              {[...state.devices]
+                // This device first, then the others as the server lists them.
+                .sort((one, other) => Number(other.current) - Number(one.current))
+                .map((device) => (
+                  <DeviceItem
+                    key={device.id}
+                    device={device}
+                    busy={busy}
+                    onRemove={(name) => setRemoving({ id: device.id, name })}
+                    onRenamed={(renamed) => {
+                      setState(
+                        (current) =>
+                          current && {
+                            ...current,
+                            devices: current.devices.map((item) =>
+                              item.id === renamed.id ? { ...item, name: renamed.name } : item,
+                            ),
+                          },
+                      );
+                      void refresh();
+                    }}
+                  />
+                ))}
             </ul>
           )}
         </>
@@ -431,5 +437,144 @@ export function SyncPanel() {
         />
       )}
     </section>
+  );
+}
+
+/** One device of the list: its name (renamed here, in a form in its place), when it was last seen, remove. */
+function DeviceItem({
+  device,
+  busy,
+  onRemove,
+  onRenamed,
+}: {
+  device: SyncDevice;
+  busy: boolean;
+  onRemove: (name: string) => void;
+  onRenamed: (device: SyncDevice) => void;
+}) {
+  const text = useText(syncText);
+  const shell = useText(shellText);
+  const errors = useText(catalog).errors;
+  const { lang } = useLanguage();
+  const toast = useToast();
+  const ids = { name: useId(), hint: useId(), problem: useId() };
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+  const shown = shownDeviceName(device.name, lang);
+
+  const close = () => {
+    setEditing(false);
+    setProblem('');
+    // Back where the member was: the form's button is gone.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const wrong = deviceNameProblem(name);
+    if (wrong) {
+      setProblem(fill(text.panel.nameProblems[wrong], { max: DEVICE_NAME_MAX }));
+      return;
+    }
+    setSaving(true);
+    setProblem('');
+    try {
+      const renamed = await renameSyncDevice(device.id, name.trim());
+      toast(text.panel.renamed);
+      onRenamed(renamed);
+      close();
+    } catch (error) {
+      const code = failureCode(error);
+      setProblem(
+        code === 'request/invalid'
+          ? fill(text.panel.nameProblems.characters, { max: DEVICE_NAME_MAX })
+          : code === 'network' || code === 'sync/unknown-device'
+            ? errors[code]
+            : text.panel.renameFailed,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li data-device={device.id}>
+      {editing ? (
+        <form className="sync-rename" noValidate onSubmit={(event) => void save(event)}>
+          <div className="field">
+            <label htmlFor={ids.name}>{text.panel.name}</label>
+            <input
+              id={ids.name}
+              value={name}
+              autoFocus
+              autoComplete="off"
+              maxLength={DEVICE_NAME_MAX + 20}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
+              onChange={(event) => setName(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  close();
+                }
+              }}
+            />
+            <p className="field__hint" id={ids.hint}>
+              {fill(text.panel.nameHint, { max: DEVICE_NAME_MAX })}
+            </p>
+            {problem && (
+              <p className="field__problem" id={ids.problem} role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div className="sync-list__actions">
+            <button type="submit" className="button button--small button--primary" aria-disabled={saving}>
+              {text.panel.saveName}
+            </button>
+            <button type="button" className="button button--small button--ghost" onClick={close}>
+              {shell.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <strong className="sync-list__name">{shown}</strong>
+          {device.current && <span className="sync-list__tag">{text.panel.thisDevice}</span>}
+          <span className="form__note sync-list__seen">
+            {fill(text.panel.lastSeen, { time: formatDateTime(device.lastSeen, lang) })}
+          </span>
+          <div className="sync-list__actions sync-list__device-actions">
+            <button
+              ref={renameButton}
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={fill(text.panel.renameDevice, { name: shown })}
+              onClick={() => {
+                setName(shown);
+                setEditing(true);
+              }}
+            >
+              {text.panel.rename}
+            </button>
+            {!device.current && (
+              <button
+                type="button"
+                className="button button--small button--ghost sync-list__remove"
+                aria-label={fill(text.panel.removeDevice, { name: shown })}
+                aria-disabled={busy}
+                onClick={() => !busy && onRemove(shown)}
+              >
+                {text.panel.remove}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </li>
   );
 }

@@ -61,6 +61,18 @@ export const syncText = defineText(
       rejoinLead:
         '다시 켜면 이 기기를 새로 등록하고 금고를 서버에서 다시 받습니다. 이 기기에서 아직 보내지 못한 기록은 지워지지 않고 남아 있다가, 받은 내용과 합쳐진 뒤 다른 기기로 갑니다.',
       rejoined: '동기화를 다시 켰습니다.',
+      rename: '이름 바꾸기',
+      renameDevice: '{{name}} 기기 이름 바꾸기',
+      name: '기기 이름',
+      nameHint: '{{max}}자까지',
+      saveName: '이름 저장',
+      renamed: '기기 이름을 바꿨습니다.',
+      renameFailed: '기기 이름을 바꾸지 못했습니다. 잠시 뒤 다시 시도하세요.',
+      nameProblems: {
+        empty: '기기 이름을 입력하세요.',
+        'too-long': '기기 이름은 {{max}}자 이하로 입력하세요.',
+        characters: '기기 이름에 쓸 수 없는 문자가 있습니다(<, >, 제어 문자, 글자 방향을 바꾸는 문자).',
+      },
     },
     conflicts: {
       heading: '충돌한 기록',
@@ -183,6 +195,19 @@ export const syncText = defineText(
       rejoinLead:
         'Turning it on again registers this device anew and brings the vault down from the server again. Entries written here that were not sent yet are kept, merged with what arrives, and then go to your other devices.',
       rejoined: 'Sync is on again.',
+      rename: 'Rename',
+      renameDevice: 'Rename {{name}}',
+      name: 'Device name',
+      nameHint: 'Up to {{max}} characters',
+      saveName: 'Save name',
+      renamed: 'The device is renamed.',
+      renameFailed: 'The device could not be renamed. Try again shortly.',
+      nameProblems: {
+        empty: 'Enter a name for the device.',
+        'too-long': 'Use at most {{max}} characters.',
+        characters:
+          'The name has characters that cannot be used (<, >, control or text-direction characters).',
+      },
     },
     conflicts: {
       heading: 'Conflicting records',
