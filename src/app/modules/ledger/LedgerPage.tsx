@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { useRecords, useVault } from '../../vault/react.js';
@@ -26,6 +27,7 @@ export default function LedgerPage() {
   const text = useText(ledgerText);
   const shell = useText(shellText);
   const { lang, locale } = useLanguage();
+  const plural = usePlural();
   const vault = useVault();
   const toast = useToast();
   const savedMessage = useSavedMessage();
@@ -161,9 +163,7 @@ export default function LedgerPage() {
       <section className="panel" aria-labelledby={ids.list}>
         <div className="ledger-list-head">
           <h2 id={ids.list}>{fill(text.list.title, { month: monthName })}</h2>
-          <span className="list__meta">
-            {fill(text.list.count, { count: shown.length.toLocaleString(locale) })}
-          </span>
+          <span className="list__meta">{plural(text.list.count, shown.length)}</span>
         </div>
         {shown.length === 0 ? (
           <p className="empty">{text.list.empty}</p>

@@ -52,7 +52,7 @@ export const ledgerText = defineText(
     payments: { cash: '현금', card: '카드', transfer: '계좌이체', other: '기타' },
     list: {
       title: '{{month}} 내역',
-      count: '{{count}}건',
+      count: { one: '{{count}}건', other: '{{count}}건' },
       empty: '이 달에는 기록이 없습니다. “기록 추가”로 수입이나 지출을 적어 보세요.',
       entry: '{{date}} {{type}} {{category}} {{amount}}',
       editEntry: '수정: {{entry}}',
@@ -210,7 +210,7 @@ export const ledgerText = defineText(
     payments: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', other: 'Other' },
     list: {
       title: 'Entries in {{month}}',
-      count: '{{count}} entries',
+      count: { one: '{{count}} entry', other: '{{count}} entries' },
       empty: 'No entries this month. Use “Add entry” to record income or an expense.',
       entry: '{{date}} {{type}} {{category}} {{amount}}',
       editEntry: 'Edit: {{entry}}',
