@@ -1,13 +1,17 @@
 // What a member sees of sync (issue 31 §3), in both languages: devices named by browser and system and renamed in
 // the settings' list; a device removed on another one turned on again with its unsent entry kept; the header's
 // state in words on a 390 px phone, a server out of reach said so, counted words in the plural they take, and the
-// way from the banner and the header to the conflict list.
+// way from the banner and the header to the conflict list; and in the ledger, a conflict copy marked and counted
+// once in the month's money.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ledgerText } from '../src/app/modules/ledger/copy.js';
+import { formatMoney } from '../src/app/modules/ledger/model/format.js';
 import { plural } from '../src/client/plural.js';
 import { fill } from '../src/client/text.js';
 import { browserAndSystem, browserDeviceName } from '../src/shared/device.js';
 import { catalog } from '../src/shared/i18n/index.js';
+import type { Lang } from './pages/site.js';
 import { goOffline, reconnect, syncMember, type Device } from './pages/sync.js';
 import { browserSuite } from './support/suite.js';
 
@@ -203,13 +207,23 @@ describe.each(['ko', 'en'] as const)('sync on a 390 px phone in %s', (lang) => {
     );
     await b!.app.go('diary');
     await page.getByText(banner).waitFor();
+    // The copy is marked in the diary's list.
+    const badge = page
+      .locator('.diary-entry')
+      .getByRole('button', { name: b!.sync.conflicts.copyBadgeLabel });
+    expect(await badge.count()).toBe(1);
+    expect(await badge.innerText()).toBe(b!.sync.conflicts.copyBadge);
+
     // "Review" opens the settings at the conflict list, with focus there (not at the top of the settings).
     await page.getByRole('button', { name: b!.sync.conflicts.review, exact: true }).click();
     await landedOn(page, 'sync-conflicts-title');
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    // So does the header's state.
+    // So do the header's state and the copy's badge.
     await b!.app.go('diary');
     await page.locator('.sync-badge').click();
+    await landedOn(page, 'sync-conflicts-title');
+    await b!.app.go('diary');
+    await badge.click();
     await landedOn(page, 'sync-conflicts-title');
 
     // Kept: no conflict left, and the header's state leads to the panel's status.
@@ -218,5 +232,64 @@ describe.each(['ko', 'en'] as const)('sync on a 390 px phone in %s', (lang) => {
     await b!.app.go('diary');
     await page.locator('.sync-badge').click();
     await landedOn(page, 'sync-status');
+  }, 180_000);
+});
+
+describe('a ledger conflict in ko', () => {
+  it('counts the month’s spending once on both devices, marks the copy, and keeping one sets the totals', async () => {
+    const lang: Lang = 'ko';
+    const ledger = ledgerText[lang];
+    const won = (amount: number) => formatMoney(amount, 'KRW', lang);
+    const [a, b] = await syncMember(suite, lang, 2);
+    await a!.startSyncing();
+    await a!.app.go('ledger');
+    await a!.addExpense('10,000', '점심');
+    await a!.sent();
+    await b!.join();
+    await b!.app.go('ledger');
+    await b!.page.getByText('점심').waitFor();
+
+    await goOffline(a!, b!);
+    await a!.editLedger({ amount: '20,000' });
+    await b!.editLedger({ amount: '30,000' });
+    await reconnect(a!, b!);
+
+    const expense = (device: Device) => device.page.locator('.ledger-card--expense .ledger-card__amount');
+    const rows = (device: Device) => device.page.locator('.ledger-entry');
+    let kept = '';
+    for (const device of [a!, b!]) {
+      await device.app.go('ledger');
+      await expect.poll(() => rows(device).count(), { timeout: 20_000 }).toBe(2);
+      // The copy is marked, and the totals count the entry it is a copy of, once: not 50,000.
+      const copy = rows(device).filter({ has: device.page.locator('.conflict-badge') });
+      expect(await copy.count()).toBe(1);
+      expect(await copy.locator('.conflict-badge').innerText()).toBe(device.sync.conflicts.copyBadge);
+      const original = rows(device).filter({ hasNot: device.page.locator('.conflict-badge') });
+      const originalAmount = (await original.locator('.ledger-entry__amount').innerText()).replace('−', '');
+      expect([won(20_000), won(30_000)]).toContain(originalAmount);
+      expect(await expense(device).innerText()).toBe(originalAmount);
+      expect(await expense(device).innerText()).not.toBe(won(50_000));
+      await device.page.getByText(plural(ledger.summary.copiesLeftOut, 1, lang)).waitFor();
+      // The same on both devices.
+      if (kept) expect(originalAmount).toBe(kept);
+      kept = originalAmount;
+    }
+
+    // The copy's badge leads to the conflict list; keeping the copy's version there sets the totals to it.
+    const copyAmount = kept === won(20_000) ? won(30_000) : won(20_000);
+    await a!.page.locator('.ledger-entry .conflict-badge').click();
+    await landedOn(a!.page, 'sync-conflicts-title');
+    const conflicts = a!.page.locator('.sync-conflicts');
+    await conflicts.getByText(copyAmount, { exact: false }).first().waitFor();
+    await conflicts.getByRole('button', { name: a!.sync.conflicts.keepCopy }).click();
+    await a!.app.toast(a!.sync.conflicts.resolved);
+    await a!.sent();
+    for (const device of [a!, b!]) {
+      await device.app.go('ledger');
+      await expect.poll(() => rows(device).count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => expense(device).innerText(), { timeout: 20_000 }).toBe(copyAmount);
+      expect(await device.page.locator('.conflict-badge').count()).toBe(0);
+      expect(await device.page.getByText(plural(ledger.summary.copiesLeftOut, 1, lang)).count()).toBe(0);
+    }
   }, 180_000);
 });

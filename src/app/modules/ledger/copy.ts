@@ -28,6 +28,11 @@ export const ledgerText = defineText(
       balance: '이달 수지',
       running: '누적 잔액',
       runningHint: '{{month}} 말까지',
+      copiesLeftOut: {
+        one: '충돌 사본 {{count}}건은 남길 판을 고를 때까지 합계와 차트에서 뺐습니다.',
+        other: '충돌 사본 {{count}}건은 남길 판을 고를 때까지 합계와 차트에서 뺐습니다.',
+      },
+      reviewCopies: '충돌 확인하기',
     },
     types: { income: '수입', expense: '지출' },
     categories: {
@@ -186,6 +191,11 @@ export const ledgerText = defineText(
       balance: 'Balance this month',
       running: 'Running balance',
       runningHint: 'to the end of {{month}}',
+      copiesLeftOut: {
+        one: '{{count}} conflict copy is left out of the totals and charts until you keep one version.',
+        other: '{{count}} conflict copies are left out of the totals and charts until you keep one version.',
+      },
+      reviewCopies: 'Review conflicts',
     },
     types: { income: 'Income', expense: 'Expense' },
     categories: {

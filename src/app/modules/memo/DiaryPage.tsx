@@ -1,4 +1,5 @@
 // The diary: entries by date, listed by month, with search over the decrypted text.
+import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
@@ -133,6 +134,7 @@ export default function DiaryPage() {
                     >
                       {entry.value.title}
                     </button>
+                    <ConflictCopyBadge value={entry.value} />
                     <p className="list__meta">
                       {formatDate(entry.value.date, locale, { dateStyle: 'full' })}
                     </p>
