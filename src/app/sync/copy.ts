@@ -221,7 +221,7 @@ export const syncText = defineText(
       copyBadge: 'Conflict copy',
       copyBadgeLabel: 'Conflict copy: compare the two versions',
       review: 'Review',
-      copyOf: 'Another version of a {{kind}} record',
+      copyOf: 'Another version of one of your {{kind}} records',
       keepCopy: 'Keep this version',
       keepOther: 'Keep the other version',
       thisVersion: 'This version',
@@ -241,15 +241,15 @@ export const syncText = defineText(
     },
     notices: {
       'kept-edited-here':
-        'A {{kind}} record deleted on another device or in another tab was kept, because it was edited here.',
+        'One of your {{kind}} records, deleted on another device or in another tab, was kept because it was edited here.',
       'restored-edited-elsewhere':
-        'A {{kind}} record deleted here was brought back, because it was edited on another device.',
+        'One of your {{kind}} records, deleted here, was brought back because it was edited on another device.',
       'settings-merged':
         'Some settings were changed differently on two devices; the other device’s choice was applied.',
       'setting-replaced':
         'A setting also changed on another device or in another tab while you edited it; the choice you saved here was applied.',
       'not-deleted':
-        'A {{kind}} record changed on another device or in another tab after you chose to delete it, so it was kept. Delete it again if you still want to.',
+        'One of your {{kind}} records changed on another device or in another tab after you chose to delete it, so it was kept. Delete it again if you still want to.',
       dismiss: 'Dismiss',
     },
     setup: {
