@@ -6,6 +6,7 @@ import { checkMasterKey, parseMasterKeyVerifier } from '../src/shared/master-key
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
+import { plural } from '../src/client/plural.js';
 import { fill } from '../src/client/text.js';
 import { isoToday } from '../src/app/format.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
@@ -112,7 +113,7 @@ describe.each(['ko', 'en'] as const)('the vault in %s', (lang) => {
     await form.waitFor({ state: 'detached' });
     await page.getByText('첫눈 오는 날 / First snow').waitFor();
     await page.getByLabel(diary.search).fill('호떡');
-    await page.getByText(diary.results.replace('{{count}}', '1')).waitFor();
+    await page.getByText(plural(diary.results, 1, lang)).waitFor();
     await page.getByLabel(diary.search).fill('no such words');
     await page.getByText(diary.noResults).waitFor();
 

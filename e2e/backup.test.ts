@@ -10,6 +10,7 @@ import { documentsText } from '../src/app/modules/documents/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { BACKUP_VERSION, backupListing, encodeBackup } from '../src/app/backup/format.js';
 import { MIN_ITERATIONS, VaultCipher } from '../src/app/vault/crypto.js';
+import { plural } from '../src/client/plural.js';
 import { fill } from '../src/client/text.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -262,16 +263,16 @@ describe.each(['ko', 'en'] as const)('a large diary in %s', (lang) => {
     const entries = page.locator('.diary-entry');
     await entries.first().waitFor();
     expect(await entries.count()).toBe(50);
-    await page.getByRole('button', { name: fill(diary.more, { count: 50 }) }).click();
+    await page.getByRole('button', { name: plural(diary.more, 50, lang) }).click();
     await expect.poll(() => entries.count()).toBe(100);
-    await page.getByRole('button', { name: fill(diary.more, { count: 20 }) }).click();
+    await page.getByRole('button', { name: plural(diary.more, 20, lang) }).click();
     await expect.poll(() => entries.count()).toBe(120);
-    expect(await page.getByRole('button', { name: fill(diary.more, { count: 20 }) }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: plural(diary.more, 20, lang) }).count()).toBe(0);
     // A search starts from the first fifty again: 60 entries match, 50 shown, 10 more offered.
     await page.getByLabel(diary.search).fill(lang === 'ko' ? '짝수' : 'even');
-    await page.getByText(fill(diary.results, { count: 60 })).waitFor();
+    await page.getByText(plural(diary.results, 60, lang)).waitFor();
     expect(await entries.count()).toBe(50);
-    await page.getByRole('button', { name: fill(diary.more, { count: 10 }) }).click();
+    await page.getByRole('button', { name: plural(diary.more, 10, lang) }).click();
     await expect.poll(() => entries.count()).toBe(60);
   });
 });
@@ -331,7 +332,7 @@ describe('a large vault at rest', () => {
     await reopen();
     const search = async (query: string, count: number) => {
       await page.getByLabel(diary.search).fill(query);
-      await page.getByText(count > 0 ? fill(diary.results, { count }) : diary.noResults).waitFor();
+      await page.getByText(count > 0 ? plural(diary.results, count, 'en') : diary.noResults).waitFor();
     };
     await search('Entry', 120);
     // One entry edited and one deleted: each leaves the sealed row, which is not sealed again for two.

@@ -9,6 +9,7 @@ import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
+import { plural } from '../src/client/plural.js';
 import { fill } from '../src/client/text.js';
 import { addBankAccount } from './pages/members.js';
 import { AppModel } from './pages/app.js';
@@ -141,7 +142,7 @@ describe.each(['en', 'ko'] as const)('a form left open while another device save
       await device.page.getByText('Dentist at three').first().waitFor({ timeout: 20_000 });
       await device.page.getByText('Dentist moved to Friday').first().waitFor({ timeout: 20_000 });
       await device.page
-        .getByText(fill(device.sync.conflicts.banner, { count: 1 }))
+        .getByText(plural(device.sync.conflicts.banner, 1, device.app.lang))
         .waitFor({ timeout: 20_000 });
     }
   });
@@ -249,7 +250,7 @@ describe('two tabs of the app on one device', () => {
     for (const page of [device.page, second.page] as Page[]) {
       await page.getByText('Kimbap, fruit and tea').first().waitFor();
       await page.getByText('Only fruit').first().waitFor();
-      await page.getByText(fill(device.sync.conflicts.banner, { count: 1 })).waitFor();
+      await page.getByText(plural(device.sync.conflicts.banner, 1, device.app.lang)).waitFor();
     }
   });
 });

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
+import { plural } from '../src/client/plural.js';
 import { fill } from '../src/client/text.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { addBankAccount } from './pages/members.js';
@@ -106,8 +107,8 @@ describe('sync offline', () => {
       .getByText(fill(a.sync.notices['restored-edited-elsewhere'], { kind: a.sync.conflicts.kinds.memo }))
       .waitFor();
     // The conflict is listed (on both), and resolved once.
-    await b.page.getByText(fill(b.sync.conflicts.banner, { count: 1 })).waitFor();
-    await a.page.getByText(fill(a.sync.conflicts.banner, { count: 1 })).waitFor();
+    await b.page.getByText(plural(b.sync.conflicts.banner, 1, b.app.lang)).waitFor();
+    await a.page.getByText(plural(a.sync.conflicts.banner, 1, a.app.lang)).waitFor();
     // A diary entry shows in the list only behind the detail password: after an unlock, not before it is given.
     await b.page.reload();
     await b.app.unlock(MASTER);
@@ -128,7 +129,7 @@ describe('sync offline', () => {
     await conflicts.getByRole('button', { name: a.sync.conflicts.keepCopy }).click();
     await a.sent();
     await b.page
-      .getByText(fill(b.sync.conflicts.banner, { count: 1 }))
+      .getByText(plural(b.sync.conflicts.banner, 1, b.app.lang))
       .waitFor({ state: 'detached', timeout: 20_000 });
     await a.sent();
     await b.sent();
@@ -186,7 +187,7 @@ describe('sync offline, every module', () => {
       await device.app.go('schedule');
       await device.page.getByText('Dentist at three').first().waitFor();
       await device.page.getByText('Dentist moved to Friday').first().waitFor();
-      await device.page.getByText(fill(device.sync.conflicts.banner, { count: 1 })).waitFor();
+      await device.page.getByText(plural(device.sync.conflicts.banner, 1, device.app.lang)).waitFor();
       await device.app.go('personal');
       await device.page.getByRole('button', { name: /Salary account/ }).click();
       await device.page.getByRole('button', { name: device.app.text.edit, exact: true }).click();

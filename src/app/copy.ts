@@ -48,6 +48,10 @@ export const shellText = defineText(
       working: '이 기기에 맞춰 암호화를 준비하는 중...',
       failed: '보관함을 만들지 못했습니다. 저장 공간을 확인한 뒤 다시 시도하세요.',
     },
+    newLogin: {
+      lead: '확인하려면 이 금고의 마스터 비밀번호를 입력하세요. 비밀번호는 이 기기를 떠나지 않습니다.',
+      password: '마스터 비밀번호',
+    },
     unlock: {
       title: '보관함 열기',
       lead: '마스터 비밀번호를 입력하면 이 기기에 암호화된 데이터가 열립니다.',
@@ -198,6 +202,10 @@ export const shellText = defineText(
       submit: 'Create my vault',
       working: 'Tuning the encryption to this device...',
       failed: 'The vault could not be created. Check your free storage and try again.',
+    },
+    newLogin: {
+      lead: 'To confirm, enter this vault’s master password. It never leaves this device.',
+      password: 'Master password',
     },
     unlock: {
       title: 'Unlock your vault',

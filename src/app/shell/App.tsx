@@ -2,7 +2,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
-import { fill, useLanguage, useText } from '../../client/text.js';
+import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
@@ -16,9 +16,14 @@ import { readSettings } from '../settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
-import { deviceNameFromUserAgent } from '../../shared/device.js';
+import { browserAndSystem, browserDeviceName } from '../../shared/device.js';
+import { listenLive } from '../../client/live-events.js';
+import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { browserSyncEnvironment } from '../sync/browser.js';
+import type { SyncEnvironment } from '../sync/ports.js';
+import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../sync/review.js';
+import { cancelLanding, landOn } from './landing.js';
 import { SyncEngine } from '../sync/engine.js';
 import { FirstSyncGate, NewVaultScreen } from '../sync/JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
@@ -83,17 +88,64 @@ function MemberGate() {
   );
 }
 
+/**
+ * The engine's environment in the browser: this device named by its browser and system in the member's language
+ * ("Windows의 Chrome"), and the sync news heard on the page's one event stream, which the new-login prompts share
+ * (the server keeps at most 4 streams per session).
+ */
+function syncEnvironment(): SyncEnvironment {
+  return {
+    ...browserSyncEnvironment(() =>
+      browserDeviceName(browserAndSystem(navigator.userAgent), activeLanguage()),
+    ),
+    news: {
+      open: (handlers) => listenLive({ sync: handlers.sync, 'signed-out': handlers.signedOut }),
+    },
+  };
+}
+
 function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
-  const text = useText(shellText);
+  const shell = useText(shellText);
   const vault = useMemo(() => new Vault(member.uid), [member.uid]);
-  const engine = useMemo(
-    () =>
-      new SyncEngine(
-        vault,
-        browserSyncEnvironment(() => deviceNameFromUserAgent(navigator.userAgent)),
-      ),
-    [vault],
+  const engine = useMemo(() => new SyncEngine(vault, syncEnvironment()), [vault]);
+  const state = useSyncExternalStore(vault.subscribe, () => vault.state);
+  const { lang } = useLanguage();
+  const [blocked, setBlocked] = useState(false);
+  // A sign-in on a new device is asked about here as on the site, the master key checked by this device's vault;
+  // blocking it ends this session: the vault locks at once, and once the message is read the app leaves as a
+  // logout does, the vault kept on the device.
+  const asking = blocked || state === 'locked' || state === 'unlocked';
+  return (
+    <>
+      <VaultScreens member={member} offline={offline} vault={vault} engine={engine} />
+      {asking && (
+        <NewLoginPrompts
+          checkMasterKey={(masterKey) => vault.checkMasterPassword(masterKey)}
+          masterKeyWords={{ lead: shell.newLogin.lead, label: shell.newLogin.password }}
+          onBlocked={() => {
+            setBlocked(true);
+            engine.stop();
+            void vault.lock();
+          }}
+          onBlockedSeen={() => void leaveVault(engine, vault, lang, false)}
+        />
+      )}
+    </>
   );
+}
+
+function VaultScreens({
+  member,
+  offline,
+  vault,
+  engine,
+}: {
+  member: Member;
+  offline: boolean;
+  vault: Vault;
+  engine: SyncEngine;
+}) {
+  const text = useText(shellText);
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const [loggedOutAfter, setLoggedOutAfter] = useState<number | null>(null);
   const [unlocks, setUnlocks] = useState(0);
@@ -199,12 +251,16 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   useAutoBackup(vault);
 
   useEffect(() => {
-    const onPop = () => setScreen(screenFromUrl());
+    const onPop = () => {
+      cancelLanding();
+      setScreen(screenFromUrl());
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
   const go = useCallback((next: AppScreen) => {
+    cancelLanding();
     const query = new URLSearchParams(window.location.search);
     query.set('page', next);
     query.delete('v');
@@ -212,6 +268,15 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
     setScreen(next);
     window.scrollTo(0, 0);
   }, []);
+
+  /** The settings, at the sync panel's conflict list or its status, with focus there. */
+  const openSync = useCallback(
+    (place: SyncPlace) => {
+      go('settings');
+      landOn(SYNC_PLACES[place]);
+    },
+    [go],
+  );
 
   useEffect(() => {
     document.title = `${text.nav[screen]} · MyGenie`;
@@ -230,78 +295,84 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   );
 
   return (
-    <div className="app">
-      <header className="app-header">
-        <a className="app-header__brand" href={`/?lang=${lang}`} aria-label={`MyGenie · ${text.header.site}`}>
-          <img src="/mg_logo.svg" alt="" width="32" height="32" />
-          <span>MyGenie</span>
-        </a>
-        <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
-        <div className="app-header__actions">
-          <SyncBadge open={() => go('settings')} />
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => void vault.lock()}
+    <OpenSyncProvider value={openSync}>
+      <div className="app">
+        <header className="app-header">
+          <a
+            className="app-header__brand"
+            href={`/?lang=${lang}`}
+            aria-label={`MyGenie · ${text.header.site}`}
           >
-            {text.header.lock}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            aria-disabled={loggingOut !== null}
-            onClick={async () => {
-              if (loggingOut) return;
-              // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
-              if (await engine.isOn()) {
-                setLoggingOut('sending');
-                if (!(await engine.flush())) {
-                  setLoggingOut('unsent');
+            <img src="/mg_logo.svg" alt="" width="32" height="32" />
+            <span>MyGenie</span>
+          </a>
+          <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
+          <div className="app-header__actions">
+            <SyncBadge />
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => void vault.lock()}
+            >
+              {text.header.lock}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-disabled={loggingOut !== null}
+              onClick={async () => {
+                if (loggingOut) return;
+                // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
+                if (await engine.isOn()) {
+                  setLoggingOut('sending');
+                  if (!(await engine.flush())) {
+                    setLoggingOut('unsent');
+                    return;
+                  }
+                  await finishLogout(true);
                   return;
                 }
-                await finishLogout(true);
-                return;
-              }
-              await finishLogout(false);
-            }}
-          >
-            {text.header.logout}
-          </button>
-        </div>
-      </header>
-      {loggingOut === 'sending' && (
-        <p className="app-offline" role="status">
-          {sync.logout.sending}
-        </p>
-      )}
-      {loggingOut === 'unsent' && (
-        <Popup
-          title={text.header.logout}
-          message={sync.logout.unsent}
-          confirmLabel={text.header.logout}
-          cancelLabel={text.cancel}
-          onConfirm={() => void finishLogout(true)}
-          onCancel={() => setLoggingOut(null)}
-        />
-      )}
-      <SyncNoticeStrip />
-      <ConflictBanner review={() => go('settings')} />
-      {!online && (
-        <p className="app-offline" role="status">
-          {text.header.offline}
-        </p>
-      )}
-      {vault.damaged.length > 0 && (
-        <p className="form__error app-damaged" role="alert">
-          {fill(text.damaged, { count: vault.damaged.length })}
-        </p>
-      )}
-      <AppNav screen={screen} go={go} />
-      <main className="app-main" id="main">
-        <ScreenErrorBoundary key={screen}>
-          {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
-        </ScreenErrorBoundary>
-      </main>
-    </div>
+                await finishLogout(false);
+              }}
+            >
+              {text.header.logout}
+            </button>
+          </div>
+        </header>
+        {loggingOut === 'sending' && (
+          <p className="app-offline" role="status">
+            {sync.logout.sending}
+          </p>
+        )}
+        {loggingOut === 'unsent' && (
+          <Popup
+            title={text.header.logout}
+            message={sync.logout.unsent}
+            confirmLabel={text.header.logout}
+            cancelLabel={text.cancel}
+            onConfirm={() => void finishLogout(true)}
+            onCancel={() => setLoggingOut(null)}
+          />
+        )}
+        <SyncNoticeStrip />
+        <ConflictBanner />
+        {!online && (
+          <p className="app-offline" role="status">
+            {text.header.offline}
+          </p>
+        )}
+        {vault.damaged.length > 0 && (
+          <p className="form__error app-damaged" role="alert">
+            {fill(text.damaged, { count: vault.damaged.length })}
+          </p>
+        )}
+        <AppNav screen={screen} go={go} />
+        <main className="app-main" id="main">
+          <ScreenErrorBoundary key={screen}>
+            {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
+          </ScreenErrorBoundary>
+        </main>
+      </div>
+    </OpenSyncProvider>
   );
 }

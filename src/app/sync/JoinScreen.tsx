@@ -113,6 +113,9 @@ export function FirstSyncGate({ logOut, children }: { logOut: () => void; childr
   const causeText = useCauseText();
   if (!joining) return children;
   const percent = syncPercent(status);
+  // Removed from the member's devices on another device while arriving: trying again would be refused the same
+  // way; it joins anew instead.
+  const removed = status.state === 'error' && status.cause === 'sync/unknown-device';
   return (
     <main className="app-gate">
       <section
@@ -124,7 +127,7 @@ export function FirstSyncGate({ logOut, children }: { logOut: () => void; childr
         <h1 id="arriving-title">{text.join.arriving}</h1>
         {status.state === 'error' ? (
           <p className="form__error" role="alert">
-            {causeText(status.cause)}
+            {causeText(status.cause, status.unsent)}
           </p>
         ) : (
           <p role="status">
@@ -138,10 +141,19 @@ export function FirstSyncGate({ logOut, children }: { logOut: () => void; childr
         {status.state !== 'error' && (
           <progress max={100} value={percent ?? undefined} aria-label={text.join.arriving} />
         )}
-        {(status.state === 'error' || status.state === 'offline') && (
-          <button type="button" className="button button--primary" onClick={engine.retry}>
-            {text.join.retry}
-          </button>
+        {removed ? (
+          <>
+            <p className="form__note">{text.panel.rejoinLead}</p>
+            <button type="button" className="button button--primary" onClick={() => void engine.rejoin()}>
+              {text.panel.rejoin}
+            </button>
+          </>
+        ) : (
+          (status.state === 'error' || status.state === 'offline') && (
+            <button type="button" className="button button--primary" onClick={engine.retry}>
+              {text.join.retry}
+            </button>
+          )
         )}
         <button type="button" className="button button--ghost button--small" onClick={logOut}>
           {text.join.logout}

@@ -1,67 +1,56 @@
 // What the member sees of sync (docs/sync.md, "Login, logout and the header"): the state in the app header, the
 // conflicts to resolve, what sync kept with a notice, and the settings panel (on/off, sync now, the devices).
-import { useCallback, useEffect, useState } from 'react';
-import { ApiFailure, call } from '../../client/api.js';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiFailure, call, failureCode } from '../../client/api.js';
 import { formatDateTime } from '../../client/format.js';
+import { usePlural } from '../../client/plural.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
+import { DEVICE_NAME_MAX, deviceNameProblem, shownDeviceName } from '../../shared/device.js';
 import { catalog } from '../../shared/i18n/index.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
 import { useRecordNotices, useVault, useVaultVersion } from '../vault/react.js';
-import { ITEM_KINDS, type Vault, type VaultEntry } from '../vault/vault.js';
+import type { VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
 import { useDetailReveal } from '../shell/DetailGate.js';
 import { DETAIL_KINDS } from '../shell/pages.js';
+import { conflictCopies } from './conflicts.js';
 import { syncText } from './copy.js';
-import type { SyncCause } from './engine.js';
+import type { SyncCause, SyncStatus } from './engine.js';
 import { syncPercent, useSync, useSyncStatus } from './react.js';
-import { conflictSides, describeRecord } from './sides.js';
+import { renameSyncDevice, type SyncDevice } from './rename.js';
+import { useOpenSync } from './review.js';
+import { conflictSides, describeRecord, sideFormat } from './sides.js';
+import { causeText, stateWords } from './words.js';
 
-/** Records kept as the other side of a conflict, waiting for the member. */
-export function conflictCopies(vault: Vault): Array<VaultEntry<{ conflictOf: string }>> {
-  return ITEM_KINDS.flatMap((kind) =>
-    vault.list<{ conflictOf?: unknown }>(kind).filter((entry) => typeof entry.value?.conflictOf === 'string'),
-  ) as Array<VaultEntry<{ conflictOf: string }>>;
-}
+export { conflictCopies } from './conflicts.js';
 
-/** The member's words for why sync stopped (`unsent`: how many entries wait, when that is why). */
+/** The member's words for why sync stopped, in the active language. */
 export function useCauseText(): (cause: SyncCause, unsent?: number) => string {
-  const text = useText(syncText);
-  const { locale } = useLanguage();
-  const errors = useText(catalog).errors as Record<string, string>;
-  return (cause, unsent = 0) => {
-    if (cause in text.causes) {
-      return fill(text.causes[cause as keyof typeof text.causes], {
-        count: new Intl.NumberFormat(locale).format(unsent),
-      });
-    }
-    return errors[cause] ?? text.causes.other;
-  };
+  const { lang } = useLanguage();
+  return (cause, unsent) => causeText(cause, unsent, lang);
 }
 
-/** The sync state in the app header; opens the settings, where the panel says more. */
-export function SyncBadge({ open }: { open: () => void }) {
+/** The state in a few words, in the active language: the header's badge and the panel say it at every width. */
+export function useStateWords(): (status: SyncStatus, conflicts: number) => string {
+  const { lang } = useLanguage();
+  return (status, conflicts) => stateWords(status, conflicts, lang);
+}
+
+/** The sync state in the app header; opens the settings at the conflicts, or at the panel's status. */
+export function SyncBadge() {
   const text = useText(syncText);
   const vault = useVault();
   useVaultVersion();
   const status = useSyncStatus();
+  const openSync = useOpenSync();
   const causeText = useCauseText();
+  const words = useStateWords();
   if (status.state === 'off') return null;
   const conflicts = conflictCopies(vault).length;
   const percent = syncPercent(status);
-  const label =
-    status.state === 'syncing'
-      ? percent !== null
-        ? fill(text.badge.progress, { percent })
-        : text.badge.syncing
-      : status.state === 'offline'
-        ? text.badge.offline
-        : status.state === 'error'
-          ? text.badge.error
-          : conflicts > 0
-            ? fill(text.badge.conflict, { count: conflicts })
-            : text.badge.synced;
+  const label = words(status, conflicts);
   const tone =
     status.state === 'error'
       ? 'error'
@@ -72,7 +61,8 @@ export function SyncBadge({ open }: { open: () => void }) {
     <button
       type="button"
       className={`sync-badge sync-badge--${tone}`}
-      onClick={open}
+      // It leads to what it says: the conflicts it counts, else the panel's status (and why sync stopped).
+      onClick={() => openSync(tone === 'conflict' ? 'conflicts' : 'status')}
       aria-label={`${label} · ${text.badge.open}`}
       title={status.state === 'error' ? causeText(status.cause, status.unsent) : label}
       data-sync-state={tone}
@@ -91,16 +81,22 @@ export function SyncBadge({ open }: { open: () => void }) {
 }
 
 /** Conflicts waiting for the member, under the header. */
-export function ConflictBanner({ review }: { review: () => void }) {
+export function ConflictBanner() {
   const text = useText(syncText);
+  const plural = usePlural();
   const vault = useVault();
   useVaultVersion();
+  const openSync = useOpenSync();
   const count = conflictCopies(vault).length;
   if (count === 0) return null;
   return (
     <p className="app-conflicts" role="status">
-      {fill(text.conflicts.banner, { count })}{' '}
-      <button type="button" className="button button--small button--ghost" onClick={review}>
+      {plural(text.conflicts.banner, count)}{' '}
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        onClick={() => openSync('conflicts')}
+      >
         {text.conflicts.review}
       </button>
     </p>
@@ -109,6 +105,7 @@ export function ConflictBanner({ review }: { review: () => void }) {
 
 function ConflictList() {
   const text = useText(syncText);
+  const { lang } = useLanguage();
   const vault = useVault();
   useVaultVersion();
   const toast = useToast();
@@ -128,16 +125,20 @@ function ConflictList() {
   };
   return (
     <section className="sync-conflicts" aria-labelledby="sync-conflicts-title">
-      <h3 id="sync-conflicts-title">{text.conflicts.heading}</h3>
+      <h3 id="sync-conflicts-title" tabIndex={-1}>
+        {text.conflicts.heading}
+      </h3>
       <p className="form__note">{text.conflicts.lead}</p>
       <ul className="sync-list">
         {copies.map((copy) => {
           const original = vault.get<Record<string, unknown>>(copy.value.conflictOf);
           const hidden = DETAIL_KINDS.has(copy.kind) && !granted;
-          const [mine, theirs] = conflictSides(copy.value, original?.value ?? {}, [
-            describeRecord(copy.value),
-            original ? describeRecord(original.value) : '',
-          ]);
+          const [mine, theirs] = conflictSides(
+            copy.value,
+            original?.value ?? {},
+            [describeRecord(copy.value), original ? describeRecord(original.value) : ''],
+            sideFormat(copy.kind, lang),
+          );
           return (
             <li key={copy.id} data-conflict={copy.id}>
               <p>
@@ -232,6 +233,7 @@ export function SyncPanel() {
   const status = useSyncStatus();
   const toast = useToast();
   const causeText = useCauseText();
+  const words = useStateWords();
   const [state, setState] = useState<SyncState | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
@@ -240,22 +242,14 @@ export function SyncPanel() {
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const shell = useText(shellText);
   const on = status.state !== 'off';
-  const statusLine = (() => {
-    switch (status.state) {
-      case 'synced':
-        return fill(text.panel.lastSynced, { time: formatDateTime(new Date(status.at).toISOString(), lang) });
-      case 'syncing':
-        return status.total > 0
-          ? fill(text.badge.progress, { percent: Math.floor((status.done / status.total) * 100) })
-          : text.badge.syncing;
-      case 'offline':
-        return text.badge.offline;
-      case 'error':
-        return text.badge.error;
-      default:
-        return text.panel.off;
-    }
-  })();
+  // Removed from the member's devices on another device: nothing syncs until it joins again.
+  const removedHere = status.state === 'error' && status.cause === 'sync/unknown-device';
+  const statusLine =
+    status.state === 'synced'
+      ? fill(text.panel.lastSynced, { time: formatDateTime(new Date(status.at).toISOString(), lang) })
+      : status.state === 'off'
+        ? text.panel.off
+        : words(status, 0);
 
   const refresh = useCallback(async () => {
     try {
@@ -264,10 +258,11 @@ export function SyncPanel() {
       // Offline: the list waits for the next try.
     }
   }, []);
-  // Every run ends here (one follows each sync news: a device added or removed elsewhere), and the list reads again.
+  // Every run ends here (one follows each sync news: a device added or removed elsewhere), and the list reads again;
+  // so does a device removed elsewhere, which no longer finds itself in it.
   useEffect(() => {
-    if (status.state === 'synced' || status.state === 'off') void refresh();
-  }, [status, refresh]);
+    if (status.state === 'synced' || status.state === 'off' || removedHere) void refresh();
+  }, [status, removedHere, refresh]);
 
   const run = async (work: () => Promise<void>, done?: string) => {
     setBusy(true);
@@ -284,11 +279,18 @@ export function SyncPanel() {
     }
   };
 
+  const rejoin = () =>
+    void run(async () => {
+      await engine.rejoin();
+      // The engine tells a failure in its state (shown above), not by throwing.
+      if (engine.status.state !== 'error') toast(text.panel.rejoined);
+    });
+
   return (
     <section className="panel sync-panel" aria-labelledby="sync-title">
       <h2 id="sync-title">{text.panel.heading}</h2>
       <p>{text.panel.lead}</p>
-      <p className="sync-panel__status" data-sync-status={status.state}>
+      <p className="sync-panel__status" id="sync-status" tabIndex={-1} data-sync-status={status.state}>
         {statusLine}
       </p>
       {status.state === 'error' && (
@@ -296,6 +298,7 @@ export function SyncPanel() {
           {causeText(status.cause, status.unsent)}
         </p>
       )}
+      {removedHere && <p className="form__note">{text.panel.rejoinLead}</p>}
       {problem && (
         <p className="form__error" role="alert">
           {problem}
@@ -317,9 +320,20 @@ export function SyncPanel() {
       <div className="sync-panel__actions">
         {on ? (
           <>
-            <button type="button" className="button button--primary" onClick={engine.syncNow}>
-              {text.panel.now}
-            </button>
+            {removedHere ? (
+              <button
+                type="button"
+                className="button button--primary"
+                aria-disabled={busy}
+                onClick={() => !busy && rejoin()}
+              >
+                {text.panel.rejoin}
+              </button>
+            ) : (
+              <button type="button" className="button button--primary" onClick={engine.syncNow}>
+                {text.panel.now}
+              </button>
+            )}
             <button
               type="button"
               className="button button--ghost"
@@ -347,26 +361,29 @@ export function SyncPanel() {
             <p className="form__note">{text.panel.noDevices}</p>
           ) : (
             <ul className="sync-list" aria-label={text.panel.devices}>
-              {state.devices.map((device) => (
-                <li key={device.id} data-device={device.id}>
-                  <strong>{device.name}</strong>
-                  {device.current && <span className="sync-list__tag">{text.panel.thisDevice}</span>}
-                  <span className="form__note">
-                    {fill(text.panel.lastSeen, { time: formatDateTime(device.lastSeen, lang) })}
-                  </span>
-                  {!device.current && (
-                    <button
-                      type="button"
-                      className="button button--small button--ghost sync-list__remove"
-                      aria-label={fill(text.panel.removeDevice, { name: device.name })}
-                      aria-disabled={busy}
-                      onClick={() => !busy && setRemoving({ id: device.id, name: device.name })}
-                    >
-                      {text.panel.remove}
-                    </button>
-                  )}
-                </li>
-              ))}
+              {[...state.devices]
+                // This device first, then the others as the server lists them.
+                .sort((one, other) => Number(other.current) - Number(one.current))
+                .map((device) => (
+                  <DeviceItem
+                    key={device.id}
+                    device={device}
+                    busy={busy}
+                    onRemove={(name) => setRemoving({ id: device.id, name })}
+                    onRenamed={(renamed) => {
+                      setState(
+                        (current) =>
+                          current && {
+                            ...current,
+                            devices: current.devices.map((item) =>
+                              item.id === renamed.id ? { ...item, name: renamed.name } : item,
+                            ),
+                          },
+                      );
+                      void refresh();
+                    }}
+                  />
+                ))}
             </ul>
           )}
         </>
@@ -420,5 +437,144 @@ export function SyncPanel() {
         />
       )}
     </section>
+  );
+}
+
+/** One device of the list: its name (renamed here, in a form in its place), when it was last seen, remove. */
+function DeviceItem({
+  device,
+  busy,
+  onRemove,
+  onRenamed,
+}: {
+  device: SyncDevice;
+  busy: boolean;
+  onRemove: (name: string) => void;
+  onRenamed: (device: SyncDevice) => void;
+}) {
+  const text = useText(syncText);
+  const shell = useText(shellText);
+  const errors = useText(catalog).errors;
+  const { lang } = useLanguage();
+  const toast = useToast();
+  const ids = { name: useId(), hint: useId(), problem: useId() };
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState('');
+  const [saving, setSaving] = useState(false);
+  const shown = shownDeviceName(device.name, lang);
+
+  const close = () => {
+    setEditing(false);
+    setProblem('');
+    // Back where the member was: the form's button is gone.
+    requestAnimationFrame(() => renameButton.current?.focus());
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const wrong = deviceNameProblem(name);
+    if (wrong) {
+      setProblem(fill(text.panel.nameProblems[wrong], { max: DEVICE_NAME_MAX }));
+      return;
+    }
+    setSaving(true);
+    setProblem('');
+    try {
+      const renamed = await renameSyncDevice(device.id, name.trim());
+      toast(text.panel.renamed);
+      onRenamed(renamed);
+      close();
+    } catch (error) {
+      const code = failureCode(error);
+      setProblem(
+        code === 'request/invalid'
+          ? fill(text.panel.nameProblems.characters, { max: DEVICE_NAME_MAX })
+          : code === 'network' || code === 'sync/unknown-device'
+            ? errors[code]
+            : text.panel.renameFailed,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li data-device={device.id}>
+      {editing ? (
+        <form className="sync-rename" noValidate onSubmit={(event) => void save(event)}>
+          <div className="field">
+            <label htmlFor={ids.name}>{text.panel.name}</label>
+            <input
+              id={ids.name}
+              value={name}
+              autoFocus
+              autoComplete="off"
+              maxLength={DEVICE_NAME_MAX + 20}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${ids.problem} ${ids.hint}` : ids.hint}
+              onChange={(event) => setName(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  close();
+                }
+              }}
+            />
+            <p className="field__hint" id={ids.hint}>
+              {fill(text.panel.nameHint, { max: DEVICE_NAME_MAX })}
+            </p>
+            {problem && (
+              <p className="field__problem" id={ids.problem} role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div className="sync-list__actions">
+            <button type="submit" className="button button--small button--primary" aria-disabled={saving}>
+              {text.panel.saveName}
+            </button>
+            <button type="button" className="button button--small button--ghost" onClick={close}>
+              {shell.cancel}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <strong className="sync-list__name">{shown}</strong>
+          {device.current && <span className="sync-list__tag">{text.panel.thisDevice}</span>}
+          <span className="form__note sync-list__seen">
+            {fill(text.panel.lastSeen, { time: formatDateTime(device.lastSeen, lang) })}
+          </span>
+          <div className="sync-list__actions sync-list__device-actions">
+            <button
+              ref={renameButton}
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={fill(text.panel.renameDevice, { name: shown })}
+              onClick={() => {
+                setName(shown);
+                setEditing(true);
+              }}
+            >
+              {text.panel.rename}
+            </button>
+            {!device.current && (
+              <button
+                type="button"
+                className="button button--small button--ghost sync-list__remove"
+                aria-label={fill(text.panel.removeDevice, { name: shown })}
+                aria-disabled={busy}
+                onClick={() => !busy && onRemove(shown)}
+              >
+                {text.panel.remove}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </li>
   );
 }

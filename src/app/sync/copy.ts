@@ -8,8 +8,11 @@ export const syncText = defineText(
       syncing: '동기화 중',
       progress: '동기화 중 {{percent}}%',
       offline: '오프라인',
-      conflict: '충돌 {{count}}건',
+      conflict: { one: '충돌 {{count}}건', other: '충돌 {{count}}건' },
       error: '동기화 오류',
+      unreachable: '서버 연결 안 됨',
+      unsent: { one: '미전송 {{count}}건', other: '미전송 {{count}}건' },
+      removed: '동기화에서 빠짐',
       open: '동기화 상태 보기',
     },
     causes: {
@@ -20,8 +23,11 @@ export const syncText = defineText(
       damaged: '이 기기에 저장된 동기화 정보가 손상되었습니다. 동기화를 껐다가 다시 켜 주세요.',
       network: '서버에 연결할 수 없습니다.',
       unreachable: '이 기기는 온라인이지만 서버에 연결할 수 없습니다. 잠시 뒤 다시 시도합니다.',
-      stuck:
-        '아직 서버로 보내지 못한 기록이 있습니다(기록 {{count}}개). 다른 기기에서 먼저 바뀌어 합친 뒤 보내야 합니다. 잠시 뒤 다시 보냅니다.',
+      stuck: {
+        one: '아직 서버로 보내지 못한 기록이 {{count}}개 있습니다. 다른 기기에서 먼저 바뀌어 합친 뒤 보내야 합니다. 잠시 뒤 다시 보냅니다.',
+        other:
+          '아직 서버로 보내지 못한 기록이 {{count}}개 있습니다. 다른 기기에서 먼저 바뀌어 합친 뒤 보내야 합니다. 잠시 뒤 다시 보냅니다.',
+      },
       other: '동기화하지 못했습니다. 잠시 뒤 다시 시도합니다.',
     },
     panel: {
@@ -47,15 +53,36 @@ export const syncText = defineText(
       turnedOff: '이 기기의 동기화를 껐습니다.',
       failed: '동기화 설정을 바꾸지 못했습니다.',
       remove: '목록에서 빼기',
-      removeDevice: '{{name}} 기기를 동기화에서 빼기',
+      removeDevice: '{{name}} 기기를 목록에서 빼기',
       removeConfirm:
         '이 기기는 더 이상 동기화하지 않습니다. 그 기기에 있는 금고는 마스터 비밀번호로 잠긴 채 남습니다. 잃어버린 기기라면 ‘내 계정 보안’의 ‘로그인한 기기’에서 그 기기도 로그아웃시키세요.',
       removed: '기기를 동기화에서 뺐습니다.',
+      rejoin: '동기화 다시 켜기',
+      rejoinLead:
+        '다시 켜면 이 기기를 새로 등록하고 금고를 서버에서 다시 받습니다. 이 기기에서 아직 보내지 못한 기록은 지워지지 않고 남아 있다가, 받은 내용과 합쳐진 뒤 다른 기기로 갑니다.',
+      rejoined: '동기화를 다시 켰습니다.',
+      rename: '이름 바꾸기',
+      renameDevice: '{{name}} 기기 이름 바꾸기',
+      name: '기기 이름',
+      nameHint: '{{max}}자까지',
+      saveName: '이름 저장',
+      renamed: '기기 이름을 바꿨습니다.',
+      renameFailed: '기기 이름을 바꾸지 못했습니다. 잠시 뒤 다시 시도하세요.',
+      nameProblems: {
+        empty: '기기 이름을 입력하세요.',
+        'too-long': '기기 이름은 {{max}}자 이하로 입력하세요.',
+        characters: '기기 이름에 쓸 수 없는 문자가 있습니다(<, >, 제어 문자, 글자 방향을 바꾸는 문자).',
+      },
     },
     conflicts: {
       heading: '충돌한 기록',
       lead: '두 기기에서 같은 기록을 다르게 고쳤습니다. 두 판을 모두 보관했습니다. 남길 판을 고르세요.',
-      banner: '다른 기기와 충돌한 기록이 {{count}}건 있습니다.',
+      banner: {
+        one: '다른 기기와 충돌한 기록이 {{count}}건 있습니다.',
+        other: '다른 기기와 충돌한 기록이 {{count}}건 있습니다.',
+      },
+      copyBadge: '충돌 사본',
+      copyBadgeLabel: '충돌 사본: 두 판 비교하기',
       review: '확인하기',
       copyOf: '{{kind}} 기록의 다른 판',
       keepCopy: '이 판 남기기',
@@ -117,8 +144,11 @@ export const syncText = defineText(
       syncing: 'Syncing',
       progress: 'Syncing {{percent}}%',
       offline: 'Offline',
-      conflict: '{{count}} conflicts',
+      conflict: { one: '{{count}} conflict', other: '{{count}} conflicts' },
       error: 'Sync error',
+      unreachable: 'Server unreachable',
+      unsent: { one: '{{count}} unsent', other: '{{count}} unsent' },
+      removed: 'Removed from sync',
       open: 'Show the sync status',
     },
     causes: {
@@ -129,8 +159,11 @@ export const syncText = defineText(
       damaged: 'The sync data kept on this device is damaged. Turn sync off and on again.',
       network: 'The server cannot be reached.',
       unreachable: 'This device is online, but the server cannot be reached. Sync will try again shortly.',
-      stuck:
-        'Some entries are not on the server yet (entries waiting: {{count}}): other devices changed them first, so they are merged before they go. Sync will try again shortly.',
+      stuck: {
+        one: '{{count}} entry is not on the server yet: another device changed it first, so it is merged before it goes. Sync will try again shortly.',
+        other:
+          '{{count}} entries are not on the server yet: other devices changed them first, so they are merged before they go. Sync will try again shortly.',
+      },
       other: 'Sync did not complete. It will try again shortly.',
     },
     panel: {
@@ -160,13 +193,35 @@ export const syncText = defineText(
       removeConfirm:
         'That device stops syncing. The vault on it stays there, locked by your master password. If the device is lost, also log it out under “Signed-in devices” in your account’s security.',
       removed: 'The device no longer syncs.',
+      rejoin: 'Turn sync on again',
+      rejoinLead:
+        'Turning it on again registers this device anew and brings the vault down from the server again. Entries written here that were not sent yet are kept, merged with what arrives, and then go to your other devices.',
+      rejoined: 'Sync is on again.',
+      rename: 'Rename',
+      renameDevice: 'Rename {{name}}',
+      name: 'Device name',
+      nameHint: 'Up to {{max}} characters',
+      saveName: 'Save name',
+      renamed: 'The device is renamed.',
+      renameFailed: 'The device could not be renamed. Try again shortly.',
+      nameProblems: {
+        empty: 'Enter a name for the device.',
+        'too-long': 'Use at most {{max}} characters.',
+        characters:
+          'The name has characters that cannot be used (<, >, control or text-direction characters).',
+      },
     },
     conflicts: {
       heading: 'Conflicting records',
       lead: 'The same record was changed differently on two devices. Both versions were kept: choose the one to keep.',
-      banner: '{{count}} records conflict with another device.',
+      banner: {
+        one: '{{count}} record conflicts with another device.',
+        other: '{{count}} records conflict with another device.',
+      },
+      copyBadge: 'Conflict copy',
+      copyBadgeLabel: 'Conflict copy: compare the two versions',
       review: 'Review',
-      copyOf: 'Another version of a {{kind}} record',
+      copyOf: 'Another version of one of your {{kind}} records',
       keepCopy: 'Keep this version',
       keepOther: 'Keep the other version',
       thisVersion: 'This version',
@@ -186,15 +241,15 @@ export const syncText = defineText(
     },
     notices: {
       'kept-edited-here':
-        'A {{kind}} record deleted on another device or in another tab was kept, because it was edited here.',
+        'One of your {{kind}} records, deleted on another device or in another tab, was kept because it was edited here.',
       'restored-edited-elsewhere':
-        'A {{kind}} record deleted here was brought back, because it was edited on another device.',
+        'One of your {{kind}} records, deleted here, was brought back because it was edited on another device.',
       'settings-merged':
         'Some settings were changed differently on two devices; the other device’s choice was applied.',
       'setting-replaced':
         'A setting also changed on another device or in another tab while you edited it; the choice you saved here was applied.',
       'not-deleted':
-        'A {{kind}} record changed on another device or in another tab after you chose to delete it, so it was kept. Delete it again if you still want to.',
+        'One of your {{kind}} records changed on another device or in another tab after you chose to delete it, so it was kept. Delete it again if you still want to.',
       dismiss: 'Dismiss',
     },
     setup: {

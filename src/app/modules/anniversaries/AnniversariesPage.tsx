@@ -1,4 +1,5 @@
 // Anniversaries: the member's list, which two are shown as anniversary 1 and 2, and the automatic third.
+import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { daysBetween, formatDate, isoToday } from '../../format.js';
@@ -117,6 +118,7 @@ export default function AnniversariesPage() {
                   <span className="badge">{entry.value.repeat === 'yearly' ? text.yearly : text.once}</span>
                   {entry.value.calendar === 'lunar' && <span className="badge">{text.lunarBadge}</span>}
                   {entry.value.leap && <span className="badge">{text.leapBadge}</span>}
+                  <ConflictCopyBadge value={entry.value} />
                 </p>
                 <p className="list__meta">
                   {next

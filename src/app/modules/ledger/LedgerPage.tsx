@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { useRecords, useVault } from '../../vault/react.js';
@@ -15,7 +16,16 @@ import { DEFAULT_CURRENCY, type LedgerCurrency, type LedgerType, type NewEntry }
 import { formatMoney } from './model/format.js';
 import { categoryBreakdown, monthOverMonth, monthSummary, runningBalance } from './model/summary.js';
 import { canShiftMonth, monthOfDate, monthParts, shiftMonth } from './month.js';
-import { currenciesIn, entriesByDate, entriesOfMonth, shownCurrency } from './view.js';
+import {
+  conflictCopyCount,
+  countedEntries,
+  currenciesIn,
+  entriesByDate,
+  entriesOfMonth,
+  shownCurrency,
+} from './view.js';
+import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
+import { useOpenSync } from '../../sync/review.js';
 import './ledger.css';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { useSavedMessage } from '../../ui/held-record.js';
@@ -26,9 +36,11 @@ export default function LedgerPage() {
   const text = useText(ledgerText);
   const shell = useText(shellText);
   const { lang, locale } = useLanguage();
+  const plural = usePlural();
   const vault = useVault();
   const toast = useToast();
   const savedMessage = useSavedMessage();
+  const openSync = useOpenSync();
   const records = useRecords<NewEntry>('ledger');
   const ids = { title: useId(), list: useId(), charts: useId(), currency: useId(), currencyNote: useId() };
 
@@ -39,7 +51,9 @@ export default function LedgerPage() {
   const [editing, setEditing] = useState<{ id?: string; entry?: NewEntry } | null>(null);
   const [deleting, setDeleting] = useState<StoredEntry | null>(null);
 
-  const entries = records.map((record) => record.value);
+  // Money counts each entry once: a conflict copy stays out until the member keeps one of the two versions.
+  const entries = countedEntries(records);
+  const copies = conflictCopyCount(records);
   const currencies = currenciesIn(entries);
   const currency = shownCurrency(currencies, chosenCurrency);
   const summary = monthSummary(entries, month, currency);
@@ -156,14 +170,24 @@ export default function LedgerPage() {
             </div>
           ))}
         </dl>
+        {copies > 0 && (
+          <p className="ledger-copies" role="note">
+            <span>{plural(text.summary.copiesLeftOut, copies)}</span>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={() => openSync('conflicts')}
+            >
+              {text.summary.reviewCopies}
+            </button>
+          </p>
+        )}
       </section>
 
       <section className="panel" aria-labelledby={ids.list}>
         <div className="ledger-list-head">
           <h2 id={ids.list}>{fill(text.list.title, { month: monthName })}</h2>
-          <span className="list__meta">
-            {fill(text.list.count, { count: shown.length.toLocaleString(locale) })}
-          </span>
+          <span className="list__meta">{plural(text.list.count, shown.length)}</span>
         </div>
         {shown.length === 0 ? (
           <p className="empty">{text.list.empty}</p>
@@ -175,7 +199,9 @@ export default function LedgerPage() {
               return (
                 <li key={record.id} className="list__item ledger-entry">
                   <div className="list__main">
-                    <p className="list__title">{categoryLabel(entry.category, text)}</p>
+                    <p className="list__title">
+                      {categoryLabel(entry.category, text)} <ConflictCopyBadge value={entry} />
+                    </p>
                     <p className="list__meta">
                       {formatDate(entry.date, locale, {
                         dateStyle: undefined,

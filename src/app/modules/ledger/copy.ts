@@ -28,6 +28,11 @@ export const ledgerText = defineText(
       balance: '이달 수지',
       running: '누적 잔액',
       runningHint: '{{month}} 말까지',
+      copiesLeftOut: {
+        one: '충돌 사본 {{count}}건은 남길 판을 고를 때까지 합계와 차트에서 뺐습니다.',
+        other: '충돌 사본 {{count}}건은 남길 판을 고를 때까지 합계와 차트에서 뺐습니다.',
+      },
+      reviewCopies: '충돌 확인하기',
     },
     types: { income: '수입', expense: '지출' },
     categories: {
@@ -52,7 +57,7 @@ export const ledgerText = defineText(
     payments: { cash: '현금', card: '카드', transfer: '계좌이체', other: '기타' },
     list: {
       title: '{{month}} 내역',
-      count: '{{count}}건',
+      count: { one: '{{count}}건', other: '{{count}}건' },
       empty: '이 달에는 기록이 없습니다. “기록 추가”로 수입이나 지출을 적어 보세요.',
       entry: '{{date}} {{type}} {{category}} {{amount}}',
       editEntry: '수정: {{entry}}',
@@ -186,6 +191,11 @@ export const ledgerText = defineText(
       balance: 'Balance this month',
       running: 'Running balance',
       runningHint: 'to the end of {{month}}',
+      copiesLeftOut: {
+        one: '{{count}} conflict copy is left out of the totals and charts until you keep one version.',
+        other: '{{count}} conflict copies are left out of the totals and charts until you keep one version.',
+      },
+      reviewCopies: 'Review conflicts',
     },
     types: { income: 'Income', expense: 'Expense' },
     categories: {
@@ -210,7 +220,7 @@ export const ledgerText = defineText(
     payments: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', other: 'Other' },
     list: {
       title: 'Entries in {{month}}',
-      count: '{{count}} entries',
+      count: { one: '{{count}} entry', other: '{{count}} entries' },
       empty: 'No entries this month. Use “Add entry” to record income or an expense.',
       entry: '{{date}} {{type}} {{category}} {{amount}}',
       editEntry: 'Edit: {{entry}}',

@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import type { NewEntry } from './model/entry.js';
-import { currenciesIn, entriesByDate, entriesOfMonth, shownCurrency } from './view.js';
+import {
+  conflictCopyCount,
+  countedEntries,
+  currenciesIn,
+  entriesByDate,
+  entriesOfMonth,
+  shownCurrency,
+} from './view.js';
 
 const stored = (date: string, updatedAt: number, currency: NewEntry['currency'] = 'KRW') => ({
   id: `${date}-${updatedAt}`,
@@ -50,5 +57,32 @@ describe('entry order', () => {
       '2024-03-15',
       '2024-04-01',
     ]);
+  });
+});
+
+describe('conflict copies', () => {
+  // One lunch changed to 20,000 on one device and to 30,000 on another while both were offline: the other side is
+  // kept as a copy naming the entry it is a copy of, until the member keeps one.
+  const lunch = stored('2024-03-15', 1);
+  const original = { ...lunch, id: 'lunch', value: { ...lunch.value, amount: 20_000 } };
+  const copy = { ...lunch, id: 'copy', value: { ...lunch.value, amount: 30_000, conflictOf: 'lunch' } };
+
+  it('counts the money of every entry but the copies', () => {
+    expect(countedEntries([original, copy, stored('2024-03-02', 5)]).map((entry) => entry.amount)).toEqual([
+      20_000, 1,
+    ]);
+    expect(conflictCopyCount([original, copy])).toBe(1);
+    expect(conflictCopyCount([original])).toBe(0);
+  });
+
+  it('leaves out a currency only a copy uses', () => {
+    const dollars = { ...copy, value: { ...copy.value, currency: 'USD' as const } };
+    expect(currenciesIn(countedEntries([original, dollars]))).toEqual(['KRW']);
+  });
+
+  it('counts the kept version once the copy is gone', () => {
+    expect(countedEntries([{ ...original, value: { ...original.value, amount: 30_000 } }])[0]!.amount).toBe(
+      30_000,
+    );
   });
 });

@@ -1,4 +1,5 @@
 // What the ledger screen shows of the stored entries: the currencies in use and one month's entries in order.
+import { isConflictCopy } from '../../sync/conflicts.js';
 import { DEFAULT_CURRENCY, LEDGER_CURRENCIES, type LedgerCurrency, type NewEntry } from './model/entry.js';
 import { monthOfDate } from './month.js';
 
@@ -36,4 +37,17 @@ export function entriesByDate<T extends StoredEntry>(records: readonly T[]): New
       a.value.date === b.value.date ? a.updatedAt - b.updatedAt : a.value.date < b.value.date ? -1 : 1,
     )
     .map((record) => record.value);
+}
+
+/**
+ * The entries money counts: every entry but the conflict copies (the other side of an entry changed two ways on two
+ * devices), which would count the same spending twice until the member keeps one of the two.
+ */
+export function countedEntries<T>(records: ReadonlyArray<{ value: T }>): T[] {
+  return records.filter((record) => !isConflictCopy(record.value)).map((record) => record.value);
+}
+
+/** How many conflict copies wait among the entries. */
+export function conflictCopyCount(records: ReadonlyArray<{ value: unknown }>): number {
+  return records.filter((record) => isConflictCopy(record.value)).length;
 }

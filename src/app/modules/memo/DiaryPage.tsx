@@ -1,7 +1,9 @@
 // The diary: entries by date, listed by month, with search over the decrypted text.
+import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
@@ -38,6 +40,7 @@ export default function DiaryPage() {
   const text = useText(diaryText);
   const shell = useText(shellText);
   const { locale } = useLanguage();
+  const plural = usePlural();
   const vault = useVault();
   const toast = useToast();
   const savedMessage = useSavedMessage();
@@ -87,7 +90,7 @@ export default function DiaryPage() {
         <div>
           {searching ? (
             <p className="diary-caption" role="status">
-              {fill(text.results, { count: shown.length })}
+              {plural(text.results, shown.length)}
             </p>
           ) : (
             <div className="toolbar diary-month">
@@ -131,6 +134,7 @@ export default function DiaryPage() {
                     >
                       {entry.value.title}
                     </button>
+                    <ConflictCopyBadge value={entry.value} />
                     <p className="list__meta">
                       {formatDate(entry.value.date, locale, { dateStyle: 'full' })}
                     </p>
@@ -155,7 +159,7 @@ export default function DiaryPage() {
               className="button button--ghost diary-more"
               onClick={() => setMore({ listKey, limit: limit + DIARY_PAGE })}
             >
-              {fill(text.more, { count: Math.min(DIARY_PAGE, shown.length - limit) })}
+              {plural(text.more, Math.min(DIARY_PAGE, shown.length - limit))}
             </button>
           )}
         </div>
@@ -176,7 +180,7 @@ export default function DiaryPage() {
                         setMonth(item);
                       }}
                     >
-                      {formatMonth(y, m, locale)} · {fill(text.count, { count })}
+                      {formatMonth(y, m, locale)} · {plural(text.count, count)}
                     </button>
                   </li>
                 );

@@ -1,5 +1,7 @@
 // Personal info: identity details, bank accounts, cards, website logins and notes, filtered by kind and
 // searched by title and visible fields; secrets stay masked until asked for.
+import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
+import { isConflictCopy } from '../../sync/conflicts.js';
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
@@ -23,6 +25,8 @@ interface Item {
   id: string;
   updatedAt: number;
   record: PersonalRecord;
+  /** The stored value, which tells a conflict copy. */
+  value: unknown;
 }
 
 export default function PersonalPage() {
@@ -47,7 +51,7 @@ export default function PersonalPage() {
   let unreadable = 0;
   for (const entry of entries) {
     const record = readPersonal(entry.value);
-    if (record) items.push({ id: entry.id, updatedAt: entry.updatedAt, record });
+    if (record) items.push({ id: entry.id, updatedAt: entry.updatedAt, record, value: entry.value });
     else unreadable += 1;
   }
   const byId = new Map(items.map((item) => [item.id, item]));
@@ -136,14 +140,21 @@ export default function PersonalPage() {
           {shown.map((item) => {
             const main = item.record.fields[MAIN_FIELD[item.record.kind]];
             return (
-              <li key={item.id}>
-                <button type="button" className="personal-card" onClick={() => setOpenId(item.id)}>
+              <li key={item.id} className="personal-list__item">
+                <button
+                  type="button"
+                  className={
+                    isConflictCopy(item.value) ? 'personal-card personal-card--copy' : 'personal-card'
+                  }
+                  onClick={() => setOpenId(item.id)}
+                >
                   <span className="personal-card__title">{item.record.title}</span>
                   <span className={`personal-badge personal-badge--${item.record.kind}`}>
                     {text.kinds[item.record.kind]}
                   </span>
                   {main && <span className="personal-card__main">{main}</span>}
                 </button>
+                <ConflictCopyBadge value={item.value} />
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 // A day's events: time (or all day), title, lunar and yearly badges, memo, and edit and delete buttons.
+import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import type { AgendaEntry } from './agenda.js';
@@ -29,7 +30,9 @@ export function EventList({
               {event.time ? timeLabel(event.time, locale) : text.event.allDay}
             </span>
             <div className="list__main">
-              <p className="list__title">{event.title}</p>
+              <p className="list__title">
+                {event.title} <ConflictCopyBadge value={event} />
+              </p>
               {(lunar || event.repeat === 'yearly') && (
                 <p className="list__meta schedule-event__badges">
                   {lunar && <span className="schedule-badge schedule-badge--lunar">{text.event.lunar}</span>}

@@ -6,6 +6,7 @@ import {
   runningBalance,
   type SummedEntry,
 } from './summary.js';
+import { countedEntries } from '../view.js';
 
 const entry = (
   date: string,
@@ -102,5 +103,35 @@ describe('monthOverMonth', () => {
     ]);
     expect(series.at(-1)).toEqual({ month: '2024-02', income: 0, expense: 999 });
     expect(series.slice(0, -1).every((totals) => totals.income === 0 && totals.expense === 0)).toBe(true);
+  });
+});
+
+describe('a conflict copy', () => {
+  // The same lunch changed to 20,000 on one device and 30,000 on another: the page counts what `countedEntries`
+  // gives, so the month shows the spending once, and the kept version once the member chooses.
+  const stored = (value: SummedEntry & { conflictOf?: string }) => ({ value });
+  const lunch = entry('2024-03-15', 'expense', 20_000, 'food');
+  const copy = { ...entry('2024-03-15', 'expense', 30_000, 'food'), conflictOf: 'lunch' };
+
+  it('is left out of the summary, balance, breakdown and trend', () => {
+    const counted = countedEntries([stored(lunch), stored(copy)]);
+    expect(monthSummary(counted, '2024-03', 'KRW')).toEqual({
+      income: 0,
+      expense: 20_000,
+      balance: -20_000,
+      count: 1,
+    });
+    expect(runningBalance(counted, '2024-03', 'KRW')).toBe(-20_000);
+    expect(categoryBreakdown(counted, '2024-03', 'expense')).toEqual([
+      { category: 'food', total: 20_000, share: 1 },
+    ]);
+    expect(monthOverMonth(counted, '2024-03', 1)).toEqual([{ month: '2024-03', income: 0, expense: 20_000 }]);
+    // Counted as they are stored, both would be spent: 50,000.
+    expect(monthSummary([lunch, copy], '2024-03', 'KRW').expense).toBe(50_000);
+  });
+
+  it('counts the version kept, once', () => {
+    const kept = countedEntries([stored({ ...lunch, amount: 30_000 })]);
+    expect(monthSummary(kept, '2024-03', 'KRW').expense).toBe(30_000);
   });
 });

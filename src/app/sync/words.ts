@@ -1,0 +1,40 @@
+// What the member reads of sync's state: a few words for the header's badge and the panel (said at every width),
+// and the sentence for why sync stopped.
+import { plural } from '../../client/plural.js';
+import { fill } from '../../client/text.js';
+import type { Language } from '../../shared/constants.js';
+import { catalog } from '../../shared/i18n/index.js';
+import { syncText } from './copy.js';
+import type { SyncCause } from './errors.js';
+import { syncPercent } from './react.js';
+import type { SyncStatus } from './engine.js';
+
+/** The member's words for why sync stopped (`unsent`: how many entries wait, when that is why). */
+export function causeText(cause: SyncCause, unsent: number | undefined, lang: Language): string {
+  const text = syncText[lang];
+  if (cause === 'stuck') return plural(text.causes.stuck, unsent ?? 1, lang);
+  if (cause in text.causes) return text.causes[cause as Exclude<keyof typeof text.causes, 'stuck'>];
+  return (catalog[lang].errors as Record<string, string>)[cause] ?? text.causes.other;
+}
+
+/** The state in a few words: off, synced (or how many conflicts wait), syncing, offline, or what went wrong. */
+export function stateWords(status: SyncStatus, conflicts: number, lang: Language): string {
+  const text = syncText[lang].badge;
+  switch (status.state) {
+    case 'off':
+      return text.off;
+    case 'syncing': {
+      const percent = syncPercent(status);
+      return percent !== null ? fill(text.progress, { percent }) : text.syncing;
+    }
+    case 'offline':
+      return text.offline;
+    case 'error':
+      if (status.cause === 'unreachable') return text.unreachable;
+      if (status.cause === 'stuck') return plural(text.unsent, status.unsent ?? 1, lang);
+      if (status.cause === 'sync/unknown-device') return text.removed;
+      return text.error;
+    case 'synced':
+      return conflicts > 0 ? plural(text.conflict, conflicts, lang) : text.synced;
+  }
+}
