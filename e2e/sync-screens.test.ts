@@ -3,7 +3,7 @@
 // state in words on a 390 px phone, a server out of reach said so, counted words in the plural they take, and the
 // way from the banner and the header to the conflict list; and in the ledger, a conflict copy marked and counted
 // once in the month's money.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { formatMoney } from '../src/app/modules/ledger/model/format.js';
@@ -20,39 +20,6 @@ const suite = browserSuite();
 /** The settings' list of devices holding the vault. */
 function deviceList(device: Device) {
   return device.page.getByRole('list', { name: device.sync.panel.devices });
-}
-
-/**
- * PATCH /api/sync/devices/:id {name} as the server's contract has it (it answers the device; a name it refuses is
- * `request/invalid`). A server that does not have the route yet (404) is answered here by that contract, and the
- * devices it lists carry the names given, so the list reads as the server will give it.
- */
-async function renameRoute(page: Page): Promise<void> {
-  const renamed = new Map<string, string>();
-  await page.route('**/api/sync/devices/*', async (route: Route) => {
-    if (route.request().method() !== 'PATCH') return route.continue();
-    const response = await route.fetch();
-    if (response.status() !== 404) return route.fulfill({ response });
-    const id = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
-    const { name } = route.request().postDataJSON() as { name: string };
-    const state = (await (
-      await route.fetch({ url: new URL('/api/sync', route.request().url()).href, method: 'GET' })
-    ).json()) as {
-      devices: Array<{ id: string; name: string }>;
-    };
-    const device = state.devices.find((item) => item.id === id);
-    if (!device)
-      return route.fulfill({ status: 404, json: { error: { code: 'sync/unknown-device', message: '' } } });
-    renamed.set(id, name);
-    return route.fulfill({ json: { ...device, name } });
-  });
-  await page.route('**/api/sync', async (route: Route) => {
-    if (route.request().method() !== 'GET' || renamed.size === 0) return route.continue();
-    const response = await route.fetch();
-    const state = (await response.json()) as { devices: Array<{ id: string; name: string }> };
-    state.devices = state.devices.map((item) => ({ ...item, name: renamed.get(item.id) ?? item.name }));
-    return route.fulfill({ response, json: state });
-  });
 }
 
 /** Where focus is: 'landed' when on `id` and shown in the window, else what has it and where (for the failure). */
@@ -72,8 +39,7 @@ async function landedOn(page: Page, id: string): Promise<void> {
 
 describe.each(['ko', 'en'] as const)('sync devices in %s', (lang) => {
   it('names devices by browser and system, renames one with checked words, and turns a removed one on again with its unsent entry', async () => {
-    // The app's service worker would carry the rename past the page's routes.
-    const [a, b] = await syncMember(suite, lang, 2, { blockServiceWorkers: true });
+    const [a, b] = await syncMember(suite, lang, 2);
     const errors = catalog[lang].errors;
     await a!.startSyncing();
     await b!.join();
@@ -92,7 +58,6 @@ describe.each(['ko', 'en'] as const)('sync devices in %s', (lang) => {
     expect(await here.count()).toBe(1);
 
     // Renamed in a form in its place: what the server would refuse is said in the language first.
-    await renameRoute(a!.page);
     await here.getByRole('button', { name: fill(a!.sync.panel.renameDevice, { name: named }) }).click();
     const field = list.getByRole('textbox', { name: a!.sync.panel.name });
     expect(await field.inputValue()).toBe(named);

@@ -17,7 +17,6 @@ import { SetupScreen, UnlockScreen } from './VaultScreens.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 import { browserAndSystem, browserDeviceName } from '../../shared/device.js';
-import { listenLive } from '../../client/live-events.js';
 import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { browserSyncEnvironment } from '../sync/browser.js';
@@ -88,20 +87,11 @@ function MemberGate() {
   );
 }
 
-/**
- * The engine's environment in the browser: this device named by its browser and system in the member's language
- * ("Windows의 Chrome"), and the sync news heard on the page's one event stream, which the new-login prompts share
- * (the server keeps at most 4 streams per session).
- */
+/** The engine's environment in the browser: this device named by its browser and system, in the member's language. */
 function syncEnvironment(): SyncEnvironment {
-  return {
-    ...browserSyncEnvironment(() =>
-      browserDeviceName(browserAndSystem(navigator.userAgent), activeLanguage()),
-    ),
-    news: {
-      open: (handlers) => listenLive({ sync: handlers.sync, 'signed-out': handlers.signedOut }),
-    },
-  };
+  return browserSyncEnvironment(() =>
+    browserDeviceName(browserAndSystem(navigator.userAgent), activeLanguage()),
+  );
 }
 
 function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {

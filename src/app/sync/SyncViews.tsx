@@ -19,7 +19,7 @@ import { conflictCopies } from './conflicts.js';
 import { syncText } from './copy.js';
 import type { SyncCause, SyncStatus } from './engine.js';
 import { syncPercent, useSync, useSyncStatus } from './react.js';
-import { renameSyncDevice, type SyncDevice } from './rename.js';
+import type { SyncDevice } from '../../shared/schemas/sync.js';
 import { useOpenSync } from './review.js';
 import { conflictSides, describeRecord, sideFormat } from './sides.js';
 import { causeText, stateWords } from './words.js';
@@ -483,7 +483,10 @@ function DeviceItem({
     setSaving(true);
     setProblem('');
     try {
-      const renamed = await renameSyncDevice(device.id, name.trim());
+      const renamed = await call('syncRenameDevice', {
+        params: { id: device.id },
+        body: { name: name.trim() },
+      });
       toast(text.panel.renamed);
       onRenamed(renamed);
       close();

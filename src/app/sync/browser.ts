@@ -2,6 +2,7 @@
 // event stream, one run at a time across this member's tabs (a Web Lock), and the browser's online events. The
 // HTTP part also runs in Node, given a fetch that reaches a test server with a member's cookies.
 import { ApiFailure, failureOf, networkTimeoutMs, pathOf, type Args } from '../../client/api.js';
+import { listenLive } from '../../client/live-events.js';
 import { methodAndPath } from '../../shared/api-routes.js';
 import type { Api, EndpointName, Input, Output } from '../../shared/api.js';
 import type {
@@ -84,17 +85,11 @@ export function httpSyncServer(options: HttpOptions = {}): SyncServer {
 export function browserSyncEnvironment(deviceName: () => string): SyncEnvironment {
   return {
     server: httpSyncServer(),
+    // The page's one event stream (the server keeps at most 4 per session), which the new-login prompts share.
     news:
       typeof EventSource === 'undefined'
         ? null
-        : {
-            open(handlers) {
-              const events = new EventSource('/api/events');
-              events.addEventListener('sync', handlers.sync);
-              events.addEventListener('signed-out', handlers.signedOut);
-              return () => events.close();
-            },
-          },
+        : { open: (handlers) => listenLive({ sync: handlers.sync, 'signed-out': handlers.signedOut }) },
     exclusive: (name, work) =>
       typeof navigator === 'undefined' || !navigator.locks
         ? work()

@@ -210,3 +210,4 @@ export type SyncChangeBody = z.infer<typeof syncChangeBody>;
 export type SyncChange = z.infer<typeof syncChange>;
 export type SyncState = z.infer<typeof syncState>;
 export type SyncVaultHeaderJson = z.infer<typeof syncVaultHeader>;
+export type SyncDevice = z.infer<typeof syncDevice>;
