@@ -5,6 +5,7 @@ import { ApiFailure, call, failureCode } from '../../client/api.js';
 import { formatDateTime } from '../../client/format.js';
 import { usePlural } from '../../client/plural.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
+import { PasswordField } from '../../client/ui/PasswordField.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { DEVICE_NAME_MAX, deviceNameProblem, shownDeviceName } from '../../shared/device.js';
@@ -13,6 +14,8 @@ import type { SyncState } from '../../shared/schemas/sync.js';
 import { useRecordNotices, useVault, useVaultVersion } from '../vault/react.js';
 import type { VaultEntry } from '../vault/vault.js';
 import { shellText } from '../copy.js';
+import { FormFooter } from '../ui/FormFooter.js';
+import { Modal } from '../ui/Modal.js';
 import { useDetailReveal } from '../shell/DetailGate.js';
 import { DETAIL_KINDS } from '../shell/pages.js';
 import { conflictCopies } from './conflicts.js';
@@ -420,23 +423,62 @@ export function SyncPanel() {
         />
       )}
       {confirming === 'erase' && (
-        <Popup
-          title={text.panel.eraseSynced}
-          message={text.panel.eraseConfirm}
-          confirmLabel={text.panel.eraseSynced}
-          cancelLabel={shell.cancel}
-          onConfirm={() => {
+        <EraseSynced
+          onClose={() => setConfirming(null)}
+          onErased={() => {
             setConfirming(null);
-            void run(async () => {
-              await call('syncDeleteVault');
-              setOtherVault(false);
-              await engine.enable();
-            }, text.panel.turnedOn);
+            setOtherVault(false);
+            void run(() => engine.enable(), text.panel.turnedOn);
           }}
-          onCancel={() => setConfirming(null)}
         />
       )}
     </section>
+  );
+}
+
+/**
+ * Erasing the synced vault, which cannot be undone: the account password (the one the member logs in with, not the
+ * vault's master password) confirms it, as the server asks (docs/sync.md, "Erasing the synced vault").
+ */
+function EraseSynced({ onClose, onErased }: { onClose: () => void; onErased: () => void }) {
+  const text = useText(syncText);
+  const causeText = useCauseText();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function erase(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) return setProblem(text.panel.erasePasswordMissing);
+    setBusy(true);
+    setProblem('');
+    try {
+      await call('syncDeleteVault', { body: { currentPassword: password } });
+      onErased();
+    } catch (error) {
+      setProblem(error instanceof ApiFailure ? causeText(error.code) : text.panel.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal title={text.panel.eraseSynced} onClose={onClose}>
+      <form className="form" noValidate onSubmit={(event) => void erase(event)}>
+        <p>{text.panel.eraseConfirm}</p>
+        <PasswordField
+          id={id}
+          label={text.panel.erasePassword}
+          hint={text.panel.erasePasswordHint}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          problem={problem}
+        />
+        <FormFooter busy={busy} onCancel={onClose} submitLabel={text.panel.eraseSynced} />
+      </form>
+    </Modal>
   );
 }
 

@@ -49,6 +49,10 @@ export const syncText = defineText(
       eraseSynced: '동기화된 금고 지우고 이 금고로 시작',
       eraseConfirm:
         '서버에 동기화된 금고를 지우고 이 기기의 금고로 다시 시작할까요? 다른 기기의 금고는 각 기기에 그대로 남지만, 이 금고와 합쳐지지 않습니다.',
+      erasePassword: '계정 비밀번호',
+      erasePasswordHint:
+        '되돌릴 수 없는 일이라 로그인할 때 쓰는 계정 비밀번호로 확인합니다. 금고의 마스터 비밀번호가 아닙니다.',
+      erasePasswordMissing: '계정 비밀번호를 입력하세요.',
       turnedOn: '동기화를 켰습니다.',
       turnedOff: '이 기기의 동기화를 껐습니다.',
       failed: '동기화 설정을 바꾸지 못했습니다.',
@@ -185,6 +189,10 @@ export const syncText = defineText(
       eraseSynced: 'Erase the synced vault and start with this one',
       eraseConfirm:
         'Erase the vault synced on the server and start again with this device’s vault? The vaults on your other devices stay on them, but are not merged with this one.',
+      erasePassword: 'Account password',
+      erasePasswordHint:
+        'This cannot be undone, so the password you log in with confirms it — not the vault’s master password.',
+      erasePasswordMissing: 'Please enter your account password.',
       turnedOn: 'Sync is on.',
       turnedOff: 'Sync is off on this device.',
       failed: 'The sync setting could not be changed.',
