@@ -176,3 +176,19 @@ describe('publishing a vault', () => {
     expect(laptop.vault.get('p1')?.value).toEqual({ title: 'First in the series' });
   });
 });
+
+describe('a device’s name', () => {
+  it('replaces the coarse name an earlier version registered ("Desktop"), never one the member chose', async () => {
+    const { server, devices } = await member(2);
+    const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
+    const [laptopId, phoneId] = await Promise.all(
+      [laptop, phone].map(async (device) => (await device.vault.syncParts.store.syncMeta())!.device),
+    );
+    server.devices.set(laptopId!, { ...server.devices.get(laptopId!)!, name: 'Desktop' });
+    server.devices.set(phoneId!, { ...server.devices.get(phoneId!)!, name: 'Kitchen tablet' });
+    await laptop.restart();
+    await phone.restart();
+    expect(server.devices.get(laptopId!)?.name).toBe('Device 1');
+    expect(server.devices.get(phoneId!)?.name).toBe('Kitchen tablet');
+  });
+});

@@ -5,6 +5,7 @@
 // leaves the vault and the outbox as they were, for the next run to go on from. Everything outside the device —
 // the server, its news, the lock, the clock, the network — comes in through `SyncEnvironment` (ports.ts).
 import { ApiFailure, failureCode } from '../../client/api.js';
+import { DEVICE_NAMES } from '../../shared/device.js';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { headerFrom, headerJson as backupHeaderJson } from '../backup/format.js';
@@ -658,8 +659,13 @@ export class SyncEngine {
     if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
     if (state.vault.id !== meta.vault) throw new ApiFailure('sync/other-vault', 409);
     // Removed from the member's devices (on another device): it stops here, and says why.
-    if (!state.devices.some((device) => device.id === meta.device)) {
-      throw new ApiFailure('sync/unknown-device', 404);
+    const here = state.devices.find((device) => device.id === meta.device);
+    if (!here) throw new ApiFailure('sync/unknown-device', 404);
+    // Registered by an earlier version under the description's coarse name ("Desktop"): named by its browser and
+    // system now, unless the member renamed it.
+    const name = this.#env.deviceName();
+    if ((DEVICE_NAMES as readonly string[]).includes(here.name) && name !== here.name) {
+      await this.#env.server.call('syncRenameDevice', { params: { id: meta.device }, body: { name } });
     }
     this.#headerRead = true;
     // The vault's signing key: opened here (the next snapshot is signed with it), or given to a vault without one.
