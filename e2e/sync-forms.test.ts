@@ -214,9 +214,8 @@ describe.each(['en', 'ko'] as const)('a form left open while another device save
   });
 });
 
-describe('two tabs of the app on one device', () => {
+describe.each(['ko', 'en'] as const)('two tabs of the app on one device, in %s', (lang: Lang) => {
   it('a form open in one tab merges with what the other tab saved, with or without sync', async () => {
-    const lang = 'en';
     const [device] = (await syncMember(suite, lang, 1)) as [Device];
     // Sync off: the tabs alone must not lose each other's edits.
     await device.app.startVault('diary', MASTER, DETAIL, { sync: false });
