@@ -27,6 +27,7 @@ import {
 import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
 import { useOpenSync } from '../../sync/review.js';
 import './ledger.css';
+import { isConflictCopy } from '../../sync/conflicts.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { useSavedMessage } from '../../ui/held-record.js';
 
@@ -262,7 +263,12 @@ export default function LedgerPage() {
         </div>
       </section>
 
-      <LedgerCsv month={month} monthEntries={entriesByDate(shown)} allEntries={entriesByDate(records)} />
+      {/* A conflict copy is not exported until it is kept, as it is not counted: a sheet must not hold money twice. */}
+      <LedgerCsv
+        month={month}
+        monthEntries={entriesByDate(shown.filter((record) => !isConflictCopy(record.value)))}
+        allEntries={entriesByDate(records.filter((record) => !isConflictCopy(record.value)))}
+      />
 
       {editing && (
         <EntryForm
