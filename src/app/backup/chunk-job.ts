@@ -3,7 +3,7 @@
 // lists it for the MAC and writes it out of the vault's sight (restore.ts), so a gigabyte of documents never passes
 // through the page's memory, and the two workers read, parse and open side by side. What it returns is what the
 // MAC's listing needs, in the order of its tasks.
-import { StorageFullError, type StoredChunk } from '../vault/store.js';
+import { StorageFullError, type StoredChunk } from '../vault/db.js';
 import type { SealedChunk } from '../vault/crypto.js';
 import { ahead } from './ahead.js';
 import { listingDigest, readChunkAt, type ChunkPlace } from './format.js';

@@ -1,7 +1,7 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { chunkDigest, MIN_ITERATIONS, VaultCipher } from '../vault/crypto.js';
-import type { StoredChunk, StoredRecord } from '../vault/store.js';
+import type { StoredChunk, StoredRecord } from '../vault/db.js';
 import {
   BACKUP_VERSION,
   backupListing,

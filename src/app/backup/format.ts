@@ -13,7 +13,7 @@ import {
   writeBase64,
 } from '../../shared/base64.js';
 import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js';
-import type { StoredChunk, StoredRecord } from '../vault/store.js';
+import type { StoredChunk, StoredRecord } from '../vault/db.js';
 
 export const BACKUP_FORMAT = 'mygenie-backup';
 /**

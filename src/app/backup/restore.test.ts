@@ -12,7 +12,7 @@ import {
   VaultCipher,
   type SealedRecord,
 } from '../vault/crypto.js';
-import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/store.js';
+import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/db.js';
 import type { DocumentMeta, VaultState } from '../vault/vault.js';
 import { runChunkJob } from './chunk-job.js';
 import { backupListing, decodeBackup, encodeBackup, heldChunk, type BackupContents } from './format.js';

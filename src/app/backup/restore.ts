@@ -10,13 +10,9 @@
 // so the same code runs on the worker pool and IndexedDB in the app and in-process in tests.
 import type { CryptoPool } from '../vault/pool.js';
 import { macsEqual, openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
-import {
-  RecordChangedError,
-  StorageFullError,
-  type StoredChunk,
-  type StoredRecord,
-  type VaultStore,
-} from '../vault/store.js';
+import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/db.js';
+import { RecordChangedError } from '../vault/records.js';
+import type { VaultStore } from '../vault/store.js';
 import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import { ahead } from './ahead.js';

@@ -3,7 +3,7 @@
 // server once their document's deletion is stored.
 import { base64ToBytes } from '../../shared/base64.js';
 import type { SealedChunk } from '../vault/crypto.js';
-import type { SyncOutboxRow } from '../vault/store.js';
+import type { SyncOutboxRow } from './store.js';
 import type { DocumentMeta } from '../vault/vault.js';
 import { chunkName } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
@@ -32,7 +32,7 @@ export async function uploadChunks(parts: SyncParts, key: CryptoKey, documentId:
   const missing = names.flatMap((name, index) => (held.has(name) ? [] : [index]));
   let done = 0;
   await inLanes(missing, CHUNKS_IN_FLIGHT, async (index) => {
-    const chunk = await parts.store.chunk(documentId, index);
+    const chunk = await parts.vault.chunk(documentId, index);
     if (!chunk) throw new SyncStop('damaged');
     const body = new Uint8Array(chunk.iv.byteLength + chunk.data.byteLength);
     body.set(chunk.iv, 0);
@@ -53,7 +53,7 @@ export async function downloadChunks(
   const salt = base64ToBytes(meta.salt);
   const missing: number[] = [];
   for (let index = 0; index < meta.chunkCount; index++) {
-    if (!(await parts.store.chunk(documentId, index))) missing.push(index);
+    if (!(await parts.vault.chunk(documentId, index))) missing.push(index);
   }
   let done = 0;
   // A few chunks in flight at once: each waits on the network, then on the workers, then on the disk.
@@ -62,10 +62,10 @@ export async function downloadChunks(
       params: { key: await chunkName(key, documentId, index) },
     });
     const chunk: SealedChunk = { iv: bytes.slice(0, 12), data: bytes.slice(12) };
-    if (!(await parts.pool.checkChunk(salt, documentId, index, meta.chunkCount, chunk))) {
+    if (!(await parts.vault.checkChunk(salt, documentId, index, meta.chunkCount, chunk))) {
       throw new SyncRefused('altered');
     }
-    await parts.store.saveChunk({ documentId, index, ...chunk });
+    await parts.vault.saveChunk({ documentId, index, ...chunk });
     done++;
     if (missing.length > 2) parts.progress(done, missing.length);
   });
@@ -84,9 +84,7 @@ export async function chunksOfDeleted(
   for (const row of rows) {
     // A deletion's row keeps the document's last synced description (made a copy of its own at the deletion).
     if (!(row?.base instanceof Uint8Array)) continue;
-    const [opened] = await parts.pool.openMany<DocumentMeta>([
-      { id: row.id, kind: row.kind, sealed: row.base },
-    ]);
+    const [opened] = await parts.vault.open<DocumentMeta>([{ id: row.id, kind: row.kind, sealed: row.base }]);
     if (!opened?.ok) continue;
     for (let index = 0; index < opened.value.chunkCount; index++) {
       names.push(await chunkName(key, row.id, index));

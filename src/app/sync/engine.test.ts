@@ -89,13 +89,13 @@ describe('what the engine says', () => {
     laptop.online = true;
     await laptop.sync();
     expect(laptop.engine.status.state).toBe('synced');
-    expect(await laptop.vault.syncParts.store.dirtyCount()).toBe(0);
+    expect(await laptop.syncStore.dirtyCount()).toBe(0);
   });
 
   it('stops on a device removed from another one, keeps its unsent entry, and brings it back when turned on again', async () => {
     const { server, devices } = await member(2);
     const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
-    const meta = await laptop.vault.syncParts.store.syncMeta();
+    const meta = await laptop.syncStore.syncMeta();
     await phone.server.call('syncRemoveDevice', { params: { id: meta!.device } });
     await laptop.vault.save('memo', 'm1', undefined, { title: 'Written while removed' });
     await laptop.sync();
@@ -129,7 +129,7 @@ describe('publishing a vault', () => {
     expect(server.latest).toBe(1);
     expect(server.changes).toEqual([]);
     expect(server.chunks.size).toBe(3);
-    expect(await laptop.vault.syncParts.store.allSyncRows()).toEqual([]);
+    expect(await laptop.syncStore.allSyncRows()).toEqual([]);
 
     const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
     open.push(phone);
@@ -156,7 +156,7 @@ describe('publishing a vault', () => {
     await laptop.engine.enable().catch(() => undefined);
     // The vault was published and this device registered; the publication waits (offline), and meanwhile the series
     // begins: a change lands before it.
-    const meta = await laptop.vault.syncParts.store.syncMeta();
+    const meta = await laptop.syncStore.syncMeta();
     expect(meta?.publishing).toBe(true);
     const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
     open.push(phone);
@@ -170,7 +170,7 @@ describe('publishing a vault', () => {
     // The phone's change stays in the series; the laptop's record came after it as a change of its own.
     expect(server.changes.length).toBe(2);
     expect(server.snapshot).toBeNull();
-    expect((await laptop.vault.syncParts.store.syncMeta())?.publishing).toBeUndefined();
+    expect((await laptop.syncStore.syncMeta())?.publishing).toBeUndefined();
     await phone.sync();
     expect(phone.vault.get('m1')?.value).toEqual({ title: 'Mine' });
     expect(laptop.vault.get('p1')?.value).toEqual({ title: 'First in the series' });
@@ -182,7 +182,7 @@ describe('a device’s name', () => {
     const { server, devices } = await member(2);
     const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
     const [laptopId, phoneId] = await Promise.all(
-      [laptop, phone].map(async (device) => (await device.vault.syncParts.store.syncMeta())!.device),
+      [laptop, phone].map(async (device) => (await device.syncStore.syncMeta())!.device),
     );
     server.devices.set(laptopId!, { ...server.devices.get(laptopId!)!, name: 'Desktop' });
     server.devices.set(phoneId!, { ...server.devices.get(phoneId!)!, name: 'Kitchen tablet' });

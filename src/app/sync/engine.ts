@@ -10,7 +10,7 @@ import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { headerFrom, headerJson as backupHeaderJson } from '../backup/format.js';
 import type { SealedRecord, VaultHeader } from '../vault/crypto.js';
-import { StorageFullError, type SyncMetaRow } from '../vault/store.js';
+import { StorageFullError } from '../vault/db.js';
 import { newId, type Vault } from '../vault/vault.js';
 import { deriveSyncKey } from './chain.js';
 import {
@@ -27,6 +27,7 @@ import type { SyncEnvironment } from './ports.js';
 import { pull } from './receiving.js';
 import { push } from './sending.js';
 import { publish, snapshotIfDue, takeSnapshot, type SnapshotState } from './snapshots.js';
+import { markEdits, SyncStore, type SyncMetaRow } from './store.js';
 
 export { SyncRefused } from './errors.js';
 export type { SyncCause } from './errors.js';
@@ -117,12 +118,9 @@ export class SyncEngine {
     for (const listener of this.#listeners) listener();
   }
 
-  get #store() {
-    return this.#vault.syncParts.store;
-  }
-
-  get #pool() {
-    return this.#vault.syncParts.pool;
+  /** Sync's tables, in the vault's database (a new one after the vault was destroyed and made again). */
+  get #store(): SyncStore {
+    return new SyncStore(this.#vault.database);
   }
 
   /** What each step of a run works with. */
@@ -130,7 +128,6 @@ export class SyncEngine {
     return {
       vault: this.#vault,
       store: this.#store,
-      pool: this.#pool,
       server: this.#env.server,
       key: () => this.#syncKey(),
       signing: () => this.#signingKey(),
@@ -141,7 +138,7 @@ export class SyncEngine {
 
   async #syncKey(): Promise<CryptoKey> {
     if (this.#key) return this.#key;
-    const dataKey = this.#pool.dataKey;
+    const dataKey = this.#vault.dataKey;
     if (!dataKey) throw new SyncStop('locked');
     this.#key = await deriveSyncKey(dataKey);
     return this.#key;
@@ -157,7 +154,7 @@ export class SyncEngine {
     let secret: SigningSecret | null = null;
     try {
       const sealed = base64ToBytes(vault.signing.sealedKey);
-      const [opened] = await this.#pool.openMany<SigningSecret>([{ id: SIGNING_ID, kind: 'sync', sealed }]);
+      const [opened] = await this.#vault.open<SigningSecret>([{ id: SIGNING_ID, kind: 'sync', sealed }]);
       if (opened?.ok) secret = opened.value;
     } catch {
       secret = null;
@@ -177,7 +174,7 @@ export class SyncEngine {
   /** A new signing key, sealed with the vault, as the server keeps it; the key signs here from now on. */
   async #makeSigning(): Promise<{ publicKey: string; sealedKey: string }> {
     const { secret, key } = await newSigningKey();
-    const sealed = await this.#pool.seal('sync', SIGNING_ID, secret);
+    const sealed = await this.#vault.seal('sync', SIGNING_ID, secret);
     this.#signing = key;
     return { publicKey: secret.spki, sealedKey: bytesToBase64(sealed.sealed) };
   }
@@ -226,7 +223,7 @@ export class SyncEngine {
       return false;
     }
     this.#joining = meta.joining === true;
-    this.#vault.tracking = true;
+    this.#vault.trackEdits(markEdits);
     this.#vault.onHeaderChange = () => this.syncNow();
     this.#vault.onLocalWrite = this.#soon;
     this.#stopped = false;
@@ -248,7 +245,7 @@ export class SyncEngine {
     this.#stopListening = null;
     if (this.#retry) this.#env.clock.clearTimeout(this.#retry);
     this.#retry = null;
-    this.#vault.tracking = false;
+    this.#vault.trackEdits(null);
     this.#vault.onHeaderChange = null;
     this.#vault.onLocalWrite = null;
     if (this.#soonTimer) this.#env.clock.clearTimeout(this.#soonTimer);
@@ -273,7 +270,7 @@ export class SyncEngine {
     await timed(this.timings, 'startMs', async () => {
       const key = await this.#syncKey();
       const state = await this.#env.server.call('syncState');
-      const header = this.#vault.syncParts.header;
+      const header = this.#vault.header;
       if (!header) throw new SyncStop('locked');
       const known = await this.#store.syncMeta();
       if (!state.vault) {
@@ -301,7 +298,7 @@ export class SyncEngine {
       // Every record goes up as an edit made from nothing, merged with the synced ones as they arrive (its records'
       // versions went with its old registration).
       const sealed = await Promise.all(
-        this.#vault.all().map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
+        this.#vault.all().map((entry) => this.#vault.seal(entry.kind, entry.id, entry.value)),
       );
       await this.#begin(state.vault.id, JSON.stringify(state.vault.header), sealed);
     });
@@ -455,7 +452,7 @@ export class SyncEngine {
     }
     const now = this.#env.clock.now();
     const sealed = await Promise.all(
-      this.#vault.all().map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)),
+      this.#vault.all().map((entry) => this.#vault.seal(entry.kind, entry.id, entry.value)),
     );
     const { publishing: _refused, origin: _none, ...rest } = await syncMeta(parts);
     await this.#store.saveSyncMeta(rest);
@@ -638,7 +635,7 @@ export class SyncEngine {
   /** The header: a new master password here goes up; one set on another device is taken (its MAC checked). */
   async #header(): Promise<void> {
     const meta = await syncMeta({ store: this.#store });
-    const header = this.#vault.syncParts.header;
+    const header = this.#vault.header;
     if (!header) throw new SyncStop('locked');
     const key = await this.#syncKey();
     const local = JSON.stringify(headerJson(header));

@@ -1,13 +1,6 @@
 // What a sync run works with, handed to each of its steps (sending, receiving, snapshots, chunks): the vault and
-// its store and crypto workers, the server, the sync key, and where progress and time are told.
-import type { CryptoPool } from '../vault/pool.js';
-import {
-  BASE_IS_RECORD,
-  originRow,
-  type SyncMetaRow,
-  type SyncRecordRow,
-  type VaultStore,
-} from '../vault/store.js';
+// sync's tables beside it, the server, the sync key, and where progress and time are told.
+import { BASE_IS_RECORD, originRow, type SyncMetaRow, type SyncRecordRow, type SyncStore } from './store.js';
 import type { Vault } from '../vault/vault.js';
 import { SyncStop } from './errors.js';
 import type { SyncServer } from './ports.js';
@@ -43,8 +36,7 @@ export const noTimings = (): SyncTimings => ({
 
 export interface SyncParts {
   vault: Vault;
-  store: VaultStore;
-  pool: CryptoPool;
+  store: SyncStore;
   server: SyncServer;
   /** The sync key (derived from the unlocked vault's data key). */
   key: () => Promise<CryptoKey>;
@@ -96,11 +88,11 @@ export async function rowsOf(
 
 /** A base copy as sealed bytes: the record itself sealed again when the base is the record as stored. */
 export async function baseBytes(
-  parts: Pick<SyncParts, 'vault' | 'pool'>,
+  parts: Pick<SyncParts, 'vault'>,
   row: SyncRecordRow,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
   if (row.base !== BASE_IS_RECORD) return row.base;
   const entry = parts.vault.get(row.id);
   if (!entry) throw new SyncStop('damaged');
-  return (await parts.pool.seal(entry.kind, entry.id, entry.value)).sealed;
+  return (await parts.vault.seal(entry.kind, entry.id, entry.value)).sealed;
 }

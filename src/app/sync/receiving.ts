@@ -5,15 +5,15 @@
 import { base64ToBytes } from '../../shared/base64.js';
 import type { SyncChange } from '../../shared/schemas/sync.js';
 import type { Json } from '../vault/merge.js';
+import type { StoredRecord } from '../vault/db.js';
 import type { RecordNotice } from '../vault/notices.js';
 import {
   BASE_IS_RECORD,
   EditedMeanwhileError,
   type RemoteWrite,
-  type StoredRecord,
   type SyncMetaRow,
   type SyncRecordRow,
-} from '../vault/store.js';
+} from './store.js';
 import { newId, ONE_OF_A_KIND, type DocumentMeta, type RecordKind } from '../vault/vault.js';
 import { decide, type Side } from './apply.js';
 import { ChainState } from './chain.js';
@@ -114,12 +114,12 @@ async function applyPage(parts: SyncParts, changes: SyncChange[]): Promise<void>
 
 /** Opens the addresses and records of payloads, checking each address against its pseudonymous id. */
 export async function openPayloads(
-  parts: Pick<SyncParts, 'pool'>,
+  parts: Pick<SyncParts, 'vault'>,
   key: CryptoKey,
   items: Array<{ rid: string; payload: Uint8Array<ArrayBuffer> }>,
 ): Promise<Opened[]> {
   const split = items.map((item) => splitPayload(item.payload));
-  const addresses = await parts.pool.openMany<{ k: RecordKind; i: string }>(
+  const addresses = await parts.vault.open<{ k: RecordKind; i: string }>(
     items.map((item, index) => ({ id: item.rid, kind: 'sync', sealed: split[index]!.address })),
   );
   const located = await Promise.all(
@@ -138,7 +138,7 @@ export async function openPayloads(
       ? [{ index, record: { id: located[index]!.i, kind: located[index]!.k, sealed: part.record } }]
       : [],
   );
-  const values = await parts.pool.openMany<Json>(withRecord.map((item) => item.record));
+  const values = await parts.vault.open<Json>(withRecord.map((item) => item.record));
   const result: Opened[] = located.map((address) => ({
     id: address.i,
     kind: address.k,
@@ -202,7 +202,7 @@ export async function applyVersions(
       recordSealed =
         sameAsRemote && opened.sealed
           ? opened.sealed
-          : (await parts.pool.seal(opened.kind, opened.id, decision.record.value)).sealed;
+          : (await parts.vault.seal(opened.kind, opened.id, decision.record.value)).sealed;
       if (opened.kind === 'document') {
         documents.push({ id: opened.id, meta: decision.record.value as unknown as DocumentMeta });
       }
@@ -250,7 +250,7 @@ export async function applyVersions(
     copies.map(async (copy) => {
       const id = newId();
       const value = { ...(copy.value as object), conflictOf: copy.of };
-      const sealed = await parts.pool.seal(copy.kind, id, value);
+      const sealed = await parts.vault.seal(copy.kind, id, value);
       return { id, kind: copy.kind, value, record: { ...sealed, updatedAt: now } };
     }),
   );
@@ -276,7 +276,7 @@ function ownAfter(version: string | null | undefined, device: string, seq: numbe
 
 /** A record's base value and unsent edit, opened from what sync keeps. */
 async function localSides(
-  parts: Pick<SyncParts, 'pool' | 'vault'>,
+  parts: Pick<SyncParts, 'vault'>,
   row: SyncRecordRow | undefined,
 ): Promise<[Json | undefined, Side | null]> {
   if (!row) return [undefined, null];
@@ -284,7 +284,7 @@ async function localSides(
   if (row.base === BASE_IS_RECORD && !row.dirty) return [parts.vault.get<Json>(row.id)?.value, null];
   const base = row.base === BASE_IS_RECORD ? null : row.base;
   const sealed = [base, row.dirty ? row.pending : null];
-  const opened = await parts.pool.openMany<Json>(
+  const opened = await parts.vault.open<Json>(
     sealed.flatMap((bytes) => (bytes ? [{ id: row.id, kind: row.kind, sealed: bytes }] : [])),
   );
   let at = 0;

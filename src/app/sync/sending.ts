@@ -4,7 +4,7 @@
 // (`stale`): the device then takes in what came first, merges, and signs its edit again.
 import { bytesToBase64 } from '../../shared/base64.js';
 import { SYNC_MAX_CHANGES_PER_PUSH } from '../../shared/constants.js';
-import type { SyncMetaRow, SyncOutboxRow, SyncRecordRow } from '../vault/store.js';
+import type { SyncMetaRow, SyncOutboxRow, SyncRecordRow } from './store.js';
 import { ChainState, sealedHash, signChange } from './chain.js';
 import { chunksOfDeleted, forgetChunks, uploadChunks } from './chunks.js';
 import { joinPayload, ridOf } from './codec.js';
@@ -105,13 +105,13 @@ async function sign(
  * sealing).
  */
 export async function addresses(
-  parts: Pick<SyncParts, 'pool'>,
+  parts: Pick<SyncParts, 'vault'>,
   key: CryptoKey,
   rows: Array<{ id: string; kind: string }>,
 ): Promise<Array<{ rid: string; sealed: Uint8Array<ArrayBuffer> }>> {
   const rids = await Promise.all(rows.map((row) => ridOf(key, row.kind, row.id)));
   const sealed = await Promise.all(
-    rows.map((row, index) => parts.pool.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
+    rows.map((row, index) => parts.vault.seal('sync', rids[index]!, { k: row.kind, i: row.id })),
   );
   return rids.map((rid, index) => ({ rid, sealed: sealed[index]!.sealed }));
 }

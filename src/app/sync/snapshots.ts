@@ -3,7 +3,7 @@
 // covers; a new device, or one that fell behind it, takes the snapshot (checked), then the changes after it.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ApiFailure } from '../../client/api.js';
-import { EditedMeanwhileError, originRow, type SyncMetaRow, type SyncRecordRow } from '../vault/store.js';
+import { EditedMeanwhileError, originRow, type SyncMetaRow, type SyncRecordRow } from './store.js';
 import type { ChainHead } from './chain.js';
 import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
 import { SyncRefused } from './errors.js';

@@ -7,6 +7,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { MIN_ITERATIONS, VaultCipher, type VaultHeader } from '../vault/crypto.js';
 import { CryptoPool, inProcessWorker, type PoolWorker } from '../vault/pool.js';
 import { VaultStore } from '../vault/store.js';
+import { SyncStore } from '../sync/store.js';
 import type { TabNews, VaultNews } from '../vault/tabs.js';
 import { Vault, type VaultPlatform } from '../vault/vault.js';
 import { SyncEngine } from '../sync/engine.js';
@@ -110,6 +111,11 @@ export class SimulatedDevice {
   }
 
   /** The first tab's engine. */
+  /** Sync's tables on this device (the first tab's vault database). */
+  get syncStore(): SyncStore {
+    return new SyncStore(this.vault.database);
+  }
+
   get engine(): SyncEngine {
     return this.tabs[0]!.engine;
   }

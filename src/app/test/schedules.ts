@@ -260,7 +260,7 @@ export async function runSchedule(
           at!.tabs[step.tab]!.engine.syncNow();
           break;
         case 'remove': {
-          const meta = await at!.vault.syncParts.store.syncMeta();
+          const meta = await at!.syncStore.syncMeta();
           if (meta) {
             await server
               .as('another device')
@@ -313,9 +313,9 @@ export async function runSchedule(
     const unsettled: string[] = [];
     for (const each of devices) {
       await each.settled();
-      const meta = await each.vault.syncParts.store.syncMeta();
-      const dirty = await each.vault.syncParts.store.dirtyCount();
-      const outbox = (await each.vault.syncParts.store.outbox()).length;
+      const meta = await each.syncStore.syncMeta();
+      const dirty = await each.syncStore.dirtyCount();
+      const outbox = (await each.syncStore.outbox()).length;
       if (each.engine.status.state !== 'synced' || dirty > 0 || outbox > 0 || meta?.after !== server.latest) {
         unsettled.push(
           `${each.name}: ${JSON.stringify(each.engine.status)} dirty ${dirty} outbox ${outbox} after ${meta?.after} of ${server.latest}`,

@@ -2,7 +2,7 @@
 import type { SealedChunk, SealedRecord, VaultHeader } from './crypto.js';
 import { cryptoApi } from './crypto-api.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
-import type { PageBundle } from './store.js';
+import type { PageBundle } from './db.js';
 
 const api = cryptoApi();
 

@@ -11,7 +11,8 @@ import {
 } from './crypto.js';
 import { cryptoApi } from './crypto-api.js';
 import type { CryptoWorkerApi, Method, WorkerRequest, WorkerResponse } from './protocol.js';
-import type { PageBundle, StoredRecord, VaultStore } from './store.js';
+import type { PageBundle, StoredRecord } from './db.js';
+import type { VaultStore } from './store.js';
 import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
 
 type Result<M extends Method> = ReturnType<CryptoWorkerApi[M]>;

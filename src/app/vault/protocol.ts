@@ -1,6 +1,6 @@
 // The messages between the app and its crypto workers: each request names a method of CryptoWorkerApi.
 import type { SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
-import type { PageBundle, StoredRecord } from './store.js';
+import type { PageBundle, StoredRecord } from './db.js';
 import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
 
 export interface CryptoWorkerApi {

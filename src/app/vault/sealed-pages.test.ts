@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_ITERATIONS, VaultCipher } from './crypto.js';
 import { compactPage, liveEntries, unbundlePage, type PageEntry } from './sealed-pages.js';
-import type { StoredRecord } from './store.js';
+import type { StoredRecord } from './db.js';
 
 async function unlockedCipher() {
   const cipher = new VaultCipher();

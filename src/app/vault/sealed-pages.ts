@@ -3,7 +3,7 @@
 // still live there (a record written since lives loose beside it, a deleted one nowhere), so writing or deleting a
 // record never reopens a page, and a page is sealed again only when it is compacted.
 import { parseOpened, type VaultCipher } from './crypto.js';
-import type { BundledRef, PageBundle, StoredRecord } from './store.js';
+import type { BundledRef, PageBundle, StoredRecord } from './db.js';
 
 /** One record inside a sealed page: its id, kind, when it last changed, and its value. */
 export type PageEntry = [id: string, kind: string, updatedAt: number, value: unknown];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_BYTES, PAGE_RECORDS, planPages, type RecordPage, type StoredRecord } from './store.js';
+import type { RecordPage, StoredRecord } from './db.js';
+import { PAGE_BYTES, PAGE_RECORDS, planPages } from './records.js';
 
 function record(id: string, updatedAt = 1, size = 60): StoredRecord {
   return { id, kind: 'memo', updatedAt, sealed: new Uint8Array(size).fill(updatedAt % 256) };

@@ -6,18 +6,14 @@ import { createMasterKeyVerifier } from '../../shared/master-key.js';
 import { ahead } from '../backup/ahead.js';
 import { CHUNKS_AHEAD, writeBackup, type BackupContents, type BackupKind } from '../backup/format.js';
 import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
-import { randomBytes, type SealedChunk, type VaultHeader } from './crypto.js';
+import { randomBytes, type Opened, type SealedChunk, type SealedRecord, type VaultHeader } from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
 import { CryptoPool } from './pool.js';
 import { entriesOf, parsePage } from './sealed-pages.js';
-import {
-  RecordChangedError,
-  StorageFullError,
-  VaultStore,
-  type StoredContents,
-  type StoredRecord,
-} from './store.js';
+import { StorageFullError, type StoredChunk, type StoredRecord, type VaultDatabase } from './db.js';
+import { RecordChangedError, type StoredContents } from './records.js';
+import { VaultStore, type EditTracker } from './store.js';
 import { tabNews, type TabNews, type VaultNews } from './tabs.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
@@ -562,7 +558,7 @@ export class Vault {
    * stored one): sync keeps what a record was as the base copy of the edit (store.ts, markEdits).
    */
   async #replaced(ids: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>> | undefined> {
-    if (!this.#store.tracking) return undefined;
+    if (!this.tracking) return undefined;
     const held = ids.flatMap((id) => {
       const entry = this.#entries.get(id);
       return entry ? [entry] : [];
@@ -573,7 +569,7 @@ export class Vault {
 
   /** Sync is told of a write here; the other tabs are told which records to read again. */
   #wrote(ids: string[]): void {
-    if (this.#store.tracking) this.onLocalWrite?.();
+    if (this.tracking) this.onLocalWrite?.();
     this.#announce({ ids });
   }
 
@@ -671,18 +667,62 @@ export class Vault {
     this.#changed();
   }
 
-  /** For sync (src/app/sync/engine.ts): the store, the crypto workers and the header. */
-  get syncParts(): { store: VaultStore; pool: CryptoPool; header: VaultHeader | undefined } {
-    return { store: this.#store, pool: this.#pool, header: this.#header };
+  // What sync (src/app/sync/) uses of the vault: the header, the key sync's own key comes from, sealing and
+  // opening records and chunks, the database its tables live in, and the tracker of edits.
+
+  /** The vault's header (the data key wrapped by the master password); undefined before there is a vault. */
+  get header(): VaultHeader | undefined {
+    return this.#header;
   }
 
-  /** Sync is on here: every write and deletion is also kept as an unsent edit, in the same transaction. */
-  set tracking(on: boolean) {
-    this.#store.tracking = on;
+  /** The unlocked data key's handle (non-extractable): sync derives its own key from it. */
+  get dataKey(): CryptoKey | null {
+    return this.#pool.dataKey;
+  }
+
+  /** A value sealed as the vault seals a record (`kind` and `id` bound to it). */
+  seal(kind: string, id: string, value: unknown): Promise<SealedRecord> {
+    return this.#pool.seal(kind, id, value);
+  }
+
+  /** Sealed records opened (each `ok` with its value, or not when it fails authentication). */
+  open<T>(records: SealedRecord[]): Promise<Opened<T>[]> {
+    return this.#pool.openMany<T>(records);
+  }
+
+  /** Whether a document's sealed chunk opens under the document's key (its plaintext stays in the workers). */
+  checkChunk(
+    salt: Uint8Array<ArrayBuffer>,
+    documentId: string,
+    index: number,
+    count: number,
+    chunk: SealedChunk,
+  ): Promise<boolean> {
+    return this.#pool.checkChunk(salt, documentId, index, count, chunk);
+  }
+
+  /** A document's chunk as stored (sealed). */
+  chunk(documentId: string, index: number): Promise<StoredChunk | undefined> {
+    return this.#store.chunk(documentId, index);
+  }
+
+  /** Keeps a document's sealed chunk (one another device sent, checked first). */
+  saveChunk(chunk: StoredChunk): Promise<unknown> {
+    return this.#store.saveChunk(chunk);
+  }
+
+  /** The database the vault rests in: sync keeps its own tables there (src/app/sync/store.ts). */
+  get database(): VaultDatabase {
+    return this.#store.database;
+  }
+
+  /** Sync is on here (`tracker`): every write and deletion is also kept as an unsent edit, in the same transaction. */
+  trackEdits(tracker: EditTracker | null): void {
+    this.#store.tracker = tracker;
   }
 
   get tracking(): boolean {
-    return this.#store.tracking;
+    return this.#store.tracker !== null;
   }
 
   /**
@@ -913,7 +953,7 @@ export class Vault {
       // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
       void this.#platform.keepVerifier?.(options.password!, outcome.header.iterations);
     }
-    if (this.#store.tracking) {
+    if (this.tracking) {
       // Sync is on: what the restore wrote, and with a replacing restore what it removed, goes to the other devices.
       const restored = new Set(outcome.records.map((record) => record.id));
       const removed = outcome.replace
@@ -926,7 +966,7 @@ export class Vault {
         const old = before.get(id);
         replaced.set(id, old ? (await this.#pool.seal(old.kind, old.id, old.value)).sealed : null);
       }
-      await this.#store.markEdits(outcome.records, removed, replaced);
+      await this.#store.markTracked(outcome.records, removed, replaced);
     }
     // The values were all opened: the vault in memory follows without decrypting again.
     if (outcome.replace) this.#entries.clear();
@@ -941,7 +981,7 @@ export class Vault {
     this.damaged = [];
     this.#state = 'unlocked';
     this.restoreTimings = outcome.timings;
-    if (this.#store.tracking) this.onLocalWrite?.();
+    if (this.tracking) this.onLocalWrite?.();
     this.#announce({ all: true });
     const settings = this.#entries.get('settings');
     if (settings && (settings.value as { detailPassword?: unknown }).detailPassword) {
@@ -957,7 +997,7 @@ export class Vault {
   async destroy(): Promise<void> {
     await this.lock();
     await this.#store.destroy();
-    this.#store.tracking = false;
+    this.#store.tracker = null;
     // A deleted database stays closed: the next vault on this device gets a fresh one.
     this.#store = this.#platform.openStore(this.memberId);
     this.#header = undefined;

@@ -7,7 +7,7 @@ import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
 import type { EditMet } from '../../vault/merge.js';
-import { StorageFullError } from '../../vault/store.js';
+import { StorageFullError } from '../../vault/db.js';
 import { ledgerText } from './copy.js';
 import {
   CUSTOM_CHOICE,

@@ -7,7 +7,7 @@ import { formatBytes, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
-import { StorageFullError } from '../../vault/store.js';
+import { StorageFullError } from '../../vault/db.js';
 import { newId } from '../../vault/vault.js';
 import { ledgerText } from './copy.js';
 import { decodeCsvBytes, MAX_IMPORT_BYTES } from './csv-file.js';

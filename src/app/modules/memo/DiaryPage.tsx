@@ -10,7 +10,7 @@ import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.j
 import { Modal } from '../../ui/Modal.js';
 import type { EditMet } from '../../vault/merge.js';
 import { useRecords, useVault } from '../../vault/react.js';
-import { StorageFullError } from '../../vault/store.js';
+import { StorageFullError } from '../../vault/db.js';
 import type { VaultEntry } from '../../vault/vault.js';
 import { diaryText } from './copy.js';
 import {

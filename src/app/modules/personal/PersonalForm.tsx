@@ -7,7 +7,7 @@ import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
-import { StorageFullError } from '../../vault/store.js';
+import { StorageFullError } from '../../vault/db.js';
 import { personalText } from './copy.js';
 import {
   checkPersonal,

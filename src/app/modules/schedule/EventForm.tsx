@@ -5,7 +5,7 @@ import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { Modal } from '../../ui/Modal.js';
-import { StorageFullError } from '../../vault/store.js';
+import { StorageFullError } from '../../vault/db.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { scheduleText } from './copy.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from './event.js';
