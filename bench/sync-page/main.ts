@@ -5,6 +5,7 @@ import { call } from '../../src/client/api.js';
 import { browserSyncEnvironment } from '../../src/app/sync/browser.js';
 import { SyncEngine } from '../../src/app/sync/engine.js';
 import { Vault, type DocumentMeta } from '../../src/app/vault/vault.js';
+import { browserPlatform } from '../../src/app/platform/vault-platform.js';
 
 const PASSWORD = 'bench master password 2026!';
 
@@ -32,7 +33,7 @@ const engineOf = (vault: Vault) =>
 
 /** Device A: a vault of `records` diary entries and `documentMb` of documents, then sync turned on and done. */
 async function seed(options: { member: string; records: number; documentMb: number }) {
-  const vault = new Vault(options.member);
+  const vault = new Vault(options.member, browserPlatform(options.member));
   await vault.load();
   await vault.create(PASSWORD);
   const started = performance.now();
@@ -61,7 +62,7 @@ async function seed(options: { member: string; records: number; documentMb: numb
 
 /** Device B: the first unlock of the synced vault, timed until every record and document chunk is here. */
 async function firstSync(options: { member: string }) {
-  const vault = new Vault(options.member);
+  const vault = new Vault(options.member, browserPlatform(options.member));
   await vault.load();
   const engine = engineOf(vault);
   const started = performance.now();

@@ -1,8 +1,11 @@
 // The page bench/vault.mjs drives: the app's real Vault (crypto workers, IndexedDB) against raw WebCrypto
 // measured in the same page.
-import { ahead } from '../../src/app/backup/ahead.js';
+import { ahead } from '../../src/client/lanes.js';
+import { createBackup } from '../../src/app/backup/create.js';
 import { decodeBackup } from '../../src/app/backup/format.js';
+import { restoreInto } from '../../src/app/backup/restore.js';
 import { Vault } from '../../src/app/vault/vault.js';
+import { browserPlatform } from '../../src/app/platform/vault-platform.js';
 
 const encoder = new TextEncoder();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -80,7 +83,7 @@ const PASSWORD = 'bench master password 2026!';
 /** A new vault in this page's IndexedDB, created with PASSWORD. */
 async function newVault(prefix: string): Promise<{ vault: Vault; id: string }> {
   const id = `${prefix}-${Date.now()}`;
-  const vault = new Vault(id);
+  const vault = new Vault(id, browserPlatform(id));
   await vault.load();
   await vault.create(PASSWORD);
   return { vault, id };
@@ -186,18 +189,18 @@ async function run(options: { records: number; documentMb: number; backupDocumen
     const figures = { backupMs: [] as number[], restoreMs: [] as number[], bytes: 0 };
     for (let run = 0; run < options.runs; run++) {
       let started = performance.now();
-      const backup = await vault.createBackup(kind);
+      const backup = await createBackup(vault, kind);
       figures.backupMs.push(performance.now() - started);
       figures.bytes = backup.size;
       const restoredId = `bench-restore-${Date.now()}-${run}`;
-      const fresh = new Vault(restoredId);
+      const fresh = new Vault(restoredId, browserPlatform(restoredId));
       await fresh.load();
       started = performance.now();
       // Reading the file (as restoring a chosen file does) is part of the restore.
       const decoded = await decodeBackup(backup);
       if (!decoded.ok) throw new Error(`backup ${decoded.problem}`);
       const decodedAt = performance.now();
-      const restored = await fresh.restoreBackup(decoded.contents, { mode: 'replace', password });
+      const restored = await restoreInto(fresh, decoded.contents, { mode: 'replace', password });
       figures.restoreMs.push(performance.now() - started);
       const [records, chunks, prepare, write] = fresh.restoreTimings;
       console.log(
@@ -399,7 +402,7 @@ async function scale(options: { records: number; documentMb: number; runs: numbe
     unlocks.push({ ...vault.unlockTimings, totalMs });
   }
   // The records alone, for the app: downloaded by the driving script.
-  const recordsOnly = await vault.createBackup('zip');
+  const recordsOnly = await createBackup(vault, 'zip');
   const link = document.createElement('a');
   link.href = URL.createObjectURL(recordsOnly);
   link.download = 'scale-records.zip';
@@ -433,20 +436,20 @@ async function scale(options: { records: number; documentMb: number; runs: numbe
     heap.reset();
     const backupFrom = Date.now();
     let started = performance.now();
-    let backup: Blob | null = await vault.createBackup(kind);
+    let backup: Blob | null = await createBackup(vault, kind);
     const backupMs = performance.now() - started;
     const backupHeapMb = heap.growthMb();
     const backupTo = Date.now();
     const megabytes = backup.size / 1048576;
     const restoredId = `scale-restore-${Date.now()}`;
-    const fresh = new Vault(restoredId);
+    const fresh = new Vault(restoredId, browserPlatform(restoredId));
     await fresh.load();
     heap.reset();
     const restoreFrom = Date.now();
     started = performance.now();
     const decoded = await decodeBackup(backup);
     if (!decoded.ok) throw new Error(`backup ${decoded.problem}`);
-    const restored = await fresh.restoreBackup(decoded.contents, { mode: 'replace', password });
+    const restored = await restoreInto(fresh, decoded.contents, { mode: 'replace', password });
     const restoreMs = performance.now() - started;
     const restoreHeapMb = heap.growthMb();
     const restoreTo = Date.now();

@@ -3,9 +3,12 @@
 // lists it for the MAC and writes it out of the vault's sight (restore.ts), so a gigabyte of documents never passes
 // through the page's memory, and the two workers read, parse and open side by side. What it returns is what the
 // MAC's listing needs, in the order of its tasks.
+import { ahead } from '../../client/lanes.js';
+import type { CryptoApi } from '../vault/crypto-api.js';
 import { StorageFullError, type StoredChunk } from '../vault/db.js';
 import type { SealedChunk } from '../vault/crypto.js';
-import { ahead } from './ahead.js';
+import type { WorkerHandlers, WorkerJob } from '../vault/protocol.js';
+import { VaultStore } from '../vault/store.js';
 import { listingDigest, readChunkAt, type ChunkPlace } from './format.js';
 
 /** One chunk to restore: where it lies, what opens it, and where it goes (nowhere when the merge keeps ours). */
@@ -99,4 +102,31 @@ export async function runChunkJob(job: ChunkJob, deps: ChunkJobDeps): Promise<Ch
     if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full' };
     throw error;
   }
+}
+
+/** The job as the crypto workers take it: a part of a restore's chunks, written into the member's vault database. */
+export const RESTORE_CHUNKS: WorkerJob<[memberId: string, job: ChunkJob], ChunkJobResult> = {
+  method: 'restoreChunks',
+};
+
+/**
+ * The worker's handler of RESTORE_CHUNKS, over that worker's crypto; `openStore` opens the member's vault database
+ * (once per member) where the chunks are written.
+ */
+export function chunkJobHandlers(
+  crypto: Pick<CryptoApi, 'checkChunk' | 'chunkDigest'>,
+  openStore: (memberId: string) => VaultStore = (id) => new VaultStore(id),
+): WorkerHandlers {
+  const stores = new Map<string, VaultStore>();
+  const restoreChunks = (memberId: string, job: ChunkJob): Promise<ChunkJobResult> => {
+    let store = stores.get(memberId);
+    if (!store) stores.set(memberId, (store = openStore(memberId)));
+    const writer = store;
+    return runChunkJob(job, {
+      check: crypto.checkChunk,
+      digest: crypto.chunkDigest,
+      write: (chunks) => writer.writeRestoredChunks(chunks),
+    });
+  };
+  return { [RESTORE_CHUNKS.method]: restoreChunks };
 }

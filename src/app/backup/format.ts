@@ -2,7 +2,7 @@
 // the header (KDF parameters and the wrapped data key) and every sealed record and document chunk, so it is
 // restored on a new device with the master password alone and is never readable without it.
 import { strFromU8, strToU8, Zip, ZipPassThrough } from 'fflate';
-import { ahead } from './ahead.js';
+import { ahead } from '../../client/lanes.js';
 import { jsonLayout, parseRange } from './json-reader.js';
 import { readZipEntry, zipEntries, type ZipEntry } from './zip-reader.js';
 import {
@@ -12,7 +12,8 @@ import {
   bytesToBase64Bytes,
   writeBase64,
 } from '../../shared/base64.js';
-import { chunkDigest, isVaultHeader, type VaultHeader } from '../vault/crypto.js';
+import { chunkDigest, type VaultHeader } from '../vault/crypto.js';
+import { headerFrom, headerJson, type HeaderJson } from '../vault/header.js';
 import type { StoredChunk, StoredRecord } from '../vault/db.js';
 
 export const BACKUP_FORMAT = 'mygenie-backup';
@@ -87,39 +88,6 @@ const toBase64 = bytesToBase64;
 function fromBase64(value: unknown): Uint8Array<ArrayBuffer> {
   if (typeof value !== 'string') throw new Error('not base64');
   return base64ToBytes(value);
-}
-
-export interface HeaderJson {
-  v: number;
-  kdf: string;
-  iterations: number;
-  salt: string;
-  wrapIv: string;
-  wrappedKey: string;
-}
-
-export function headerJson(header: VaultHeader): HeaderJson {
-  return {
-    v: header.v,
-    kdf: header.kdf,
-    iterations: header.iterations,
-    salt: toBase64(header.salt),
-    wrapIv: toBase64(header.wrapIv),
-    wrappedKey: toBase64(header.wrappedKey),
-  };
-}
-
-export function headerFrom(json: HeaderJson): VaultHeader {
-  const header = {
-    v: json.v,
-    kdf: json.kdf,
-    iterations: json.iterations,
-    salt: fromBase64(json.salt),
-    wrapIv: fromBase64(json.wrapIv),
-    wrappedKey: fromBase64(json.wrappedKey),
-  };
-  if (!isVaultHeader(header)) throw new Error('bad header');
-  return header;
 }
 
 interface RecordJson {

@@ -13,10 +13,10 @@ import {
   type SealedRecord,
 } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/db.js';
-import type { DocumentMeta, VaultState } from '../vault/vault.js';
+import type { DocumentMeta, Restored, VaultState } from '../vault/vault.js';
 import { runChunkJob } from './chunk-job.js';
 import { backupListing, decodeBackup, encodeBackup, heldChunk, type BackupContents } from './format.js';
-import { restoreBackup, type RestorePlatform, type Restored } from './restore.js';
+import { restoreBackup, type RestorePlatform } from './restore.js';
 
 const PASSWORD = 'backup master password';
 

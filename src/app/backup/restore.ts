@@ -6,17 +6,15 @@
 // device holds no chunks of (chunks without a record are never shown, and are swept), into a staging table for
 // one it does. Only when the MAC over everything holds does one transaction write the records and move the staged
 // chunks in; a restore refused or failed at any point removes what it wrote and leaves the vault as it was. The
-// vault applies the outcome to what it holds in memory (Vault.restoreBackup); the crypto and the store are given,
+// vault applies the outcome to what it holds in memory (Vault.restoreWith); the crypto and the store are given,
 // so the same code runs on the worker pool and IndexedDB in the app and in-process in tests.
-import type { CryptoPool } from '../vault/pool.js';
 import { macsEqual, openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/db.js';
 import { RecordChangedError } from '../vault/records.js';
-import type { VaultStore } from '../vault/store.js';
-import type { DocumentMeta, RestoreResult, VaultState } from '../vault/vault.js';
+import type { DocumentMeta, RestoreAccess, RestoreOutcome, RestoreResult, Vault } from '../vault/vault.js';
+import { ahead } from '../../client/lanes.js';
 import { base64ToBytes } from '../../shared/base64.js';
-import { ahead } from './ahead.js';
-import type { ChunkJob, ChunkJobResult, ChunkTask } from './chunk-job.js';
+import { RESTORE_CHUNKS, type ChunkJob, type ChunkJobResult, type ChunkTask } from './chunk-job.js';
 import {
   BACKUP_VERSION,
   BackupListing,
@@ -28,13 +26,10 @@ import {
 
 const fromBase64 = base64ToBytes;
 
-/** What a restore uses of the vault's platform: its crypto (the worker pool) and its store's one transaction. */
+/** What a restore uses of the vault (Vault.restoreWith gives it); `chunks` restores chunks in the crypto workers. */
 export interface RestorePlatform {
-  crypto: Pick<
-    CryptoPool,
-    'adopt' | 'backupMac' | 'checkChunk' | 'chunkDigest' | 'openMany' | 'seal' | 'sealChunk'
-  >;
-  store: Pick<VaultStore, 'documentsWithChunks' | 'writeRestoredChunks' | 'dropRestored' | 'restore'>;
+  crypto: Omit<RestoreAccess['crypto'], 'run'>;
+  store: RestoreAccess['store'];
   /**
    * Restores a part of the chunks where the key is (chunk-job.ts): the crypto workers read, open and write them
    * themselves. Without it (or for chunks held in memory, or a merge that seals them again) the page does.
@@ -43,11 +38,7 @@ export interface RestorePlatform {
 }
 
 /** What a restore needs to know of the vault as it is. */
-export interface RestoringVault {
-  state: VaultState;
-  /** When the vault's record with this id last changed; undefined when it has none. */
-  updatedAt(id: string): number | undefined;
-}
+export type RestoringVault = Pick<RestoreAccess, 'state' | 'updatedAt'>;
 
 export interface RestoreOptions {
   mode: 'replace' | 'merge';
@@ -55,18 +46,27 @@ export interface RestoreOptions {
   onProgress?: (fraction: number) => void;
 }
 
-/** A restore that was written: what the vault now holds, for the vault to follow in memory. */
-export interface Restored {
-  /** Everything there was was replaced (else the backup was merged in). */
-  replace: boolean;
-  /** The records written, sealed under the vault's key. */
-  records: StoredRecord[];
-  /** Every record of the backup, opened, by id. */
-  values: Map<string, unknown>;
-  /** The backup's header, when the vault now uses the backup's key. */
-  header?: VaultHeader;
-  /** How long each step took (milliseconds), for the benchmark. */
-  timings: number[];
+/**
+ * Restores a backup into the vault, all or nothing, and the vault follows it in memory; a backup's chunks are
+ * restored in the crypto workers.
+ */
+export function restoreInto(
+  vault: Vault,
+  contents: BackupContents,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  return vault.restoreWith(options.password, (access) =>
+    restoreBackup(
+      {
+        crypto: access.crypto,
+        store: access.store,
+        chunks: (job) => access.crypto.run(RESTORE_CHUNKS, access.memberId, job),
+      },
+      access,
+      contents,
+      options,
+    ),
+  );
 }
 
 /** Chunks restored in the workers: this many to a job, and this many jobs under way (two per worker). */
@@ -80,7 +80,7 @@ export async function restoreBackup(
   vault: RestoringVault,
   contents: BackupContents,
   options: RestoreOptions,
-): Promise<Exclude<RestoreResult, 'ok'> | Restored> {
+): Promise<RestoreOutcome> {
   const version = contents.version ?? BACKUP_VERSION;
   const times: number[] = [performance.now()];
   // The steps' usual share of a restore's time, for a progress bar that moves at an even pace; the chunks'

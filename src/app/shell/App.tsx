@@ -5,6 +5,7 @@ import { ToastProvider } from '../../client/ui/Toast.js';
 import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
+import { browserPlatform } from '../platform/vault-platform.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
 import { shellText } from '../copy.js';
 import { AppNav } from './AppNav.js';
@@ -96,7 +97,7 @@ function syncEnvironment(): SyncEnvironment {
 
 function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
   const shell = useText(shellText);
-  const vault = useMemo(() => new Vault(member.uid), [member.uid]);
+  const vault = useMemo(() => new Vault(member.uid, browserPlatform(member.uid)), [member.uid]);
   const engine = useMemo(() => new SyncEngine(vault, syncEnvironment()), [vault]);
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const { lang } = useLanguage();

@@ -1,6 +1,7 @@
 // Documents' chunks (docs/sync.md, "Documents"): sent before their record, each once (an interrupted transfer asks
 // which the server holds and sends the others), fetched and checked before their record shows, and forgotten on the
 // server once their document's deletion is stored.
+import { inLanes } from '../../client/lanes.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import type { SealedChunk } from '../vault/crypto.js';
 import type { SyncOutboxRow } from './store.js';
@@ -98,22 +99,4 @@ export async function forgetChunks(parts: SyncParts, names: string[]): Promise<v
   for (let at = 0; at < names.length; at += NAMES_PER_REQUEST) {
     await parts.server.call('syncForgetChunks', { body: { keys: names.slice(at, at + NAMES_PER_REQUEST) } });
   }
-}
-
-/** Runs `work` on each item, `lanes` at a time, in order of start; stops taking items at the first failure. */
-export async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  // Once one fails, the others take nothing more: what is left waits for the next run.
-  const lane = async () => {
-    while (next < items.length && !failed) {
-      try {
-        await work(items[next++]!);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }

@@ -8,7 +8,7 @@ import { ApiFailure, failureCode } from '../../client/api.js';
 import { DEVICE_NAMES } from '../../shared/device.js';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
-import { headerFrom, headerJson as backupHeaderJson } from '../backup/format.js';
+import { headerFrom, headerJson as vaultHeaderJson } from '../vault/header.js';
 import type { SealedRecord, VaultHeader } from '../vault/crypto.js';
 import { StorageFullError } from '../vault/db.js';
 import { newId, type Vault } from '../vault/vault.js';
@@ -52,7 +52,7 @@ export type SyncStatus =
   | { state: 'error'; cause: SyncCause; unsent?: number };
 
 /** The header as the server keeps it. */
-const headerJson = (header: VaultHeader) => backupHeaderJson(header) as SyncVaultHeaderJson;
+const headerJson = (header: VaultHeader) => vaultHeaderJson(header) as SyncVaultHeaderJson;
 
 /** The id the vault's signing key is sealed under (kind `sync`, as a change's address is). */
 const SIGNING_ID = 'signing-key';

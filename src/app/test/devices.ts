@@ -5,6 +5,7 @@
 // decides when each device syncs, goes offline or restarts.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { MIN_ITERATIONS, VaultCipher, type VaultHeader } from '../vault/crypto.js';
+import { cryptoApi } from '../vault/crypto-api.js';
 import { CryptoPool, inProcessWorker, type PoolWorker } from '../vault/pool.js';
 import { VaultStore } from '../vault/store.js';
 import { SyncStore } from '../sync/store.js';
@@ -23,10 +24,10 @@ export const PASSWORD = 'correct horse battery staple';
 const unlocked = new Map<string, CryptoKey>();
 
 function rememberingWorker(): PoolWorker {
-  const worker = inProcessWorker();
+  const worker = inProcessWorker(cryptoApi());
   const call = worker.call.bind(worker);
-  worker.call = (async (method: string, args: unknown[]) => {
-    if (method !== 'unlock') return call(method as never, args as never);
+  worker.call = async (method, args, transfer) => {
+    if (method !== 'unlock') return call(method, args, transfer);
     const [header, password] = args as [VaultHeader, string];
     const known = `${header.salt}/${header.wrappedKey}/${password}`;
     const key = unlocked.get(known);
@@ -37,7 +38,7 @@ function rememberingWorker(): PoolWorker {
     const answer = (await call('unlock', [header, password])) as { key: CryptoKey | null };
     if (answer.key) unlocked.set(known, answer.key);
     return answer;
-  }) as PoolWorker['call'];
+  };
   return worker;
 }
 

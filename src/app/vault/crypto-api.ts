@@ -1,6 +1,6 @@
-// The vault's WebCrypto work, as the crypto workers do it (crypto.worker.ts): each call of `cryptoApi()` is one
-// worker's state — its copy of the unlocked key, its documents' keys. Run in-process it is the same work on the same
-// thread (Node tests of several devices, src/app/vault/pool.ts `inProcessWorker`).
+// The vault's WebCrypto work, as the crypto workers do it (src/app/platform/crypto.worker.ts): each call of
+// `cryptoApi()` is one worker's state — its copy of the unlocked key, its documents' keys. Run in-process it is the
+// same work on the same thread (Node tests of several devices, src/app/vault/pool.ts `inProcessWorker`).
 import {
   calibrateIterations,
   chunkDigest,
@@ -11,8 +11,6 @@ import {
 } from './crypto.js';
 import type { CryptoWorkerApi } from './protocol.js';
 import { compactPage, unbundlePage } from './sealed-pages.js';
-import { VaultStore } from './store.js';
-import { runChunkJob } from '../backup/chunk-job.js';
 
 type Async<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
@@ -20,17 +18,10 @@ type Async<T> = {
 
 export type CryptoApi = Async<CryptoWorkerApi>;
 
-/**
- * One worker's crypto: its own cipher (the key it holds) and documents' keys; `openStore` opens the member's
- * vault database where a restore's chunks are written.
- */
-export function cryptoApi(
-  openStore: (memberId: string) => VaultStore = (id) => new VaultStore(id),
-): CryptoApi {
+/** One worker's crypto: its own cipher (the key it holds) and documents' keys. */
+export function cryptoApi(): CryptoApi {
   const cipher = new VaultCipher();
   const documentKeys = new Map<string, Promise<CryptoKey>>();
-  /** The vault's database as this worker writes a restore's chunks into it, opened once per member. */
-  const stores = new Map<string, VaultStore>();
 
   function documentKey(salt: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
     const id = Array.from(salt).join(',');
@@ -101,16 +92,6 @@ export function cryptoApi(
     },
     async openChunk(salt, documentId, index, count, chunk) {
       return openChunk(await documentKey(salt), documentId, index, count, chunk);
-    },
-    restoreChunks(memberId, job) {
-      let store = stores.get(memberId);
-      if (!store) stores.set(memberId, (store = openStore(memberId)));
-      const writer = store;
-      return runChunkJob(job, {
-        check: chunkOpens,
-        digest: chunkDigest,
-        write: (chunks) => writer.writeRestoredChunks(chunks),
-      });
     },
     checkChunk: chunkOpens,
   };

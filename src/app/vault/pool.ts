@@ -1,6 +1,8 @@
 // The app's side of the crypto workers. One worker unlocks; the key handle is then shared with the other, so
 // the page's thread stays free while a large vault opens. (Chromium runs every WebCrypto operation of a page
 // on one crypto thread, so more workers do not decrypt faster; two share the JavaScript side of the work.)
+// Each of the vault's methods is sent to the first worker (the key's own work) or the least busy one; another
+// part of the app's work there (a WorkerJob) goes to the least busy.
 import {
   parseOpened,
   type Opened,
@@ -9,39 +11,42 @@ import {
   type Unlocked,
   type VaultHeader,
 } from './crypto.js';
-import { cryptoApi } from './crypto-api.js';
-import type { CryptoWorkerApi, Method, WorkerRequest, WorkerResponse } from './protocol.js';
-import type { PageBundle, StoredRecord } from './db.js';
-import type { VaultStore } from './store.js';
-import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
+import { answer } from './worker-host.js';
+import type {
+  CryptoWorkerApi,
+  Method,
+  WorkerHandlers,
+  WorkerJob,
+  WorkerRequest,
+  WorkerResponse,
+} from './protocol.js';
 
 type Result<M extends Method> = ReturnType<CryptoWorkerApi[M]>;
+type Call<M extends Method> = (...args: Parameters<CryptoWorkerApi[M]>) => Promise<Result<M>>;
 
 /** What the pool asks of a worker: a Web Worker in the app, the same work in-process in Node tests. */
 export interface PoolWorker {
   /** Requests sent and not yet answered: the pool gives new work to the least busy worker. */
   busy: number;
-  call<M extends Method>(
-    method: M,
-    args: Parameters<CryptoWorkerApi[M]>,
-    transfer?: Transferable[],
-  ): Promise<Result<M>>;
+  /** The answer of the worker's handler for `method` (untyped: the pool knows what each method answers). */
+  call(method: string, args: unknown[], transfer?: Transferable[]): Promise<unknown>;
   terminate(): void;
 }
 
 /**
- * A worker's work done on this thread (several simulated devices in one Node process): the same functions, the
+ * A worker's work done on this thread (several simulated devices in one Node process): the same handlers, the
  * same key handling, without the messages.
  */
-export function inProcessWorker(openStore?: (memberId: string) => VaultStore): PoolWorker {
-  const api = cryptoApi(openStore);
+export function inProcessWorker(handlers: WorkerHandlers): PoolWorker {
+  let next = 1;
   return {
     busy: 0,
     async call(method, args) {
       this.busy++;
       try {
-        const handler = api[method] as (...values: unknown[]) => Promise<unknown>;
-        return (await handler(...args)) as never;
+        const response = await answer(handlers, { id: next++, method, args });
+        if (!response.ok) throw new Error(response.error);
+        return response.result;
       } finally {
         this.busy--;
       }
@@ -50,15 +55,16 @@ export function inProcessWorker(openStore?: (memberId: string) => VaultStore): P
   };
 }
 
-class CryptoWorker implements PoolWorker {
+/** A Web Worker running the crypto handlers (made by the app: src/app/platform/). */
+export class WebPoolWorker implements PoolWorker {
   #worker: Worker;
   #next = 1;
   #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   /** Requests sent and not yet answered: the pool gives new work to the least busy worker. */
   busy = 0;
 
-  constructor() {
-    this.#worker = new Worker(new URL('./crypto.worker.ts', import.meta.url), { type: 'module' });
+  constructor(worker: Worker) {
+    this.#worker = worker;
     this.#worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
       const response = event.data;
       const pending = this.#pending.get(response.id);
@@ -77,15 +83,11 @@ class CryptoWorker implements PoolWorker {
     };
   }
 
-  call<M extends Method>(
-    method: M,
-    args: Parameters<CryptoWorkerApi[M]>,
-    transfer: Transferable[] = [],
-  ): Promise<Result<M>> {
+  call(method: string, args: unknown[], transfer: Transferable[] = []): Promise<unknown> {
     const id = this.#next++;
     this.busy++;
-    return new Promise<Result<M>>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
       const request: WorkerRequest = { id, method, args };
       this.#worker.postMessage(request, { transfer });
     });
@@ -105,7 +107,7 @@ export class CryptoPool {
   /** The unlocked data key's handle (non-extractable): sync derives its own key from it. */
   #key: CryptoKey | null = null;
 
-  constructor(size = 2, spawn: () => PoolWorker = () => new CryptoWorker()) {
+  constructor(size: number, spawn: () => PoolWorker) {
     this.#workers = Array.from({ length: size }, spawn);
   }
 
@@ -121,29 +123,47 @@ export class CryptoPool {
     return this.#workers.reduce((best, worker) => (worker.busy < best.busy ? worker : best));
   }
 
+  /** A vault method asked of `worker`: its answer is what CryptoWorkerApi says the method returns. */
+  #ask<M extends Method>(
+    worker: PoolWorker,
+    method: M,
+    args: Parameters<CryptoWorkerApi[M]>,
+    transfer?: Transferable[],
+  ): Promise<Result<M>> {
+    return worker.call(method, args, transfer) as Promise<Result<M>>;
+  }
+
+  /** The method, asked of the first worker (the one that unlocks: the key's own work). */
+  #onFirst<M extends Method>(method: M): Call<M> {
+    return (...args) => this.#ask(this.#first(), method, args);
+  }
+
+  /** The method, asked of the least busy worker. */
+  #onLeastBusy<M extends Method>(method: M): Call<M> {
+    return (...args) => this.#ask(this.#leastBusy(), method, args);
+  }
+
   async #share(key: CryptoKey): Promise<void> {
     this.#key = key;
-    await Promise.all(this.#workers.slice(1).map((worker) => worker.call('adopt', [key])));
+    await Promise.all(this.#workers.slice(1).map((worker) => this.#ask(worker, 'adopt', [key])));
   }
 
   /** Every worker takes an already unlocked key (a restore that has just unwrapped one). */
   async adopt(key: CryptoKey): Promise<void> {
     this.#key = key;
-    await Promise.all(this.#workers.map((worker) => worker.call('adopt', [key])));
+    await Promise.all(this.#workers.map((worker) => this.#ask(worker, 'adopt', [key])));
   }
 
-  calibrate(): Promise<number> {
-    return this.#first().call('calibrate', []);
-  }
+  readonly calibrate = this.#onFirst('calibrate');
 
   async create(password: string, iterations: number): Promise<VaultHeader> {
-    const { header, key } = await this.#first().call('create', [password, iterations]);
+    const { header, key } = await this.#ask(this.#first(), 'create', [password, iterations]);
     await this.#share(key);
     return header;
   }
 
   async unlock(header: VaultHeader, password: string): Promise<Unlocked> {
-    const { result, key } = await this.#first().call('unlock', [header, password]);
+    const { result, key } = await this.#ask(this.#first(), 'unlock', [header, password]);
     if (key) await this.#share(key);
     return result;
   }
@@ -155,107 +175,52 @@ export class CryptoPool {
 
   async lock(): Promise<void> {
     this.#key = null;
-    await Promise.all(this.#workers.map((worker) => worker.call('lock', [])));
+    await Promise.all(this.#workers.map((worker) => this.#ask(worker, 'lock', [])));
   }
 
-  checkPassword(header: VaultHeader, password: string): Promise<boolean> {
-    return this.#first().call('checkPassword', [header, password]);
-  }
+  readonly checkPassword = this.#onFirst('checkPassword');
+  readonly changePassword = this.#onFirst('changePassword');
+  readonly seal = this.#onLeastBusy('seal');
 
-  changePassword(
-    header: VaultHeader,
-    current: string,
-    next: string,
-    iterations: number,
-  ): Promise<VaultHeader | null> {
-    return this.#first().call('changePassword', [header, current, next, iterations]);
-  }
-
-  seal(kind: string, id: string, value: unknown): Promise<SealedRecord> {
-    return this.#leastBusy().call('seal', [kind, id, value]);
-  }
-
+  /** Records opened, split between the workers. */
   async openMany<T>(records: SealedRecord[]): Promise<Opened<T>[]> {
     if (records.length === 0) return [];
     const share = Math.ceil(records.length / this.#workers.length);
     const parts = await Promise.all(
       this.#workers.map((worker, index) =>
-        worker.call('openManyText', [records.slice(index * share, (index + 1) * share)]),
+        this.#ask(worker, 'openManyText', [records.slice(index * share, (index + 1) * share)]),
       ),
     );
     return parts.flat().map((text) => parseOpened<T>(text));
   }
 
   /** Sealed pages' JSON texts, opened by the least busy worker (a batch at a time as they are read). */
-  openPageTexts(pages: Array<Uint8Array<ArrayBuffer>>): Promise<Array<string | null>> {
-    return this.#leastBusy().call('openPageTexts', [pages]);
-  }
-
-  compactPage(bundle: PageBundle | undefined, loose: StoredRecord[]): Promise<PageBundle | null> {
-    return this.#leastBusy().call('compactPage', [bundle, loose]);
-  }
-
-  unbundlePage(bundle: PageBundle): Promise<{ records: StoredRecord[]; damaged: string[] }> {
-    return this.#leastBusy().call('unbundlePage', [bundle]);
-  }
-
-  backupMac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#first().call('backupMac', [listing]);
-  }
+  readonly openPageTexts = this.#onLeastBusy('openPageTexts');
+  readonly compactPage = this.#onLeastBusy('compactPage');
+  readonly unbundlePage = this.#onLeastBusy('unbundlePage');
+  readonly backupMac = this.#onFirst('backupMac');
 
   /**
    * A backup chunk's digest for the MAC listing. Each worker has its own crypto thread, so the digests of a
    * large backup run beside the page's own work (a restore's key derivation) and split between the workers.
    */
   chunkDigest(chunk: SealedChunk): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#leastBusy().call('chunkDigest', [{ iv: chunk.iv, data: chunk.data }]);
+    return this.#ask(this.#leastBusy(), 'chunkDigest', [{ iv: chunk.iv, data: chunk.data }]);
   }
 
-  sealChunk(
-    salt: Uint8Array<ArrayBuffer>,
-    documentId: string,
-    index: number,
-    count: number,
-    bytes: ArrayBuffer,
-  ): Promise<SealedChunk> {
-    return this.#leastBusy().call('sealChunk', [salt, documentId, index, count, bytes], [bytes]);
+  /** A chunk sealed; its plaintext goes to the worker by transfer (it is not used here after). */
+  sealChunk(...args: Parameters<CryptoWorkerApi['sealChunk']>): Promise<SealedChunk> {
+    return this.#ask(this.#leastBusy(), 'sealChunk', args, [args[4]]);
   }
 
   /** Several chunks of a document sealed in one worker from their slice of the file: see the protocol. */
-  sealChunks(
-    salt: Uint8Array<ArrayBuffer>,
-    documentId: string,
-    first: number,
-    count: number,
-    chunkBytes: number,
-    part: Blob,
-  ): Promise<SealedChunk[]> {
-    return this.#leastBusy().call('sealChunks', [salt, documentId, first, count, chunkBytes, part]);
-  }
+  readonly sealChunks = this.#onLeastBusy('sealChunks');
+  readonly openChunk = this.#onLeastBusy('openChunk');
+  readonly checkChunk = this.#onLeastBusy('checkChunk');
 
-  openChunk(
-    salt: Uint8Array<ArrayBuffer>,
-    documentId: string,
-    index: number,
-    count: number,
-    chunk: SealedChunk,
-  ): Promise<Uint8Array<ArrayBuffer> | null> {
-    return this.#leastBusy().call('openChunk', [salt, documentId, index, count, chunk]);
-  }
-
-  /** A part of a restore's chunks, restored by the least busy worker into the member's database. */
-  restoreChunks(memberId: string, job: ChunkJob): Promise<ChunkJobResult> {
-    return this.#leastBusy().call('restoreChunks', [memberId, job]);
-  }
-
-  checkChunk(
-    salt: Uint8Array<ArrayBuffer>,
-    documentId: string,
-    index: number,
-    count: number,
-    chunk: SealedChunk,
-  ): Promise<boolean> {
-    return this.#leastBusy().call('checkChunk', [salt, documentId, index, count, chunk]);
+  /** Work another part of the app has the workers do (a restore's chunks: src/app/backup/chunk-job.ts). */
+  run<A extends unknown[], R>(job: WorkerJob<A, R>, ...args: A): Promise<R> {
+    return this.#leastBusy().call(job.method, args) as Promise<R>;
   }
 
   terminate(): void {

@@ -1,7 +1,7 @@
-// The messages between the app and its crypto workers: each request names a method of CryptoWorkerApi.
+// The messages between the app and its crypto workers: each request names a method a worker answers — one of the
+// vault's (CryptoWorkerApi), or work another part of the app runs there (a WorkerJob: a restore's chunks).
 import type { SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
 import type { PageBundle, StoredRecord } from './db.js';
-import type { ChunkJob, ChunkJobResult } from '../backup/chunk-job.js';
 
 export interface CryptoWorkerApi {
   calibrate(): number;
@@ -48,8 +48,6 @@ export interface CryptoWorkerApi {
     count: number,
     chunk: SealedChunk,
   ): Uint8Array<ArrayBuffer> | null;
-  /** A part of a restore's pass over its chunks, written into the member's vault database by the worker. */
-  restoreChunks(memberId: string, job: ChunkJob): ChunkJobResult;
   /** Whether the chunk opens (its plaintext stays in the worker: a restore only needs to know). */
   checkChunk(
     salt: Uint8Array<ArrayBuffer>,
@@ -62,9 +60,22 @@ export interface CryptoWorkerApi {
 
 export type Method = keyof CryptoWorkerApi;
 
+/** What a worker answers, by method name: each handler takes the request's arguments. */
+export type WorkerHandlers = Record<string, (...args: never[]) => Promise<unknown>>;
+
+/**
+ * Work another part of the app has the crypto workers do (its handler given to the worker where the worker is
+ * made: src/app/platform/), named by its method; `A` and `R` are its arguments and answer.
+ */
+export interface WorkerJob<A extends unknown[], R> {
+  readonly method: string;
+  /** Never set: carries the job's types. */
+  readonly types?: (...args: A) => R;
+}
+
 export interface WorkerRequest {
   id: number;
-  method: Method;
+  method: string;
   args: unknown[];
 }
 

@@ -1,20 +1,17 @@
 // The member's vault as the app sees it: create, unlock, lock, and read and write records by kind. Records are
 // decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
-import { STORAGE_KEYS } from '../../shared/constants.js';
-import { createMasterKeyVerifier } from '../../shared/master-key.js';
-import { ahead } from '../backup/ahead.js';
-import { CHUNKS_AHEAD, writeBackup, type BackupContents, type BackupKind } from '../backup/format.js';
-import { restoreBackup, type RestoreOptions } from '../backup/restore.js';
+import { ahead } from '../../client/lanes.js';
 import { randomBytes, type Opened, type SealedChunk, type SealedRecord, type VaultHeader } from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
-import { CryptoPool } from './pool.js';
+import type { CryptoPool } from './pool.js';
 import { entriesOf, parsePage } from './sealed-pages.js';
 import { StorageFullError, type StoredChunk, type StoredRecord, type VaultDatabase } from './db.js';
 import { RecordChangedError, type StoredContents } from './records.js';
-import { VaultStore, type EditTracker } from './store.js';
-import { tabNews, type TabNews, type VaultNews } from './tabs.js';
+import type { VaultStore } from './store.js';
+import { type EditTracker } from './store.js';
+import type { TabNews, VaultNews } from './tabs.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
@@ -56,6 +53,37 @@ export type RestoreResult =
   /** A merge found records changed since it chose them (another tab, sync): nothing was restored. */
   | 'changed-meanwhile';
 
+/** What a restore (src/app/backup/restore.ts) uses of the vault while it runs, under the vault's restore lock. */
+export interface RestoreAccess {
+  memberId: string;
+  state: VaultState;
+  /** When the vault's record with this id last changed; undefined when it has none. */
+  updatedAt(id: string): number | undefined;
+  /** The crypto workers: the vault's key, or the backup's once adopted. */
+  crypto: Pick<
+    CryptoPool,
+    'adopt' | 'backupMac' | 'checkChunk' | 'chunkDigest' | 'openMany' | 'run' | 'seal' | 'sealChunk'
+  >;
+  /** The store's restore: chunks written out of sight, then records and chunks moved in in one transaction. */
+  store: Pick<VaultStore, 'documentsWithChunks' | 'writeRestoredChunks' | 'dropRestored' | 'restore'>;
+}
+
+/** A restore that was written: what the vault now holds, for the vault to follow in memory. */
+export interface Restored {
+  /** Everything there was was replaced (else the backup was merged in). */
+  replace: boolean;
+  /** The records written, sealed under the vault's key. */
+  records: StoredRecord[];
+  /** Every record of the backup, opened, by id. */
+  values: Map<string, unknown>;
+  /** The backup's header, when the vault now uses the backup's key. */
+  header?: VaultHeader;
+  /** How long each step took (milliseconds), for the benchmark. */
+  timings: number[];
+}
+
+export type RestoreOutcome = Exclude<RestoreResult, 'ok'> | Restored;
+
 /** Records merged key by key when edited two ways, never copied: the settings, a document's description. */
 export const ONE_OF_A_KIND: ReadonlySet<RecordKind> = new Set(['settings', 'document']);
 
@@ -81,7 +109,7 @@ export function newId(): string {
 const toBase64 = bytesToBase64;
 const fromBase64 = base64ToBytes;
 
-/** What the vault runs on: the browser's by default; a test of several devices in one process gives its own. */
+/** What the vault runs on: the browser's (src/app/platform/vault-platform.ts), or a test's own. */
 export interface VaultPlatform {
   openStore: (memberId: string) => VaultStore;
   pool: CryptoPool;
@@ -91,31 +119,6 @@ export interface VaultPlatform {
   keepVerifier: ((password: string, iterations: number) => Promise<void>) | null;
   /** Whether the site's check is kept already (it costs a key derivation to make). */
   hasVerifier: () => boolean;
-}
-
-function browserPlatform(memberId: string): VaultPlatform {
-  return {
-    openStore: (id) => new VaultStore(id),
-    pool: new CryptoPool(),
-    news: tabNews(`mygenie-vault-${memberId}`),
-    keepVerifier: writeMasterKeyVerifier,
-    hasVerifier: () => {
-      try {
-        return localStorage.getItem(STORAGE_KEYS.masterKeyVerifier) !== null;
-      } catch {
-        return true;
-      }
-    },
-  };
-}
-
-async function writeMasterKeyVerifier(password: string, iterations: number): Promise<void> {
-  const verifier = await createMasterKeyVerifier(password, iterations);
-  try {
-    localStorage.setItem(STORAGE_KEYS.masterKeyVerifier, JSON.stringify(verifier));
-  } catch {
-    // Private mode without storage: the site's password-change path will say the master key is not set.
-  }
 }
 
 /**
@@ -181,7 +184,7 @@ export class Vault {
 
   constructor(
     readonly memberId: string,
-    platform: VaultPlatform = browserPlatform(memberId),
+    platform: VaultPlatform,
   ) {
     this.#platform = platform;
     this.#store = platform.openStore(memberId);
@@ -883,19 +886,21 @@ export class Vault {
   }
 
   /**
-   * A backup of the vault as it rests on the device (records still sealed), in either format, written as it is
-   * read: the documents' chunks come from IndexedDB a few at a time, so a vault of any size backs up in little
-   * memory.
+   * The vault as it rests on the device, for a backup (src/app/backup/create.ts): each record sealed on its own
+   * (rows sealed as one are opened and their records sealed again, a few rows under way in the workers, each let
+   * go once done), records that did not open left out, and the keys of its documents' chunks.
    */
-  async createBackup(kind: BackupKind): Promise<Blob> {
+  async sealedContents(): Promise<{
+    header: VaultHeader;
+    records: StoredRecord[];
+    chunkKeys: Array<[documentId: string, index: number]>;
+  }> {
     if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
-    const store = this.#store;
+    const header = this.#header;
     const damaged = new Set(this.damaged);
-    const { records: loose, bundles: read } = await store.contents();
+    const { records: loose, bundles: read } = await this.#store.contents();
     const bundles = read.filter((bundle) => bundle.live.length > 0);
     const records = loose.filter((record) => !damaged.has(record.id));
-    // A backup carries each record sealed on its own (docs/backup-format.md): rows sealed as one are opened and
-    // their records sealed again, a few rows under way in the workers, each let go once done.
     const drained = (function* () {
       while (bundles.length > 0) yield bundles.shift()!;
     })();
@@ -905,42 +910,36 @@ export class Vault {
     const documents = new Set(
       records.filter((record) => record.kind === 'document').map((record) => record.id),
     );
-    const keys = (await store.chunkKeys()).filter(([documentId]) => documents.has(documentId));
-    return writeBackup(kind, {
-      createdAt: new Date().toISOString(),
-      header: this.#header,
-      records,
-      // A few chunks are read at once: each read waits on the disk, and the reads overlap.
-      chunks: (async function* () {
-        for await (const [, chunk] of ahead(keys, CHUNKS_AHEAD, ([documentId, index]) =>
-          store.chunk(documentId, index),
-        )) {
-          if (chunk) yield chunk;
-        }
-      })(),
-      mac: (listing) => this.#pool.backupMac(listing),
-    });
+    const chunkKeys = (await this.#store.chunkKeys()).filter(([documentId]) => documents.has(documentId));
+    return { header, records, chunkKeys };
+  }
+
+  /** The MAC of a backup's listing under the vault's key (docs/backup-format.md). */
+  backupMac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#pool.backupMac(listing);
   }
 
   /**
-   * Restores a backup, all or nothing (src/app/backup/restore.ts), then follows it in memory. A restore always
-   * resets the detail view password to the default (the description's "lost detail view password" path).
+   * Runs a restore (src/app/backup/restore.ts) under the restore lock, all or nothing, with the small part of the
+   * vault it writes through, then follows its outcome in memory. A restore always resets the detail view password
+   * to the default (the description's "lost detail view password" path); `password` is the backup's master
+   * password when one was given (the site's check follows it when the vault takes the backup's key).
    */
-  async restoreBackup(contents: BackupContents, options: RestoreOptions): Promise<RestoreResult> {
-    let outcome!: Awaited<ReturnType<typeof restoreBackup>>;
+  async restoreWith(
+    password: string | undefined,
+    restore: (access: RestoreAccess) => Promise<RestoreOutcome>,
+  ): Promise<RestoreResult> {
+    let outcome!: RestoreOutcome;
     // What the restore may replace, as this tab holds it: sync keeps it as the base copy of the restored records.
     const before = new Map(this.#entries);
     await this.#underRestoreLock(async () => {
-      outcome = await restoreBackup(
-        {
-          crypto: this.#pool,
-          store: this.#store,
-          chunks: (job) => this.#pool.restoreChunks(this.memberId, job),
-        },
-        { state: this.#state, updatedAt: (id) => this.#entries.get(id)?.updatedAt },
-        contents,
-        options,
-      );
+      outcome = await restore({
+        memberId: this.memberId,
+        state: this.#state,
+        updatedAt: (id) => this.#entries.get(id)?.updatedAt,
+        crypto: this.#pool,
+        store: this.#store,
+      });
     });
     if (outcome === 'changed-meanwhile' && this.#state === 'unlocked') {
       // Some record changed under the merge: this tab reads them all again before the member tries again.
@@ -951,7 +950,7 @@ export class Vault {
     if (outcome.header) {
       this.#header = outcome.header;
       // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
-      void this.#platform.keepVerifier?.(options.password!, outcome.header.iterations);
+      if (password !== undefined) void this.#platform.keepVerifier?.(password, outcome.header.iterations);
     }
     if (this.tracking) {
       // Sync is on: what the restore wrote, and with a replacing restore what it removed, goes to the other devices.

@@ -9,6 +9,7 @@ import { decodeBackup, type BackupContents } from '../../backup/format.js';
 import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { loadAppConfig } from '../../backup/app-config.js';
 import { googleDriveToken } from '../../backup/google-drive.js';
+import { restoreInto } from '../../backup/restore.js';
 import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/targets.js';
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
@@ -123,7 +124,7 @@ export function RestorePanel({
     setBusy(text.restoring);
     setProblem('');
     try {
-      const result = await vault.restoreBackup(chosen.contents, {
+      const result = await restoreInto(vault, chosen.contents, {
         mode: vault.state === 'unlocked' ? mode : 'replace',
         ...(askPassword ? { password } : {}),
         onProgress: setProgress,

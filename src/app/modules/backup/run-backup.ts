@@ -1,6 +1,7 @@
 // Making a backup and putting it where the member chose: shared by "Back up now" and the daily automatic
 // backup. The result says what went wrong, as a value the screens put into words.
 import type { AppConfig } from '../../../shared/schemas/drives.js';
+import { createBackup } from '../../backup/create.js';
 import { googleDriveTarget } from '../../backup/google-drive.js';
 import {
   accountTarget,
@@ -46,7 +47,7 @@ export async function runBackup(
   }
   let backup: Blob;
   try {
-    backup = await vault.createBackup(settings.kind);
+    backup = await createBackup(vault, settings.kind);
   } catch {
     return { ok: false, problem: 'failed' };
   }

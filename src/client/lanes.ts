@@ -1,5 +1,6 @@
-// Work on a stream of items a few at a time: `width` items are under way (in the crypto workers, on the disk)
-// while the earliest finished is handed on, in the order the items came. Memory holds at most `width` results.
+// Work on many items with a few under way at once — in the crypto workers, on the disk, over the network — so each
+// waits on the others less: `ahead` hands results on in order, holding at most `width` of them; `inLanes` runs
+// `lanes` workers over a list until it is done or one fails.
 
 /** Each item with the outcome of `work` on it, in order, with at most `width` of them under way at once. */
 export async function* ahead<T, R>(
@@ -27,4 +28,21 @@ export async function* ahead<T, R>(
     // Stopped early (a failure, or the caller broke off): what is still under way is let finish unheard.
     await Promise.allSettled(under.map((next) => next.result));
   }
+}
+
+/** `work` on every item, `lanes` at a time in any order; once one fails the others take nothing more. */
+export async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (next < items.length && !failed) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
