@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { shellText } from '../../src/app/copy.js';
 import type { AppScreen } from '../../src/app/shell/pages.js';
-import { syncText } from '../../src/app/sync/copy.js';
+import { syncText } from '../../src/app/modules/sync/copy.js';
 import type { Lang } from './site.js';
 
 export class AppModel {

@@ -6,7 +6,7 @@ import { ledgerText } from '../../src/app/modules/ledger/copy.js';
 import { diaryText } from '../../src/app/modules/memo/copy.js';
 import { personalText } from '../../src/app/modules/personal/copy.js';
 import { scheduleText } from '../../src/app/modules/schedule/copy.js';
-import { syncText } from '../../src/app/sync/copy.js';
+import { syncText } from '../../src/app/modules/sync/copy.js';
 import { fill } from '../../src/client/text.js';
 import { createAccount, signInContext } from '../support/accounts.js';
 import type { BrowserSuite } from '../support/suite.js';

@@ -9,7 +9,7 @@ import { browserPlatform } from '../platform/vault-platform.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
 import { shellText } from '../copy.js';
 import { AppNav } from './AppNav.js';
-import { DetailAccessProvider, DetailGate } from './DetailGate.js';
+import { DetailAccessProvider, DetailGate } from '../access/DetailGate.js';
 import { HomeScreen } from './HomeScreen.js';
 import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from '../../client/member.js';
 import { DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
@@ -22,13 +22,13 @@ import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { browserSyncEnvironment } from '../sync/browser.js';
 import type { SyncEnvironment } from '../sync/ports.js';
-import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../sync/review.js';
-import { cancelLanding, landOn } from './landing.js';
+import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../modules/sync/review.js';
+import { cancelLanding, landOn } from '../ui/landing.js';
 import { SyncEngine } from '../sync/engine.js';
-import { FirstSyncGate, NewVaultScreen } from '../sync/JoinScreen.js';
+import { FirstSyncGate, NewVaultScreen } from './JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
-import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../sync/SyncViews.js';
-import { syncText } from '../sync/copy.js';
+import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../modules/sync/SyncViews.js';
+import { syncText } from '../modules/sync/copy.js';
 
 export function App() {
   return (

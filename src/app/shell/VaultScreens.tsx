@@ -5,11 +5,11 @@ import { PasswordField } from '../../client/ui/PasswordField.js';
 import type { Vault } from '../vault/vault.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../vault/vault.js';
 import { shellText } from '../copy.js';
-import { InAppNotice } from './InAppNotice.js';
+import { InAppNotice } from '../ui/InAppNotice.js';
 import { backupText } from '../modules/backup/copy.js';
 import { RestorePanel } from '../modules/backup/RestorePanel.js';
-import { passwordStrength } from './password-strength.js';
-import { syncText } from '../sync/copy.js';
+import { passwordStrength } from '../access/password-strength.js';
+import { syncText } from '../modules/sync/copy.js';
 import type { SyncEngine } from '../sync/engine.js';
 
 /**

@@ -15,8 +15,6 @@ export const APP_SCREENS = [
 export type AppScreen = (typeof APP_SCREENS)[number];
 
 export const DETAIL_SCREENS: ReadonlySet<AppScreen> = new Set(['diary', 'personal', 'documents', 'ledger']);
-/** The kinds of record those screens keep: shown elsewhere (a conflict to resolve) only behind the same password. */
-export const DETAIL_KINDS: ReadonlySet<string> = new Set(['memo', 'personal', 'document', 'ledger']);
 
 export function isAppScreen(value: unknown): value is AppScreen {
   return typeof value === 'string' && (APP_SCREENS as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 // Anniversaries: the member's list, which two are shown as anniversary 1 and 2, and the automatic third.
-import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { daysBetween, formatDate, isoToday } from '../../format.js';

@@ -22,7 +22,7 @@ import {
   type LastBackup,
 } from './last-backup.js';
 import { RestorePanel } from './RestorePanel.js';
-import { useConfirmOwner } from '../../shell/DetailGate.js';
+import { useConfirmOwner } from '../../access/DetailGate.js';
 import { runBackup } from './run-backup.js';
 import { EMPTY_WEBDAV, WebdavFields, webdavComplete } from './WebdavFields.js';
 

@@ -24,8 +24,8 @@ import {
   entriesOfMonth,
   shownCurrency,
 } from './view.js';
-import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
-import { useOpenSync } from '../../sync/review.js';
+import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
+import { useOpenSync } from '../sync/review.js';
 import './ledger.css';
 import { isConflictCopy } from '../../sync/conflicts.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';

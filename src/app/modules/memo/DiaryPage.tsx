@@ -1,5 +1,5 @@
 // The diary: entries by date, listed by month, with search over the decrypted text.
-import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatDate, formatMonth, isoToday } from '../../format.js';

@@ -1,6 +1,6 @@
 // Personal info: identity details, bank accounts, cards, website logins and notes, filtered by kind and
 // searched by title and visible fields; secrets stay masked until asked for.
-import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { isConflictCopy } from '../../sync/conflicts.js';
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';

@@ -1,5 +1,5 @@
 // A day's events: time (or all day), title, lunar and yearly badges, memo, and edit and delete buttons.
-import { ConflictCopyBadge } from '../../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import type { AgendaEntry } from './agenda.js';

@@ -4,9 +4,9 @@ import { AUTO_LOGOUT_OPTIONS_MIN, type Language } from '../../../shared/constant
 import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { DetailPasswordForm } from '../../shell/DetailGate.js';
-import { InAppNotice } from '../../shell/InAppNotice.js';
-import { passwordStrength } from '../../shell/password-strength.js';
+import { DetailPasswordForm } from '../../access/DetailGate.js';
+import { InAppNotice } from '../../ui/InAppNotice.js';
+import { passwordStrength } from '../../access/password-strength.js';
 import { readAutoLogoutMinutes, saveAutoLogoutMinutes } from '../../../client/auto-logout.js';
 import { useAppSettings } from '../../settings.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
@@ -15,7 +15,7 @@ import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { BackupPanel } from '../backup/BackupPanel.js';
-import { SyncPanel } from '../../sync/SyncViews.js';
+import { SyncPanel } from '../sync/SyncViews.js';
 import { settingsText } from './copy.js';
 
 export const NICKNAME_MAX = 30;

@@ -1,16 +1,16 @@
 // How two versions of a record in conflict read side by side (the settings' conflict list, docs/sync.md): each
 // value written as its module shows it — money in its currency, dates as the module's list writes them.
-import type { Language } from '../../shared/constants.js';
-import { localeOf } from '../../shared/text.js';
-import { parseLunarDate } from '../calendar/lunar.js';
-import { formatBytes, formatDate } from '../format.js';
-import { ledgerText } from '../modules/ledger/copy.js';
-import { categoryLabel, paymentLabel } from '../modules/ledger/entry-form.js';
-import { isLedgerCurrency } from '../modules/ledger/model/entry.js';
-import { formatMoney } from '../modules/ledger/model/format.js';
-import { scheduleText } from '../modules/schedule/copy.js';
-import { fullDate, lunarLabel, timeLabel } from '../modules/schedule/labels.js';
-import type { RecordKind } from '../vault/vault.js';
+import type { Language } from '../../../shared/constants.js';
+import { localeOf } from '../../../shared/text.js';
+import { parseLunarDate } from '../../calendar/lunar.js';
+import { formatBytes, formatDate } from '../../format.js';
+import { ledgerText } from '../ledger/copy.js';
+import { categoryLabel, paymentLabel } from '../ledger/entry-form.js';
+import { isLedgerCurrency } from '../ledger/model/entry.js';
+import { formatMoney } from '../ledger/model/format.js';
+import { scheduleText } from '../schedule/copy.js';
+import { fullDate, lunarLabel, timeLabel } from '../schedule/labels.js';
+import type { RecordKind } from '../../vault/vault.js';
 
 type Leaf = string | number | boolean;
 

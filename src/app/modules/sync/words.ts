@@ -1,13 +1,13 @@
 // What the member reads of sync's state: a few words for the header's badge and the panel (said at every width),
 // and the sentence for why sync stopped.
-import { plural } from '../../client/plural.js';
-import { fill } from '../../client/text.js';
-import type { Language } from '../../shared/constants.js';
-import { catalog } from '../../shared/i18n/index.js';
+import { plural } from '../../../client/plural.js';
+import { fill } from '../../../client/text.js';
+import type { Language } from '../../../shared/constants.js';
+import { catalog } from '../../../shared/i18n/index.js';
 import { syncText } from './copy.js';
-import type { SyncCause } from './errors.js';
-import { syncPercent } from './react.js';
-import type { SyncStatus } from './engine.js';
+import type { SyncCause } from '../../sync/errors.js';
+import { syncPercent } from '../../sync/react.js';
+import type { SyncStatus } from '../../sync/engine.js';
 
 /** The member's words for why sync stopped (`unsent`: how many entries wait, when that is why). */
 export function causeText(cause: SyncCause, unsent: number | undefined, lang: Language): string {

@@ -1,33 +1,32 @@
 // What the member sees of sync (docs/sync.md, "Login, logout and the header"): the state in the app header, the
 // conflicts to resolve, what sync kept with a notice, and the settings panel (on/off, sync now, the devices).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiFailure, call, failureCode } from '../../client/api.js';
-import { formatDateTime } from '../../client/format.js';
-import { usePlural } from '../../client/plural.js';
-import { fill, useLanguage, useText } from '../../client/text.js';
-import { PasswordField } from '../../client/ui/PasswordField.js';
-import { Popup } from '../../client/ui/Popup.js';
-import { useToast } from '../../client/ui/Toast.js';
-import { DEVICE_NAME_MAX, deviceNameProblem, shownDeviceName } from '../../shared/device.js';
-import { catalog } from '../../shared/i18n/index.js';
-import type { SyncState } from '../../shared/schemas/sync.js';
-import { useRecordNotices, useVault, useVaultVersion } from '../vault/react.js';
-import type { VaultEntry } from '../vault/vault.js';
-import { shellText } from '../copy.js';
-import { FormFooter } from '../ui/FormFooter.js';
-import { Modal } from '../ui/Modal.js';
-import { useDetailReveal } from '../shell/DetailGate.js';
-import { DETAIL_KINDS } from '../shell/pages.js';
-import { conflictCopies } from './conflicts.js';
+import { ApiFailure, call, failureCode } from '../../../client/api.js';
+import { formatDateTime } from '../../../client/format.js';
+import { usePlural } from '../../../client/plural.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
+import { PasswordField } from '../../../client/ui/PasswordField.js';
+import { Popup } from '../../../client/ui/Popup.js';
+import { useToast } from '../../../client/ui/Toast.js';
+import { DEVICE_NAME_MAX, deviceNameProblem, shownDeviceName } from '../../../shared/device.js';
+import { catalog } from '../../../shared/i18n/index.js';
+import type { SyncState } from '../../../shared/schemas/sync.js';
+import { useRecordNotices, useVault, useVaultVersion } from '../../vault/react.js';
+import type { VaultEntry } from '../../vault/vault.js';
+import { shellText } from '../../copy.js';
+import { FormFooter } from '../../ui/FormFooter.js';
+import { Modal } from '../../ui/Modal.js';
+import { DETAIL_KINDS, useDetailReveal } from '../../access/DetailGate.js';
+import { conflictCopies } from '../../sync/conflicts.js';
 import { syncText } from './copy.js';
-import type { SyncCause, SyncStatus } from './engine.js';
-import { syncPercent, useSync, useSyncStatus } from './react.js';
-import type { SyncDevice } from '../../shared/schemas/sync.js';
+import type { SyncCause, SyncStatus } from '../../sync/engine.js';
+import { syncPercent, useSync, useSyncStatus } from '../../sync/react.js';
+import type { SyncDevice } from '../../../shared/schemas/sync.js';
 import { useOpenSync } from './review.js';
 import { conflictSides, describeRecord, sideFormat } from './sides.js';
 import { causeText, stateWords } from './words.js';
 
-export { conflictCopies } from './conflicts.js';
+export { conflictCopies } from '../../sync/conflicts.js';
 
 /** The member's words for why sync stopped, in the active language. */
 export function useCauseText(): (cause: SyncCause, unsent?: number) => string {

@@ -37,6 +37,12 @@ import {
   recordGateFailure,
 } from './gate-attempts.js';
 
+/**
+ * The kinds of record the screens behind the detail view password keep (the diary, personal info, documents,
+ * ledger): shown elsewhere (a conflict to resolve) only behind the same password.
+ */
+export const DETAIL_KINDS: ReadonlySet<string> = new Set(['memo', 'personal', 'document', 'ledger']);
+
 interface DetailAccess {
   granted: boolean;
   grant: () => void;

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../client/styles.css';
-import './app.css';
-import { LanguageProvider, initialLanguage } from '../client/text.js';
-import { App } from './shell/App.js';
+import '../../client/styles.css';
+import '../app.css';
+import { LanguageProvider, initialLanguage } from '../../client/text.js';
+import { App } from './App.js';
 
 const lang = initialLanguage(window.location.search);
 document.documentElement.lang = lang;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../shared/i18n/index.js';
+import { catalog } from '../../../shared/i18n/index.js';
 import { syncText } from './copy.js';
 import { causeText, stateWords } from './words.js';
 

@@ -1,7 +1,7 @@
 // The mark of a conflict copy in a module's list: it says what the record is, and leads to the conflict list where
 // the member keeps one of the two versions.
-import { useText } from '../../client/text.js';
-import { isConflictCopy } from './conflicts.js';
+import { useText } from '../../../client/text.js';
+import { isConflictCopy } from '../../sync/conflicts.js';
 import { syncText } from './copy.js';
 import { useOpenSync } from './review.js';
 

@@ -5,12 +5,12 @@ import { call } from '../../client/api.js';
 import { fill, useText } from '../../client/text.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
-import { SetupScreen } from '../shell/VaultScreens.js';
+import { SetupScreen } from './VaultScreens.js';
 import type { Vault } from '../vault/vault.js';
-import { syncText } from './copy.js';
-import type { SyncEngine } from './engine.js';
-import { syncPercent, useSync, useSyncJoining, useSyncStatus } from './react.js';
-import { useCauseText } from './SyncViews.js';
+import { syncText } from '../modules/sync/copy.js';
+import type { SyncEngine } from '../sync/engine.js';
+import { syncPercent, useSync, useSyncJoining, useSyncStatus } from '../sync/react.js';
+import { useCauseText } from '../modules/sync/SyncViews.js';
 
 /** First run on this device: the synced vault when the member has one, else a new vault. */
 export function NewVaultScreen({ vault, engine }: { vault: Vault; engine: SyncEngine }) {
