@@ -9,13 +9,13 @@ export function bytesToBase64(bytes: Uint8Array): string {
   if (typeof native === 'function') return native.call(bytes);
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary);
 }
 
 export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const native = (Uint8Array as unknown as NativeBase64).fromBase64;
+  const native = (Uint8Array as typeof Uint8Array & NativeBase64).fromBase64;
   if (typeof native === 'function') return native(text);
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);

@@ -204,7 +204,7 @@ export async function applyVersions(
           ? opened.sealed
           : (await parts.vault.seal(opened.kind, opened.id, decision.record.value)).sealed;
       if (opened.kind === 'document') {
-        documents.push({ id: opened.id, meta: decision.record.value as unknown as DocumentMeta });
+        documents.push({ id: opened.id, meta: decision.record.value as DocumentMeta });
       }
     }
     records.set(

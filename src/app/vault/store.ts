@@ -282,7 +282,7 @@ export class VaultStore {
 
   /** Every stored chunk's document and index, in key order (by document, then index), without their bytes. */
   async chunkKeys(): Promise<Array<[documentId: string, index: number]>> {
-    return (await this.#db.chunks.toCollection().primaryKeys()) as unknown as Array<[string, number]>;
+    return this.#db.chunks.toCollection().primaryKeys();
   }
 
   /** The documents this device holds chunks of. */

@@ -35,14 +35,14 @@ export interface VaultEntry<T = unknown> {
 }
 
 /** A stored document's description; its bytes are kept as sealed chunks beside it. */
-export interface DocumentMeta {
+export type DocumentMeta = {
   name: string;
   type: string;
   size: number;
   chunkCount: number;
   salt: string;
   addedAt: number;
-}
+};
 
 export type RestoreResult =
   | 'ok'

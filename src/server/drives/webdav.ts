@@ -180,10 +180,13 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
       if (!response.ok) throw statusError(response.status);
       const length = response.headers.get('content-length');
       if (length) reply.header('Content-Length', length);
-      return reply
-        .header('Content-Type', 'application/octet-stream')
-        .header('Cache-Control', 'private, no-store')
-        .send((response as unknown as { body: Readable }).body);
+      return (
+        reply
+          .header('Content-Type', 'application/octet-stream')
+          .header('Cache-Control', 'private, no-store')
+          // webdav's Response type leaves out the body that its fetch (node-fetch) gives as a Node stream.
+          .send((response as typeof response & { body: Readable }).body)
+      );
     },
     relay,
   );

@@ -145,7 +145,7 @@ export function driveAgents(options: { allowPrivate: boolean; idleMs: number; ca
       }
     };
   const GuardedHttpAgent = guarded(http.Agent);
-  const GuardedHttpsAgent = guarded(https.Agent) as unknown as typeof https.Agent;
+  const GuardedHttpsAgent = guarded(https.Agent);
   return {
     httpAgent: new GuardedHttpAgent({ keepAlive: false }),
     httpsAgent: new GuardedHttpsAgent({ keepAlive: false, ...(options.ca ? { ca: options.ca } : {}) }),

@@ -41,17 +41,25 @@ export function assertSafeKey(key: string): void {
 }
 
 /** Passes bytes through, counting them, and fails once more than `maxBytes` have gone by. */
+class SizeLimit extends Transform {
+  /** Bytes passed so far. */
+  bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) {
+      callback(new StorageError('too-large'));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
+
+/** Passes bytes through, counting them, and fails once more than `maxBytes` have gone by. */
 export function sizeLimit(maxBytes: number): Transform & { bytes: number } {
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      (counter as unknown as { bytes: number }).bytes += chunk.length;
-      if ((counter as unknown as { bytes: number }).bytes > maxBytes) {
-        callback(new StorageError('too-large'));
-        return;
-      }
-      callback(null, chunk);
-    },
-  }) as Transform & { bytes: number };
-  counter.bytes = 0;
-  return counter;
+  return new SizeLimit(maxBytes);
 }
