@@ -13,12 +13,48 @@ const ROOMS = {
   server: ['client', 'site', 'app', 'fortune'],
 };
 
+/** What every feature of the server may use. */
+const SERVER_BASE = ['core', 'db', 'http', 'mail', 'quota', 'ratelimit', 'storage', 'accounts'];
+
 /**
  * Inside a room: the folders each of its folders may import ('.' the room's own top-level files); a folder
- * not named here is free within its room. Lower folders never import higher ones, so no cycle can form.
+ * not named here (the server's test helpers) is free within its room. Lower folders never import higher ones, so
+ * no cycle can form. The server: its base (core, db, http, then storage, rate limits, the quota, mail, accounts),
+ * the features over it, and the live news over sync; app.ts composes them all.
  * @type {Record<string, Record<string, string[]>>}
  */
 const INSIDE = {
+  server: {
+    core: [],
+    db: [],
+    http: ['core'],
+    storage: ['core', 'http'],
+    ratelimit: ['core', 'db', 'http'],
+    quota: ['core', 'db', 'http', 'storage'],
+    mail: ['core', 'db', 'http', 'ratelimit'],
+    accounts: ['core', 'db', 'http', 'mail', 'ratelimit'],
+    documents: SERVER_BASE,
+    drives: SERVER_BASE,
+    files: SERVER_BASE,
+    inquiries: SERVER_BASE,
+    notices: SERVER_BASE,
+    passkeys: SERVER_BASE,
+    push: SERVER_BASE,
+    sync: SERVER_BASE,
+    live: [...SERVER_BASE, 'sync'],
+    '.': [
+      ...SERVER_BASE,
+      'documents',
+      'drives',
+      'files',
+      'inquiries',
+      'live',
+      'notices',
+      'passkeys',
+      'push',
+      'sync',
+    ],
+  },
   app: {
     vault: [],
     calendar: [],
@@ -34,7 +70,7 @@ const INSIDE = {
 };
 
 /** A room's top-level files, as its folders would import them. @type {Record<string, string[]>} */
-const ROOM_FILES = { app: ['copy', 'format', 'settings'] };
+const ROOM_FILES = { app: ['copy', 'format', 'settings'], server: ['app', 'main', 'migrate'] };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'public/**', '.ci/node-*/**'] },

@@ -6,8 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
-import { systemClock, systemTimer, type Clock, type Timer } from './clock.js';
-import type { Config } from './config.js';
+import { systemClock, systemTimer, type Clock, type Timer } from './core/clock.js';
+import type { Config } from './core/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerConnectionLimits } from './http/limits.js';
@@ -18,7 +18,7 @@ import { isCommonPassword } from './accounts/common-passwords.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { Redis } from 'ioredis';
-import { openLiveBus } from './live/bus.js';
+import { openLiveBus } from './core/bus.js';
 import {
   databaseRateLimiter,
   LONGEST_WINDOW_MS,
@@ -27,13 +27,18 @@ import {
 } from './ratelimit/limiter.js';
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
-import { syncNews, syncRoutes } from './sync/routes.js';
+import { documentService } from './documents/service.js';
+import { deviceEventRoutes } from './live/events.js';
+import { syncNews } from './live/sync-news.js';
+import { memberQuota } from './quota/quota.js';
+import { syncRoutes } from './sync/routes.js';
+import { syncService } from './sync/service.js';
 import { webdavRoutes } from './drives/webdav.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { pushRoutes } from './push/push.js';
 import { fileRoutes } from './files/routes.js';
 import { inquiryRoutes } from './inquiries/routes.js';
-import { mailRoutes } from './mail/routes.js';
+import { unsubscribeRoutes } from './accounts/unsubscribe.js';
 import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
 import { noticeRoutes } from './notices/routes.js';
 import { acceptRawUploads } from './storage/http.js';
@@ -229,7 +234,8 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   route(app, accounts, API.health, async () => ({ status: 'ok' as const }));
-  accountRoutes(app, accounts, syncNews(database.db, live, clock));
+  accountRoutes(app, accounts);
+  deviceEventRoutes(app, accounts, syncNews(database.db, live, clock));
   acceptRawUploads(app);
   noticeRoutes(app, { db: database.db, accounts, clock, live });
   fileRoutes(app, {
@@ -240,7 +246,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
     updateMails,
   });
-  mailRoutes(app, { db: database.db, accounts });
+  unsubscribeRoutes(app, accounts);
   inquiryRoutes(app, {
     db: database.db,
     accounts,
@@ -251,25 +257,31 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     supportEmail: config.supportEmail,
     log: app.log,
   });
-  documentRoutes(app, {
+  const quota = memberQuota({
     db: database.db,
     dialect: database.dialect,
-    accounts,
+    clock,
+    storage,
+    quotaBytes: config.userQuotaBytes,
+  });
+  const documents = documentService({
+    db: database.db,
+    quota,
     storage,
     clock,
-    quotaBytes: config.userQuotaBytes,
     maxUploadBytes: config.maxUploadBytes,
   });
-  syncRoutes(app, {
+  documentRoutes(app, { accounts, documents, storage, maxUploadBytes: config.maxUploadBytes });
+  const sync = syncService({
     db: database.db,
-    dialect: database.dialect,
     accounts,
+    quota,
     storage,
     clock,
     live,
-    quotaBytes: config.userQuotaBytes,
     maxUploadBytes: config.maxUploadBytes,
   });
+  syncRoutes(app, { accounts, sync, storage, maxUploadBytes: config.maxUploadBytes });
   passkeyRoutes(app, { db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl });
   const push = pushRoutes(app, {
     db: database.db,

@@ -2,7 +2,7 @@
 // or SIGINT it stops accepting, finishes the requests in flight, closes the database and exits 0.
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { openDatabase } from './db/database.js';
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@
 // also migrates at every start; on PostgreSQL, Kysely's migration lock lets only one process migrate at once.
 import path from 'node:path';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './core/config.js';
 import { openDatabase } from './db/database.js';
 
 async function migrate(): Promise<void> {

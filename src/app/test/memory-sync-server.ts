@@ -313,7 +313,7 @@ export class MemorySyncServer {
     return undefined;
   }
 
-  /** src/server/sync/routes.ts, the push: each device's chain contiguous, each change a fast-forward of its record. */
+  /** src/server/sync/service.ts, the push: each device's chain contiguous, each change a fast-forward of its record. */
   #push(session: string, body: { device: string; changes: SyncChangeBody[] }) {
     this.#retireEnded();
     if (!this.vault) refuse('sync/no-vault');

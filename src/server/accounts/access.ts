@@ -9,6 +9,7 @@ import {
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_COOKIE,
 } from '../../shared/constants.js';
+import type { Access, Endpoint } from '../../shared/api.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import { ApiError } from '../http/errors.js';
 import type { AccountService, Caller, SignedIn } from './service.js';
@@ -112,4 +113,25 @@ export async function requireAdmin(accounts: AccountService, request: FastifyReq
   const signedIn = await requireMember(accounts, request);
   if (!signedIn.user.isAdmin) throw new ApiError('auth/forbidden');
   return signedIn;
+}
+
+/** Admits a request to a route of the given access: the session it needs, or the refusal (http/route.ts). */
+export async function admit(
+  accounts: AccountService,
+  access: Access,
+  request: FastifyRequest,
+  endpoint: Endpoint,
+): Promise<SignedIn | undefined> {
+  switch (access) {
+    case 'public':
+      return undefined;
+    case 'any-session':
+      return requireAnySession(accounts, request);
+    case 'session':
+      return requireSession(accounts, request, endpoint.refusal);
+    case 'member':
+      return requireMember(accounts, request, endpoint.refusal);
+    case 'admin':
+      return requireAdmin(accounts, request);
+  }
 }

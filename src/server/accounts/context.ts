@@ -19,17 +19,17 @@ import {
 } from '../../shared/constants.js';
 import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
 import { type DeviceSession, type SessionResponse, type SessionUser } from '../../shared/schemas/auth.js';
-import { isoAt, type Clock } from '../clock.js';
+import { isoAt, type Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { accountMail, passwordChangedMail, type MailKind } from '../mail/templates.js';
-import type { LiveBus } from '../live/bus.js';
+import type { LiveBus } from '../core/bus.js';
 import { reserveOrRefuse, type Limit, type RateLimiter, type Release } from '../ratelimit/limiter.js';
 import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import * as store from './store.js';
-import { newId } from '../ids.js';
+import { newId } from '../core/ids.js';
 import { hashToken, randomToken } from './tokens.js';
 
 export interface AccountDeps {

@@ -1,7 +1,7 @@
 // A member's signed-in devices: the list, ending one or all others, approving or refusing a sign-in that waits
 // on a new device, and the live news each device hears.
 import { type DeviceSession } from '../../shared/schemas/auth.js';
-import { isoAt } from '../clock.js';
+import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import * as store from './store.js';
 import { type AccountContext, presentDevice, sessionEnd, type SignedIn } from './context.js';

@@ -23,13 +23,13 @@ import {
   type ResetPasswordResponse,
   type SignupBody,
 } from '../../shared/schemas/auth.js';
-import { isoAt } from '../clock.js';
+import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as store from './store.js';
-import { newId } from '../ids.js';
+import { newId } from '../core/ids.js';
 import { randomToken } from './tokens.js';
 import { type AccountContext, type Caller, isUniqueViolation } from './context.js';
 
@@ -49,6 +49,12 @@ export function emailLinkService(ctx: AccountContext) {
     languageOf,
   } = ctx;
   return {
+    /** The one-click opt-out link of update mails: its token is all it needs, and all it can do is opt out. */
+    async unsubscribe(token: string | undefined): Promise<void> {
+      if (!token || !(await store.optOutOfUpdateMails(db, token)))
+        throw new ApiError('auth/invalid-action-code');
+    },
+
     async signup(body: SignupBody, caller: Caller): Promise<void> {
       refuseCommon(body.password, body.email);
       await reserveOrRefuse(limiter, [

@@ -5,11 +5,9 @@ import { API } from '../../shared/api.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { route } from '../http/route.js';
 import { caller, currentSession, ensureDeviceKey, setSessionCookie } from './access.js';
-import type { SyncNews } from '../sync/routes.js';
-import { deviceEventRoutes } from './events.js';
 import type { AccountService } from './service.js';
 
-export function accountRoutes(app: FastifyInstance, accounts: AccountService, sync?: SyncNews): void {
+export function accountRoutes(app: FastifyInstance, accounts: AccountService): void {
   /** Whether this browser is signed in, or its sign-in waits for approval on another device. */
   route(app, accounts, API.session, async ({ request }) =>
     accounts.sessionAnswer(await currentSession(accounts, request)),
@@ -78,8 +76,6 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, sy
     await accounts.blockDevice(signedIn, params.id);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
-
-  deviceEventRoutes(app, accounts, sync);
 
   route(app, accounts, API.endOtherSessions, async ({ signedIn }) => {
     await accounts.endOtherDevices(signedIn);

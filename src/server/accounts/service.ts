@@ -6,7 +6,10 @@
 //
 // One service for the routes, made of three parts sharing one context (context.ts): signing in (sign-in.ts), a
 // member's devices (devices.ts) and mailed links (email-links.ts).
-import { accountContext, type AccountDeps } from './context.js';
+import type { FastifyRequest } from 'fastify';
+import type { Access, Endpoint } from '../../shared/api.js';
+import { admit } from './access.js';
+import { accountContext, type AccountDeps, type SignedIn } from './context.js';
 import { deviceService } from './devices.js';
 import { emailLinkService } from './email-links.js';
 import { signInService } from './sign-in.js';
@@ -17,13 +20,19 @@ export type AccountService = ReturnType<typeof accountService>;
 export function accountService(deps: AccountDeps) {
   const ctx = accountContext(deps);
   const { pendingMails } = ctx;
-  return {
+  const service = {
     ...signInService(ctx),
     ...deviceService(ctx),
     ...emailLinkService(ctx),
+
+    /** The routes' gatekeeper (http/route.ts): the session a route's access needs, or its refusal. */
+    admit(access: Access, request: FastifyRequest, endpoint: Endpoint): Promise<SignedIn | undefined> {
+      return admit(service, access, request, endpoint);
+    },
 
     async settle(): Promise<void> {
       await Promise.allSettled([...pendingMails]);
     },
   };
+  return service;
 }

@@ -3,7 +3,7 @@
 import { AUTO_LOGOUT_DEFAULT_MIN } from '../../shared/constants.js';
 import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
 import { type LoginBody, type SessionResponse } from '../../shared/schemas/auth.js';
-import { isoAt } from '../clock.js';
+import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import { passkeyAddedMail } from '../mail/templates.js';
 import { hashPassword } from './passwords.js';

@@ -13,18 +13,24 @@ import type { Access, Endpoint } from '../../shared/api.js';
 import type { Method } from '../../shared/api-routes.js';
 import { apiErrorBody } from '../../shared/api.js';
 import { API_BODY_LIMIT_BYTES } from '../../shared/constants.js';
-import type { AccountService, SignedIn } from '../accounts/service.js';
-import { requireAdmin, requireAnySession, requireMember, requireSession } from '../accounts/access.js';
 import { ApiError, codeOfZodError } from './errors.js';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/**
+ * Who admits a request to a route: resolves the caller the route's access needs (`S`, a signed-in session), or
+ * refuses with the ApiError its access names. The account service is the one (src/server/accounts/access.ts).
+ */
+export interface Gatekeeper<S> {
+  admit(access: Access, request: FastifyRequest, endpoint: Endpoint): Promise<S | undefined>;
+}
+
 /** What a handler is given: the checked parts of the request, and the session the route's access needs. */
-export interface Call<E extends Endpoint> {
+export interface Call<E extends Endpoint, S> {
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   body: Parsed<E['body']>;
-  signedIn: E['access'] extends 'public' ? undefined : SignedIn;
+  signedIn: E['access'] extends 'public' ? undefined : S;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -35,7 +41,7 @@ type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['r
  * A handler answers with the route's success body (sent with the entry's status), nothing for a 204, or the
  * reply itself when it has sent something else (a file's bytes, an event stream).
  */
-export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E> | FastifyReply>;
+export type Handler<E extends Endpoint, S> = (call: Call<E, S>) => Promise<Answer<E> | FastifyReply>;
 
 /** Checks a request part with its zod schema; a failure carries the code its first failing rule names. */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
@@ -46,28 +52,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return result.success ? { value: result.data } : { error: new ApiError(codeOfZodError(result.error)) };
   };
 
-async function guard(
-  accounts: AccountService,
-  access: Access,
-  request: FastifyRequest,
-  endpoint: Endpoint,
-): Promise<SignedIn | undefined> {
-  switch (access) {
-    case 'public':
-      return undefined;
-    case 'any-session':
-      return requireAnySession(accounts, request);
-    case 'session':
-      return requireSession(accounts, request, endpoint.refusal);
-    case 'member':
-      return requireMember(accounts, request, endpoint.refusal);
-    case 'admin':
-      return requireAdmin(accounts, request);
-  }
-}
-
 /** The session the guard resolved for a request, for its handler (undefined on a public route). */
-const guarded = new WeakMap<FastifyRequest, SignedIn | undefined>();
+const guarded = new WeakMap<FastifyRequest, unknown>();
 
 /**
  * A refused request whose body was not read: a large or unsized one closes its connection after the answer, so
@@ -79,24 +65,24 @@ function closeIfLargeBody(request: FastifyRequest, reply: FastifyReply): void {
   if (unsized || !(length <= API_BODY_LIMIT_BYTES)) reply.header('Connection', 'close');
 }
 
-export interface RouteOptions<E extends Endpoint> {
+export interface RouteOptions<E extends Endpoint, S> {
   /**
    * Runs after the guard, before the body is read or the request checked: a limit that counts malformed requests
    * too.
    */
-  first?: (signedIn: Call<E>['signedIn'], request: FastifyRequest) => Promise<void>;
+  first?: (signedIn: Call<E, S>['signedIn'], request: FastifyRequest) => Promise<void>;
   /** Fastify route config (e.g. `anyOrigin` for a POST other sites may send). */
   config?: Record<string, unknown>;
   /** A JSON body larger than the API's usual limit (sync's batches of changes). */
   bodyLimit?: number;
 }
 
-export function route<E extends Endpoint>(
+export function route<E extends Endpoint, S>(
   app: FastifyInstance,
-  accounts: AccountService,
+  gatekeeper: Gatekeeper<S>,
   endpoint: E,
-  handler: Handler<E>,
-  options: RouteOptions<E> = {},
+  handler: Handler<E, S>,
+  options: RouteOptions<E, S> = {},
 ): void {
   const [method, url] = endpoint.route.split(' ') as [Method, string];
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -108,8 +94,8 @@ export function route<E extends Endpoint>(
     // After the app's own onRequest hooks (the origin check), before Fastify reads or parses the body.
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       try {
-        const signedIn = await guard(accounts, endpoint.access, request, endpoint);
-        await options.first?.(signedIn as Call<E>['signedIn'], request);
+        const signedIn = await gatekeeper.admit(endpoint.access, request, endpoint);
+        await options.first?.(signedIn as Call<E, S>['signedIn'], request);
         guarded.set(request, signedIn);
       } catch (error) {
         closeIfLargeBody(request, reply);
@@ -132,14 +118,15 @@ export function route<E extends Endpoint>(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const signedIn = guarded.get(request);
       if (request.validationError) throw request.validationError;
+      // Fastify checked each part with the entry's schema (validatorCompiler) and the guard gave the session.
       const answer = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        signedIn,
+        params: request.params as Call<E, S>['params'],
+        query: request.query as Call<E, S>['query'],
+        body: request.body as Call<E, S>['body'],
+        signedIn: signedIn as Call<E, S>['signedIn'],
         request,
         reply,
-      } as unknown as Call<E>);
+      });
       if (answer === reply || reply.sent) return reply;
       if (endpoint.response === null) return reply.status(endpoint.status).send();
       return reply.status(endpoint.status).send(answer);

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/constants.js';
 import { catalog } from '../../shared/i18n/index.js';
 import { isSitePage } from '../../shared/site-pages.js';
-import { escapeHtml } from '../mail/templates.js';
+import { escapeHtml } from '../core/html.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRERENDERED = '_prerendered';

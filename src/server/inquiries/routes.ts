@@ -3,8 +3,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../ids.js';
-import { isoAt, type Clock } from '../clock.js';
+import { newId } from '../core/ids.js';
+import { isoAt, type Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import { route } from '../http/route.js';
 import { insertInquiry, listInquiries } from './store.js';

@@ -1,17 +1,12 @@
 // Mail through a real SMTP conversation when SMTP_URL is set, and in the member's language.
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '../core/html.js';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEml, startTestApp, type TestApp } from '../test/harness.js';
 import { createMailer } from './mailer.js';
-import {
-  accountMail,
-  passwordChangedMail,
-  escapeHtml,
-  inquiryForSupportMail,
-  updateMail,
-} from './templates.js';
+import { accountMail, passwordChangedMail, inquiryForSupportMail, updateMail } from './templates.js';
 
 interface Received {
   from: string;

@@ -4,6 +4,7 @@ import type { DeviceName } from '../../shared/device.js';
 import { mailText } from '../../shared/i18n/mail.js';
 import { fill } from '../../shared/text.js';
 import type { Mail } from './mailer.js';
+import { escapeHtml } from '../core/html.js';
 
 /** The mailed links: verify an address, apply a password chosen with the master key, set a forgotten one. */
 export type MailKind = 'verify' | 'reset' | 'forgot';
@@ -194,11 +195,4 @@ export function inquiryForSupportMail(
     after: [],
     headers: { 'Reply-To': inquiry.from },
   });
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 }

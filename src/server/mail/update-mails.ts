@@ -5,11 +5,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { MAIL_LIMIT, MAIL_WINDOW_MS } from '../../shared/constants.js';
-import { newId } from '../ids.js';
-import { isoAt, type Clock } from '../clock.js';
+import { newId } from '../core/ids.js';
+import { isoAt, type Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Mailer } from './mailer.js';
+import * as store from './store.js';
 import { updateMail } from './templates.js';
 
 const BATCH = 20;
@@ -35,42 +36,11 @@ export function updateMailQueue(deps: UpdateMailDeps) {
   let timer: NodeJS.Timeout | undefined;
 
   async function sendOne(jobId: string): Promise<boolean> {
-    const now = isoAt(clock);
-    const claimed = await db
-      .updateTable('mail_jobs')
-      .set({ status: 'sending', claimed_at: now })
-      .where('id', '=', jobId)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'pending'),
-          eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', isoAt(clock, -STALE_CLAIM_MS))]),
-        ]),
-      )
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-
-    const job = await db
-      .selectFrom('mail_jobs')
-      .innerJoin('users', 'users.id', 'mail_jobs.user_id')
-      .innerJoin('files', 'files.id', 'mail_jobs.subject_id')
-      .select([
-        'mail_jobs.attempts',
-        'users.email',
-        'users.lang',
-        'users.update_mails',
-        'users.unsubscribe_token',
-        'files.name',
-        'files.version',
-      ])
-      .where('mail_jobs.id', '=', jobId)
-      .executeTakeFirst();
+    const stale = isoAt(clock, -STALE_CLAIM_MS);
+    if (!(await store.claimJob(db, jobId, isoAt(clock), stale))) return false;
+    const job = await store.findJob(db, jobId);
     if (!job || job.update_mails !== 1 || !job.unsubscribe_token) {
-      // The member opted out, or the file was withdrawn, after the job was written.
-      await db
-        .updateTable('mail_jobs')
-        .set({ status: 'sent', last_error: 'skipped' })
-        .where('id', '=', jobId)
-        .execute();
+      await store.markSkipped(db, jobId);
       return true;
     }
     // The mail is counted before it is sent, so two processes cannot both send the address's last allowed one.
@@ -78,11 +48,7 @@ export function updateMailQueue(deps: UpdateMailDeps) {
       { key: `mail:${job.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
     ]);
     if (!reservation.ok) {
-      await db
-        .updateTable('mail_jobs')
-        .set({ status: 'pending', not_before: isoAt(clock, MAIL_WINDOW_MS / 4) })
-        .where('id', '=', jobId)
-        .execute();
+      await store.postpone(db, jobId, isoAt(clock, MAIL_WINDOW_MS / 4));
       return false;
     }
     const lang = job.lang === 'en' ? 'en' : 'ko';
@@ -98,76 +64,30 @@ export function updateMailQueue(deps: UpdateMailDeps) {
     } catch (error) {
       await reservation.release();
       const attempts = job.attempts + 1;
-      await db
-        .updateTable('mail_jobs')
-        .set({
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          attempts,
-          not_before: isoAt(clock, RETRY_MS * attempts),
-          last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
-        .where('id', '=', jobId)
-        .execute();
+      await store.markFailed(db, jobId, {
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        attempts,
+        notBefore: isoAt(clock, RETRY_MS * attempts),
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      });
       deps.log.warn({ err: error, to: job.email }, 'update mail not sent; will retry');
       return false;
     }
-    await db
-      .updateTable('mail_jobs')
-      .set({ status: 'sent', sent_at: isoAt(clock) })
-      .where('id', '=', jobId)
-      .execute();
+    await store.markSent(db, jobId, isoAt(clock));
     return true;
   }
 
   async function runOnce(): Promise<number> {
-    const due = await db
-      .selectFrom('mail_jobs')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('not_before', '<=', isoAt(clock))]),
-          eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', isoAt(clock, -STALE_CLAIM_MS))]),
-        ]),
-      )
-      .orderBy('created_at')
-      .limit(BATCH)
-      .execute();
+    const due = await store.dueJobs(db, isoAt(clock), isoAt(clock, -STALE_CLAIM_MS), BATCH);
     let sent = 0;
-    for (const { id } of due) if (await sendOne(id)) sent += 1;
+    for (const id of due) if (await sendOne(id)) sent += 1;
     return sent;
   }
 
   return {
     /** Writes one job per verified member who wants update e-mails, inside the caller's transaction. */
     async enqueueForFile(trx: Transaction<Database>, fileId: string): Promise<void> {
-      const now = isoAt(clock);
-      const members = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('email_verified', '=', 1)
-        .where('update_mails', '=', 1)
-        .execute();
-      for (let i = 0; i < members.length; i += 500) {
-        await trx
-          .insertInto('mail_jobs')
-          .values(
-            members.slice(i, i + 500).map((member) => ({
-              id: newId(),
-              kind: 'update' as const,
-              user_id: member.id,
-              subject_id: fileId,
-              status: 'pending' as const,
-              attempts: 0,
-              not_before: now,
-              claimed_at: null,
-              sent_at: null,
-              last_error: null,
-              created_at: now,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['kind', 'user_id', 'subject_id']).doNothing())
-          .execute();
-      }
+      await store.insertUpdateJobs(trx, fileId, isoAt(clock), newId);
     },
 
     /** Sends what is due now; one run at a time per process. */

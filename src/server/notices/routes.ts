@@ -7,14 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Notice } from '../../shared/schemas/files.js';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../ids.js';
-import { isoAt, type Clock } from '../clock.js';
+import { newId } from '../core/ids.js';
+import { isoAt, type Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import { deleteNotice, insertNotice, listNotices, updateNotice, type NoticeRow } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { API } from '../../shared/api.js';
-import type { LiveBus } from '../live/bus.js';
+import type { LiveBus } from '../core/bus.js';
 
 const LIST_CACHE_MS = 10_000;
 

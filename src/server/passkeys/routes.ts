@@ -26,8 +26,8 @@ import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { API } from '../../shared/api.js';
 import { caller, ensureDeviceKey, setSessionCookie } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';
-import { newId } from '../ids.js';
-import { isoAt, type Clock } from '../clock.js';
+import { newId } from '../core/ids.js';
+import { isoAt, type Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import {
   advanceCounter,

@@ -12,7 +12,7 @@ import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type SessionUser } from '../../shared/schemas/auth.js';
 import { caller } from '../accounts/access.js';
 import type { AccountService, Caller } from '../accounts/service.js';
-import { isoAt, type Clock, type Timer } from '../clock.js';
+import { isoAt, type Clock, type Timer } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import {
   deleteRegistration,

@@ -6,8 +6,8 @@
 import type { Redis } from 'ioredis';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { newId } from '../ids.js';
-import type { Clock } from '../clock.js';
+import { newId } from '../core/ids.js';
+import type { Clock } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 
 /** At most `limit` events under `key` within the last `windowMs`. */

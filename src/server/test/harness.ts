@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type MyGenieApp, type Timeouts } from '../app.js';
-import { manualClock } from '../clock.js';
-import { loadConfig, type Config } from '../config.js';
+import { manualClock } from '../core/clock.js';
+import { loadConfig, type Config } from '../core/config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
 

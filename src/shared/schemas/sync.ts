@@ -211,3 +211,4 @@ export type SyncChange = z.infer<typeof syncChange>;
 export type SyncState = z.infer<typeof syncState>;
 export type SyncVaultHeaderJson = z.infer<typeof syncVaultHeader>;
 export type SyncDevice = z.infer<typeof syncDevice>;
+export type SyncSnapshotQuery = z.infer<typeof syncSnapshotQuery>;

@@ -15,8 +15,8 @@ import {
 import { API } from '../../shared/api.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
-import type { SyncNews } from '../sync/routes.js';
-import type { AccountService } from './service.js';
+import type { SyncNews } from './sync-news.js';
+import type { AccountService } from '../accounts/service.js';
 
 /** Open streams per key, so one session (or member) cannot hold the server's connections. */
 function counter() {

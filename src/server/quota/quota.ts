@@ -1,0 +1,123 @@
+// A member's quota and lock, shared by everything that stores a member's bytes (documents, backups, sync's
+// changes, snapshots and chunks): one count of what is used, room held for uploads in flight, and one lock per
+// member under which every check of the room and every write that takes it happen together, so requests sent at
+// once can never together pass the quota.
+import type { Readable } from 'node:stream';
+import type { Kysely, Transaction } from 'kysely';
+import { isoAt, type Clock } from '../core/clock.js';
+import { newId } from '../core/ids.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { storageApiError } from '../storage/http.js';
+import { StorageError, type FileStorage } from '../storage/storage.js';
+import * as store from './store.js';
+
+/** An upload's reservation is forgotten after this long (its process died mid-upload). */
+const RESERVATION_TTL_MS = 24 * 60 * 60_000;
+
+export interface QuotaDeps {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  clock: Clock;
+  storage: FileStorage;
+  quotaBytes: number;
+}
+
+export interface Upload {
+  userId: string;
+  /** Where the bytes go in storage. */
+  key: string;
+  body: Readable;
+  /** The body's declared length (null: not known, a chunked upload). */
+  declared: number | null;
+  maxBytes: number;
+  contentType: string;
+}
+
+export type MemberQuota = ReturnType<typeof memberQuota>;
+
+export function memberQuota(deps: QuotaDeps) {
+  const { db, clock, storage } = deps;
+
+  /** Runs `work` in a transaction under the member's lock. */
+  const locked = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+    store.withMemberLocked(db, deps.dialect, userId, work);
+
+  /** Bytes held for the member's uploads in flight now. */
+  const held = (trx: store.Db, userId: string) =>
+    store.heldBytes(trx, userId, isoAt(clock, -RESERVATION_TTL_MS));
+
+  /**
+   * Holds room in the member's quota for an upload before its first byte is stored: the declared length, or all
+   * the room left (up to `maxBytes`) when the length is not known.
+   */
+  const reserveRoom = (userId: string, declared: number | null, maxBytes: number) =>
+    locked(userId, async (trx) => {
+      const room = deps.quotaBytes - (await store.usedBytes(trx, userId)) - (await held(trx, userId));
+      if (room <= 0 || (declared !== null && declared > room)) throw new ApiError('storage/quota-exceeded');
+      const bytes = declared ?? Math.min(room, maxBytes);
+      const reservation = { id: newId(), user_id: userId, bytes, created_at: isoAt(clock) };
+      await store.insertReservation(trx, reservation);
+      return { id: reservation.id, bytes };
+    });
+
+  return {
+    quotaBytes: deps.quotaBytes,
+    locked,
+
+    /** Bytes the member's stored data takes against the quota. */
+    used: (userId: string, trx: store.Db = db) => store.usedBytes(trx, userId),
+
+    /**
+     * Refuses `adding` more bytes when the member's quota (documents, sync, uploads in flight) has no room for
+     * them; call it under the member's lock, in the transaction that adds them.
+     */
+    async ensureRoom(trx: Transaction<Database>, userId: string, adding: number): Promise<void> {
+      if (adding <= 0) return;
+      const used = (await store.usedBytes(trx, userId)) + (await held(trx, userId));
+      if (used + adding > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
+    },
+
+    /**
+     * Streams an upload into storage within room held in the member's quota, then lets `commit` record it in the
+     * transaction that gives the room back, under the member's lock; a failed upload or a refused commit keeps
+     * nothing. Answers the stored size.
+     */
+    async storeWithin(
+      upload: Upload,
+      commit: (trx: Transaction<Database>, size: number) => Promise<void>,
+    ): Promise<number> {
+      const reservation = await reserveRoom(upload.userId, upload.declared, upload.maxBytes);
+      let size: number;
+      try {
+        ({ size } = await storage.put(upload.key, upload.body, {
+          maxBytes: reservation.bytes,
+          contentType: upload.contentType,
+        }));
+      } catch (error) {
+        await store.dropReservation(db, reservation.id);
+        // Cut at the room left, not at the upload limit: the quota is what is full.
+        if (
+          error instanceof StorageError &&
+          error.failure === 'too-large' &&
+          upload.declared === null &&
+          reservation.bytes < upload.maxBytes
+        ) {
+          throw new ApiError('storage/quota-exceeded');
+        }
+        throw storageApiError(error);
+      }
+      try {
+        await locked(upload.userId, async (trx) => {
+          await store.dropReservation(trx, reservation.id);
+          await commit(trx, size);
+        });
+      } catch (error) {
+        await store.dropReservation(db, reservation.id).catch(() => undefined);
+        await storage.delete(upload.key).catch(() => undefined);
+        throw error;
+      }
+      return size;
+    },
+  };
+}

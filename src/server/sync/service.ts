@@ -1,0 +1,571 @@
+// Sync between a member's devices (docs/sync.md, "On the server"): the server is an ordered buffer of sealed
+// changes. It hands out one series of numbers per member, keeps each device's chain contiguous, stores snapshots
+// and documents' chunks as files, counts all of it against the member's quota, and tells the member's other
+// devices at once through the live bus. It reads nothing sealed.
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  SYNC_CHUNK_MAX_BYTES,
+  SYNC_MAX_DEVICES,
+  SYNC_PAGE_BYTES,
+  SYNC_PAGE_CHANGES,
+} from '../../shared/constants.js';
+import {
+  originVersion,
+  type SyncChangeBody,
+  type SyncSnapshotQuery,
+  type SyncVaultHeaderJson,
+} from '../../shared/schemas/sync.js';
+import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { LiveBus } from '../core/bus.js';
+import { isoAt, type Clock } from '../core/clock.js';
+import { newId } from '../core/ids.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import type { MemberQuota } from '../quota/quota.js';
+import type { FileStorage } from '../storage/storage.js';
+import { DEVICE_PROOF, hashing, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
+import * as store from './store.js';
+
+export interface SyncDeps {
+  db: Kysely<Database>;
+  accounts: AccountService;
+  quota: MemberQuota;
+  storage: FileStorage;
+  clock: Clock;
+  live: LiveBus;
+  maxUploadBytes: number;
+}
+
+/** The live bus topic of a member's sync news. */
+export const syncTopic = (uid: string) => `sync:${uid}`;
+
+/** A stored change as devices read it (its body is the JSON this service wrote). */
+function present(row: store.ChangeRow) {
+  const body = JSON.parse(row.body) as Omit<SyncChangeBody, 'seq' | 'mac'>;
+  return { ...body, seq: Number(row.device_seq), mac: row.mac, at: Number(row.seq), device: row.device };
+}
+
+/** The vault as devices read it. */
+function presentVault(row: store.VaultRow) {
+  return {
+    id: row.vault_id,
+    header: JSON.parse(row.header) as SyncVaultHeaderJson,
+    headerMac: row.header_mac,
+    signing:
+      row.signing_public_key && row.signing_sealed_key
+        ? { publicKey: row.signing_public_key, sealedKey: row.signing_sealed_key }
+        : null,
+    updated: row.updated_at,
+  };
+}
+
+function presentDevice(row: store.DeviceRow, sessionId: string) {
+  return {
+    id: row.id,
+    name: row.name,
+    current: row.session_id === sessionId,
+    added: row.created_at,
+    lastSeen: row.last_seen_at,
+  };
+}
+
+/** A signature sent in base64 or base64url, as bytes. */
+const signatureBytes = (proof: string, encoding: 'base64' | 'base64url') => Buffer.from(proof, encoding);
+
+function presentSnapshot(row: store.SnapshotRow | undefined) {
+  return row ? { id: row.id, covers: Number(row.covers), size: Number(row.size) } : null;
+}
+
+/** An upload as the route received it: its stream, opened (and its type and length checked) when needed. */
+export interface Incoming {
+  open: () => Readable;
+  /** The declared length (null: not known, a chunked upload). */
+  declared: number | null;
+}
+
+export type SyncService = ReturnType<typeof syncService>;
+
+export function syncService(deps: SyncDeps) {
+  const { db, accounts, quota, storage, clock, live } = deps;
+  const { locked } = quota;
+  const announce = (userId: string) => live.publish(syncTopic(userId));
+  const removeFiles = async (keys: string[], log: FastifyBaseLogger) => {
+    for (const key of keys) {
+      await storage.delete(key).catch((err: unknown) => log.warn({ err }, 'synced file not deleted'));
+    }
+  };
+
+  /** The device, known to this member's sync: sending for a removed device is refused. */
+  const knownDevice = async (trx: Kysely<Database> | Transaction<Database>, userId: string, id: string) => {
+    const device = await store.findDevice(trx, userId, id);
+    if (!device) throw new ApiError('sync/unknown-device');
+    return device;
+  };
+
+  /**
+   * The caller's own device: registered by this very session. Another session of the member (a stolen cookie among
+   * them) may list, rename and remove it, never write as it.
+   */
+  const ownDevice = async (trx: Transaction<Database>, signedIn: SignedIn, id: string) => {
+    const device = await knownDevice(trx, signedIn.user.uid, id);
+    if (device.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+    return device;
+  };
+
+  /**
+   * Retires the member's devices whose session ended (logged out, ended from another device, refused at the
+   * new-device check, ended by a password change or reset, expired): a device syncs only while the session that
+   * registered it lasts. In a transaction of its own, so a request refused afterwards does not undo it; the
+   * member's devices hear of it.
+   */
+  const retireEnded = async (userId: string): Promise<void> => {
+    if ((await store.devicesOfEndedSessions(db, userId, isoAt(clock))).length === 0) return;
+    const retired = await locked(userId, async (trx) => {
+      const vault = await store.findVault(trx, userId);
+      if (!vault) return [];
+      const at = isoAt(clock);
+      const ended = await store.devicesOfEndedSessions(trx, userId, at);
+      return store.retireDevices(trx, userId, ended, vault.vault_id, at);
+    });
+    if (retired.length > 0) await announce(userId);
+  };
+
+  /** Checks a snapshot may replace the history now (before its bytes are read, and again when it is kept). */
+  const snapshotAllowed = async (
+    trx: Transaction<Database>,
+    signedIn: SignedIn,
+    snapshot: SyncSnapshotQuery,
+  ) => {
+    const { user } = signedIn;
+    const vault = await store.findVault(trx, user.uid);
+    if (!vault) throw new ApiError('sync/no-vault');
+    // Only a device of this session's may replace the history with its snapshot.
+    await ownDevice(trx, signedIn, snapshot.device);
+    const newest = await store.newestSnapshot(trx, user.uid);
+    // The vault's publication: its first device sends it whole as the series' first number, before any change. Once
+    // the series has begun it is too late (it would pass for a snapshot of changes it never saw).
+    if (snapshot.publish !== undefined) {
+      if (Number(vault.latest) !== 0 || newest || snapshot.covers !== 1)
+        throw new ApiError('sync/stale-snapshot');
+    } else if (snapshot.covers > Number(vault.latest)) {
+      throw new ApiError('request/invalid');
+    }
+    if (newest && snapshot.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
+    if (vault.signing_public_key !== null && snapshot.proof === undefined)
+      throw new ApiError('sync/unproven');
+    return vault;
+  };
+
+  return {
+    /**
+     * Listens for members' sessions changing (on any process): their ended sessions' devices go at once. Expired
+     * sessions announce nothing; the member's next sync request retires their devices, and the device list leaves
+     * them out. Answers the unsubscribe.
+     */
+    retireOnSessionNews(log: FastifyBaseLogger): () => void {
+      return live.subscribeAll((topic) => {
+        if (!topic.startsWith('devices:')) return;
+        retireEnded(topic.slice('devices:'.length)).catch((err: unknown) =>
+          log.warn({ err }, 'devices of ended sessions not retired'),
+        );
+      });
+    },
+
+    async state({ user, sessionId }: SignedIn) {
+      await retireEnded(user.uid);
+      const vault = await store.findVault(db, user.uid);
+      const devices = await store.listDevices(db, user.uid, isoAt(clock));
+      return {
+        vault: vault ? presentVault(vault) : null,
+        devices: devices.map((device) => presentDevice(device, sessionId)),
+        latest: Number(vault?.latest ?? 0),
+        snapshot: presentSnapshot(await store.newestSnapshot(db, user.uid)),
+        usedBytes: await quota.used(user.uid),
+        quotaBytes: quota.quotaBytes,
+      };
+    },
+
+    async publishVault(
+      { user }: SignedIn,
+      body: {
+        id: string;
+        header: unknown;
+        headerMac: string;
+        signing?: { publicKey: string; sealedKey: string } | undefined;
+      },
+    ) {
+      const at = isoAt(clock);
+      const header = JSON.stringify(body.header);
+      if (body.signing && !signingKey(body.signing.publicKey)) throw new ApiError('request/invalid');
+      const answer = await locked(user.uid, async (trx) => {
+        const vault = await store.findVault(trx, user.uid);
+        if (vault && vault.vault_id !== body.id) throw new ApiError('sync/other-vault');
+        // The signing key is set once: with the vault, or later by the first device that has one (a vault an older
+        // app published). Another one is another vault's; none sent keeps the one there.
+        let signing = {
+          public: vault?.signing_public_key ?? null,
+          sealed: vault?.signing_sealed_key ?? null,
+        };
+        if (body.signing) {
+          const sent = { public: body.signing.publicKey, sealed: body.signing.sealedKey };
+          if (signing.public !== null && (signing.public !== sent.public || signing.sealed !== sent.sealed)) {
+            throw new ApiError('sync/other-vault');
+          }
+          signing = sent;
+        }
+        const row = {
+          header,
+          header_mac: body.headerMac,
+          signing_public_key: signing.public,
+          signing_sealed_key: signing.sealed,
+          updated_at: at,
+        };
+        const adding = store.vaultBytes(row) - (vault ? store.vaultBytes(vault) : 0);
+        await quota.ensureRoom(trx, user.uid, adding);
+        await store.addUsage(trx, user.uid, adding);
+        if (!vault) {
+          await store.forgetOtherVaultsDevices(trx, user.uid, body.id);
+          await store.insertVault(trx, {
+            user_id: user.uid,
+            vault_id: body.id,
+            ...row,
+            latest: 0,
+            created_at: at,
+          });
+        } else {
+          await store.updateVault(trx, user.uid, row);
+        }
+        return presentVault({
+          ...(vault ?? { user_id: user.uid, latest: 0, created_at: at }),
+          vault_id: body.id,
+          ...row,
+        });
+      });
+      await announce(user.uid);
+      return answer;
+    },
+
+    /**
+     * Erases the member's synced vault: a sensitive change, as a password's or a passkey's, so a fresh proof of the
+     * member, counted against the login limits when it is the password.
+     */
+    async deleteVault(
+      signedIn: SignedIn,
+      currentPassword: string | undefined,
+      who: Caller,
+      log: FastifyBaseLogger,
+    ) {
+      const { user } = signedIn;
+      await accounts.proveMember(signedIn, currentPassword, who);
+      const files = await locked(user.uid, (trx) => store.deleteSynced(trx, user.uid, isoAt(clock)));
+      await announce(user.uid);
+      await removeFiles(files, log);
+    },
+
+    /** Registers (or renames) this session's device; `browser` is the browser's device key, if it has one. */
+    async registerDevice(
+      signedIn: SignedIn,
+      id: string,
+      body: { name: string; proof?: string | undefined },
+      browser: string | null,
+    ) {
+      const { user } = signedIn;
+      const at = isoAt(clock);
+      await retireEnded(user.uid);
+      const row = await locked(user.uid, async (trx) => {
+        const vault = await store.findVault(trx, user.uid);
+        if (!vault) throw new ApiError('sync/no-vault');
+        // Only a device that opened the vault can sign its joining (once the vault has a signing key).
+        if (
+          vault.signing_public_key !== null &&
+          (body.proof === undefined ||
+            !proven(
+              vault.signing_public_key,
+              [DEVICE_PROOF, vault.vault_id, id],
+              signatureBytes(body.proof, 'base64'),
+            ))
+        ) {
+          throw new ApiError('sync/unproven');
+        }
+        // Removed once, gone for good: its chain cannot start over under numbers its old changes hold.
+        if (await store.isRetired(trx, user.uid, id)) throw new ApiError('sync/device-removed');
+        const known = await store.findDevice(trx, user.uid, id);
+        if (known) {
+          // Registered again (renamed) only by the session that registered it.
+          if (known.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+          await store.updateDevice(trx, user.uid, id, { name: body.name, last_seen_at: at });
+          return { ...known, name: body.name, last_seen_at: at };
+        }
+        const added: store.DeviceRow = {
+          user_id: user.uid,
+          id,
+          name: body.name,
+          session_device: browser,
+          session_id: signedIn.sessionId,
+          last_seq: 0,
+          last_mac: null,
+          created_at: at,
+          last_seen_at: at,
+        };
+        // Counted under the member's lock, so registrations sent at once cannot pass it; devices of ended sessions
+        // were retired above (and one whose session ended since is not counted).
+        if ((await store.listDevices(trx, user.uid, at)).length >= SYNC_MAX_DEVICES) {
+          throw new ApiError('sync/too-many-devices');
+        }
+        await quota.ensureRoom(trx, user.uid, store.DEVICE_BYTES);
+        await store.insertDevice(trx, added);
+        await store.addUsage(trx, user.uid, store.DEVICE_BYTES);
+        return added;
+      });
+      await announce(user.uid);
+      return presentDevice(row, signedIn.sessionId);
+    },
+
+    /** Any of the member's sessions may remove any of the member's devices: a lost phone stops syncing at once. */
+    async removeDevice({ user }: SignedIn, id: string) {
+      await retireEnded(user.uid);
+      await locked(user.uid, async (trx) => {
+        const vault = await store.findVault(trx, user.uid);
+        const removed = vault
+          ? await store.retireDevices(trx, user.uid, [id], vault.vault_id, isoAt(clock))
+          : [];
+        if (removed.length === 0) throw new ApiError('sync/unknown-device');
+      });
+      await announce(user.uid);
+    },
+
+    /** Any of the member's sessions may rename any of their devices (the app names them by browser and system). */
+    async renameDevice({ user, sessionId }: SignedIn, id: string, name: string) {
+      await retireEnded(user.uid);
+      const row = await locked(user.uid, async (trx) => {
+        const device = await knownDevice(trx, user.uid, id);
+        await store.updateDevice(trx, user.uid, id, { name });
+        return { ...device, name };
+      });
+      await announce(user.uid);
+      return presentDevice(row, sessionId);
+    },
+
+    /**
+     * Takes a device's changes in its chain's order: each gets the member's next number, unless it was made from
+     * an older version of its record than the newest (then it and the rest wait: `stale`).
+     */
+    async push(signedIn: SignedIn, body: { device: string; changes: SyncChangeBody[] }) {
+      const { user } = signedIn;
+      const at = isoAt(clock);
+      await retireEnded(user.uid);
+      const result = await locked(user.uid, async (trx) => {
+        const vault = await store.findVault(trx, user.uid);
+        if (!vault) throw new ApiError('sync/no-vault');
+        const device = await ownDevice(trx, signedIn, body.device);
+        let lastSeq = Number(device.last_seq);
+        let lastMac = device.last_mac;
+        let latest = Number(vault.latest);
+        const stored: number[] = [];
+        const rows: store.ChangeRow[] = [];
+        let stale: number | null = null;
+        const fresh = body.changes.filter((change) => change.seq > lastSeq);
+        const heads = await store.headsOf(trx, user.uid, [...new Set(fresh.map((change) => change.rid))]);
+        const known = new Set(heads.keys());
+        const moved = new Map<string, string>();
+        for (const change of body.changes) {
+          if (change.seq <= lastSeq) {
+            // Sent before (its answer was lost): the same change is not stored twice; a different one is refused.
+            // One compacted away since can only be compared when it is the device's last.
+            const earlier = await store.findChange(trx, user.uid, body.device, change.seq);
+            const expected = earlier?.mac ?? (change.seq === lastSeq ? lastMac : change.mac);
+            if (change.mac !== expected) throw new ApiError('sync/out-of-order');
+            stored.push(Number(earlier?.seq ?? 0));
+            continue;
+          }
+          if (change.seq !== lastSeq + 1 || change.prev !== lastMac) throw new ApiError('sync/out-of-order');
+          // Made from an older version than the record's newest: another device was first. It and the rest wait.
+          // A record of the vault's publication has no version here until it first changes: its origin's.
+          const head = heads.get(change.rid) ?? null;
+          if (change.base !== head && !(head === null && change.base === originVersion(vault.vault_id))) {
+            stale = change.seq;
+            break;
+          }
+          const version = `${body.device}:${change.seq}`;
+          heads.set(change.rid, version);
+          moved.set(change.rid, version);
+          const text = JSON.stringify({
+            prev: change.prev,
+            rid: change.rid,
+            base: change.base,
+            heads: change.heads,
+            hash: change.hash,
+            payload: change.payload,
+          });
+          latest += 1;
+          rows.push({
+            user_id: user.uid,
+            seq: latest,
+            device: body.device,
+            device_seq: change.seq,
+            mac: change.mac,
+            size: Buffer.byteLength(text) + store.CHANGE_ROW_BYTES,
+            body: text,
+            created_at: at,
+          });
+          stored.push(latest);
+          lastSeq = change.seq;
+          lastMac = change.mac;
+        }
+        if (rows.length > 0) {
+          // Each change, and each record's newest version the first time the record is written.
+          const newRecords = [...moved.keys()].filter((rid) => !known.has(rid)).length;
+          const adding = rows.reduce((sum, row) => sum + row.size, 0) + newRecords * store.HEAD_BYTES;
+          await quota.ensureRoom(trx, user.uid, adding);
+          await store.addUsage(trx, user.uid, adding);
+          await store.insertChanges(trx, rows);
+          await store.setHeads(trx, user.uid, moved);
+          await store.setLatest(trx, user.uid, latest);
+        }
+        await store.updateDevice(trx, user.uid, body.device, {
+          last_seq: lastSeq,
+          last_mac: lastMac,
+          last_seen_at: at,
+        });
+        return { stored, latest, stale, added: rows.length };
+      });
+      if (result.added > 0) await announce(user.uid);
+      return { stored: result.stored, latest: result.latest, stale: result.stale };
+    },
+
+    /** The member's changes after `after`, a page at a time, or the snapshot to read first. */
+    async changes({ user }: SignedIn, after: number) {
+      const vault = await store.findVault(db, user.uid);
+      if (!vault) return { changes: [], latest: 0, snapshot: null };
+      const snapshot = await store.newestSnapshot(db, user.uid);
+      // The changes right after `after` were compacted: the device reads the snapshot first.
+      if (snapshot && after < Number(snapshot.covers)) {
+        return { changes: [], latest: Number(vault.latest), snapshot: presentSnapshot(snapshot) };
+      }
+      const rows = await store.changePage(db, user.uid, after, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES);
+      return { changes: rows.map(present), latest: Number(vault.latest), snapshot: null };
+    },
+
+    /**
+     * Keeps a device's snapshot of the vault as it was at change `covers`, replacing the history up to there.
+     * Hashed as it streams to storage; the signature is checked before anything of the history goes.
+     */
+    async uploadSnapshot(
+      signedIn: SignedIn,
+      snapshot: SyncSnapshotQuery,
+      incoming: Incoming,
+      log: FastifyBaseLogger,
+    ) {
+      const { user } = signedIn;
+      await retireEnded(user.uid);
+      await db.transaction().execute((trx) => snapshotAllowed(trx, signedIn, snapshot));
+      const body = hashing(incoming.open());
+      const id = newId();
+      const key = `sync/${user.uid}/snapshots/${id}`;
+      let old: string[] = [];
+      const size = await quota.storeWithin(
+        {
+          userId: user.uid,
+          key,
+          body: body.stream,
+          declared: incoming.declared,
+          maxBytes: deps.maxUploadBytes,
+          contentType: 'application/octet-stream',
+        },
+        async (trx, size) => {
+          const vault = await snapshotAllowed(trx, signedIn, snapshot);
+          if (
+            vault.signing_public_key !== null &&
+            !proven(
+              vault.signing_public_key,
+              [SNAPSHOT_PROOF, vault.vault_id, snapshot.device, snapshot.covers, body.digest()],
+              signatureBytes(snapshot.proof ?? '', 'base64url'),
+            )
+          ) {
+            // The stored file goes with this refusal (storeWithin); nothing of the history was touched.
+            throw new ApiError('sync/unproven');
+          }
+          await store.insertSnapshot(trx, {
+            id,
+            user_id: user.uid,
+            covers: snapshot.covers,
+            size,
+            storage_key: key,
+            created_at: isoAt(clock),
+          });
+          if (Number(vault.latest) === 0) await store.setLatest(trx, user.uid, snapshot.covers);
+          const compacted = await store.deleteChangesThrough(trx, user.uid, snapshot.covers);
+          const older = await store.deleteOlderSnapshots(trx, user.uid, id);
+          await store.addUsage(trx, user.uid, size - compacted - older.bytes);
+          old = older.files;
+        },
+      );
+      await removeFiles(old, log);
+      // A publication moves the series on: the member's other devices take it at once.
+      await announce(user.uid);
+      return { id, covers: snapshot.covers, size };
+    },
+
+    /** Where a snapshot of the member's is stored. */
+    async snapshotKey({ user }: SignedIn, id: string): Promise<string> {
+      const row = await store.findSnapshot(db, user.uid, id);
+      if (!row) throw new ApiError('storage/object-not-found');
+      return row.storage_key;
+    },
+
+    /** Whether a chunk is stored already (a resumed upload sending it again stores nothing twice). */
+    async holdsChunk({ user }: SignedIn, key: string): Promise<boolean> {
+      return (await store.findChunk(db, user.uid, key)) !== undefined;
+    },
+
+    /** Stores a chunk of a document's, once per key. */
+    async uploadChunk({ user }: SignedIn, chunk: string, incoming: Incoming, log: FastifyBaseLogger) {
+      const key = `sync/${user.uid}/chunks/${newId()}`;
+      let added = true;
+      await quota.storeWithin(
+        {
+          userId: user.uid,
+          key,
+          body: incoming.open(),
+          declared: incoming.declared,
+          maxBytes: SYNC_CHUNK_MAX_BYTES,
+          contentType: 'application/octet-stream',
+        },
+        async (trx, size) => {
+          added = await store.insertChunk(trx, {
+            user_id: user.uid,
+            key: chunk,
+            size,
+            storage_key: key,
+            created_at: isoAt(clock),
+          });
+          if (added) await store.addUsage(trx, user.uid, size);
+        },
+      );
+      // Another request stored the same chunk meanwhile: this copy goes.
+      if (!added) await removeFiles([key], log);
+    },
+
+    /** Where a chunk of the member's is stored. */
+    async chunkKey({ user }: SignedIn, key: string): Promise<string> {
+      const row = await store.findChunk(db, user.uid, key);
+      if (!row) throw new ApiError('storage/object-not-found');
+      return row.storage_key;
+    },
+
+    async heldChunks({ user }: SignedIn, keys: string[]) {
+      return { held: await store.heldChunks(db, user.uid, [...new Set(keys)]) };
+    },
+
+    async forgetChunks({ user }: SignedIn, keys: string[], log: FastifyBaseLogger) {
+      const files = await locked(user.uid, async (trx) => {
+        const forgotten = await store.deleteChunks(trx, user.uid, [...new Set(keys)]);
+        await store.addUsage(trx, user.uid, -forgotten.bytes);
+        return forgotten.files;
+      });
+      await removeFiles(files, log);
+    },
+  };
+}
