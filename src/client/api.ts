@@ -1,8 +1,8 @@
-// Calls to our API, typed by its table (src/shared/api.ts): `call('login', { body })` checks the body's shape
+// Calls to our API, typed by its table (src/shared/api/): `call('login', { body })` checks the body's shape
 // and gives the answer's. A call gives up after 30 s (60 s on a phone) and then fails as a network error, like
 // any other failure to reach the server; answers with an error body fail with that body's code.
-import type { Api, EndpointName, Input, Output } from '../shared/api.js';
-import { methodAndPath, type Method } from '../shared/api-routes.js';
+import type { Api, EndpointName, Input, Output } from '../shared/api/index.js';
+import { methodAndPath, type Method } from '../shared/api/routes.js';
 import {
   MOBILE_BREAKPOINT_PX,
   NETWORK_TIMEOUT_DESKTOP_MS,
@@ -47,6 +47,14 @@ export type Args<N extends EndpointName> =
 
 /** The path of a route with its parameters filled in, and its query. */
 export function pathOf<N extends EndpointName>(name: N, ...[input]: Args<N>): string {
+  return filledPath(name, input);
+}
+
+/**
+ * The path of a route with the parameters and query of `input` filled in: for a caller that checked `input`
+ * against the route's own type (a generic one, where `pathOf` cannot be applied).
+ */
+export function filledPath(name: EndpointName, input: unknown): string {
   const given = (input ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown> };
   const path = methodAndPath(name).path.replace(/:(\w+)/g, (_match, key: string) =>
     encodeURIComponent(given.params?.[key] ?? ''),

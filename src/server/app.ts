@@ -12,7 +12,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerConnectionLimits } from './http/limits.js';
 import { route, validatorCompiler } from './http/route.js';
-import { API } from '../shared/api.js';
+import { API } from '../shared/api/index.js';
 import { registerSecurity } from './http/security.js';
 import { isCommonPassword } from './accounts/common-passwords.js';
 import { registerSite } from './http/site.js';
@@ -216,7 +216,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     connectOrigins: config.googleDrive ? [new URL(config.googleDrive.apiUrl).origin] : [],
   });
   await app.register(fastifyCookie);
-  // Routes are declared from the API table (src/shared/api.ts) and documented from it at /api/openapi.json.
+  // Routes are declared from the API table (src/shared/api/) and documented from it at /api/openapi.json.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, {

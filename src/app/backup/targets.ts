@@ -6,7 +6,7 @@ import type { MemberDocument } from '../../shared/schemas/files.js';
 import { DRIVE_CREDENTIALS_HEADER, type WebdavCredentials } from '../../shared/schemas/drives.js';
 import { backupMimeType, type BackupKind } from './format.js';
 import { pathOf } from '../../client/api.js';
-import type { Api, Output } from '../../shared/api.js';
+import type { Api, Output } from '../../shared/api/index.js';
 
 export const BACKUP_NAME_PREFIX = 'mygenie-backup-';
 

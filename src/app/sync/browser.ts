@@ -1,10 +1,10 @@
 // The sync engine's environment in the app (src/app/sync/ports.ts): the server's routes over HTTP, news from the
 // event stream, one run at a time across this member's tabs (a Web Lock), and the browser's online events. The
 // HTTP part also runs in Node, given a fetch that reaches a test server with a member's cookies.
-import { ApiFailure, failureOf, networkTimeoutMs, pathOf, type Args } from '../../client/api.js';
+import { ApiFailure, failureOf, filledPath, networkTimeoutMs, pathOf, type Args } from '../../client/api.js';
 import { listenLive } from '../../client/live-events.js';
-import { methodAndPath } from '../../shared/api-routes.js';
-import type { Api, EndpointName, Input, Output } from '../../shared/api.js';
+import { methodAndPath } from '../../shared/api/routes.js';
+import type { Api, EndpointName, Input, Output } from '../../shared/api/index.js';
 import type {
   SyncDownloadRoute,
   SyncEnvironment,
@@ -62,7 +62,7 @@ export function httpSyncServer(options: HttpOptions = {}): SyncServer {
       }
     },
     async upload<N extends SyncUploadRoute>(name: N, input: Input<Api[N]>, body: Uint8Array | string) {
-      const path = pathOf(name as SyncUploadRoute, input as never);
+      const path = filledPath(name, input);
       const response = await request(name, path, {
         headers: { 'content-type': 'application/octet-stream' },
         body: body as BodyInit,
@@ -71,7 +71,7 @@ export function httpSyncServer(options: HttpOptions = {}): SyncServer {
       await response.arrayBuffer().catch(() => undefined);
     },
     async download<N extends SyncDownloadRoute>(name: N, input: Input<Api[N]>) {
-      const response = await request(name, pathOf(name as SyncDownloadRoute, input as never), {});
+      const response = await request(name, filledPath(name, input), {});
       try {
         return new Uint8Array(await response.arrayBuffer());
       } catch {

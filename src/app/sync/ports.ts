@@ -2,9 +2,9 @@
 // stream, Web Locks, the browser's online events) and in Node tests (an in-memory server that speaks the same route
 // contract, a test clock): as Actual Budget tests its sync against a mock sync server.
 import type { Args } from '../../client/api.js';
-import type { Api, Input, Output } from '../../shared/api.js';
+import type { Api, Input, Output } from '../../shared/api/index.js';
 
-/** The sync routes answered in JSON (src/shared/api.ts); a refusal is an ApiFailure with the route's error code. */
+/** The sync routes answered in JSON (src/shared/api/); a refusal is an ApiFailure with the route's error code. */
 export type SyncJsonRoute =
   | 'syncState'
   | 'syncPublishVault'

@@ -6,7 +6,7 @@
 import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import type { z } from 'zod';
 import { ApiFailure, type Args } from '../../client/api.js';
-import { API, type Api, type Input, type Output } from '../../shared/api.js';
+import { API, type Api, type Input, type Output } from '../../shared/api/index.js';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors.js';
 import { originVersion, type SyncChangeBody } from '../../shared/schemas/sync.js';

@@ -9,7 +9,7 @@ import {
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_COOKIE,
 } from '../../shared/constants.js';
-import type { Access, Endpoint } from '../../shared/api.js';
+import type { Access, Endpoint } from '../../shared/api/index.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import { ApiError } from '../http/errors.js';
 import type { AccountService, Caller, SignedIn } from './service.js';

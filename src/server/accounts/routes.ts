@@ -1,7 +1,7 @@
 // The account API. Handlers call one service function and present the result; the route table
-// (src/shared/api.ts) says who may call each and checks what it takes.
+// (src/shared/api/) says who may call each and checks what it takes.
 import type { FastifyInstance } from 'fastify';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { route } from '../http/route.js';
 import { caller, currentSession, ensureDeviceKey, setSessionCookie } from './access.js';

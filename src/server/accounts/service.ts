@@ -7,7 +7,7 @@
 // One service for the routes, made of three parts sharing one context (context.ts): signing in (sign-in.ts), a
 // member's devices (devices.ts) and mailed links (email-links.ts).
 import type { FastifyRequest } from 'fastify';
-import type { Access, Endpoint } from '../../shared/api.js';
+import type { Access, Endpoint } from '../../shared/api/index.js';
 import { admit } from './access.js';
 import { accountContext, type AccountDeps, type SignedIn } from './context.js';
 import { deviceService } from './devices.js';

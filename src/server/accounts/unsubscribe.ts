@@ -1,7 +1,7 @@
 // The one-click opt-out from update e-mails. The link's token is all it needs, and all it can do is opt out,
 // so it accepts the POST that mail programs send for List-Unsubscribe-Post (RFC 8058) from any origin.
 import type { FastifyInstance } from 'fastify';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { route } from '../http/route.js';
 import type { AccountService } from './service.js';
 

@@ -1,6 +1,6 @@
 // The routes of a member's own documents: checked by the API table, answered by the document service.
 import type { FastifyInstance } from 'fastify';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import type { AccountService } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import { declaredLength, sendStored, uploadBody } from '../storage/http.js';

@@ -17,7 +17,7 @@ import type { AccountService, SignedIn } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { route } from '../http/route.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { uploadBody } from '../storage/http.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import { driveAgents, type DriveAgents } from '../http/outbound.js';

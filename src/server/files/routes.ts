@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.js';
 import { countDownload, deleteFile, findFile, insertFile, listFiles, type FileRow } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { sendStored, storageApiError, uploadBody } from '../storage/http.js';
 import type { UpdateMailQueue } from '../mail/update-mails.js';
 import type { FileStorage } from '../storage/storage.js';

@@ -1,4 +1,4 @@
-// Declares a route from its entry in the API table (src/shared/api.ts): Fastify validates the request and
+// Declares a route from its entry in the API table (src/shared/api/): Fastify validates the request and
 // encodes the answer through the entry's zod schemas (fastify-type-provider-zod), the OpenAPI document lists
 // it, and the handler gets the caller's session and the request's parts already typed and checked.
 //
@@ -9,9 +9,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Access, Endpoint } from '../../shared/api.js';
-import type { Method } from '../../shared/api-routes.js';
-import { apiErrorBody } from '../../shared/api.js';
+import type { Access, Endpoint } from '../../shared/api/index.js';
+import type { Method } from '../../shared/api/routes.js';
+import { apiErrorBody } from '../../shared/api/index.js';
 import { API_BODY_LIMIT_BYTES } from '../../shared/constants.js';
 import { ApiError, codeOfZodError } from './errors.js';
 

@@ -8,7 +8,7 @@ import { isoAt, type Clock } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import { route } from '../http/route.js';
 import { insertInquiry, listInquiries } from './store.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';

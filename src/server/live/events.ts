@@ -12,7 +12,7 @@ import {
   EVENT_STREAMS_PER_MEMBER,
   EVENT_STREAMS_PER_SESSION,
 } from '../../shared/constants.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import type { SyncNews } from './sync-news.js';

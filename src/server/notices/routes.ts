@@ -13,7 +13,7 @@ import type { Database } from '../db/schema.js';
 import { deleteNotice, insertNotice, listNotices, updateNotice, type NoticeRow } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import type { LiveBus } from '../core/bus.js';
 
 const LIST_CACHE_MS = 10_000;

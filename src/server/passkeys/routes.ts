@@ -23,7 +23,7 @@ import {
   PASSKEY_OPTIONS_WINDOW_MS,
 } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { caller, ensureDeviceKey, setSessionCookie } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';
 import { newId } from '../core/ids.js';

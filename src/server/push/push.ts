@@ -25,7 +25,7 @@ import {
 import { driveAgents, isPublicHost } from '../http/outbound.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 
 export interface PushDeps {
   db: Kysely<Database>;

@@ -1,7 +1,7 @@
 // The sync routes (docs/sync.md, "On the server"): each checks its request through the API table and hands it to
 // the sync service, which holds the rules.
 import type { FastifyInstance } from 'fastify';
-import { API } from '../../shared/api.js';
+import { API } from '../../shared/api/index.js';
 import { SYNC_CHUNK_MAX_BYTES, SYNC_PUSH_BODY_LIMIT_BYTES } from '../../shared/constants.js';
 import { caller, deviceKey } from '../accounts/access.js';
 import type { AccountService } from '../accounts/service.js';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { catalog } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
-import type { Api, Output } from '../../../shared/api.js';
+import type { Api, Output } from '../../../shared/api/index.js';
 import { call, failureCode } from '../../../client/api.js';
 import { type Loaded } from '../../../client/use-load.js';
 import { formatBytes, formatCount, formatDate } from '../../../client/format.js';

@@ -4,7 +4,7 @@ import type { FileCategory } from '../../../shared/constants.js';
 import { isErrorCode, type ErrorCode } from '../../../shared/errors.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
 import { pathOf } from '../../../client/api.js';
-import type { Api, Output } from '../../../shared/api.js';
+import type { Api, Output } from '../../../shared/api/index.js';
 
 /** 'network': the server could not be reached or the upload was cancelled; 'unknown': no usable error code. */
 export type UploadFailureCode = ErrorCode | 'network' | 'unknown';

@@ -1,0 +1,23 @@
+// The site itself: is the server up, what the app is configured with.
+import { type Endpoint } from './endpoint.js';
+import { z } from '../zod.js';
+import { appConfig } from '../schemas/drives.js';
+
+export const SITE_API = {
+  health: {
+    route: 'GET /api/health',
+    summary: 'Is the server up',
+    tag: 'site',
+    access: 'public',
+    status: 200,
+    response: z.object({ status: z.literal('ok') }),
+  },
+  appConfig: {
+    route: 'GET /api/app/config',
+    summary: "The app's run-time settings",
+    tag: 'site',
+    access: 'public',
+    status: 200,
+    response: appConfig,
+  },
+} as const satisfies Record<string, Endpoint>;
