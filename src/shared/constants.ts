@@ -5,8 +5,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ko';
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** The login form's help text (description §5): a hint only; the server never rejects a login on length. */
-export const LOGIN_PASSWORD_HINT_LENGTH = 6;
 /** argon2 work is bounded: longer inputs are rejected before hashing. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;

@@ -31,14 +31,6 @@ export const RELATIONS: readonly Relation[] = [
   'i-control',
 ];
 
-export const RELATION_NAMES: Readonly<Record<Relation, Bilingual & { readonly hanja: string }>> = {
-  same: { hanja: '比劫', ko: '비겁', en: 'Companion' },
-  'produces-me': { hanja: '印星', ko: '인성', en: 'Resource' },
-  'i-produce': { hanja: '食傷', ko: '식상', en: 'Output' },
-  'controls-me': { hanja: '官星', ko: '관성', en: 'Authority' },
-  'i-control': { hanja: '財星', ko: '재성', en: 'Wealth' },
-};
-
 export type TenGodId =
   | 'companion'
   | 'rob-wealth'
