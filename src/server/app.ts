@@ -33,14 +33,18 @@ import { syncNews } from './live/sync-news.js';
 import { memberQuota } from './quota/quota.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
-import { webdavRoutes } from './drives/webdav.js';
+import { webdavRoutes } from './drives/routes.js';
+import { webdavRelay } from './drives/service.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { pushRoutes } from './push/push.js';
 import { fileRoutes } from './files/routes.js';
+import { fileService } from './files/service.js';
 import { inquiryRoutes } from './inquiries/routes.js';
+import { inquiryService } from './inquiries/service.js';
 import { unsubscribeRoutes } from './accounts/unsubscribe.js';
 import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
 import { noticeRoutes } from './notices/routes.js';
+import { noticeService } from './notices/service.js';
 import { acceptRawUploads } from './storage/http.js';
 import { localStorage } from './storage/local.js';
 import { s3Storage } from './storage/s3.js';
@@ -237,25 +241,31 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   accountRoutes(app, accounts);
   deviceEventRoutes(app, accounts, syncNews(database.db, live, clock));
   acceptRawUploads(app);
-  noticeRoutes(app, { db: database.db, accounts, clock, live });
+  noticeRoutes(app, { accounts, notices: noticeService({ db: database.db, clock, live }) });
   fileRoutes(app, {
-    db: database.db,
     accounts,
+    files: fileService({
+      db: database.db,
+      storage,
+      clock,
+      maxUploadBytes: config.maxUploadBytes,
+      updateMails,
+    }),
     storage,
-    clock,
     maxUploadBytes: config.maxUploadBytes,
-    updateMails,
   });
   unsubscribeRoutes(app, accounts);
   inquiryRoutes(app, {
-    db: database.db,
     accounts,
-    mailer,
-    limiter,
-    clock,
-    publicUrl: config.publicUrl,
-    supportEmail: config.supportEmail,
-    log: app.log,
+    inquiries: inquiryService({
+      db: database.db,
+      mailer,
+      limiter,
+      clock,
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+      log: app.log,
+    }),
   });
   const quota = memberQuota({
     db: database.db,
@@ -297,9 +307,8 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.addHook('onClose', async () => push.stop());
   webdavRoutes(app, {
     accounts,
-    limiter,
+    relay: webdavRelay({ limiter, allowPrivate: config.allowPrivateAddresses }),
     maxUploadBytes: config.maxUploadBytes,
-    allowPrivate: config.allowPrivateAddresses,
   });
   route(app, accounts, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);

@@ -4,21 +4,12 @@
 // password arrive with each request and are never stored or logged, and the bytes stream through.
 // Backups live in a "MyGenie" folder under the address the member gives; an upload is written under a
 // temporary name and renamed when complete, so a dropped upload never looks like a backup.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
-import {
-  BACKUP_FILE_NAME,
-  DRIVE_CREDENTIALS_HEADER,
-  webdavCredentials,
-  type WebdavCredentials,
-} from '../../shared/schemas/drives.js';
-import type { AccountService, SignedIn } from '../accounts/service.js';
+import { BACKUP_FILE_NAME, webdavCredentials, type WebdavCredentials } from '../../shared/schemas/drives.js';
+import type { SignedIn } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { route } from '../http/route.js';
-import { API } from '../../shared/api/index.js';
-import { uploadBody } from '../storage/http.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import { driveAgents, type DriveAgents } from '../http/outbound.js';
 
@@ -29,9 +20,7 @@ export const RELAY_LIMIT = 120;
 export const RELAY_WINDOW_MS = 10 * 60 * 1000;
 
 export interface WebdavRelayDeps {
-  accounts: AccountService;
   limiter: RateLimiter;
-  maxUploadBytes: number;
   /** Allow drives on loopback/private addresses and plain http (self-hosting, tests). */
   allowPrivate: boolean;
 }
@@ -70,7 +59,9 @@ function statusError(status: number): ApiError {
   return driveError({ status });
 }
 
-export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void {
+export type WebdavRelay = ReturnType<typeof webdavRelay>;
+
+export function webdavRelay(deps: WebdavRelayDeps) {
   const agents: DriveAgents = driveAgents({ allowPrivate: deps.allowPrivate, idleMs: IDLE_TIMEOUT_MS });
 
   const clientFor = (credentials: WebdavCredentials): WebDAVClient => {
@@ -82,33 +73,28 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
     return createClient(credentials.url, { headers: { Authorization: `Basic ${basic}` }, ...agents });
   };
 
-  /** A member within the relay's limit. */
-  const withinLimit = async ({ user }: SignedIn) => {
-    await reserveOrRefuse(deps.limiter, [
-      { key: `drive-relay:${user.uid}`, limit: RELAY_LIMIT, windowMs: RELAY_WINDOW_MS },
-    ]);
-  };
+  return {
+    /** A member within the relay's limit; every relayed request counts, a malformed one too. */
+    async withinLimit({ user }: SignedIn): Promise<void> {
+      await reserveOrRefuse(deps.limiter, [
+        { key: `drive-relay:${user.uid}`, limit: RELAY_LIMIT, windowMs: RELAY_WINDOW_MS },
+      ]);
+    },
 
-  const credentialsOf = (request: FastifyRequest): WebdavCredentials => {
-    const header = request.headers[DRIVE_CREDENTIALS_HEADER];
-    let decoded: unknown = null;
-    try {
-      decoded = JSON.parse(Buffer.from(String(header ?? ''), 'base64').toString('utf8'));
-    } catch {
-      throw new ApiError('request/invalid');
-    }
-    return parseBody(webdavCredentials, decoded);
-  };
+    /** The drive's credentials sent with an upload, in its header (base64 of their JSON). */
+    credentialsOf(header: string | string[] | undefined): WebdavCredentials {
+      let decoded: unknown = null;
+      try {
+        decoded = JSON.parse(Buffer.from(String(header ?? ''), 'base64').toString('utf8'));
+      } catch {
+        throw new ApiError('request/invalid');
+      }
+      return parseBody(webdavCredentials, decoded);
+    },
 
-  // The limit counts every relayed request, a malformed one too.
-  const relay = { first: withinLimit };
-
-  route(
-    app,
-    deps.accounts,
-    API.webdavList,
-    async ({ body }) => {
-      const client = clientFor(body);
+    /** The backups in the member's folder, newest name first. */
+    async list(credentials: WebdavCredentials) {
+      const client = clientFor(credentials);
       let entries: FileStat[];
       try {
         entries = (await client.getDirectoryContents(BACKUP_FOLDER)) as FileStat[];
@@ -134,18 +120,17 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
           .sort((a, b) => b.name.localeCompare(a.name)),
       };
     },
-    relay,
-  );
 
-  route(
-    app,
-    deps.accounts,
-    API.webdavUpload,
-    async ({ params: { name }, request }) => {
-      const client = clientFor(credentialsOf(request));
-      const body = uploadBody(request, deps.maxUploadBytes);
-      const declared = Number(request.headers['content-length'] ?? NaN);
-      if (!Number.isFinite(declared)) throw new ApiError('request/invalid');
+    /** Streams a backup to the drive under a temporary name, renamed once whole. */
+    async upload(
+      credentials: WebdavCredentials,
+      name: string,
+      incoming: { open: () => Readable; declared: number | null },
+    ) {
+      const client = clientFor(credentials);
+      const body = incoming.open();
+      const { declared } = incoming;
+      if (declared === null) throw new ApiError('request/invalid');
       const partial = `${BACKUP_FOLDER}/${name}.part`;
       try {
         if (!(await client.exists(BACKUP_FOLDER))) await client.createDirectory(BACKUP_FOLDER);
@@ -162,15 +147,13 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
       }
       return { backup: { name, size: declared, modified: new Date().toISOString() } };
     },
-    relay,
-  );
 
-  route(
-    app,
-    deps.accounts,
-    API.webdavDownload,
-    async ({ params: { name }, body, reply }) => {
-      const client = clientFor(body);
+    /** A backup's bytes from the drive, as they arrive, with their length when the drive says it. */
+    async download(
+      credentials: WebdavCredentials,
+      name: string,
+    ): Promise<{ length: string | null; body: Readable }> {
+      const client = clientFor(credentials);
       let response: Awaited<ReturnType<WebDAVClient['customRequest']>>;
       try {
         response = await client.customRequest(`${BACKUP_FOLDER}/${name}`, { method: 'GET' });
@@ -178,16 +161,11 @@ export function webdavRoutes(app: FastifyInstance, deps: WebdavRelayDeps): void 
         throw driveError(error);
       }
       if (!response.ok) throw statusError(response.status);
-      const length = response.headers.get('content-length');
-      if (length) reply.header('Content-Length', length);
-      return (
-        reply
-          .header('Content-Type', 'application/octet-stream')
-          .header('Cache-Control', 'private, no-store')
-          // webdav's Response type leaves out the body that its fetch (node-fetch) gives as a Node stream.
-          .send((response as typeof response & { body: Readable }).body)
-      );
+      return {
+        length: response.headers.get('content-length'),
+        // webdav's Response type leaves out the body that its fetch (node-fetch) gives as a Node stream.
+        body: (response as typeof response & { body: Readable }).body,
+      };
     },
-    relay,
-  );
+  };
 }

@@ -10,7 +10,7 @@ import { LOG_REDACT } from '../app.js';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startWebdavDrive, type WebdavDrive } from '../test/webdav-drive.js';
 import { isPublicAddress } from '../http/outbound.js';
-import { RELAY_LIMIT } from './webdav.js';
+import { RELAY_LIMIT } from './service.js';
 
 const NAME = 'mygenie-backup-2026-11-22T05-00-00Z.zip';
 

@@ -1,71 +1,17 @@
-// Member-only support (description §1, §2 "Support"): a signed-in member's inquiry is stored, mailed to the
-// support address when one is configured, and acknowledged to the member; admins read the list.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AccountService } from '../accounts/service.js';
-import { newId } from '../core/ids.js';
-import { isoAt, type Clock } from '../core/clock.js';
-import type { Database } from '../db/schema.js';
-import { route } from '../http/route.js';
-import { insertInquiry, listInquiries } from './store.js';
+// The routes of support inquiries: checked by the API table, answered by the inquiry service.
+import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
-import type { Mailer } from '../mail/mailer.js';
-import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
-import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
+import type { AccountService } from '../accounts/service.js';
+import { route } from '../http/route.js';
+import type { InquiryService } from './service.js';
 
-const INQUIRY_LIMIT = 5;
-const INQUIRY_WINDOW_MS = 60 * 60_000;
+export function inquiryRoutes(
+  app: FastifyInstance,
+  deps: { accounts: AccountService; inquiries: InquiryService },
+): void {
+  const { accounts, inquiries } = deps;
 
-export interface InquiryDeps {
-  db: Kysely<Database>;
-  accounts: AccountService;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  clock: Clock;
-  publicUrl: string;
-  supportEmail: string | undefined;
-  log: FastifyBaseLogger;
-}
+  route(app, accounts, API.sendInquiry, ({ signedIn, body }) => inquiries.send(signedIn, body));
 
-export function inquiryRoutes(app: FastifyInstance, deps: InquiryDeps): void {
-  const { db, accounts, clock } = deps;
-
-  route(app, accounts, API.sendInquiry, async ({ signedIn: { user }, body }) => {
-    await reserveOrRefuse(deps.limiter, [
-      { key: `inquiry:${user.uid}`, limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS },
-    ]);
-    const row = { id: newId(), user_id: user.uid, ...body, created_at: isoAt(clock) };
-    await insertInquiry(db, row);
-    const mails = [
-      inquiryReceivedMail(user.lang, user.email, body, `${deps.publicUrl}/support?lang=${user.lang}`),
-    ];
-    if (deps.supportEmail) {
-      mails.push(
-        inquiryForSupportMail(
-          deps.supportEmail,
-          { ...body, from: user.email, lang: user.lang },
-          `${deps.publicUrl}/admin`,
-        ),
-      );
-    }
-    for (const mail of mails) {
-      deps.mailer.send(mail).catch((err: unknown) => deps.log.error({ err }, 'inquiry mail not sent'));
-    }
-    return { inquiry: { id: row.id, type: row.type, subject: row.subject, createdAt: row.created_at } };
-  });
-
-  route(app, accounts, API.inquiries, async () => {
-    const rows = await listInquiries(db, 500);
-    return {
-      inquiries: rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        subject: row.subject,
-        message: row.message,
-        createdAt: row.created_at,
-        email: row.email,
-        lang: row.lang === 'en' ? ('en' as const) : ('ko' as const),
-      })),
-    };
-  });
+  route(app, accounts, API.inquiries, () => inquiries.list());
 }

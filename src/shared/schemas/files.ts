@@ -69,6 +69,9 @@ export const notice = z.object({
   createdAt: isoTime,
 });
 export type Notice = z.infer<typeof notice>;
+export type NoticeBody = z.infer<typeof noticeBody>;
+export type FileUploadQuery = z.infer<typeof fileUploadQuery>;
+export type InquiryBody = z.infer<typeof inquiryBody>;
 export const noticeList = z.object({ notices: z.array(notice) });
 export const noticeAnswer = z.object({ notice });
 

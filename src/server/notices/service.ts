@@ -1,0 +1,102 @@
+// Notices (description §2 "Download / notices", §7): anyone reads the list for a language, newest first;
+// only admins add, edit and delete. The list is read far more often than written, so each process keeps it,
+// serialized, per language; a change is announced on the live bus (`notices`) and every process drops its copy,
+// and a copy older than LIST_CACHE_MS is read again anyway (a lost announcement costs at most that long).
+import zlib from 'node:zlib';
+import type { Kysely } from 'kysely';
+import type { Language } from '../../shared/constants.js';
+import type { Notice, NoticeBody } from '../../shared/schemas/files.js';
+import type { LiveBus } from '../core/bus.js';
+import { isoAt, type Clock } from '../core/clock.js';
+import { newId } from '../core/ids.js';
+import type { Database } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import * as store from './store.js';
+
+const LIST_CACHE_MS = 10_000;
+
+/** A serialized list, compressed once per encoding when first asked for (not once per request). */
+export interface CachedList {
+  json: string;
+  until: number;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+function cachedList(json: string, until: number): CachedList {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    json,
+    until,
+    br: () =>
+      (br ??= zlib.brotliCompressSync(json, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      })),
+    gzip: () => (gzip ??= zlib.gzipSync(json, { level: 6 })),
+  };
+}
+
+function present(row: store.NoticeRow): Notice {
+  return {
+    id: row.id,
+    lang: row.lang === 'en' ? 'en' : 'ko',
+    title: row.title,
+    content: row.content,
+    createdAt: row.created_at,
+  };
+}
+
+export type NoticeService = ReturnType<typeof noticeService>;
+
+export function noticeService(deps: { db: Kysely<Database>; clock: Clock; live: LiveBus }) {
+  const { db, clock, live } = deps;
+  const lists = new Map<string, CachedList>();
+  let generation = 0;
+  const unsubscribe = live.subscribe('notices', () => {
+    generation++;
+    lists.clear();
+  });
+  const changed = () => live.publish('notices');
+
+  return {
+    /** Stops hearing of changes (the server is closing). */
+    close: unsubscribe,
+
+    /** A language's list, serialized (from this process's copy while it is fresh). */
+    async list(lang: Language): Promise<CachedList> {
+      let list = lists.get(lang);
+      if (!list || list.until <= clock()) {
+        const readAt = generation;
+        const rows = await store.listNotices(db, lang, 200);
+        list = cachedList(JSON.stringify({ notices: rows.map(present) }), clock() + LIST_CACHE_MS);
+        // A change announced while reading makes this copy old already: answer with it, but do not keep it.
+        if (readAt === generation) lists.set(lang, list);
+      }
+      return list;
+    },
+
+    async create(body: NoticeBody) {
+      const now = isoAt(clock);
+      const row: store.NoticeRow = { id: newId(), ...body, created_at: now, updated_at: now };
+      await store.insertNotice(db, row);
+      await changed();
+      return { notice: present(row) };
+    },
+
+    async update(id: string, body: NoticeBody) {
+      const row = await store.updateNotice(db, id, { ...body, updated_at: isoAt(clock) });
+      if (!row) throw new ApiError('request/not-found');
+      await changed();
+      return { notice: present(row) };
+    },
+
+    async remove(id: string): Promise<void> {
+      if (!(await store.deleteNotice(db, id))) throw new ApiError('request/not-found');
+      await changed();
+    },
+  };
+}
