@@ -86,12 +86,25 @@ async function measure(env) {
   const base = server.url;
   try {
     const json = { 'content-type': 'application/json' };
-    await send(base, {
-      method: 'POST',
-      path: '/api/auth/signup',
-      headers: json,
-      body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
-    });
+    /** Each step of signing the admin in must answer as expected, or the transfer would measure a refusal. */
+    /**
+     * @template {{ status: number; text: string }} Answer
+     * @param {Answer} answer @param {number} status @param {string} what
+     */
+    const expect = (answer, status, what) => {
+      if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${answer.text}`);
+      return answer;
+    };
+    expect(
+      await send(base, {
+        method: 'POST',
+        path: '/api/auth/signup',
+        headers: json,
+        body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
+      }),
+      201,
+      'sign-up',
+    );
     const outbox = path.join(dataDir, 'outbox');
     for (let i = 0; i < 100 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).length); i++)
       await new Promise((r) => setTimeout(r, 50));
@@ -100,19 +113,27 @@ async function measure(env) {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     const token = /oobCode=([\w-]+)/.exec(mail)?.[1] ?? '';
-    await send(base, {
-      method: 'POST',
-      path: '/api/auth/verify-email',
-      headers: json,
-      body: Readable.from([JSON.stringify({ token, password: PASSWORD })]),
-    });
-    const login = await send(base, {
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: json,
-      body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
-    });
-    const cookie = (login.cookies[0] ?? '').split(';')[0] ?? '';
+    expect(
+      await send(base, {
+        method: 'POST',
+        path: '/api/auth/verify-email',
+        headers: json,
+        body: Readable.from([JSON.stringify({ token, password: PASSWORD })]),
+      }),
+      200,
+      'verification',
+    );
+    const login = expect(
+      await send(base, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: json,
+        body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
+      }),
+      200,
+      'login',
+    );
+    const cookie = login.cookies.map((set) => set.split(';')[0]).join('; ');
 
     const pid = server.child.pid ?? 0;
     const sampleDuring = async (/** @type {() => Promise<unknown>} */ work) => {
