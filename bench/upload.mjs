@@ -1,7 +1,8 @@
 // `npm run bench:upload`: streams a 1 GiB program file up to the server and back down, on local disk and on a
 // real S3-compatible server, and measures how much the server process's memory (RSS, from /proc) grows above
 // its level just before the transfer. Target: ≤ 100 MB. Median of RUNS (default 3) runs per backend.
-// Writes bench/upload.json.
+// UPLOAD_BYTES changes the size, BACKENDS the backends (local,s3); BENCH_SMOKE=1 (bench/lib/result.mjs) streams
+// 8 MiB once on each. Writes bench/upload.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,10 +12,11 @@ import { Readable } from 'node:stream';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SIZE = Number(process.env.UPLOAD_BYTES ?? 1024 ** 3);
-const RUNS = Number(process.env.RUNS ?? 3);
+const SIZE = size('UPLOAD_BYTES', 1024 ** 3, 8 * 1024 ** 2);
+const RUNS = size('RUNS', 3, 1);
 const TARGET_MB = 100;
 const ADMIN = 'bench-admin@example.com';
 const PASSWORD = 'bench password 1';
@@ -191,7 +193,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 buildIfStale(root);
 /** @type {Array<{ backend: string; uploadGrowthMB: number; downloadGrowthMB: number; uploadMBps: number; downloadMBps: number; pass: boolean }>} */
 const rows = [];
-for (const backend of (process.env.BACKENDS ?? 'local,s3').split(',')) {
+for (const backend of list('BACKENDS', 'local,s3', 'local,s3')) {
   /** @type {Array<Awaited<ReturnType<typeof measure>>>} */
   const runs = [];
   /** @type {{ stop(): Promise<void> } | undefined} */
@@ -260,8 +262,5 @@ for (const row of rows) {
       .join(''),
   );
 }
-fs.writeFileSync(
-  path.join(root, 'bench/upload.json'),
-  JSON.stringify({ bytes: SIZE, runs: RUNS, targetMB: TARGET_MB, rows }, null, 2),
-);
+writeResult('upload', { date: new Date().toISOString(), bytes: SIZE, runs: RUNS, targetMB: TARGET_MB, rows });
 process.exit(rows.every((row) => row.pass) ? 0 : 1);

@@ -16,6 +16,7 @@
 //    all Chromium processes' memory (PSS) peak growth, sampled from /proc; this browser's ceilings for the same
 //    work (IndexedDB, Blob reads, SHA-256, AES-GCM); each figure also as a ratio to the first scale's.
 // The app's screens are driven through the browser tests' page objects (bench/lib/pages.mjs).
+// BENCH_SMOKE=1 (bench/lib/result.mjs): one run of 200 records and 1 MB documents, one scale of the same.
 // Writes bench/vault.json.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,12 +29,13 @@ import { chromePath, CHROME_ARGS } from '../scripts/chrome.mjs';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
 import { appModel } from './lib/pages.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.RUNS ?? 5);
-const RECORDS = Number(process.env.RECORDS ?? 10_000);
-const DOCUMENT_MB = Number(process.env.DOCUMENT_MB ?? 50);
-const BACKUP_DOCUMENT_MB = Number(process.env.BACKUP_DOCUMENT_MB ?? 20);
+const RUNS = size('RUNS', 5, 1);
+const RECORDS = size('RECORDS', 10_000, 200);
+const DOCUMENT_MB = size('DOCUMENT_MB', 50, 1);
+const BACKUP_DOCUMENT_MB = size('BACKUP_DOCUMENT_MB', 20, 1);
 const TARGETS = { decryptMs: 300, sealRatio: 0.7, monthMs: 50, backupMs: 2000, restoreMs: 2000 };
 const SCALE_TARGETS = {
   unlockMs: 1500,
@@ -44,14 +46,11 @@ const SCALE_TARGETS = {
   heapMb: 200,
 };
 /** @type {Array<{ records: number; documentMb: number }>} */
-const SCALES = (process.env.SCALES ?? '10000:100,100000:1024,1000:2048')
-  .split(',')
-  .filter(Boolean)
-  .map((scale) => {
-    const [records, documentMb] = scale.split(':').map(Number);
-    return { records: records ?? 0, documentMb: documentMb ?? 0 };
-  });
-const SCALE_RUNS = Number(process.env.SCALE_RUNS ?? 3);
+const SCALES = list('SCALES', '10000:100,100000:1024,1000:2048', '200:1').map((scale) => {
+  const [records, documentMb] = scale.split(':').map(Number);
+  return { records: records ?? 0, documentMb: documentMb ?? 0 };
+});
+const SCALE_RUNS = size('SCALE_RUNS', 3, 1);
 const AppModel = await appModel();
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -364,7 +363,7 @@ try {
   const grown = (value, base, digits = 0) =>
     `${value.toFixed(digits)}${scales.length > 1 && base > 0 ? ` (×${(value / base).toFixed(1)})` : ''}`;
   const first = scales[0];
-  fs.writeFileSync(path.join(root, 'bench/vault.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeResult('vault', results);
   console.log(
     [
       `vault (${RECORDS} records, ${vault.workers} workers, ${vault.iterations} PBKDF2 rounds):`,
