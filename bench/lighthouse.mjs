@@ -52,13 +52,17 @@ const chrome = spawn(
   ],
   { stdio: 'ignore' },
 );
+// A browser that cannot start ends the benchmark through its `finally` (the server stopped), not as an uncaught
+// error that would leave the server running.
+const chromeFailed = new Promise((_, reject) => chrome.once('error', reject));
+chromeFailed.catch(() => undefined);
 
 /** @type {Array<{ page: string; lang: string; scores: Record<string, number>; metrics: Record<string, number> }>} */
 const results = [];
 let browser = '';
 let failed = false;
 try {
-  await waitUntilUp(`http://127.0.0.1:${debugPort}/json/version`);
+  await Promise.race([waitUntilUp(`http://127.0.0.1:${debugPort}/json/version`), chromeFailed]);
   browser = (await (await fetch(`http://127.0.0.1:${debugPort}/json/version`)).json()).Browser;
   for (const lang of LANGS) {
     for (const page of PAGES) {
