@@ -30,6 +30,10 @@ const read = (name) => {
 
 /** @typedef {{ bench: string; figure: string; value: string; target: string; pass: boolean }} Row */
 
+/** A size in bytes as people read it (a smoke run streams mebibytes, the full run a gibibyte). @param {number} bytes */
+const size = (bytes) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GiB` : `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+
 /**
  * Each benchmark: its script, its result file and how that turns into rows. A row whose target is '—' is shown
  * for reference and not counted.
@@ -124,7 +128,7 @@ const BENCHES = {
           /** @type {{ backend: string; uploadGrowthMB: number; downloadGrowthMB: number; pass: boolean }} */ row,
         ) => ({
           bench: 'upload',
-          figure: `server memory growth streaming ${(upload.bytes / 1024 ** 3).toFixed(1)} GiB up / down (${row.backend})`,
+          figure: `server memory growth streaming ${size(upload.bytes)} up / down (${row.backend})`,
           value: `${row.uploadGrowthMB.toFixed(1)} / ${row.downloadGrowthMB.toFixed(1)} MB`,
           target: `≤ ${upload.targetMB} MB`,
           pass: row.pass,
