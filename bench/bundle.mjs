@@ -2,11 +2,12 @@
 // none, when every prerendered page carries its text and loads its scripts as deferred modules. Also reports
 // the JavaScript that makes the page interactive afterwards (hydration), which has no target of its own, and the
 // fortune embed's, and fails if lunar-javascript (the saju engine) is in any script of the site or app entries.
-// Writes bench/bundle.json.
+// Writes bench/bundle.json. It has no size to change: BENCH_SMOKE=1 (bench/lib/result.mjs) runs it as it is.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { writeResult } from './lib/result.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BUDGET_KIB = 90;
@@ -129,25 +130,18 @@ console.log(
     `${embedRows.filter((row) => row.lunarJavascript).length} of its scripts and in ` +
     `${lunarOutsideEmbed.length} scripts of the site and app entries (must be 0)`,
 );
-fs.writeFileSync(
-  path.join(root, 'bench/bundle.json'),
-  JSON.stringify(
-    {
-      budgetKiB: BUDGET_KIB,
-      firstPaintGzipKiB: firstPaintKiB,
-      hydrationGzipKiB: Number(total.toFixed(1)),
-      hydrationBudgetKiB: HYDRATION_BUDGET_KIB,
-      hydrationPerPage: perPage.map(({ page, gzipKiB }) => ({ page, gzipKiB: Number(gzipKiB.toFixed(1)) })),
-      rows,
-      prerenderedPages: pages.length,
-      pagesNeedingScriptToPaint: blocking.length,
-      fortuneEmbedGzipKiB: Number(sum(embedRows).toFixed(1)),
-      lunarJavascriptOutsideEmbed: lunarOutsideEmbed.map((row) => row.file),
-    },
-    null,
-    2,
-  ),
-);
+writeResult('bundle', {
+  budgetKiB: BUDGET_KIB,
+  firstPaintGzipKiB: firstPaintKiB,
+  hydrationGzipKiB: Number(total.toFixed(1)),
+  hydrationBudgetKiB: HYDRATION_BUDGET_KIB,
+  hydrationPerPage: perPage.map(({ page, gzipKiB }) => ({ page, gzipKiB: Number(gzipKiB.toFixed(1)) })),
+  rows,
+  prerenderedPages: pages.length,
+  pagesNeedingScriptToPaint: blocking.length,
+  fortuneEmbedGzipKiB: Number(sum(embedRows).toFixed(1)),
+  lunarJavascriptOutsideEmbed: lunarOutsideEmbed.map((row) => row.file),
+});
 process.exit(
   firstPaintKiB <= BUDGET_KIB && total <= HYDRATION_BUDGET_KIB && lunarOutsideEmbed.length === 0 ? 0 : 1,
 );

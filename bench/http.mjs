@@ -10,25 +10,32 @@
 //   - the server's memory (RSS) idle and its peak under load.
 // Medians of RUNS runs (default 3) of BENCH_SECONDS each (default 10). Writes bench/http.json.
 // BENCH_PARTS=throughput or BENCH_PARTS=login runs one half alone (to work on it); the report needs both.
+// BENCH_DATABASES=sqlite runs one database. BENCH_SMOKE=1 (bench/lib/result.mjs): one run of 1 s on SQLite, the
+// hashing limit measured for 0.3 s.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { verify, hash } from '@node-rs/argon2';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { median, percentile, rssMB, runLoad, runLoadApart } from './lib/load.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
 import { PASSWORD, startBenchServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const RUNS = Number(process.env.RUNS ?? 3);
+const SECONDS = size('BENCH_SECONDS', 10, 1);
+const RUNS = size('RUNS', 3, 1);
+/** How long the hashing limit is measured before and after each flood, and the warm-up flood lasts. */
+const HASH_RATE_MS = size('BENCH_HASH_RATE_MS', 2000, 300);
+const DATABASES = /** @type {('sqlite' | 'postgres')[]} */ (
+  list('BENCH_DATABASES', 'sqlite,postgres', 'sqlite')
+);
 const CONNECTIONS = 100;
 const LOGIN_CONNECTIONS = 16;
 const TARGETS = { throughputRatio: 0.5, loginRatio: 0.9, floodP95Ratio: 1.5, idleMB: 200, loadMB: 400 };
 const PARTS = (process.env.BENCH_PARTS ?? 'throughput,login').split(',');
 /** @param {string} part @returns {('sqlite' | 'postgres')[]} */
-const databasesFor = (part) => (PARTS.includes(part) ? ['sqlite', 'postgres'] : []);
+const databasesFor = (part) => (PARTS.includes(part) ? DATABASES : []);
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const durationMs = SECONDS * 1000;
 
@@ -272,7 +279,12 @@ try {
 
       // A short flood first, so that every run sees a warmed-up server (compiled code, filled caches).
       mustBeClean(
-        await runLoad({ url: server.base, connections: LOGIN_CONNECTIONS, durationMs: 2000, next: login }),
+        await runLoad({
+          url: server.base,
+          connections: LOGIN_CONNECTIONS,
+          durationMs: HASH_RATE_MS,
+          next: login,
+        }),
         'warm-up flood',
       );
       const loginRps = [];
@@ -297,7 +309,7 @@ try {
       /** @type {number[]} */
       const bareDuring = [];
       for (let run = 0; run < RUNS; run++) {
-        const rateBefore = await parallelHashRate(stored, cores, 2000);
+        const rateBefore = await parallelHashRate(stored, cores, HASH_RATE_MS);
         const before = await hashTime(stored);
         idle.push(...(await paced(durationMs / 2)));
         const [flood, duringFlood] = await Promise.all([
@@ -317,7 +329,7 @@ try {
         const bare = mustBeClean(bareFlood, 'bare sign-in flood');
         bareDuring.push(...bareDuringFlood);
         const oneHashMs = (before + (await hashTime(stored))) / 2;
-        const limit = (rateBefore + (await parallelHashRate(stored, cores, 2000))) / 2;
+        const limit = (rateBefore + (await parallelHashRate(stored, cores, HASH_RATE_MS))) / 2;
         hashMs.push(oneHashMs);
         parallelRates.push(limit);
         loginRps.push(flood.rps);
@@ -435,6 +447,6 @@ for (const row of rows)
   console.log(`  ${row.pass ? 'pass' : 'FAIL'}  ${row.figure}: ${row.value} (target ${row.target})`);
 // Only a whole run is a report.
 if (PARTS.includes('throughput') && PARTS.includes('login')) {
-  fs.writeFileSync(path.join(root, 'bench/http.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeResult('http', results);
 }
 process.exit(rows.every((row) => row.pass) ? 0 : 1);

@@ -1,21 +1,25 @@
 // `npm run bench:load`: 500 virtual users for 60 s on the mixed workload (pages, session, notices, login, file
 // list and downloads; bench/lib/workload.mjs), on SQLite and on PostgreSQL. Target: not one error or unexpected
-// answer. LOAD_USERS and LOAD_SECONDS change the size. Writes bench/load.json.
-import fs from 'node:fs';
+// answer. LOAD_USERS and LOAD_SECONDS change the size, BENCH_DATABASES the databases; BENCH_SMOKE=1 (bench/lib/
+// result.mjs) is 20 users for 3 s on SQLite. Writes bench/load.json.
 import path from 'node:path';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
 import { mixedLoad } from './lib/workload.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const USERS = Number(process.env.LOAD_USERS ?? 500);
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const USERS = size('LOAD_USERS', 500, 20);
+const SECONDS = size('LOAD_SECONDS', 60, 3);
+const DATABASES = /** @type {('sqlite' | 'postgres')[]} */ (
+  list('BENCH_DATABASES', 'sqlite,postgres', 'sqlite')
+);
 buildIfStale(root);
 
 /** @type {{ figure: string; value: string; target: string; pass: boolean }[]} */
 const rows = [];
 /** @type {unknown[]} */
 const runs = [];
-for (const database of /** @type {const} */ (['sqlite', 'postgres'])) {
+for (const database of DATABASES) {
   const result = await mixedLoad({ database, users: USERS, seconds: SECONDS });
   // Every latency stays out of the file (the percentiles are kept).
   const { latencies: _latencies, ...figures } = result;
@@ -37,8 +41,5 @@ for (const database of /** @type {const} */ (['sqlite', 'postgres'])) {
   }
 }
 for (const row of rows) console.log(`${row.pass ? 'pass' : 'FAIL'}  ${row.figure}: ${row.value}`);
-fs.writeFileSync(
-  path.join(root, 'bench/load.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), users: USERS, seconds: SECONDS, runs, rows }, null, 2)}\n`,
-);
+writeResult('load', { date: new Date().toISOString(), users: USERS, seconds: SECONDS, runs, rows });
 process.exit(rows.every((row) => row.pass) ? 0 : 1);

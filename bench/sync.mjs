@@ -11,7 +11,8 @@
 //    p95 over EDITS edits (target p95 ≤ 2 s).
 //  - Server cost: CPU time of the server process, and the bytes the database grew by (its log folded in) and the
 //    quota counts, per 1,000 changes of a typical record.
-// Writes bench/sync.json.
+// BENCH_SMOKE=1 (bench/lib/result.mjs): one first sync of 50 records + 1 MB, growth at 50, 2 members × 2 devices
+// and 5 edits. Writes bench/sync.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { chromePath, CHROME_ARGS } from '../scripts/chrome.mjs';
 import { freePort } from '../scripts/net.mjs';
 import { percentile, median } from './lib/load.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
 import { PASSWORD, startBenchServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,13 +33,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const Database = createRequire(import.meta.url)(
   Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
 );
-const RUNS = Number(process.env.RUNS ?? 3);
-const RECORDS = Number(process.env.RECORDS ?? 10_000);
-const DOCUMENT_MB = Number(process.env.DOCUMENT_MB ?? 100);
-const GROWTH = (process.env.GROWTH ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
-const MEMBERS = Number(process.env.MEMBERS ?? 100);
-const DEVICES = Number(process.env.DEVICES ?? 5);
-const EDITS = Number(process.env.EDITS ?? 300);
+const RUNS = size('RUNS', 3, 1);
+const RECORDS = size('RECORDS', 10_000, 50);
+const DOCUMENT_MB = size('DOCUMENT_MB', 100, 1);
+const GROWTH = list('GROWTH', '1000,10000,100000', '50').map(Number);
+const MEMBERS = size('MEMBERS', 100, 2);
+const DEVICES = size('DEVICES', 5, 2);
+const EDITS = size('EDITS', 300, 5);
 const TARGETS = { firstSyncMs: 15_000, editP95Ms: 2000 };
 const SERVER_ENV = { USER_QUOTA_MB: '100000', MAX_UPLOAD_MB: '4096' };
 
@@ -445,4 +447,4 @@ try {
 console.log(`Live edits: ${MEMBERS} members × ${DEVICES} devices`);
 results.live = await liveFigures();
 console.log(`  ${JSON.stringify(results.live)}`);
-fs.writeFileSync(path.join(root, 'bench/sync.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeResult('sync', results);

@@ -1,7 +1,8 @@
 // `npm run bench:upload`: streams a 1 GiB program file up to the server and back down, on local disk and on a
 // real S3-compatible server, and measures how much the server process's memory (RSS, from /proc) grows above
 // its level just before the transfer. Target: ≤ 100 MB. Median of RUNS (default 3) runs per backend.
-// Writes bench/upload.json.
+// UPLOAD_BYTES changes the size, BACKENDS the backends (local,s3); BENCH_SMOKE=1 (bench/lib/result.mjs) streams
+// 8 MiB once on each. Writes bench/upload.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -11,10 +12,12 @@ import { Readable } from 'node:stream';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
+import { mailedToken } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SIZE = Number(process.env.UPLOAD_BYTES ?? 1024 ** 3);
-const RUNS = Number(process.env.RUNS ?? 3);
+const SIZE = size('UPLOAD_BYTES', 1024 ** 3, 8 * 1024 ** 2);
+const RUNS = size('RUNS', 3, 1);
 const TARGET_MB = 100;
 const ADMIN = 'bench-admin@example.com';
 const PASSWORD = 'bench password 1';
@@ -86,33 +89,48 @@ async function measure(env) {
   const base = server.url;
   try {
     const json = { 'content-type': 'application/json' };
-    await send(base, {
-      method: 'POST',
-      path: '/api/auth/signup',
-      headers: json,
-      body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
-    });
-    const outbox = path.join(dataDir, 'outbox');
-    for (let i = 0; i < 100 && !(fs.existsSync(outbox) && fs.readdirSync(outbox).length); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const mail = fs
-      .readFileSync(path.join(outbox, fs.readdirSync(outbox)[0] ?? ''), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    const token = /oobCode=([\w-]+)/.exec(mail)?.[1] ?? '';
-    await send(base, {
-      method: 'POST',
-      path: '/api/auth/verify-email',
-      headers: json,
-      body: Readable.from([JSON.stringify({ token, password: PASSWORD })]),
-    });
-    const login = await send(base, {
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: json,
-      body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
-    });
-    const cookie = (login.cookies[0] ?? '').split(';')[0] ?? '';
+    /** Each step of signing the admin in must answer as expected, or the transfer would measure a refusal. */
+    /**
+     * @template {{ status: number; text: string }} Answer
+     * @param {Answer} answer @param {number} status @param {string} what
+     */
+    const expect = (answer, status, what) => {
+      if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${answer.text}`);
+      return answer;
+    };
+    expect(
+      await send(base, {
+        method: 'POST',
+        path: '/api/auth/signup',
+        headers: json,
+        body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
+      }),
+      201,
+      'sign-up',
+    );
+    // A mail is written as .tmp and renamed when whole: read before, its link could be cut short.
+    const token = await mailedToken(dataDir, ADMIN);
+    expect(
+      await send(base, {
+        method: 'POST',
+        path: '/api/auth/verify-email',
+        headers: json,
+        body: Readable.from([JSON.stringify({ token, password: PASSWORD })]),
+      }),
+      200,
+      'verification',
+    );
+    const login = expect(
+      await send(base, {
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: json,
+        body: Readable.from([JSON.stringify({ email: ADMIN, password: PASSWORD })]),
+      }),
+      200,
+      'login',
+    );
+    const cookie = login.cookies.map((set) => set.split(';')[0]).join('; ');
 
     const pid = server.child.pid ?? 0;
     const sampleDuring = async (/** @type {() => Promise<unknown>} */ work) => {
@@ -170,7 +188,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 buildIfStale(root);
 /** @type {Array<{ backend: string; uploadGrowthMB: number; downloadGrowthMB: number; uploadMBps: number; downloadMBps: number; pass: boolean }>} */
 const rows = [];
-for (const backend of (process.env.BACKENDS ?? 'local,s3').split(',')) {
+for (const backend of list('BACKENDS', 'local,s3', 'local,s3')) {
   /** @type {Array<Awaited<ReturnType<typeof measure>>>} */
   const runs = [];
   /** @type {{ stop(): Promise<void> } | undefined} */
@@ -239,8 +257,5 @@ for (const row of rows) {
       .join(''),
   );
 }
-fs.writeFileSync(
-  path.join(root, 'bench/upload.json'),
-  JSON.stringify({ bytes: SIZE, runs: RUNS, targetMB: TARGET_MB, rows }, null, 2),
-);
+writeResult('upload', { date: new Date().toISOString(), bytes: SIZE, runs: RUNS, targetMB: TARGET_MB, rows });
 process.exit(rows.every((row) => row.pass) ? 0 : 1);

@@ -15,6 +15,8 @@
 //    (≤ 60 s each) with the page's JS heap peak growth (target ≤ 200 MB) and the tab's (renderer processes) and
 //    all Chromium processes' memory (PSS) peak growth, sampled from /proc; this browser's ceilings for the same
 //    work (IndexedDB, Blob reads, SHA-256, AES-GCM); each figure also as a ratio to the first scale's.
+// The app's screens are driven through the browser tests' page objects (bench/lib/pages.mjs).
+// BENCH_SMOKE=1 (bench/lib/result.mjs): one run of 200 records and 1 MB documents, one scale of the same.
 // Writes bench/vault.json.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -26,12 +28,14 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { chromePath, CHROME_ARGS } from '../scripts/chrome.mjs';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
+import { appModel } from './lib/pages.mjs';
+import { list, size, writeResult } from './lib/result.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.RUNS ?? 5);
-const RECORDS = Number(process.env.RECORDS ?? 10_000);
-const DOCUMENT_MB = Number(process.env.DOCUMENT_MB ?? 50);
-const BACKUP_DOCUMENT_MB = Number(process.env.BACKUP_DOCUMENT_MB ?? 20);
+const RUNS = size('RUNS', 5, 1);
+const RECORDS = size('RECORDS', 10_000, 200);
+const DOCUMENT_MB = size('DOCUMENT_MB', 50, 1);
+const BACKUP_DOCUMENT_MB = size('BACKUP_DOCUMENT_MB', 20, 1);
 const TARGETS = { decryptMs: 300, sealRatio: 0.7, monthMs: 50, backupMs: 2000, restoreMs: 2000 };
 const SCALE_TARGETS = {
   unlockMs: 1500,
@@ -42,14 +46,12 @@ const SCALE_TARGETS = {
   heapMb: 200,
 };
 /** @type {Array<{ records: number; documentMb: number }>} */
-const SCALES = (process.env.SCALES ?? '10000:100,100000:1024,1000:2048')
-  .split(',')
-  .filter(Boolean)
-  .map((scale) => {
-    const [records, documentMb] = scale.split(':').map(Number);
-    return { records: records ?? 0, documentMb: documentMb ?? 0 };
-  });
-const SCALE_RUNS = Number(process.env.SCALE_RUNS ?? 3);
+const SCALES = list('SCALES', '10000:100,100000:1024,1000:2048', '200:1').map((scale) => {
+  const [records, documentMb] = scale.split(':').map(Number);
+  return { records: records ?? 0, documentMb: documentMb ?? 0 };
+});
+const SCALE_RUNS = size('SCALE_RUNS', 3, 1);
+const AppModel = await appModel();
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -154,19 +156,11 @@ async function appFigures(browser, backupPath = null) {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'mg_session', value: cookie, url: server.url }]);
     const page = await context.newPage();
-    if (backupPath) {
-      await page.goto(`${server.url}/app/index.html?lang=en&page=schedule`);
-      await page.getByText('Restore from a backup').click();
-      await page.getByLabel('Backup file').setInputFiles(backupPath);
-      await page.getByLabel('The backup’s master password', { exact: true }).fill(SCALE_PASSWORD);
-      await page.getByRole('button', { name: 'Restore', exact: true }).click();
-    } else {
-      await page.goto(`${server.url}/app/index.html?lang=ko&page=schedule`);
-      await page.getByLabel('마스터 비밀번호', { exact: true }).fill('bench master password!');
-      await page.getByLabel('마스터 비밀번호 확인', { exact: true }).fill('bench master password!');
-      await page.getByRole('checkbox').check();
-      await page.getByRole('button', { name: '보관함 만들기' }).click();
-    }
+    // The month view in English after a restore (the diary search looks for English text), in Korean otherwise.
+    const app = new AppModel(page, backupPath ? 'en' : 'ko', server.url);
+    await app.open('schedule');
+    if (backupPath) await app.restoreFromFile(backupPath, SCALE_PASSWORD, { timeout: 600_000 });
+    else await app.createVault('bench master password!');
     await page.locator('[data-date]').first().waitFor({ timeout: 600_000 });
     const times = [];
     for (let run = 0; run < RUNS * 4; run++) {
@@ -190,17 +184,11 @@ async function appFigures(browser, backupPath = null) {
     /** @type {{ monthMs: number; searchMs?: number; searchFirstMs?: number }} */
     const figures = { monthMs: median(times.slice(RUNS)) ?? NaN };
     if (backupPath) {
-      await page.goto(`${server.url}/app/index.html?lang=en&page=diary`);
-      await page.getByLabel('Master password', { exact: true }).fill(SCALE_PASSWORD);
-      await page.getByRole('button', { name: 'Unlock', exact: true }).click();
-      await page.getByRole('textbox', { name: 'Detail view password', exact: true }).fill('0000');
-      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-      const change = page.getByRole('dialog', { name: 'Change your detail view password' });
-      await change.getByLabel('New detail view password', { exact: true }).fill('8642');
-      await change.getByLabel('Confirm new password', { exact: true }).fill('8642');
-      await change.getByRole('button', { name: 'Change', exact: true }).click();
-      await change.waitFor({ state: 'detached' });
-      await page.getByLabel('Search the diary').waitFor();
+      await app.open('diary');
+      await app.unlock(SCALE_PASSWORD);
+      await app.enterDetailPassword('0000');
+      await app.changeDefaultDetailPassword('8642');
+      await page.locator('input[type="search"]').waitFor();
       // A search typed as a member would look for one entry: from the input until its results are painted.
       const searches = [];
       for (let run = 0; run < RUNS * 4 + 1; run++) {
@@ -375,7 +363,7 @@ try {
   const grown = (value, base, digits = 0) =>
     `${value.toFixed(digits)}${scales.length > 1 && base > 0 ? ` (×${(value / base).toFixed(1)})` : ''}`;
   const first = scales[0];
-  fs.writeFileSync(path.join(root, 'bench/vault.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeResult('vault', results);
   console.log(
     [
       `vault (${RECORDS} records, ${vault.workers} workers, ${vault.iterations} PBKDF2 rounds):`,

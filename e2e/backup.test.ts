@@ -237,19 +237,12 @@ async function diaryBackup(count: number): Promise<Buffer> {
 
 /** A new member's device with `count` diary entries restored from a file, the detail password set to 1357. */
 async function diaryRestored(lang: 'ko' | 'en', count: number) {
-  const text = backupText[lang];
   const app = await device(lang, await member(lang));
-  const page = app.page;
   await app.open('diary');
-  await page.getByText(text.restoreTitle).click();
-  await page.getByLabel(text.fileLabel).setInputFiles({
-    name: 'diary.zip',
-    mimeType: 'application/zip',
-    buffer: await diaryBackup(count),
-  });
-  await page.getByLabel(text.password, { exact: true }).fill(MASTER);
-  await page.getByRole('button', { name: text.restore, exact: true }).click();
-  await app.nav().waitFor();
+  await app.restoreFromFile(
+    { name: 'diary.zip', mimeType: 'application/zip', buffer: await diaryBackup(count) },
+    MASTER,
+  );
   await app.enterDetailPassword('0000');
   await app.changeDefaultDetailPassword('1357');
   return app;

@@ -1,6 +1,7 @@
 // The MyGenie app as a person uses it, in either language: the labels come from the app's own copy.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { shellText } from '../../src/app/copy.js';
+import { backupText } from '../../src/app/modules/backup/copy.js';
 import type { AppScreen } from '../../src/app/shell/pages.js';
 import { syncText } from '../../src/app/modules/sync/copy.js';
 import type { Lang } from './site.js';
@@ -49,6 +50,23 @@ export class AppModel {
     await this.createVault(masterPassword, options);
     await this.enterDetailPassword('0000');
     await this.changeDefaultDetailPassword(detailPassword);
+  }
+
+  /**
+   * The setup screen's restore from a backup file, as a member's new device is set up: the file and its master
+   * password given, then the app opened from it (a large backup takes long: `timeout`).
+   */
+  async restoreFromFile(
+    file: Parameters<Locator['setInputFiles']>[0],
+    masterPassword: string,
+    options: { timeout?: number } = {},
+  ): Promise<void> {
+    const text = backupText[this.lang];
+    await this.page.getByText(text.restoreTitle).click();
+    await this.page.getByLabel(text.fileLabel).setInputFiles(file);
+    await this.page.getByLabel(text.password, { exact: true }).fill(masterPassword);
+    await this.page.getByRole('button', { name: text.restore, exact: true }).click();
+    await this.nav().waitFor({ timeout: options.timeout ?? 30_000 });
   }
 
   async unlock(masterPassword: string): Promise<void> {
