@@ -36,6 +36,7 @@ import { syncService } from './sync/service.js';
 import { webdavRoutes } from './drives/routes.js';
 import { webdavRelay } from './drives/service.js';
 import { passkeyRoutes } from './passkeys/routes.js';
+import { passkeyService } from './passkeys/service.js';
 import { pushRoutes } from './push/push.js';
 import { fileRoutes } from './files/routes.js';
 import { fileService } from './files/service.js';
@@ -292,7 +293,10 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
   });
   syncRoutes(app, { accounts, sync, storage, maxUploadBytes: config.maxUploadBytes });
-  passkeyRoutes(app, { db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl });
+  passkeyRoutes(app, {
+    accounts,
+    passkeys: passkeyService({ db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl }),
+  });
   const push = pushRoutes(app, {
     db: database.db,
     accounts,
