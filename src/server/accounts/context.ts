@@ -20,6 +20,7 @@ import {
 import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
 import { type DeviceSession, type SessionResponse, type SessionUser } from '../../shared/schemas/auth.js';
 import { isoAt, type Clock } from '../clock.js';
+import type { LightCommits } from '../db/commits.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
@@ -34,6 +35,8 @@ import { hashToken, randomToken } from './tokens.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;
+  /** Commits for what is not the member's data (see lightCommits): the sessions a sign-in opens and ends. */
+  lightly: LightCommits;
   limiter: RateLimiter;
   mailer: Mailer;
   clock: Clock;
@@ -342,6 +345,27 @@ export function accountContext(deps: AccountDeps) {
   }
 
   /**
+   * Stores a new session and ends the browser's earlier ones: the browser signs in again, so its earlier session
+   * ends with the new one's start (its cookie held the only copy of that session's token, now replaced), the
+   * member's devices list shows each browser once, and a browser waiting for approval waits once. `release` (a
+   * right password's reservation) is taken back in the same transaction, so a sign-in commits once, and without
+   * a disk flush: a session is not the member's data, and one lost to a power cut means signing in again. Gives
+   * how many earlier sessions ended.
+   */
+  async function storeSession(session: store.SessionRow, release?: Release): Promise<number> {
+    return deps.lightly((connection) =>
+      connection.transaction().execute(async (trx) => {
+        await store.insertSession(trx, session);
+        await release?.(trx);
+        const deviceKey = session.device_id;
+        return deviceKey === null
+          ? 0
+          : store.endEarlierSessionsOnDevice(trx, session.user_id, deviceKey, session.id, session.created_at);
+      }),
+    );
+  }
+
+  /**
    * A new session for a member who has just proven who they are; `release` (a right password's reservation) is
    * taken back in the same transaction, so a sign-in commits once.
    */
@@ -374,16 +398,7 @@ export function accountContext(deps: AccountDeps) {
       reauth_at: check.pending ? null : new Date(now).toISOString(),
     };
     session.expires_at = new Date(sessionEnd(session, now)).toISOString();
-    const replaced = await db.transaction().execute(async (trx) => {
-      await store.insertSession(trx, session);
-      await release?.(trx);
-      // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
-      // copy of that session's token, now replaced), so the member's devices list shows each browser once, and a
-      // browser waiting for approval waits once.
-      return deviceKey === null
-        ? 0
-        : store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
-    });
+    const replaced = await storeSession(session, release);
     if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
     for (const listener of signInListeners) listener({ signedIn, deviceId: deviceKey, deviceName });

@@ -5,6 +5,7 @@
 // login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { lightCommits } from '../db/commits.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import type { Clock } from '../clock.js';
@@ -60,10 +61,8 @@ function waitFor(times: readonly number[], limit: Limit, now: number): number {
 }
 
 /**
- * Limits in the database. On SQLite the events are written without waiting for the disk (`synchronous =
- * NORMAL` for their transactions alone): they are counters, not the member's data, and the next ordinary commit
- * (the session a right password opens) puts them on disk with its own. That keeps a sign-in at one disk flush
- * instead of three. `synchronous` says what the rest of the server uses, to go back to it.
+ * Limits in the database. On SQLite the events are written without waiting for the disk (lightCommits): they
+ * are counters, not the member's data, and the next ordinary commit puts them on disk with its own.
  */
 export function databaseRateLimiter(
   db: Kysely<Database>,
@@ -72,18 +71,7 @@ export function databaseRateLimiter(
   synchronous: 'full' | 'normal' = 'full',
 ): RateLimiter {
   const iso = (ms: number) => new Date(ms).toISOString();
-  /** Runs `work` on the connection with the lighter commit (SQLite, when the server's is FULL). */
-  const lightly = <T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T> =>
-    dialect === 'sqlite' && synchronous === 'full'
-      ? db.connection().execute(async (connection) => {
-          await sql`pragma synchronous = NORMAL`.execute(connection);
-          try {
-            return await work(connection);
-          } finally {
-            await sql`pragma synchronous = FULL`.execute(connection);
-          }
-        })
-      : work(db);
+  const lightly = lightCommits(db, dialect, synchronous);
   /** A reservation of these events, taken back by deleting them. */
   const reserved = (ids: string[]): Reservation => ({
     ok: true,
