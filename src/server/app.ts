@@ -174,6 +174,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     parts.storage ?? (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'files')));
   const accounts = accountService({
     db: database.db,
+    dialect: database.dialect,
     lightly: lightCommits(database.db, database.dialect, config.sqliteSynchronous),
     limiter,
     mailer,

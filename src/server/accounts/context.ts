@@ -21,6 +21,7 @@ import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js
 import { type DeviceSession, type SessionResponse, type SessionUser } from '../../shared/schemas/auth.js';
 import { isoAt, type Clock } from '../clock.js';
 import type { LightCommits } from '../db/commits.js';
+import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
@@ -35,6 +36,7 @@ import { hashToken, randomToken } from './tokens.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
   /** Commits for what is not the member's data (see lightCommits): the sessions a sign-in opens and ends. */
   lightly: LightCommits;
   limiter: RateLimiter;
@@ -348,11 +350,17 @@ export function accountContext(deps: AccountDeps) {
    * Stores a new session and ends the browser's earlier ones: the browser signs in again, so its earlier session
    * ends with the new one's start (its cookie held the only copy of that session's token, now replaced), the
    * member's devices list shows each browser once, and a browser waiting for approval waits once. `release` (a
-   * right password's reservation) is taken back in the same transaction, so a sign-in commits once, and without
-   * a disk flush: a session is not the member's data, and one lost to a power cut means signing in again. Gives
-   * how many earlier sessions ended.
+   * right password's reservation) is taken back with them. On PostgreSQL one statement, on SQLite one transaction
+   * (without a disk flush: a session is not the member's data, and one lost to a power cut means signing in
+   * again); either way all of it or nothing. Gives how many earlier sessions ended.
    */
   async function storeSession(session: store.SessionRow, release?: Release): Promise<number> {
+    if (deps.dialect === 'postgres') {
+      // A release outside the database (Redis) goes first: were the session not stored, it would be taken back
+      // all the same (a right password is no failed guess).
+      if (release && !release.statement) await release();
+      return store.insertSessionAtOnce(db, session, release?.statement);
+    }
     return deps.lightly((connection) =>
       connection.transaction().execute(async (trx) => {
         await store.insertSession(trx, session);

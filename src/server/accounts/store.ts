@@ -1,6 +1,7 @@
 // Queries on users, e-mail link tokens and sessions; written once for SQLite and PostgreSQL.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailTokenTable, SessionTable, UserTable } from '../db/schema.js';
+import type { ReleaseStatement } from '../ratelimit/limiter.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -234,6 +235,37 @@ export async function endEarlierSessionsOnDevice(
     .where('id', '!=', keepId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * PostgreSQL: a new session, the end of the user's earlier sessions on the same browser (device id) and, given,
+ * a statement of the caller's (a limit reservation taken back) as one statement: one round trip, committed or
+ * rolled back as a whole. Gives how many earlier sessions ended.
+ */
+export async function insertSessionAtOnce(
+  db: Kysely<Database>,
+  session: SessionRow,
+  also?: ReleaseStatement,
+): Promise<number> {
+  const deviceId = session.device_id;
+  const row = await db
+    .with('released', (qc) => also?.(qc) ?? qc.selectNoFrom(sql<number>`1`.as('nothing')))
+    .with('added', (qc) => qc.insertInto('sessions').values(session))
+    .with('ended', (qc) =>
+      qc
+        .updateTable('sessions')
+        .set({ revoked_at: session.created_at })
+        .where('user_id', '=', session.user_id)
+        // No device id: the browser has no earlier sessions (`device_id = null` matches nothing).
+        .where('device_id', '=', deviceId ?? '')
+        .where('revoked_at', 'is', null)
+        .where('id', '!=', session.id)
+        .returning('id'),
+    )
+    .selectFrom('ended')
+    .select((eb) => eb.fn.countAll<number | string>().as('ended'))
+    .executeTakeFirstOrThrow();
+  return Number(row.ended);
 }
 
 /** Ends one session of a user; false when it is not theirs or already ended. */

@@ -4,7 +4,14 @@
 // cannot all pass a check that each of them would pass alone. A reservation that turns out not to count (a
 // login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Kysely,
+  type QueryCreator,
+  type Transaction,
+} from 'kysely';
 import { lightCommits } from '../db/commits.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
@@ -73,14 +80,14 @@ export function databaseRateLimiter(
   const iso = (ms: number) => new Date(ms).toISOString();
   const lightly = lightCommits(db, dialect, synchronous);
   /** A reservation of these events, taken back by deleting them. */
-  const reserved = (ids: string[]): Reservation => ({
-    ok: true,
-    release: async (within) => {
-      const forget = (connection: Kysely<Database>) =>
-        connection.deleteFrom('rate_events').where('id', 'in', ids).execute();
+  const reserved = (ids: string[]): Reservation => {
+    const statement: ReleaseStatement = (db) => db.deleteFrom('rate_events').where('id', 'in', ids);
+    const release = async (within?: Transaction<Database>) => {
+      const forget = (connection: Kysely<Database>) => statement(connection).execute();
       await (within ? forget(within) : lightly(forget));
-    },
-  });
+    };
+    return { ok: true, release: Object.assign(release, { statement }) };
+  };
   /** The same read-and-record in one round trip: the function `rate_reserve` (migration RateReserve). */
   async function reserveOnPostgres(limits: readonly Limit[]): Promise<Reservation> {
     const now = clock();
@@ -238,7 +245,18 @@ export function redisRateLimiter(client: Redis, prefix: string, clock: Clock): R
 }
 
 /** Takes a reservation back, inside the caller's database transaction when given one. */
-export type Release = (within?: Transaction<Database>) => Promise<void>;
+export type Release = ((within?: Transaction<Database>) => Promise<void>) & {
+  /**
+   * Where the events are in the database: the same as a statement, for a caller to put into its own (on
+   * PostgreSQL, a part of one statement with its work, committed with it); the caller then does not call it.
+   */
+  readonly statement?: ReleaseStatement;
+};
+
+/** A reservation's release as a statement (see Release). */
+export type ReleaseStatement = (
+  db: QueryCreator<Database>,
+) => DeleteQueryBuilder<Database, 'rate_events', DeleteResult>;
 
 /** Reserves the limits, or refuses the request with how long to wait; answers the reservation's release. */
 export async function reserveOrRefuse(limiter: RateLimiter, limits: readonly Limit[]): Promise<Release> {
