@@ -61,6 +61,8 @@ export interface SignInEvent {
   /** The browser's device key. */
   deviceId: string | null;
   deviceName: string;
+  /** Whether another device than this browser was registered for login notifications at the sign-in. */
+  pushElsewhere: boolean;
 }
 
 export interface SignedIn {
@@ -327,12 +329,13 @@ export function accountContext(deps: AccountDeps) {
     userId: string,
     deviceKey: string | null,
     deviceName: string,
-  ): Promise<{ pending: boolean; knownDevice: boolean }> {
+  ): Promise<{ pending: boolean; knownDevice: boolean; pushElsewhere: boolean }> {
     const devices = await store.devicesAtSignIn(db, userId, deviceKey, deviceName, isoAt(clock));
     if (devices.copiedDeviceId) throw new ApiError('session/device-mismatch');
     return {
       pending: devices.confirmedAnywhere && !devices.confirmedHere,
       knownDevice: devices.confirmedHere,
+      pushElsewhere: devices.pushElsewhere,
     };
   }
 
@@ -409,7 +412,8 @@ export function accountContext(deps: AccountDeps) {
     const replaced = await storeSession(session, release);
     if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
-    for (const listener of signInListeners) listener({ signedIn, deviceId: deviceKey, deviceName });
+    const event = { signedIn, deviceId: deviceKey, deviceName, pushElsewhere: check.pushElsewhere };
+    for (const listener of signInListeners) listener(event);
     return { token, signedIn, answer: answerFor(signedIn, session) };
   }
 

@@ -181,7 +181,8 @@ export function liveSessions(db: Db, userId: string, now: string): Promise<Sessi
 /**
  * What a sign-in needs to know of the member's live sessions, in one read (each part an index lookup, however
  * many sessions the member has had): whether this browser's device id is in use on another kind of device (a
- * copied secret), whether this browser holds a confirmed session, and whether any device does.
+ * copied secret), whether this browser holds a confirmed session, and whether any device does; and whether the
+ * member registered another device than this browser for login notifications.
  */
 export async function devicesAtSignIn(
   db: Db,
@@ -189,7 +190,12 @@ export async function devicesAtSignIn(
   deviceId: string | null,
   deviceName: string,
   now: string,
-): Promise<{ copiedDeviceId: boolean; confirmedHere: boolean; confirmedAnywhere: boolean }> {
+): Promise<{
+  copiedDeviceId: boolean;
+  confirmedHere: boolean;
+  confirmedAnywhere: boolean;
+  pushElsewhere: boolean;
+}> {
   const confirmed = () => live(db, userId, now).select('id').where('approval', '=', 'approved');
   // Without a device id the browser has no sessions of its own: `device_id = null` matches nothing.
   const device = deviceId ?? '';
@@ -205,6 +211,17 @@ export async function devicesAtSignIn(
         .as('copied'),
       eb.exists(confirmed().where('device_id', '=', device)).as('here'),
       eb.exists(confirmed()).as('anywhere'),
+      // Read here, in the read a sign-in does anyway, so that the login notification looks the registration up
+      // only for the members who have one somewhere else.
+      eb
+        .exists(
+          db
+            .selectFrom('push_subscriptions')
+            .select('user_id')
+            .where('user_id', '=', userId)
+            .where((push) => push.or([push('device_id', 'is', null), push('device_id', '!=', device)])),
+        )
+        .as('pushElsewhere'),
     ])
     .executeTakeFirstOrThrow();
   // PostgreSQL answers booleans, SQLite 0 or 1.
@@ -212,6 +229,7 @@ export async function devicesAtSignIn(
     copiedDeviceId: deviceId !== null && Boolean(row.copied),
     confirmedHere: deviceId !== null && Boolean(row.here),
     confirmedAnywhere: Boolean(row.anywhere),
+    pushElsewhere: Boolean(row.pushElsewhere),
   };
 }
 
