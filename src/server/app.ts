@@ -8,6 +8,7 @@ import { accountService, type AccountService } from './accounts/service.js';
 import { accountRoutes } from './accounts/routes.js';
 import { systemClock, systemTimer, type Clock, type Timer } from './core/clock.js';
 import type { Config } from './core/config.js';
+import { lightCommits } from './db/commits.js';
 import type { DatabaseHandle } from './db/database.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerConnectionLimits } from './http/limits.js';
@@ -183,6 +184,8 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     parts.storage ?? (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'files')));
   const accounts = accountService({
     db: database.db,
+    dialect: database.dialect,
+    lightly: lightCommits(database.db, database.dialect, config.sqliteSynchronous),
     limiter,
     mailer,
     clock,

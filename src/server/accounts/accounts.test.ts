@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, sessionCookie, type TestApp } from '../test/harness.js';
+import { sql } from 'kysely';
+import { browserCookies, startTestApp, sessionCookie, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -215,6 +216,56 @@ describe('login, session and logout', () => {
     const out = await t.request({ method: 'POST', url: '/api/auth/logout', cookie });
     expect(out.statusCode).toBe(204);
     expect((await sessionOf(cookie)).user).toBeNull();
+  });
+
+  it('stores a sign-in whole or not at all: a failure while ending the browser’s earlier session leaves both as they were', async () => {
+    const email = await verifiedMember();
+    const first = await login(email, 'correct horse');
+    const browser = browserCookies(first);
+    const sessionsOf = () =>
+      t.database.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id', 'sessions.revoked_at'])
+        .where('users.email', '=', email)
+        .execute();
+    const [before] = await sessionsOf();
+    // The last part of storing a sign-in (ending the browser's earlier session) fails.
+    const postgres = t.database.dialect === 'postgres';
+    const statements = postgres
+      ? [
+          sql`create function refuse_session_end() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+          sql`create trigger refuse_session_end before update on sessions for each row execute function refuse_session_end()`,
+        ]
+      : [
+          sql`create trigger refuse_session_end before update on sessions begin select raise(abort, 'refused'); end`,
+        ];
+    for (const statement of statements) await statement.execute(t.database.db);
+    try {
+      const again = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email, password: 'correct horse' },
+        cookie: browser,
+        ip: freshIp(),
+      });
+      expect(again.statusCode).toBe(500);
+      expect(again.cookies.find((cookie) => cookie.name === 'mg_session')).toBeUndefined();
+    } finally {
+      await sql`drop trigger refuse_session_end${sql.raw(postgres ? ' on sessions' : '')}`.execute(
+        t.database.db,
+      );
+      if (postgres) await sql`drop function refuse_session_end()`.execute(t.database.db);
+    }
+    // No new session, the earlier one still running, and the right password not counted as a failure.
+    expect(await sessionsOf()).toEqual([{ id: before?.id, revoked_at: null }]);
+    const failures = await t.database.db
+      .selectFrom('rate_events')
+      .select('id')
+      .where('key', '=', `login-fail:account:${email}`)
+      .execute();
+    expect(failures).toHaveLength(0);
+    expect((await sessionOf(browser)).user.email).toBe(email);
   });
 
   it('answers signed-out callers with no user', async () => {

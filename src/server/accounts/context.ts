@@ -20,6 +20,8 @@ import {
 import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
 import { type DeviceSession, type SessionResponse, type SessionUser } from '../../shared/schemas/auth.js';
 import { isoAt, type Clock } from '../core/clock.js';
+import type { LightCommits } from '../db/commits.js';
+import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
@@ -34,6 +36,9 @@ import { hashToken, randomToken } from './tokens.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;
+  dialect: Dialect;
+  /** Commits for what is not the member's data (see lightCommits): the sessions a sign-in opens and ends. */
+  lightly: LightCommits;
   limiter: RateLimiter;
   mailer: Mailer;
   clock: Clock;
@@ -56,6 +61,8 @@ export interface SignInEvent {
   /** The browser's device key. */
   deviceId: string | null;
   deviceName: string;
+  /** Whether another device than this browser was registered for login notifications at the sign-in. */
+  pushElsewhere: boolean;
 }
 
 export interface SignedIn {
@@ -322,12 +329,13 @@ export function accountContext(deps: AccountDeps) {
     userId: string,
     deviceKey: string | null,
     deviceName: string,
-  ): Promise<{ pending: boolean; knownDevice: boolean }> {
+  ): Promise<{ pending: boolean; knownDevice: boolean; pushElsewhere: boolean }> {
     const devices = await store.devicesAtSignIn(db, userId, deviceKey, deviceName, isoAt(clock));
     if (devices.copiedDeviceId) throw new ApiError('session/device-mismatch');
     return {
       pending: devices.confirmedAnywhere && !devices.confirmedHere,
       knownDevice: devices.confirmedHere,
+      pushElsewhere: devices.pushElsewhere,
     };
   }
 
@@ -339,6 +347,33 @@ export function accountContext(deps: AccountDeps) {
     const target = rows.find((row) => row.id === sessionId);
     if (!target || target.approval !== 'pending') throw new ApiError('session/not-found');
     return target;
+  }
+
+  /**
+   * Stores a new session and ends the browser's earlier ones: the browser signs in again, so its earlier session
+   * ends with the new one's start (its cookie held the only copy of that session's token, now replaced), the
+   * member's devices list shows each browser once, and a browser waiting for approval waits once. `release` (a
+   * right password's reservation) is taken back with them. On PostgreSQL one statement, on SQLite one transaction
+   * (without a disk flush: a session is not the member's data, and one lost to a power cut means signing in
+   * again); either way all of it or nothing. Gives how many earlier sessions ended.
+   */
+  async function storeSession(session: store.SessionRow, release?: Release): Promise<number> {
+    if (deps.dialect === 'postgres') {
+      // A release outside the database (Redis) goes first: were the session not stored, it would be taken back
+      // all the same (a right password is no failed guess).
+      if (release && !release.statement) await release();
+      return store.insertSessionAtOnce(db, session, release?.statement);
+    }
+    return deps.lightly((connection) =>
+      connection.transaction().execute(async (trx) => {
+        await store.insertSession(trx, session);
+        await release?.(trx);
+        const deviceKey = session.device_id;
+        return deviceKey === null
+          ? 0
+          : store.endEarlierSessionsOnDevice(trx, session.user_id, deviceKey, session.id, session.created_at);
+      }),
+    );
   }
 
   /**
@@ -374,19 +409,11 @@ export function accountContext(deps: AccountDeps) {
       reauth_at: check.pending ? null : new Date(now).toISOString(),
     };
     session.expires_at = new Date(sessionEnd(session, now)).toISOString();
-    const replaced = await db.transaction().execute(async (trx) => {
-      await store.insertSession(trx, session);
-      await release?.(trx);
-      // The browser signs in again: its earlier session ends with the new one's start (its cookie held the only
-      // copy of that session's token, now replaced), so the member's devices list shows each browser once, and a
-      // browser waiting for approval waits once.
-      return deviceKey === null
-        ? 0
-        : store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
-    });
+    const replaced = await storeSession(session, release);
     if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
     const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
-    for (const listener of signInListeners) listener({ signedIn, deviceId: deviceKey, deviceName });
+    const event = { signedIn, deviceId: deviceKey, deviceName, pushElsewhere: check.pushElsewhere };
+    for (const listener of signInListeners) listener(event);
     return { token, signedIn, answer: answerFor(signedIn, session) };
   }
 

@@ -1,6 +1,8 @@
 // Queries on users, e-mail link tokens and sessions; written once for SQLite and PostgreSQL.
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, EmailTokenTable, SessionTable, UserTable } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
+import type { ReleaseStatement } from '../ratelimit/limiter.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -8,8 +10,12 @@ export type UserRow = UserTable;
 export type EmailTokenRow = EmailTokenTable;
 export type SessionRow = SessionTable;
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+const userByEmail = prepared<{ email: string }, UserRow>((db, slot) =>
+  db.selectFrom('users').selectAll().where('email', '=', slot('email')),
+);
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return (await userByEmail.run(db, { email })).rows[0];
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -58,8 +64,26 @@ export async function voidResetTokens(db: Db, userId: string, at: string): Promi
     .execute();
 }
 
+const newSession = prepared<SessionRow, never>((db, slot) =>
+  db.insertInto('sessions').values({
+    id: slot('id'),
+    user_id: slot('user_id'),
+    token_hash: slot('token_hash'),
+    device_id: slot('device_id'),
+    device_name: slot('device_name'),
+    user_agent: slot('user_agent'),
+    created_at: slot('created_at'),
+    last_seen_at: slot('last_seen_at'),
+    revoked_at: slot('revoked_at'),
+    approval: slot('approval'),
+    idle_minutes: slot('idle_minutes'),
+    expires_at: slot('expires_at'),
+    reauth_at: slot('reauth_at'),
+  } satisfies Record<keyof SessionRow, unknown>),
+);
+
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
-  await db.insertInto('sessions').values(session).execute();
+  await newSession.run(db, session);
 }
 
 /** Removes an account whose address was never verified (its links and sessions go with it). */
@@ -77,20 +101,26 @@ export async function deleteStaleUnverifiedUsers(db: Db, createdBefore: string):
   return Number(result.numDeletedRows);
 }
 
-export function findLiveSession(
-  db: Db,
-  tokenHash: string,
-  now: string,
-): Promise<(SessionRow & { email: string; email_verified: number; lang: string }) | undefined> {
-  return db
+const liveSessionByToken = prepared<
+  { tokenHash: string; now: string },
+  SessionRow & { email: string; email_verified: number; lang: string }
+>((db, slot) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
     .select(['users.email', 'users.email_verified', 'users.lang'])
-    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.token_hash', '=', slot('tokenHash'))
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', slot('now')),
+);
+
+export async function findLiveSession(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<(SessionRow & { email: string; email_verified: number; lang: string }) | undefined> {
+  return (await liveSessionByToken.run(db, { tokenHash, now })).rows[0];
 }
 
 /** Records use of a session: seen now, ending at `expiresAt` unless used again (and, if given, a new idle time). */
@@ -180,37 +210,63 @@ export function liveSessions(db: Db, userId: string, now: string): Promise<Sessi
 /**
  * What a sign-in needs to know of the member's live sessions, in one read (each part an index lookup, however
  * many sessions the member has had): whether this browser's device id is in use on another kind of device (a
- * copied secret), whether this browser holds a confirmed session, and whether any device does.
+ * copied secret), whether this browser holds a confirmed session, and whether any device does; and whether the
+ * member registered another device than this browser for login notifications.
  */
+const signInDevices = prepared<
+  { userId: string; device: string; deviceName: string; now: string },
+  { copied: unknown; here: unknown; anywhere: unknown; pushElsewhere: unknown }
+>((db, slot) => {
+  const live = () =>
+    db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', slot('userId'))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', slot('now'));
+  const confirmed = () => live().where('approval', '=', 'approved');
+  return db.selectNoFrom((eb) => [
+    eb
+      .exists(live().where('device_id', '=', slot('device')).where('device_name', '!=', slot('deviceName')))
+      .as('copied'),
+    eb.exists(confirmed().where('device_id', '=', slot('device'))).as('here'),
+    eb.exists(confirmed()).as('anywhere'),
+    // Read here, in the read a sign-in does anyway, so that the login notification looks the registration up
+    // only for the members who have one somewhere else.
+    eb
+      .exists(
+        db
+          .selectFrom('push_subscriptions')
+          .select('user_id')
+          .where('user_id', '=', slot('userId'))
+          .where((push) => push.or([push('device_id', 'is', null), push('device_id', '!=', slot('device'))])),
+      )
+      .as('pushElsewhere'),
+  ]);
+});
+
 export async function devicesAtSignIn(
   db: Db,
   userId: string,
   deviceId: string | null,
   deviceName: string,
   now: string,
-): Promise<{ copiedDeviceId: boolean; confirmedHere: boolean; confirmedAnywhere: boolean }> {
-  const confirmed = () => live(db, userId, now).select('id').where('approval', '=', 'approved');
-  // Without a device id the browser has no sessions of its own: `device_id = null` matches nothing.
+): Promise<{
+  copiedDeviceId: boolean;
+  confirmedHere: boolean;
+  confirmedAnywhere: boolean;
+  pushElsewhere: boolean;
+}> {
+  // Without a device id the browser has no sessions of its own: `device_id = ''` matches nothing.
   const device = deviceId ?? '';
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .exists(
-          live(db, userId, now)
-            .select('id')
-            .where('device_id', '=', device)
-            .where('device_name', '!=', deviceName),
-        )
-        .as('copied'),
-      eb.exists(confirmed().where('device_id', '=', device)).as('here'),
-      eb.exists(confirmed()).as('anywhere'),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = (await signInDevices.run(db, { userId, device, deviceName, now })).rows[0];
+  if (!row) throw new Error('the sign-in device check answered nothing');
   // PostgreSQL answers booleans, SQLite 0 or 1.
   return {
     copiedDeviceId: deviceId !== null && Boolean(row.copied),
     confirmedHere: deviceId !== null && Boolean(row.here),
     confirmedAnywhere: Boolean(row.anywhere),
+    pushElsewhere: Boolean(row.pushElsewhere),
   };
 }
 
@@ -218,6 +274,17 @@ export async function devicesAtSignIn(
  * Ends the user's other sessions on this browser (device id), confirmed or waiting, whose cookie now holds a newer
  * one; gives how many ended.
  */
+const endEarlierOnDevice = prepared<{ userId: string; deviceId: string; keepId: string; at: string }, never>(
+  (db, slot) =>
+    db
+      .updateTable('sessions')
+      .set({ revoked_at: slot('at') })
+      .where('user_id', '=', slot('userId'))
+      .where('device_id', '=', slot('deviceId'))
+      .where('revoked_at', 'is', null)
+      .where('id', '!=', slot('keepId')),
+);
+
 export async function endEarlierSessionsOnDevice(
   db: Db,
   userId: string,
@@ -225,15 +292,39 @@ export async function endEarlierSessionsOnDevice(
   keepId: string,
   at: string,
 ): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: at })
-    .where('user_id', '=', userId)
-    .where('device_id', '=', deviceId)
-    .where('revoked_at', 'is', null)
-    .where('id', '!=', keepId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const result = await endEarlierOnDevice.run(db, { userId, deviceId, keepId, at });
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * PostgreSQL: a new session, the end of the user's earlier sessions on the same browser (device id) and, given,
+ * a statement of the caller's (a limit reservation taken back) as one statement: one round trip, committed or
+ * rolled back as a whole. Gives how many earlier sessions ended.
+ */
+export async function insertSessionAtOnce(
+  db: Kysely<Database>,
+  session: SessionRow,
+  also?: ReleaseStatement,
+): Promise<number> {
+  const deviceId = session.device_id;
+  const row = await db
+    .with('released', (qc) => also?.(qc) ?? qc.selectNoFrom(sql<number>`1`.as('nothing')))
+    .with('added', (qc) => qc.insertInto('sessions').values(session))
+    .with('ended', (qc) =>
+      qc
+        .updateTable('sessions')
+        .set({ revoked_at: session.created_at })
+        .where('user_id', '=', session.user_id)
+        // No device id: the browser has no earlier sessions (`device_id = null` matches nothing).
+        .where('device_id', '=', deviceId ?? '')
+        .where('revoked_at', 'is', null)
+        .where('id', '!=', session.id)
+        .returning('id'),
+    )
+    .selectFrom('ended')
+    .select((eb) => eb.fn.countAll<number | string>().as('ended'))
+    .executeTakeFirstOrThrow();
+  return Number(row.ended);
 }
 
 /** Ends one session of a user; false when it is not theirs or already ended. */

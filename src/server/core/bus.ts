@@ -99,6 +99,13 @@ export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<
   const local = localFanOut();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', (err) => log.warn({ err }, 'postgres (live news) pool problem'));
+  // The backends our NOTIFYs go out through: this process heard its own news at once, not again from them.
+  const ownBackends = new Set<number>();
+  pool.on('connect', (client) => {
+    const id = (client as pg.Client & { processID?: number }).processID;
+    if (id) ownBackends.add(id);
+    client.once('end', () => ownBackends.delete(id ?? 0));
+  });
   let listener: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
@@ -107,7 +114,8 @@ export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) local.emit(message.payload);
+      if (message.channel !== CHANNEL || !message.payload || ownBackends.has(message.processId)) return;
+      local.emit(message.payload);
     });
     client.on('error', (err) => {
       log.warn({ err }, 'postgres (live news) listener lost; reconnecting');

@@ -145,7 +145,9 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     }
   }
 
-  deps.accounts.onSignIn(({ signedIn, deviceId, deviceName }) => {
+  deps.accounts.onSignIn(({ signedIn, deviceId, deviceName, pushElsewhere }) => {
+    // Most members have no other device registered: nothing to look up (the sign-in's own read said so).
+    if (!pushElsewhere) return;
     const at = new Date(clock());
     const cancel = deps.timer(LOGIN_NOTIFICATION_DELAY_MS, () => {
       timers.delete(cancel);

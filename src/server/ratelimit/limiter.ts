@@ -4,7 +4,15 @@
 // cannot all pass a check that each of them would pass alone. A reservation that turns out not to count (a
 // login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  sql,
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Kysely,
+  type QueryCreator,
+  type Transaction,
+} from 'kysely';
+import { lightCommits } from '../db/commits.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../core/ids.js';
 import type { Clock } from '../core/clock.js';
@@ -60,10 +68,8 @@ function waitFor(times: readonly number[], limit: Limit, now: number): number {
 }
 
 /**
- * Limits in the database. On SQLite the events are written without waiting for the disk (`synchronous =
- * NORMAL` for their transactions alone): they are counters, not the member's data, and the next ordinary commit
- * (the session a right password opens) puts them on disk with its own. That keeps a sign-in at one disk flush
- * instead of three. `synchronous` says what the rest of the server uses, to go back to it.
+ * Limits in the database. On SQLite the events are written without waiting for the disk (lightCommits): they
+ * are counters, not the member's data, and the next ordinary commit puts them on disk with its own.
  */
 export function databaseRateLimiter(
   db: Kysely<Database>,
@@ -72,27 +78,16 @@ export function databaseRateLimiter(
   synchronous: 'full' | 'normal' = 'full',
 ): RateLimiter {
   const iso = (ms: number) => new Date(ms).toISOString();
-  /** Runs `work` on the connection with the lighter commit (SQLite, when the server's is FULL). */
-  const lightly = <T>(work: (connection: Kysely<Database>) => Promise<T>): Promise<T> =>
-    dialect === 'sqlite' && synchronous === 'full'
-      ? db.connection().execute(async (connection) => {
-          await sql`pragma synchronous = NORMAL`.execute(connection);
-          try {
-            return await work(connection);
-          } finally {
-            await sql`pragma synchronous = FULL`.execute(connection);
-          }
-        })
-      : work(db);
+  const lightly = lightCommits(db, dialect, synchronous);
   /** A reservation of these events, taken back by deleting them. */
-  const reserved = (ids: string[]): Reservation => ({
-    ok: true,
-    release: async (within) => {
-      const forget = (connection: Kysely<Database>) =>
-        connection.deleteFrom('rate_events').where('id', 'in', ids).execute();
+  const reserved = (ids: string[]): Reservation => {
+    const statement: ReleaseStatement = (db) => db.deleteFrom('rate_events').where('id', 'in', ids);
+    const release = async (within?: Transaction<Database>) => {
+      const forget = (connection: Kysely<Database>) => statement(connection).execute();
       await (within ? forget(within) : lightly(forget));
-    },
-  });
+    };
+    return { ok: true, release: Object.assign(release, { statement }) };
+  };
   /** The same read-and-record in one round trip: the function `rate_reserve` (migration RateReserve). */
   async function reserveOnPostgres(limits: readonly Limit[]): Promise<Reservation> {
     const now = clock();
@@ -250,7 +245,18 @@ export function redisRateLimiter(client: Redis, prefix: string, clock: Clock): R
 }
 
 /** Takes a reservation back, inside the caller's database transaction when given one. */
-export type Release = (within?: Transaction<Database>) => Promise<void>;
+export type Release = ((within?: Transaction<Database>) => Promise<void>) & {
+  /**
+   * Where the events are in the database: the same as a statement, for a caller to put into its own (on
+   * PostgreSQL, a part of one statement with its work, committed with it); the caller then does not call it.
+   */
+  readonly statement?: ReleaseStatement;
+};
+
+/** A reservation's release as a statement (see Release). */
+export type ReleaseStatement = (
+  db: QueryCreator<Database>,
+) => DeleteQueryBuilder<Database, 'rate_events', DeleteResult>;
 
 /** Reserves the limits, or refuses the request with how long to wait; answers the reservation's release. */
 export async function reserveOrRefuse(limiter: RateLimiter, limits: readonly Limit[]): Promise<Release> {
