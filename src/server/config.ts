@@ -2,6 +2,7 @@
 // with a message that names the variable. Every variable is documented in the README with its default.
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3.js';
 
 const port = z.coerce
   .number({ error: 'must be a whole number between 1 and 65535' })
@@ -124,16 +125,7 @@ export interface Config {
   maxUploadBytes: number;
   userQuotaBytes: number;
   /** S3-compatible storage; local disk under dataDir/files when absent. */
-  s3:
-    | {
-        endpoint: string;
-        bucket: string;
-        region: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
+  s3: S3Settings | undefined;
   /** Where member inquiries are mailed; stored only when absent. */
   supportEmail: string | undefined;
   /** Requests to member-given addresses (WebDAV relay, push endpoints) may reach private ones (self-hosting, tests). */
