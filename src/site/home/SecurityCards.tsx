@@ -14,7 +14,7 @@ import { useLoad } from '../../client/use-load.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
-import { formatDate, formatDateTime } from '../../client/format.js';
+import { formatInstantDate, formatDateTime } from '../../client/format.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
 
@@ -131,7 +131,7 @@ export function SecurityCards() {
                     <span>
                       {fill(t.biometric.item, {
                         device: deviceName(passkey.deviceName),
-                        date: formatDate(passkey.createdAt, lang),
+                        date: formatInstantDate(passkey.createdAt, lang),
                       })}
                       <small>
                         {passkey.lastUsedAt

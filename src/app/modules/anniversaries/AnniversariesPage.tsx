@@ -2,7 +2,7 @@
 import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { daysBetween, formatDate, isoToday } from '../../format.js';
+import { daysBetween, formatCalendarDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { readSettings, useAppSettings } from '../../settings.js';
@@ -101,7 +101,9 @@ export default function AnniversariesPage() {
           <div className="field">
             <span className="field__label">{text.slotAuto}</span>
             <p className="field__hint">
-              {auto ? `${auto.name} · ${formatDate(auto.date, locale)} · ${dday(auto.date)}` : text.autoNone}
+              {auto
+                ? `${auto.name} · ${formatCalendarDate(auto.date, locale)} · ${dday(auto.date)}`
+                : text.autoNone}
             </p>
           </div>
         </div>
@@ -122,7 +124,7 @@ export default function AnniversariesPage() {
                 </p>
                 <p className="list__meta">
                   {next
-                    ? `${fill(text.next, { date: formatDate(next, locale, { dateStyle: 'full' }) })} · ${dday(next)}`
+                    ? `${fill(text.next, { date: formatCalendarDate(next, locale, { dateStyle: 'full' }) })} · ${dday(next)}`
                     : text.passed}
                 </p>
               </div>

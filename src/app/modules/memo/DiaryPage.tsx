@@ -2,7 +2,7 @@
 import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { formatCalendarDate, formatMonth, isoToday } from '../../format.js';
 import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
@@ -136,7 +136,7 @@ export default function DiaryPage() {
                     </button>
                     <ConflictCopyBadge value={entry.value} />
                     <p className="list__meta">
-                      {formatDate(entry.value.date, locale, { dateStyle: 'full' })}
+                      {formatCalendarDate(entry.value.date, locale, { dateStyle: 'full' })}
                     </p>
                     {open === entry.id ? (
                       <p className="diary-entry__body">{entry.value.body}</p>

@@ -2,7 +2,7 @@
 // masked until "show" is pressed (again hidden whenever the dialog is reopened).
 import { useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatDate } from '../../format.js';
+import { formatCalendarDate } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { Modal } from '../../ui/Modal.js';
@@ -69,7 +69,7 @@ export function PersonalDetail({
         );
     }
     if (field.format === 'date' && isCalendarDate(value))
-      return formatDate(value, locale, { dateStyle: 'long' });
+      return formatCalendarDate(value, locale, { dateStyle: 'long' });
     return displayValue(field, value);
   }
 

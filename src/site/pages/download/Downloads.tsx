@@ -3,7 +3,7 @@ import { useLoad } from '../../../client/use-load.js';
 import { fill, useLanguage } from '../../../client/text.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
 import { call } from '../../../client/api.js';
-import { formatBytes, formatDate } from '../../../client/format.js';
+import { formatBytes, formatInstantDate } from '../../../client/format.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
 import { LoadFailed } from './ErrorNote.js';
@@ -109,7 +109,7 @@ export function Downloads({ c }: { c: Copy }) {
                 </th>
                 <td data-label={c.downloads.colSize}>{formatBytes(file.fileSize, lang)}</td>
                 <td data-label={c.downloads.colDate}>
-                  <time dateTime={file.releaseDate}>{formatDate(file.releaseDate, lang)}</time>
+                  <time dateTime={file.releaseDate}>{formatInstantDate(file.releaseDate, lang)}</time>
                 </td>
                 <td className="download-table__action">
                   <a

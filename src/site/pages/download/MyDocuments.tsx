@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { fill, useLanguage } from '../../../client/text.js';
 import type { MemberDocument } from '../../../shared/schemas/files.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
-import { formatBytes, formatDate } from '../../../client/format.js';
+import { formatBytes, formatInstantDate } from '../../../client/format.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
@@ -90,7 +90,7 @@ export function MyDocuments({ c }: { c: Copy }) {
                   </th>
                   <td data-label={c.documents.colSize}>{formatBytes(doc.size, lang)}</td>
                   <td data-label={c.documents.colUpdated}>
-                    <time dateTime={doc.updated}>{formatDate(doc.updated, lang)}</time>
+                    <time dateTime={doc.updated}>{formatInstantDate(doc.updated, lang)}</time>
                   </td>
                   <td className="download-table__action">
                     <a
