@@ -12,7 +12,7 @@ import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { AdminCopy as Copy } from './copy.js';
-import { LoadFailed } from './LoadFailed.js';
+import { LoadFailed } from '../../ui/ErrorNote.js';
 
 type FileList = Output<Api['files']>;
 

@@ -6,7 +6,7 @@ import { call } from '../../../client/api.js';
 import { formatBytes, formatInstantDate } from '../../../client/format.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { LoadFailed } from './ErrorNote.js';
+import { LoadFailed } from '../../ui/ErrorNote.js';
 
 /** The program to offer: the program file marked latest, else the newest program file. */
 function programFile(files: PublishedFile[]): PublishedFile | undefined {

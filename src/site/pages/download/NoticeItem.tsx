@@ -7,7 +7,7 @@ import { formatInstantDate } from '../../../client/format.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from './ErrorNote.js';
+import { ErrorNote } from '../../ui/ErrorNote.js';
 import { NoticeFields, type NoticeDraft } from './NoticeForm.js';
 
 export function NoticeItem({
