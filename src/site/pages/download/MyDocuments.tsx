@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { fill, useLanguage } from '../../../client/text.js';
 import type { MemberDocument } from '../../../shared/schemas/files.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
-import { formatBytes, formatInstantDate } from '../../../client/format.js';
+import { formatBytes } from '../../../client/format.js';
+import { DownloadLink, FileTable } from './FileTable.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
@@ -68,58 +69,46 @@ export function MyDocuments({ c }: { c: Copy }) {
           {c.documents.empty}
         </p>
       ) : (
-        <table className="download-table" data-testid="documents-table">
-          <caption className="visually-hidden">{c.documents.tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{c.documents.colName}</th>
-              <th scope="col">{c.documents.colSize}</th>
-              <th scope="col">{c.documents.colUpdated}</th>
-              <th scope="col">
-                <span className="visually-hidden">{c.documents.colActions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {documents.map((doc) => {
-              const busy = deleting.has(doc.id);
-              return (
-                <tr key={doc.id} data-testid="document-row">
-                  <th scope="row" className="download-table__name">
-                    <span className="download-table__file">{doc.name}</span>
-                  </th>
-                  <td data-label={c.documents.colSize}>{formatBytes(doc.size, lang)}</td>
-                  <td data-label={c.documents.colUpdated}>
-                    <time dateTime={doc.updated}>{formatInstantDate(doc.updated, lang)}</time>
-                  </td>
-                  <td className="download-table__action">
-                    <a
-                      className="button button--ghost button--small"
-                      href={doc.url}
-                      download
-                      data-testid="document-download"
-                      aria-label={fill(c.common.itemDownload, { name: doc.name })}
-                    >
-                      {c.documents.download}
-                    </a>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small download-button--danger"
-                      disabled={busy}
-                      data-testid="document-delete"
-                      aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, {
-                        name: doc.name,
-                      })}
-                      onClick={() => setConfirming(doc)}
-                    >
-                      {busy ? c.common.deleting : c.common.delete}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <FileTable
+          caption={c.documents.tableCaption}
+          columns={{
+            name: c.documents.colName,
+            size: c.documents.colSize,
+            date: c.documents.colUpdated,
+            actions: c.documents.colActions,
+          }}
+          testId="documents-table"
+          rowTestId="document-row"
+          rows={documents.map((doc) => {
+            const busy = deleting.has(doc.id);
+            return {
+              id: doc.id,
+              name: doc.name,
+              bytes: doc.size,
+              date: doc.updated,
+              actions: (
+                <>
+                  <DownloadLink
+                    href={doc.url}
+                    label={c.documents.download}
+                    itemLabel={fill(c.common.itemDownload, { name: doc.name })}
+                    testId="document-download"
+                  />
+                  <button
+                    type="button"
+                    className="button button--ghost button--small download-button--danger"
+                    disabled={busy}
+                    data-testid="document-delete"
+                    aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, { name: doc.name })}
+                    onClick={() => setConfirming(doc)}
+                  >
+                    {busy ? c.common.deleting : c.common.delete}
+                  </button>
+                </>
+              ),
+            };
+          })}
+        />
       )}
       {confirming && (
         <Popup
