@@ -1,6 +1,6 @@
 // The app from the top: who is signed in, then the vault (create or unlock), then the screens.
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
+import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
 import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
 import { VaultProvider } from '../vault/react.js';
@@ -359,9 +359,13 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
         )}
         <AppNav screen={screen} go={go} />
         <main className="app-main" id="main">
-          <ScreenErrorBoundary key={screen}>
+          <ChunkErrorBoundary
+            key={screen}
+            text={{ body: text.errors.chunk, reload: text.errors.reload }}
+            className="panel"
+          >
             {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
-          </ScreenErrorBoundary>
+          </ChunkErrorBoundary>
         </main>
       </div>
     </OpenSyncProvider>
