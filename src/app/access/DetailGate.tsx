@@ -16,7 +16,7 @@ import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { fill, useText } from '../../client/text.js';
 import { FormFooter } from '../ui/FormFooter.js';
-import { Modal } from '../ui/Modal.js';
+import { FormDialog } from '../../client/ui/FormDialog.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../ui/use-password-fields.js';
 import { shellText } from '../copy.js';
@@ -168,7 +168,7 @@ function OwnerCheck({ onDone }: { onDone: (proven: boolean) => void }) {
   }
 
   return (
-    <Modal title={text.identity.title} onClose={() => onDone(false)}>
+    <FormDialog title={text.identity.title} onClose={() => onDone(false)}>
       <form className="form" noValidate onSubmit={submit}>
         <p>{either ? text.identity.lead : text.identity.leadMaster}</p>
         <PasswordField
@@ -181,7 +181,7 @@ function OwnerCheck({ onDone }: { onDone: (proven: boolean) => void }) {
         />
         <FormFooter busy={busy} onCancel={() => onDone(false)} submitLabel={text.identity.submit} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -210,7 +210,7 @@ export function DetailGate({ children }: { children: ReactNode }) {
       <>
         {children}
         {askToChange && (
-          <Modal title={text.detail.changeTitle} onClose={() => access.setChangePrompted(true)}>
+          <FormDialog title={text.detail.changeTitle} onClose={() => access.setChangePrompted(true)}>
             <p>{text.detail.changeLead}</p>
             <DetailPasswordForm
               askCurrent={false}
@@ -218,7 +218,7 @@ export function DetailGate({ children }: { children: ReactNode }) {
               onCancel={() => access.setChangePrompted(true)}
               cancelLabel={text.detail.later}
             />
-          </Modal>
+          </FormDialog>
         )}
       </>
     );

@@ -8,7 +8,7 @@ import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import type { SessionResponse } from '../../shared/schemas/auth.js';
 import { call, failureCode, failureMessage } from '../../client/api.js';
 import { Popup } from '../../client/ui/Popup.js';
-import { Dialog } from '../../client/ui/Dialog.js';
+import { FormDialog } from '../../client/ui/FormDialog.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import {
@@ -54,7 +54,6 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
   const [fingerprint, setFingerprint] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
   const errorBox = useRef<HTMLParagraphElement>(null);
-  const titleId = useId();
   const ids = {
     email: useId(),
     password: useId(),
@@ -342,13 +341,7 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           : t.auth.submitRegister;
 
   return (
-    <Dialog labelledBy={titleId} className="dialog" closeOnBackdrop onCancel={() => !notice && close()}>
-      <div className="dialog__header">
-        <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label={t.common.close} onClick={close}>
-          ×
-        </button>
-      </div>
+    <FormDialog title={title} closeOnBackdrop focusFirstField={false} onClose={() => !notice && close()}>
       <form className="form" noValidate onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
         {mode === 'forgot' && <p className="form__note">{t.auth.forgotLead}</p>}
         <div className="field">
@@ -479,6 +472,6 @@ export function AuthDialog({ mode: initialMode, onClose }: AuthDialogProps) {
           {...(notice.offerResend ? { cancelLabel: t.common.cancel, onCancel: () => setNotice(null) } : {})}
         />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { readSettings, useAppSettings } from '../../settings.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../vault/merge.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/db.js';
@@ -219,7 +219,7 @@ function AnniversaryForm({
   }
 
   return (
-    <Modal title={title} onClose={onClose}>
+    <FormDialog title={title} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
         <div className="field">
@@ -244,6 +244,6 @@ function AnniversaryForm({
         </label>
         <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { formatCalendarDate } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { CLIPBOARD_CLEAR_MS, copySecret } from '../../ui/clipboard.js';
 import { personalText } from './copy.js';
 import {
@@ -74,7 +74,7 @@ export function PersonalDetail({
   }
 
   return (
-    <Modal title={record.title} onClose={onClose}>
+    <FormDialog title={record.title} onClose={onClose}>
       <p className="personal-detail__meta">
         <span className={`personal-badge personal-badge--${record.kind}`}>{text.kinds[record.kind]}</span>
         <span>
@@ -155,6 +155,6 @@ export function PersonalDetail({
           {shell.edit}
         </button>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }
