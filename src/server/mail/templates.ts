@@ -1,7 +1,7 @@
 // The mails we send, in the member's language, as plain text and as simple escaped HTML.
 import type { Language } from '../../shared/constants.js';
 import type { DeviceName } from '../../shared/device.js';
-import { mailText } from '../../shared/i18n/mail.js';
+import { mailText } from './text.js';
 import { fill } from '../../shared/text.js';
 import type { Mail } from './mailer.js';
 

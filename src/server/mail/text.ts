@@ -1,6 +1,6 @@
-// The account mails' text, in Korean and English. Only the server sends mail, so this stays out of the site's
-// catalogs (and its bundle).
-import { defineText, type Widen } from '../text.js';
+// The account mails' text, in Korean and English. Only the server sends mail, so it lives with the mailer,
+// out of the shared catalogs (and the site's bundle).
+import { defineText, type Widen } from '../../shared/text.js';
 
 const ko = {
   footer: 'MyGenie · 이 메일은 발신 전용입니다.',
