@@ -251,6 +251,12 @@ export const en: Catalog = {
       linux: 'Linux',
     },
   },
+  passwordField: {
+    show: 'Show',
+    hide: 'Hide',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+  },
   newLogin: {
     title: 'A new login — is this you?',
     message: 'Someone signed in to this account on {{device}} at {{time}}.',

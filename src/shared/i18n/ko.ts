@@ -247,6 +247,12 @@ export const ko = {
       linux: 'Linux',
     },
   },
+  passwordField: {
+    show: '보기',
+    hide: '숨기기',
+    showPassword: '비밀번호 보기',
+    hidePassword: '비밀번호 숨기기',
+  },
   newLogin: {
     title: '새 로그인 — 본인이 맞나요?',
     message: '{{time}}에 {{device}}에서 이 계정으로 로그인했습니다.',
