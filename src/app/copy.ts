@@ -64,8 +64,11 @@ export const shellText = defineText(
       forgot: '마스터 비밀번호는 이 기기에만 있으며 MyGenie도 복구할 수 없습니다.',
       failed: '보관함을 여는 중 오류가 발생했습니다. 페이지를 새로 고친 뒤 다시 시도하세요.',
     },
-    damaged:
-      '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
+    damaged: {
+      one: '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
+      other:
+        '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
+    },
     detail: {
       title: '상세 보기 비밀번호',
       lead: '일기, 개인정보, 문서, 가계부를 보려면 상세 보기 비밀번호가 필요합니다.',
@@ -87,8 +90,11 @@ export const shellText = defineText(
       lost: '비밀번호를 잊으셨나요? 설정에서 마스터 비밀번호로 새로 정하거나, 백업 후 기기 데이터를 지우고 복원하면 0000으로 초기화됩니다.',
       wait: '여러 번 잘못 입력했습니다. {{seconds}}초 후에 다시 시도하세요.',
       lockedTitle: '상세 보기가 잠겼습니다',
-      lockedLead:
-        '상세 보기 비밀번호를 {{count}}번 연속 잘못 입력해 잠겼습니다. 마스터 비밀번호를 입력하면 다시 열립니다.',
+      lockedLead: {
+        one: '상세 보기 비밀번호를 {{count}}번 연속 잘못 입력해 잠겼습니다. 마스터 비밀번호를 입력하면 다시 열립니다.',
+        other:
+          '상세 보기 비밀번호를 {{count}}번 연속 잘못 입력해 잠겼습니다. 마스터 비밀번호를 입력하면 다시 열립니다.',
+      },
       masterPassword: '마스터 비밀번호',
       masterWrong: '마스터 비밀번호가 올바르지 않습니다.',
       masterRequired: '마스터 비밀번호를 입력하세요.',
@@ -220,8 +226,11 @@ export const shellText = defineText(
       forgot: 'Your master password exists only on this device; not even MyGenie can recover it.',
       failed: 'Something went wrong while unlocking. Reload the page and try again.',
     },
-    damaged:
-      '{{count}} item(s) were tampered with or damaged and are not shown. We recommend restoring from a backup.',
+    damaged: {
+      one: '{{count}} item was tampered with or damaged and is not shown. We recommend restoring from a backup.',
+      other:
+        '{{count}} items were tampered with or damaged and are not shown. We recommend restoring from a backup.',
+    },
     detail: {
       title: 'Detail view password',
       lead: 'Your diary, personal info, documents and ledger need the detail view password.',
@@ -243,8 +252,11 @@ export const shellText = defineText(
       lost: 'Forgot it? Set a new one in Settings with your master password, or back up, clear this device and restore: it then resets to 0000.',
       wait: 'Too many wrong tries. Try again in {{seconds}} s.',
       lockedTitle: 'Detail view locked',
-      lockedLead:
-        'The detail view password was entered wrongly {{count}} times in a row. Enter your master password to open it again.',
+      lockedLead: {
+        one: 'The detail view password was entered wrongly. Enter your master password to open it again.',
+        other:
+          'The detail view password was entered wrongly {{count}} times in a row. Enter your master password to open it again.',
+      },
       masterPassword: 'Master password',
       masterWrong: 'The master password is incorrect.',
       masterRequired: 'Please enter your master password.',

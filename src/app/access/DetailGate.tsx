@@ -15,6 +15,7 @@ import {
 import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { fill, useText } from '../../client/text.js';
+import { usePlural } from '../../client/plural.js';
 import { FormFooter } from '../ui/FormFooter.js';
 import { FormDialog } from '../../client/ui/FormDialog.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
@@ -187,6 +188,7 @@ function OwnerCheck({ onDone }: { onDone: (proven: boolean) => void }) {
 
 export function DetailGate({ children }: { children: ReactNode }) {
   const text = useText(shellText);
+  const counted = usePlural();
   const access = useDetailAccess();
   const vault = useVault();
   useVaultVersion();
@@ -254,7 +256,7 @@ export function DetailGate({ children }: { children: ReactNode }) {
   return (
     <section className="panel detail-gate" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{locked ? text.detail.lockedTitle : text.detail.title}</h2>
-      <p>{locked ? fill(text.detail.lockedLead, { count: GATE_LOCK_AFTER }) : text.detail.lead}</p>
+      <p>{locked ? counted(text.detail.lockedLead, GATE_LOCK_AFTER) : text.detail.lead}</p>
       <form className="form" noValidate onSubmit={submit}>
         <PasswordField
           id={id}

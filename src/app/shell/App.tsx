@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExt
 import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
 import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
+import { plural } from '../../shared/plural.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
 import { browserPlatform } from '../platform/vault-platform.js';
@@ -354,7 +355,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
         )}
         {vault.damaged.length > 0 && (
           <p className="form__error app-damaged" role="alert">
-            {fill(text.damaged, { count: vault.damaged.length })}
+            {plural(text.damaged, vault.damaged.length, lang)}
           </p>
         )}
         <AppNav screen={screen} go={go} />

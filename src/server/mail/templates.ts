@@ -3,6 +3,7 @@ import type { Language } from '../../shared/constants.js';
 import type { DeviceName } from '../../shared/device.js';
 import { mailText } from './text.js';
 import { fill } from '../../shared/text.js';
+import { plural } from '../../shared/plural.js';
 import type { Mail } from './mailer.js';
 
 /** The mailed links: verify an address, apply a password chosen with the master key, set a forgotten one. */
@@ -88,7 +89,7 @@ export function passwordChangedMail(
     }),
   ];
   if (change.passkeysRemoved > 0) {
-    paragraphs.push(fill(copy.passkeysRemoved, { count: String(change.passkeysRemoved) }));
+    paragraphs.push(plural(copy.passkeysRemoved, change.passkeysRemoved, lang));
   }
   if (change.passkeys.length > 0) {
     const list = change.passkeys
