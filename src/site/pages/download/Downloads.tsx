@@ -4,7 +4,7 @@ import { fill, useLanguage } from '../../../client/text.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
 import { call } from '../../../client/api.js';
 import { formatBytes } from '../../../client/format.js';
-import { DownloadLink, FileTable } from './FileTable.js';
+import { FileTable } from './FileTable.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
 import { LoadFailed } from '../../ui/ErrorNote.js';
@@ -82,12 +82,11 @@ export function Downloads({ c }: { c: Copy }) {
         </p>
       ) : (
         <FileTable
-          caption={c.downloads.tableCaption}
-          columns={{
-            name: c.downloads.colName,
-            size: c.downloads.colSize,
-            date: c.downloads.colDate,
-            actions: c.downloads.colAction,
+          text={c.downloads}
+          download={{
+            label: c.downloads.download,
+            itemLabel: c.common.itemDownload,
+            testId: 'file-download',
           }}
           testId="file-table"
           rowTestId="file-row"
@@ -107,14 +106,7 @@ export function Downloads({ c }: { c: Copy }) {
             ),
             bytes: file.fileSize,
             date: file.releaseDate,
-            actions: (
-              <DownloadLink
-                href={file.downloadURL}
-                label={c.downloads.download}
-                itemLabel={fill(c.common.itemDownload, { name: file.name })}
-                testId="file-download"
-              />
-            ),
+            href: file.downloadURL,
           }))}
         />
       )}

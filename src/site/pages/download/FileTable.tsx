@@ -1,7 +1,7 @@
 // The download page's tables of files (the published files, the member's own documents): name, size, date and
 // what can be done with each, read as a list of cards on a narrow screen.
 import type { ReactNode } from 'react';
-import { useLanguage } from '../../../client/text.js';
+import { fill, useLanguage } from '../../../client/text.js';
 import { formatBytes, formatInstantDate } from '../../../client/format.js';
 
 /** One file as a row shows it. */
@@ -13,34 +13,38 @@ export interface FileRow {
   bytes: number;
   /** An ISO instant: when it was released or last changed. */
   date: string;
-  /** The row's buttons and links. */
-  actions: ReactNode;
+  /** Where the file downloads from. */
+  href: string;
+  /** Buttons after the download link. */
+  actions?: ReactNode;
 }
 
 export function FileTable({
   rows,
-  caption,
-  columns,
+  text,
+  download,
   testId,
   rowTestId,
 }: {
   rows: FileRow[];
-  caption: string;
-  columns: { name: string; size: string; date: string; actions: string };
+  /** The table's caption and column names (its date column: when each file was released or changed). */
+  text: { tableCaption: string; colName: string; colSize: string; colDate: string; colAction: string };
+  /** The download link's words ({{name}}: the file's, for a screen reader) and test id. */
+  download: { label: string; itemLabel: string; testId: string };
   testId: string;
   rowTestId: string;
 }) {
   const { lang } = useLanguage();
   return (
     <table className="download-table" data-testid={testId}>
-      <caption className="visually-hidden">{caption}</caption>
+      <caption className="visually-hidden">{text.tableCaption}</caption>
       <thead>
         <tr>
-          <th scope="col">{columns.name}</th>
-          <th scope="col">{columns.size}</th>
-          <th scope="col">{columns.date}</th>
+          <th scope="col">{text.colName}</th>
+          <th scope="col">{text.colSize}</th>
+          <th scope="col">{text.colDate}</th>
           <th scope="col">
-            <span className="visually-hidden">{columns.actions}</span>
+            <span className="visually-hidden">{text.colAction}</span>
           </th>
         </tr>
       </thead>
@@ -51,39 +55,25 @@ export function FileTable({
               <span className="download-table__file">{row.name}</span>
               {row.details}
             </th>
-            <td data-label={columns.size}>{formatBytes(row.bytes, lang)}</td>
-            <td data-label={columns.date}>
+            <td data-label={text.colSize}>{formatBytes(row.bytes, lang)}</td>
+            <td data-label={text.colDate}>
               <time dateTime={row.date}>{formatInstantDate(row.date, lang)}</time>
             </td>
-            <td className="download-table__action">{row.actions}</td>
+            <td className="download-table__action">
+              <a
+                className="button button--ghost button--small"
+                href={row.href}
+                download
+                data-testid={download.testId}
+                aria-label={fill(download.itemLabel, { name: row.name })}
+              >
+                {download.label}
+              </a>
+              {row.actions}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** A file's download link, named with the file for a screen reader. */
-export function DownloadLink({
-  href,
-  label,
-  itemLabel,
-  testId,
-}: {
-  href: string;
-  label: string;
-  itemLabel: string;
-  testId: string;
-}) {
-  return (
-    <a
-      className="button button--ghost button--small"
-      href={href}
-      download
-      data-testid={testId}
-      aria-label={itemLabel}
-    >
-      {label}
-    </a>
   );
 }

@@ -5,7 +5,7 @@ import { fill, useLanguage } from '../../../client/text.js';
 import type { MemberDocument } from '../../../shared/schemas/files.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { formatBytes } from '../../../client/format.js';
-import { DownloadLink, FileTable } from './FileTable.js';
+import { FileTable } from './FileTable.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
@@ -70,12 +70,11 @@ export function MyDocuments({ c }: { c: Copy }) {
         </p>
       ) : (
         <FileTable
-          caption={c.documents.tableCaption}
-          columns={{
-            name: c.documents.colName,
-            size: c.documents.colSize,
-            date: c.documents.colUpdated,
-            actions: c.documents.colActions,
+          text={c.documents}
+          download={{
+            label: c.documents.download,
+            itemLabel: c.common.itemDownload,
+            testId: 'document-download',
           }}
           testId="documents-table"
           rowTestId="document-row"
@@ -86,25 +85,18 @@ export function MyDocuments({ c }: { c: Copy }) {
               name: doc.name,
               bytes: doc.size,
               date: doc.updated,
+              href: doc.url,
               actions: (
-                <>
-                  <DownloadLink
-                    href={doc.url}
-                    label={c.documents.download}
-                    itemLabel={fill(c.common.itemDownload, { name: doc.name })}
-                    testId="document-download"
-                  />
-                  <button
-                    type="button"
-                    className="button button--ghost button--small download-button--danger"
-                    disabled={busy}
-                    data-testid="document-delete"
-                    aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, { name: doc.name })}
-                    onClick={() => setConfirming(doc)}
-                  >
-                    {busy ? c.common.deleting : c.common.delete}
-                  </button>
-                </>
+                <button
+                  type="button"
+                  className="button button--ghost button--small download-button--danger"
+                  disabled={busy}
+                  data-testid="document-delete"
+                  aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, { name: doc.name })}
+                  onClick={() => setConfirming(doc)}
+                >
+                  {busy ? c.common.deleting : c.common.delete}
+                </button>
               ),
             };
           })}
