@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/shared/constants.js';
-import { mailText } from '../src/shared/i18n/mail.js';
+import { mailText } from '../src/server/mail/text.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
 import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { createAccount } from './support/accounts.js';

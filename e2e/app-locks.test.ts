@@ -8,6 +8,7 @@ import { backupText } from '../src/app/modules/backup/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { fill } from '../src/client/text.js';
+import { plural } from '../src/shared/plural.js';
 import { browserSuite } from './support/suite.js';
 import { addBankAccount, addDiaryEntry, members } from './pages/members.js';
 import type { AppModel } from './pages/app.js';
@@ -142,7 +143,7 @@ describe.each(['ko', 'en'] as const)('the detail lock in %s', (lang) => {
     await page.reload();
     await app.unlock(MASTER);
     await page.getByRole('heading', { name: detail.lockedTitle }).waitFor();
-    await page.getByText(fill(detail.lockedLead, { count: 10 })).waitFor();
+    await page.getByText(plural(detail.lockedLead, 10, lang)).waitFor();
     const master = page.getByLabel(detail.masterPassword, { exact: true });
     await master.fill('2468');
     await page.getByRole('button', { name: detail.submit, exact: true }).click();

@@ -6,7 +6,7 @@ import { checkMasterKey, parseMasterKeyVerifier } from '../src/shared/master-key
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
-import { plural } from '../src/client/plural.js';
+import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';
 import { isoToday } from '../src/app/format.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
@@ -279,7 +279,7 @@ describe('protection', () => {
     });
     await page.reload();
     await app.unlock(MASTER);
-    await page.getByText(app.text.damaged.replace('{{count}}', '1')).waitFor();
+    await page.getByText(plural(app.text.damaged, 1, app.lang)).waitFor();
     await app.enterDetailPassword('2468');
     await page.getByText('Kept entry').waitFor();
     expect(await page.getByText('Altered entry').count()).toBe(0);
@@ -455,7 +455,7 @@ describe.each(['ko', 'en'] as const)('every module in %s', (lang) => {
       ),
     });
     await page.getByRole('alertdialog').getByRole('button', { name: ledger.csv.confirm }).click();
-    await app.toast(fill(ledger.csv.imported, { count: 2 }));
+    await app.toast(plural(ledger.csv.imported, 2, lang));
     await page.getByText('아메리카노').waitFor();
 
     // Personal info: a bank account.

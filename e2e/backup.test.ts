@@ -10,7 +10,7 @@ import { documentsText } from '../src/app/modules/documents/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { BACKUP_VERSION, backupListing, encodeBackup } from '../src/app/backup/format.js';
 import { MIN_ITERATIONS, VaultCipher } from '../src/app/vault/crypto.js';
-import { plural } from '../src/client/plural.js';
+import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -366,6 +366,6 @@ describe('a large vault at rest', () => {
     }, damagedRow.row);
     await page.reload();
     await app.unlock(MASTER);
-    await page.getByText(app.text.damaged.replace('{{count}}', String(damagedRow.ids))).waitFor();
+    await page.getByText(plural(app.text.damaged, damagedRow.ids, app.lang)).waitFor();
   });
 });

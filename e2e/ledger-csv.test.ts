@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { formatMoney } from '../src/app/modules/ledger/model/format.js';
-import { fill } from '../src/client/text.js';
+import { plural } from '../src/shared/plural.js';
 import { isoToday } from '../src/app/format.js';
 import { browserSuite } from './support/suite.js';
 import { members } from './pages/members.js';
@@ -30,10 +30,10 @@ describe.each(['ko', 'en'] as const)('the ledger CSV in %s', (lang) => {
     await csvInput.setInputFiles({ name: '가계부.csv', mimeType: 'text/csv', buffer: sheet });
     const confirm = page.getByRole('alertdialog');
     await confirm
-      .getByText(fill(ledger.csv.confirmMessage, { name: '가계부.csv', count: 3 }).split('\n')[0]!)
+      .getByText(plural(ledger.csv.confirmMessage, 3, lang, { name: '가계부.csv' }).split('\n')[0]!)
       .waitFor();
     await confirm.getByRole('button', { name: ledger.csv.confirm }).click();
-    await app.toast(fill(ledger.csv.imported, { count: 3 }));
+    await app.toast(plural(ledger.csv.imported, 3, lang));
     // The names became the app's own categories and payment methods, shown in the member's language.
     const main = page.locator('main');
     const entry = (memo: string) => main.locator('.ledger-entry', { hasText: memo });
@@ -52,11 +52,11 @@ describe.each(['ko', 'en'] as const)('the ledger CSV in %s', (lang) => {
     await csvInput.setInputFiles({ name: '가계부.csv', mimeType: 'text/csv', buffer: again });
     await confirm
       .getByText(
-        fill(ledger.csv.duplicatesMessage, { name: '가계부.csv', count: 4, duplicates: 3 }).split('\n')[1]!,
+        plural(ledger.csv.duplicatesMessage, 4, lang, { name: '가계부.csv', duplicates: 3 }).split('\n')[1]!,
       )
       .waitFor();
-    await confirm.getByRole('button', { name: fill(ledger.csv.skipDuplicates, { count: 1 }) }).click();
-    await app.toast(fill(ledger.csv.imported, { count: 1 }));
+    await confirm.getByRole('button', { name: plural(ledger.csv.skipDuplicates, 1, lang) }).click();
+    await app.toast(plural(ledger.csv.imported, 1, lang));
     await main.getByText('라떼').waitFor();
     expect(await main.getByText('냉면').count()).toBe(1);
 

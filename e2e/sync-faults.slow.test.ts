@@ -3,7 +3,7 @@
 // record reaches the other device) and nothing is doubled (the member's series holds each device's changes once).
 import { describe, expect, it } from 'vitest';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
-import { fill } from '../src/client/text.js';
+import { plural } from '../src/shared/plural.js';
 import { syncMember } from './pages/sync.js';
 import { browserSuite } from './support/suite.js';
 
@@ -34,7 +34,7 @@ describe('sync through server faults', () => {
       if (request.method() === 'POST' && request.url().endsWith('/api/sync/changes')) pushes += 1;
     });
     await a!.page.getByRole('alertdialog').getByRole('button', { name: ledger.csv.confirm }).click();
-    await a!.app.toast(fill(ledger.csv.imported, { count: new Intl.NumberFormat('en').format(ROWS) }));
+    await a!.app.toast(plural(ledger.csv.imported, ROWS, 'en'));
     await expect.poll(() => pushes, { timeout: 20_000 }).toBeGreaterThan(0);
     await suite.server.restart('SIGKILL');
 

@@ -9,7 +9,7 @@ import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
-import { plural } from '../src/client/plural.js';
+import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';
 import { addBankAccount } from './pages/members.js';
 import { AppModel } from './pages/app.js';

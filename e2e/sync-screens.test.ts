@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { formatMoney } from '../src/app/modules/ledger/model/format.js';
-import { plural } from '../src/client/plural.js';
+import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';
 import { browserAndSystem, browserDeviceName } from '../src/shared/device.js';
 import { catalog } from '../src/shared/i18n/index.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
-import { plural } from '../src/client/plural.js';
+import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { addBankAccount } from './pages/members.js';

@@ -64,8 +64,11 @@ export const shellText = defineText(
       forgot: '마스터 비밀번호는 이 기기에만 있으며 MyGenie도 복구할 수 없습니다.',
       failed: '보관함을 여는 중 오류가 발생했습니다. 페이지를 새로 고친 뒤 다시 시도하세요.',
     },
-    damaged:
-      '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
+    damaged: {
+      one: '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
+      other:
+        '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
+    },
     detail: {
       title: '상세 보기 비밀번호',
       lead: '일기, 개인정보, 문서, 가계부를 보려면 상세 보기 비밀번호가 필요합니다.',
@@ -87,8 +90,11 @@ export const shellText = defineText(
       lost: '비밀번호를 잊으셨나요? 설정에서 마스터 비밀번호로 새로 정하거나, 백업 후 기기 데이터를 지우고 복원하면 0000으로 초기화됩니다.',
       wait: '여러 번 잘못 입력했습니다. {{seconds}}초 후에 다시 시도하세요.',
       lockedTitle: '상세 보기가 잠겼습니다',
-      lockedLead:
-        '상세 보기 비밀번호를 {{count}}번 연속 잘못 입력해 잠겼습니다. 마스터 비밀번호를 입력하면 다시 열립니다.',
+      lockedLead: {
+        one: '상세 보기 비밀번호를 {{count}}번 연속 잘못 입력해 잠겼습니다. 마스터 비밀번호를 입력하면 다시 열립니다.',
+        other:
+          '상세 보기 비밀번호를 {{count}}번 연속 잘못 입력해 잠겼습니다. 마스터 비밀번호를 입력하면 다시 열립니다.',
+      },
       masterPassword: '마스터 비밀번호',
       masterWrong: '마스터 비밀번호가 올바르지 않습니다.',
       masterRequired: '마스터 비밀번호를 입력하세요.',
@@ -220,8 +226,11 @@ export const shellText = defineText(
       forgot: 'Your master password exists only on this device; not even MyGenie can recover it.',
       failed: 'Something went wrong while unlocking. Reload the page and try again.',
     },
-    damaged:
-      '{{count}} item(s) were tampered with or damaged and are not shown. We recommend restoring from a backup.',
+    damaged: {
+      one: '{{count}} item was tampered with or damaged and is not shown. We recommend restoring from a backup.',
+      other:
+        '{{count}} items were tampered with or damaged and are not shown. We recommend restoring from a backup.',
+    },
     detail: {
       title: 'Detail view password',
       lead: 'Your diary, personal info, documents and ledger need the detail view password.',
@@ -243,8 +252,11 @@ export const shellText = defineText(
       lost: 'Forgot it? Set a new one in Settings with your master password, or back up, clear this device and restore: it then resets to 0000.',
       wait: 'Too many wrong tries. Try again in {{seconds}} s.',
       lockedTitle: 'Detail view locked',
-      lockedLead:
-        'The detail view password was entered wrongly {{count}} times in a row. Enter your master password to open it again.',
+      lockedLead: {
+        one: 'The detail view password was entered wrongly. Enter your master password to open it again.',
+        other:
+          'The detail view password was entered wrongly {{count}} times in a row. Enter your master password to open it again.',
+      },
       masterPassword: 'Master password',
       masterWrong: 'The master password is incorrect.',
       masterRequired: 'Please enter your master password.',
@@ -310,5 +322,57 @@ export const shellText = defineText(
     deleteItem: 'Delete: {{name}}',
     add: 'Add',
     confirmDelete: 'Are you sure you want to delete?',
+  },
+);
+
+/** The in-app notice (ui/InAppNotice.tsx): the member's data, the master password, guardian consent. */
+export const noticeText = defineText(
+  {
+    title: 'MyGenie 이용 안내',
+    privacy: {
+      heading: '개인정보와 데이터',
+      body: [
+        '일정, 일기, 개인정보, 문서, 가계부는 이 기기 안에서 AES-GCM(256비트)으로 암호화되어 저장됩니다. 암호화되지 않은 내용은 MyGenie 서버로 전송되지 않습니다.',
+        '백업은 내가 지정한 곳에 암호화된 상태로만 저장됩니다. 계정 정보(이메일)와 로그인 기록만 서버에 보관됩니다.',
+      ],
+    },
+    master: {
+      heading: '마스터 비밀번호',
+      body: [
+        '마스터 비밀번호는 서버에 전송되거나 저장되지 않습니다. 잊어버리면 MyGenie도 데이터를 복구할 수 없습니다.',
+        '문자·숫자·기호를 섞은 16자 이상을 권장하며, 안전한 곳에 따로 적어 두세요. 다른 기기에서 로그인을 확인하거나 비밀번호를 재설정할 때도 필요합니다.',
+      ],
+    },
+    minors: {
+      heading: '미성년자 보호자 동의',
+      body: [
+        '나라마다 정한 나이(만 13세에서 16세 사이, 대한민국은 만 14세) 미만은 부모 등 법정대리인의 동의를 받아야 MyGenie를 이용할 수 있습니다.',
+        '보호자는 고객지원으로 연락해 자녀의 계정 삭제를 요청할 수 있습니다.',
+      ],
+    },
+  },
+  {
+    title: 'About using MyGenie',
+    privacy: {
+      heading: 'Your privacy and data',
+      body: [
+        'Your schedule, diary, personal info, documents and ledger are encrypted with AES-GCM (256-bit) on this device. Nothing unencrypted is sent to MyGenie’s servers.',
+        'Backups are stored only encrypted, in the place you choose. Only your account (e-mail) and sign-in records are kept on our server.',
+      ],
+    },
+    master: {
+      heading: 'Your master password',
+      body: [
+        'Your master password is never sent to or stored on a server. If you forget it, not even MyGenie can recover your data.',
+        'Use 16 or more characters mixing letters, digits and symbols, and write it down somewhere safe. You also need it to confirm a sign-in on another device and to reset your password.',
+      ],
+    },
+    minors: {
+      heading: 'Guardian consent for minors',
+      body: [
+        'Below the age set where you live (between 13 and 16 depending on the country; 14 in Korea), you need the consent of a parent or legal guardian to use MyGenie.',
+        'A guardian can contact support to ask for their child’s account to be deleted.',
+      ],
+    },
   },
 );

@@ -11,7 +11,12 @@ function utc(iso: string): Date {
   return new Date(`${iso}T00:00:00Z`);
 }
 
-export function formatDate(iso: string, locale: string, options: Intl.DateTimeFormatOptions = {}): string {
+/** A calendar date ('YYYY-MM-DD', no time zone) as it reads in `locale`: the same day wherever the device is. */
+export function formatCalendarDate(
+  iso: string,
+  locale: string,
+  options: Intl.DateTimeFormatOptions = {},
+): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...options, timeZone: 'UTC' }).format(
     utc(iso),
   );

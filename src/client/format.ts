@@ -19,10 +19,12 @@ export function formatBytes(bytes: number, lang: Language): string {
   return `${number} ${UNITS[unit]}`;
 }
 
-export function formatDate(iso: string, lang: Language): string {
+/** The day an instant (an ISO timestamp) falls on, in the browser's time zone: for when something happened. */
+export function formatInstantDate(iso: string, lang: Language): string {
   return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/** An instant's day and time of day, in the browser's time zone. */
 export function formatDateTime(iso: string, lang: Language): string {
   return new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'medium',

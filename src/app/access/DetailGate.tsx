@@ -15,8 +15,9 @@ import {
 import { DETAIL_PASSWORD_DEFAULT } from '../../shared/constants.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { fill, useText } from '../../client/text.js';
+import { usePlural } from '../../client/plural.js';
 import { FormFooter } from '../ui/FormFooter.js';
-import { Modal } from '../ui/Modal.js';
+import { FormDialog } from '../../client/ui/FormDialog.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { usePasswordFields, type PasswordProblems } from '../ui/use-password-fields.js';
 import { shellText } from '../copy.js';
@@ -168,7 +169,7 @@ function OwnerCheck({ onDone }: { onDone: (proven: boolean) => void }) {
   }
 
   return (
-    <Modal title={text.identity.title} onClose={() => onDone(false)}>
+    <FormDialog title={text.identity.title} onClose={() => onDone(false)}>
       <form className="form" noValidate onSubmit={submit}>
         <p>{either ? text.identity.lead : text.identity.leadMaster}</p>
         <PasswordField
@@ -181,12 +182,13 @@ function OwnerCheck({ onDone }: { onDone: (proven: boolean) => void }) {
         />
         <FormFooter busy={busy} onCancel={() => onDone(false)} submitLabel={text.identity.submit} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 
 export function DetailGate({ children }: { children: ReactNode }) {
   const text = useText(shellText);
+  const counted = usePlural();
   const access = useDetailAccess();
   const vault = useVault();
   useVaultVersion();
@@ -210,7 +212,7 @@ export function DetailGate({ children }: { children: ReactNode }) {
       <>
         {children}
         {askToChange && (
-          <Modal title={text.detail.changeTitle} onClose={() => access.setChangePrompted(true)}>
+          <FormDialog title={text.detail.changeTitle} onClose={() => access.setChangePrompted(true)}>
             <p>{text.detail.changeLead}</p>
             <DetailPasswordForm
               askCurrent={false}
@@ -218,7 +220,7 @@ export function DetailGate({ children }: { children: ReactNode }) {
               onCancel={() => access.setChangePrompted(true)}
               cancelLabel={text.detail.later}
             />
-          </Modal>
+          </FormDialog>
         )}
       </>
     );
@@ -254,7 +256,7 @@ export function DetailGate({ children }: { children: ReactNode }) {
   return (
     <section className="panel detail-gate" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{locked ? text.detail.lockedTitle : text.detail.title}</h2>
-      <p>{locked ? fill(text.detail.lockedLead, { count: GATE_LOCK_AFTER }) : text.detail.lead}</p>
+      <p>{locked ? counted(text.detail.lockedLead, GATE_LOCK_AFTER) : text.detail.lead}</p>
       <form className="form" noValidate onSubmit={submit}>
         <PasswordField
           id={id}

@@ -1,8 +1,9 @@
 // The app from the top: who is signed in, then the vault (create or unlock), then the screens.
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ScreenErrorBoundary } from '../ui/ScreenErrorBoundary.js';
+import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
 import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
+import { plural } from '../../shared/plural.js';
 import { VaultProvider } from '../vault/react.js';
 import { Vault } from '../vault/vault.js';
 import { browserPlatform } from '../platform/vault-platform.js';
@@ -24,6 +25,7 @@ import { browserSyncEnvironment } from '../sync/browser.js';
 import type { SyncEnvironment } from '../sync/ports.js';
 import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../modules/sync/review.js';
 import { cancelLanding, landOn } from '../ui/landing.js';
+import { GateScreen } from '../ui/GateScreen.js';
 import { SyncEngine } from '../sync/engine.js';
 import { FirstSyncGate, NewVaultScreen } from './JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
@@ -35,17 +37,6 @@ export function App() {
     <ToastProvider>
       <MemberGate />
     </ToastProvider>
-  );
-}
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="app-gate">
-      <section className="app-gate__card">
-        <img src="/mg_logo.svg" alt="" width="56" height="56" />
-        {children}
-      </section>
-    </main>
   );
 }
 
@@ -68,7 +59,12 @@ function MemberGate() {
     };
   }, []);
 
-  if (!check) return <Centered>{<p role="status">{text.member.checking}</p>}</Centered>;
+  if (!check)
+    return (
+      <GateScreen>
+        <p role="status">{text.member.checking}</p>
+      </GateScreen>
+    );
   if (check.status === 'signed-in' || check.status === 'offline') {
     return <VaultRoot key={check.member.uid} member={check.member} offline={check.status === 'offline'} />;
   }
@@ -78,13 +74,13 @@ function MemberGate() {
     'offline-unknown': text.member.offlineUnknown,
   }[check.status];
   return (
-    <Centered>
+    <GateScreen>
       <p role="alert">{message}</p>
       {check.status === 'signed-out' && <p className="form__note">{text.member.redirecting}</p>}
       <a className="button button--primary" href={loginUrl(lang)}>
         {text.member.goLogin}
       </a>
-    </Centered>
+    </GateScreen>
   );
 }
 
@@ -173,16 +169,21 @@ function VaultScreens({
 
   if (loggedOutAfter !== null) {
     return (
-      <Centered>
+      <GateScreen>
         <h1>{text.autoLogout.title}</h1>
         <p role="alert">{fill(text.autoLogout.message, { minutes: loggedOutAfter })}</p>
         <a className="button button--primary" href={loginUrl(lang)}>
           {text.autoLogout.again}
         </a>
-      </Centered>
+      </GateScreen>
     );
   }
-  if (state === 'loading') return <Centered>{<p role="status">{text.loading}</p>}</Centered>;
+  if (state === 'loading')
+    return (
+      <GateScreen>
+        <p role="status">{text.loading}</p>
+      </GateScreen>
+    );
   if (state === 'new')
     return offline ? <SetupScreen vault={vault} /> : <NewVaultScreen vault={vault} engine={engine} />;
   if (state === 'locked') return <UnlockScreen vault={vault} />;
@@ -354,14 +355,18 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
         )}
         {vault.damaged.length > 0 && (
           <p className="form__error app-damaged" role="alert">
-            {fill(text.damaged, { count: vault.damaged.length })}
+            {plural(text.damaged, vault.damaged.length, lang)}
           </p>
         )}
         <AppNav screen={screen} go={go} />
         <main className="app-main" id="main">
-          <ScreenErrorBoundary key={screen}>
+          <ChunkErrorBoundary
+            key={screen}
+            text={{ body: text.errors.chunk, reload: text.errors.reload }}
+            className="panel"
+          >
             {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
-          </ScreenErrorBoundary>
+          </ChunkErrorBoundary>
         </main>
       </div>
     </OpenSyncProvider>

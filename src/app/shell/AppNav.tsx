@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useText } from '../../client/text.js';
 import { shellText } from '../copy.js';
-import { Modal } from '../ui/Modal.js';
+import { FormDialog } from '../../client/ui/FormDialog.js';
 import { APP_SCREENS, type AppScreen } from './pages.js';
 
 /** The sections in the phone's bottom bar; the others are under "More". */
@@ -67,7 +67,7 @@ export function AppNav({ screen, go }: NavProps) {
           {inMore && <span className="visually-hidden"> ({text.nav[screen]})</span>}
         </button>
         {moreOpen && (
-          <Modal title={text.nav.more} onClose={() => setMoreOpen(false)}>
+          <FormDialog title={text.nav.more} onClose={() => setMoreOpen(false)}>
             <ul className="phone-nav__sheet">
               {MORE_SCREENS.map((name) => (
                 <li key={name}>
@@ -75,7 +75,7 @@ export function AppNav({ screen, go }: NavProps) {
                 </li>
               ))}
             </ul>
-          </Modal>
+          </FormDialog>
         )}
       </nav>
     </>

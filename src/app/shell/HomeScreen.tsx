@@ -1,6 +1,6 @@
 // The app's main screen: D-day counts of anniversaries 1, 2 and 3, today's schedule, and the modules.
 import { useMemo } from 'react';
-import { formatDate, isoToday } from '../format.js';
+import { formatCalendarDate, isoToday } from '../format.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import { mainDDays, type Anniversary } from '../modules/anniversaries/model.js';
 import { occurrencesInRange } from '../calendar/recurrence.js';
@@ -40,7 +40,7 @@ export function HomeScreen({ go }: { go: (screen: AppScreen) => void }) {
     <section aria-labelledby="home-title">
       <div className="screen-head">
         <h1 id="home-title">
-          {text.home.title} · {formatDate(today, locale, { dateStyle: 'full' })}
+          {text.home.title} · {formatCalendarDate(today, locale, { dateStyle: 'full' })}
         </h1>
       </div>
       <div className="home-grid">
@@ -58,7 +58,7 @@ export function HomeScreen({ go }: { go: (screen: AppScreen) => void }) {
                   <span className="dday__name">{dday.name}</span>
                   <span className="dday__date">
                     {dday.slot === 3 ? `${text.home.auto} · ` : ''}
-                    {formatDate(dday.date, locale)}
+                    {formatCalendarDate(dday.date, locale)}
                   </span>
                 </li>
               ))}

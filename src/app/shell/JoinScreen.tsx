@@ -6,6 +6,7 @@ import { fill, useText } from '../../client/text.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
 import { SetupScreen } from './VaultScreens.js';
+import { GateScreen } from '../ui/GateScreen.js';
 import type { Vault } from '../vault/vault.js';
 import { syncText } from '../modules/sync/copy.js';
 import type { SyncEngine } from '../sync/engine.js';
@@ -28,12 +29,9 @@ export function NewVaultScreen({ vault, engine }: { vault: Vault; engine: SyncEn
   }, []);
   if (state === 'checking') {
     return (
-      <main className="app-gate">
-        <section className="app-gate__card">
-          <img src="/mg_logo.svg" alt="" width="56" height="56" />
-          <p role="status">{text.join.checking}</p>
-        </section>
-      </main>
+      <GateScreen>
+        <p role="status">{text.join.checking}</p>
+      </GateScreen>
     );
   }
   // A new vault syncs from the start, unless the member keeps another one synced already.
@@ -75,29 +73,25 @@ function JoinForm({
   }
 
   return (
-    <main className="app-gate">
-      <section className="app-gate__card" aria-labelledby="join-title">
-        <img src="/mg_logo.svg" alt="" width="56" height="56" />
-        <h1 id="join-title">{text.join.title}</h1>
-        <p>{text.join.lead}</p>
-        <form className="form" noValidate onSubmit={submit}>
-          <PasswordField
-            id={id}
-            label={text.join.password}
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-            problem={problem}
-          />
-          <button type="submit" className="button button--primary" aria-disabled={busy}>
-            {text.join.submit}
-          </button>
-        </form>
-        <button type="button" className="button button--ghost button--small" onClick={onInstead}>
-          {text.join.instead}
+    <GateScreen title={text.join.title}>
+      <p>{text.join.lead}</p>
+      <form className="form" noValidate onSubmit={submit}>
+        <PasswordField
+          id={id}
+          label={text.join.password}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          problem={problem}
+        />
+        <button type="submit" className="button button--primary" aria-disabled={busy}>
+          {text.join.submit}
         </button>
-      </section>
-    </main>
+      </form>
+      <button type="button" className="button button--ghost button--small" onClick={onInstead}>
+        {text.join.instead}
+      </button>
+    </GateScreen>
   );
 }
 
@@ -117,48 +111,40 @@ export function FirstSyncGate({ logOut, children }: { logOut: () => void; childr
   // way; it joins anew instead.
   const removed = status.state === 'error' && status.cause === 'sync/unknown-device';
   return (
-    <main className="app-gate">
-      <section
-        className="app-gate__card"
-        aria-labelledby="arriving-title"
-        aria-busy={status.state === 'syncing'}
-      >
-        <img src="/mg_logo.svg" alt="" width="56" height="56" />
-        <h1 id="arriving-title">{text.join.arriving}</h1>
-        {status.state === 'error' ? (
-          <p className="form__error" role="alert">
-            {causeText(status.cause, status.unsent)}
-          </p>
-        ) : (
-          <p role="status">
-            {status.state === 'offline'
-              ? text.join.arrivingOffline
-              : percent !== null
-                ? fill(text.badge.progress, { percent })
-                : text.badge.syncing}
-          </p>
-        )}
-        {status.state !== 'error' && (
-          <progress max={100} value={percent ?? undefined} aria-label={text.join.arriving} />
-        )}
-        {removed ? (
-          <>
-            <p className="form__note">{text.panel.rejoinLead}</p>
-            <button type="button" className="button button--primary" onClick={() => void engine.rejoin()}>
-              {text.panel.rejoin}
-            </button>
-          </>
-        ) : (
-          (status.state === 'error' || status.state === 'offline') && (
-            <button type="button" className="button button--primary" onClick={engine.retry}>
-              {text.join.retry}
-            </button>
-          )
-        )}
-        <button type="button" className="button button--ghost button--small" onClick={logOut}>
-          {text.join.logout}
-        </button>
-      </section>
-    </main>
+    <GateScreen title={text.join.arriving} busy={status.state === 'syncing'}>
+      {status.state === 'error' ? (
+        <p className="form__error" role="alert">
+          {causeText(status.cause, status.unsent)}
+        </p>
+      ) : (
+        <p role="status">
+          {status.state === 'offline'
+            ? text.join.arrivingOffline
+            : percent !== null
+              ? fill(text.badge.progress, { percent })
+              : text.badge.syncing}
+        </p>
+      )}
+      {status.state !== 'error' && (
+        <progress max={100} value={percent ?? undefined} aria-label={text.join.arriving} />
+      )}
+      {removed ? (
+        <>
+          <p className="form__note">{text.panel.rejoinLead}</p>
+          <button type="button" className="button button--primary" onClick={() => void engine.rejoin()}>
+            {text.panel.rejoin}
+          </button>
+        </>
+      ) : (
+        (status.state === 'error' || status.state === 'offline') && (
+          <button type="button" className="button button--primary" onClick={engine.retry}>
+            {text.join.retry}
+          </button>
+        )
+      )}
+      <button type="button" className="button button--ghost button--small" onClick={logOut}>
+        {text.join.logout}
+      </button>
+    </GateScreen>
   );
 }

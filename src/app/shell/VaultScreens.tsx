@@ -6,6 +6,7 @@ import type { Vault } from '../vault/vault.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../vault/vault.js';
 import { shellText } from '../copy.js';
 import { InAppNotice } from '../ui/InAppNotice.js';
+import { GateScreen } from '../ui/GateScreen.js';
 import { backupText } from '../modules/backup/copy.js';
 import { RestorePanel } from '../modules/backup/RestorePanel.js';
 import { passwordStrength } from '../access/password-strength.js';
@@ -52,88 +53,84 @@ export function SetupScreen({ vault, sync }: { vault: Vault; sync?: SyncEngine }
   }
 
   return (
-    <main className="app-gate">
-      <section className="app-gate__card" aria-labelledby="setup-title">
-        <img src="/mg_logo.svg" alt="" width="56" height="56" />
-        <h1 id="setup-title">{text.setup.title}</h1>
-        <p>{text.setup.lead}</p>
-        <InAppNotice />
-        <details className="setup__restore">
-          <summary>{restoreText.restoreTitle}</summary>
-          <RestorePanel vault={vault} titled={false} />
-        </details>
-        <form className="form" noValidate onSubmit={submit}>
-          <PasswordField
-            id={ids.password}
-            label={text.setup.password}
-            value={password}
-            onChange={setPassword}
-            autoComplete="new-password"
-            problem={submitted && problems.password}
-            hint={
-              <>
-                <div
-                  className={`strength strength--${strength}`}
-                  id={ids.meter}
-                  role="meter"
-                  aria-valuemin={0}
-                  aria-valuemax={4}
-                  aria-valuenow={['too-short', 'weak', 'fair', 'good', 'strong'].indexOf(strength)}
-                  aria-label={fill(text.setup.strength, { level: text.setup.levels[strength] })}
-                >
-                  <span className="strength__bar" />
-                </div>
-                <p className="field__hint">
-                  {fill(text.setup.strength, { level: text.setup.levels[strength] })} · {text.setup.minimum}{' '}
-                  {text.setup.recommendation}
-                </p>
-              </>
-            }
-          />
-          <PasswordField
-            id={ids.confirm}
-            label={text.setup.confirm}
-            value={confirm}
-            onChange={setConfirm}
-            autoComplete="new-password"
-            problem={submitted && problems.confirm}
-          />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={acknowledged}
-              onChange={(event) => setAcknowledged(event.target.checked)}
-            />
-            {text.setup.acknowledge}
-          </label>
-          {submitted && problems.acknowledge && <p className="field__problem">{problems.acknowledge}</p>}
-          {sync && (
-            <div>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={syncOn}
-                  aria-describedby={ids.sync}
-                  onChange={(event) => setSyncOn(event.target.checked)}
-                />
-                {syncCopy.setup.label}
-              </label>
-              <p className="field__hint" id={ids.sync}>
-                {syncCopy.setup.hint}
+    <GateScreen title={text.setup.title}>
+      <p>{text.setup.lead}</p>
+      <InAppNotice />
+      <details className="setup__restore">
+        <summary>{restoreText.restoreTitle}</summary>
+        <RestorePanel vault={vault} titled={false} />
+      </details>
+      <form className="form" noValidate onSubmit={submit}>
+        <PasswordField
+          id={ids.password}
+          label={text.setup.password}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          problem={submitted && problems.password}
+          hint={
+            <>
+              <div
+                className={`strength strength--${strength}`}
+                id={ids.meter}
+                role="meter"
+                aria-valuemin={0}
+                aria-valuemax={4}
+                aria-valuenow={['too-short', 'weak', 'fair', 'good', 'strong'].indexOf(strength)}
+                aria-label={fill(text.setup.strength, { level: text.setup.levels[strength] })}
+              >
+                <span className="strength__bar" />
+              </div>
+              <p className="field__hint">
+                {fill(text.setup.strength, { level: text.setup.levels[strength] })} · {text.setup.minimum}{' '}
+                {text.setup.recommendation}
               </p>
-            </div>
-          )}
-          {failure && (
-            <p className="form__error" role="alert">
-              {failure}
+            </>
+          }
+        />
+        <PasswordField
+          id={ids.confirm}
+          label={text.setup.confirm}
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          problem={submitted && problems.confirm}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+          />
+          {text.setup.acknowledge}
+        </label>
+        {submitted && problems.acknowledge && <p className="field__problem">{problems.acknowledge}</p>}
+        {sync && (
+          <div>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={syncOn}
+                aria-describedby={ids.sync}
+                onChange={(event) => setSyncOn(event.target.checked)}
+              />
+              {syncCopy.setup.label}
+            </label>
+            <p className="field__hint" id={ids.sync}>
+              {syncCopy.setup.hint}
             </p>
-          )}
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? text.setup.working : text.setup.submit}
-          </button>
-        </form>
-      </section>
-    </main>
+          </div>
+        )}
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? text.setup.working : text.setup.submit}
+        </button>
+      </form>
+    </GateScreen>
   );
 }
 
@@ -162,31 +159,27 @@ export function UnlockScreen({ vault }: { vault: Vault }) {
   }
 
   return (
-    <main className="app-gate">
-      <section className="app-gate__card" aria-labelledby="unlock-title">
-        <img src="/mg_logo.svg" alt="" width="56" height="56" />
-        <h1 id="unlock-title">{text.unlock.title}</h1>
-        <p>{text.unlock.lead}</p>
-        <form className="form" noValidate onSubmit={submit}>
-          <PasswordField
-            id={id}
-            inputRef={input}
-            label={text.unlock.password}
-            value={password}
-            onChange={setPassword}
-            autoComplete="current-password"
-          />
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="button button--primary button--block" disabled={busy}>
-            {busy ? text.unlock.working : text.unlock.submit}
-          </button>
-          <p className="form__note">{text.unlock.forgot}</p>
-        </form>
-      </section>
-    </main>
+    <GateScreen title={text.unlock.title}>
+      <p>{text.unlock.lead}</p>
+      <form className="form" noValidate onSubmit={submit}>
+        <PasswordField
+          id={id}
+          inputRef={input}
+          label={text.unlock.password}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+        />
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? text.unlock.working : text.unlock.submit}
+        </button>
+        <p className="form__note">{text.unlock.forgot}</p>
+      </form>
+    </GateScreen>
   );
 }

@@ -9,7 +9,7 @@ import type { StoredRecord } from '../vault/db.js';
 import type { RecordNotice } from '../vault/notices.js';
 import {
   BASE_IS_RECORD,
-  EditedMeanwhileError,
+  decideUntilSettled,
   type RemoteWrite,
   type SyncMetaRow,
   type SyncRecordRow,
@@ -21,9 +21,6 @@ import { downloadChunks } from './chunks.js';
 import { ridOf, splitPayload } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
 import { rowsOf, syncMeta, timed, type SyncParts } from './parts.js';
-
-/** A page decided again this many times at most when records keep being edited under it. */
-const DECIDE_ATTEMPTS = 6;
 
 /** How a record opened from the series reads: its address and, unless deleted, its value and sealed bytes. */
 export interface Opened {
@@ -60,7 +57,7 @@ export async function pull(
 
 /** Applies a page of the series, all or nothing; decided again if a record concerned was edited meanwhile. */
 async function applyPage(parts: SyncParts, changes: SyncChange[]): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  await decideUntilSettled(async () => {
     const meta = await syncMeta(parts);
     const key = await parts.key();
     // This device's own chain counts too: another device names what it had of it.
@@ -94,22 +91,17 @@ async function applyPage(parts: SyncParts, changes: SyncChange[]): Promise<void>
       incoming.map(({ change, payload }) => ({ rid: change.rid, payload })),
     );
     const next: SyncMetaRow = { ...meta, after: Math.max(meta.after, last), heads: chain.heads() };
-    try {
-      await applyVersions(
-        parts,
-        incoming.map(({ change }, index) => ({
-          version: `${change.device}:${change.seq}`,
-          base: change.base,
-          opened: opened[index]!,
-        })),
-        next,
-        false,
-      );
-      return;
-    } catch (error) {
-      if (!(error instanceof EditedMeanwhileError) || attempt >= DECIDE_ATTEMPTS) throw error;
-    }
-  }
+    await applyVersions(
+      parts,
+      incoming.map(({ change }, index) => ({
+        version: `${change.device}:${change.seq}`,
+        base: change.base,
+        opened: opened[index]!,
+      })),
+      next,
+      false,
+    );
+  });
 }
 
 /** Opens the addresses and records of payloads, checking each address against its pseudonymous id. */

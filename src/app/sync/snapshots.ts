@@ -3,7 +3,7 @@
 // covers; a new device, or one that fell behind it, takes the snapshot (checked), then the changes after it.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ApiFailure } from '../../client/api.js';
-import { EditedMeanwhileError, originRow, type SyncMetaRow, type SyncRecordRow } from './store.js';
+import { decideUntilSettled, originRow, type SyncMetaRow, type SyncRecordRow } from './store.js';
 import type { ChainHead } from './chain.js';
 import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
 import { SyncRefused } from './errors.js';
@@ -18,8 +18,6 @@ export const SNAPSHOT_EVERY = 1000;
 const SNAPSHOT_PART = 2000;
 /** Records given their addresses this many at a time while a snapshot is made. */
 const ADDRESS_BATCH = 1000;
-/** A part decided again this many times at most when records keep being edited under it. */
-const DECIDE_ATTEMPTS = 6;
 
 /** What a device remembers between runs of the snapshots it knows of. */
 export interface SnapshotState {
@@ -162,21 +160,16 @@ export async function takeSnapshot(parts: SyncParts, id: string, meta: SyncMetaR
     const opened = await opening;
     const following = chunks[index + 1];
     if (following) opening = open(following);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await timed(parts.timings, 'applyMs', () =>
-          applyVersions(
-            parts,
-            part.map((item, at) => ({ version: item.version, base: null, opened: opened[at]! })),
-            following ? meta : next,
-            { ownSeq },
-          ),
-        );
-        break;
-      } catch (error) {
-        if (!(error instanceof EditedMeanwhileError) || attempt >= DECIDE_ATTEMPTS) throw error;
-      }
-    }
+    await decideUntilSettled(() =>
+      timed(parts.timings, 'applyMs', () =>
+        applyVersions(
+          parts,
+          part.map((item, at) => ({ version: item.version, base: null, opened: opened[at]! })),
+          following ? meta : next,
+          { ownSeq },
+        ),
+      ),
+    );
     done += part.length;
     parts.progress(done, items.length);
   }

@@ -61,6 +61,23 @@ export class EditedMeanwhileError extends Error {
   }
 }
 
+/** A batch decided again this many times at most when records keep being edited under it. */
+const DECIDE_ATTEMPTS = 6;
+
+/**
+ * Decides and writes a batch with `decide`, and decides it again from the start while a record concerned was
+ * edited meanwhile (EditedMeanwhileError), DECIDE_ATTEMPTS times at most; any other failure ends it at once.
+ */
+export async function decideUntilSettled<T>(decide: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await decide();
+    } catch (error) {
+      if (!(error instanceof EditedMeanwhileError) || attempt >= DECIDE_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /**
  * Marks records written or deleted here as unsent edits, inside the current transaction. An edit of a record whose
  * base copy is the record itself (or that has no row, in a published vault) keeps the record it replaced as that copy:

@@ -34,7 +34,7 @@ export interface DialogProps {
   /** Esc, and with `closeOnBackdrop` a press outside the box. Without it the dialog stays until answered. */
   onCancel?(): void;
   closeOnBackdrop?: boolean;
-  /** The box's class: 'dialog', 'popup', 'dialog modal' … */
+  /** The box's class: 'dialog', 'popup', 'dialog form-dialog' … */
   className: string;
   children: ReactNode;
 }

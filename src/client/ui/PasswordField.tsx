@@ -2,12 +2,8 @@
 // dialogs and mailed-link page and the app's lock screens and settings all use. Visibility is the field's own
 // unless the form holds it (`visible` and `onToggle`: one toggle showing several fields at once).
 import { useId, useState, type ReactNode, type Ref } from 'react';
-import { defineText, useText } from '../text.js';
-
-const text = defineText(
-  { show: '보기', hide: '숨기기', showPassword: '비밀번호 보기', hidePassword: '비밀번호 숨기기' } as const,
-  { show: 'Show', hide: 'Hide', showPassword: 'Show password', hidePassword: 'Hide password' },
-);
+import { catalog } from '../../shared/i18n/index.js';
+import { useText } from '../text.js';
 
 export interface PasswordFieldProps {
   id: string;
@@ -38,7 +34,7 @@ export function PasswordField({
   visible: shownByForm,
   onToggle,
 }: PasswordFieldProps) {
-  const t = useText(text);
+  const t = useText(catalog).passwordField;
   const [shownHere, setShownHere] = useState(false);
   const visible = shownByForm ?? shownHere;
   const problemId = `${useId()}-problem`;

@@ -13,7 +13,8 @@ import {
   mulberry32,
   seoulDate,
 } from './daily.js';
-import type { Bilingual, SignId } from './signs.js';
+import type { SignId } from './signs.js';
+import type { Bilingual } from '../bilingual.js';
 import { ELEMENT_NAMES, MODALITY_NAMES, SIGNS, isSignId, signById, sunSign } from './signs.js';
 
 const HANGUL = /[\uAC00-\uD7A3]/;

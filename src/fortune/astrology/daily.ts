@@ -16,7 +16,8 @@
  * thing in Korean (해요체) and English.
  */
 
-import type { Bilingual, Element, Sign } from './signs.js';
+import type { Element, Sign } from './signs.js';
+import type { Bilingual } from '../bilingual.js';
 import { dayNumber, mulberry32, seoulDate } from '../daily-seed.js';
 
 export type Score = 1 | 2 | 3 | 4 | 5;

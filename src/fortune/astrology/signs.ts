@@ -27,10 +27,7 @@
  * append U+FE0E in the UI if a text glyph is wanted.
  */
 
-export interface Bilingual {
-  readonly ko: string;
-  readonly en: string;
-}
+import type { Bilingual } from '../bilingual.js';
 
 export type Element = 'fire' | 'earth' | 'air' | 'water';
 export type Modality = 'cardinal' | 'fixed' | 'mutable';

@@ -36,14 +36,10 @@ import korLunar from 'kor-lunar';
 import { Lunar, Solar } from 'lunar-javascript';
 import type { EightChar } from 'lunar-javascript';
 import { dayNumber } from '../daily-seed.js';
+import type { Bilingual } from '../bilingual.js';
 
 export type FiveElement = 'wood' | 'fire' | 'earth' | 'metal' | 'water';
 export type YinYang = 'yang' | 'yin';
-
-export interface Bilingual {
-  readonly ko: string;
-  readonly en: string;
-}
 
 export interface ElementName extends Bilingual {
   readonly hanja: string;

@@ -19,7 +19,8 @@
 
 import { dayNumber, mulberry32 } from '../daily-seed.js';
 import { FIVE_ELEMENTS, pillarFromIndex } from './pillars.js';
-import type { Bilingual, FiveElement, FourPillars, Pillar, Stem } from './pillars.js';
+import type { FiveElement, FourPillars, Pillar, Stem } from './pillars.js';
+import type { Bilingual } from '../bilingual.js';
 
 export type Relation = 'same' | 'produces-me' | 'i-produce' | 'controls-me' | 'i-control';
 

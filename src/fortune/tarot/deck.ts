@@ -7,6 +7,7 @@
  * Every meaning below was written for MyGenie: warm, practical and about today. The Korean is written in
  * Korean (polite 해요체), not translated word by word from the English.
  */
+import type { Bilingual } from '../bilingual.js';
 
 export type TarotSuit = 'wands' | 'cups' | 'swords' | 'pentacles';
 
@@ -15,15 +16,14 @@ export interface TarotCard {
   arcana: 'major' | 'minor';
   suit: TarotSuit | null;
   number: number;
-  name: { ko: string; en: string };
-  upright: { ko: string; en: string };
-  reversed: { ko: string; en: string };
+  name: Bilingual;
+  upright: Bilingual;
+  reversed: Bilingual;
   keywords: { ko: string[]; en: string[] };
 }
 
-type Text = { ko: string; en: string };
 type CardText = Pick<TarotCard, 'upright' | 'reversed' | 'keywords'>;
-type MajorText = CardText & { slug: string; name: Text };
+type MajorText = CardText & { slug: string; name: Bilingual };
 type Fourteen<T> = readonly [T, T, T, T, T, T, T, T, T, T, T, T, T, T];
 
 const MAJORS: readonly MajorText[] = [
@@ -315,7 +315,7 @@ const MAJORS: readonly MajorText[] = [
   },
 ];
 
-const SUIT_NAMES: Record<TarotSuit, Text> = {
+const SUIT_NAMES: Record<TarotSuit, Bilingual> = {
   wands: { ko: '완드', en: 'Wands' },
   cups: { ko: '컵', en: 'Cups' },
   swords: { ko: '소드', en: 'Swords' },

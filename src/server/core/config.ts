@@ -101,6 +101,16 @@ const environment = z.object({
     .optional(),
 });
 
+/** An S3-compatible bucket for stored files (src/server/storage/s3.ts). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -124,16 +134,7 @@ export interface Config {
   maxUploadBytes: number;
   userQuotaBytes: number;
   /** S3-compatible storage; local disk under dataDir/files when absent. */
-  s3:
-    | {
-        endpoint: string;
-        bucket: string;
-        region: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
+  s3: S3Settings | undefined;
   /** Where member inquiries are mailed; stored only when absent. */
   supportEmail: string | undefined;
   /** Requests to member-given addresses (WebDAV relay, push endpoints) may reach private ones (self-hosting, tests). */

@@ -1,8 +1,9 @@
 // The mails we send, in the member's language, as plain text and as simple escaped HTML.
 import type { Language } from '../../shared/constants.js';
 import type { DeviceName } from '../../shared/device.js';
-import { mailText } from '../../shared/i18n/mail.js';
+import { mailText } from './text.js';
 import { fill } from '../../shared/text.js';
+import { plural } from '../../shared/plural.js';
 import type { Mail } from './mailer.js';
 import { escapeHtml } from '../core/html.js';
 
@@ -89,7 +90,7 @@ export function passwordChangedMail(
     }),
   ];
   if (change.passkeysRemoved > 0) {
-    paragraphs.push(fill(copy.passkeysRemoved, { count: String(change.passkeysRemoved) }));
+    paragraphs.push(plural(copy.passkeysRemoved, change.passkeysRemoved, lang));
   }
   if (change.passkeys.length > 0) {
     const list = change.passkeys

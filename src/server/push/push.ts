@@ -3,7 +3,8 @@
 // device signing in — gets "a new login" with the device name and the time in Seoul. VAPID keys are made on the
 // first start and kept in the database for every server process; messages are encrypted with aes128gcm by the
 // `web-push` library. A push service answering 404 or 410 means the registration is gone: it is removed.
-import { defineText, fill } from '../../shared/text.js';
+import { fill } from '../../shared/text.js';
+import { NOTIFICATION_TEXT } from './text.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
@@ -72,11 +73,6 @@ export function seoulTime(at: Date): string {
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
-
-const NOTIFICATION_TEXT = defineText(
-  { title: '새 로그인 알림', body: '{{device}}에서 {{time}}(서울 시간)에 로그인했습니다.' },
-  { title: 'New login', body: 'Signed in on {{device}} at {{time}} (Seoul time).' },
-);
 
 export interface LoginNotification {
   type: 'login';

@@ -6,15 +6,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import { isAborted } from './local.js';
 import { assertSafeKey, sizeLimit, StorageError, type FileStorage } from './storage.js';
-
-export interface S3Settings {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}
+import type { S3Settings } from '../core/config.js';
 
 const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;

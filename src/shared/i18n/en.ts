@@ -251,6 +251,12 @@ export const en: Catalog = {
       linux: 'Linux',
     },
   },
+  passwordField: {
+    show: 'Show',
+    hide: 'Hide',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+  },
   newLogin: {
     title: 'A new login — is this you?',
     message: 'Someone signed in to this account on {{device}} at {{time}}.',
@@ -268,7 +274,7 @@ export const en: Catalog = {
     lead: 'Logs out by itself after a time without activity, on the site and in the app of this browser.',
     label: 'Log out after',
     none: 'Never',
-    minutes: '{{count}} minutes',
+    minutes: { one: '{{count}} minute', other: '{{count}} minutes' },
     expired: 'You were logged out after {{minutes}} minutes without activity.',
   },
   errors: {
@@ -370,8 +376,10 @@ export const en: Catalog = {
       'Every device will be signed out and fingerprint / face logins removed. Your app data is not affected.',
     passwordChanged:
       'Your new password is now active. Please log in with it.\nAll your devices have been signed out.',
-    passkeysRemoved:
-      '{{count}} fingerprint / face logins were removed; register them again where you need them.',
+    passkeysRemoved: {
+      one: '{{count}} fingerprint / face login was removed; register it again where you need it.',
+      other: '{{count}} fingerprint / face logins were removed; register them again where you need them.',
+    },
     missing: 'The link is incomplete. Please open the link from the e-mail exactly as it is.',
     login: 'Log in',
     home: 'Go home',

@@ -247,6 +247,12 @@ export const ko = {
       linux: 'Linux',
     },
   },
+  passwordField: {
+    show: '보기',
+    hide: '숨기기',
+    showPassword: '비밀번호 보기',
+    hidePassword: '비밀번호 숨기기',
+  },
   newLogin: {
     title: '새 로그인 — 본인이 맞나요?',
     message: '{{time}}에 {{device}}에서 이 계정으로 로그인했습니다.',
@@ -264,7 +270,7 @@ export const ko = {
     lead: '일정 시간 아무 조작이 없으면 이 브라우저의 사이트와 앱에서 자동으로 로그아웃합니다.',
     label: '로그아웃까지',
     none: '사용 안 함',
-    minutes: '{{count}}분',
+    minutes: { one: '{{count}}분', other: '{{count}}분' },
     expired: '{{minutes}}분 동안 사용하지 않아 로그아웃했습니다.',
   },
   errors: {
@@ -362,7 +368,10 @@ export const ko = {
     resetEffects: '모든 기기의 로그인과 지문·얼굴 로그인이 종료됩니다. 앱의 데이터는 그대로입니다.',
     passwordChanged:
       '새 비밀번호가 적용되었습니다. 새 비밀번호로 로그인해 주세요.\n모든 기기의 로그인이 종료되었습니다.',
-    passkeysRemoved: '지문·얼굴 로그인 {{count}}개가 지워졌습니다. 필요한 기기에서 다시 등록해 주세요.',
+    passkeysRemoved: {
+      one: '지문·얼굴 로그인 {{count}}개가 지워졌습니다. 필요한 기기에서 다시 등록해 주세요.',
+      other: '지문·얼굴 로그인 {{count}}개가 지워졌습니다. 필요한 기기에서 다시 등록해 주세요.',
+    },
     missing: '링크에 필요한 정보가 없습니다. 메일의 링크를 그대로 열어 주세요.',
     login: '로그인하기',
     home: '홈으로',

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
+import { usePlural } from '../../client/plural.js';
 import {
   AUTO_LOGOUT_CHANGED,
   readAutoLogoutMinutes,
@@ -14,7 +15,7 @@ import { useLoad } from '../../client/use-load.js';
 import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
-import { formatDate, formatDateTime } from '../../client/format.js';
+import { formatInstantDate, formatDateTime } from '../../client/format.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { useToast } from '../../client/ui/Toast.js';
 
@@ -131,7 +132,7 @@ export function SecurityCards() {
                     <span>
                       {fill(t.biometric.item, {
                         device: deviceName(passkey.deviceName),
-                        date: formatDate(passkey.createdAt, lang),
+                        date: formatInstantDate(passkey.createdAt, lang),
                       })}
                       <small>
                         {passkey.lastUsedAt
@@ -234,6 +235,7 @@ export function SecurityCards() {
 /** The idle auto-logout minutes, shared with the app and every tab of this browser. */
 function AutoLogoutCard() {
   const t = useText(catalog);
+  const counted = usePlural();
   const [minutes, setMinutes] = useState(readAutoLogoutMinutes);
   useEffect(() => {
     const follow = () => setMinutes(readAutoLogoutMinutes());
@@ -261,7 +263,7 @@ function AutoLogoutCard() {
         >
           {AUTO_LOGOUT_OPTIONS_MIN.map((option) => (
             <option key={option} value={option}>
-              {option === 0 ? t.autoLogout.none : fill(t.autoLogout.minutes, { count: option })}
+              {option === 0 ? t.autoLogout.none : counted(t.autoLogout.minutes, option)}
             </option>
           ))}
         </select>

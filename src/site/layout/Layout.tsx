@@ -7,7 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import type { Language } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { localPart, useSession } from '../auth/session.js';
-import { PageErrorBoundary } from '../ui/PageErrorBoundary.js';
+import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
@@ -136,12 +136,13 @@ export function Layout() {
  * render took as long as hydrating. The page renders again for a new address and for what it reads itself.
  */
 const PageContent = memo(function PageContent({ pathname }: { pathname: string }) {
+  const t = useText(catalog);
   return (
-    <PageErrorBoundary key={pathname}>
+    <ChunkErrorBoundary key={pathname} text={t.chunkError} className="section section--narrow">
       <Suspense fallback={<Spinner full />}>
         <Outlet />
       </Suspense>
-    </PageErrorBoundary>
+    </ChunkErrorBoundary>
   );
 });
 

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { fill, textAt, useText } from '../../client/text.js';
+import { usePlural } from '../../client/plural.js';
 import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import type { ActionInfo } from '../../shared/schemas/auth.js';
@@ -168,6 +169,7 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
  */
 function ResetForm({ token, info, onDone }: LinkFormProps) {
   const t = useText(catalog);
+  const counted = usePlural();
   const session = useSession();
   const ids = { password: useId(), confirm: useId() };
   const [chosen, setChosen] = useState(info.chosenPassword);
@@ -207,9 +209,7 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
       onDone(
         [
           t.action.passwordChanged,
-          ...(result.passkeysRemoved > 0
-            ? [fill(t.action.passkeysRemoved, { count: result.passkeysRemoved })]
-            : []),
+          ...(result.passkeysRemoved > 0 ? [counted(t.action.passkeysRemoved, result.passkeysRemoved)] : []),
         ].join('\n'),
       );
     } catch (failure) {

@@ -2,12 +2,12 @@
 import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { daysBetween, formatDate, isoToday } from '../../format.js';
+import { daysBetween, formatCalendarDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { readSettings, useAppSettings } from '../../settings.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../vault/merge.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/db.js';
@@ -101,7 +101,9 @@ export default function AnniversariesPage() {
           <div className="field">
             <span className="field__label">{text.slotAuto}</span>
             <p className="field__hint">
-              {auto ? `${auto.name} · ${formatDate(auto.date, locale)} · ${dday(auto.date)}` : text.autoNone}
+              {auto
+                ? `${auto.name} · ${formatCalendarDate(auto.date, locale)} · ${dday(auto.date)}`
+                : text.autoNone}
             </p>
           </div>
         </div>
@@ -122,7 +124,7 @@ export default function AnniversariesPage() {
                 </p>
                 <p className="list__meta">
                   {next
-                    ? `${fill(text.next, { date: formatDate(next, locale, { dateStyle: 'full' }) })} · ${dday(next)}`
+                    ? `${fill(text.next, { date: formatCalendarDate(next, locale, { dateStyle: 'full' }) })} · ${dday(next)}`
                     : text.passed}
                 </p>
               </div>
@@ -217,7 +219,7 @@ function AnniversaryForm({
   }
 
   return (
-    <Modal title={title} onClose={onClose}>
+    <FormDialog title={title} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
         <div className="field">
@@ -242,6 +244,6 @@ function AnniversaryForm({
         </label>
         <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useText } from '../../../client/text.js';
 import { FormFooter } from '../../ui/FormFooter.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useVault } from '../../vault/react.js';
 import { backupText } from './copy.js';
@@ -41,7 +41,7 @@ export function ErasePanel() {
         {text.erase.button}
       </button>
       {open && (
-        <Modal title={text.erase.confirmTitle} onClose={() => setOpen(false)}>
+        <FormDialog title={text.erase.confirmTitle} onClose={() => setOpen(false)}>
           <form className="form" noValidate onSubmit={erase}>
             <p>{text.erase.confirmLead}</p>
             <PasswordField
@@ -54,7 +54,7 @@ export function ErasePanel() {
             />
             <FormFooter busy={busy} onCancel={() => setOpen(false)} submitLabel={text.erase.confirm} />
           </form>
-        </Modal>
+        </FormDialog>
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { useVault } from '../../vault/react.js';
 import type { DocumentMeta, VaultEntry } from '../../vault/vault.js';
 import { documentsText } from './copy.js';
@@ -150,7 +150,7 @@ export function DocumentPreview({
   }
 
   return (
-    <Modal title={meta.name} onClose={onClose} wide>
+    <FormDialog title={meta.name} onClose={onClose} wide>
       <p className="documents-preview__details">{details}</p>
       {damaged ? (
         <p className="form__error" role="alert">
@@ -182,6 +182,6 @@ export function DocumentPreview({
           </button>
         )}
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord } from '../../ui/held-record.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../vault/merge.js';
 import { StorageFullError } from '../../vault/db.js';
 import { ledgerText } from './copy.js';
@@ -111,7 +111,7 @@ export function EntryForm({
   const customPayment = draft.paymentChoice === CUSTOM_CHOICE;
 
   return (
-    <Modal title={entry ? text.form.editTitle : text.form.addTitle} onClose={onClose}>
+    <FormDialog title={entry ? text.form.editTitle : text.form.addTitle} onClose={onClose}>
       <form ref={formRef} className="form ledger-form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
         <div className="field">
@@ -259,6 +259,6 @@ export function EntryForm({
 
         <FormFooter failure={failure} busy={saving} busyLabel={text.form.saving} onCancel={onClose} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

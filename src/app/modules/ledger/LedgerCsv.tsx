@@ -5,6 +5,7 @@ import { Popup } from '../../../client/ui/Popup.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatBytes, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
+import { plural } from '../../../shared/plural.js';
 import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/db.js';
@@ -103,7 +104,7 @@ export function LedgerCsv({
         'ledger',
         entries.map((value) => ({ id: newId(), value })),
       );
-      const message = fill(text.csv.imported, { count: entries.length.toLocaleString(locale) });
+      const message = plural(text.csv.imported, entries.length, lang);
       setState({ step: 'message', message, problem: false });
       toast(message);
     } catch (error) {
@@ -175,7 +176,7 @@ export function LedgerCsv({
         <div className="callout callout--warning ledger-csv__refused">
           <div role="alert">
             <p className="callout__title">{text.csv.failedTitle}</p>
-            <p>{fill(text.csv.failedLead, { count: state.errors.length.toLocaleString(locale) })}</p>
+            <p>{plural(text.csv.failedLead, state.errors.length, lang)}</p>
           </div>
           <ul className="ledger-csv__problems">
             {state.errors.map((error, index) => (
@@ -195,10 +196,7 @@ export function LedgerCsv({
       {state.step === 'confirm' && state.fresh.length === state.entries.length && (
         <Popup
           title={text.csv.confirmTitle}
-          message={fill(text.csv.confirmMessage, {
-            name: state.name,
-            count: state.entries.length.toLocaleString(locale),
-          })}
+          message={plural(text.csv.confirmMessage, state.entries.length, lang, { name: state.name })}
           confirmLabel={text.csv.confirm}
           onConfirm={() => void importEntries(state.entries)}
           cancelLabel={shell.cancel}
@@ -208,15 +206,12 @@ export function LedgerCsv({
       {state.step === 'confirm' && state.fresh.length < state.entries.length && (
         <Popup
           title={text.csv.confirmTitle}
-          message={fill(text.csv.duplicatesMessage, {
+          message={plural(text.csv.duplicatesMessage, state.entries.length, lang, {
             name: state.name,
-            count: state.entries.length.toLocaleString(locale),
             duplicates: (state.entries.length - state.fresh.length).toLocaleString(locale),
           })}
           confirmLabel={
-            state.fresh.length > 0
-              ? fill(text.csv.skipDuplicates, { count: state.fresh.length.toLocaleString(locale) })
-              : shell.close
+            state.fresh.length > 0 ? plural(text.csv.skipDuplicates, state.fresh.length, lang) : shell.close
           }
           onConfirm={() =>
             state.fresh.length > 0
@@ -224,7 +219,7 @@ export function LedgerCsv({
               : setState({ step: 'message', message: text.csv.allDuplicates, problem: false })
           }
           alternative={{
-            label: fill(text.csv.importAll, { count: state.entries.length.toLocaleString(locale) }),
+            label: plural(text.csv.importAll, state.entries.length, lang),
             onClick: () => void importEntries(state.entries),
           }}
           cancelLabel={shell.cancel}

@@ -1,7 +1,7 @@
 // The household account book: one month at a time, its totals and entries, two charts, and CSV files.
 import { useId, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { formatCalendarDate, formatMonth, isoToday } from '../../format.js';
 import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
@@ -66,7 +66,7 @@ export default function LedgerPage() {
 
   function describe(entry: NewEntry): string {
     return fill(text.list.entry, {
-      date: formatDate(entry.date, locale),
+      date: formatCalendarDate(entry.date, locale),
       type: text.types[entry.type],
       category: categoryLabel(entry.category, text),
       amount: money(entry.amount, entry.currency),
@@ -204,7 +204,7 @@ export default function LedgerPage() {
                       {categoryLabel(entry.category, text)} <ConflictCopyBadge value={entry} />
                     </p>
                     <p className="list__meta">
-                      {formatDate(entry.date, locale, {
+                      {formatCalendarDate(entry.date, locale, {
                         dateStyle: undefined,
                         month: 'short',
                         day: 'numeric',

@@ -122,20 +122,32 @@ export const ledgerText = defineText(
       reading: '파일을 읽는 중...',
       importing: '가져오는 중...',
       confirmTitle: 'CSV 가져오기',
-      confirmMessage: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
-      duplicatesMessage:
-        '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
-      skipDuplicates: '중복 건너뛰고 {{count}}건 가져오기',
-      importAll: '모두 가져오기({{count}}건)',
+      confirmMessage: {
+        one: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
+        other: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
+      },
+      duplicatesMessage: {
+        one: '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+        other:
+          '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+      },
+      skipDuplicates: {
+        one: '중복 건너뛰고 {{count}}건 가져오기',
+        other: '중복 건너뛰고 {{count}}건 가져오기',
+      },
+      importAll: { one: '모두 가져오기({{count}}건)', other: '모두 가져오기({{count}}건)' },
       allDuplicates: '파일의 기록이 모두 이미 가계부에 있어 가져오지 않았습니다.',
       koreanLabels: '내보낼 때 열 이름과 분류를 한국어로 쓰기',
       confirm: '가져오기',
-      imported: '{{count}}건을 가져왔습니다.',
+      imported: { one: '{{count}}건을 가져왔습니다.', other: '{{count}}건을 가져왔습니다.' },
       nothing: '파일에 가져올 기록이 없습니다.',
       tooLarge: '파일이 {{max}}보다 큽니다. {{max}} 이하의 CSV 파일로 나눠서 가져오세요.',
       readFailed: '파일을 읽지 못했습니다. 파일을 확인한 뒤 다시 시도하세요.',
       failedTitle: '가져오지 못했습니다',
-      failedLead: '{{count}}개의 문제가 있어 아무것도 가져오지 않았습니다. 파일을 고친 뒤 다시 가져오세요.',
+      failedLead: {
+        one: '{{count}}개의 문제가 있어 아무것도 가져오지 않았습니다. 파일을 고친 뒤 다시 가져오세요.',
+        other: '{{count}}개의 문제가 있어 아무것도 가져오지 않았습니다. 파일을 고친 뒤 다시 가져오세요.',
+      },
       line: '{{line}}행: {{message}}',
       lineColumn: '{{line}}행({{column}}): {{message}}',
     },
@@ -288,22 +300,33 @@ export const ledgerText = defineText(
       reading: 'Reading the file...',
       importing: 'Importing...',
       confirmTitle: 'Import CSV',
-      confirmMessage: 'Found {{count}} entries in {{name}}.\nAdd them to your ledger?',
-      duplicatesMessage:
-        'Found {{count}} entries in {{name}}.\n{{duplicates}} of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
-      skipDuplicates: 'Skip duplicates, import {{count}}',
-      importAll: 'Import all {{count}}',
+      confirmMessage: {
+        one: 'Found {{count}} entry in {{name}}.\nAdd it to your ledger?',
+        other: 'Found {{count}} entries in {{name}}.\nAdd them to your ledger?',
+      },
+      duplicatesMessage: {
+        one: 'Found {{count}} entry in {{name}}.\nIt is already in your ledger (same date, type, amount, currency, category, payment and memo).',
+        other:
+          'Found {{count}} entries in {{name}}.\n{{duplicates}} of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
+      },
+      skipDuplicates: {
+        one: 'Skip duplicates, import {{count}}',
+        other: 'Skip duplicates, import {{count}}',
+      },
+      importAll: { one: 'Import {{count}}', other: 'Import all {{count}}' },
       allDuplicates: 'Every entry in the file is already in your ledger, so nothing was imported.',
       koreanLabels: 'Write column names and categories in Korean when exporting',
       confirm: 'Import',
-      imported: '{{count}} entries imported.',
+      imported: { one: '{{count}} entry imported.', other: '{{count}} entries imported.' },
       nothing: 'The file has no entries to import.',
       tooLarge:
         'The file is larger than {{max}}. Split it into CSV files of at most {{max}} and import each.',
       readFailed: 'The file could not be read. Check the file and try again.',
       failedTitle: 'Nothing was imported',
-      failedLead:
-        'The file has {{count}} problem(s), so nothing was imported. Fix the file and import it again.',
+      failedLead: {
+        one: 'The file has {{count}} problem, so nothing was imported. Fix the file and import it again.',
+        other: 'The file has {{count}} problems, so nothing was imported. Fix the file and import it again.',
+      },
       line: 'line {{line}}: {{message}}',
       lineColumn: 'line {{line}} ({{column}}): {{message}}',
     },

@@ -2,12 +2,12 @@
 import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatDate, formatMonth, isoToday } from '../../format.js';
+import { formatCalendarDate, formatMonth, isoToday } from '../../format.js';
 import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../vault/merge.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/db.js';
@@ -136,7 +136,7 @@ export default function DiaryPage() {
                     </button>
                     <ConflictCopyBadge value={entry.value} />
                     <p className="list__meta">
-                      {formatDate(entry.value.date, locale, { dateStyle: 'full' })}
+                      {formatCalendarDate(entry.value.date, locale, { dateStyle: 'full' })}
                     </p>
                     {open === entry.id ? (
                       <p className="diary-entry__body">{entry.value.body}</p>
@@ -259,7 +259,7 @@ function MemoForm({
   }
 
   return (
-    <Modal title={title} onClose={onClose} wide>
+    <FormDialog title={title} onClose={onClose} wide>
       <form className="form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
         <div className="field">
@@ -298,6 +298,6 @@ function MemoForm({
         </div>
         <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -2,10 +2,10 @@
 // masked until "show" is pressed (again hidden whenever the dialog is reopened).
 import { useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatDate } from '../../format.js';
+import { formatCalendarDate } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { CLIPBOARD_CLEAR_MS, copySecret } from '../../ui/clipboard.js';
 import { personalText } from './copy.js';
 import {
@@ -69,12 +69,12 @@ export function PersonalDetail({
         );
     }
     if (field.format === 'date' && isCalendarDate(value))
-      return formatDate(value, locale, { dateStyle: 'long' });
+      return formatCalendarDate(value, locale, { dateStyle: 'long' });
     return displayValue(field, value);
   }
 
   return (
-    <Modal title={record.title} onClose={onClose}>
+    <FormDialog title={record.title} onClose={onClose}>
       <p className="personal-detail__meta">
         <span className={`personal-badge personal-badge--${record.kind}`}>{text.kinds[record.kind]}</span>
         <span>
@@ -155,6 +155,6 @@ export function PersonalDetail({
           {shell.edit}
         </button>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { StorageFullError } from '../../vault/db.js';
 import { personalText } from './copy.js';
@@ -182,7 +182,7 @@ export function PersonalForm({ editing, initialKind, onSaved, onCancel }: Person
 
   const heading = editing ? fill(text.form.editTitle, { title: editing.record.title }) : text.form.addTitle;
   return (
-    <Modal title={heading} onClose={onCancel}>
+    <FormDialog title={heading} onClose={onCancel}>
       <form className="form personal-form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
         <div className="field">
@@ -230,6 +230,6 @@ export function PersonalForm({ editing, initialKind, onSaved, onCancel }: Person
         {kind === 'card' && <p className="form__note">{text.hints.cvc}</p>}
         <FormFooter failure={formError} busy={busy} onCancel={onCancel} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -5,6 +5,7 @@ import { isConflictCopy } from '../../sync/conflicts.js';
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
+import { usePlural } from '../../../client/plural.js';
 import { shellText } from '../../copy.js';
 import { useRecords, useVault } from '../../vault/react.js';
 import { personalText } from './copy.js';
@@ -33,6 +34,7 @@ export default function PersonalPage() {
   const text = useText(personalText);
   const shell = useText(shellText);
   const { locale } = useLanguage();
+  const counted = usePlural();
   const vault = useVault();
   const toast = useToast();
   const entries = useRecords<unknown>('personal');
@@ -90,9 +92,7 @@ export default function PersonalPage() {
       </div>
       <p className="personal__lead">{text.lead}</p>
 
-      {unreadable > 0 && (
-        <p className="callout callout--warning">{fill(text.unreadable, { count: count(unreadable) })}</p>
-      )}
+      {unreadable > 0 && <p className="callout callout--warning">{counted(text.unreadable, unreadable)}</p>}
       {deleteFailed && (
         <p className="form__error personal__problem" role="alert">
           {text.deleteFailed}

@@ -13,7 +13,10 @@ export const personalText = defineText(
     empty: '아직 저장한 개인정보가 없습니다. ‘새 항목’을 눌러 추가하세요.',
     emptyKind: '이 종류로 저장한 항목이 없습니다.',
     noMatch: '‘{{query}}’에 맞는 항목이 없습니다.',
-    unreadable: '{{count}}개의 항목은 형식을 알 수 없어 표시하지 않았습니다.',
+    unreadable: {
+      one: '{{count}}개의 항목은 형식을 알 수 없어 표시하지 않았습니다.',
+      other: '{{count}}개의 항목은 형식을 알 수 없어 표시하지 않았습니다.',
+    },
     kinds: {
       identity: '신분 정보',
       bank: '은행 계좌',
@@ -106,7 +109,10 @@ export const personalText = defineText(
     empty: 'No personal info saved yet. Press “New item” to add some.',
     emptyKind: 'Nothing of this kind yet.',
     noMatch: 'Nothing matches “{{query}}”.',
-    unreadable: '{{count}} item(s) have an unknown format and are not shown.',
+    unreadable: {
+      one: '{{count}} item has an unknown format and is not shown.',
+      other: '{{count}} items have an unknown format and are not shown.',
+    },
     kinds: {
       identity: 'Identity',
       bank: 'Bank account',

@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { StorageFullError } from '../../vault/db.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { scheduleText } from './copy.js';
@@ -74,7 +74,7 @@ export function EventForm({
   const titleLength = draft.title.trim().length;
 
   return (
-    <Modal
+    <FormDialog
       title={eventId ? text.form.editTitle : text.form.newTitle}
       onClose={saving ? () => undefined : onClose}
     >
@@ -187,6 +187,6 @@ export function EventForm({
           )}
         </FormFooter>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

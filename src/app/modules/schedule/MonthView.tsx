@@ -2,7 +2,8 @@
 // first events; arrow keys move the selected day as in an ARIA grid.
 import { memo, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatMonth, weekdayNames } from '../../format.js';
-import { fill, useLanguage, useText } from '../../../client/text.js';
+import { useLanguage, useText } from '../../../client/text.js';
+import { plural } from '../../../shared/plural.js';
 import { eventsByDate, type AgendaEntry, type SavedEvent } from './agenda.js';
 import type { HolidayData } from '../../calendar/holidays.js';
 import { monthGrid, type MonthCell } from '../../calendar/month-grid.js';
@@ -215,7 +216,7 @@ const DayCell = memo(function DayCell({
   if (cell.lunar) label.push(lunarLabel(text, cell.lunar, 'long'));
   for (const holiday of cell.holidays) label.push(holiday.name[lang]);
   if (cell.solarTerm) label.push(cell.solarTerm.name[lang]);
-  if (entries.length > 0) label.push(fill(text.day.eventCount, { count: entries.length }));
+  if (entries.length > 0) label.push(plural(text.day.eventCount, entries.length, lang));
   if (today) label.push(text.day.today);
 
   const classes = ['schedule-day'];
@@ -262,7 +263,7 @@ const DayCell = memo(function DayCell({
       ))}
       {hidden > 0 && (
         <span className="schedule-day__more" aria-hidden="true">
-          {fill(text.day.more, { count: hidden })}
+          {plural(text.day.more, hidden, lang)}
         </span>
       )}
     </td>

@@ -1,7 +1,7 @@
 // The schedule screen: a month calendar (solar, Korean lunar, holidays, solar terms) with the chosen day's
 // events beside it, or the coming weeks as a list; events are added, edited and deleted in a dialog.
 import { useCallback, useId, useMemo, useState } from 'react';
-import { formatDate, isoToday } from '../../format.js';
+import { formatCalendarDate, isoToday } from '../../format.js';
 import { useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
@@ -206,7 +206,7 @@ function SelectedDay({
   return (
     <section className="panel schedule-layout__day" aria-labelledby={headingId}>
       <h2 id={headingId} className="schedule-day-panel__date">
-        {formatDate(date, locale, { dateStyle: 'full' })}
+        {formatCalendarDate(date, locale, { dateStyle: 'full' })}
       </h2>
       <p className="list__meta schedule-day-panel__meta">
         {lunar && <span>{lunarLabel(text, lunar, 'withYear')}</span>}

@@ -20,8 +20,8 @@ export const scheduleText = defineText(
     },
     day: {
       today: '오늘',
-      eventCount: '일정 {{count}}개',
-      more: '+{{count}}개',
+      eventCount: { one: '일정 {{count}}개', other: '일정 {{count}}개' },
+      more: { one: '+{{count}}개', other: '+{{count}}개' },
       empty: '이 날은 일정이 없습니다.',
       add: '이 날에 새 일정',
     },
@@ -104,8 +104,8 @@ export const scheduleText = defineText(
     },
     day: {
       today: 'today',
-      eventCount: '{{count}} event(s)',
-      more: '+{{count}} more',
+      eventCount: { one: '{{count}} event', other: '{{count}} events' },
+      more: { one: '+{{count}} more', other: '+{{count}} more' },
       empty: 'Nothing scheduled on this day.',
       add: 'New event on this day',
     },

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { AUTO_LOGOUT_OPTIONS_MIN, type Language } from '../../../shared/constants.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
+import { usePlural } from '../../../client/plural.js';
 import { shellText } from '../../copy.js';
 import { DetailPasswordForm } from '../../access/DetailGate.js';
 import { InAppNotice } from '../../ui/InAppNotice.js';
@@ -25,6 +26,7 @@ export default function SettingsPage() {
   const vault = useVault();
   useVaultVersion();
   const { locale } = useLanguage();
+  const counted = usePlural();
   return (
     <section aria-labelledby="settings-title" className="settings">
       <div className="screen-head">
@@ -42,7 +44,7 @@ export default function SettingsPage() {
         <p>
           {fill(text.vault.summary, { iterations: new Intl.NumberFormat(locale).format(vault.iterations) })}
         </p>
-        <p className="form__note">{fill(text.vault.records, { count: vault.itemCount })}</p>
+        <p className="form__note">{counted(text.vault.records, vault.itemCount)}</p>
       </section>
       <InAppNotice open />
     </section>
@@ -137,8 +139,9 @@ function AutoLogoutSettings() {
   const toast = useToast();
   const id = useId();
   const [minutes, setMinutes] = useState(readAutoLogoutMinutes);
+  const counted = usePlural();
   const label = (value: number) =>
-    value === 0 ? text.autoLogout.none : fill(text.autoLogout.minutes, { minutes: value });
+    value === 0 ? text.autoLogout.none : counted(text.autoLogout.minutes, value);
   return (
     <section className="panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{text.autoLogout.heading}</h2>

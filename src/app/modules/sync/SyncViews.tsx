@@ -15,7 +15,7 @@ import { useRecordNotices, useVault, useVaultVersion } from '../../vault/react.j
 import type { VaultEntry } from '../../vault/vault.js';
 import { shellText } from '../../copy.js';
 import { FormFooter } from '../../ui/FormFooter.js';
-import { Modal } from '../../ui/Modal.js';
+import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { DETAIL_KINDS, useDetailReveal } from '../../access/DetailGate.js';
 import { conflictCopies } from '../../sync/conflicts.js';
 import { syncText } from './copy.js';
@@ -463,7 +463,7 @@ function EraseSynced({ onClose, onErased }: { onClose: () => void; onErased: () 
   }
 
   return (
-    <Modal title={text.panel.eraseSynced} onClose={onClose}>
+    <FormDialog title={text.panel.eraseSynced} onClose={onClose}>
       <form className="form" noValidate onSubmit={(event) => void erase(event)}>
         <p>{text.panel.eraseConfirm}</p>
         <PasswordField
@@ -477,7 +477,7 @@ function EraseSynced({ onClose, onErased }: { onClose: () => void; onErased: () 
         />
         <FormFooter busy={busy} onCancel={onClose} submitLabel={text.panel.eraseSynced} />
       </form>
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -3,7 +3,7 @@
 import type { Language } from '../../../shared/constants.js';
 import { localeOf } from '../../../shared/text.js';
 import { parseLunarDate } from '../../calendar/lunar.js';
-import { formatBytes, formatDate } from '../../format.js';
+import { formatBytes, formatCalendarDate } from '../../format.js';
 import { ledgerText } from '../ledger/copy.js';
 import { categoryLabel, paymentLabel } from '../ledger/entry-form.js';
 import { isLedgerCurrency } from '../ledger/model/entry.js';
@@ -67,7 +67,7 @@ export function sideFormat(kind: RecordKind, lang: Language): LeafFormat {
           return formatMoney(value, currency, lang);
         }
         if (path === 'date' && isoDate(value)) {
-          return formatDate(String(value), locale, {
+          return formatCalendarDate(String(value), locale, {
             dateStyle: undefined,
             month: 'short',
             day: 'numeric',
@@ -83,7 +83,7 @@ export function sideFormat(kind: RecordKind, lang: Language): LeafFormat {
     case 'memo':
       return (path, value) =>
         path === 'date' && isoDate(value)
-          ? formatDate(String(value), locale, { dateStyle: 'full' })
+          ? formatCalendarDate(String(value), locale, { dateStyle: 'full' })
           : String(value);
     case 'event':
     case 'anniversaries':

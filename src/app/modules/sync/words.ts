@@ -1,6 +1,6 @@
 // What the member reads of sync's state: a few words for the header's badge and the panel (said at every width),
 // and the sentence for why sync stopped.
-import { plural } from '../../../client/plural.js';
+import { plural } from '../../../shared/plural.js';
 import { fill } from '../../../client/text.js';
 import type { Language } from '../../../shared/constants.js';
 import { catalog } from '../../../shared/i18n/index.js';

@@ -6,13 +6,13 @@ import type { PublishedFile } from '../../../shared/schemas/files.js';
 import type { Api, Output } from '../../../shared/api/index.js';
 import { call, failureCode } from '../../../client/api.js';
 import { type Loaded } from '../../../client/use-load.js';
-import { formatBytes, formatCount, formatDate } from '../../../client/format.js';
+import { formatBytes, formatCount, formatInstantDate } from '../../../client/format.js';
 import { Section } from '../../ui/PageParts.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { AdminCopy as Copy } from './copy.js';
-import { LoadFailed } from './LoadFailed.js';
+import { LoadFailed } from '../../ui/ErrorNote.js';
 
 type FileList = Output<Api['files']>;
 
@@ -112,7 +112,7 @@ export function FilesSection({ c, files: list }: { c: Copy; files: Loaded<FileLi
                       <td className="admin-table__description">{file.description}</td>
                       <td>{c.categories[file.category] ?? file.category}</td>
                       <td>{file.version}</td>
-                      <td className="admin-table__nowrap">{formatDate(file.releaseDate, lang)}</td>
+                      <td className="admin-table__nowrap">{formatInstantDate(file.releaseDate, lang)}</td>
                       <td>
                         {file.isLatest ? (
                           <span className="admin-badge" data-testid="admin-latest-badge">

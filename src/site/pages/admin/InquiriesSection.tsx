@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../client/format.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { AdminCopy as Copy } from './copy.js';
-import { LoadFailed } from './LoadFailed.js';
+import { LoadFailed } from '../../ui/ErrorNote.js';
 
 function replyLink(email: string, subject: string): string {
   const address = encodeURIComponent(email).replace(/%40/g, '@');

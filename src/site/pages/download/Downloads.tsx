@@ -3,10 +3,11 @@ import { useLoad } from '../../../client/use-load.js';
 import { fill, useLanguage } from '../../../client/text.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
 import { call } from '../../../client/api.js';
-import { formatBytes, formatDate } from '../../../client/format.js';
+import { formatBytes } from '../../../client/format.js';
+import { FileTable } from './FileTable.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { LoadFailed } from './ErrorNote.js';
+import { LoadFailed } from '../../ui/ErrorNote.js';
 
 /** The program to offer: the program file marked latest, else the newest program file. */
 function programFile(files: PublishedFile[]): PublishedFile | undefined {
@@ -80,52 +81,34 @@ export function Downloads({ c }: { c: Copy }) {
           {c.downloads.empty}
         </p>
       ) : (
-        <table className="download-table" data-testid="file-table">
-          <caption className="visually-hidden">{c.downloads.tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{c.downloads.colName}</th>
-              <th scope="col">{c.downloads.colSize}</th>
-              <th scope="col">{c.downloads.colDate}</th>
-              <th scope="col">
-                <span className="visually-hidden">{c.downloads.colAction}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {files.map((file) => (
-              <tr key={file.id} data-testid="file-row">
-                <th scope="row" className="download-table__name">
-                  <span className="download-table__file">{file.name}</span>
-                  {file.isLatest && <span className="download-badge">{c.downloads.latest}</span>}
-                  {file.version && (
-                    <span className="download-table__meta">
-                      {fill(c.downloads.version, { version: file.version })}
-                    </span>
-                  )}
-                  {file.description && (
-                    <span className="download-table__description">{file.description}</span>
-                  )}
-                </th>
-                <td data-label={c.downloads.colSize}>{formatBytes(file.fileSize, lang)}</td>
-                <td data-label={c.downloads.colDate}>
-                  <time dateTime={file.releaseDate}>{formatDate(file.releaseDate, lang)}</time>
-                </td>
-                <td className="download-table__action">
-                  <a
-                    className="button button--ghost button--small"
-                    href={file.downloadURL}
-                    download
-                    data-testid="file-download"
-                    aria-label={fill(c.common.itemDownload, { name: file.name })}
-                  >
-                    {c.downloads.download}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FileTable
+          text={c.downloads}
+          download={{
+            label: c.downloads.download,
+            itemLabel: c.common.itemDownload,
+            testId: 'file-download',
+          }}
+          testId="file-table"
+          rowTestId="file-row"
+          rows={files.map((file) => ({
+            id: file.id,
+            name: file.name,
+            details: (
+              <>
+                {file.isLatest && <span className="download-badge">{c.downloads.latest}</span>}
+                {file.version && (
+                  <span className="download-table__meta">
+                    {fill(c.downloads.version, { version: file.version })}
+                  </span>
+                )}
+                {file.description && <span className="download-table__description">{file.description}</span>}
+              </>
+            ),
+            bytes: file.fileSize,
+            date: file.releaseDate,
+            href: file.downloadURL,
+          }))}
+        />
       )}
     </>
   );

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { fill, useLanguage } from '../../../client/text.js';
 import type { MemberDocument } from '../../../shared/schemas/files.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
-import { formatBytes, formatDate } from '../../../client/format.js';
+import { formatBytes } from '../../../client/format.js';
+import { FileTable } from './FileTable.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from './ErrorNote.js';
+import { ErrorNote } from '../../ui/ErrorNote.js';
 
 export function MyDocuments({ c }: { c: Copy }) {
   const { lang } = useLanguage();
@@ -68,58 +69,38 @@ export function MyDocuments({ c }: { c: Copy }) {
           {c.documents.empty}
         </p>
       ) : (
-        <table className="download-table" data-testid="documents-table">
-          <caption className="visually-hidden">{c.documents.tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{c.documents.colName}</th>
-              <th scope="col">{c.documents.colSize}</th>
-              <th scope="col">{c.documents.colUpdated}</th>
-              <th scope="col">
-                <span className="visually-hidden">{c.documents.colActions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {documents.map((doc) => {
-              const busy = deleting.has(doc.id);
-              return (
-                <tr key={doc.id} data-testid="document-row">
-                  <th scope="row" className="download-table__name">
-                    <span className="download-table__file">{doc.name}</span>
-                  </th>
-                  <td data-label={c.documents.colSize}>{formatBytes(doc.size, lang)}</td>
-                  <td data-label={c.documents.colUpdated}>
-                    <time dateTime={doc.updated}>{formatDate(doc.updated, lang)}</time>
-                  </td>
-                  <td className="download-table__action">
-                    <a
-                      className="button button--ghost button--small"
-                      href={doc.url}
-                      download
-                      data-testid="document-download"
-                      aria-label={fill(c.common.itemDownload, { name: doc.name })}
-                    >
-                      {c.documents.download}
-                    </a>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small download-button--danger"
-                      disabled={busy}
-                      data-testid="document-delete"
-                      aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, {
-                        name: doc.name,
-                      })}
-                      onClick={() => setConfirming(doc)}
-                    >
-                      {busy ? c.common.deleting : c.common.delete}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <FileTable
+          text={c.documents}
+          download={{
+            label: c.documents.download,
+            itemLabel: c.common.itemDownload,
+            testId: 'document-download',
+          }}
+          testId="documents-table"
+          rowTestId="document-row"
+          rows={documents.map((doc) => {
+            const busy = deleting.has(doc.id);
+            return {
+              id: doc.id,
+              name: doc.name,
+              bytes: doc.size,
+              date: doc.updated,
+              href: doc.url,
+              actions: (
+                <button
+                  type="button"
+                  className="button button--ghost button--small download-button--danger"
+                  disabled={busy}
+                  data-testid="document-delete"
+                  aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, { name: doc.name })}
+                  onClick={() => setConfirming(doc)}
+                >
+                  {busy ? c.common.deleting : c.common.delete}
+                </button>
+              ),
+            };
+          })}
+        />
       )}
       {confirming && (
         <Popup

@@ -4,7 +4,7 @@ import type { Language } from '../../../shared/constants.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from './ErrorNote.js';
+import { ErrorNote } from '../../ui/ErrorNote.js';
 
 export interface NoticeDraft {
   lang: Language;

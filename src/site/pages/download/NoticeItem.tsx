@@ -3,11 +3,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { fill, useLanguage } from '../../../client/text.js';
 import type { Notice } from '../../../shared/schemas/files.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
-import { formatDate } from '../../../client/format.js';
+import { formatInstantDate } from '../../../client/format.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from './ErrorNote.js';
+import { ErrorNote } from '../../ui/ErrorNote.js';
 import { NoticeFields, type NoticeDraft } from './NoticeForm.js';
 
 export function NoticeItem({
@@ -81,7 +81,7 @@ export function NoticeItem({
         >
           <span className="download-notice__title">{notice.title}</span>
           <time className="download-notice__date" dateTime={notice.createdAt}>
-            {formatDate(notice.createdAt, lang)}
+            {formatInstantDate(notice.createdAt, lang)}
           </time>
           <span className="download-notice__chevron" aria-hidden="true" />
         </button>

@@ -6,7 +6,7 @@ import { useLoad } from '../../../client/use-load.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { LoadFailed } from './ErrorNote.js';
+import { LoadFailed } from '../../ui/ErrorNote.js';
 import { NoticeAddForm } from './NoticeForm.js';
 import { NoticeItem } from './NoticeItem.js';
 

@@ -1,6 +1,6 @@
-// The account mails' text, in Korean and English. Only the server sends mail, so this stays out of the site's
-// catalogs (and its bundle).
-import { defineText, type Widen } from '../text.js';
+// The account mails' text, in Korean and English. Only the server sends mail, so it lives with the mailer,
+// out of the shared catalogs (and the site's bundle).
+import { defineText, type Widen } from '../../shared/text.js';
 
 const ko = {
   footer: 'MyGenie · 이 메일은 발신 전용입니다.',
@@ -44,8 +44,11 @@ const ko = {
     subject: '[MyGenie] 비밀번호가 변경되었습니다',
     greeting: '안녕하세요, MyGenie입니다.',
     body: '{{email}} 계정의 비밀번호가 {{time}}에 변경되었습니다(기기: {{device}}). 다른 기기의 로그인은 종료되었습니다.',
-    passkeysRemoved:
-      '등록되어 있던 지문·얼굴 로그인 {{count}}개도 종료되었습니다. 필요하면 각 기기에서 다시 등록해 주세요.',
+    passkeysRemoved: {
+      one: '등록되어 있던 지문·얼굴 로그인 {{count}}개도 종료되었습니다. 필요하면 각 기기에서 다시 등록해 주세요.',
+      other:
+        '등록되어 있던 지문·얼굴 로그인 {{count}}개도 종료되었습니다. 필요하면 각 기기에서 다시 등록해 주세요.',
+    },
     passkeys: '이 계정에 등록된 지문·얼굴 로그인: {{list}}. 모르는 것이 있다면 홈페이지에서 지우세요.',
     button: '새 비밀번호 정하기',
     after: '직접 바꾸지 않았다면 지금 바로 위 링크에서 새 비밀번호를 정하세요.',
@@ -109,8 +112,11 @@ const en: Widen<typeof ko> = {
     subject: '[MyGenie] Your password was changed',
     greeting: 'Hello from MyGenie.',
     body: 'The password of the account {{email}} was changed at {{time}} (device: {{device}}). Other devices were signed out.',
-    passkeysRemoved:
-      'The {{count}} fingerprint / face logins registered were ended too; register them again on your devices if you need them.',
+    passkeysRemoved: {
+      one: 'The fingerprint / face login registered was ended too; register it again on your device if you need it.',
+      other:
+        'The {{count}} fingerprint / face logins registered were ended too; register them again on your devices if you need them.',
+    },
     passkeys:
       'Fingerprint / face logins registered on this account: {{list}}. If you do not recognise one, remove it on the website.',
     button: 'Set a new password',

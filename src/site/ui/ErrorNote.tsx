@@ -1,7 +1,8 @@
-// The download page's failure lines: what failed here, then what the shared error catalog says about why.
-import { catalog } from '../../../shared/i18n/index.js';
-import { useText } from '../../../client/text.js';
-import { type FailureCode } from '../../../client/api.js';
+// A failure on a site page: what failed here, then what the shared error catalog says about why; for a list
+// that could not be loaded, with a button to ask again.
+import { catalog } from '../../shared/i18n/index.js';
+import { useText } from '../../client/text.js';
+import { type FailureCode } from '../../client/api.js';
 
 /** A page-specific error line and, below it, what the shared error catalog says about the failure. */
 export function ErrorNote({
@@ -15,9 +16,9 @@ export function ErrorNote({
 }) {
   const t = useText(catalog);
   return (
-    <div className="form__error download-error" role="alert" data-testid={testId}>
+    <div className="form__error error-note" role="alert" data-testid={testId}>
       <p>{message}</p>
-      {code !== 'server/internal' && <p className="download-error__detail">{t.errors[code]}</p>}
+      {code !== 'server/internal' && <p className="error-note__detail">{t.errors[code]}</p>}
     </div>
   );
 }
@@ -37,8 +38,8 @@ export function LoadFailed({
   testId: string;
 }) {
   return (
-    <div className="download-state">
-      <ErrorNote message={message} code={code} testId={testId} />
+    <div className="load-failed" data-testid={testId}>
+      <ErrorNote message={message} code={code} />
       <button type="button" className="button button--ghost" onClick={onRetry}>
         {retryLabel}
       </button>
