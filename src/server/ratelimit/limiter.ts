@@ -5,7 +5,6 @@
 // login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
 import {
-  sql,
   type DeleteQueryBuilder,
   type DeleteResult,
   type Kysely,
@@ -17,6 +16,7 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../core/ids.js';
 import type { Clock } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
+import * as store from './store.js';
 
 /** At most `limit` events under `key` within the last `windowMs`. */
 export interface Limit {
@@ -81,7 +81,7 @@ export function databaseRateLimiter(
   const lightly = lightCommits(db, dialect, synchronous);
   /** A reservation of these events, taken back by deleting them. */
   const reserved = (ids: string[]): Reservation => {
-    const statement: ReleaseStatement = (db) => db.deleteFrom('rate_events').where('id', 'in', ids);
+    const statement: ReleaseStatement = (db) => store.forgetEvents(db, ids);
     const release = async (within?: Transaction<Database>) => {
       const forget = (connection: Kysely<Database>) => statement(connection).execute();
       await (within ? forget(within) : lightly(forget));
@@ -92,17 +92,12 @@ export function databaseRateLimiter(
   async function reserveOnPostgres(limits: readonly Limit[]): Promise<Reservation> {
     const now = clock();
     const ids = limits.map(() => newId());
-    const { rows } = await sql<{ wait: number | string }>`select rate_reserve(
-        ${limits.map((limit) => limit.key)}::text[],
-        ${limits.map((limit) => limit.limit)}::integer[],
-        ${limits.map((limit) => limit.windowMs)}::bigint[],
-        ${limits.map((limit) => iso(now - limit.windowMs))}::text[],
-        ${ids}::text[],
-        ${iso(now)},
-        ${now}::bigint
-      ) as wait`.execute(db);
-    const wait = Number(rows[0]?.wait);
-    if (!Number.isFinite(wait)) throw new Error('rate_reserve gave no answer');
+    const wait = await store.reserveOnPostgres(
+      db,
+      limits.map((limit, index) => ({ ...limit, since: iso(now - limit.windowMs), id: ids[index]! })),
+      iso(now),
+      now,
+    );
     return wait > 0 ? { ok: false, retryAfterMs: wait } : reserved(ids);
   }
   return {
@@ -116,13 +111,7 @@ export function databaseRateLimiter(
         connection.transaction().execute(async (trx) => {
           const now = clock();
           // Every key's events of the longest window in one read, oldest first; each limit looks at its own.
-          const rows = await trx
-            .selectFrom('rate_events')
-            .select(['key', 'at'])
-            .where('key', 'in', keys)
-            .where('at', '>', iso(now - longest))
-            .orderBy('at')
-            .execute();
+          const rows = await store.eventsSince(trx, keys, iso(now - longest));
           let wait = 0;
           for (const limit of limits) {
             const since = now - limit.windowMs;
@@ -134,7 +123,7 @@ export function databaseRateLimiter(
           }
           if (wait > 0) return wait;
           const events = limits.map((limit) => ({ id: newId(), key: limit.key, at: iso(now) }));
-          await trx.insertInto('rate_events').values(events).execute();
+          await store.insertEvents(trx, events);
           return events.map((event) => event.id);
         }),
       );
@@ -143,24 +132,14 @@ export function databaseRateLimiter(
     },
     async counts(keys, windowMs) {
       if (keys.length === 0) return [];
-      const rows = await db
-        .selectFrom('rate_events')
-        .select((eb) => ['key', eb.fn.countAll<string | number>().as('n')])
-        .where('key', 'in', keys)
-        .where('at', '>', iso(clock() - windowMs))
-        .groupBy('key')
-        .execute();
-      const found = new Map(rows.map((row) => [row.key, Number(row.n)]));
+      const found = await store.countEvents(db, keys, iso(clock() - windowMs));
       return keys.map((key) => found.get(key) ?? 0);
     },
     async clear(key) {
-      await db.deleteFrom('rate_events').where('key', '=', key).execute();
+      await store.clearKey(db, key);
     },
     async prune(olderThanMs) {
-      await db
-        .deleteFrom('rate_events')
-        .where('at', '<', iso(clock() - olderThanMs))
-        .execute();
+      await store.deleteEventsBefore(db, iso(clock() - olderThanMs));
     },
   };
 }
