@@ -38,7 +38,8 @@ import { webdavRoutes } from './drives/routes.js';
 import { webdavRelay } from './drives/service.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { passkeyService } from './passkeys/service.js';
-import { pushRoutes } from './push/push.js';
+import { pushRoutes } from './push/routes.js';
+import { pushService } from './push/service.js';
 import { fileRoutes } from './files/routes.js';
 import { fileService } from './files/service.js';
 import { inquiryRoutes } from './inquiries/routes.js';
@@ -300,7 +301,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     accounts,
     passkeys: passkeyService({ db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl }),
   });
-  const push = pushRoutes(app, {
+  const push = pushService({
     db: database.db,
     accounts,
     clock,
@@ -311,7 +312,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     allowPrivate: config.allowPrivateAddresses,
     ...(parts.outboundCa ? { ca: parts.outboundCa } : {}),
   });
-  app.addHook('onClose', async () => push.stop());
+  pushRoutes(app, { accounts, push });
   webdavRoutes(app, {
     accounts,
     relay: webdavRelay({ limiter, allowPrivate: config.allowPrivateAddresses }),

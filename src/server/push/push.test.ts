@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startPushEndpoint, TEST_CA, type PushEndpoint } from '../test/push-endpoint.js';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
-import { seoulTime } from './push.js';
+import { seoulTime } from './service.js';
 
 const PASSWORD = 'member password 1';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';

@@ -249,6 +249,7 @@ export const pushRegisterBody = z.strictObject({
   language: z.string().max(16).optional(),
   platform: z.string().max(64).optional(),
 });
+export type PushRegisterBody = z.infer<typeof pushRegisterBody>;
 export const pushStatus = z.object({
   registered: z.boolean(),
   endpoint: z.string().nullable(),

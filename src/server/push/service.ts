@@ -5,14 +5,13 @@
 // `web-push` library. A push service answering 404 or 410 means the registration is gone: it is removed.
 import { fill } from '../../shared/text.js';
 import { NOTIFICATION_TEXT } from './text.js';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type SessionUser } from '../../shared/schemas/auth.js';
-import { caller } from '../accounts/access.js';
-import type { AccountService, Caller } from '../accounts/service.js';
+import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock, type Timer } from '../core/clock.js';
 import type { Database } from '../db/schema.js';
 import {
@@ -25,8 +24,7 @@ import {
 } from './store.js';
 import { driveAgents, isPublicHost } from '../http/outbound.js';
 import { ApiError } from '../http/errors.js';
-import { route } from '../http/route.js';
-import { API } from '../../shared/api/index.js';
+import type { PushRegisterBody } from '../../shared/schemas/auth.js';
 
 export interface PushDeps {
   db: Kysely<Database>;
@@ -83,7 +81,9 @@ export interface LoginNotification {
   tag: 'login';
 }
 
-export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void; settle(): Promise<void> } {
+export type PushService = ReturnType<typeof pushService>;
+
+export function pushService(deps: PushDeps) {
   const { db, clock } = deps;
   // Made (or read) at start; if the database is not ready then, on first use instead (never a crash).
   let keys: Promise<VapidKeys> | null = null;
@@ -155,46 +155,48 @@ export function pushRoutes(app: FastifyInstance, deps: PushDeps): { stop(): void
     timers.add(cancel);
   });
 
-  route(app, deps.accounts, API.pushKey, async () => ({ publicKey: (await serverKeys()).publicKey }));
-
-  route(app, deps.accounts, API.pushStatus, async ({ signedIn: { user } }) => {
-    const row = await findRegistration(db, user.uid);
-    return row
-      ? { registered: true, endpoint: row.endpoint, deviceName: row.device_name, updatedAt: row.updated_at }
-      : { registered: false, endpoint: null, deviceName: null, updatedAt: null };
-  });
-
-  route(app, deps.accounts, API.pushRegister, async ({ signedIn: { user }, body, request }) => {
-    const endpoint = new URL(body.subscription.endpoint);
-    const secure = endpoint.protocol === 'https:';
-    if (!secure || (!deps.allowPrivate && !(await isPublicHost(endpoint.hostname)))) {
-      throw new ApiError('push/invalid-subscription');
-    }
-    const from: Caller = caller(request);
-    const now = isoAt(clock);
-    const row: PushRow = {
-      user_id: user.uid,
-      endpoint: body.subscription.endpoint,
-      p256dh: body.subscription.keys.p256dh,
-      auth: body.subscription.keys.auth,
-      // The browser's device key, so its own sign-ins are not announced to it.
-      device_id: from.deviceKey,
-      device_name: deviceNameFromUserAgent(from.userAgent),
-      user_agent: from.userAgent.slice(0, 512),
-      language: body.language ?? '',
-      platform: body.platform ?? '',
-      created_at: now,
-      updated_at: now,
-    };
-    await saveRegistration(db, row);
-    return { updatedAt: now };
-  });
-
-  route(app, deps.accounts, API.pushUnregister, async ({ signedIn: { user } }) => {
-    await deleteRegistration(db, user.uid);
-  });
-
   return {
+    async publicKey() {
+      return { publicKey: (await serverKeys()).publicKey };
+    },
+
+    async status({ user }: SignedIn) {
+      const row = await findRegistration(db, user.uid);
+      return row
+        ? { registered: true, endpoint: row.endpoint, deviceName: row.device_name, updatedAt: row.updated_at }
+        : { registered: false, endpoint: null, deviceName: null, updatedAt: null };
+    },
+
+    /** Keeps this browser's registration as the member's one (a new one replaces the old). */
+    async register({ user }: SignedIn, body: PushRegisterBody, from: Caller) {
+      const endpoint = new URL(body.subscription.endpoint);
+      const secure = endpoint.protocol === 'https:';
+      if (!secure || (!deps.allowPrivate && !(await isPublicHost(endpoint.hostname)))) {
+        throw new ApiError('push/invalid-subscription');
+      }
+      const now = isoAt(clock);
+      const row: PushRow = {
+        user_id: user.uid,
+        endpoint: body.subscription.endpoint,
+        p256dh: body.subscription.keys.p256dh,
+        auth: body.subscription.keys.auth,
+        // The browser's device key, so its own sign-ins are not announced to it.
+        device_id: from.deviceKey,
+        device_name: deviceNameFromUserAgent(from.userAgent),
+        user_agent: from.userAgent.slice(0, 512),
+        language: body.language ?? '',
+        platform: body.platform ?? '',
+        created_at: now,
+        updated_at: now,
+      };
+      await saveRegistration(db, row);
+      return { updatedAt: now };
+    },
+
+    async unregister({ user }: SignedIn): Promise<void> {
+      await deleteRegistration(db, user.uid);
+    },
+
     stop() {
       for (const cancel of timers) cancel();
       timers.clear();
