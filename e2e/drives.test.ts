@@ -2,7 +2,7 @@
 // stand-in that speaks Google's OAuth and Drive v3 REST; each drive's refusals as messages in the member's
 // language with nothing lost; restore on a second device; and the daily automatic backup.
 import { afterAll, describe, expect, it } from 'vitest';
-import { fill } from '../src/client/text.js';
+import { plural } from '../src/shared/plural.js';
 import { backupText } from '../src/app/modules/backup/copy.js';
 import { startGoogleDriveStandin, type GoogleDriveStandin } from '../src/server/test/google-drive.js';
 import { startWebdavDrive, type WebdavDrive } from '../src/server/test/webdav-drive.js';
@@ -75,7 +75,7 @@ describe('WebDAV drive', () => {
     await page.getByLabel(text.webdav.password, { exact: true }).fill(drive().password);
     await page.getByRole('button', { name: text.backUp }).click();
     await page.getByText(text.last.split('{{date}}')[0]!.trim()).waitFor();
-    await page.getByText(fill(text.webdav.onDrive, { count: 1 })).waitFor();
+    await page.getByText(plural(text.webdav.onDrive, 1, 'ko')).waitFor();
     const saved = await drive().list('/remote.php/dav/MyGenie');
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatch(/^mygenie-backup-.*\.zip$/);

@@ -7,6 +7,7 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { loadAppConfig } from '../../backup/app-config.js';
 import type { BackupKind } from '../../backup/format.js';
 import { webdavTarget, type TargetId } from '../../backup/targets.js';
+import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { readSettings, useAppSettings, type BackupSettings } from '../../settings.js';
 import { useVault } from '../../vault/react.js';
@@ -55,6 +56,7 @@ function useBackupStatus(memberId: string): { last: LastBackup | null; failure: 
 
 export function BackupPanel() {
   const text = useText(backupText);
+  const counted = usePlural();
   const { locale } = useLanguage();
   const vault = useVault();
   const toast = useToast();
@@ -116,7 +118,7 @@ export function BackupPanel() {
     }
     await change({ webdav: credentials }, { webdav: openedDrive });
     setOpenedDrive(credentials);
-    setDriveNote(fill(text.webdav.connected, { count: listed.value.length }));
+    setDriveNote(counted(text.webdav.connected, listed.value.length));
     return true;
   }
 
@@ -154,7 +156,7 @@ export function BackupPanel() {
       if (settings.target === 'webdav' && settings.webdav) {
         // The count on the drive follows the backup just made.
         const listed = await webdavTarget(settings.webdav).list();
-        if (listed.ok) setDriveNote(fill(text.webdav.onDrive, { count: listed.value.length }));
+        if (listed.ok) setDriveNote(counted(text.webdav.onDrive, listed.value.length));
       }
     } finally {
       setProgress(null);

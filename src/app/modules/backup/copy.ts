@@ -30,8 +30,14 @@ export const backupText = defineText(
       restoreHint: '드라이브에서 만든 앱 비밀번호를 쓰세요. 이번 복원에만 쓰고 저장하지 않습니다.',
       save: '저장하고 연결 확인',
       checking: '연결을 확인하는 중...',
-      connected: '연결되었습니다. 드라이브에 백업이 {{count}}개 있습니다.',
-      onDrive: '드라이브에 백업이 {{count}}개 있습니다.',
+      connected: {
+        one: '연결되었습니다. 드라이브에 백업이 {{count}}개 있습니다.',
+        other: '연결되었습니다. 드라이브에 백업이 {{count}}개 있습니다.',
+      },
+      onDrive: {
+        one: '드라이브에 백업이 {{count}}개 있습니다.',
+        other: '드라이브에 백업이 {{count}}개 있습니다.',
+      },
       missing: '드라이브 주소, 사용자 이름, 앱 비밀번호를 입력하세요.',
       show: '백업 목록 보기',
     },
@@ -164,8 +170,14 @@ export const backupText = defineText(
       restoreHint: 'Use an app password made on your drive. It is used for this restore only, not saved.',
       save: 'Save and check the connection',
       checking: 'Checking the connection...',
-      connected: 'Connected. Backups on the drive: {{count}}.',
-      onDrive: 'Backups on the drive: {{count}}.',
+      connected: {
+        one: 'Connected. There is {{count}} backup on the drive.',
+        other: 'Connected. There are {{count}} backups on the drive.',
+      },
+      onDrive: {
+        one: 'There is {{count}} backup on the drive.',
+        other: 'There are {{count}} backups on the drive.',
+      },
       missing: 'Enter the drive’s address, user name and app password.',
       show: 'Show backups',
     },
