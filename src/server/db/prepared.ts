@@ -30,6 +30,7 @@ export function prepared<Values extends object, Row>(
       const adapter = db.getExecutor().adapter;
       let query = compiled.get(adapter);
       if (!query) {
+        // The slot stands where a value of the statement goes: Kysely passes it through as a parameter unread.
         query = build(db, (name) => new Slot(name) as never).compile();
         compiled.set(adapter, query);
       }
