@@ -49,6 +49,18 @@ async function newBrowser(lang: Lang, email: string): Promise<HomePageModel> {
   return home;
 }
 
+/** Starts a wait now and gives its outcome later; a failure is held, never unhandled, if the test stops first. */
+function watching(wait: Promise<void>): () => Promise<void> {
+  const outcome = wait.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  return async () => {
+    const error = await outcome;
+    if (error) throw error;
+  };
+}
+
 describe.each(['ko', 'en'] as const)('a new sign-in answered in the app (%s)', (lang) => {
   const text = catalog[lang];
 
@@ -64,11 +76,15 @@ describe.each(['ko', 'en'] as const)('a new sign-in answered in the app (%s)', (
     // Asked in the app's words: the vault's master password.
     await prompt.getByText(shellText[lang].newLogin.lead).waitFor();
     await prompt.getByLabel(shellText[lang].newLogin.password, { exact: true }).fill(MASTER);
+    // The new browser's toast is watched for from the answer on: it lasts TOAST_MS, while this side is checked.
+    const approvedThere = watching(
+      b.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 30_000 }),
+    );
     await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
     await a.app.toast(text.newLogin.confirmed);
     await prompt.waitFor({ state: 'detached' });
 
-    await b.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 30_000 });
+    await approvedThere();
     await b.welcome().waitFor();
     // The app goes on as it was.
     await a.app.nav().waitFor();
@@ -81,6 +97,9 @@ describe.each(['ko', 'en'] as const)('a new sign-in answered in the app (%s)', (
 
     const prompt = a.page.getByRole('alertdialog', { name: text.newLogin.title });
     await prompt.waitFor({ timeout: 20_000 });
+    const refusedThere = watching(
+      b.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 30_000 }),
+    );
     await prompt.getByRole('button', { name: text.newLogin.no }).click();
     const blocked = a.page.getByRole('alertdialog', { name: text.auth.confirmTitle });
     await blocked.getByText(text.newLogin.blocked).waitFor();
@@ -98,7 +117,7 @@ describe.each(['ko', 'en'] as const)('a new sign-in answered in the app (%s)', (
     );
     expect(vaults).toHaveLength(1);
 
-    await b.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 30_000 });
+    await refusedThere();
     await b.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
   });
 });

@@ -76,7 +76,16 @@ export class Device {
    */
   async join(): Promise<void> {
     await this.openJoined();
-    await this.app.nav().waitFor({ timeout: 60_000 });
+    try {
+      await this.app.nav().waitFor({ timeout: 60_000 });
+    } catch (error) {
+      // What the device shows instead (the join form's problem, the first sync's error), so a failure says why.
+      const shown = await this.page
+        .locator('body')
+        .innerText()
+        .catch(() => '(the page could not be read)');
+      throw new Error(`the joined device never opened; it shows:\n${shown}`, { cause: error });
+    }
     await this.app.enterDetailPassword(DETAIL);
   }
 

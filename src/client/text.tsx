@@ -1,7 +1,15 @@
 // The active language in the browser, for the site, the app and the fortune embed alike: it follows ?lang,
 // then the member's saved choice, then Korean. Components read their text with useText and format through
 // Intl with useLanguage().locale; code outside React asks activeLanguage().
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/constants.js';
 import { localeOf, type Text, type Widen } from '../shared/text.js';
 import { isLanguage, saveLanguage, storedLanguage } from './language.js';
@@ -82,7 +90,8 @@ export function LanguageProvider({
     }),
     [lang],
   );
-  useEffect(() => {
+  // In the same commit as the text, so nothing (a screen reader, a test) sees one language labelled as the other.
+  useLayoutEffect(() => {
     if (typeof document !== 'undefined') document.documentElement.lang = lang;
   }, [lang]);
   useEffect(() => {

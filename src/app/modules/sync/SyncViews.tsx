@@ -1,6 +1,6 @@
 // What the member sees of sync (docs/sync.md, "Login, logout and the header"): the state in the app header, the
 // conflicts to resolve, what sync kept with a notice, and the settings panel (on/off, sync now, the devices).
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiFailure, call, failureCode } from '../../../client/api.js';
 import { formatDateTime } from '../../../client/format.js';
 import { usePlural } from '../../../client/plural.js';
@@ -506,11 +506,18 @@ function DeviceItem({
   const [saving, setSaving] = useState(false);
   const shown = shownDeviceName(device.name, lang);
 
+  // Back where the member was once the form is gone: its button is drawn again in the same commit.
+  const focusBack = useRef(false);
+  useLayoutEffect(() => {
+    if (editing || !focusBack.current) return;
+    focusBack.current = false;
+    renameButton.current?.focus();
+  }, [editing]);
+
   const close = () => {
+    focusBack.current = true;
     setEditing(false);
     setProblem('');
-    // Back where the member was: the form's button is gone.
-    requestAnimationFrame(() => renameButton.current?.focus());
   };
 
   async function save(event: FormEvent) {
