@@ -26,7 +26,7 @@ const SERVER_BASE = ['core', 'db', 'http', 'mail', 'quota', 'ratelimit', 'storag
 const INSIDE = {
   server: {
     core: [],
-    db: [],
+    db: ['core'],
     http: ['core'],
     storage: ['core', 'http'],
     ratelimit: ['core', 'db', 'http'],

@@ -18,7 +18,7 @@ import { registerSecurity } from './http/security.js';
 import { isCommonPassword } from './accounts/common-passwords.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { openLiveBus } from './core/bus.js';
 import {
   databaseRateLimiter,
@@ -50,7 +50,6 @@ import { noticeRoutes } from './notices/routes.js';
 import { noticeService } from './notices/service.js';
 import { acceptRawUploads } from './storage/http.js';
 import { localStorage } from './storage/local.js';
-import { s3Storage } from './storage/s3.js';
 import type { FileStorage } from './storage/storage.js';
 
 export interface AppParts {
@@ -165,14 +164,20 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   let limiter: RateLimiter;
   let redis: Redis | undefined;
   if (config.redis) {
-    redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // Loaded only when configured, as the S3 client below: a server without them does not hold their code (idle
+    // memory, bench:http).
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     redis.on('error', (err: unknown) => app.log.warn({ err }, 'redis (rate limits) connection problem'));
     await redis.connect();
     limiter = redisRateLimiter(redis, config.redis.prefix, clock);
   } else {
     limiter = databaseRateLimiter(database.db, database.dialect, clock, config.sqliteSynchronous);
   }
-  const live = await openLiveBus({ redis: config.redis, databaseUrl: config.databaseUrl }, app.log);
+  const live = await openLiveBus(
+    { redis: config.redis, databaseUrl: config.databaseUrl, databaseBackends: database.backends },
+    app.log,
+  );
   const updateMails = updateMailQueue({
     db: database.db,
     mailer,
@@ -182,7 +187,10 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     log: app.log,
   });
   const storage =
-    parts.storage ?? (config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'files')));
+    parts.storage ??
+    (config.s3
+      ? (await import('./storage/s3.js')).s3Storage(config.s3)
+      : localStorage(path.join(config.dataDir, 'files')));
   const accounts = accountService({
     db: database.db,
     dialect: database.dialect,

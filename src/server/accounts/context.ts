@@ -27,7 +27,13 @@ import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { accountMail, passwordChangedMail, type MailKind } from '../mail/templates.js';
 import type { LiveBus } from '../core/bus.js';
-import { reserveOrRefuse, type Limit, type RateLimiter, type Release } from '../ratelimit/limiter.js';
+import {
+  reserveOrRefuse,
+  reserveWithRead,
+  type Limit,
+  type RateLimiter,
+  type Release,
+} from '../ratelimit/limiter.js';
 import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import * as store from './store.js';
@@ -263,9 +269,16 @@ export function accountContext(deps: AccountDeps) {
     caller: Caller,
   ): Promise<Release | null> {
     const release = await reserveOrRefuse(limiter, passwordFailureLimits(email, caller));
-    // The same work whether or not the e-mail exists.
+    return (await passwordIsTheirs(user, password)) ? release : null;
+  }
+
+  /** Whether `password` is the account's: the same work whether or not there is an account (a decoy hash). */
+  async function passwordIsTheirs(
+    user: Pick<store.UserRow, 'password_hash'> | undefined,
+    password: string,
+  ): Promise<boolean> {
     const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
-    return user && matches ? release : null;
+    return user !== undefined && matches;
   }
 
   /** Whether `password` is the account's, counted as a failure when it is not (see reservedPasswordCheck). */
@@ -289,9 +302,18 @@ export function accountContext(deps: AccountDeps) {
     password: string,
     caller: Caller,
   ): Promise<{ user: store.UserRow; release: Release }> {
-    const user = await store.findUserByEmail(db, email);
-    const release = await reservedPasswordCheck(user, email, password, caller);
-    if (!release || !user) throw new ApiError('auth/invalid-login-credentials');
+    // The account and the reservation of a failure in one round trip where the limits are in PostgreSQL.
+    const { value: user, release } = await reserveWithRead(
+      limiter,
+      passwordFailureLimits(email, caller),
+      async (reserve) =>
+        reserve
+          ? store.findUserByEmailReserving(db, email, reserve)
+          : { value: await store.findUserByEmail(db, email) },
+    );
+    // A wrong password (or no account) keeps its reservation: a failure.
+    const matches = await passwordIsTheirs(user, password);
+    if (!user || !matches) throw new ApiError('auth/invalid-login-credentials');
     return { user, release };
   }
 
@@ -350,35 +372,13 @@ export function accountContext(deps: AccountDeps) {
   }
 
   /**
-   * Stores a new session and ends the browser's earlier ones: the browser signs in again, so its earlier session
-   * ends with the new one's start (its cookie held the only copy of that session's token, now replaced), the
-   * member's devices list shows each browser once, and a browser waiting for approval waits once. `release` (a
-   * right password's reservation) is taken back with them. On PostgreSQL one statement, on SQLite one transaction
-   * (without a disk flush: a session is not the member's data, and one lost to a power cut means signing in
-   * again); either way all of it or nothing. Gives how many earlier sessions ended.
-   */
-  async function storeSession(session: store.SessionRow, release?: Release): Promise<number> {
-    if (deps.dialect === 'postgres') {
-      // A release outside the database (Redis) goes first: were the session not stored, it would be taken back
-      // all the same (a right password is no failed guess).
-      if (release && !release.statement) await release();
-      return store.insertSessionAtOnce(db, session, release?.statement);
-    }
-    return deps.lightly((connection) =>
-      connection.transaction().execute(async (trx) => {
-        await store.insertSession(trx, session);
-        await release?.(trx);
-        const deviceKey = session.device_id;
-        return deviceKey === null
-          ? 0
-          : store.endEarlierSessionsOnDevice(trx, session.user_id, deviceKey, session.id, session.created_at);
-      }),
-    );
-  }
-
-  /**
-   * A new session for a member who has just proven who they are; `release` (a right password's reservation) is
-   * taken back in the same transaction, so a sign-in commits once.
+   * A new session for a member who has just proven who they are, and the end of the browser's earlier ones: the
+   * browser signs in again, so its earlier session ends with the new one's start (its cookie held the only copy of
+   * that session's token, now replaced), the member's devices list shows each browser once, and a browser waiting
+   * for approval waits once. `release` (a right password's reservation) is taken back with them. All of it or
+   * nothing, committed without a disk flush (a session is not the member's data, and one lost to a power cut means
+   * signing in again): on PostgreSQL one statement with the new-device check (store.signInAtOnce), on SQLite the
+   * check, then one transaction.
    */
   async function openSession(
     user: store.UserRow,
@@ -388,31 +388,75 @@ export function accountContext(deps: AccountDeps) {
   ): Promise<SignInResult> {
     const deviceName = deviceNameFromUserAgent(caller.userAgent);
     const deviceKey = caller.deviceKey;
-    const check = await newDeviceCheck(user.id, deviceKey, deviceName);
     const token = randomToken();
     const now = clock();
-    const approval = check.pending ? 'pending' : 'approved';
-    const session: store.SessionRow = {
-      id: newId(),
-      user_id: user.id,
-      token_hash: hashToken(token),
-      device_id: deviceKey,
-      device_name: deviceName,
-      user_agent: caller.userAgent.slice(0, 512),
-      created_at: new Date(now).toISOString(),
-      last_seen_at: new Date(now).toISOString(),
-      revoked_at: null,
-      approval,
-      idle_minutes: idleMinutes,
-      expires_at: '',
-      // Signing in proves the password (or passkey) just now; a sign-in still waiting has proven nothing yet.
-      reauth_at: check.pending ? null : new Date(now).toISOString(),
+    const nowIso = new Date(now).toISOString();
+    const id = newId();
+    const tokenHash = hashToken(token);
+    const userAgent = caller.userAgent.slice(0, 512);
+    const row = (approval: 'approved' | 'pending'): store.SessionRow => {
+      const session: store.SessionRow = {
+        id,
+        user_id: user.id,
+        token_hash: tokenHash,
+        device_id: deviceKey,
+        device_name: deviceName,
+        user_agent: userAgent,
+        created_at: nowIso,
+        last_seen_at: nowIso,
+        revoked_at: null,
+        approval,
+        idle_minutes: idleMinutes,
+        expires_at: '',
+        // Signing in proves the password (or passkey) just now; a sign-in still waiting has proven nothing yet.
+        reauth_at: approval === 'pending' ? null : nowIso,
+      };
+      session.expires_at = new Date(sessionEnd(session, now)).toISOString();
+      return session;
     };
-    session.expires_at = new Date(sessionEnd(session, now)).toISOString();
-    const replaced = await storeSession(session, release);
-    if (session.approval === 'pending' || replaced > 0) await live.publish(`devices:${user.id}`);
-    const signedIn = { sessionId: session.id, user: presentUser(user), pending: check.pending };
-    const event = { signedIn, deviceId: deviceKey, deviceName, pushElsewhere: check.pushElsewhere };
+    const topic = `devices:${user.id}`;
+    let session: store.SessionRow;
+    let pushElsewhere: boolean;
+    if (deps.dialect === 'postgres') {
+      // A release outside the database (Redis) goes first: were the session not stored, it would be taken back
+      // all the same (a right password is no failed guess).
+      if (release && !release.eventIds) await release();
+      const approved = row('approved');
+      const pending = row('pending');
+      const done = await store.signInAtOnce(db, {
+        approved,
+        pending,
+        device: deviceKey ?? '',
+        now: nowIso,
+        releaseIds: release?.eventIds ?? [],
+        notify: live.notifyChannel !== null,
+        channel: live.notifyChannel ?? '',
+        topic,
+      });
+      if (done.copied) throw new ApiError('session/device-mismatch');
+      session = done.pending ? pending : approved;
+      pushElsewhere = done.pushElsewhere;
+      // The statement told the other processes; this one hears it now (else it is told as usual).
+      if (done.told) live.heardHere(topic);
+      else if (done.pending || done.ended > 0) await live.publish(topic);
+    } else {
+      const check = await newDeviceCheck(user.id, deviceKey, deviceName);
+      session = row(check.pending ? 'pending' : 'approved');
+      pushElsewhere = check.pushElsewhere;
+      const ended = await deps.lightly((connection) =>
+        connection.transaction().execute(async (trx) => {
+          await store.insertSession(trx, session);
+          await release?.(trx);
+          return deviceKey === null
+            ? 0
+            : store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
+        }),
+      );
+      if (check.pending || ended > 0) await live.publish(topic);
+    }
+    const waiting = session.approval === 'pending';
+    const signedIn = { sessionId: session.id, user: presentUser(user), pending: waiting };
+    const event = { signedIn, deviceId: deviceKey, deviceName, pushElsewhere };
     for (const listener of signInListeners) listener(event);
     return { token, signedIn, answer: answerFor(signedIn, session) };
   }

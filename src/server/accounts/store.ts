@@ -1,8 +1,8 @@
 // Queries on users, e-mail link tokens and sessions; written once for SQLite and PostgreSQL.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { Database, EmailTokenTable, SessionTable, UserTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
-import type { ReleaseStatement } from '../ratelimit/limiter.js';
+import { forgetEventsIn, reserveCall, type ReserveArgs } from '../ratelimit/store.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,12 +10,77 @@ export type UserRow = UserTable;
 export type EmailTokenRow = EmailTokenTable;
 export type SessionRow = SessionTable;
 
+/** Every column of a table, named (a prepared statement names its columns: db/prepared.ts); the compiler checks none is left out. */
+function columns<Row>(all: Record<keyof Row & string, true>): Array<keyof Row & string> {
+  return Object.keys(all) as Array<keyof Row & string>;
+}
+const USER_COLUMNS = columns<UserRow>({
+  id: true,
+  email: true,
+  password_hash: true,
+  email_verified: true,
+  lang: true,
+  created_at: true,
+  updated_at: true,
+  update_mails: true,
+  unsubscribe_token: true,
+});
+const SESSION_COLUMNS = columns<SessionRow>({
+  id: true,
+  user_id: true,
+  token_hash: true,
+  device_id: true,
+  device_name: true,
+  user_agent: true,
+  created_at: true,
+  last_seen_at: true,
+  revoked_at: true,
+  approval: true,
+  idle_minutes: true,
+  expires_at: true,
+  reauth_at: true,
+});
+
 const userByEmail = prepared<{ email: string }, UserRow>((db, slot) =>
-  db.selectFrom('users').selectAll().where('email', '=', slot('email')),
+  db.selectFrom('users').select(USER_COLUMNS).where('email', '=', slot('email')),
 );
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return (await userByEmail.run(db, { email })).rows[0];
+}
+
+const userByEmailReserving = prepared<{ email: string } & ReserveArgs, UserRow & { wait: unknown }>(
+  (db, slot) =>
+    db
+      .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
+      .leftJoin('users', (join) => join.on('users.email', '=', slot('email')))
+      .select(USER_COLUMNS.map((column) => `users.${column}` as const))
+      .select(
+        reserveCall({
+          keys: slot('keys'),
+          limits: slot('limits'),
+          windows: slot('windows'),
+          since: slot('since'),
+          ids: slot('ids'),
+          at: slot('at'),
+          now: slot('now'),
+        }).as('wait'),
+      ),
+);
+
+/**
+ * On PostgreSQL, the user with this e-mail, if any, and a rate-limit reservation (`rate_reserve` called with
+ * `reserve`: ratelimit/limiter.ts, reserveWithRead) in one statement; the reservation's answer comes back beside.
+ */
+export async function findUserByEmailReserving(
+  db: Db,
+  email: string,
+  reserve: ReserveArgs,
+): Promise<{ value: UserRow | undefined; answer: unknown }> {
+  const row = (await userByEmailReserving.run(db, { email, ...reserve })).rows[0];
+  if (!row) throw new Error('the sign-in read answered nothing');
+  const { wait, ...user } = row;
+  return { value: user.id === null ? undefined : user, answer: wait };
 }
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
@@ -108,7 +173,7 @@ const liveSessionByToken = prepared<
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('sessions')
+    .select(SESSION_COLUMNS.map((column) => `sessions.${column}` as const))
     .select(['users.email', 'users.email_verified', 'users.lang'])
     .where('sessions.token_hash', '=', slot('tokenHash'))
     .where('sessions.revoked_at', 'is', null)
@@ -211,25 +276,26 @@ export function liveSessions(db: Db, userId: string, now: string): Promise<Sessi
  * What a sign-in needs to know of the member's live sessions, in one read (each part an index lookup, however
  * many sessions the member has had): whether this browser's device id is in use on another kind of device (a
  * copied secret), whether this browser holds a confirmed session, and whether any device does; and whether the
- * member registered another device than this browser for login notifications.
+ * member registered another device than this browser for login notifications. Built with the values given, or a
+ * prepared statement's slots for them (signInDevices on SQLite, signInStatement on PostgreSQL).
  */
-const signInDevices = prepared<
-  { userId: string; device: string; deviceName: string; now: string },
-  { copied: unknown; here: unknown; anywhere: unknown; pushElsewhere: unknown }
->((db, slot) => {
+function signInDevicesQuery(
+  db: QueryCreator<Database>,
+  values: { userId: string; device: string; deviceName: string; now: string },
+) {
   const live = () =>
     db
       .selectFrom('sessions')
       .select('id')
-      .where('user_id', '=', slot('userId'))
+      .where('user_id', '=', values.userId)
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', slot('now'));
+      .where('expires_at', '>', values.now);
   const confirmed = () => live().where('approval', '=', 'approved');
   return db.selectNoFrom((eb) => [
     eb
-      .exists(live().where('device_id', '=', slot('device')).where('device_name', '!=', slot('deviceName')))
+      .exists(live().where('device_id', '=', values.device).where('device_name', '!=', values.deviceName))
       .as('copied'),
-    eb.exists(confirmed().where('device_id', '=', slot('device'))).as('here'),
+    eb.exists(confirmed().where('device_id', '=', values.device)).as('here'),
     eb.exists(confirmed()).as('anywhere'),
     // Read here, in the read a sign-in does anyway, so that the login notification looks the registration up
     // only for the members who have one somewhere else.
@@ -238,12 +304,24 @@ const signInDevices = prepared<
         db
           .selectFrom('push_subscriptions')
           .select('user_id')
-          .where('user_id', '=', slot('userId'))
-          .where((push) => push.or([push('device_id', 'is', null), push('device_id', '!=', slot('device'))])),
+          .where('user_id', '=', values.userId)
+          .where((push) => push.or([push('device_id', 'is', null), push('device_id', '!=', values.device)])),
       )
       .as('pushElsewhere'),
   ]);
-});
+}
+
+const signInDevices = prepared<
+  { userId: string; device: string; deviceName: string; now: string },
+  { copied: unknown; here: unknown; anywhere: unknown; pushElsewhere: unknown }
+>((db, slot) =>
+  signInDevicesQuery(db, {
+    userId: slot('userId'),
+    device: slot('device'),
+    deviceName: slot('deviceName'),
+    now: slot('now'),
+  }),
+);
 
 export async function devicesAtSignIn(
   db: Db,
@@ -296,35 +374,165 @@ export async function endEarlierSessionsOnDevice(
   return Number(result.numAffectedRows ?? 0);
 }
 
+/** What a sign-in's one statement on PostgreSQL is given (signInAtOnce). */
+interface SignInValues {
+  /** The new session's row as approved; waiting for confirmation, its approval, end and proof time are `pending`'s. */
+  approved: SessionRow;
+  pending: Pick<SessionRow, 'expires_at' | 'reauth_at'>;
+  /** This browser's device id, '' without one (`device_id = ''` matches nothing). */
+  device: string;
+  now: string;
+  /** A limit reservation's events, taken back (none: an empty list). */
+  releaseIds: readonly string[];
+  /** Whether to NOTIFY (the live bus goes through PostgreSQL), on which channel, with which topic. */
+  notify: boolean;
+  channel: string;
+  topic: string;
+}
+
+/** The session's fields the same whether it is approved or waits (the others are chosen in the statement). */
+type SessionField = Exclude<keyof SessionRow, 'approval' | 'expires_at' | 'reauth_at'>;
+
+const signInStatement = prepared<
+  {
+    [K in SessionField as `session_${K}`]: SessionRow[K];
+  } & Omit<SignInValues, 'approved' | 'pending'> & {
+      approvedExpires: string;
+      pendingExpires: string;
+      approvedReauth: string | null;
+    },
+  { copied: unknown; pushElsewhere: unknown; approval: string | null; ended: unknown; told: unknown }
+>((db, slot) => {
+  // The new session waits for another device's confirmation: another device of the member is signed in and
+  // confirmed, and this browser is not one of them.
+  const waits = sql<boolean>`(devices.anywhere and not devices.here)`;
+  const chosen = (pending: unknown, approved: unknown) =>
+    sql`case when ${waits} then ${pending} else ${approved} end`;
+  const value: Record<keyof SessionRow, ReturnType<typeof sql>> = {
+    id: sql`${slot('session_id')}`,
+    user_id: sql`${slot('session_user_id')}`,
+    token_hash: sql`${slot('session_token_hash')}`,
+    device_id: sql`${slot('session_device_id')}`,
+    device_name: sql`${slot('session_device_name')}`,
+    user_agent: sql`${slot('session_user_agent')}`,
+    created_at: sql`${slot('session_created_at')}`,
+    last_seen_at: sql`${slot('session_last_seen_at')}`,
+    revoked_at: sql`${slot('session_revoked_at')}`,
+    approval: chosen('pending', 'approved'),
+    idle_minutes: sql`${slot('session_idle_minutes')}::integer`,
+    expires_at: chosen(slot('pendingExpires'), slot('approvedExpires')),
+    reauth_at: chosen(null, slot('approvedReauth')),
+  };
+  return (
+    db
+      .with('released', (qc) => forgetEventsIn(qc, slot('releaseIds')))
+      // Built from `db`: the question reads none of the tables the statement makes.
+      .with('devices', () =>
+        signInDevicesQuery(db, {
+          userId: slot('session_user_id'),
+          device: slot('device'),
+          deviceName: slot('session_device_name'),
+          now: slot('now'),
+        }),
+      )
+      .with('added', (qc) =>
+        qc
+          .insertInto('sessions')
+          .columns(SESSION_COLUMNS)
+          .expression((eb) =>
+            eb
+              .selectFrom('devices')
+              .select(SESSION_COLUMNS.map((column) => value[column].as(column)))
+              .where(sql<boolean>`not devices.copied`),
+          )
+          .returning('approval'),
+      )
+      .with('ended', (qc) =>
+        qc
+          .updateTable('sessions')
+          .set({ revoked_at: slot('session_created_at') })
+          .where('user_id', '=', slot('session_user_id'))
+          .where('device_id', '=', slot('device'))
+          .where('revoked_at', 'is', null)
+          .where('id', '!=', slot('session_id'))
+          .where((eb) => eb.exists(eb.selectFrom('added').select('approval')))
+          .returning('id'),
+      )
+      .with('told', (qc) =>
+        qc
+          .selectNoFrom(sql<number>`length(pg_notify(${slot('channel')}, ${slot('topic')})::text)`.as('told'))
+          .where(sql<boolean>`${slot('notify')}::boolean`)
+          .where((eb) =>
+            eb.or([
+              eb.exists(eb.selectFrom('added').select('approval').where('approval', '=', 'pending')),
+              eb.exists(eb.selectFrom('ended').select('id')),
+            ]),
+          ),
+      )
+      .selectFrom('devices')
+      .select((eb) => [
+        'devices.copied',
+        'devices.pushElsewhere',
+        eb.selectFrom('added').select('approval').as('approval'),
+        eb.selectFrom('ended').select(eb.fn.countAll<number | string>().as('n')).as('ended'),
+        eb.selectFrom('told').select(eb.fn.countAll<number | string>().as('n')).as('told'),
+        // The commit does not wait for the disk: set for this statement's own transaction.
+        sql<string>`set_config('synchronous_commit', 'off', true)`.as('light'),
+      ])
+  );
+});
+
+/** What a sign-in on PostgreSQL found and did in its one statement (signInAtOnce). */
+export interface SignedInAtOnce {
+  /** This browser's device id is in use on another kind of device: nothing was stored. */
+  copied: boolean;
+  /** The session stored waits for another device's confirmation. */
+  pending: boolean;
+  /** The member registered another device than this browser for login notifications. */
+  pushElsewhere: boolean;
+  /** How many earlier sessions of this browser ended. */
+  ended: number;
+  /** Whether the statement told the other server processes (NOTIFY) that the member's sessions changed. */
+  told: boolean;
+}
+
 /**
- * PostgreSQL: a new session, the end of the user's earlier sessions on the same browser (device id) and, given,
- * a statement of the caller's (a limit reservation taken back) as one statement: one round trip, committed or
- * rolled back as a whole. Gives how many earlier sessions ended.
+ * PostgreSQL: a whole sign-in after the password (or passkey) is proven, as one prepared statement — one round trip,
+ * committed or rolled back as a whole, its commit not waiting for the disk (as SQLite's light commits):
+ * - the new-device check (signInDevicesQuery): a copied device id stores nothing;
+ * - the new session, approved or waiting for confirmation, as the check says;
+ * - the end of the member's earlier sessions on this browser (device id);
+ * - a limit reservation taken back;
+ * - a NOTIFY when the member's sessions changed (the session waits, or earlier ones ended), if asked.
  */
-export async function insertSessionAtOnce(
-  db: Kysely<Database>,
-  session: SessionRow,
-  also?: ReleaseStatement,
-): Promise<number> {
-  const deviceId = session.device_id;
-  const row = await db
-    .with('released', (qc) => also?.(qc) ?? qc.selectNoFrom(sql<number>`1`.as('nothing')))
-    .with('added', (qc) => qc.insertInto('sessions').values(session))
-    .with('ended', (qc) =>
-      qc
-        .updateTable('sessions')
-        .set({ revoked_at: session.created_at })
-        .where('user_id', '=', session.user_id)
-        // No device id: the browser has no earlier sessions (`device_id = null` matches nothing).
-        .where('device_id', '=', deviceId ?? '')
-        .where('revoked_at', 'is', null)
-        .where('id', '!=', session.id)
-        .returning('id'),
-    )
-    .selectFrom('ended')
-    .select((eb) => eb.fn.countAll<number | string>().as('ended'))
-    .executeTakeFirstOrThrow();
-  return Number(row.ended);
+export async function signInAtOnce(db: Kysely<Database>, values: SignInValues): Promise<SignedInAtOnce> {
+  const { approved, pending, ...rest } = values;
+  const row = (
+    await signInStatement.run(db, {
+      session_id: approved.id,
+      session_user_id: approved.user_id,
+      session_token_hash: approved.token_hash,
+      session_device_id: approved.device_id,
+      session_device_name: approved.device_name,
+      session_user_agent: approved.user_agent,
+      session_created_at: approved.created_at,
+      session_last_seen_at: approved.last_seen_at,
+      session_revoked_at: approved.revoked_at,
+      session_idle_minutes: approved.idle_minutes,
+      approvedExpires: approved.expires_at,
+      pendingExpires: pending.expires_at,
+      approvedReauth: approved.reauth_at,
+      ...rest,
+    })
+  ).rows[0];
+  if (!row) throw new Error('the sign-in statement answered nothing');
+  return {
+    copied: Boolean(row.copied),
+    pending: row.approval === 'pending',
+    pushElsewhere: Boolean(row.pushElsewhere),
+    ended: Number(row.ended),
+    told: Number(row.told) > 0,
+  };
 }
 
 /** Ends one session of a user; false when it is not theirs or already ended. */

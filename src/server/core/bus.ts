@@ -6,13 +6,20 @@
 // costs at most a short delay (streams poll slowly, caches expire), never wrong data.
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 
 export interface LiveBus {
   readonly kind: 'redis' | 'postgres' | 'memory';
+  /**
+   * Where news travels through PostgreSQL: the channel on which a statement's own `pg_notify(channel, topic)` tells
+   * every server process (then `heardHere`); null otherwise.
+   */
+  readonly notifyChannel: string | null;
   /** Tells every server process (this one too) that `topic` has news. Never throws. */
   publish(topic: string): Promise<void>;
+  /** News the other processes were told another way (a NOTIFY in a statement of this process's): told here now. */
+  heardHere(topic: string): void;
   /** Calls `listener` on news for `topic`, from any process; returns the unsubscribe. */
   subscribe(topic: string, listener: () => void): () => void;
   /** Calls `listener` with every topic that has news (for caches); returns the unsubscribe. */
@@ -48,7 +55,9 @@ export function memoryBus(): LiveBus {
   const local = localFanOut();
   return {
     kind: 'memory',
+    notifyChannel: null,
     publish: async (topic) => local.emit(topic),
+    heardHere: local.emit,
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
     close: async () => undefined,
@@ -60,8 +69,10 @@ export async function redisBus(url: string, prefix: string, log: FastifyBaseLogg
   const channel = `${prefix}devices`;
   const local = localFanOut();
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true } as const;
-  const publisher = new Redis(url, options);
-  const subscriber = new Redis(url, options);
+  // Loaded only when Redis is configured (a server without it does not hold its code).
+  const { Redis: RedisClient } = await import('ioredis');
+  const publisher: Redis = new RedisClient(url, options);
+  const subscriber: Redis = new RedisClient(url, options);
   for (const client of [publisher, subscriber]) {
     client.on('error', (err: unknown) => log.warn({ err }, 'redis (live news) connection problem'));
   }
@@ -72,6 +83,8 @@ export async function redisBus(url: string, prefix: string, log: FastifyBaseLogg
   await subscriber.subscribe(channel);
   return {
     kind: 'redis',
+    notifyChannel: null,
+    heardHere: local.emit,
     async publish(topic) {
       // This process hears it at once (its caches must not answer from before the change); the others
       // through Redis (and this one again, which is harmless).
@@ -91,21 +104,32 @@ export async function redisBus(url: string, prefix: string, log: FastifyBaseLogg
   };
 }
 
+/** Keeps the server process ids of a pool's connections in `backends`, while they are open. */
+export function trackBackends(pool: pg.Pool, backends: Set<number>): void {
+  pool.on('connect', (client) => {
+    const id = (client as pg.Client & { processID?: number }).processID;
+    if (id) backends.add(id);
+    client.once('end', () => backends.delete(id ?? 0));
+  });
+}
+
 /**
  * PostgreSQL LISTEN/NOTIFY on one dedicated connection, reopened after a failure (a database restart) with a
- * growing pause; NOTIFY goes through the pool.
+ *  growing pause; NOTIFY goes through the pool, or in a statement of the database's pool (`databaseBackends`: its
+ * connections' server process ids), whose news this process hears at once by `heardHere`.
  */
-export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<LiveBus> {
+export async function postgresBus(
+  url: string,
+  log: FastifyBaseLogger,
+  databaseBackends: ReadonlySet<number> = new Set(),
+): Promise<LiveBus> {
   const local = localFanOut();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', (err) => log.warn({ err }, 'postgres (live news) pool problem'));
   // The backends our NOTIFYs go out through: this process heard its own news at once, not again from them.
   const ownBackends = new Set<number>();
-  pool.on('connect', (client) => {
-    const id = (client as pg.Client & { processID?: number }).processID;
-    if (id) ownBackends.add(id);
-    client.once('end', () => ownBackends.delete(id ?? 0));
-  });
+  trackBackends(pool, ownBackends);
+  const ours = (processId: number) => ownBackends.has(processId) || databaseBackends.has(processId);
   let listener: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
@@ -114,7 +138,7 @@ export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload || ownBackends.has(message.processId)) return;
+      if (message.channel !== CHANNEL || !message.payload || ours(message.processId)) return;
       local.emit(message.payload);
     });
     client.on('error', (err) => {
@@ -149,6 +173,8 @@ export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<
   await listen();
   return {
     kind: 'postgres',
+    notifyChannel: CHANNEL,
+    heardHere: local.emit,
     async publish(topic) {
       local.emit(topic);
       try {
@@ -169,10 +195,15 @@ export async function postgresBus(url: string, log: FastifyBaseLogger): Promise<
 }
 
 export async function openLiveBus(
-  options: { redis?: { url: string; prefix: string } | undefined; databaseUrl?: string | undefined },
+  options: {
+    redis?: { url: string; prefix: string } | undefined;
+    databaseUrl?: string | undefined;
+    /** The database pool's server process ids (PostgreSQL): their NOTIFYs are this process's own. */
+    databaseBackends?: ReadonlySet<number> | undefined;
+  },
   log: FastifyBaseLogger,
 ): Promise<LiveBus> {
   if (options.redis) return redisBus(options.redis.url, options.redis.prefix, log);
-  if (options.databaseUrl) return postgresBus(options.databaseUrl, log);
+  if (options.databaseUrl) return postgresBus(options.databaseUrl, log, options.databaseBackends);
   return memoryBus();
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { dropPostgresSchema, openDatabase } from './database.js';
+import { prepared } from './prepared.js';
 import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-db-'));
@@ -70,6 +71,52 @@ describe.skipIf(!postgres)('PostgreSQL schemas side by side', () => {
     } finally {
       for (const database of opened) await database.close();
       for (const pgSchema of names) await dropPostgresSchema(url, pgSchema);
+    }
+  });
+});
+
+describe.skipIf(!postgres)('PostgreSQL statements of the hot paths', () => {
+  it('runs a prepared statement as a named one, planned once per connection; refuses one that reads *', async () => {
+    const url = postgres!;
+    const pgSchema = testSchemaName('named');
+    const database = await openDatabase({ url, pgSchema });
+    try {
+      const byId = prepared<{ id: string }, { title: string }>((db, slot) =>
+        db.selectFrom('notices').select('title').where('id', '=', slot('id')),
+      );
+      const names = await database.db.connection().execute(async (connection) => {
+        for (let run = 0; run < 3; run++)
+          expect((await byId.run(connection, { id: 'none' })).rows).toEqual([]);
+        const { rows } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements`.execute(connection);
+        return rows;
+      });
+      expect(names).toHaveLength(1);
+      expect(names[0]!.statement).toContain('from "notices"');
+      const everything = prepared<{ id: string }, unknown>((db, slot) =>
+        db.selectFrom('notices').selectAll().where('id', '=', slot('id')),
+      );
+      await expect(everything.run(database.db, { id: 'none' })).rejects.toThrow(/name its columns/);
+    } finally {
+      await database.close();
+      await dropPostgresSchema(url, pgSchema);
+    }
+  });
+
+  it('keeps the rate limits in an unlogged table: counters, not the member data', async () => {
+    const url = postgres!;
+    const pgSchema = testSchemaName('unlogged');
+    const database = await openDatabase({ url, pgSchema });
+    try {
+      const { rows } = await sql<{ persistence: string }>`
+        select relpersistence as persistence from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${pgSchema} and c.relname in ('rate_events', 'sessions') order by c.relname`.execute(
+        database.db,
+      );
+      expect(rows.map((row) => row.persistence)).toEqual(['u', 'p']);
+    } finally {
+      await database.close();
+      await dropPostgresSchema(url, pgSchema);
     }
   });
 });

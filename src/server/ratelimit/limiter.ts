@@ -4,19 +4,14 @@
 // cannot all pass a check that each of them would pass alone. A reservation that turns out not to count (a
 // login that succeeded) is released afterwards.
 import type { Redis } from 'ioredis';
-import {
-  type DeleteQueryBuilder,
-  type DeleteResult,
-  type Kysely,
-  type QueryCreator,
-  type Transaction,
-} from 'kysely';
+import { type Kysely, type Transaction } from 'kysely';
 import { lightCommits } from '../db/commits.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../core/ids.js';
 import type { Clock } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import * as store from './store.js';
+import type { ReserveArgs } from './store.js';
 
 /** At most `limit` events under `key` within the last `windowMs`. */
 export interface Limit {
@@ -52,6 +47,20 @@ export interface RateLimiter {
   clear(key: string): Promise<void>;
   /** Forgets events older than the longest window in use. */
   prune(olderThanMs: number): Promise<void>;
+  /**
+   * Limits in PostgreSQL: the reservation as an expression for the caller's own statement (one round trip for its
+   * read and the reservation); absent where limits live elsewhere.
+   */
+  inStatement?(limits: readonly Limit[]): InStatement;
+}
+
+/**
+ * A reservation inside another statement: the arguments of its call of `rate_reserve` (ratelimit/store.ts,
+ * reserveCall), and how its answer gives the outcome.
+ */
+export interface InStatement {
+  args: ReserveArgs;
+  outcome(answer: unknown): Reservation;
 }
 
 /** No limit counts events for longer than this. */
@@ -81,29 +90,40 @@ export function databaseRateLimiter(
   const lightly = lightCommits(db, dialect, synchronous);
   /** A reservation of these events, taken back by deleting them. */
   const reserved = (ids: string[]): Reservation => {
-    const statement: ReleaseStatement = (db) => store.forgetEvents(db, ids);
     const release = async (within?: Transaction<Database>) => {
-      const forget = (connection: Kysely<Database>) => statement(connection).execute();
+      const forget = (connection: Kysely<Database>) => store.forgetEvents(connection, ids).execute();
       await (within ? forget(within) : lightly(forget));
     };
-    return { ok: true, release: Object.assign(release, { statement }) };
+    return { ok: true, release: Object.assign(release, { eventIds: ids }) };
   };
-  /** The same read-and-record in one round trip: the function `rate_reserve` (migration RateReserve). */
-  async function reserveOnPostgres(limits: readonly Limit[]): Promise<Reservation> {
+  /**
+   * The reservation as a call of the function `rate_reserve` (migration RateReserve): the read-and-record in one
+   * expression, run alone or in the caller's own statement.
+   */
+  function reservationOnPostgres(limits: readonly Limit[]): InStatement {
     const now = clock();
     const ids = limits.map(() => newId());
-    const wait = await store.reserveOnPostgres(
-      db,
+    const args = store.reserveArgs(
       limits.map((limit, index) => ({ ...limit, since: iso(now - limit.windowMs), id: ids[index]! })),
       iso(now),
       now,
     );
-    return wait > 0 ? { ok: false, retryAfterMs: wait } : reserved(ids);
+    return {
+      args,
+      outcome: (answer) => {
+        const wait = store.reserveAnswer(answer);
+        return wait > 0 ? { ok: false, retryAfterMs: wait } : reserved(ids);
+      },
+    };
   }
   return {
+    ...(dialect === 'postgres' ? { inStatement: reservationOnPostgres } : {}),
     async reserve(limits) {
       if (limits.length === 0) return { ok: true, release: async () => undefined };
-      if (dialect === 'postgres') return reserveOnPostgres(limits);
+      if (dialect === 'postgres') {
+        const { args, outcome } = reservationOnPostgres(limits);
+        return outcome(await store.reserveOnPostgres(db, args));
+      }
       const keys = [...new Set(limits.map((limit) => limit.key))];
       const longest = Math.max(...limits.map((limit) => limit.windowMs));
       const ids = await lightly((connection) =>
@@ -226,16 +246,35 @@ export function redisRateLimiter(client: Redis, prefix: string, clock: Clock): R
 /** Takes a reservation back, inside the caller's database transaction when given one. */
 export type Release = ((within?: Transaction<Database>) => Promise<void>) & {
   /**
-   * Where the events are in the database: the same as a statement, for a caller to put into its own (on
-   * PostgreSQL, a part of one statement with its work, committed with it); the caller then does not call it.
+   * Where the events are in the database: their ids, for a caller to forget them in its own statement
+   * (ratelimit/store.ts, forgetEvents; on PostgreSQL, a part of one statement with its work, committed with it);
+   * the caller then does not call the release.
    */
-  readonly statement?: ReleaseStatement;
+  readonly eventIds?: readonly string[];
 };
 
-/** A reservation's release as a statement (see Release). */
-export type ReleaseStatement = (
-  db: QueryCreator<Database>,
-) => DeleteQueryBuilder<Database, 'rate_events', DeleteResult>;
+/**
+ * Reserves the limits alongside a read of the caller's: where the limits live in PostgreSQL, in one round trip
+ * (`read` calls `rate_reserve` with `args` in its own statement, ratelimit/store.ts reserveCall, and answers what
+ * the call gave); else the reservation, then the read. Refuses the request as reserveOrRefuse does.
+ */
+export async function reserveWithRead<T>(
+  limiter: RateLimiter,
+  limits: readonly Limit[],
+  read: (args: ReserveArgs | undefined) => Promise<{ value: T; answer?: unknown }>,
+): Promise<{ value: T; release: Release }> {
+  const inStatement = limits.length > 0 ? limiter.inStatement?.(limits) : undefined;
+  if (!inStatement) {
+    const release = await reserveOrRefuse(limiter, limits);
+    return { value: (await read(undefined)).value, release };
+  }
+  const { value, answer } = await read(inStatement.args);
+  const reservation = inStatement.outcome(answer);
+  if (!reservation.ok) {
+    throw new ApiError('auth/too-many-requests', { retryAfterMs: reservation.retryAfterMs });
+  }
+  return { value, release: reservation.release };
+}
 
 /** Reserves the limits, or refuses the request with how long to wait; answers the reservation's release. */
 export async function reserveOrRefuse(limiter: RateLimiter, limits: readonly Limit[]): Promise<Release> {
