@@ -8,6 +8,7 @@ import { catalog } from '../src/shared/i18n/index.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
+import { virtualAuthenticator } from './pages/authenticator.js';
 
 const suite = browserSuite();
 const PASSWORD = 'member-password-1';
@@ -39,20 +40,7 @@ async function device(
   const page = await context.newPage();
   let cdp: CDPSession | null = null;
   let authenticatorId: string | null = null;
-  if (options.authenticator !== false) {
-    cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    }));
-  }
+  if (options.authenticator !== false) ({ cdp, id: authenticatorId } = await virtualAuthenticator(page));
   const home = new HomePageModel(page, lang, suite.server.url);
   await home.open();
   return { home, page, context, cdp, authenticatorId };

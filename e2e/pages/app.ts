@@ -5,6 +5,7 @@ import { backupText } from '../../src/app/modules/backup/copy.js';
 import type { AppScreen } from '../../src/app/shell/pages.js';
 import { syncText } from '../../src/app/modules/sync/copy.js';
 import type { Lang } from './site.js';
+import { virtualAuthenticator, type VirtualAuthenticator } from './authenticator.js';
 
 export class AppModel {
   readonly text;
@@ -77,6 +78,31 @@ export class AppModel {
 
   nav() {
     return this.page.getByRole('navigation', { name: this.text.nav.label });
+  }
+
+  /** A platform authenticator for this page (with `prf`, one that can unlock the vault). */
+  addAuthenticator(options: { prf?: boolean } = {}): Promise<VirtualAuthenticator> {
+    return virtualAuthenticator(this.page, options);
+  }
+
+  /** Locks the vault from the header; the unlock screen shows. */
+  async lock(): Promise<void> {
+    await this.page.getByRole('button', { name: this.text.header.lock }).click();
+    await this.page.getByRole('heading', { name: this.text.unlock.title }).waitFor();
+  }
+
+  /** Settings → fingerprint or face unlock → "Turn on for this device" with the master password. */
+  async turnOnPasskeyUnlock(masterPassword: string): Promise<void> {
+    const text = this.text.passkey.settings;
+    await this.go('settings');
+    const panel = this.page.getByRole('region', { name: text.heading });
+    await panel.getByLabel(text.masterPassword, { exact: true }).fill(masterPassword);
+    await panel.getByRole('button', { name: text.turnOn }).click();
+  }
+
+  /** The lock screen's "Unlock with fingerprint or face". */
+  passkeyUnlockButton() {
+    return this.page.getByRole('button', { name: this.text.passkey.unlock, exact: true });
   }
 
   /** Opens a section from the navigation: the tab bar, or on a phone the bottom bar or its "More" sheet. */

@@ -127,6 +127,10 @@ export const STORAGE_KEYS = {
   masterKeyVerifier: 'mygenie.masterKeyVerifier',
   autoLogoutMinutes: 'mygenie.autoLogout.minutes',
   appMember: 'mygenie.app.member',
+  /** The member whose vault this device's passkey unlocks, and the passkey (not secret): src/app/access/passkey-unlock.ts. */
+  passkeyUnlock: 'mygenie.app.passkeyUnlock',
+  /** The app session (description §3): its member, when and how it was opened (sessionStorage). */
+  appSession: 'mygenie.app.session',
   fairyVoice: 'mygenie.fairy.voice',
   fairyActive: 'mygenie.fairy.active',
   tourTrigger: 'mygenie.tour.trigger',

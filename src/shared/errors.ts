@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   'passkey/counter-rejected': 400,
   'passkey/not-found': 404,
   'passkey/already-registered': 409,
+  'passkey/unlock-ended': 409,
   'drive/invalid-address': 400,
   'drive/address-not-allowed': 400,
   'drive/unauthorized': 422,

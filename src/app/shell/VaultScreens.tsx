@@ -12,6 +12,7 @@ import { RestorePanel } from '../modules/backup/RestorePanel.js';
 import { passwordStrength } from '../access/password-strength.js';
 import { syncText } from '../modules/sync/copy.js';
 import type { SyncEngine } from '../sync/engine.js';
+import { PasskeyUnlockChoice, usePasskeyFirst } from '../access/PasskeyUnlock.js';
 
 /**
  * A new vault. With `sync` (online, and the member syncs no other vault), it syncs with the member's other devices
@@ -141,7 +142,12 @@ export function UnlockScreen({ vault }: { vault: Vault }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  useEffect(() => input.current?.focus(), []);
+  // With a passkey unlock here, its button takes the focus (PasskeyUnlockChoice); else the password field.
+  // Only as the screen opens: a passkey that fails later moves the focus itself.
+  const passkeyFirst = useRef(usePasskeyFirst(vault));
+  useEffect(() => {
+    if (!passkeyFirst.current) input.current?.focus();
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -161,6 +167,7 @@ export function UnlockScreen({ vault }: { vault: Vault }) {
   return (
     <GateScreen title={text.unlock.title}>
       <p>{text.unlock.lead}</p>
+      <PasskeyUnlockChoice vault={vault} onFailed={() => input.current?.focus()} />
       <form className="form" noValidate onSubmit={submit}>
         <PasswordField
           id={id}

@@ -238,12 +238,11 @@ export function tabHub(): () => TabNews {
   };
 }
 
-/** A tab of the app on a device: the vault over that device's database, unlocked, hearing the other tabs. */
-export async function openTab(
+/** The app opened on a device: the vault over that device's database, loaded (locked, or new), not unlocked. */
+export async function openLocked(
   indexedDB: IDBFactory,
   memberId: string,
-  news: TabNews | null,
-  header?: VaultHeader,
+  news: TabNews | null = null,
 ): Promise<Vault> {
   const vault = new Vault(memberId, {
     openStore: (id) => new VaultStore(id, { indexedDB, IDBKeyRange }),
@@ -252,7 +251,19 @@ export async function openTab(
     keepVerifier: null,
     hasVerifier: () => true,
   });
-  const state = await vault.load();
+  await vault.load();
+  return vault;
+}
+
+/** A tab of the app on a device: the vault over that device's database, unlocked, hearing the other tabs. */
+export async function openTab(
+  indexedDB: IDBFactory,
+  memberId: string,
+  news: TabNews | null,
+  header?: VaultHeader,
+): Promise<Vault> {
+  const vault = await openLocked(indexedDB, memberId, news);
+  const state = vault.state;
   const opened =
     state === 'new' && header ? await vault.joinSynced(header, PASSWORD) : await vault.unlock(PASSWORD);
   if (opened !== 'ok') throw new Error(`the vault did not open: ${opened}`);

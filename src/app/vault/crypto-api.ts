@@ -55,6 +55,12 @@ export function cryptoApi(): CryptoApi {
       const result = await cipher.unlock(header, password);
       return { result, key: result.ok ? cipher.handle() : null };
     },
+    wrapForPasskey: (header, password, prfOutput, wrap) =>
+      cipher.wrapForPasskey(header, password, prfOutput, wrap),
+    async unlockWithPasskey(header, wrap, prfOutput) {
+      const result = await cipher.unlockWithPasskey(header, wrap, prfOutput);
+      return { result, key: result.ok ? cipher.handle() : null };
+    },
     async adopt(key) {
       cipher.adopt(key);
       return true;
@@ -68,6 +74,7 @@ export function cryptoApi(): CryptoApi {
     changePassword: (header, current, next, iterations) =>
       cipher.changePassword(header, current, next, iterations),
     seal: (kind, id, value) => cipher.seal(kind, id, value),
+    sealMany: (records) => Promise.all(records.map(({ kind, id, value }) => cipher.seal(kind, id, value))),
     openManyText: (records) => cipher.openManyText(records),
     openPageTexts: (pages) => Promise.all(pages.map((sealed) => cipher.openPageText(sealed))),
     compactPage: (bundle, loose) => compactPage(cipher, bundle, loose),

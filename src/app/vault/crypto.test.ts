@@ -1,6 +1,10 @@
+import { createCipheriv, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   calibrateIterations,
+  PASSKEY_UNLOCK_INFO,
+  unwrapWithPasskey,
+  wrapForPasskey,
   KDF_WINDOW_MS,
   MAX_ITERATIONS,
   MIN_ITERATIONS,
@@ -172,5 +176,80 @@ describe('calibration', () => {
     expect(header.iterations).toBe(iterations);
     const ms = await timePbkdf2(iterations);
     expect(ms).toBeGreaterThan(100);
+  });
+});
+
+describe('the data key wrapped for a passkey', () => {
+  const bytes = (length: number, at: (index: number) => number) =>
+    Uint8Array.from({ length }, (_, index) => at(index)) as Uint8Array<ArrayBuffer>;
+  const prfOutput = bytes(32, (index) => index);
+  const prfSalt = bytes(32, (index) => 255 - index);
+  const raw = bytes(32, (index) => (index * 7) & 255);
+  const wrapIv = bytes(12, (index) => index + 100);
+  const headerSalt = bytes(16, () => 0xab);
+  const hex = (value: Uint8Array) => Buffer.from(value).toString('hex');
+  // HKDF-SHA256(PRF output, salt: the PRF input, info: the label) → AES-256-GCM of the data key, its additional
+  // data the label, the credential and the header's salt (docs/security.md).
+  const KNOWN_KEY = 'c84b4a68fbc7c2400cd1c8c3c49a866a37c186bb59770e2af0d89d5d00b132f6';
+  const KNOWN_WRAP =
+    '0ae4fc1de74230b9bc71927dfed941921ca5a1187918a31d502419519db239a7fd0fafeed3908ff4309d07a60e19c494';
+
+  it('matches the known answer, and Node’s own HKDF and AES-GCM give the same', async () => {
+    const wrap = await wrapForPasskey(
+      raw,
+      prfOutput,
+      { credentialId: 'cred-1', prfSalt, headerSalt },
+      wrapIv,
+    );
+    expect(hex(wrap.wrappedKey)).toBe(KNOWN_WRAP);
+    const key = Buffer.from(hkdfSync('sha256', prfOutput, prfSalt, PASSKEY_UNLOCK_INFO, 32));
+    expect(key.toString('hex')).toBe(KNOWN_KEY);
+    const cipher = createCipheriv('aes-256-gcm', key, wrapIv);
+    cipher.setAAD(Buffer.from(`${PASSKEY_UNLOCK_INFO}/cred-1/${hex(headerSalt)}`));
+    const independent = Buffer.concat([cipher.update(raw), cipher.final(), cipher.getAuthTag()]);
+    expect(independent.toString('hex')).toBe(KNOWN_WRAP);
+  });
+
+  it('opens with the same PRF output only, for the same credential and header', async () => {
+    const wrap = await wrapForPasskey(raw, prfOutput, { credentialId: 'cred-1', prfSalt, headerSalt });
+    expect(hex((await unwrapWithPasskey(wrap, prfOutput, headerSalt))!)).toBe(hex(raw));
+    const otherOutput = bytes(32, (index) => index + 1);
+    expect(await unwrapWithPasskey(wrap, otherOutput, headerSalt)).toBeNull();
+    expect(await unwrapWithPasskey({ ...wrap, credentialId: 'cred-2' }, prfOutput, headerSalt)).toBeNull();
+    // A new master password makes a new header (a new salt): the wrap no longer opens.
+    expect(
+      await unwrapWithPasskey(
+        wrap,
+        prfOutput,
+        bytes(16, () => 0xac),
+      ),
+    ).toBeNull();
+  });
+
+  it('unlocks the vault a master password made, and nothing without that password first', async () => {
+    const { header } = await newVault();
+    const device = new VaultCipher();
+    const wrong = await device.wrapForPasskey(header, 'not it', prfOutput, { credentialId: 'c', prfSalt });
+    expect(wrong).toBeNull();
+    const wrap = (await device.wrapForPasskey(header, password, prfOutput, { credentialId: 'c', prfSalt }))!;
+    // The wrap holds no copy of what it protects.
+    expect(hex(wrap.wrappedKey)).not.toContain(hex(prfOutput));
+    const later = new VaultCipher();
+    expect(
+      await later.unlockWithPasskey(
+        header,
+        wrap,
+        bytes(32, () => 7),
+      ),
+    ).toEqual({
+      ok: false,
+      reason: 'wrong-password',
+    });
+    expect(later.unlocked).toBe(false);
+    expect(await later.unlockWithPasskey(header, wrap, prfOutput)).toEqual({ ok: true });
+    const writer = new VaultCipher();
+    await writer.unlock(header, password);
+    const sealed = await writer.seal('memo', 'm1', { title: '일기' });
+    expect(await later.open(sealed)).toEqual({ ok: true, value: { title: '일기' } });
   });
 });

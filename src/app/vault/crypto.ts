@@ -16,6 +16,10 @@ const RECORD_INFO = 'mygenie/record/v1';
 const DOCUMENT_INFO = 'mygenie/document/v1';
 const PAGE_INFO = 'mygenie/page/v1';
 const BACKUP_MAC_INFO = 'mygenie/backup-mac/v1';
+/** The label of the key a passkey's PRF output gives (docs/security.md, "Unlocking with a passkey"). */
+export const PASSKEY_UNLOCK_INFO = 'mygenie/passkey-unlock/v1';
+/** The PRF's input (the salt WebAuthn evaluates) and its output: 32 bytes each. */
+export const PRF_BYTES = 32;
 
 export interface VaultHeader {
   v: typeof VAULT_FORMAT;
@@ -155,6 +159,76 @@ async function unwrap(header: VaultHeader, password: string): Promise<Uint8Array
   }
 }
 
+/**
+ * The data key wrapped for one passkey on one device: AES-GCM under a key derived by HKDF-SHA256 from the passkey's
+ * PRF output (salt: the PRF's own input, info: PASSKEY_UNLOCK_INFO), bound by its additional data to the credential
+ * and to the vault header it was made under (its salt: a new master password makes a new header, and this wrap no
+ * longer opens). Kept on the device only (src/app/vault/store.ts), never synced or backed up.
+ */
+export interface PasskeyWrap {
+  credentialId: string;
+  /** The PRF's input for this passkey (random, 32 bytes). */
+  prfSalt: Uint8Array<ArrayBuffer>;
+  wrapIv: Uint8Array<ArrayBuffer>;
+  wrappedKey: Uint8Array<ArrayBuffer>;
+}
+
+async function passkeyWrappingKey(prfOutput: Uint8Array<ArrayBuffer>, prfSalt: Uint8Array<ArrayBuffer>) {
+  if (prfOutput.length !== PRF_BYTES || prfSalt.length !== PRF_BYTES) throw new Error('not a PRF output');
+  const material = await crypto.subtle.importKey('raw', prfOutput, 'HKDF', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'HKDF', hash: 'SHA-256', salt: prfSalt, info: encoder.encode(PASSKEY_UNLOCK_INFO) },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+}
+
+/** The additional data of a passkey wrap: the label, the credential and the header's salt (in hex). */
+export function passkeyWrapAd(credentialId: string, headerSalt: Uint8Array): Uint8Array<ArrayBuffer> {
+  const salt = Array.from(headerSalt, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return encoder.encode(`${PASSKEY_UNLOCK_INFO}/${credentialId}/${salt}`);
+}
+
+/** Wraps a raw data key for a passkey (PasskeyWrap); `wrapIv` is random unless given (known-answer tests). */
+export async function wrapForPasskey(
+  raw: Uint8Array<ArrayBuffer>,
+  prfOutput: Uint8Array<ArrayBuffer>,
+  wrap: { credentialId: string; prfSalt: Uint8Array<ArrayBuffer>; headerSalt: Uint8Array },
+  wrapIv: Uint8Array<ArrayBuffer> = randomBytes(IV_BYTES),
+): Promise<PasskeyWrap> {
+  const key = await passkeyWrappingKey(prfOutput, wrap.prfSalt);
+  const wrappedKey = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv: wrapIv, additionalData: passkeyWrapAd(wrap.credentialId, wrap.headerSalt) },
+      key,
+      raw,
+    ),
+  );
+  return { credentialId: wrap.credentialId, prfSalt: wrap.prfSalt, wrapIv, wrappedKey };
+}
+
+/** The raw data key a passkey wrap holds, or null when this PRF output, credential or header does not open it. */
+export async function unwrapWithPasskey(
+  wrap: PasskeyWrap,
+  prfOutput: Uint8Array<ArrayBuffer>,
+  headerSalt: Uint8Array,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  try {
+    const key = await passkeyWrappingKey(prfOutput, wrap.prfSalt);
+    return new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: wrap.wrapIv, additionalData: passkeyWrapAd(wrap.credentialId, headerSalt) },
+        key,
+        wrap.wrappedKey,
+      ),
+    );
+  } catch {
+    return null;
+  }
+}
+
 export function isVaultHeader(value: unknown): value is VaultHeader {
   const header = value as Partial<VaultHeader> | null;
   return (
@@ -217,6 +291,39 @@ export class VaultCipher {
     const rewrapped = await wrap(raw, next, Math.max(iterations, MIN_ITERATIONS));
     raw.fill(0);
     return rewrapped;
+  }
+
+  /**
+   * The data key wrapped for a passkey (PasskeyWrap), proven by the master password: null when it is wrong. The raw
+   * key exists only here, for the moment it takes.
+   */
+  async wrapForPasskey(
+    header: VaultHeader,
+    password: string,
+    prfOutput: Uint8Array<ArrayBuffer>,
+    wrap: { credentialId: string; prfSalt: Uint8Array<ArrayBuffer> },
+  ): Promise<PasskeyWrap | null> {
+    const raw = await unwrap(header, password);
+    if (!raw) return null;
+    try {
+      return await wrapForPasskey(raw, prfOutput, { ...wrap, headerSalt: header.salt });
+    } finally {
+      raw.fill(0);
+    }
+  }
+
+  /** Unlocks with a passkey's PRF output and this device's wrap for it; false when they do not open the key. */
+  async unlockWithPasskey(
+    header: VaultHeader,
+    wrap: PasskeyWrap,
+    prfOutput: Uint8Array<ArrayBuffer>,
+  ): Promise<Unlocked> {
+    if (!isVaultHeader(header)) return { ok: false, reason: 'damaged-header' };
+    const raw = await unwrapWithPasskey(wrap, prfOutput, header.salt);
+    if (!raw) return { ok: false, reason: 'wrong-password' };
+    this.#dataKey = await importDataKey(raw);
+    raw.fill(0);
+    return { ok: true };
   }
 
   lock(): void {

@@ -3,7 +3,7 @@
 // header, and the tables sync keeps beside them (what they mean is sync's: src/app/sync/store.ts). Only ids, the
 // kinds of records sealed on their own, times and ciphertext are stored; nothing here is readable without the data key.
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
-import type { SealedChunk, SealedRecord, VaultHeader } from './crypto.js';
+import type { PasskeyWrap, SealedChunk, SealedRecord, VaultHeader } from './crypto.js';
 
 export interface HeaderRow extends VaultHeader {
   name: 'vault';
@@ -132,7 +132,32 @@ export interface SyncMetaRow {
   publishing?: true;
 }
 
+/**
+ * This device's passkey unlock (docs/security.md, "Unlocking with a passkey"): the data key wrapped for one passkey,
+ * made under the header whose salt it keeps (a new header retires it). This device's only; never synced or backed up.
+ */
+export interface PasskeyUnlockRow extends PasskeyWrap {
+  name: 'passkey';
+  /** The server's id of the passkey (its list of the member's passkeys names it so). */
+  passkeyId: string;
+  /** The header's salt it was made under. */
+  headerSalt: Uint8Array<ArrayBuffer>;
+  enrolledAt: number;
+}
+
+/**
+ * When this device last unlocked with the master password, and the passkey checks failed since: after 14 days or
+ * 5 failures the next unlock asks for the master password once (nothing secret: a nudge, not a lock).
+ */
+export interface UnlockChecksRow {
+  name: 'checks';
+  masterAt: number;
+  failures: number;
+}
+
 export class VaultDatabase extends Dexie {
+  /** This device's passkey unlock and its checks (version 6). */
+  unlock!: EntityTable<PasskeyUnlockRow | UnlockChecksRow, 'name'>;
   header!: EntityTable<HeaderRow, 'name'>;
   /** Document records; in version 1, every record. */
   records!: EntityTable<StoredRecord, 'id'>;
@@ -186,6 +211,18 @@ export class VaultDatabase extends Dexie {
       syncRecords: 'id, dirty',
       syncOutbox: 'seq',
       syncMeta: 'name',
+    });
+    this.version(6).stores({
+      header: 'name',
+      records: 'id, kind',
+      pages: 'page, *ids',
+      chunks: '[documentId+index], documentId',
+      staged: '[documentId+index]',
+      sealed: 'row, *ids, dead',
+      syncRecords: 'id, dirty',
+      syncOutbox: 'seq',
+      syncMeta: 'name',
+      unlock: 'name',
     });
   }
 }

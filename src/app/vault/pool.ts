@@ -6,6 +6,7 @@
 import {
   parseOpened,
   type Opened,
+  type PasskeyWrap,
   type SealedChunk,
   type SealedRecord,
   type Unlocked,
@@ -20,6 +21,9 @@ import type {
   WorkerRequest,
   WorkerResponse,
 } from './protocol.js';
+
+/** Records sealed per message by sealMany: large enough to spare the messages, small enough to share the work. */
+const SEAL_BATCH = 256;
 
 type Result<M extends Method> = ReturnType<CryptoWorkerApi[M]>;
 type Call<M extends Method> = (...args: Parameters<CryptoWorkerApi[M]>) => Promise<Result<M>>;
@@ -168,6 +172,19 @@ export class CryptoPool {
     return result;
   }
 
+  /** Unlocks with a passkey's PRF output and this device's wrap for it. */
+  async unlockWithPasskey(
+    header: VaultHeader,
+    wrap: PasskeyWrap,
+    prfOutput: Uint8Array<ArrayBuffer>,
+  ): Promise<Unlocked> {
+    const { result, key } = await this.#ask(this.#first(), 'unlockWithPasskey', [header, wrap, prfOutput]);
+    if (key) await this.#share(key);
+    return result;
+  }
+
+  readonly wrapForPasskey = this.#onFirst('wrapForPasskey');
+
   /** The data key's handle while unlocked (sync's key is derived from it: src/app/sync/chain.ts). */
   get dataKey(): CryptoKey | null {
     return this.#key;
@@ -181,6 +198,21 @@ export class CryptoPool {
   readonly checkPassword = this.#onFirst('checkPassword');
   readonly changePassword = this.#onFirst('changePassword');
   readonly seal = this.#onLeastBusy('seal');
+
+  /**
+   * Records sealed each on its own, in batches split between the workers: a message per batch rather than per
+   * record (sealing a 50,000-row import one message each spent seconds of the page's thread on the messages).
+   */
+  async sealMany(
+    records: ReadonlyArray<{ kind: string; id: string; value: unknown }>,
+  ): Promise<SealedRecord[]> {
+    const batches: Array<Promise<SealedRecord[]>> = [];
+    for (let start = 0; start < records.length; start += SEAL_BATCH) {
+      const batch = records.slice(start, start + SEAL_BATCH);
+      batches.push(this.#ask(this.#leastBusy(), 'sealMany', [batch]));
+    }
+    return (await Promise.all(batches)).flat();
+  }
 
   /** Records opened, split between the workers. */
   async openMany<T>(records: SealedRecord[]): Promise<Opened<T>[]> {

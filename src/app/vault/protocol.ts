@@ -1,6 +1,6 @@
 // The messages between the app and its crypto workers: each request names a method a worker answers — one of the
 // vault's (CryptoWorkerApi), or work another part of the app runs there (a WorkerJob: a restore's chunks).
-import type { SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
+import type { PasskeyWrap, SealedChunk, SealedRecord, Unlocked, VaultHeader } from './crypto.js';
 import type { PageBundle, StoredRecord } from './db.js';
 
 export interface CryptoWorkerApi {
@@ -8,10 +8,25 @@ export interface CryptoWorkerApi {
   create(password: string, iterations: number): { header: VaultHeader; key: CryptoKey };
   unlock(header: VaultHeader, password: string): { result: Unlocked; key: CryptoKey | null };
   adopt(key: CryptoKey): true;
+  /** The data key wrapped for a passkey, proven by the master password (null: wrong). */
+  wrapForPasskey(
+    header: VaultHeader,
+    password: string,
+    prfOutput: Uint8Array<ArrayBuffer>,
+    wrap: { credentialId: string; prfSalt: Uint8Array<ArrayBuffer> },
+  ): PasskeyWrap | null;
+  /** Unlocks with a passkey: this device's wrap for it and the PRF output its check gave. */
+  unlockWithPasskey(
+    header: VaultHeader,
+    wrap: PasskeyWrap,
+    prfOutput: Uint8Array<ArrayBuffer>,
+  ): { result: Unlocked; key: CryptoKey | null };
   lock(): true;
   checkPassword(header: VaultHeader, password: string): boolean;
   changePassword(header: VaultHeader, current: string, next: string, iterations: number): VaultHeader | null;
   seal(kind: string, id: string, value: unknown): SealedRecord;
+  /** Records sealed each on its own, in one message (an import of thousands: see CryptoPool.sealMany). */
+  sealMany(records: Array<{ kind: string; id: string; value: unknown }>): SealedRecord[];
   /** Each record's decrypted JSON text (null when it fails authentication): strings cross threads cheaply. */
   openManyText(records: SealedRecord[]): Array<string | null>;
   /** Each sealed page's JSON text (null when it fails authentication). */

@@ -201,6 +201,28 @@ export async function rowsWith<T, K extends keyof T>(table: EntityTable<T, K>, i
   return rows.filter((row): row is T => row !== undefined);
 }
 
+/** Up to this many ids are looked up one request each; see rowsById. */
+const FEW_IDS = 256;
+
+/**
+ * The rows of `table` with any of `ids` as their key. Many ids against a table that holds few rows (an import's new
+ * records, whose ids no table has yet) are first matched against the table's keys, read in one request: looking up
+ * 50,000 absent ids one request each took seconds of the page's thread.
+ */
+export async function rowsById<T, K extends keyof T>(
+  table: EntityTable<T, K>,
+  ids: readonly string[],
+): Promise<T[]> {
+  let wanted: readonly string[] = ids;
+  if (ids.length > FEW_IDS && (await table.count()) < ids.length * 4) {
+    const keys = new Set<unknown>(await table.toCollection().primaryKeys());
+    wanted = ids.filter((id) => keys.has(id));
+  }
+  // Awaited even when empty: see ZONE above.
+  const rows = await table.bulkGet(wanted as never);
+  return rows.filter((row): row is T => row !== undefined);
+}
+
 /** The pages holding any of `ids`, each once. */
 export const pagesWith = (table: PagesTable, ids: string[]): Promise<RecordPage[]> => rowsWith(table, ids);
 
@@ -253,12 +275,14 @@ export async function strikeSealed(
 
 /**
  * Each record's stamp as stored (the `updatedAt` of its newest copy, loose or sealed with others), read inside the
- * current transaction; `pages` must hold every page with one of `ids`. An id without a record has none.
+ * current transaction; `pages` must hold every page with one of `ids`, and `rows` every record row among them
+ * (rowsById). An id without a record has none.
  */
 export async function storedStamps(
   db: VaultDatabase,
   ids: string[],
   pages: RecordPage[],
+  rows: StoredRecord[],
 ): Promise<Map<string, number>> {
   const wanted = new Set(ids);
   const stamps = new Map<string, number>();
@@ -268,7 +292,7 @@ export async function storedStamps(
   for (const page of pages) {
     for (const record of pageRecords(page)) if (isRecord(record)) offer(record.id, record.updatedAt);
   }
-  for (const row of await db.records.bulkGet(ids)) if (row) offer(row.id, row.updatedAt);
+  for (const row of rows) offer(row.id, row.updatedAt);
   for (const row of await rowsWith(db.sealed, ids))
     for (const ref of liveRefs(row)) offer(ref.id, ref.updatedAt);
   return stamps;
@@ -278,18 +302,18 @@ export async function storedStamps(
  * What a write or a removal replaces, for sync (its base copy): for each record there was (`stamps`), the record as
  * it stood when it is sealed on its own, else null (sealed with others: the vault gives a copy of its own).
  */
-async function noteReplaced(
-  db: VaultDatabase,
+function noteReplaced(
   ids: string[],
   pages: RecordPage[],
+  rows: StoredRecord[],
   stamps: Map<string, number>,
   replaced: Map<string, Uint8Array<ArrayBuffer> | null>,
-): Promise<void> {
+): void {
   const loose = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const page of pages) {
     for (const record of pageRecords(page)) if (isRecord(record)) loose.set(record.id, record.sealed);
   }
-  for (const row of await db.records.bulkGet(ids)) if (row) loose.set(row.id, row.sealed);
+  for (const row of rows) loose.set(row.id, row.sealed);
   for (const id of ids) if (stamps.has(id)) replaced.set(id, loose.get(id) ?? null);
 }
 
@@ -318,18 +342,20 @@ export async function writeRecords(
   // of its size, so the index is used there too.
   const lookUp = ids.length <= 16 || (await db.pages.count()) > READ_ALL_PAGES;
   const pages = lookUp ? await pagesWith(db.pages, ids) : await db.pages.toArray();
-  const stamps = await storedStamps(db, ids, pages);
+  // Rows hold documents only (and records of version 1 not yet moved): read once for the stamps, the base copies
+  // and the rows a packed record leaves.
+  const rows = await rowsById(db.records, ids);
+  const stamps = await storedStamps(db, ids, pages, rows);
   checkExpected(stamps, expected);
-  if (replaced) await noteReplaced(db, ids, pages, stamps, replaced);
+  if (replaced) noteReplaced(ids, pages, rows, stamps, replaced);
   const records = given.map((record) => {
     const before = stamps.get(record.id);
     return before !== undefined && record.updatedAt <= before ? { ...record, updatedAt: before + 1 } : record;
   });
-  // Rows hold documents only (and records of version 1 not yet moved): few, read by key.
-  const rows = new Set(await db.records.toCollection().primaryKeys());
+  const inRows = new Set(rows.map((row) => row.id));
   const own = records.filter(ownRow);
   const packed = records.filter((record) => !ownRow(record));
-  const leftRows = packed.filter((record) => rows.has(record.id)).map((record) => record.id);
+  const leftRows = packed.filter((record) => inRows.has(record.id)).map((record) => record.id);
   if (leftRows.length > 0) await db.records.bulkDelete(leftRows);
   if (own.length > 0) await db.records.bulkPut(own);
   await changePages(db.pages, pages, { put: packed, remove: new Set(own.map((record) => record.id)) });
@@ -348,9 +374,10 @@ export async function removeRecords(
   replaced?: Map<string, Uint8Array<ArrayBuffer> | null>,
 ): Promise<void> {
   const pages = await pagesWith(db.pages, ids);
-  const stamps = await storedStamps(db, ids, pages);
+  const rows = await rowsById(db.records, ids);
+  const stamps = await storedStamps(db, ids, pages, rows);
   checkExpected(stamps, expected);
-  if (replaced) await noteReplaced(db, ids, pages, stamps, replaced);
+  if (replaced) noteReplaced(ids, pages, rows, stamps, replaced);
   await db.records.bulkDelete(ids);
   await changePages(db.pages, pages, { put: [], remove: new Set(ids) });
   await strikeSealed(

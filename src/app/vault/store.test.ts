@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordPage, StoredRecord } from './db.js';
-import { PAGE_BYTES, PAGE_RECORDS, planPages } from './records.js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { VaultDatabase, type RecordPage, type StoredRecord } from './db.js';
+import { PAGE_BYTES, PAGE_RECORDS, planPages, rowsById } from './records.js';
 
 function record(id: string, updatedAt = 1, size = 60): StoredRecord {
   return { id, kind: 'memo', updatedAt, sealed: new Uint8Array(size).fill(updatedAt % 256) };
@@ -121,5 +122,27 @@ describe('record pages', () => {
     // The run reached several pages, some filled by count and some by bytes.
     expect(model.size).toBeGreaterThan(PAGE_RECORDS * 2);
     expect(table.size).toBeGreaterThan(3);
+  });
+});
+
+describe('rows read by id', () => {
+  it('finds the same rows one by one and, for many ids, through the keys read at once', async () => {
+    const db = new VaultDatabase('rows-by-id', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.records.bulkPut([record('doc-1'), record('doc-2', 7), record('doc-3')]);
+    const ids = (count: number) => [
+      'doc-2',
+      ...Array.from({ length: count }, (_, index) => `new-${index}`),
+      'doc-3',
+      'doc-2',
+    ];
+    for (const count of [3, 1_000]) {
+      const rows = await db.transaction('r', db.records, () => rowsById(db.records, ids(count)));
+      expect(rows.map((row) => [row.id, row.updatedAt])).toEqual([
+        ['doc-2', 7],
+        ['doc-3', 1],
+        ['doc-2', 7],
+      ]);
+    }
+    db.close();
   });
 });

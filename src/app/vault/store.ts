@@ -8,6 +8,8 @@ import {
   vaultDatabaseName,
   writing,
   type PageBundle,
+  type PasskeyUnlockRow,
+  type UnlockChecksRow,
   type SealedRow,
   type StoredChunk,
   type StoredRecord,
@@ -27,6 +29,7 @@ import {
   sealedBytes,
   sealedRow,
   strikeSealed,
+  rowsById,
   writeRecords,
   type Expected,
   type StoredContents,
@@ -69,6 +72,31 @@ export class VaultStore {
 
   saveHeader(header: VaultHeader): Promise<unknown> {
     return writing(() => this.#db.header.put({ ...header, name: 'vault' }));
+  }
+
+  /** This device's passkey unlock, if it has one. */
+  async passkeyUnlock(): Promise<PasskeyUnlockRow | undefined> {
+    const row = await this.#db.unlock.get('passkey');
+    return row?.name === 'passkey' ? row : undefined;
+  }
+
+  savePasskeyUnlock(row: Omit<PasskeyUnlockRow, 'name'>): Promise<unknown> {
+    return writing(() => this.#db.unlock.put({ ...row, name: 'passkey' }));
+  }
+
+  /** Forgets this device's passkey unlock (removed, retired by a new master password). */
+  async dropPasskeyUnlock(): Promise<void> {
+    await this.#db.unlock.delete('passkey');
+  }
+
+  /** When the master password last unlocked here, and the passkey checks failed since (none yet: undefined). */
+  async unlockChecks(): Promise<Omit<UnlockChecksRow, 'name'> | undefined> {
+    const row = await this.#db.unlock.get('checks');
+    return row?.name === 'checks' ? { masterAt: row.masterAt, failures: row.failures } : undefined;
+  }
+
+  saveUnlockChecks(checks: Omit<UnlockChecksRow, 'name'>): Promise<unknown> {
+    return writing(() => this.#db.unlock.put({ ...checks, name: 'checks' }));
   }
 
   /**
@@ -120,7 +148,7 @@ export class VaultStore {
     const db = this.#db;
     return db.transaction('r', db.pages, db.records, db.sealed, async () => {
       const pages = await pagesWith(db.pages, ids);
-      const rows = (await db.records.bulkGet(ids)).filter((row): row is StoredRecord => row !== undefined);
+      const rows = await rowsById(db.records, ids);
       const sealed = await rowsWith(db.sealed, ids);
       return newestCopies(pages, rows, sealed, new Set(ids));
     });

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { newHeader, openTab, tabHub } from '../test/devices.js';
 import type { VaultHeader } from './crypto.js';
-import type { Vault } from './vault.js';
+import { newId, type Vault } from './vault.js';
 
 interface Memo {
   date: string;
@@ -136,5 +136,89 @@ describe('a form left open while its record changes in another tab', () => {
     tabs.push(third);
     // Whichever landed second merged with the first: both changes are in the record.
     expect(third.get<Memo>('m1')!.value).toEqual({ ...MEMO, title: 'A', body: 'B' });
+  });
+});
+
+describe('an import', () => {
+  it('writes its records and their files together, the files linked to their records', async () => {
+    const [tab] = await twoTabs();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], '제주.jpg', { type: 'image/jpeg' });
+    const written = await tab.importRecords(
+      [
+        { kind: 'memo', id: 'i1', value: { date: '2026-08-14', title: '제주', body: '바다' } },
+        {
+          kind: 'event',
+          id: 'i2',
+          value: {
+            calendar: 'solar',
+            date: '2026-08-15',
+            repeat: 'none',
+            title: '광복절',
+            time: '',
+            memo: '',
+          },
+        },
+      ],
+      [{ recordId: 'i1', file: photo }],
+    );
+    expect(written).toEqual({ ok: true });
+    expect(tab.get('i1')?.value).toEqual({ date: '2026-08-14', title: '제주', body: '바다' });
+    const documents = tab.list<{ name: string; linkedTo?: string }>('document');
+    expect(documents.map((entry) => entry.value)).toMatchObject([{ name: '제주.jpg', linkedTo: 'i1' }]);
+    expect(new Uint8Array(await (await tab.readDocument(documents[0]!.id))!.arrayBuffer())).toEqual(
+      new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+    );
+  });
+
+  it('leaves nothing, not even its files, when its records cannot be written', async () => {
+    const [tab] = await twoTabs();
+    const before = tab.recordCount;
+    // 'm1' is there already: a new record cannot take its place, so the whole import is refused.
+    await expect(
+      tab.importRecords(
+        [
+          { kind: 'memo', id: 'fresh', value: { date: '2026-08-14', title: 'new', body: '' } },
+          { kind: 'memo', id: 'm1', value: { date: '2026-08-14', title: 'clash', body: '' } },
+        ],
+        [{ recordId: 'fresh', file: new File([new Uint8Array(10)], 'a.bin') }],
+      ),
+    ).rejects.toThrow();
+    expect(tab.recordCount).toBe(before);
+    expect(tab.get('fresh')).toBeUndefined();
+    expect(tab.list('document')).toHaveLength(0);
+    expect(tab.get<Memo>('m1')?.value).toEqual(MEMO);
+  });
+
+  it('refuses a large import whose ids clash with a document, and leaves the document as it was', async () => {
+    const [tab] = await twoTabs();
+    await tab.importRecords(
+      [{ kind: 'memo', id: 'with-photo', value: { date: '2026-08-14', title: '사진', body: '' } }],
+      [{ recordId: 'with-photo', file: new File([new Uint8Array([1, 2, 3])], 'a.jpg') }],
+    );
+    const [document] = tab.list('document');
+    const before = tab.recordCount;
+    // Past the few ids looked up one by one: the clash is found among the stored keys read at once.
+    const many = Array.from({ length: 400 }, (_, index) => ({
+      kind: 'memo' as const,
+      id: `bulk-${index}`,
+      value: { date: '2026-08-14', title: `${index}`, body: '' },
+    }));
+    await expect(
+      tab.importRecords([...many, { kind: 'memo', id: document!.id, value: { ...MEMO } }]),
+    ).rejects.toThrow();
+    expect(tab.recordCount).toBe(before);
+    expect(tab.get('bulk-0')).toBeUndefined();
+    expect(new Uint8Array(await (await tab.readDocument(document!.id))!.arrayBuffer())).toEqual(
+      new Uint8Array([1, 2, 3]),
+    );
+  });
+});
+
+describe('record ids', () => {
+  it('are 32 hex digits, none the same across the random bytes drawn again', () => {
+    // 4 KiB of random bytes make 256 ids: 10,000 draw again 39 times.
+    const ids = Array.from({ length: 10_000 }, newId);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

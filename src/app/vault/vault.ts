@@ -2,12 +2,25 @@
 // decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ahead } from '../../client/lanes.js';
-import { randomBytes, type Opened, type SealedChunk, type SealedRecord, type VaultHeader } from './crypto.js';
+import {
+  macsEqual,
+  randomBytes,
+  type Opened,
+  type SealedChunk,
+  type SealedRecord,
+  type VaultHeader,
+} from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
 import { entriesOf, parsePage } from './sealed-pages.js';
-import { StorageFullError, type StoredChunk, type StoredRecord, type VaultDatabase } from './db.js';
+import {
+  StorageFullError,
+  type PasskeyUnlockRow,
+  type StoredChunk,
+  type StoredRecord,
+  type VaultDatabase,
+} from './db.js';
 import { RecordChangedError, type StoredContents } from './records.js';
 import type { VaultStore } from './store.js';
 import { type EditTracker } from './store.js';
@@ -23,6 +36,27 @@ const COMPACT_QUIET_MS = 2000;
 export const MAX_DOCUMENT_BYTES = 2 * 1024 ** 3;
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
+
+/** After this long without the master password on a device, its next unlock asks for it once (not a passkey). */
+export const PASSKEY_MASTER_EVERY_MS = 14 * 24 * 60 * 60 * 1000;
+/** After this many failed passkey checks in a row, the next unlock asks for the master password once. */
+export const PASSKEY_FAILURE_LIMIT = 5;
+
+/** This device's passkey unlock, as the screens see it. */
+export interface PasskeyUnlock {
+  credentialId: string;
+  /** The server's id of the passkey. */
+  passkeyId: string;
+  /** The PRF's input for this passkey (what the check evaluates). */
+  prfSalt: Uint8Array<ArrayBuffer>;
+  enrolledAt: number;
+}
+
+/** Why the next unlock asks for the master password though a passkey could open the vault here. */
+export type MasterPasswordDue = 'days' | 'failures';
+
+/** How the vault was last opened on this device (the app session's biometric flag: description §3). */
+export type UnlockedWith = 'password' | 'passkey';
 /** The member's items, by kind (what the modules keep). */
 export const ITEM_KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
 export type RecordKind = (typeof ITEM_KINDS)[number] | 'settings';
@@ -42,6 +76,8 @@ export type DocumentMeta = {
   chunkCount: number;
   salt: string;
   addedAt: number;
+  /** The record this document belongs to (a photo of a diary entry, a login's attachment), when it came with one. */
+  linkedTo?: string;
 };
 
 export type RestoreResult =
@@ -102,8 +138,20 @@ export type DocumentAdded =
   | { ok: true; id: string }
   | { ok: false; reason: 'storage-full' | 'too-large' | 'read-failed'; needed?: number; available?: number };
 
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/** Random bytes for ids, drawn 4 KiB at a time: each draw costs microseconds, and an import makes 50,000 ids. */
+let idBytes = new Uint8Array(0);
+let idAt = 0;
+
+/** A new record id: 128 random bits as 32 hex digits. */
 export function newId(): string {
-  return Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  if (idAt + 16 > idBytes.length) {
+    idBytes = randomBytes(4096);
+    idAt = 0;
+  }
+  let id = '';
+  for (let end = idAt + 16; idAt < end; idAt++) id += HEX[idBytes[idAt]!];
+  return id;
 }
 
 const toBase64 = bytesToBase64;
@@ -181,6 +229,15 @@ export class Vault {
   unlockTimings = { kdfMs: 0, readMs: 0, decryptMs: 0 };
   /** How the last restore spent its time, step by step (milliseconds), for the benchmark. */
   restoreTimings: number[] = [];
+  /** How the vault was opened this time (null while locked). */
+  unlockedWith: UnlockedWith | null = null;
+  #passkey: PasskeyUnlockRow | null = null;
+  /** Moves on whenever the member's passkey unlocks may have changed (here, or told by the server). */
+  passkeyRevision = 0;
+  /** When the master password last unlocked here, and the passkey checks failed since. */
+  #checks = { masterAt: 0, failures: 0 };
+  /** The first reading of the device's header and unlock rows (load), shared by every later call. */
+  #loading: Promise<VaultState> | null = null;
 
   constructor(
     readonly memberId: string,
@@ -215,11 +272,25 @@ export class Vault {
     for (const listener of this.#listeners) listener();
   }
 
-  async load(): Promise<VaultState> {
-    this.#header = await this.#store.header();
-    this.#state = this.#header ? 'locked' : 'new';
-    this.#changed();
-    return this.#state;
+  /** Reads the header from the device: once (a vault already loaded, or opened since, stays as it is). */
+  load(): Promise<VaultState> {
+    // Callers at once (the screen and a sign-in that unlocks) share the one reading.
+    this.#loading ??= (async () => {
+      const [header, checks, passkey] = await Promise.all([
+        this.#store.header(),
+        this.#store.unlockChecks(),
+        this.#store.passkeyUnlock(),
+      ]);
+      this.#header = header;
+      this.#checks = checks ?? { masterAt: 0, failures: 0 };
+      this.#passkey = passkey ?? null;
+      await this.#retireStalePasskey();
+      if (this.#state === 'loading') this.#state = this.#header ? 'locked' : 'new';
+      this.#changed();
+      return this.#state;
+    })();
+    // The state now: a vault opened since the reading is not loaded again.
+    return this.#loading.then(() => this.#state);
   }
 
   async create(password: string): Promise<void> {
@@ -230,7 +301,9 @@ export class Vault {
     this.#header = header;
     this.#entries.clear();
     this.damaged = [];
+    await this.#masterPasswordUsed();
     this.#state = 'unlocked';
+    this.unlockedWith = 'password';
     this.#changed();
   }
 
@@ -244,10 +317,124 @@ export class Vault {
     if (!this.#platform.hasVerifier()) {
       await this.#platform.keepVerifier?.(password, this.#header.iterations);
     }
+    await this.#masterPasswordUsed();
     this.#state = 'unlocked';
+    this.unlockedWith = 'password';
     this.#changed();
     this.#compactLater();
     return 'ok';
+  }
+
+  // Unlocking with a passkey (docs/security.md, "Unlocking with a passkey"). The check itself (WebAuthn, and the
+  // server's word that the passkey still unlocks) is the app's (src/app/access/passkey-unlock.ts); the vault keeps
+  // this device's wrap of the data key for the passkey, opens it with the PRF output the check gave, and counts.
+
+  /** This device's passkey unlock (null: none, or retired). */
+  get passkey(): PasskeyUnlock | null {
+    const row = this.#passkey;
+    return row
+      ? {
+          credentialId: row.credentialId,
+          passkeyId: row.passkeyId,
+          prfSalt: row.prfSalt,
+          enrolledAt: row.enrolledAt,
+        }
+      : null;
+  }
+
+  /**
+   * Why the next unlock must take the master password though a passkey could open the vault (null: it need not):
+   * 14 days since the master password was last used here, or 5 failed passkey checks since (as 1Password asks).
+   */
+  masterPasswordDue(now = Date.now()): MasterPasswordDue | null {
+    if (this.#checks.failures >= PASSKEY_FAILURE_LIMIT) return 'failures';
+    if (now - this.#checks.masterAt >= PASSKEY_MASTER_EVERY_MS) return 'days';
+    return null;
+  }
+
+  /**
+   * Keeps the data key wrapped for a passkey of this device's, proven by the master password (its check's PRF output
+   * with its PRF input `prfSalt`): from now on the passkey can unlock here. Replaces an earlier one.
+   */
+  async enrolPasskey(
+    password: string,
+    passkey: { credentialId: string; passkeyId: string },
+    prfSalt: Uint8Array<ArrayBuffer>,
+    prfOutput: Uint8Array<ArrayBuffer>,
+  ): Promise<'ok' | 'wrong-password'> {
+    const header = this.#header;
+    if (!header) return 'wrong-password';
+    const { credentialId, passkeyId } = passkey;
+    const wrap = await this.#pool.wrapForPasskey(header, password, prfOutput, { credentialId, prfSalt });
+    if (!wrap) return 'wrong-password';
+    const row = { ...wrap, passkeyId, headerSalt: header.salt, enrolledAt: Date.now() };
+    await this.#store.savePasskeyUnlock(row);
+    this.#passkey = { ...row, name: 'passkey' };
+    await this.#masterPasswordUsed();
+    this.passkeysChanged();
+    return 'ok';
+  }
+
+  /**
+   * Unlocks with the PRF output of a check of this device's passkey. `refused`: it did not open the key (another
+   * passkey's output), counted as a failed check; `master-due`: the master password is due first; `none`: this
+   * device keeps no passkey unlock (removed, or retired by a new master password).
+   */
+  async unlockWithPasskey(
+    prfOutput: Uint8Array<ArrayBuffer>,
+  ): Promise<'ok' | 'refused' | 'master-due' | 'none' | 'damaged-header'> {
+    if (!this.#header) return 'damaged-header';
+    const wrap = this.#passkey;
+    if (!wrap) return 'none';
+    if (this.masterPasswordDue()) return 'master-due';
+    const started = performance.now();
+    const result = await this.#pool.unlockWithPasskey(this.#header, wrap, prfOutput);
+    if (!result.ok) {
+      if (result.reason === 'damaged-header') return 'damaged-header';
+      await this.passkeyFailed();
+      return 'refused';
+    }
+    this.unlockTimings.kdfMs = performance.now() - started;
+    await this.#decryptAll();
+    this.#checks = { ...this.#checks, failures: 0 };
+    await this.#store.saveUnlockChecks(this.#checks);
+    this.#state = 'unlocked';
+    this.unlockedWith = 'passkey';
+    this.#changed();
+    this.#compactLater();
+    return 'ok';
+  }
+
+  /** A passkey check that did not unlock (cancelled, refused, not verified): counted toward the master password. */
+  async passkeyFailed(): Promise<void> {
+    this.#checks = { ...this.#checks, failures: this.#checks.failures + 1 };
+    await this.#store.saveUnlockChecks(this.#checks);
+    this.#changed();
+  }
+
+  /** Forgets this device's passkey unlock (removed here or on another device, or its passkey is gone). */
+  async forgetPasskey(): Promise<void> {
+    if (!this.#passkey) return;
+    await this.#store.dropPasskeyUnlock();
+    this.#passkey = null;
+    this.passkeysChanged();
+  }
+
+  /** The member's passkey unlocks changed (this device's, or others' on the server): what lists them reads again. */
+  passkeysChanged(): void {
+    this.passkeyRevision++;
+    this.#changed();
+  }
+
+  async #masterPasswordUsed(): Promise<void> {
+    this.#checks = { masterAt: Date.now(), failures: 0 };
+    await this.#store.saveUnlockChecks(this.#checks);
+  }
+
+  /** A wrap made under another header (a new master password, a restore with the backup's key) opens nothing. */
+  async #retireStalePasskey(): Promise<void> {
+    const wrap = this.#passkey;
+    if (wrap && !(this.#header && macsEqual(wrap.headerSalt, this.#header.salt))) await this.forgetPasskey();
   }
 
   async #decryptAll(): Promise<void> {
@@ -390,6 +577,7 @@ export class Vault {
     this.#quietTimer = null;
     this.#entries.clear();
     this.damaged = [];
+    this.unlockedWith = null;
     if (this.#state === 'unlocked') this.#state = 'locked';
     await this.#pool.lock();
     this.#changed();
@@ -407,6 +595,10 @@ export class Vault {
     await this.#store.saveHeader(header);
     await this.#platform.keepVerifier?.(next, header.iterations);
     this.#header = header;
+    // Every passkey unlock ends with the old master password: this device's now, the others' as the header reaches
+    // them (sync) or their passkey is refused (the server).
+    await this.#retireStalePasskey();
+    await this.#masterPasswordUsed();
     this.#changed();
     this.onHeaderChange?.();
     return true;
@@ -483,6 +675,42 @@ export class Vault {
     }
   }
 
+  /**
+   * Adds new records of any kinds, with the files that belong to them, all or none (an import): the files are
+   * sealed first, each as a document linked to its record; if one of them or the records cannot be written, the
+   * documents already written are removed again and nothing of the import stays.
+   */
+  async importRecords(
+    records: ReadonlyArray<{ kind: RecordKind; id: string; value: unknown }>,
+    files: ReadonlyArray<{ recordId: string; file: Blob & { name: string } }> = [],
+    onProgress?: (done: number) => void,
+  ): Promise<DocumentAdded | { ok: true }> {
+    const added: string[] = [];
+    let done = 0;
+    try {
+      for (const { recordId, file } of files) {
+        const result = await this.addDocument(file, (bytes) => onProgress?.(done + bytes), recordId);
+        if (!result.ok) {
+          await this.#dropDocuments(added);
+          return result;
+        }
+        added.push(result.id);
+        done += file.size;
+      }
+      await this.#write(records.map(({ kind, id, value }) => ({ kind, id, value, expected: null })));
+    } catch (error) {
+      await this.#dropDocuments(added);
+      if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full', needed: done };
+      throw error;
+    }
+    this.#compactWhenQuiet();
+    return { ok: true };
+  }
+
+  async #dropDocuments(ids: readonly string[]): Promise<void> {
+    for (const id of ids) await this.remove(id).catch(() => undefined);
+  }
+
   /** Adds many new records at once, all or none (a CSV import). */
   async putMany<T>(kind: RecordKind, values: Array<{ id: string; value: T }>): Promise<void> {
     await this.#write(values.map(({ id, value }) => ({ kind, id, value, expected: null })));
@@ -498,12 +726,10 @@ export class Vault {
     writes: Array<{ kind: RecordKind; id: string; value: unknown; expected: number | null }>,
   ): Promise<VaultEntry[]> {
     const now = Date.now();
-    const sealed: StoredRecord[] = await Promise.all(
-      writes.map(async ({ kind, id, value }) => ({
-        ...(await this.#pool.seal(kind, id, value)),
-        updatedAt: now,
-      })),
-    );
+    const sealed: StoredRecord[] = (await this.#pool.sealMany(writes)).map((record) => ({
+      ...record,
+      updatedAt: now,
+    }));
     let stamps: Map<string, number>;
     try {
       stamps = await this.#store.saveRecords(
@@ -566,7 +792,7 @@ export class Vault {
       const entry = this.#entries.get(id);
       return entry ? [entry] : [];
     });
-    const sealed = await Promise.all(held.map((entry) => this.#pool.seal(entry.kind, entry.id, entry.value)));
+    const sealed = await this.#pool.sealMany(held);
     return new Map(sealed.map((record) => [record.id, record.sealed]));
   }
 
@@ -762,9 +988,12 @@ export class Vault {
     if (!result.ok) return result.reason;
     await this.#store.saveHeader(header);
     this.#header = header;
+    await this.#retireStalePasskey();
     await this.#decryptAll();
     await this.#platform.keepVerifier?.(password, header.iterations);
+    await this.#masterPasswordUsed();
     this.#state = 'unlocked';
+    this.unlockedWith = 'password';
     this.#changed();
     return 'ok';
   }
@@ -773,6 +1002,7 @@ export class Vault {
   async adoptHeader(header: VaultHeader): Promise<void> {
     await this.#store.saveHeader(header);
     this.#header = header;
+    await this.#retireStalePasskey();
     this.#changed();
   }
 
@@ -787,6 +1017,7 @@ export class Vault {
   async addDocument(
     file: Blob & { name: string },
     onProgress?: (done: number) => void,
+    linkedTo?: string,
   ): Promise<DocumentAdded> {
     if (file.size > MAX_DOCUMENT_BYTES) return { ok: false, reason: 'too-large' };
     const needed = Math.ceil(file.size * 1.01) + 1024 * 1024;
@@ -810,6 +1041,7 @@ export class Vault {
         chunkCount,
         salt: toBase64(salt),
         addedAt: Date.now(),
+        ...(linkedTo ? { linkedTo } : {}),
       };
       await this.put('document', id, meta);
       return { ok: true, id };
@@ -949,6 +1181,7 @@ export class Vault {
     if (typeof outcome === 'string') return outcome;
     if (outcome.header) {
       this.#header = outcome.header;
+      await this.#retireStalePasskey();
       // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
       if (password !== undefined) void this.#platform.keepVerifier?.(password, outcome.header.iterations);
     }
@@ -979,6 +1212,7 @@ export class Vault {
     }
     this.damaged = [];
     this.#state = 'unlocked';
+    this.unlockedWith ??= 'password';
     this.restoreTimings = outcome.timings;
     if (this.tracking) this.onLocalWrite?.();
     this.#announce({ all: true });
@@ -1000,6 +1234,8 @@ export class Vault {
     // A deleted database stays closed: the next vault on this device gets a fresh one.
     this.#store = this.#platform.openStore(this.memberId);
     this.#header = undefined;
+    this.#passkey = null;
+    this.#checks = { masterAt: 0, failures: 0 };
     this.#state = 'new';
     this.#changed();
   }

@@ -141,6 +141,8 @@ export interface PasskeyTable {
   device_name: string;
   created_at: string;
   last_used_at: string | null;
+  /** Since when it also unlocks the app's vault on the device that holds it; null: sign-in only. */
+  vault_unlock_at: string | null;
 }
 
 /** A WebAuthn challenge we issued: single use, short-lived, for one purpose (and one member when registering). */

@@ -28,6 +28,7 @@ describe('passkeys', () => {
     (await t.request({ method: 'GET', url: '/api/passkeys', cookie })).json().passkeys as Array<{
       id: string;
       deviceName: string;
+      vaultUnlockAt: string | null;
     }>;
 
   async function register(authenticator: SoftAuthenticator, cookie = member) {
@@ -200,5 +201,105 @@ describe('passkeys', () => {
     const mine = (await passkeys()).at(0)!;
     const theirs = await t.request({ method: 'DELETE', url: `/api/passkeys/${mine.id}`, cookie: stranger });
     expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'passkey/not-found']);
+  });
+
+  describe('unlocking the app’s vault on a device', () => {
+    const unlockCheck = async (authenticator: SoftAuthenticator, cookie: string, enrol = false) => {
+      const options = (await post('/api/passkeys/unlock/options', {}, cookie)).json();
+      return post('/api/passkeys/unlock/verify', { response: authenticator.get(options), enrol }, cookie);
+    };
+
+    it('offers new passkeys the PRF extension, and knows only that a passkey unlocks, not how', async () => {
+      const owner = await signedInMember(t, 'unlock-owner@example.com');
+      const options = (await post('/api/passkeys/register/options', {}, owner)).json();
+      expect(options.extensions).toMatchObject({ prf: {} });
+      const phone = new SoftAuthenticator(origin, rpId);
+      await register(phone, owner);
+      const unenrolled = await unlockCheck(phone, owner);
+      expect([unenrolled.statusCode, codeOf(unenrolled)]).toEqual([409, 'passkey/unlock-ended']);
+      const enrolled = await unlockCheck(phone, owner, true);
+      expect(enrolled.statusCode).toBe(200);
+      const [listed] = await passkeys(owner);
+      expect(enrolled.json()).toEqual({ passkeyId: listed!.id });
+      expect(listed).toMatchObject({ vaultUnlockAt: expect.any(String) });
+      expect((await unlockCheck(phone, owner)).statusCode).toBe(200);
+      // A sign-in with it says it unlocks too: the app asks once for both.
+      const signIn = await post('/api/passkeys/login/verify', {
+        response: phone.get((await post('/api/passkeys/login/options')).json()),
+      });
+      expect(signIn.json()).toMatchObject({ vaultUnlock: true });
+    });
+
+    it('ends for one passkey from any signed-in device of the member, and for all with a new master password', async () => {
+      const owner = await signedInMember(t, 'unlock-ends@example.com');
+      const [phone, laptop] = [new SoftAuthenticator(origin, rpId), new SoftAuthenticator(origin, rpId)];
+      for (const device of [phone, laptop]) {
+        await register(device, owner);
+        expect((await unlockCheck(device, owner, true)).statusCode).toBe(200);
+      }
+      const list = await passkeys(owner);
+      // Newest first: the laptop's, then the phone's.
+      const phoneKey = list[1]!;
+      const stranger = await signedInMember(t, 'unlock-stranger@example.com');
+      const theirs = await t.request({
+        method: 'DELETE',
+        url: `/api/passkeys/${phoneKey.id}/unlock`,
+        cookie: stranger,
+      });
+      expect([theirs.statusCode, codeOf(theirs)]).toEqual([404, 'passkey/not-found']);
+      const ended = await t.request({
+        method: 'DELETE',
+        url: `/api/passkeys/${phoneKey.id}/unlock`,
+        cookie: owner,
+      });
+      expect(ended.statusCode).toBe(204);
+      const after = await passkeys(owner);
+      expect(after.filter((item) => item.vaultUnlockAt)).toHaveLength(1);
+      // The passkey still signs in; it no longer unlocks.
+      expect(after).toHaveLength(2);
+      const all = await t.request({ method: 'DELETE', url: '/api/passkeys/unlock', cookie: owner });
+      expect(all.json()).toEqual({ ended: 1 });
+      for (const device of [phone, laptop]) {
+        const refused = await unlockCheck(device, owner);
+        expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'passkey/unlock-ended']);
+      }
+    });
+
+    it('refuses another member’s passkey, a sign-in challenge, and a replay; drops a PRF output sent to it', async () => {
+      // The refusals of the tests before count against this address's limit of failed answers: a new window.
+      t.advance(16 * 60_000);
+      const owner = await signedInMember(t, 'unlock-refusals@example.com');
+      const other = await signedInMember(t, 'unlock-other@example.com');
+      const phone = new SoftAuthenticator(origin, rpId);
+      await register(phone, owner);
+      const options = (await post('/api/passkeys/unlock/options', {}, owner)).json();
+      const crossMember = await post(
+        '/api/passkeys/unlock/verify',
+        { response: phone.get(options), enrol: true },
+        other,
+      );
+      expect([crossMember.statusCode, codeOf(crossMember)]).toEqual([400, 'passkey/challenge-expired']);
+      const signInChallenge = (await post('/api/passkeys/login/options')).json();
+      const crossed = await post(
+        '/api/passkeys/unlock/verify',
+        { response: phone.get(signInChallenge), enrol: true },
+        owner,
+      );
+      expect([crossed.statusCode, codeOf(crossed)]).toEqual([400, 'passkey/challenge-expired']);
+      const fresh = (await post('/api/passkeys/unlock/options', {}, owner)).json();
+      const answer = phone.get(fresh);
+      const withPrf = {
+        ...answer,
+        clientExtensionResults: { prf: { results: { first: 'c2VjcmV0LXByZi1vdXRwdXQ' } } },
+      };
+      expect(
+        (await post('/api/passkeys/unlock/verify', { response: withPrf, enrol: true }, owner)).statusCode,
+      ).toBe(200);
+      const replay = await post('/api/passkeys/unlock/verify', { response: answer, enrol: true }, owner);
+      expect([replay.statusCode, codeOf(replay)]).toEqual([400, 'passkey/challenge-expired']);
+      expect((await post('/api/passkeys/unlock/options')).statusCode).toBe(401);
+      const none = await post('/api/passkeys/unlock/options', {}, other);
+      expect([none.statusCode, codeOf(none)]).toEqual([404, 'passkey/not-found']);
+    });
   });
 });

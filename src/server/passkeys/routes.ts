@@ -31,13 +31,25 @@ export function passkeyRoutes(
     const member = await passkeys.signedInMember(body.response, request.ip);
     const deviceKey = ensureDeviceKey(request, reply);
     const { token, answer } = await accounts.signInAs(
-      member,
+      member.userId,
       { ...caller(request), deviceKey },
       body.idleMinutes,
     );
     setSessionCookie(request, reply, token);
-    return answer;
+    return { ...answer, vaultUnlock: member.vaultUnlock };
   });
+
+  route(app, accounts, API.passkeyUnlockOptions, ({ signedIn }) => passkeys.unlockOptions(signedIn));
+
+  route(app, accounts, API.passkeyUnlockCheck, ({ signedIn, body, request }) =>
+    passkeys.unlockCheck(signedIn, body.response, body.enrol, request.ip),
+  );
+
+  route(app, accounts, API.endPasskeyUnlock, ({ signedIn, params }) =>
+    passkeys.endUnlock(signedIn, params.id),
+  );
+
+  route(app, accounts, API.endPasskeyUnlocks, ({ signedIn }) => passkeys.endAllUnlocks(signedIn));
 
   route(app, accounts, API.passkeyReauthOptions, ({ signedIn }) => passkeys.reauthOptions(signedIn));
 

@@ -10,6 +10,7 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
+  type AuthenticationExtensionsClientInputs,
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
   type AuthenticatorTransport,
@@ -30,10 +31,13 @@ import type { Database } from '../db/schema.js';
 import {
   advanceCounter,
   deletePasskey,
+  endVaultUnlock,
   findPasskeyByCredential,
+  hasPasskey,
   insertChallenge,
   insertPasskey,
   listPasskeys,
+  markVaultUnlock,
   takeChallenge,
   type PasskeyRow,
 } from './store.js';
@@ -76,6 +80,7 @@ function present(row: PasskeyRow) {
     deviceName: row.device_name,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
+    vaultUnlockAt: row.vault_unlock_at,
   };
 }
 
@@ -86,7 +91,7 @@ export function passkeyService(deps: PasskeyDeps) {
   const origin = new URL(deps.publicUrl).origin;
   const rpID = new URL(deps.publicUrl).hostname;
 
-  type Purpose = 'register' | 'login' | 'reauth';
+  type Purpose = 'register' | 'login' | 'reauth' | 'unlock';
 
   async function issueChallenge(purpose: Purpose, userId: string | null): Promise<string> {
     const challenge = crypto.randomBytes(32).toString('base64url');
@@ -131,7 +136,7 @@ export function passkeyService(deps: PasskeyDeps) {
    */
   async function verifiedPasskey(
     response: AuthenticationResponseJSON,
-    purpose: 'login' | 'reauth',
+    purpose: 'login' | 'reauth' | 'unlock',
     userId: string | null,
   ): Promise<PasskeyRow> {
     const expectedChallenge = await answeredOnce(response.response.clientDataJSON, purpose, userId);
@@ -163,6 +168,20 @@ export function passkeyService(deps: PasskeyDeps) {
     return passkey;
   }
 
+  /** A challenge for one of the member's own passkeys, for `purpose`; none registered: `passkey/not-found`. */
+  async function ownPasskeyOptions(userId: string, purpose: 'reauth' | 'unlock') {
+    const own = await listPasskeys(db, userId);
+    if (own.length === 0) throw new ApiError('passkey/not-found');
+    const challenge = await issueChallenge(purpose, userId);
+    return generateAuthenticationOptions({
+      rpID,
+      challenge: Buffer.from(challenge, 'base64url'),
+      timeout: BIOMETRIC_TIMEOUT_MS,
+      userVerification: 'required',
+      allowCredentials: own.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+    });
+  }
+
   return {
     /**
      * Adding a passkey is a sensitive change: the member proves it is them (the current password, or a password or
@@ -190,6 +209,9 @@ export function passkeyService(deps: PasskeyDeps) {
           userVerification: 'required',
         },
         excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+        // Made able to give a PRF output where the authenticator can, so that it can also unlock the app's vault
+        // on this device if the member turns that on (docs/security.md, "Unlocking with a passkey").
+        extensions: { prf: {} } as AuthenticationExtensionsClientInputs,
       });
     },
 
@@ -223,6 +245,7 @@ export function passkeyService(deps: PasskeyDeps) {
         device_name: deviceName,
         created_at: isoAt(clock),
         last_used_at: null,
+        vault_unlock_at: null,
       };
       if (!(await insertPasskey(db, row))) throw new ApiError('passkey/already-registered');
       accounts.passkeyAdded(signedIn, deviceName);
@@ -256,26 +279,55 @@ export function passkeyService(deps: PasskeyDeps) {
       });
     },
 
-    /** The member whose passkey answered a sign-in challenge (a failure of the address until verified). */
-    async signedInMember(response: AuthenticationResponseJSON, ip: string): Promise<string> {
+    /**
+     * The member whose passkey answered a sign-in challenge (a failure of the address until verified), and whether
+     * that passkey also unlocks the app's vault on its device (the app's one check for both).
+     */
+    async signedInMember(
+      response: AuthenticationResponseJSON,
+      ip: string,
+    ): Promise<{ userId: string; vaultUnlock: boolean }> {
       const release = await reserveFailure(ip);
       const passkey = await verifiedPasskey(response, 'login', null);
       await release();
-      return passkey.user_id;
+      return { userId: passkey.user_id, vaultUnlock: passkey.vault_unlock_at !== null };
     },
 
     /** A challenge to prove it is the member again with one of their passkeys, instead of the password. */
-    async reauthOptions({ user }: SignedIn) {
-      const own = await listPasskeys(db, user.uid);
-      if (own.length === 0) throw new ApiError('passkey/not-found');
-      const challenge = await issueChallenge('reauth', user.uid);
-      return generateAuthenticationOptions({
-        rpID,
-        challenge: Buffer.from(challenge, 'base64url'),
-        timeout: BIOMETRIC_TIMEOUT_MS,
-        userVerification: 'required',
-        allowCredentials: own.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
-      });
+    reauthOptions: ({ user }: SignedIn) => ownPasskeyOptions(user.uid, 'reauth'),
+
+    /** A challenge for the member's passkeys, to unlock the app's vault on a device or to make one able to. */
+    unlockOptions: ({ user }: SignedIn) => ownPasskeyOptions(user.uid, 'unlock'),
+
+    /**
+     * One of the member's passkeys answered an unlock challenge on a device. With `enrol`, that passkey unlocks the
+     * app's vault there from now on (the device keeps the key; the server only that it may); otherwise it must be
+     * one that still does (`passkey/unlock-ended` when it was removed from the list or a new master password ended
+     * it). A failure of the address until verified.
+     */
+    async unlockCheck(
+      { user }: SignedIn,
+      response: AuthenticationResponseJSON,
+      enrol: boolean,
+      ip: string,
+    ): Promise<{ passkeyId: string }> {
+      const release = await reserveFailure(ip);
+      const passkey = await verifiedPasskey(response, 'unlock', user.uid);
+      await release();
+      if (enrol) await markVaultUnlock(db, passkey.id, isoAt(clock));
+      else if (passkey.vault_unlock_at === null) throw new ApiError('passkey/unlock-ended');
+      return { passkeyId: passkey.id };
+    },
+
+    /** A passkey of the member's no longer unlocks the vault on its device (it still signs in). */
+    async endUnlock({ user }: SignedIn, id: string): Promise<void> {
+      if (!(await hasPasskey(db, user.uid, id))) throw new ApiError('passkey/not-found');
+      await endVaultUnlock(db, user.uid, id);
+    },
+
+    /** No passkey of the member's unlocks the vault any more (a new master password): how many did. */
+    async endAllUnlocks({ user }: SignedIn): Promise<{ ended: number }> {
+      return { ended: await endVaultUnlock(db, user.uid) };
     },
 
     /** The member proved it is them with a passkey: sensitive changes need no password for a few minutes. */

@@ -70,6 +70,33 @@ export async function insertPasskey(db: Kysely<Database>, row: PasskeyRow): Prom
   }
 }
 
+/** The passkey now unlocks the app's vault on its device (since `at`). */
+export async function markVaultUnlock(db: Kysely<Database>, id: string, at: string): Promise<void> {
+  await db.updateTable('passkeys').set({ vault_unlock_at: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Ends the vault unlock of one of a member's passkeys (`id`) or of all of them; gives how many ended (0 for `id`
+ * when the member has no passkey with that id).
+ */
+export async function endVaultUnlock(db: Kysely<Database>, userId: string, id?: string): Promise<number> {
+  let query = db.updateTable('passkeys').set({ vault_unlock_at: null }).where('user_id', '=', userId);
+  if (id !== undefined) query = query.where('id', '=', id);
+  const result = await query.where('vault_unlock_at', 'is not', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Whether the member has a passkey with this id. */
+export async function hasPasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passkeys')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Removes one of a member's passkeys; false when they have none with this id. */
 export async function deletePasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const result = await db

@@ -9,8 +9,10 @@ import {
   passkeyRegisterBody,
   passkeyRegisterOptionsBody,
   passkeyRequestOptions,
+  passkeySignInResponse,
   passkeySummary,
-  sessionResponse,
+  passkeyUnlockAnswer,
+  passkeyUnlockBody,
 } from '../schemas/auth.js';
 import { idParams } from '../schemas/files.js';
 
@@ -64,7 +66,7 @@ export const PASSKEY_API = {
     access: 'public',
     body: passkeyLoginBody,
     status: 200,
-    response: sessionResponse,
+    response: passkeySignInResponse,
   },
   passkeyReauthOptions: {
     route: 'POST /api/passkeys/reauth/options',
@@ -81,5 +83,38 @@ export const PASSKEY_API = {
     access: 'member',
     body: passkeyReauthBody,
     ...noContent,
+  },
+  passkeyUnlockOptions: {
+    route: 'POST /api/passkeys/unlock/options',
+    summary: "Start a passkey check that unlocks the app's vault on this device",
+    tag: 'passkeys',
+    access: 'member',
+    status: 200,
+    response: passkeyRequestOptions,
+  },
+  passkeyUnlockCheck: {
+    route: 'POST /api/passkeys/unlock/verify',
+    summary: "Check a passkey that unlocks the app's vault here (or make it one, with enrol)",
+    tag: 'passkeys',
+    access: 'member',
+    body: passkeyUnlockBody,
+    status: 200,
+    response: passkeyUnlockAnswer,
+  },
+  endPasskeyUnlock: {
+    route: 'DELETE /api/passkeys/:id/unlock',
+    summary: "A passkey no longer unlocks the app's vault (it still signs in)",
+    tag: 'passkeys',
+    access: 'member',
+    params: idParams,
+    ...noContent,
+  },
+  endPasskeyUnlocks: {
+    route: 'DELETE /api/passkeys/unlock',
+    summary: "No passkey unlocks the app's vault any more (a new master password)",
+    tag: 'passkeys',
+    access: 'member',
+    status: 200,
+    response: z.object({ ended: z.number().int() }),
   },
 } as const satisfies Record<string, Endpoint>;

@@ -338,6 +338,8 @@ export const en: Catalog = {
       'This fingerprint key looks copied, so it was refused. Please use ID+password.',
     'passkey/not-found': 'Please register fingerprint for login first.',
     'passkey/already-registered': 'This fingerprint is already registered on this device.',
+    'passkey/unlock-ended':
+      'This fingerprint or face no longer unlocks the app here: it was turned off, or the master password changed. Please use your master password.',
     'drive/invalid-address': 'The drive address must be a WebDAV address starting with https://.',
     'drive/address-not-allowed': 'That address points to a private network and cannot be used.',
     'drive/unauthorized': 'The drive did not accept the user name or app password.',

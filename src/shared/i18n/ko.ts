@@ -331,6 +331,8 @@ export const ko = {
       '복제된 것으로 보이는 지문 키라서 거부했습니다. 아이디와 비밀번호로 로그인해 주세요.',
     'passkey/not-found': '먼저 로그인용 지문을 등록해 주세요.',
     'passkey/already-registered': '이 기기에는 이미 지문이 등록되어 있습니다.',
+    'passkey/unlock-ended':
+      '이 지문 또는 얼굴로는 더 이상 이 기기에서 앱 잠금을 해제할 수 없습니다. 해제 기능이 꺼졌거나 마스터 비밀번호가 바뀌었습니다. 마스터 비밀번호를 입력해 주세요.',
     'drive/invalid-address': '드라이브 주소는 https://로 시작하는 WebDAV 주소여야 합니다.',
     'drive/address-not-allowed': '이 주소는 사설 네트워크를 가리켜 쓸 수 없습니다.',
     'drive/unauthorized': '드라이브가 사용자 이름이나 앱 비밀번호를 받아들이지 않았습니다.',

@@ -157,7 +157,12 @@ const credentialBase = {
   id: base64url(1400).min(1, { error: 'passkey/invalid-response' }),
   rawId: base64url(1400),
   type: z.literal('public-key', { error: 'passkey/invalid-response' }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // A PRF output is the device's own (it unlocks the vault there): the app never sends one, and should a client
+  // send it all the same, it is dropped here, before anything reads or keeps the answer.
+  clientExtensionResults: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .transform(({ prf: _prf, ...others }) => others),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 /** A new passkey's answer, typed as @simplewebauthn's JSON form (the schema checks its shape and bounds). */
@@ -185,6 +190,14 @@ export const passkeyLoginBody = z.strictObject({
   idleMinutes: idleMinutes.optional(),
 });
 export const passkeyReauthBody = z.strictObject({ response: authenticationResponse });
+/** A passkey's answer to an unlock challenge; `enrol`: it is to unlock the vault on this device from now on. */
+export const passkeyUnlockBody = z.strictObject({
+  response: authenticationResponse,
+  enrol: z.boolean().default(false),
+});
+export const passkeyUnlockAnswer = z.object({ passkeyId: z.string() });
+/** A passkey sign-in's answer: the session's, and whether the passkey also unlocks the vault on its device. */
+export const passkeySignInResponse = sessionResponse.extend({ vaultUnlock: z.boolean() });
 
 /** The WebAuthn options the browser passes to navigator.credentials, in @simplewebauthn's JSON form. */
 export const passkeyCreationOptions = z.looseObject({
@@ -199,6 +212,8 @@ export const passkeySummary = z.object({
   deviceName: z.string(),
   createdAt: isoTime,
   lastUsedAt: isoTime.nullable(),
+  /** Since when it also unlocks the app's vault on its device (null: sign-in only). */
+  vaultUnlockAt: isoTime.nullable(),
 });
 export type PasskeySummary = z.infer<typeof passkeySummary>;
 export const passkeyList = z.object({ passkeys: z.array(passkeySummary) });

@@ -8,7 +8,7 @@ import { catalog } from '../../shared/i18n/index.js';
 import { useText } from '../../client/text.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { FormDialog } from '../../client/ui/FormDialog.js';
-import { passkeySupport } from './passkeys.js';
+import { passkeySupport } from '../../client/passkeys.js';
 import { useSession } from './session.js';
 import type { AuthMode } from './validation.js';
 import type { ModeProps, Notice } from './auth-form.js';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { textAt } from '../../client/text.js';
 import { call, failureCode } from '../../client/api.js';
-import { passkeyMessageKey, proveWithPasskey } from './passkeys.js';
+import { passkeyMessageKey, proveWithPasskey } from '../../client/passkeys.js';
 import {
   AuthFormFrame,
   AuthPasswordField,

@@ -3,7 +3,7 @@
 import { activeLanguage, fill, textAt } from '../../client/text.js';
 import { call, failureCode } from '../../client/api.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
-import { passkeyMessageKey, registerPasskey, signInWithPasskey } from './passkeys.js';
+import { passkeyMessageKey, registerPasskey, signInWithPasskey } from '../../client/passkeys.js';
 import { AuthFormFrame, AuthPasswordField, EmailField, useAuthForm, type ModeProps } from './auth-form.js';
 
 export function LoginForm(props: ModeProps) {

@@ -12,7 +12,7 @@ import {
 import { AUTO_LOGOUT_OPTIONS_MIN } from '../../shared/constants.js';
 import { call, failureCode } from '../../client/api.js';
 import { useLoad } from '../../client/use-load.js';
-import { passkeyMessageKey, registerPasskey } from '../auth/passkeys.js';
+import { passkeyMessageKey, registerPasskey } from '../../client/passkeys.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { formatInstantDate, formatDateTime } from '../../client/format.js';

@@ -6,6 +6,7 @@ import { FormFooter } from '../../ui/FormFooter.js';
 import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useVault } from '../../vault/react.js';
+import { leavePasskeyUnlock } from '../../access/passkey-unlock.js';
 import { backupText } from './copy.js';
 
 export function ErasePanel() {
@@ -26,6 +27,7 @@ export function ErasePanel() {
       setProblem(text.erase.wrong);
       return;
     }
+    await leavePasskeyUnlock(vault);
     await vault.destroy();
   }
 

@@ -17,6 +17,9 @@ import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { BackupPanel } from '../backup/BackupPanel.js';
 import { SyncPanel } from '../sync/SyncViews.js';
+import { PasskeyUnlockSettings } from '../../access/PasskeyUnlock.js';
+import { endEveryPasskeyUnlock } from '../../access/passkey-unlock.js';
+import { openScreen } from '../../ui/open-screen.js';
 import { settingsText } from './copy.js';
 
 export const NICKNAME_MAX = 30;
@@ -36,9 +39,24 @@ export default function SettingsPage() {
       <LanguageSettings />
       <AutoLogoutSettings />
       <MasterPasswordSettings />
+      <PasskeyUnlockSettings />
       <DetailPasswordSettings />
       <SyncPanel />
       <BackupPanel />
+      <section className="panel" aria-labelledby="settings-transfer">
+        <h2 id="settings-transfer">{text.transfer.heading}</h2>
+        <p>{text.transfer.lead}</p>
+        <a
+          className="button"
+          href="?page=import"
+          onClick={(event) => {
+            event.preventDefault();
+            openScreen('import');
+          }}
+        >
+          {text.transfer.open}
+        </a>
+      </section>
       <section className="panel" aria-labelledby="settings-vault">
         <h2 id="settings-vault">{text.vault.heading}</h2>
         <p>
@@ -195,6 +213,8 @@ function MasterPasswordSettings() {
         return;
       }
       clear();
+      // Every passkey unlock was made under the old master password: it ends here and on every device.
+      await endEveryPasskeyUnlock(vault);
       toast(text.master.changed);
     } catch {
       setProblems({ confirm: shell.errors.saveFailed });

@@ -34,6 +34,11 @@ export const settingsText = defineText(
       heading: '상세 보기 비밀번호 변경',
       defaultInUse: '지금은 기본 비밀번호(0000)를 쓰고 있습니다.',
     },
+    transfer: {
+      heading: '가져오기와 내보내기',
+      lead: 'Bitwarden, 1Password, KeePass, Day One, 캘린더(.ics), 뱅크샐러드, 카드·은행 내역을 가져오고, 일정·개인정보·일기·가계부를 다른 앱이 읽는 파일로 내보냅니다.',
+      open: '가져오기와 내보내기 열기',
+    },
     vault: {
       heading: '암호화 정보',
       summary:
@@ -74,6 +79,11 @@ export const settingsText = defineText(
     detail: {
       heading: 'Change detail view password',
       defaultInUse: 'You are using the default password (0000).',
+    },
+    transfer: {
+      heading: 'Import and export',
+      lead: 'Bring in Bitwarden, 1Password, KeePass, Day One, calendars (.ics), Banksalad and card or bank statements, and take your schedule, personal info, diary and ledger out as files other apps read.',
+      open: 'Open import and export',
     },
     vault: {
       heading: 'Encryption',

@@ -1,13 +1,16 @@
-// Fingerprint / face login in the browser: a passkey made and used through WebAuthn, verified by our server
-// (src/server/passkeys). Every failure becomes one of the description's biometric messages (§8). The
-// WebAuthn helper library is loaded only when a passkey is actually used.
+// Fingerprint / face in the browser: a passkey made and used through WebAuthn, verified by our server
+// (src/server/passkeys), to sign in on the site and to unlock the app's vault (with the PRF extension, whose output
+// never leaves this page: checkWithPrf). Every failure becomes one of the description's biometric messages (§8).
+// The WebAuthn helper library is loaded only when a passkey is actually used.
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { SessionResponse } from '../../shared/schemas/auth.js';
-import { call, failureCode } from '../../client/api.js';
-import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
+import type { SessionResponse } from '../shared/schemas/auth.js';
+import { call, failureCode } from './api.js';
+import { readAutoLogoutMinutes } from './auto-logout.js';
+import { BIOMETRIC_TIMEOUT_MS } from '../shared/constants.js';
+import { bytesToBase64 } from '../shared/base64.js';
 
 export type PasskeyProblem =
   | 'unsupported'
@@ -65,7 +68,9 @@ function apiProblem(failure: unknown): PasskeyProblem {
  * Registers a passkey on this device for the signed-in member. Adding one is a sensitive change: the server asks
  * for the current password (`api:auth/reauth-required`) unless the member proved it moments ago (signing in).
  */
-export async function registerPasskey(currentPassword?: string): Promise<PasskeyOutcome<null>> {
+export async function registerPasskey(
+  currentPassword?: string,
+): Promise<PasskeyOutcome<{ credentialId: string; prf: boolean | undefined }>> {
   const problem = await ready();
   if (problem) return { ok: false, problem };
   let options;
@@ -83,9 +88,11 @@ export async function registerPasskey(currentPassword?: string): Promise<Passkey
   } catch (error) {
     return { ok: false, problem: browserProblem(error, 'register') };
   }
+  // Whether the new passkey can give a PRF output (what unlocking the app's vault needs); undefined: not said.
+  const prf = (response.clientExtensionResults as { prf?: { enabled?: boolean } }).prf?.enabled;
   try {
-    await call('passkeyRegister', { body: { response } });
-    return { ok: true, value: null };
+    await call('passkeyRegister', { body: { response: { ...response, clientExtensionResults: {} } } });
+    return { ok: true, value: { credentialId: response.id, prf } };
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }
@@ -168,4 +175,107 @@ export function passkeyMessageKey(problem: PasskeyProblem, purpose: 'register' |
     default:
       return purpose === 'register' ? 'biometric.registerFailed' : 'biometric.loginFailed';
   }
+}
+
+// The PRF extension (WebAuthn level 3): a passkey check that also gives 32 bytes only that passkey's authenticator
+// can compute for a given input. The app's vault is unlocked with them on this device (docs/security.md,
+// "Unlocking with a passkey"); they are never sent anywhere.
+
+/** Whether this browser can make and use a passkey that gives a PRF output. */
+export async function prfSupport(): Promise<'ready' | 'unsupported' | 'no-platform' | 'no-prf'> {
+  const support = await passkeySupport();
+  if (support !== 'ready') return support;
+  const capabilities = (
+    PublicKeyCredential as unknown as { getClientCapabilities?: () => Promise<Record<string, boolean>> }
+  ).getClientCapabilities;
+  if (!capabilities) return 'ready';
+  try {
+    // A browser that says it has no PRF cannot unlock with one; one that does not say may (the check will tell).
+    return (await capabilities.call(PublicKeyCredential))['extension:prf'] === false ? 'no-prf' : 'ready';
+  } catch {
+    return 'ready';
+  }
+}
+
+/** A check with the PRF: the answer for our server (without the PRF output) and the output (null: none given). */
+export interface PrfCheck {
+  response: AuthenticationResponseJSON;
+  prf: Uint8Array<ArrayBuffer> | null;
+}
+
+/**
+ * Checks a passkey of this device's against `options` (our server's challenge, or one made here when offline),
+ * asking its authenticator for the PRF output of `prfSalt`. `credentialId`: only that passkey may answer.
+ */
+export async function checkWithPrf(
+  options: PublicKeyCredentialRequestOptionsJSON,
+  prfSalt: Uint8Array<ArrayBuffer>,
+  credentialId?: string,
+): Promise<PasskeyOutcome<PrfCheck>> {
+  const problem = await ready();
+  if (problem) return { ok: false, problem };
+  const allowed = credentialId
+    ? [{ id: credentialId, transports: undefined }]
+    : (options.allowCredentials ?? []);
+  // One ceremony at a time: a new check cancels one still pending (the browser refuses a second while one is), as
+  // the helper library does for its own (the same abort service, so the two kinds cancel each other too).
+  const { WebAuthnAbortService, base64URLStringToBuffer, bufferToBase64URLString } =
+    await import('@simplewebauthn/browser');
+  let credential: PublicKeyCredential;
+  try {
+    credential = (await navigator.credentials.get({
+      signal: WebAuthnAbortService.createNewAbortSignal(),
+      publicKey: {
+        challenge: base64URLStringToBuffer(options.challenge),
+        ...(options.rpId ? { rpId: options.rpId } : {}),
+        timeout: options.timeout ?? BIOMETRIC_TIMEOUT_MS,
+        userVerification: 'required',
+        allowCredentials: allowed.map((item) => ({
+          type: 'public-key' as const,
+          id: base64URLStringToBuffer(item.id),
+          ...(item.transports ? { transports: item.transports as AuthenticatorTransport[] } : {}),
+        })),
+        extensions: { prf: { eval: { first: prfSalt } } } as AuthenticationExtensionsClientInputs,
+      },
+    })) as PublicKeyCredential;
+  } catch (error) {
+    return { ok: false, problem: browserProblem(error, 'login') };
+  }
+  const answer = credential.response as AuthenticatorAssertionResponse;
+  const results = (credential.getClientExtensionResults() as { prf?: { results?: { first?: BufferSource } } })
+    .prf?.results?.first;
+  const prf = results
+    ? new Uint8Array(ArrayBuffer.isView(results) ? results.buffer.slice(0) : results.slice(0))
+    : null;
+  const response: AuthenticationResponseJSON = {
+    id: credential.id,
+    rawId: bufferToBase64URLString(credential.rawId),
+    type: 'public-key',
+    // Nothing of the extension's answer goes to the server.
+    clientExtensionResults: {},
+    response: {
+      clientDataJSON: bufferToBase64URLString(answer.clientDataJSON),
+      authenticatorData: bufferToBase64URLString(answer.authenticatorData),
+      signature: bufferToBase64URLString(answer.signature),
+      ...(answer.userHandle ? { userHandle: bufferToBase64URLString(answer.userHandle) } : {}),
+    },
+    ...(credential.authenticatorAttachment === 'platform' ||
+    credential.authenticatorAttachment === 'cross-platform'
+      ? { authenticatorAttachment: credential.authenticatorAttachment }
+      : {}),
+  };
+  return { ok: true, value: { response, prf } };
+}
+
+/** A challenge made here, for a check while our server cannot be reached (the authenticator still verifies). */
+export function offlineOptions(): PublicKeyCredentialRequestOptionsJSON {
+  return {
+    challenge: bytesToBase64(crypto.getRandomValues(new Uint8Array(32)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, ''),
+    rpId: window.location.hostname,
+    timeout: BIOMETRIC_TIMEOUT_MS,
+    userVerification: 'required',
+  };
 }
