@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { formatMoney } from '../src/app/modules/ledger/model/format.js';
 import { plural } from '../src/shared/plural.js';
-import { isoToday } from '../src/app/format.js';
+import { formatCalendarDate, isoToday } from '../src/app/format.js';
+import { LEDGER_PAGE } from '../src/app/modules/ledger/view.js';
+import { localeOf } from '../src/shared/text.js';
 import { browserSuite } from './support/suite.js';
 import { members } from './pages/members.js';
 
@@ -75,5 +77,44 @@ describe.each(['ko', 'en'] as const)('the ledger CSV in %s', (lang) => {
     await confirm.getByRole('button', { name: app.text.close }).click();
     await page.getByText(ledger.csv.allDuplicates).waitFor();
     expect(await main.getByText('냉면').count()).toBe(1);
+  });
+
+  it('draws a month of many entries a hundred at a time, "show more" adding the next', async () => {
+    const ledger = ledgerText[lang];
+    const app = await device(lang, await member(lang));
+    const page = app.page;
+    await app.startVault('ledger', 'Ledger master key 2026!', '2468');
+    const month = isoToday().slice(0, 7);
+    // 230 payments this month, each on its own amount: the 1st of the month is the oldest.
+    const rows = Array.from(
+      { length: 230 },
+      (_, index) =>
+        `${month}-${String((index % 28) + 1).padStart(2, '0')},지출,${1000 + index},식비,카드,점심 ${index}`,
+    );
+    await page.locator('input[type="file"][accept*="csv"]').setInputFiles({
+      name: '많이.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`날짜,구분,금액,분류,결제수단,메모\n${rows.join('\n')}\n`),
+    });
+    await page.getByRole('alertdialog').getByRole('button', { name: ledger.csv.confirm }).click();
+    const main = page.locator('main');
+    await main.locator('.ledger-list-head', { hasText: plural(ledger.list.count, 230, lang) }).waitFor();
+    const entries = main.locator('.ledger-entry');
+    expect(await entries.count()).toBe(LEDGER_PAGE);
+    const more = (count: number) => main.getByRole('button', { name: plural(ledger.list.more, count, lang) });
+    await more(100).click();
+    await expect.poll(() => entries.count()).toBe(200);
+    await more(30).click();
+    await expect.poll(() => entries.count()).toBe(230);
+    expect(await more(30).count()).toBe(0);
+    // Newest first: the last drawn is one of the month's 1st.
+    expect(await entries.last().locator('.list__meta').innerText()).toContain(
+      formatCalendarDate(`${month}-01`, localeOf(lang), {
+        dateStyle: undefined,
+        month: 'short',
+        day: 'numeric',
+        weekday: 'short',
+      }),
+    );
   });
 });

@@ -13,6 +13,8 @@ export const shellText = defineText(
       ledger: '가계부',
       anniversaries: '기념일',
       settings: '설정',
+      import: '가져오기와 내보내기',
+      importFrom: '다른 앱에서 가져오기',
       more: '더보기',
     },
     header: {
@@ -63,6 +65,65 @@ export const shellText = defineText(
       required: '마스터 비밀번호를 입력하세요.',
       forgot: '마스터 비밀번호는 이 기기에만 있으며 MyGenie도 복구할 수 없습니다.',
       failed: '보관함을 여는 중 오류가 발생했습니다. 페이지를 새로 고친 뒤 다시 시도하세요.',
+    },
+    passkey: {
+      unlock: '지문 또는 얼굴로 열기',
+      working: '확인하는 중...',
+      orPassword: '또는 마스터 비밀번호로 열기',
+      due: {
+        days: '마스터 비밀번호를 마지막으로 쓴 지 14일이 지났습니다. 잊지 않도록 이번 한 번은 마스터 비밀번호로 열어 주세요.',
+        failures: '지문 또는 얼굴 확인이 5번 실패했습니다. 이번 한 번은 마스터 비밀번호로 열어 주세요.',
+      },
+      problems: {
+        cancelled: '지문 또는 얼굴 확인이 취소되었습니다. 다시 시도하거나 마스터 비밀번호를 입력하세요.',
+        denied: '지문 또는 얼굴 확인이 허용되지 않았습니다. 다시 시도하거나 마스터 비밀번호를 입력하세요.',
+        refused: '이 지문 또는 얼굴로는 이 기기의 보관함을 열 수 없습니다. 마스터 비밀번호를 입력하세요.',
+        ended:
+          '이 지문 또는 얼굴로는 더 이상 이 기기의 보관함을 열 수 없습니다. 해제 기능이 꺼졌거나 마스터 비밀번호가 바뀌었습니다. 마스터 비밀번호를 입력하세요.',
+        'no-prf':
+          '이 브라우저나 기기는 지문·얼굴 잠금 해제에 필요한 기능(WebAuthn PRF)을 지원하지 않습니다. 마스터 비밀번호를 사용하세요.',
+        unsupported: '이 브라우저는 지문·얼굴 확인을 지원하지 않습니다. 마스터 비밀번호를 사용하세요.',
+        'no-platform': '이 기기에는 지문 또는 얼굴 인식 장치가 없습니다. 마스터 비밀번호를 사용하세요.',
+        hidden: '화면이 보이는 상태에서 다시 시도하세요.',
+        network: '서버에 연결할 수 없습니다. 연결을 확인한 뒤 다시 시도하세요.',
+        'wrong-master': '마스터 비밀번호가 올바르지 않습니다.',
+        'account-password': '보안을 위해 계정 비밀번호(사이트 로그인 비밀번호)도 입력해 주세요.',
+        'master-due': '이번에는 마스터 비밀번호로 열어 주세요.',
+        failed: '지문 또는 얼굴 확인 중 문제가 생겼습니다. 다시 시도하거나 마스터 비밀번호를 사용하세요.',
+      },
+      settings: {
+        heading: '지문·얼굴 잠금 해제',
+        lead: '이 기기에서 마스터 비밀번호 대신 지문이나 얼굴로 보관함을 엽니다. 보관함 열쇠는 이 기기에만 암호화되어 남고 서버로는 가지 않습니다.',
+        keeps:
+          '마스터 비밀번호는 14일에 한 번, 그리고 마스터 비밀번호 변경·기기에서 지우기·전체 백업·새 기기 승인에 계속 필요합니다.',
+        masterPassword: '마스터 비밀번호',
+        accountPassword: '계정 비밀번호',
+        turnOn: '이 기기에서 켜기',
+        turningOn: '설정하는 중...',
+        twoPrompts:
+          '지문 또는 얼굴 확인을 두 번 요청할 수 있습니다. 패스키를 만들 때 한 번, 사용할 때 한 번입니다.',
+        on: '이 기기에서 지문·얼굴 잠금 해제를 켰습니다.',
+        listLabel: '지문·얼굴로 잠금을 해제하는 기기',
+        thisDevice: '이 기기',
+        since: '{{date}}부터',
+        remove: '끄기',
+        removed: '{{device}}에서 지문·얼굴 잠금 해제를 껐습니다.',
+        none: '지문·얼굴로 잠금을 해제하는 기기가 없습니다.',
+        listFailed: '기기 목록을 불러오지 못했습니다. 연결을 확인한 뒤 다시 시도하세요.',
+        session: {
+          passkey: '이번 세션은 지문 또는 얼굴로 열었습니다.',
+          password: '이번 세션은 마스터 비밀번호로 열었습니다.',
+        },
+        twoChecks:
+          '사이트에 지문으로 로그인한 뒤 앱을 열면 한 번 더 확인합니다. 로그인은 서버에 본인임을 증명하고, 잠금 해제는 이 기기에서만 열쇠를 풀기 때문입니다. 로그아웃한 상태에서 앱을 열면 한 번의 확인으로 로그인과 잠금 해제를 함께 합니다.',
+      },
+      signIn: {
+        title: '로그인하고 보관함 열기',
+        lead: '{{email}} 계정으로 로그인하고 이 기기의 보관함을 지문 또는 얼굴로 엽니다. 한 번만 확인합니다.',
+        button: '지문 또는 얼굴로 로그인하고 열기',
+        password: '비밀번호로 로그인',
+        pending: '이 로그인은 다른 기기의 승인을 기다립니다. 사이트에서 확인하세요.',
+      },
     },
     damaged: {
       one: '{{count}}개의 항목이 변조되었거나 손상되어 표시하지 않았습니다. 백업에서 복원하는 것을 권장합니다.',
@@ -173,6 +234,8 @@ export const shellText = defineText(
       ledger: 'Ledger',
       anniversaries: 'Anniversaries',
       settings: 'Settings',
+      import: 'Import and export',
+      importFrom: 'Import from another app',
       more: 'More',
     },
     header: {
@@ -225,6 +288,69 @@ export const shellText = defineText(
       required: 'Please enter your master password.',
       forgot: 'Your master password exists only on this device; not even MyGenie can recover it.',
       failed: 'Something went wrong while unlocking. Reload the page and try again.',
+    },
+    passkey: {
+      unlock: 'Unlock with fingerprint or face',
+      working: 'Checking...',
+      orPassword: 'Or unlock with your master password',
+      due: {
+        days: 'It has been 14 days since you last used your master password. So that you keep it in mind, please unlock with it this once.',
+        failures:
+          'Fingerprint or face checks failed 5 times. Please unlock with your master password this once.',
+      },
+      problems: {
+        cancelled: 'The fingerprint or face check was cancelled. Try again or enter your master password.',
+        denied: 'The fingerprint or face check was not allowed. Try again or enter your master password.',
+        refused:
+          'This fingerprint or face does not open the vault on this device. Enter your master password.',
+        ended:
+          'This fingerprint or face no longer unlocks the vault here: it was turned off, or the master password changed. Please enter your master password.',
+        'no-prf':
+          'This browser or device lacks what fingerprint or face unlock needs (the WebAuthn PRF extension). Please use your master password.',
+        unsupported:
+          'This browser does not support fingerprint or face checks. Please use your master password.',
+        'no-platform': 'This device has no fingerprint or face sensor. Please use your master password.',
+        hidden: 'Please try again while the page is visible.',
+        network: 'Could not reach the server. Check your connection and try again.',
+        'wrong-master': 'The master password is incorrect.',
+        'account-password':
+          'For your security, please also enter your account password (the one you sign in to the site with).',
+        'master-due': 'Please unlock with your master password this time.',
+        failed:
+          'Something went wrong with the fingerprint or face check. Try again or use your master password.',
+      },
+      settings: {
+        heading: 'Fingerprint or face unlock',
+        lead: 'Open the vault on this device with your fingerprint or face instead of the master password. The vault’s key stays on this device, encrypted, and never goes to our server.',
+        keeps:
+          'You still need the master password once every 14 days, and to change it, erase this device, back up everything or approve a new device.',
+        masterPassword: 'Master password',
+        accountPassword: 'Account password',
+        turnOn: 'Turn on for this device',
+        turningOn: 'Setting up...',
+        twoPrompts: 'You may be asked twice: once to make the passkey and once to use it.',
+        on: 'Fingerprint or face unlock is on for this device.',
+        listLabel: 'Devices that unlock with a fingerprint or face',
+        thisDevice: 'This device',
+        since: 'Since {{date}}',
+        remove: 'Turn off',
+        removed: '{{device}} no longer unlocks with a fingerprint or face.',
+        none: 'No device unlocks with a fingerprint or face.',
+        listFailed: 'The list of devices could not be loaded. Check your connection and try again.',
+        session: {
+          passkey: 'This session was opened with a fingerprint or face.',
+          password: 'This session was opened with the master password.',
+        },
+        twoChecks:
+          'Signing in on the site with a fingerprint and then opening the app asks twice: the sign-in proves to our server who you are, and the unlock opens the key on this device alone. Opening the app while signed out asks once for both.',
+      },
+      signIn: {
+        title: 'Sign in and unlock',
+        lead: 'Sign in as {{email}} and unlock this device’s vault with your fingerprint or face, in one check.',
+        button: 'Sign in and unlock with fingerprint or face',
+        password: 'Sign in with a password',
+        pending: 'This sign-in is waiting for another device’s approval. Please confirm it on the site.',
+      },
     },
     damaged: {
       one: '{{count}} item was tampered with or damaged and is not shown. We recommend restoring from a backup.',

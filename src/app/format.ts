@@ -17,13 +17,26 @@ export function formatCalendarDate(
   locale: string,
   options: Intl.DateTimeFormatOptions = {},
 ): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...options, timeZone: 'UTC' }).format(
-    utc(iso),
-  );
+  return utcFormatter(locale, { dateStyle: 'medium', ...options }).format(utc(iso));
+}
+
+// Making an Intl formatter costs far more than using one: the month grid formats 42 dates per render, a month of
+// ledger entries thousands.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of instants read in UTC (a calendar date or a time of day kept without a zone), made once. */
+export function utcFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    formatters.set(key, found);
+  }
+  return found;
 }
 
 export function formatMonth(year: number, month: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+  return utcFormatter(locale, { year: 'numeric', month: 'long' }).format(
     new Date(Date.UTC(year, month - 1, 1)),
   );
 }
@@ -31,9 +44,7 @@ export function formatMonth(year: number, month: number, locale: string): string
 export function weekdayNames(locale: string, width: 'short' | 'narrow' = 'short'): string[] {
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, day) =>
-    new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2023, 0, 1 + day)),
-    ),
+    utcFormatter(locale, { weekday: width }).format(new Date(Date.UTC(2023, 0, 1 + day))),
   );
 }
 

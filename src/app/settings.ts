@@ -36,6 +36,8 @@ export interface AppSettings {
   /** The anniversaries shown as 1 and 2 on the main screen (ids of 'anniversaries' records). */
   mainAnniversaries: [string | null, string | null];
   backup: BackupSettings;
+  /** The import screen's column mappings the member chose, by the statement header's column names. */
+  importMappings: Record<string, Record<string, unknown>>;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -43,6 +45,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   detailPassword: null,
   mainAnniversaries: [null, null],
   backup: DEFAULT_BACKUP_SETTINGS,
+  importMappings: {},
 };
 
 export function readSettings(vault: Vault): AppSettings {

@@ -1,5 +1,14 @@
 // The app from the top: who is signed in, then the vault (create or unlock), then the screens.
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
 import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
@@ -12,10 +21,25 @@ import { shellText } from '../copy.js';
 import { AppNav } from './AppNav.js';
 import { DetailAccessProvider, DetailGate } from '../access/DetailGate.js';
 import { HomeScreen } from './HomeScreen.js';
-import { checkMember, loginUrl, logOut, type Member, type MemberCheck } from '../../client/member.js';
+import {
+  checkMember,
+  loginUrl,
+  logOut,
+  rememberMember,
+  type Member,
+  type MemberCheck,
+} from '../../client/member.js';
 import { DETAIL_SCREENS, isAppScreen, SCREENS, type AppScreen } from './pages.js';
 import { readSettings } from '../settings.js';
 import { SetupScreen, UnlockScreen } from './VaultScreens.js';
+import { endAppSession, recordAppSession } from '../access/app-session.js';
+import {
+  leavePasskeyUnlock,
+  passkeyHint,
+  signInAndUnlock,
+  type PasskeyHint,
+} from '../access/passkey-unlock.js';
+import { usePasskeyProblem } from '../access/PasskeyUnlock.js';
 import { useAutoBackup } from '../modules/backup/auto-backup.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
 import { browserAndSystem, browserDeviceName } from '../../shared/device.js';
@@ -32,6 +56,9 @@ import { SyncProvider, useSync } from '../sync/react.js';
 import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../modules/sync/SyncViews.js';
 import { syncText } from '../modules/sync/copy.js';
 
+// The search across the vault (its words, its worker) loads beside the first screen, not before it.
+const VaultSearch = lazy(() => import('../modules/search/VaultSearch.js'));
+
 export function App() {
   return (
     <ToastProvider>
@@ -44,20 +71,38 @@ function MemberGate() {
   const text = useText(shellText);
   const { lang } = useLanguage();
   const [check, setCheck] = useState<MemberCheck | null>(null);
+  // Signed in here with this device's passkey, which also unlocked (or not) the vault it hands over.
+  const [passkeyEntry, setPasskeyEntry] = useState<{ member: Member; vault: Vault } | null>(null);
   // Asked once per page load: a language change later must not ask the server again.
   const startLang = useRef(lang);
+  const hint = useMemo(passkeyHint, []);
   useEffect(() => {
     let live = true;
     void checkMember().then((result) => {
       if (!live) return;
       setCheck(result);
-      if (result.status === 'signed-out')
+      // With a passkey that unlocks here, the member is offered one check for both instead of the site's sign-in.
+      if (result.status === 'signed-out' && !hint)
         window.setTimeout(() => window.location.replace(loginUrl(startLang.current)), 1200);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [hint]);
+
+  if (passkeyEntry) {
+    return (
+      <VaultRoot
+        key={passkeyEntry.member.uid}
+        member={passkeyEntry.member}
+        given={passkeyEntry.vault}
+        offline={false}
+      />
+    );
+  }
+  if (check?.status === 'signed-out' && hint) {
+    return <PasskeySignIn hint={hint} onSignedIn={(member, vault) => setPasskeyEntry({ member, vault })} />;
+  }
 
   if (!check)
     return (
@@ -91,9 +136,88 @@ function syncEnvironment(): SyncEnvironment {
   );
 }
 
-function VaultRoot({ member, offline }: { member: Member; offline: boolean }) {
+/**
+ * Signed out, on a device whose vault a passkey unlocks: one fingerprint or face check signs in and unlocks
+ * (docs/security.md, "Unlocking with a passkey"); or the site's sign-in, as usual.
+ */
+function PasskeySignIn({
+  hint,
+  onSignedIn,
+}: {
+  hint: PasskeyHint;
+  onSignedIn: (member: Member, vault: Vault) => void;
+}) {
   const shell = useText(shellText);
-  const vault = useMemo(() => new Vault(member.uid, browserPlatform(member.uid)), [member.uid]);
+  const text = shell.passkey.signIn;
+  const problemText = usePasskeyProblem();
+  const { lang } = useLanguage();
+  const vault = useMemo(() => new Vault(hint.uid, browserPlatform(hint.uid)), [hint.uid]);
+  const handedOver = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  useEffect(() => {
+    void vault.load();
+    return () => {
+      if (!handedOver.current) vault.close();
+    };
+  }, [vault]);
+
+  async function signIn() {
+    setBusy(true);
+    setProblem('');
+    try {
+      await vault.load();
+      const outcome = await signInAndUnlock(vault, hint);
+      if (!outcome.ok) return setProblem(problemText(outcome.problem));
+      const user = outcome.session.user;
+      if (!user) return setProblem(text.pending);
+      const member = { uid: user.uid, email: user.email };
+      rememberMember(member);
+      if (member.uid !== hint.uid) {
+        // Another member's passkey answered: their app opens as usual, this vault stays as it was.
+        vault.close();
+        window.location.reload();
+        return;
+      }
+      handedOver.current = true;
+      onSignedIn(member, vault);
+    } catch {
+      setProblem(problemText('failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <GateScreen title={text.title}>
+      <p>{fill(text.lead, { email: hint.email })}</p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={busy}
+        autoFocus
+        onClick={() => void signIn()}
+      >
+        {busy ? shell.passkey.working : text.button}
+      </button>
+      {problem && (
+        <p className="form__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <a className="button button--ghost button--block" href={loginUrl(lang)}>
+        {text.password}
+      </a>
+    </GateScreen>
+  );
+}
+
+function VaultRoot({ member, offline, given }: { member: Member; offline: boolean; given?: Vault }) {
+  const shell = useText(shellText);
+  const vault = useMemo(
+    () => given ?? new Vault(member.uid, browserPlatform(member.uid)),
+    [member.uid, given],
+  );
   const engine = useMemo(() => new SyncEngine(vault, syncEnvironment()), [vault]);
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const { lang } = useLanguage();
@@ -135,7 +259,14 @@ function VaultScreens({
   const text = useText(shellText);
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const [loggedOutAfter, setLoggedOutAfter] = useState<number | null>(null);
+  // Each unlock starts the app afresh (the detail password asked again), counted in the render that first sees the
+  // vault unlocked: counted in an effect, the app was drawn once more right after, losing what was typed meanwhile.
   const [unlocks, setUnlocks] = useState(0);
+  const [seen, setSeen] = useState(state);
+  if (state !== seen) {
+    setSeen(state);
+    if (state === 'unlocked') setUnlocks(unlocks + 1);
+  }
   const { lang } = useLanguage();
 
   useEffect(() => {
@@ -143,11 +274,13 @@ function VaultScreens({
     return () => vault.close();
   }, [vault]);
   useEffect(() => {
-    if (state === 'unlocked') setUnlocks((count) => count + 1);
+    // The app session says how the vault was opened (description §3); it ends when the vault locks.
+    if (state === 'unlocked') recordAppSession(member, vault.unlockedWith ?? 'password');
+    else endAppSession();
     // Sync runs while the vault is unlocked (docs/sync.md).
     if (state === 'unlocked') void engine.resume();
     else engine.stop();
-  }, [state, engine]);
+  }, [state, engine, member, vault]);
   useEffect(() => () => engine.stop(), [engine]);
 
   const expire = useCallback(
@@ -204,8 +337,11 @@ function VaultScreens({
 /** Logs out and goes to the site: sync stops, and the vault is erased (a sync logout) or locked. */
 async function leaveVault(engine: SyncEngine, vault: Vault, lang: string, erase: boolean): Promise<void> {
   engine.stop();
-  if (erase) await vault.destroy();
-  else await vault.lock();
+  if (erase) {
+    // The vault leaves this device, and its passkey unlock with it.
+    await leavePasskeyUnlock(vault);
+    await vault.destroy();
+  } else await vault.lock();
   await logOut();
   window.location.assign(`/?lang=${lang}`);
 }
@@ -299,6 +435,14 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
             <span>MyGenie</span>
           </a>
           <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
+          <ChunkErrorBoundary
+            text={{ body: text.errors.chunk, reload: text.errors.reload }}
+            className="app-header__failed"
+          >
+            <Suspense fallback={null}>
+              <VaultSearch go={go} />
+            </Suspense>
+          </ChunkErrorBoundary>
           <div className="app-header__actions">
             <SyncBadge />
             <button

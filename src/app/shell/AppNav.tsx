@@ -10,7 +10,9 @@ import { APP_SCREENS, type AppScreen } from './pages.js';
 
 /** The sections in the phone's bottom bar; the others are under "More". */
 export const PHONE_MAIN_SCREENS: readonly AppScreen[] = ['home', 'schedule', 'diary', 'ledger'];
-const MORE_SCREENS = APP_SCREENS.filter((screen) => !PHONE_MAIN_SCREENS.includes(screen));
+const MORE_SCREENS: readonly AppScreen[] = APP_SCREENS.filter(
+  (screen) => !PHONE_MAIN_SCREENS.includes(screen),
+);
 
 interface NavProps {
   screen: AppScreen;

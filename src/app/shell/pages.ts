@@ -1,4 +1,4 @@
-// The app's screens, each loaded when first opened. Four of them hold sensitive data and sit behind the
+// The app's screens, each loaded when first opened. Five of them hold sensitive data and sit behind the
 // detail view password.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -12,12 +12,25 @@ export const APP_SCREENS = [
   'anniversaries',
   'settings',
 ] as const;
-export type AppScreen = (typeof APP_SCREENS)[number];
+/** Screens opened from inside others (the settings, an empty list), not from the tabs. */
+export const INNER_SCREENS = ['import'] as const;
+export type AppScreen = (typeof APP_SCREENS)[number] | (typeof INNER_SCREENS)[number];
 
-export const DETAIL_SCREENS: ReadonlySet<AppScreen> = new Set(['diary', 'personal', 'documents', 'ledger']);
+export const DETAIL_SCREENS: ReadonlySet<AppScreen> = new Set([
+  'diary',
+  'personal',
+  'documents',
+  'ledger',
+  // Its preview shows what a file would add, personal info and the diary among it.
+  'import',
+]);
 
 export function isAppScreen(value: unknown): value is AppScreen {
-  return typeof value === 'string' && (APP_SCREENS as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' &&
+    ((APP_SCREENS as readonly string[]).includes(value) ||
+      (INNER_SCREENS as readonly string[]).includes(value))
+  );
 }
 
 export const SCREENS: Record<Exclude<AppScreen, 'home'>, LazyExoticComponent<ComponentType>> = {
@@ -28,4 +41,5 @@ export const SCREENS: Record<Exclude<AppScreen, 'home'>, LazyExoticComponent<Com
   ledger: lazy(() => import('../modules/ledger/LedgerPage.js')),
   anniversaries: lazy(() => import('../modules/anniversaries/AnniversariesPage.js')),
   settings: lazy(() => import('../modules/settings/SettingsPage.js')),
+  import: lazy(() => import('../modules/import/ImportPage.js')),
 };

@@ -13,7 +13,7 @@ import {
   type SyncRecordRow,
   type VaultDatabase,
 } from '../vault/db.js';
-import { removeRecords, writeRecords } from '../vault/records.js';
+import { removeRecords, rowsById, writeRecords } from '../vault/records.js';
 
 export { BASE_IS_RECORD, type SyncMetaRow, type SyncOutboxRow, type SyncRecordRow } from '../vault/db.js';
 
@@ -92,8 +92,8 @@ export async function markEdits(
   bases: ReadonlyMap<string, Uint8Array<ArrayBuffer>> = new Map(),
 ): Promise<void> {
   const ids = [...written.map((record) => record.id), ...deleted.map((record) => record.id)];
-  const [rows, meta] = await Promise.all([db.syncRecords.bulkGet(ids), db.syncMeta.get('sync')]);
-  const known = new Map(rows.filter((row): row is SyncRecordRow => !!row).map((row) => [row.id, row]));
+  const [rows, meta] = await Promise.all([rowsById(db.syncRecords, ids), db.syncMeta.get('sync')]);
+  const known = new Map(rows.map((row) => [row.id, row]));
   // A published record that has not changed since has no row: it is at the origin, its base the record.
   if (meta?.origin) {
     for (const record of [...written, ...deleted]) {

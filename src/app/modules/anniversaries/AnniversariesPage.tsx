@@ -20,6 +20,7 @@ import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js'
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { ListActions } from '../../ui/ListActions.js';
+import { useOpenRequest } from '../search/open-record.js';
 
 export const ANNIVERSARY_NAME_MAX = 50;
 
@@ -45,6 +46,11 @@ export default function AnniversariesPage() {
         .sort((a, b) => (a.next ?? '9999').localeCompare(b.next ?? '9999')),
     [anniversaries, today],
   );
+  // A search result opens its anniversary, as its "edit" button does.
+  useOpenRequest('anniversaries', (id) => {
+    const entry = vault.get<Anniversary>(id);
+    if (entry?.kind === 'anniversaries') setEditing({ id, value: entry.value });
+  });
   const auto = mainDDays(today, anniversaries, events, settings.mainAnniversaries).find(
     (dday) => dday.slot === 3,
   );

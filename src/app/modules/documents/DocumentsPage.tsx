@@ -13,6 +13,7 @@ import { DocumentUploads } from './DocumentUploads.js';
 import { nameMatches, sortNewestFirst, typeLabel } from './files.js';
 import { downloadDocument } from './save-file.js';
 import './documents.css';
+import { useOpenRequest } from '../search/open-record.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 
 export default function DocumentsPage() {
@@ -33,6 +34,12 @@ export default function DocumentsPage() {
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
   );
+
+  // A search result opens its document, as its "view" button does.
+  useOpenRequest('documents', (id) => {
+    setQuery('');
+    setPreviewId(id);
+  });
 
   const shown = sortNewestFirst(entries).filter((entry) => nameMatches(entry.value.name, query));
   const previewed = previewId ? vault.get<DocumentMeta>(previewId) : undefined;

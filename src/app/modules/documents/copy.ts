@@ -2,6 +2,7 @@ import { defineText } from '../../../client/text.js';
 
 export const documentsText = defineText(
   {
+    linked: { heading: '첨부 파일', open: '{{name}} 보기' },
     title: '문서',
     lead: '어떤 파일이든 이 기기에 암호화해 보관합니다. 파일 내용은 이 기기 밖으로 나가지 않습니다.',
     upload: {
@@ -60,6 +61,7 @@ export const documentsText = defineText(
     dismissNotice: '알림 닫기',
   } as const,
   {
+    linked: { heading: 'Attachments', open: 'Open {{name}}' },
     title: 'Documents',
     lead: 'Keep files of any kind encrypted on this device. Their contents never leave it.',
     upload: {

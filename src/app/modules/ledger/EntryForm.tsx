@@ -12,6 +12,7 @@ import { ledgerText } from './copy.js';
 import {
   CUSTOM_CHOICE,
   draftFor,
+  keptFields,
   readDraft,
   withType,
   type EntryDraft,
@@ -81,8 +82,9 @@ export function EntryForm({
     setSaving(true);
     setFailure('');
     try {
-      const saved = await held.save(result.entry);
-      onSaved(result.entry, saved.met);
+      const value = { ...result.entry, ...keptFields(entry) };
+      const saved = await held.save(value);
+      onSaved(value, saved.met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setSaving(false);

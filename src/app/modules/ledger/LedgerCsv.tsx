@@ -16,6 +16,7 @@ import { csvProblem } from './messages.js';
 import { formatLedgerCsv, parseLedgerCsv, splitDuplicates, type CsvImportError } from './model/csv.js';
 import type { NewEntry } from './model/entry.js';
 import { csvFileName } from './month.js';
+import { saveFile } from '../documents/save-file.js';
 
 type ImportState =
   | { step: 'idle' }
@@ -24,18 +25,6 @@ type ImportState =
   | { step: 'writing' }
   | { step: 'refused'; errors: CsvImportError[] }
   | { step: 'message'; message: string; problem: boolean };
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download only after click() returns; revoking at once would cancel it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function LedgerCsv({
   month,
@@ -61,10 +50,8 @@ export function LedgerCsv({
 
   function exportCsv(scope: 'month' | 'all') {
     const name = csvFileName(scope, month, isoToday());
-    download(
-      name,
-      formatLedgerCsv(scope === 'month' ? monthEntries : allEntries, koreanLabels ? 'ko' : 'codes'),
-    );
+    const csv = formatLedgerCsv(scope === 'month' ? monthEntries : allEntries, koreanLabels ? 'ko' : 'codes');
+    saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), name);
     toast(fill(text.csv.exported, { name }));
   }
 

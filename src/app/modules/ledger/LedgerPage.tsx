@@ -17,6 +17,7 @@ import { formatMoney } from './model/format.js';
 import { categoryBreakdown, monthOverMonth, monthSummary, runningBalance } from './model/summary.js';
 import { canShiftMonth, monthOfDate, monthParts, shiftMonth } from './month.js';
 import {
+  LEDGER_PAGE,
   conflictCopyCount,
   countedEntries,
   currenciesIn,
@@ -25,11 +26,14 @@ import {
   shownCurrency,
 } from './view.js';
 import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
+import { timeLabel } from '../schedule/labels.js';
 import { useOpenSync } from '../sync/review.js';
 import './ledger.css';
+import { useOpenRequest } from '../search/open-record.js';
 import { isConflictCopy } from '../../sync/conflicts.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { useSavedMessage } from '../../ui/held-record.js';
+import { ImportLink } from '../../ui/ImportLink.js';
 
 type StoredEntry = VaultEntry<NewEntry>;
 
@@ -52,6 +56,14 @@ export default function LedgerPage() {
   const [editing, setEditing] = useState<{ id?: string; entry?: NewEntry } | null>(null);
   const [deleting, setDeleting] = useState<StoredEntry | null>(null);
 
+  // A search result opens its entry, in its month, as its "edit" button does.
+  useOpenRequest('ledger', (id) => {
+    const record = vault.get<NewEntry>(id);
+    if (record?.kind !== 'ledger') return;
+    setMonth(monthOfDate(record.value.date));
+    setEditing({ id, entry: record.value });
+  });
+
   // Money counts each entry once: a conflict copy stays out until the member keeps one of the two versions.
   const entries = countedEntries(records);
   const copies = conflictCopyCount(records);
@@ -60,6 +72,9 @@ export default function LedgerPage() {
   const summary = monthSummary(entries, month, currency);
   const balance = runningBalance(entries, month, currency);
   const shown = entriesOfMonth(records, month);
+  // A month of thousands (a card statement imported) is drawn in parts: "show more" adds the next ones.
+  const [more, setMore] = useState({ month, limit: LEDGER_PAGE });
+  const limit = more.month === month ? more.limit : LEDGER_PAGE;
   const { year, month: monthNumber } = monthParts(month);
   const monthName = formatMonth(year, monthNumber, locale);
   const money = (minor: number, code: LedgerCurrency = currency) => formatMoney(minor, code, lang);
@@ -191,10 +206,13 @@ export default function LedgerPage() {
           <span className="list__meta">{plural(text.list.count, shown.length)}</span>
         </div>
         {shown.length === 0 ? (
-          <p className="empty">{text.list.empty}</p>
+          <>
+            <p className="empty">{text.list.empty}</p>
+            {records.length === 0 && <ImportLink />}
+          </>
         ) : (
           <ul className="list ledger-entries">
-            {shown.map((record) => {
+            {shown.slice(0, limit).map((record) => {
               const entry = record.value;
               const description = describe(entry);
               return (
@@ -210,6 +228,7 @@ export default function LedgerPage() {
                         day: 'numeric',
                         weekday: 'short',
                       })}
+                      {entry.time && ` ${timeLabel(entry.time, locale)}`}
                       {' · '}
                       <span className={`ledger-type ledger-type--${entry.type}`}>
                         {text.types[entry.type]}
@@ -244,6 +263,15 @@ export default function LedgerPage() {
               );
             })}
           </ul>
+        )}
+        {shown.length > limit && (
+          <button
+            type="button"
+            className="button button--ghost ledger-more"
+            onClick={() => setMore({ month, limit: limit + LEDGER_PAGE })}
+          >
+            {plural(text.list.more, Math.min(LEDGER_PAGE, shown.length - limit))}
+          </button>
         )}
       </section>
 

@@ -58,6 +58,7 @@ export const ledgerText = defineText(
     list: {
       title: '{{month}} 내역',
       count: { one: '{{count}}건', other: '{{count}}건' },
+      more: { one: '{{count}}건 더 보기', other: '{{count}}건 더 보기' },
       empty: '이 달에는 기록이 없습니다. “기록 추가”로 수입이나 지출을 적어 보세요.',
       entry: '{{date}} {{type}} {{category}} {{amount}}',
       editEntry: '수정: {{entry}}',
@@ -233,6 +234,7 @@ export const ledgerText = defineText(
     list: {
       title: 'Entries in {{month}}',
       count: { one: '{{count}} entry', other: '{{count}} entries' },
+      more: { one: 'Show {{count}} more', other: 'Show {{count}} more' },
       empty: 'No entries this month. Use “Add entry” to record income or an expense.',
       entry: '{{date}} {{type}} {{category}} {{amount}}',
       editEntry: 'Edit: {{entry}}',

@@ -5,6 +5,7 @@ import {
   CUSTOM_CHOICE,
   draftFor,
   paymentLabel,
+  keptFields,
   readDraft,
   withType,
   type EntryDraft,
@@ -133,5 +134,24 @@ describe('labels', () => {
     expect(categoryLabel('반려동물', ledgerText.en)).toBe('반려동물');
     expect(categoryLabel('toString', ledgerText.en)).toBe('toString');
     expect(paymentLabel('transfer', ledgerText.en)).toBe('Bank transfer');
+  });
+});
+
+describe('keptFields', () => {
+  it("keeps an imported payment's time and approval number through an edit, and adds nothing to others", () => {
+    const imported: NewEntry = {
+      date: '2026-08-14',
+      type: 'expense',
+      amount: 4500,
+      currency: 'KRW',
+      category: 'cafe',
+      payment: 'card',
+      memo: '스타벅스 강남점',
+      time: '20:32',
+      approval: '30012345',
+    };
+    expect(keptFields(imported)).toEqual({ time: '20:32', approval: '30012345' });
+    expect(keptFields({ ...imported, time: undefined, approval: undefined })).toEqual({});
+    expect(keptFields(undefined)).toEqual({});
   });
 });

@@ -18,7 +18,16 @@ import {
 /** The select option that reveals a text field for a category or payment method of one's own. */
 export const CUSTOM_CHOICE = '*custom';
 
-export type EntryField = keyof NewEntry;
+/** The fields the form shows; an imported payment's time and approval number are kept as they are (`keptFields`). */
+export type EntryField = Exclude<keyof NewEntry, 'time' | 'approval'>;
+
+/** What an edit keeps of the entry that the form does not show. */
+export function keptFields(entry: NewEntry | undefined): Pick<NewEntry, 'time' | 'approval'> {
+  return {
+    ...(entry?.time ? { time: entry.time } : {}),
+    ...(entry?.approval ? { approval: entry.approval } : {}),
+  };
+}
 export type EntryProblems = Partial<Record<EntryField, LedgerErrorCode>>;
 
 export interface EntryDraft {

@@ -49,6 +49,31 @@ describe('entry order', () => {
     expect(entriesOfMonth(records, '2023-03')).toEqual([]);
   });
 
+  it('puts an imported payment’s time of day in the order, after the date', () => {
+    const at = (date: string, updatedAt: number, time?: string) => {
+      const record = stored(date, updatedAt);
+      return { ...record, id: `${date} ${time ?? '-'}`, value: { ...record.value, ...(time && { time }) } };
+    };
+    const day = [
+      at('2026-08-14', 9, '09:05'),
+      at('2026-08-14', 1, '20:32'),
+      at('2026-08-14', 5),
+      at('2026-08-15', 2, '00:10'),
+    ];
+    expect(entriesOfMonth(day, '2026-08').map((record) => record.id)).toEqual([
+      '2026-08-15 00:10',
+      '2026-08-14 20:32',
+      '2026-08-14 09:05',
+      '2026-08-14 -',
+    ]);
+    expect(entriesByDate(day).map((entry) => `${entry.date} ${entry.time ?? '-'}`)).toEqual([
+      '2026-08-14 -',
+      '2026-08-14 09:05',
+      '2026-08-14 20:32',
+      '2026-08-15 00:10',
+    ]);
+  });
+
   it('exports everything oldest first', () => {
     expect(entriesByDate(records).map((entry) => entry.date)).toEqual([
       '2024-02-28',

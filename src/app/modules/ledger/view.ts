@@ -16,27 +16,35 @@ export function shownCurrency(present: readonly LedgerCurrency[], chosen: Ledger
   return present.includes(DEFAULT_CURRENCY) ? DEFAULT_CURRENCY : (present[0] ?? DEFAULT_CURRENCY);
 }
 
+/** Entries of the month the list draws at first, and adds with each "show more". */
+export const LEDGER_PAGE = 100;
+
 interface StoredEntry {
   value: NewEntry;
   updatedAt: number;
 }
 
-/** The month's entries, newest date first; on the same date the one written last comes first. */
+/** When an entry happened, as text that sorts: its date, then its time of day when it has one (an import's). */
+const when = (entry: NewEntry): string => (entry.time ? `${entry.date} ${entry.time}` : entry.date);
+
+/**
+ * The month's entries, newest first: by date, then by time of day (an entry with none after those with one); at the
+ * same moment the one written last comes first.
+ */
 export function entriesOfMonth<T extends StoredEntry>(records: readonly T[], month: string): T[] {
   return records
     .filter((record) => monthOfDate(record.value.date) === month)
-    .sort((a, b) =>
-      a.value.date === b.value.date ? b.updatedAt - a.updatedAt : a.value.date < b.value.date ? 1 : -1,
-    );
+    .map((record) => ({ record, at: when(record.value) }))
+    .sort((a, b) => (a.at === b.at ? b.record.updatedAt - a.record.updatedAt : a.at < b.at ? 1 : -1))
+    .map(({ record }) => record);
 }
 
-/** Everything in date order, oldest first, as a spreadsheet reader expects. */
+/** Everything in date (and time) order, oldest first, as a spreadsheet reader expects. */
 export function entriesByDate<T extends StoredEntry>(records: readonly T[]): NewEntry[] {
-  return [...records]
-    .sort((a, b) =>
-      a.value.date === b.value.date ? a.updatedAt - b.updatedAt : a.value.date < b.value.date ? -1 : 1,
-    )
-    .map((record) => record.value);
+  return records
+    .map((record) => ({ record, at: when(record.value) }))
+    .sort((a, b) => (a.at === b.at ? a.record.updatedAt - b.record.updatedAt : a.at < b.at ? -1 : 1))
+    .map(({ record }) => record.value);
 }
 
 /**

@@ -23,9 +23,12 @@ import {
   type Memo,
 } from './memo.js';
 import './diary.css';
+import { showRecord, useOpenRequest } from '../search/open-record.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { ListActions } from '../../ui/ListActions.js';
+import { LinkedDocuments } from '../documents/LinkedDocuments.js';
+import { ImportLink } from '../../ui/ImportLink.js';
 
 /** Entries shown at first, and added by each "show more": a long list is drawn in parts. */
 export const DIARY_PAGE = 50;
@@ -61,6 +64,21 @@ export default function DiaryPage() {
   const listKey = searching ? `search:${query}` : `month:${month}`;
   const [more, setMore] = useState({ listKey, limit: DIARY_PAGE });
   const limit = more.listKey === listKey ? more.limit : DIARY_PAGE;
+  // A search result opens its entry where the list has it: its month, far enough down, read in full.
+  useOpenRequest('diary', (id) => {
+    const entry = vault.get<Memo>(id);
+    if (entry?.kind !== 'memo') return;
+    const entryMonth = entry.value.date.slice(0, 7);
+    const position = memosInMonth(memos, entryMonth).findIndex((memo) => memo.id === id);
+    setQuery('');
+    setMonth(entryMonth);
+    setMore({
+      listKey: `month:${entryMonth}`,
+      limit: (Math.floor(Math.max(position, 0) / DIARY_PAGE) + 1) * DIARY_PAGE,
+    });
+    setOpen(id);
+    showRecord(id);
+  });
   const months = useMemo(() => memoMonths(memos), [memos]);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
 
@@ -119,11 +137,14 @@ export default function DiaryPage() {
             </div>
           )}
           {shown.length === 0 ? (
-            <p className="empty">{searching ? text.noResults : text.empty}</p>
+            <>
+              <p className="empty">{searching ? text.noResults : text.empty}</p>
+              {memos.length === 0 && <ImportLink />}
+            </>
           ) : (
             <ul className="list">
               {shown.slice(0, limit).map((entry) => (
-                <li key={entry.id} className="list__item diary-entry">
+                <li key={entry.id} className="list__item diary-entry" data-search-record={entry.id}>
                   <div className="list__main">
                     <button
                       type="button"
@@ -134,12 +155,32 @@ export default function DiaryPage() {
                     >
                       {entry.value.title}
                     </button>
+                    {entry.value.starred && (
+                      <span
+                        className="diary-entry__star"
+                        role="img"
+                        aria-label={text.starred}
+                        title={text.starred}
+                      >
+                        ★
+                      </span>
+                    )}
                     <ConflictCopyBadge value={entry.value} />
                     <p className="list__meta">
                       {formatCalendarDate(entry.value.date, locale, { dateStyle: 'full' })}
                     </p>
+                    {entry.value.tags && entry.value.tags.length > 0 && (
+                      <ul className="diary-entry__tags" aria-label={text.tags}>
+                        {entry.value.tags.map((tag) => (
+                          <li key={tag}>#{tag}</li>
+                        ))}
+                      </ul>
+                    )}
                     {open === entry.id ? (
-                      <p className="diary-entry__body">{entry.value.body}</p>
+                      <>
+                        <p className="diary-entry__body">{entry.value.body}</p>
+                        <LinkedDocuments recordId={entry.id} />
+                      </>
                     ) : (
                       <p className="diary-entry__preview">{entry.value.body.slice(0, 140)}</p>
                     )}
@@ -295,6 +336,7 @@ function MemoForm({
             onChange={(event) => setMemo({ ...memo, body: event.target.value })}
           />
           {problem('body') && <p className="field__problem">{problem('body')}</p>}
+          {problem('tags') && <p className="field__problem">{problem('tags')}</p>}
         </div>
         <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>

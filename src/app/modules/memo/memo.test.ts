@@ -44,4 +44,12 @@ describe('the diary', () => {
     expect(validateMemo({ date: '2026-11-22', title: 'ok', body: 'x' })).toEqual({});
     expect(validateMemo({ date: '2026-11-22', title: 'x'.repeat(201), body: '' }).title).toBe('titleTooLong');
   });
+
+  it('allows at most 50 tags of at most 50 characters', () => {
+    const memo = { date: '2026-11-22', title: '여행', body: '', starred: true };
+    const tags = Array.from({ length: 50 }, (_, index) => `태그${index}`);
+    expect(validateMemo({ ...memo, tags: [...tags, '하나 더'] })).toEqual({ tags: 'tooManyTags' });
+    expect(validateMemo({ ...memo, tags: ['가'.repeat(51)] })).toEqual({ tags: 'tagTooLong' });
+    expect(validateMemo({ ...memo, tags: [...tags.slice(1), '가'.repeat(50)] })).toEqual({});
+  });
 });

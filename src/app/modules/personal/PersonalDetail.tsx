@@ -17,16 +17,19 @@ import {
   type PersonalRecord,
 } from './kinds.js';
 import { fieldLabel } from './labels.js';
+import { LinkedDocuments } from '../documents/LinkedDocuments.js';
 
 const MASK = '••••••••';
 
 export function PersonalDetail({
+  id,
   record,
   updatedAt,
   onEdit,
   onDelete,
   onClose,
 }: {
+  id: string;
   record: PersonalRecord;
   updatedAt: number;
   onEdit: () => void;
@@ -142,6 +145,7 @@ export function PersonalDetail({
           );
         })}
       </dl>
+      <LinkedDocuments recordId={id} />
       {copyFailed && (
         <p className="form__error personal-detail__problem" role="alert">
           {text.detail.copyFailed}

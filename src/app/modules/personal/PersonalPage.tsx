@@ -20,7 +20,9 @@ import {
 import { PersonalDetail } from './PersonalDetail.js';
 import { PersonalForm } from './PersonalForm.js';
 import './personal.css';
+import { useOpenRequest } from '../search/open-record.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
+import { ImportLink } from '../../ui/ImportLink.js';
 
 interface Item {
   id: string;
@@ -46,6 +48,13 @@ export default function PersonalPage() {
   /** The item the member chose to delete, and its stamp then (changed since elsewhere, it stays). */
   const [deleteId, setDeleteId] = useState<{ id: string; seen: number } | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  // A search result opens its record's details, as a tap on its card does.
+  useOpenRequest('personal', (id) => {
+    setFilter('all');
+    setQuery('');
+    setForm(null);
+    setOpenId(id);
+  });
   const collator = useMemo(() => new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }), [locale]);
   const count = (value: number) => new Intl.NumberFormat(locale).format(value);
 
@@ -134,7 +143,10 @@ export default function PersonalPage() {
       </div>
 
       {shown.length === 0 ? (
-        <p className="empty">{emptyMessage()}</p>
+        <>
+          <p className="empty">{emptyMessage()}</p>
+          {items.length === 0 && <ImportLink />}
+        </>
       ) : (
         <ul className="personal-list">
           {shown.map((item) => {
@@ -164,6 +176,7 @@ export default function PersonalPage() {
       {opened && !form && (
         <PersonalDetail
           key={opened.id}
+          id={opened.id}
           record={opened.record}
           updatedAt={opened.updatedAt}
           onClose={() => setOpenId(null)}

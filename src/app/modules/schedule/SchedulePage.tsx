@@ -19,7 +19,10 @@ import { lunarLabel } from './labels.js';
 import { MonthView } from './MonthView.js';
 import { useHolidayData, useScheduleEvents } from './use-schedule-data.js';
 import './schedule.css';
+import { useOpenRequest } from '../search/open-record.js';
+import { nextOccurrence, type ScheduleEvent } from './event.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
+import { ImportLink } from '../../ui/ImportLink.js';
 
 type View = 'month' | 'agenda';
 
@@ -82,6 +85,17 @@ export default function SchedulePage() {
     const current = vault.get<AgendaEntry['event']>(entry.id)?.value ?? entry.event;
     setEditing({ key: Date.now(), eventId: entry.id, initial: draftFromEvent(current) });
   }
+
+  // A search result opens its event, on its next day, as its "edit" button does.
+  useOpenRequest('schedule', (id) => {
+    const entry = vault.get<ScheduleEvent>(id);
+    if (entry?.kind !== 'event') return;
+    const date =
+      nextOccurrence(entry.value, today) ?? (entry.value.calendar === 'lunar' ? null : entry.value.date);
+    setView('month');
+    if (date) select(date);
+    setEditing({ key: Date.now(), eventId: id, initial: draftFromEvent(entry.value) });
+  });
 
   function askDelete(entry: { id: string; event: { title: string } }) {
     setDeleting({ id: entry.id, title: entry.event.title, seen: vault.get(entry.id)?.updatedAt });
@@ -146,6 +160,7 @@ export default function SchedulePage() {
             date={selected}
             entries={selectedEntries}
             holidays={holidays}
+            noEvents={events.length === 0}
             onAdd={openNew}
             onEdit={openEdit}
             onDelete={askDelete}
@@ -187,6 +202,7 @@ function SelectedDay({
   date,
   entries,
   holidays,
+  noEvents,
   onAdd,
   onEdit,
   onDelete,
@@ -194,6 +210,8 @@ function SelectedDay({
   date: string;
   entries: readonly AgendaEntry[];
   holidays: HolidayData;
+  /** The schedule holds nothing yet: its calendar may be brought from another app. */
+  noEvents: boolean;
   onAdd: () => void;
   onEdit: (entry: AgendaEntry) => void;
   onDelete: (entry: AgendaEntry) => void;
@@ -219,7 +237,10 @@ function SelectedDay({
       {entries.length > 0 ? (
         <EventList entries={entries} onEdit={onEdit} onDelete={onDelete} />
       ) : (
-        <p className="empty">{text.day.empty}</p>
+        <>
+          <p className="empty">{text.day.empty}</p>
+          {noEvents && <ImportLink />}
+        </>
       )}
       <button type="button" className="button button--ghost button--block" onClick={onAdd}>
         {text.day.add}

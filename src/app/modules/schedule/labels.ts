@@ -1,5 +1,6 @@
 // How the schedule screen writes lunar dates, times and full dates in the active language.
 import { fill } from '../../../client/text.js';
+import { formatCalendarDate, utcFormatter } from '../../format.js';
 import type { LunarDate } from '../../calendar/lunar.js';
 import type { ScheduleCopy } from './copy.js';
 
@@ -20,29 +21,16 @@ export function lunarMonthLabel(text: ScheduleCopy, year: number, month: number,
   return fill(leap ? text.lunarMonth.leap : text.lunarMonth.regular, { year, month });
 }
 
-// Building an Intl formatter costs far more than using one; the month grid formats 42 dates per render.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: string, kind: 'full' | 'time'): Intl.DateTimeFormat {
-  const key = `${kind}:${locale}`;
-  let found = formatters.get(key);
-  if (!found) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === 'full' ? { dateStyle: 'full' } : { hour: 'numeric', minute: '2-digit' };
-    found = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    formatters.set(key, found);
-  }
-  return found;
-}
-
 /** '2026년 11월 22일 일요일' / 'Sunday, November 22, 2026'. */
 export function fullDate(iso: string, locale: string): string {
-  return formatter(locale, 'full').format(new Date(`${iso}T00:00:00Z`));
+  return formatCalendarDate(iso, locale, { dateStyle: 'full' });
 }
 
 /** 'HH:MM' as '오후 3:30' / '3:30 PM'; anything unreadable as it is. */
 export function timeLabel(time: string, locale: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(time);
   if (!match) return time;
-  return formatter(locale, 'time').format(new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]))));
+  return utcFormatter(locale, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]))),
+  );
 }

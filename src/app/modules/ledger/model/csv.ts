@@ -1,5 +1,6 @@
 // The ledger as a CSV file for spreadsheets (RFC 4180), and back. An import is all or nothing: every row is
 // checked and either all entries come back or every problem does, with the line a text editor shows for it.
+import { quoteCsvField, readCsv } from '../../../../shared/csv.js';
 import { ledgerText } from '../copy.js';
 import {
   DEFAULT_CATEGORIES,
@@ -105,8 +106,6 @@ const guardFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : 
 const unguardFormula = (text: string) =>
   text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 
-const quoteField = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
-
 /**
  * The whole file: a BOM so Excel reads the Korean text as UTF-8, a header row, CRLF after every row. With Korean
  * labels, the header, the type and the default categories and payment methods are written as the app shows them
@@ -126,7 +125,7 @@ export function formatLedgerCsv(entries: readonly NewEntry[], labels: CsvLabels 
     guardFormula(label(ko.payments, entry.payment)),
     guardFormula(entry.memo),
   ]);
-  return '\uFEFF' + [header, ...rows].map((row) => row.map(quoteField).join(',') + '\r\n').join('');
+  return '\uFEFF' + [header, ...rows].map((row) => row.map(quoteCsvField).join(',') + '\r\n').join('');
 }
 
 /** The same entry, as far as a re-import can tell: every field. */
@@ -166,7 +165,7 @@ export function splitDuplicates(
 
 export function parseLedgerCsv(text: string): CsvImportResult {
   // Blank lines and rows of empty cells, which spreadsheets leave behind, are not rows of the ledger.
-  const [header, ...rows] = readRecords(text.startsWith('\uFEFF') ? text.slice(1) : text).filter(
+  const [header, ...rows] = readCsv(text.startsWith('\uFEFF') ? text.slice(1) : text).filter(
     (record) => record.unterminatedQuote || record.fields.some((field) => field.trim() !== ''),
   );
   if (!header) return { ok: false, errors: [{ line: 1, code: 'ledger/csv-empty' }] };
@@ -230,61 +229,4 @@ function readRow(cells: Partial<Record<CsvColumn, string>>, line: number): NewEn
       .filter((issue) => knownCurrency || issue.path[0] !== 'amount')
       .map((issue) => ({ line, column: issue.path[0] as CsvColumn, code: issue.message as LedgerErrorCode }))
   );
-}
-
-interface CsvRecord {
-  /** Line where the record starts; records may span lines when a quoted field holds line breaks. */
-  line: number;
-  fields: string[];
-  unterminatedQuote: boolean;
-}
-
-const LINE_BREAK = /\r\n|\r|\n/g;
-const countLineBreaks = (text: string) => text.match(LINE_BREAK)?.length ?? 0;
-
-/** RFC 4180 records. Accepts CRLF, LF or CR line ends and a final line end; text after a closing quote is kept. */
-function readRecords(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  const fieldEnd = /[,\r\n]/g;
-  let line = 1;
-  let at = 0;
-  while (at < text.length) {
-    const record: CsvRecord = { line, fields: [], unterminatedQuote: false };
-    records.push(record);
-    for (;;) {
-      let field = '';
-      if (text[at] === '"') {
-        for (at += 1; ; at += 2) {
-          const close = text.indexOf('"', at);
-          const chunk = text.slice(at, close === -1 ? text.length : close);
-          field += chunk;
-          line += countLineBreaks(chunk);
-          if (close === -1) {
-            record.unterminatedQuote = true;
-            at = text.length;
-            break;
-          }
-          at = close;
-          if (text[close + 1] !== '"') break;
-          field += '"';
-        }
-        at = Math.min(at + 1, text.length);
-      }
-      fieldEnd.lastIndex = at;
-      const end = fieldEnd.exec(text)?.index ?? text.length;
-      field += text.slice(at, end);
-      record.fields.push(field);
-      at = end;
-      if (text[at] === ',') {
-        at += 1;
-        continue;
-      }
-      if (at < text.length) {
-        at += text.startsWith('\r\n', at) ? 2 : 1;
-        line += 1;
-      }
-      break;
-    }
-  }
-  return records;
 }

@@ -72,6 +72,27 @@ describe('ledgerEntrySchema', () => {
     expect(codesOf(longest)).toEqual([]);
   });
 
+  it('leaves time and approval absent unless given, so older entries read as before', () => {
+    const parsed = ledgerEntrySchema.parse(lunch);
+    expect('time' in parsed).toBe(false);
+    expect('approval' in parsed).toBe(false);
+  });
+
+  it("keeps a statement's time and trimmed approval number", () => {
+    expect(ledgerEntrySchema.parse({ ...lunch, time: '20:32', approval: ' 30012345 ' })).toMatchObject({
+      time: '20:32',
+      approval: '30012345',
+    });
+    expect(codesOf({ time: '00:00', approval: '9'.repeat(40) })).toEqual([]);
+  });
+
+  it('refuses a time that is not 24-hour HH:MM and an approval number over 40 characters', () => {
+    for (const time of ['24:00', '8:32', '20:60', '20:32:16', '오후 8:32', '']) {
+      expect(codesOf({ time }), time).toEqual([['time', 'ledger/invalid-date']]);
+    }
+    expect(codesOf({ approval: '1'.repeat(41) })).toEqual([['approval', 'ledger/field-too-long']]);
+  });
+
   it('takes entries without an id as new entries', () => {
     const { id: _id, ...draft } = lunch;
     expect(newEntrySchema.safeParse(draft).success).toBe(true);

@@ -35,6 +35,10 @@ export const MAX_AMOUNT = 10_000_000_000_000;
 export const MAX_CATEGORY_LENGTH = 40;
 export const MAX_PAYMENT_LENGTH = 40;
 export const MAX_MEMO_LENGTH = 500;
+/** A card's approval number (승인번호): what finds the same payment again when a statement is imported twice. */
+export const MAX_APPROVAL_LENGTH = 40;
+/** A time of day, 24-hour HH:MM. */
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const FIRST_DATE = '1900-01-01';
 const LAST_DATE = '2100-12-31';
 
@@ -105,6 +109,14 @@ export const ledgerEntrySchema = z.object({
     .string(fail('ledger/field-too-long'))
     .max(MAX_MEMO_LENGTH, fail('ledger/field-too-long'))
     .default(''),
+  // Both come from imported statements and stay absent otherwise, so entries typed by hand and the CSV file are
+  // as they were. A wrong time is a wrong "when", hence the date's code.
+  time: z.string(fail('ledger/invalid-date')).regex(TIME_OF_DAY, fail('ledger/invalid-date')).optional(),
+  approval: z
+    .string(fail('ledger/field-too-long'))
+    .trim()
+    .max(MAX_APPROVAL_LENGTH, fail('ledger/field-too-long'))
+    .optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 

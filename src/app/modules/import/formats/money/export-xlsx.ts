@@ -1,0 +1,71 @@
+// The ledger as an .xlsx workbook: a header in the member's language, real date cells, amounts as numbers in major
+// units formatted to the currency's decimals, and every other field as text. mapping.ts knows this header (preset
+// 'mygenie'), so the file imports back as the same entries.
+import * as XLSX from '@e965/xlsx';
+import { defineText } from '../../../../../shared/text.js';
+import { ledgerText } from '../../../ledger/copy.js';
+import { currencyDigits, fromMinorUnits, type NewEntry } from '../../../ledger/model/entry.js';
+
+export const SHEET_COLUMNS = [
+  'date',
+  'time',
+  'type',
+  'amount',
+  'currency',
+  'category',
+  'payment',
+  'memo',
+  'approval',
+] as const;
+export type SheetColumn = (typeof SHEET_COLUMNS)[number];
+
+// The ledger's CSV names the other columns; these two only exist in the workbook.
+const extraColumns = defineText({ time: '시간', approval: '승인번호' } as const, {
+  time: 'time',
+  approval: 'approval',
+});
+
+/** The header row in a language. */
+export function sheetHeader(lang: 'ko' | 'en'): string[] {
+  const names: Record<SheetColumn, string> = { ...ledgerText[lang].columns, ...extraColumns[lang] };
+  return SHEET_COLUMNS.map((column) => names[column]);
+}
+
+/** Days since 1899-12-30, the day number a spreadsheet's date cell holds. */
+const daySerial = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 25_569;
+
+export function exportLedgerXlsx(entries: readonly NewEntry[], lang: 'ko' | 'en'): Uint8Array {
+  const text = ledgerText[lang];
+  const label = (names: Record<string, string>, key: string) =>
+    Object.hasOwn(names, key) ? names[key]! : key;
+  const rows: XLSX.CellObject[][] = entries.map((entry) => [
+    { t: 'n', v: daySerial(entry.date), z: 'yyyy-mm-dd' },
+    { t: 's', v: entry.time ?? '' },
+    { t: 's', v: text.types[entry.type] },
+    { t: 'n', v: Number(fromMinorUnits(entry.amount, entry.currency)), z: amountFormat(entry) },
+    { t: 's', v: entry.currency },
+    { t: 's', v: label(text.categories, entry.category) },
+    { t: 's', v: label(text.payments, entry.payment) },
+    { t: 's', v: entry.memo },
+    { t: 's', v: entry.approval ?? '' },
+  ]);
+  const header = sheetHeader(lang).map((name): XLSX.CellObject => ({ t: 's', v: name }));
+  const sheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
+  sheet['!cols'] = [
+    { wch: 12 },
+    { wch: 6 },
+    { wch: 8 },
+    { wch: 14 },
+    { wch: 6 },
+    { wch: 14 },
+    { wch: 14 },
+    { wch: 40 },
+  ];
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, text.title);
+  return new Uint8Array(
+    XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer,
+  );
+}
+
+const amountFormat = (entry: NewEntry) => (currencyDigits(entry.currency) === 0 ? '#,##0' : '#,##0.00');
