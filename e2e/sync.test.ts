@@ -15,7 +15,16 @@ import { addBankAccount } from './pages/members.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import type { Lang } from './pages/site.js';
-import { DETAIL, goOffline, MASTER, PASSWORD, reconnect, syncMember } from './pages/sync.js';
+import {
+  DETAIL,
+  goOffline,
+  MASTER,
+  PASSWORD,
+  reconnect,
+  rewriteChanges,
+  syncMember,
+  type ChangesPage,
+} from './pages/sync.js';
 
 const suite = browserSuite();
 const member = (lang: Lang, count: number, options: { blockServiceWorkers?: boolean } = {}) =>
@@ -272,16 +281,13 @@ describe('sync refuses what does not check out', () => {
     await a!.addDiary('Arrived', 'With the settings.');
     await a!.sent();
     let tamper = true;
-    await b!.page.route('**/api/sync/changes?after=*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { changes: Array<{ payload: string }> };
+    await rewriteChanges(b!.page, (body) => {
       const change = body.changes[0];
       if (tamper && change) {
         const bytes = Buffer.from(change.payload, 'base64');
         bytes[bytes.length - 5]! ^= 1;
         change.payload = bytes.toString('base64');
       }
-      await route.fulfill({ response, json: body });
     });
     await b!.openJoined();
     await b!.page.getByRole('heading', { name: b!.sync.join.arriving }).waitFor({ timeout: 30_000 });
@@ -311,15 +317,11 @@ describe('sync refuses what does not check out', () => {
     await a!.app.go('diary');
     await a!.addDiary('First', 'One.');
     await a!.sent();
-    type Page = { changes: Array<{ payload: string; at: number }>; latest: number; snapshot: unknown };
-    let seen: Page['changes'] = [];
-    let attack: ((page: Page) => void) | null = null;
-    await b!.page.route('**/api/sync/changes?after=*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as Page;
+    let seen: ChangesPage['changes'] = [];
+    let attack: ((page: ChangesPage) => void) | null = null;
+    await rewriteChanges(b!.page, (body) => {
       if (attack && body.changes.length > 0) attack(body);
       else seen = [...seen, ...body.changes];
-      await route.fulfill({ response, json: body });
     });
     await b!.join();
     await b!.page

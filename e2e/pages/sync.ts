@@ -1,6 +1,6 @@
 // Browser contexts as a member's devices, for the sync journeys (e2e/sync*.test.ts): the app's own labels, and
 // what each device holds read from its IndexedDB.
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ledgerText } from '../../src/app/modules/ledger/copy.js';
 import { diaryText } from '../../src/app/modules/memo/copy.js';
@@ -277,4 +277,34 @@ export async function goOffline(...devices: Device[]): Promise<void> {
 export async function reconnect(...devices: Device[]): Promise<void> {
   for (const device of devices) await device.context.setOffline(false);
   for (const device of [...devices, ...devices.slice(0, -1)]) await device.sent();
+}
+
+/** A page of the server's changes as the device receives it. */
+export interface ChangesPage {
+  changes: Array<{ payload: string; at: number }>;
+  latest: number;
+  snapshot: unknown;
+}
+
+/**
+ * Lets `edit` change each page of changes the device fetches before the device reads it (an attacker between the
+ * device and the server). A request the page itself abandons meanwhile (a reload, the test ending) is let go: its
+ * answer is nobody's.
+ */
+export async function rewriteChanges(page: Page, edit: (body: ChangesPage) => void): Promise<void> {
+  await page.route('**/api/sync/changes?after=*', async (route) => {
+    let response;
+    let body: ChangesPage;
+    try {
+      response = await route.fetch();
+      body = (await response.json()) as ChangesPage;
+    } catch (error) {
+      if (/disposed|closed|cancel/i.test(String(error))) return;
+      throw error;
+    }
+    edit(body);
+    await route.fulfill({ response, json: body }).catch((error: unknown) => {
+      if (!/disposed|closed|cancel|already handled/i.test(String(error))) throw error;
+    });
+  });
 }
