@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize, queryWords, tidyText } from './normalize.js';
+import { hasOddGap, normalize, queryWords, tidyText } from './normalize.js';
 
 describe('normalize', () => {
   it('composes decomposed Hangul, so both forms of 김민수 read the same', () => {
@@ -28,6 +28,29 @@ describe('normalize', () => {
   it('keeps the case in tidyText, for what a snippet shows', () => {
     expect(tidyText('  Meeting   in\nSeoul ')).toBe('Meeting in Seoul');
     expect(normalize('  Meeting   in\nSeoul ')).toBe(tidyText('  Meeting   in\nSeoul ').toLowerCase());
+  });
+});
+
+describe('hasOddGap', () => {
+  // What it stands in for: any character the gaps' expression matches, or two spaces.
+  const oddGap = /[^\S ]|[\p{Cc}\u00ad\u200b\u2060]| {2}/u;
+
+  it('agrees with the expression on every character of the Basic Multilingual Plane, alone and beside others', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      for (const text of [char, `a${char}b`, `가 ${char}`]) {
+        if (hasOddGap(text) !== oddGap.test(text))
+          throw new Error(`U+${code.toString(16)} in ${JSON.stringify(text)}`);
+      }
+    }
+  });
+
+  it('finds two spaces anywhere and lets single spaces be', () => {
+    expect(hasOddGap('서울 에서 점심')).toBe(false);
+    expect(hasOddGap('서울  에서')).toBe(true);
+    expect(hasOddGap('end  ')).toBe(true);
+    expect(hasOddGap(' ')).toBe(false);
+    expect(hasOddGap('')).toBe(false);
   });
 });
 

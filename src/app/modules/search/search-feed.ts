@@ -12,8 +12,8 @@ import type {
   ToSearchWorker,
 } from './protocol.js';
 
-/** Records taken and sent per task of the page's thread. */
-export const FEED_BATCH = 2500;
+/** Records taken and sent per task of the page's thread: two of the worker's segments, each built once. */
+export const FEED_BATCH = 2048;
 
 /** How the page talks to the search worker: a Web Worker in the app, the same handling in-process in tests. */
 export interface SearchChannel {

@@ -155,6 +155,25 @@ describe('the index as records change', () => {
     expect(found(index, '서울 나')).toEqual([]);
   });
 
+  it('finds initial consonants made in spare time and made on demand alike, after every change', () => {
+    const index = new SearchIndex();
+    const records = Array.from({ length: SEGMENT_RECORDS + 5 }, (_, at) => ({
+      id: `r${at}`,
+      module: 'diary' as const,
+      updatedAt: at,
+      fields: [at === 3 ? '김민수 생일' : `기록 ${at}`],
+    }));
+    index.put(records);
+    // The second segment's made in spare time, the first's on demand by the query.
+    expect(found(index, 'ㄱㅁㅅ')).toEqual(['r3']);
+    expect(index.prepareInitials(1000)).toBe(true);
+    index.put([{ id: `r${SEGMENT_RECORDS + 2}`, module: 'diary', updatedAt: 9999, fields: ['김민수 선물'] }]);
+    expect(found(index, 'ㄱㅁㅅ')).toEqual([`r${SEGMENT_RECORDS + 2}`, 'r3']);
+    index.remove(['r3']);
+    expect(index.prepareInitials(1000)).toBe(true);
+    expect(found(index, 'ㄱㅁㅅ ㅅㅁ')).toEqual([`r${SEGMENT_RECORDS + 2}`]);
+  });
+
   it('keeps every record findable across many segments, through removals in the middle', () => {
     const index = new SearchIndex();
     const count = SEGMENT_RECORDS * 3 + 17;

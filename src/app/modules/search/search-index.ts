@@ -51,7 +51,8 @@ class Segment {
   /** The records' texts joined, lower-cased, and their initial consonants: the same positions in all three. */
   shown = '';
   folded = '';
-  initials = '';
+  /** Made when first needed (a query of initial consonants, or the worker's spare time): see `initials`. */
+  #initials: string | null = '';
   /** Where each record starts in the joined strings; one more at the end (as if a break followed the last). */
   starts = new Int32Array(1);
   /** The lower-cased text is as long as the shown one (it almost always is): snippets are cut from the shown. */
@@ -118,11 +119,24 @@ class Segment {
     this.shown = texts.join(RECORD_BREAK);
     this.folded = this.shown.toLowerCase();
     this.aligned = this.folded.length === this.shown.length;
-    // Initial consonants are read from the lower-cased text, whose positions matching uses.
-    this.initials = initialsOf(this.folded);
+    this.#initials = null;
     this.starts = starts;
     this.#texts = [];
     this.#dirty = false;
+  }
+
+  /**
+   * The initial consonants of the lower-cased text, position for position (matching uses its positions). Made on
+   * first use rather than with the rest: the vault's text is searchable a little sooner after an unlock.
+   */
+  get initials(): string {
+    this.#initials ??= initialsOf(this.folded);
+    return this.#initials;
+  }
+
+  /** Whether `initials` is made. */
+  get hasInitials(): boolean {
+    return this.#initials !== null;
   }
 
   /** The record at a position of the joined strings. */
@@ -306,6 +320,20 @@ export class SearchIndex {
     }
     for (const segment of touched) segment.build();
     this.#segments = this.#segments.filter((segment) => segment.size > 0);
+  }
+
+  /**
+   * Makes the initial consonants of segments that lack them (see Segment.initials) for up to about `budgetMs`;
+   * answers whether every segment has them.
+   */
+  prepareInitials(budgetMs: number): boolean {
+    const until = performance.now() + budgetMs;
+    for (const segment of this.#segments) {
+      if (segment.hasInitials) continue;
+      if (performance.now() >= until) return false;
+      void segment.initials;
+    }
+    return true;
   }
 
   clear(): void {
