@@ -30,6 +30,22 @@ function scriptsAfterPaint(): Plugin {
 
 const root = import.meta.dirname;
 
+// The pages' entries (web/**/index.html) name their scripts in the project's src/, beside Vite's root (web/): the
+// build follows the relative path, but the dev server gets it as /src/…, which is not under web/. This serves it
+// from the project's src/ (Vite lets it read the whole project).
+function sourcesBesideRoot(): Plugin {
+  return {
+    name: 'mygenie-sources-beside-root',
+    apply: 'serve',
+    resolveId(id) {
+      return id.startsWith('/src/') ? path.join(root, id) : null;
+    },
+  };
+}
+
+// `npm run dev` (scripts/dev.mjs) tells Vite where the API server listens; 3000 is the server's own default.
+const API_URL = process.env.MYGENIE_DEV_API_URL ?? 'http://127.0.0.1:3000';
+
 // The website's build (`vite build --mode site`, and its prerender) runs the same React code on preact/compat:
 // the React API at a sixth of react-dom's size, so a prerendered page hydrates with under 60 KiB of script.
 // The app and the fortune embed keep React (`vite build`, run first: it empties dist/web). `npm run dev` serves
@@ -46,7 +62,7 @@ const PREACT = {
 export default defineConfig(({ mode }): UserConfig => ({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'public'),
-  plugins: [react(), scriptsAfterPaint()],
+  plugins: [react(), scriptsAfterPaint(), sourcesBesideRoot()],
   worker: { format: 'es' },
   resolve: mode === 'site' ? { alias: PREACT, dedupe: ['preact'] } : {},
   // The prerender bundles its libraries, so React Router and i18next resolve `react` to preact/compat there too.
@@ -83,6 +99,6 @@ export default defineConfig(({ mode }): UserConfig => ({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': API_URL },
   },
 }));

@@ -1,6 +1,7 @@
 // `npm run dev`: the whole product while you change it. The server is compiled as you save (tsc --watch) and
 // restarted when its output changes (node --watch); Vite serves the site, the app and the fortune embed with
-// hot reload on http://localhost:5173 and passes /api to the server on :3000. Ctrl-C stops all three.
+// hot reload on http://localhost:5173 (DEV_PORT) and passes /api to the server on :3000 (PORT). Ctrl-C stops all
+// three.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,17 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 // Settings from .env (see .env.example), under what the environment already sets.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
-const SITE_PORT = 5173;
+/** @param {string} name @param {number} fallback */
+function port(name, fallback) {
+  const value = process.env[name] ?? String(fallback);
+  if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    console.error(`${name} must be a port number (1–65535), not ${JSON.stringify(value)}`);
+    process.exit(1);
+  }
+  return Number(value);
+}
+const SITE_PORT = port('DEV_PORT', 5173);
+const API_PORT = port('PORT', 3000);
 const entry = path.join(root, 'dist/server/server/main.js');
 
 /** @type {import('node:child_process').ChildProcess[]} */
@@ -65,11 +76,12 @@ compiler.stdout?.on('data', (chunk) => {
     ...process.env,
     // The pages are opened at Vite's address: links in mails point there, and it is the accepted Origin.
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${SITE_PORT}`,
-    PORT: process.env.PORT ?? '3000',
+    PORT: String(API_PORT),
   });
-  run('vite', process.execPath, [
-    path.join(root, 'node_modules/vite/bin/vite.js'),
-    '--port',
-    String(SITE_PORT),
-  ]);
+  run(
+    'vite',
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(SITE_PORT), '--strictPort'],
+    { ...process.env, MYGENIE_DEV_API_URL: `http://127.0.0.1:${API_PORT}` },
+  );
 });
