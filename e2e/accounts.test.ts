@@ -8,6 +8,7 @@ import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { createAccount } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { HomePageModel, type Lang } from './pages/site.js';
+import { fill } from '../src/client/text.js';
 
 const suite = browserSuite();
 
@@ -91,6 +92,22 @@ describe.each(['ko', 'en'] as const)('the member journey in %s', (lang) => {
     await home.dialog.login(email, 'not the password');
     expect(await home.dialog.error().innerText()).toBe(home.text.errors['auth/invalid-login-credentials']);
     expect(await home.dialog.submit().innerText()).toBe(home.text.auth.submitLogin);
+  });
+
+  it('says which address to open when the site is opened at another (127.0.0.1 for localhost)', async () => {
+    const email = freshEmail(`address-${lang}-`);
+    await account(email, 'right password 1');
+    const expected = new URL(suite.server.url);
+    const other = new URL(suite.server.url);
+    other.hostname = expected.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+    const home = new HomePageModel(await context.newPage(), lang, other.origin);
+    await home.open();
+    await home.openLogin();
+    await home.dialog.login(email, 'right password 1');
+    expect(await home.dialog.error().innerText()).toBe(
+      fill(home.text.auth.openAt, { origin: expected.origin }),
+    );
   });
 
   it('keeps an unverified account signed out and offers to resend the mail', async () => {

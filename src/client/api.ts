@@ -20,6 +20,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     /** On a limit: how long the server asks to wait. */
     readonly retryAfterSeconds?: number,
+    /** On a request from another address than the site's (request/forbidden-origin): the site's own. */
+    readonly expectedOrigin?: string,
   ) {
     super(code);
   }
@@ -112,12 +114,19 @@ export async function failureOf(response: Response): Promise<ApiFailure> {
   } catch {
     return new ApiFailure(statusCode(response.status), response.status);
   }
-  const error = (payload as { error?: { code?: unknown; retryAfterSeconds?: unknown } } | null)?.error;
+  const error = (
+    payload as { error?: { code?: unknown; retryAfterSeconds?: unknown; expectedOrigin?: unknown } } | null
+  )?.error;
   const wait = typeof error?.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+  const expected =
+    typeof error?.expectedOrigin === 'string' && /^https?:\/\/[^\s/]{1,200}$/.test(error.expectedOrigin)
+      ? error.expectedOrigin
+      : undefined;
   return new ApiFailure(
     isErrorCode(error?.code) ? error.code : statusCode(response.status),
     response.status,
     wait,
+    expected,
   );
 }
 
@@ -144,6 +153,9 @@ export function failureMessage(
   if (code === 'server/internal') return [fallbackKey];
   if (code === 'auth/too-many-requests' && error instanceof ApiFailure && error.retryAfterSeconds) {
     return ['auth.tooManyWait', { wait: formatWait(error.retryAfterSeconds, activeLanguage()) }];
+  }
+  if (code === 'request/forbidden-origin' && error instanceof ApiFailure && error.expectedOrigin) {
+    return ['auth.openAt', { origin: error.expectedOrigin }];
   }
   return [`errors.${code}`];
 }

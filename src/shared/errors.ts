@@ -76,6 +76,9 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 export interface ApiErrorBody {
-  /** `retryAfterSeconds`: on a limit, how long to wait before trying again (also the Retry-After header). */
-  error: { code: ErrorCode; message: string; retryAfterSeconds?: number };
+  /**
+   * `retryAfterSeconds`: on a limit, how long to wait before trying again (also the Retry-After header).
+   * `expectedOrigin`: on request/forbidden-origin, the origin the site is set to (PUBLIC_URL's).
+   */
+  error: { code: ErrorCode; message: string; retryAfterSeconds?: number; expectedOrigin?: string };
 }

@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly status: number;
   /** For a limit: how long until the caller may try again (sent as Retry-After and in the body). */
   readonly retryAfterMs: number | undefined;
+  /** For a request from another address: the one the site is set to (PUBLIC_URL's origin), said in the body. */
+  readonly expectedOrigin: string | undefined;
   constructor(
     readonly code: ErrorCode,
-    options: { retryAfterMs?: number } = {},
+    options: { retryAfterMs?: number; expectedOrigin?: string } = {},
   ) {
     super(catalog.en.errors[code]);
     this.status = ERROR_CODES[code];
     this.retryAfterMs = options.retryAfterMs;
+    this.expectedOrigin = options.expectedOrigin;
   }
 }
 
@@ -57,6 +60,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
           .status(error.status)
           .header('Retry-After', String(retryAfterSeconds))
           .send({ error: { code, message: catalog.en.errors[code], retryAfterSeconds } });
+      }
+      if (error.expectedOrigin !== undefined) {
+        const { expectedOrigin } = error;
+        return reply
+          .status(error.status)
+          .send({ error: { code, message: catalog.en.errors[code], expectedOrigin } });
       }
     } else if (error.code && FASTIFY_CODES[error.code]) {
       code = FASTIFY_CODES[error.code]!;

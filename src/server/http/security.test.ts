@@ -67,4 +67,42 @@ describe('security headers and the same-origin rule', () => {
     });
     expect([ours.statusCode, ours.json().error.code]).toEqual([401, 'auth/invalid-login-credentials']);
   });
+
+  it('says which address the site is set to: in the answer, and in the log once per refused origin', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApp(
+      { PUBLIC_URL: 'https://genie.example.org/' },
+      { logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } },
+    );
+    try {
+      const attempt = (origin: string) =>
+        logged.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'application/json', origin },
+          payload: JSON.stringify({ email: 'a@example.com', password: 'whatever1' }),
+        });
+      // The site opened at its LAN address, three sign-ins.
+      for (let time = 0; time < 3; time++) {
+        const response = await attempt('http://192.168.0.10:3000');
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error).toMatchObject({
+          code: 'request/forbidden-origin',
+          expectedOrigin: 'https://genie.example.org',
+        });
+      }
+      const refusals = () =>
+        lines
+          .map((line) => JSON.parse(line) as { msg: string; origin?: string })
+          .filter((line) => line.origin);
+      expect(refusals()).toHaveLength(1);
+      expect(refusals()[0]!.msg).toContain('http://192.168.0.10:3000');
+      expect(refusals()[0]!.msg).toContain('https://genie.example.org, the origin of PUBLIC_URL');
+      // A caller sending a new Origin each time fills the log with a few lines, not one per request.
+      for (let time = 0; time < 60; time++) await attempt(`https://other-${time}.example`);
+      expect(refusals().length).toBeLessThanOrEqual(20);
+    } finally {
+      await logged.close();
+    }
+  });
 });

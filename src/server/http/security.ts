@@ -22,6 +22,8 @@ const contentSecurityPolicy = (connectSources: string[]) =>
   ].join('; ');
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Distinct refused origins the log tells of, at most. */
+const REFUSED_ORIGINS_LOGGED = 20;
 
 /** `connectOrigins`: other origins the app may call (the Google Drive API, when configured). */
 export function registerSecurity(
@@ -40,11 +42,25 @@ export function registerSecurity(
     'http://127.0.0.1:*',
   ]);
 
+  // Origins already logged as refused: a site opened at another address than PUBLIC_URL (127.0.0.1, a LAN address)
+  // fails every sign-in, and the log says why once per address, not once per request (nor without end for a caller
+  // who sends a new Origin each time).
+  const refusedOrigins = new Set<string>();
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     if ((request.routeOptions.config as { anyOrigin?: boolean } | undefined)?.anyOrigin) return;
     // Only the site's own address counts: the request's Host is the caller's to choose.
-    if (request.headers.origin !== publicOrigin) throw new ApiError('request/forbidden-origin');
+    const origin = request.headers.origin;
+    if (origin === publicOrigin) return;
+    const shown = typeof origin === 'string' ? origin.slice(0, 200) : '(none)';
+    if (refusedOrigins.size < REFUSED_ORIGINS_LOGGED && !refusedOrigins.has(shown)) {
+      refusedOrigins.add(shown);
+      request.log.warn(
+        { origin: shown, expectedOrigin: publicOrigin },
+        `refused a ${request.method} from the origin ${shown}: this server accepts only ${publicOrigin}, the origin of PUBLIC_URL. Open the site at that address, or set PUBLIC_URL to the address people use.`,
+      );
+    }
+    throw new ApiError('request/forbidden-origin', { expectedOrigin: publicOrigin });
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -43,6 +43,8 @@ export const apiErrorBody = z.object({
     message: z.string(),
     /** On a limit: how long to wait before trying again (also the Retry-After header). */
     retryAfterSeconds: z.number().int().optional(),
+    /** On a request from another address than the site's (request/forbidden-origin): the site's own origin. */
+    expectedOrigin: z.string().optional(),
   }),
 });
 

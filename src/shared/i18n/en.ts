@@ -162,6 +162,8 @@ export const en: Catalog = {
       logout: 'An error occurred during logout.',
     },
     tooManyWait: 'Too many attempts. Please try again in {{wait}}.',
+    openAt:
+      'This site only works at {{origin}}, which is not the address in your address bar. Please open {{origin}} and try again.',
     pending: {
       title: 'Waiting for approval',
       message: 'This sign-in ({{email}}) is waiting for approval on your other signed-in device.',
