@@ -29,10 +29,8 @@ import { list, size, writeResult } from './lib/result.mjs';
 import { PASSWORD, startBenchServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-// The SQLite binding the server itself loads on this Node (src/server/db/database.ts).
-const Database = createRequire(import.meta.url)(
-  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
-);
+// The SQLite binding the server itself loads (src/server/db/database.ts).
+const Database = createRequire(import.meta.url)('better-sqlite3');
 const RUNS = size('RUNS', 3, 1);
 const RECORDS = size('RECORDS', 10_000, 50);
 const DOCUMENT_MB = size('DOCUMENT_MB', 100, 1);

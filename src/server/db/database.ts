@@ -2,13 +2,13 @@
 // URL is given. Migrations run here, so a started server always has the current schema.
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { namedStatement } from './prepared.js';
 import { trackBackends } from '../core/bus.js';
+import { unreachable } from '../core/secrets.js';
 import * as accounts from './migrations/1763766000000-Accounts.js';
 import * as noticesFiles from './migrations/1763850000000-NoticesFiles.js';
 import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js';
@@ -22,15 +22,6 @@ import * as sync from './migrations/1764200000000-Sync.js';
 import * as syncHardening from './migrations/1764300000000-SyncHardening.js';
 import * as lightSignIn from './migrations/1764400000000-LightSignIn.js';
 import * as passkeyUnlock from './migrations/1764500000000-PasskeyUnlock.js';
-
-/**
- * better-sqlite3 13 (Node-API) on Node 22 and later. Node 24 crashes on version 12, whose statements remove an
- * environment hook when collected; Node 20 (past its end of life, but still on some machines) cannot load 13, and
- * runs 12 safely.
- */
-const SQLite = createRequire(import.meta.url)(
-  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
-) as typeof BetterSqlite3;
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -116,7 +107,7 @@ function cachePreparedStatements(database: BetterSqlite3.Database, limit = 1000)
 function openSqlite(options: DatabaseOptions): DatabaseHandle {
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new SQLite(file);
+  const database = new BetterSqlite3(file);
   cachePreparedStatements(database);
   database.pragma('journal_mode = WAL');
   // With the write-ahead log, `full` flushes the disk at every commit, which blocks the event loop for that long
