@@ -9,8 +9,9 @@ import { accountRoutes } from './accounts/routes.js';
 import { systemClock, systemTimer, type Clock, type Timer } from './core/clock.js';
 import type { Config } from './core/config.js';
 import { lightCommits } from './db/commits.js';
+import { sql } from 'kysely';
 import type { DatabaseHandle } from './db/database.js';
-import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { ApiError, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerConnectionLimits } from './http/limits.js';
 import { route, validatorCompiler } from './http/route.js';
 import { API } from '../shared/api/index.js';
@@ -20,6 +21,7 @@ import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { Redis } from 'ioredis';
 import { openLiveBus } from './core/bus.js';
+import { unreachable } from './core/secrets.js';
 import {
   databaseRateLimiter,
   LONGEST_WINDOW_MS,
@@ -169,7 +171,10 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     const { Redis: RedisClient } = await import('ioredis');
     redis = new RedisClient(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     redis.on('error', (err: unknown) => app.log.warn({ err }, 'redis (rate limits) connection problem'));
-    await redis.connect();
+    await redis.connect().catch((error: unknown) => {
+      redis?.disconnect();
+      throw unreachable('Redis', config.redis!.url, error);
+    });
     limiter = redisRateLimiter(redis, config.redis.prefix, clock);
   } else {
     limiter = databaseRateLimiter(database.db, database.dialect, clock, config.sqliteSynchronous);
@@ -250,7 +255,11 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  route(app, accounts, API.health, async () => ({ status: 'ok' as const }));
+  const databaseAnswers = databaseCheck(database);
+  route(app, accounts, API.health, async () => {
+    if (!(await databaseAnswers())) throw new ApiError('server/unavailable');
+    return { status: 'ok' as const, database: 'ok' as const };
+  });
   accountRoutes(app, accounts);
   deviceEventRoutes(app, accounts, syncNews(database.db, live, clock));
   acceptRawUploads(app);
@@ -340,4 +349,31 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
 
   return { app, routes, accounts, storage, updateMails, settleNotifications: () => push.settle() };
+}
+
+/** How long a health check waits for the database, and how long its answer is reused. */
+const HEALTH_TIMEOUT_MS = 2000;
+const HEALTH_REUSE_MS = 1000;
+
+/**
+ * Whether the database answers a `select 1` within HEALTH_TIMEOUT_MS. Callers at the same moment share one check,
+ * and its answer is reused for a second: a flood of health checks costs the database one query a second.
+ */
+function databaseCheck(database: DatabaseHandle): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (last && now - last.at < HEALTH_REUSE_MS) return last.answer;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = Promise.race([
+      sql`select 1`.execute(database.db).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+      }),
+    ])
+      .catch(() => false)
+      .finally(() => clearTimeout(timer));
+    last = { at: now, answer };
+    return answer;
+  };
 }

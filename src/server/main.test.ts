@@ -6,13 +6,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { freePort, waitUntilUp } from '../../scripts/net.mjs';
+import { PG_URL, pgSchema, postgresReachable } from '../../bench/lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A build of its own inside the project (so node_modules resolve), apart from dist/ which the browser tests use.
 const outDir = path.join(root, '.test-data', `server-${process.pid}`);
 const entry = path.join(outDir, 'server/main.js');
 const children: ChildProcess[] = [];
+const postgres = await postgresReachable();
 
 beforeAll(() => {
   execFileSync(
@@ -54,6 +57,72 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT must be a whole number between 1 and 65535 (got "eighty")');
   });
+
+  it('never prints the password of a URL it refuses', async () => {
+    const server = start({ DATABASE_URL: 'mysql://admin:S3cretPw@db/x' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'DATABASE_URL must be a postgres:// URL (got "mysql://admin:***@db/x")',
+    );
+    expect(server.output()).not.toContain('S3cretPw');
+  });
+
+  it('says which service it cannot reach, where, and what to check: PostgreSQL, then Redis', async () => {
+    const closed = await freePort();
+    const database = start({ DATABASE_URL: `postgres://genie:S3cretPw@127.0.0.1:${closed}/mygenie` });
+    expect(await database.exited).toBe(1);
+    expect(database.output()).toContain(
+      `PostgreSQL at genie@127.0.0.1:${closed}/mygenie (DATABASE_URL) could not be reached: nothing accepted the connection there. Is PostgreSQL running`,
+    );
+    expect(database.output()).not.toContain('S3cretPw');
+
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    const redis = start({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      REDIS_URL: `redis://:S3cretPw@127.0.0.1:${closed}`,
+    });
+    expect(await redis.exited).toBe(1);
+    expect(redis.output()).toContain(`Redis at 127.0.0.1:${closed} (REDIS_URL) could not be reached`);
+    expect(redis.output()).not.toContain('S3cretPw');
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!postgres)(
+    'answers 503 "starting" while its migrations wait, then serves',
+    async () => {
+      // Kysely's migrations take this advisory lock first: held here, they wait as they would on a long migration.
+      const holder = new pg.Client({ connectionString: PG_URL });
+      await holder.connect();
+      const schema = await pgSchema('starting');
+      const port = await freePort();
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+      try {
+        await holder.query('select pg_advisory_lock(3853314791062309107)');
+        const server = start({ DATABASE_URL: schema.url, PORT: String(port), DATA_DIR: dataDir });
+        let answer: Response | null = null;
+        for (let attempt = 0; attempt < 200 && !answer; attempt++) {
+          answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+          if (!answer) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(answer?.status).toBe(503);
+        expect(answer?.headers.get('retry-after')).toBe('5');
+        expect(await answer?.json()).toMatchObject({
+          status: 'starting',
+          error: { code: 'server/unavailable' },
+        });
+        await holder.query('select pg_advisory_unlock(3853314791062309107)');
+        await waitForHealth(port);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        await holder.end();
+        await schema.drop();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 
   it('finishes the request in flight on SIGTERM, closes the database and exits 0', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));

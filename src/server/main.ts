@@ -1,9 +1,11 @@
 // Starts the server: reads the configuration, opens the database (running migrations) and listens; on SIGTERM
 // or SIGINT it stops accepting, finishes the requests in flight, closes the database and exits 0.
+import http from 'node:http';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { openDatabase } from './db/database.js';
+import { withoutPasswords } from './core/secrets.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -17,12 +19,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // While the database opens (migrations can take minutes on a large one), the port answers "starting".
+  const starting = await answerStarting(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     sqlitePath: path.join(config.dataDir, 'mygenie.db'),
     sqliteSynchronous: config.sqliteSynchronous,
   });
   const { app } = await buildApp({ config, database });
+  await new Promise<void>((resolve) => {
+    starting.close(() => resolve());
+    starting.closeAllConnections();
+  });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -47,7 +55,42 @@ async function main(): Promise<void> {
   );
 }
 
+/**
+ * Listens on the server's port until the app takes it, answering every request 503 with `status: "starting"` and
+ * Retry-After: a load balancer or a container's health check sees a server on its way up, not a closed port.
+ */
+function answerStarting(config: Config): Promise<http.Server> {
+  const body = JSON.stringify({
+    status: 'starting',
+    error: { code: 'server/unavailable', message: 'MyGenie is starting: its database is being prepared.' },
+  });
+  const server = http.createServer((_request, response) => {
+    response.writeHead(503, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': '5',
+      connection: 'close',
+    });
+    response.end(body);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `port ${config.port} on ${config.host} is in use by another program: stop it, or set PORT.`,
+            )
+          : error,
+      ),
+    );
+    server.listen(config.port, config.host, () => resolve(server));
+  });
+}
+
 main().catch((error: unknown) => {
-  console.error('MyGenie could not start:', error instanceof Error ? error.message : error);
+  // A driver's message may carry the URL it was given: its password never reaches the output.
+  console.error(
+    `MyGenie could not start: ${withoutPasswords(error instanceof Error ? error.message : String(error))}`,
+  );
   process.exit(1);
 });

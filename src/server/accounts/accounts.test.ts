@@ -69,7 +69,7 @@ describe('health', () => {
   it('answers ok once the database is open', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 });
 

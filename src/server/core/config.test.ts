@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shownSetting, withoutPasswords } from './secrets.js';
 import { ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
@@ -79,5 +80,27 @@ describe('configuration', () => {
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} .*\\(got "${value}"\\)`));
+  });
+
+  it('never prints a password or key it refuses', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    const database = refusal({ DATABASE_URL: 'mysql://admin:S3cretPw@db/x' });
+    expect(database).toContain('DATABASE_URL must be a postgres:// URL (got "mysql://admin:***@db/x")');
+    expect(database).not.toContain('S3cretPw');
+    expect(refusal({ REDIS_URL: 'http://:hunter2@cache:6379' })).not.toContain('hunter2');
+    expect(refusal({ SMTP_URL: 'http://mailer:pa55@mail.example' })).toContain(
+      '"http://mailer:***@mail.example"',
+    );
+    // A value that is a secret as a whole shows only its length.
+    expect(shownSetting('S3_SECRET_ACCESS_KEY', 'wJalrXUtnFEMI/K7MDENG')).toBe('(hidden, 21 characters)');
+    expect(shownSetting('S3_ACCESS_KEY_ID', 'AKIAEXAMPLE')).toBe('(hidden, 11 characters)');
+    expect(withoutPasswords('connect to postgres://me:p@ss:w0rd@db:5432/x failed')).not.toContain('w0rd');
   });
 });

@@ -2,6 +2,7 @@
 // with a message that names the variable. Every variable is documented in the README with its default.
 import path from 'node:path';
 import { z } from 'zod';
+import { shownSetting } from './secrets.js';
 
 const port = z.coerce
   .number({ error: 'must be a whole number between 1 and 65535' })
@@ -157,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? '?');
-      return `  ${name} ${issue.message} (got ${JSON.stringify(present[name])})`;
+      return `  ${name} ${issue.message} (got ${shownSetting(name, present[name])})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

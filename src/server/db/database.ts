@@ -124,20 +124,29 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
     const client = new pg.Client({ connectionString: url });
-    await client.connect();
+    await client.connect().catch((error: unknown) => {
+      throw unreachable('PostgreSQL', url, error);
+    });
     try {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     } finally {
       await client.end();
     }
   }
+  // Options given in the URL (`?options=-c search_path=…`) would replace these, not add to them: taken out and
+  // put first.
+  const parsed = new URL(url);
+  const given = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: given === null ? url : parsed.toString(),
     max: 10,
     // The prepared statements' plans are made once (runPreparedByName), not again at each run for its values.
-    options: ['-c plan_cache_mode=force_generic_plan', ...(schema ? [`-c search_path=${schema}`] : [])].join(
-      ' ',
-    ),
+    options: [
+      ...(given ? [given] : []),
+      '-c plan_cache_mode=force_generic_plan',
+      ...(schema ? [`-c search_path=${schema}`] : []),
+    ].join(' '),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -145,7 +154,12 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   const backends = new Set<number>();
   trackBackends(pool, backends);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await sql`select 1`.execute(db);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw unreachable('PostgreSQL', url, error);
+  }
   return { db, dialect: 'postgres', backends, close: () => db.destroy() };
 }
 

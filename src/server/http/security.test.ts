@@ -22,6 +22,11 @@ describe('security headers and the same-origin rule', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('answers its health with the database checked', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/health' });
+    expect([response.statusCode, response.json()]).toEqual([200, { status: 'ok', database: 'ok' }]);
+  });
+
   it('sends HSTS behind an HTTPS proxy', async () => {
     const response = await t.request({
       method: 'GET',

@@ -6,11 +6,11 @@ import { appConfig } from '../schemas/drives.js';
 export const SITE_API = {
   health: {
     route: 'GET /api/health',
-    summary: 'Is the server up',
+    summary: 'Is the server up, with its database answering (503 server/unavailable when not)',
     tag: 'site',
     access: 'public',
     status: 200,
-    response: z.object({ status: z.literal('ok') }),
+    response: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
   },
   appConfig: {
     route: 'GET /api/app/config',
