@@ -148,6 +148,9 @@ export interface Config {
   googleDrive: { clientId: string; authUrl: string; apiUrl: string } | undefined;
 }
 
+/** Every variable the server reads (compose.yaml and the Dockerfile may set only these: compose.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(environment.shape);
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config {
