@@ -67,14 +67,14 @@ describe('the container image, made by its steps on a clean folder', () => {
     expect((await fetch(`${url}/app/`)).status).toBe(200);
 
     const email = 'image-member@example.com';
-    const password = 'image member 1';
+    const password = 'quiet harbor lamp 7';
     const headers = { 'content-type': 'application/json', origin: url };
     const signup = await fetch(`${url}/api/auth/signup`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ email, password, lang: 'ko' }),
     });
-    expect(signup.status).toBe(201);
+    expect(signup.status, await signup.clone().text()).toBe(201);
     // The database and the mail are in the volume.
     expect(fs.existsSync(path.join(volume, 'mygenie.db'))).toBe(true);
     const token = await mailedToken(volume, email);
