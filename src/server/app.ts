@@ -16,6 +16,8 @@ import { registerConnectionLimits } from './http/limits.js';
 import { route, validatorCompiler } from './http/route.js';
 import { API } from '../shared/api/index.js';
 import { registerSecurity } from './http/security.js';
+import { registerMetrics } from './http/metrics.js';
+import { storedFigures } from './db/figures.js';
 import { isCommonPassword } from './accounts/common-passwords.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -255,6 +257,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  registerMetrics(app, config.metricsToken, () => storedFigures(database));
   const databaseAnswers = databaseCheck(database);
   route(app, accounts, API.health, async () => {
     if (!(await databaseAnswers())) throw new ApiError('server/unavailable');

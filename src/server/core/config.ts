@@ -86,6 +86,10 @@ const environment = z.object({
   ALLOW_PRIVATE_ADDRESSES: flag.default(false),
   MAX_CONNECTIONS: count.default(10_000),
   MAX_CONNECTIONS_PER_ADDRESS: count.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, { error: 'must be 24 to 200 visible ASCII characters' })
+    .optional(),
   GOOGLE_CLIENT_ID: z
     .string()
     .regex(/^[\w.-]{1,200}$/, { error: 'must be an OAuth client id' })
@@ -146,6 +150,8 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Google Drive backups (OAuth in the browser, Drive v3); hidden in the app when absent. */
   googleDrive: { clientId: string; authUrl: string; apiUrl: string } | undefined;
+  /** The bearer token of GET /api/metrics; without it there is no metrics route. */
+  metricsToken: string | undefined;
 }
 
 /** Every variable the server reads (compose.yaml and the Dockerfile may set only these: compose.test.ts). */
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
     allowPrivateAddresses: values.ALLOW_PRIVATE_ADDRESSES,
     maxConnections: values.MAX_CONNECTIONS,
     maxConnectionsPerAddress: values.MAX_CONNECTIONS_PER_ADDRESS ?? (values.TRUST_PROXY ? 0 : 128),
+    metricsToken: values.METRICS_TOKEN,
     googleDrive: values.GOOGLE_CLIENT_ID
       ? {
           clientId: values.GOOGLE_CLIENT_ID,
