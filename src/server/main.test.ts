@@ -1,6 +1,6 @@
 // The real server process: starts with no configuration, refuses a bad one, and stops cleanly on SIGTERM
 // after finishing the request in flight.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -123,6 +123,36 @@ describe('the server process', () => {
     },
     60_000,
   );
+
+  it('backs up with npm run backup while the server runs, and restores only when told to', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    const into = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-backups-'));
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: dataDir });
+    try {
+      await waitForHealth(port);
+      const cli = path.join(outDir, 'server/backup-cli.js');
+      const env = { PATH: process.env.PATH, DATA_DIR: dataDir };
+      const made = execFileSync(process.execPath, [cli, into], { cwd: root, env, encoding: 'utf8' });
+      expect(made).toMatch(/^Backed up 0 members' accounts and 0 files \(0 bytes\) into .*mygenie-backup-/);
+      const [folder] = await fs.readdir(into);
+      expect(JSON.parse(await fs.readFile(path.join(into, folder!, 'manifest.json'), 'utf8'))).toMatchObject({
+        database: { dialect: 'sqlite', file: 'mygenie.db' },
+      });
+      // Without --yes nothing is replaced: the usage, and exit code 2.
+      const refused = spawnSync(process.execPath, [cli, '--restore', path.join(into, folder!)], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('stop the server, then add --yes');
+    } finally {
+      server.child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(into, { recursive: true, force: true });
+    }
+  });
 
   it('finishes the request in flight on SIGTERM, closes the database and exits 0', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));

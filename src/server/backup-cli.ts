@@ -1,0 +1,55 @@
+// `npm run backup -- <folder>`: a backup of the server's data into a new folder inside <folder>, while it runs.
+// `npm run backup -- --restore <backup folder> --yes`: puts one back, the server stopped (what it replaces is kept
+// beside it). Settings come from the environment and .env, as the server's. See docs/deploy.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './core/config.js';
+import { withoutPasswords } from './core/secrets.js';
+import { openDatabase } from './db/database.js';
+import { makeBackup, restoreBackup } from './backup.js';
+
+const USAGE = `usage: npm run backup -- <folder>                      back up into a new folder inside <folder>
+       npm run backup -- --restore <backup folder> --yes   put a backup back (stop the server first)`;
+
+async function main(args: string[]): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig(process.env);
+  if (args[0] === '--restore') {
+    const from = args[1];
+    if (!from || !args.includes('--yes')) {
+      console.error(`${USAGE}\nRestoring replaces the server's data: stop the server, then add --yes.`);
+      process.exit(2);
+    }
+    const manifest = await restoreBackup(config, path.resolve(from));
+    console.log(
+      `Restored the backup of ${manifest.createdAt} (${manifest.members} members; the data it replaced is kept beside it with "before-restore" in its name). Start the server.`,
+    );
+    return;
+  }
+  const into = args[0];
+  if (!into || into.startsWith('-')) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, 'mygenie.db'),
+    sqliteSynchronous: config.sqliteSynchronous,
+  });
+  try {
+    const { folder, manifest } = await makeBackup(config, database, path.resolve(into));
+    const files =
+      manifest.files.kind === 'copied'
+        ? `${manifest.files.count} files (${manifest.files.bytes} bytes)`
+        : `files stay in the S3 bucket ${manifest.files.bucket}: keep it versioned and replicated`;
+    console.log(`Backed up ${manifest.members} members' accounts and ${files} into ${folder}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`MyGenie could not complete the backup: ${withoutPasswords(message)}`);
+  process.exit(1);
+});

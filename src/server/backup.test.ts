@@ -1,0 +1,111 @@
+// The server's backup command's work (issue 35 §3): a backup made while the server runs, the data changed after
+// it, then the backup restored in place of the stopped server's data: the members, sessions and documents of the
+// moment of the backup come back, what came after is gone, and what the restore replaced is kept beside it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Config } from './core/config.js';
+import { dropPostgresSchema } from './db/database.js';
+import { makeBackup, readBackup, restoreBackup } from './backup.js';
+import { signedInMember, startTestApp, type TestApp } from './test/harness.js';
+
+const into = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-backups-'));
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  fs.rmSync(into, { recursive: true, force: true });
+});
+
+/** The app's settings as the backup command reads them: on PostgreSQL, the URL names the app's schema. */
+function settingsOf(t: TestApp): Config {
+  if (!t.pgSchema || !t.config.databaseUrl) return t.config;
+  const url = new URL(t.config.databaseUrl);
+  url.searchParams.set('options', `-c search_path=${t.pgSchema}`);
+  return { ...t.config, databaseUrl: url.toString() };
+}
+
+function upload(t: TestApp, cookie: string, name: string, body: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/documents?${new URLSearchParams({ name, type: 'text/plain' })}`,
+    payload: Buffer.from(body),
+    headers: { origin: t.origin, 'content-type': 'application/octet-stream', cookie },
+  });
+}
+
+describe('the server backup', () => {
+  it('is made while the server runs and restored in place of its data, keeping what it replaced', async () => {
+    const t = await startTestApp();
+    const dataDir = t.config.dataDir;
+    cleanups.push(async () => {
+      if (t.config.databaseUrl && t.pgSchema) await dropPostgresSchema(t.config.databaseUrl, t.pgSchema);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const member = await signedInMember(t, 'backed-up@example.com', 'quiet harbor lamp 7');
+    const kept = (await upload(t, member, '일기 백업.txt', '내 기록')).json().document as { id: string };
+
+    const { folder, manifest } = await makeBackup(settingsOf(t), t.database, into);
+    expect(manifest).toMatchObject({
+      format: 'mygenie-server-backup/1',
+      database: { dialect: t.database.dialect },
+      members: 1,
+    });
+    expect(manifest.database.lastMigration).toMatch(/^\d{13}-/);
+    if (manifest.files.kind === 'copied') expect(manifest.files.count).toBe(1);
+    await expect(readBackup(folder)).resolves.toEqual(manifest);
+
+    // After the backup: another member, and the document deleted.
+    await signedInMember(t, 'after-backup@example.com', 'quiet harbor lamp 8');
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/documents/${kept.id}`, cookie: member })).statusCode,
+    ).toBe(204);
+
+    // The server stopped, the backup put back, the server started again on the same data.
+    await t.app.close();
+    await t.database.close();
+    await restoreBackup(settingsOf(t), folder);
+    const again = await startTestApp({}, { sharing: t });
+    cleanups.push(() => again.close());
+    const documents = await again.request({ method: 'GET', url: '/api/documents', cookie: member });
+    expect(documents.statusCode).toBe(200);
+    expect(documents.json().documents.map((document: { id: string }) => document.id)).toEqual([kept.id]);
+    const download = await again.request({
+      method: 'GET',
+      url: `/api/documents/${kept.id}/download`,
+      cookie: member,
+    });
+    expect(download.body).toBe('내 기록');
+    const later = await again.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'after-backup@example.com', password: 'quiet harbor lamp 8' },
+    });
+    expect(later.statusCode).toBe(401);
+    if (t.database.dialect === 'sqlite') {
+      const aside = fs.readdirSync(dataDir).filter((name) => name.includes('before-restore'));
+      expect(aside.some((name) => /^mygenie\.db\.before-restore-[\w-]+$/.test(name))).toBe(true);
+      expect(aside.some((name) => name.startsWith('files.before-restore-'))).toBe(true);
+    }
+  });
+
+  it('refuses a damaged backup and one of the other database', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const { folder, manifest } = await makeBackup(
+      settingsOf(t),
+      t.database,
+      into,
+      new Date(Date.now() + 60_000),
+    );
+    const file = path.join(folder, manifest.database.file);
+    fs.appendFileSync(file, 'x');
+    await expect(restoreBackup(settingsOf(t), folder)).rejects.toThrow(/missing or damaged/);
+    await expect(readBackup(into)).rejects.toThrow(/not a MyGenie server backup/);
+    const other: Config = t.config.databaseUrl
+      ? { ...t.config, databaseUrl: undefined }
+      : { ...t.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' };
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, -1));
+    await expect(restoreBackup(other, folder)).rejects.toThrow(/this server uses/);
+  });
+});

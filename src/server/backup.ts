@@ -1,0 +1,182 @@
+// The server's own backup (docs/deploy.md, "Backing up the server"): a folder with the database — SQLite copied
+// online with VACUUM INTO, a consistent snapshot while the server runs; PostgreSQL with pg_dump in its custom
+// format — and, with files on the local disk, a copy of them; with S3, the bucket's own versioning keeps them, and
+// the manifest says so. Restoring puts a backup back in place of a stopped server's data, keeping what it replaces.
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import type { Config } from './core/config.js';
+import { withoutPasswords } from './core/secrets.js';
+import type { DatabaseHandle } from './db/database.js';
+
+const run = promisify(execFile);
+
+export interface BackupManifest {
+  format: 'mygenie-server-backup/1';
+  createdAt: string;
+  database: { dialect: 'sqlite' | 'postgres'; file: string; sha256: string; lastMigration: string | null };
+  members: number;
+  /** With files on the local disk: their copy; with S3, where they stay. */
+  files: { kind: 'copied'; count: number; bytes: number } | { kind: 's3'; bucket: string };
+}
+
+const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+
+async function sha256(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Files and bytes below a folder. */
+function tally(folder: string): { count: number; bytes: number } {
+  let count = 0;
+  let bytes = 0;
+  if (!fs.existsSync(folder)) return { count, bytes };
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    count += 1;
+    bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return { count, bytes };
+}
+
+/** The search_path a DATABASE_URL's options set, if any: pg_dump then dumps that schema. */
+function schemaOf(url: string): string | null {
+  const options = new URL(url).searchParams.get('options') ?? '';
+  return /search_path=([a-z_][a-z0-9_]*)/.exec(options)?.[1] ?? null;
+}
+
+/** A URL pg_dump and pg_restore accept: the server's options are ours, not theirs. */
+function clientUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('options');
+  return parsed.toString();
+}
+
+/** Makes a backup in a new folder inside `into`, while the server may run; answers its folder and manifest. */
+export async function makeBackup(
+  config: Config,
+  database: DatabaseHandle,
+  into: string,
+  now = new Date(),
+): Promise<{ folder: string; manifest: BackupManifest }> {
+  const folder = path.join(into, `mygenie-backup-${stamp(now)}`);
+  fs.mkdirSync(folder, { recursive: true });
+  const last = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`
+    .execute(database.db)
+    .then((result) => result.rows[0]?.name ?? null);
+  const members = await database.db
+    .selectFrom('users')
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst()
+    .then((row) => Number(row?.count ?? 0));
+  let file: string;
+  if (database.dialect === 'sqlite') {
+    file = 'mygenie.db';
+    await sql`vacuum into ${path.join(folder, file)}`.execute(database.db);
+  } else {
+    file = 'mygenie.dump';
+    const url = config.databaseUrl!;
+    const schema = schemaOf(url);
+    try {
+      await run('pg_dump', [
+        '--format=custom',
+        `--file=${path.join(folder, file)}`,
+        ...(schema ? [`--schema=${schema}`] : []),
+        `--dbname=${clientUrl(url)}`,
+      ]);
+    } catch (error) {
+      throw new Error(`pg_dump failed: ${withoutPasswords((error as Error).message)}`);
+    }
+  }
+  let files: BackupManifest['files'];
+  if (config.s3) {
+    files = { kind: 's3', bucket: config.s3.bucket };
+  } else {
+    const source = path.join(config.dataDir, 'files');
+    if (fs.existsSync(source)) fs.cpSync(source, path.join(folder, 'files'), { recursive: true });
+    files = { kind: 'copied', ...tally(path.join(folder, 'files')) };
+  }
+  const manifest: BackupManifest = {
+    format: 'mygenie-server-backup/1',
+    createdAt: now.toISOString(),
+    database: {
+      dialect: database.dialect,
+      file,
+      sha256: await sha256(path.join(folder, file)),
+      lastMigration: last,
+    },
+    members,
+    files,
+  };
+  fs.writeFileSync(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { folder, manifest };
+}
+
+/** Reads and checks a backup folder's manifest and database file. */
+export async function readBackup(folder: string): Promise<BackupManifest> {
+  const manifestFile = path.join(folder, 'manifest.json');
+  if (!fs.existsSync(manifestFile))
+    throw new Error(`${folder} is not a MyGenie server backup (no manifest.json)`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+  if (manifest.format !== 'mygenie-server-backup/1')
+    throw new Error(`unknown backup format in ${manifestFile}`);
+  const file = path.join(folder, path.basename(manifest.database.file));
+  if (!fs.existsSync(file) || (await sha256(file)) !== manifest.database.sha256) {
+    throw new Error(
+      `the database file of ${folder} is missing or damaged (its SHA-256 differs from the manifest)`,
+    );
+  }
+  return manifest;
+}
+
+/**
+ * Puts a backup in place of the data of a stopped server: what it replaces is moved aside, never deleted
+ * (`…before-restore-<time>`). The server migrates the restored database at its next start if it is older.
+ */
+export async function restoreBackup(
+  config: Config,
+  folder: string,
+  now = new Date(),
+): Promise<BackupManifest> {
+  const manifest = await readBackup(folder);
+  const expected = config.databaseUrl ? 'postgres' : 'sqlite';
+  if (manifest.database.dialect !== expected) {
+    throw new Error(
+      `this backup holds a ${manifest.database.dialect} database, and this server uses ${expected}`,
+    );
+  }
+  const aside = `before-restore-${stamp(now)}`;
+  if (manifest.database.dialect === 'sqlite') {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    const target = path.join(config.dataDir, 'mygenie.db');
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, `${target}.${aside}${suffix}`);
+    }
+    fs.copyFileSync(path.join(folder, 'mygenie.db'), target);
+  } else {
+    const url = config.databaseUrl!;
+    try {
+      await run('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        `--dbname=${clientUrl(url)}`,
+        path.join(folder, path.basename(manifest.database.file)),
+      ]);
+    } catch (error) {
+      throw new Error(`pg_restore failed: ${withoutPasswords((error as Error).message)}`);
+    }
+  }
+  if (manifest.files.kind === 'copied') {
+    const target = path.join(config.dataDir, 'files');
+    if (fs.existsSync(target)) fs.renameSync(target, `${target}.${aside}`);
+    const copied = path.join(folder, 'files');
+    if (fs.existsSync(copied)) fs.cpSync(copied, target, { recursive: true });
+  }
+  return manifest;
+}
