@@ -59,11 +59,15 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 
 function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): Mailer {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  let sent = 0;
   return {
     async send(mail) {
+      // Named when sent, not once composed: the outbox lists mails in the order they were sent, even when a
+      // later, shorter one is composed first (a verification mail sent again right after the first).
+      sent += 1;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(sent).padStart(6, '0')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       const info = await composer.sendMail(message(mail, from));
       await fs.mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       const file = path.join(outboxDir, name);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
