@@ -207,6 +207,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     clock,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
+    signups: config.signups,
     log: app.log,
     live,
   });

@@ -63,6 +63,9 @@ export const MAIL_WINDOW_MS = 60 * 60_000;
 export const SIGNUP_LIMIT = 20;
 export const SIGNUP_WINDOW_MS = 60 * 60_000;
 
+/** An admin's invitation lets its address sign up for this long (inviting it again starts it over). */
+export const INVITATION_TTL_MS = 14 * 24 * 60 * 60_000;
+
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60_000;
 export const RESET_LINK_TTL_MS = 60 * 60_000;
 /** An account whose address was never verified is removed after this long (its address is free again). */

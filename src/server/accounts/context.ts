@@ -39,6 +39,7 @@ import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { hashToken, randomToken } from './tokens.js';
+import type { SignupSettings } from './invitations.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;
@@ -50,6 +51,8 @@ export interface AccountDeps {
   clock: Clock;
   publicUrl: string;
   adminEmails: readonly string[];
+  /** Who may make an account besides ADMIN_EMAILS and invited addresses (invitations.ts). */
+  signups: SignupSettings;
   log: FastifyBaseLogger;
   /** Tells the member's connected devices, on any server process, that their sessions changed. */
   live: LiveBus;
@@ -173,6 +176,7 @@ export function accountContext(deps: AccountDeps) {
     email: string;
     email_verified: number;
     lang: string;
+    is_admin: number;
   }): SessionUser {
     const emailVerified = user.email_verified === 1;
     return {
@@ -180,7 +184,7 @@ export function accountContext(deps: AccountDeps) {
       email: user.email,
       emailVerified,
       lang: user.lang === 'en' ? 'en' : 'ko',
-      isAdmin: emailVerified && deps.adminEmails.includes(user.email),
+      isAdmin: emailVerified && (user.is_admin === 1 || deps.adminEmails.includes(user.email)),
     };
   }
 

@@ -32,6 +32,7 @@ import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { randomToken } from './tokens.js';
 import { type AccountContext, type Caller, isUniqueViolation } from './context.js';
+import { admitAtVerification, refuseUnwelcome } from './invitations.js';
 
 export function emailLinkService(ctx: AccountContext) {
   const {
@@ -47,7 +48,9 @@ export function emailLinkService(ctx: AccountContext) {
     checkCredentials,
     usableLink,
     languageOf,
+    deps,
   } = ctx;
+  const signupRules = { settings: deps.signups, adminEmails: deps.adminEmails };
   return {
     /** The one-click opt-out link of update mails: its token is all it needs, and all it can do is opt out. */
     async unsubscribe(token: string | undefined): Promise<void> {
@@ -60,6 +63,7 @@ export function emailLinkService(ctx: AccountContext) {
       await reserveOrRefuse(limiter, [
         { key: `signup:address:${caller.ip}`, limit: SIGNUP_LIMIT, windowMs: SIGNUP_WINDOW_MS },
       ]);
+      await refuseUnwelcome(db, signupRules, body.email, isoAt(clock));
       const existing = await store.findUserByEmail(db, body.email);
       if (existing?.email_verified === 1) throw new ApiError('auth/email-already-in-use');
       const releaseMail = await reserveOrRefuse(limiter, [
@@ -77,6 +81,7 @@ export function emailLinkService(ctx: AccountContext) {
         updated_at: now,
         update_mails: 1,
         unsubscribe_token: randomToken(),
+        is_admin: 0,
       };
       const { token, row } = newEmailToken(user.id, 'verify', null);
       try {
@@ -149,6 +154,7 @@ export function emailLinkService(ctx: AccountContext) {
       const now = isoAt(clock);
       await db.transaction().execute(async (trx) => {
         if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
+        await admitAtVerification(trx, signupRules, user, now);
         await store.updateUser(trx, user.id, { email_verified: 1, updated_at: now });
       });
       return { email: user.email };

@@ -23,6 +23,17 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     return { email: body.email };
   });
 
+  route(app, accounts, API.signupPolicy, async () => accounts.signupPolicy());
+
+  // Admins invite addresses to sign up while sign-ups are closed to them (invitations.ts).
+  route(app, accounts, API.invitations, async () => accounts.invitations());
+  route(app, accounts, API.invite, async ({ signedIn, body }) => ({
+    invitation: await accounts.invite(signedIn, body.email, body.lang),
+  }));
+  route(app, accounts, API.withdrawInvitation, async ({ params }) => {
+    await accounts.withdrawInvitation(params.id);
+  });
+
   route(app, accounts, API.login, async ({ body, request, reply }) => {
     const deviceKey = ensureDeviceKey(request, reply);
     const { token, answer } = await accounts.login(body, { ...caller(request), deviceKey });

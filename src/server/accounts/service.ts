@@ -5,13 +5,14 @@
 // changes need the password (or a passkey) again and are mailed to the member.
 //
 // One service for the routes, made of three parts sharing one context (context.ts): signing in (sign-in.ts), a
-// member's devices (devices.ts) and mailed links (email-links.ts).
+// member's devices (devices.ts), mailed links (email-links.ts) and who may sign up (invitations.ts).
 import type { FastifyRequest } from 'fastify';
 import type { Access, Endpoint } from '../../shared/api/index.js';
 import { admit } from './access.js';
 import { accountContext, type AccountDeps, type SignedIn } from './context.js';
 import { deviceService } from './devices.js';
 import { emailLinkService } from './email-links.js';
+import { invitationService } from './invitations.js';
 import { signInService } from './sign-in.js';
 
 export type { AccountDeps, Caller, SignedIn, SignInEvent, SignInResult } from './context.js';
@@ -24,6 +25,7 @@ export function accountService(deps: AccountDeps) {
     ...signInService(ctx),
     ...deviceService(ctx),
     ...emailLinkService(ctx),
+    ...invitationService(ctx),
 
     /** The routes' gatekeeper (http/route.ts): the session a route's access needs, or its refusal. */
     admit(access: Access, request: FastifyRequest, endpoint: Endpoint): Promise<SignedIn | undefined> {

@@ -110,6 +110,7 @@ export function signInService(ctx: AccountContext) {
               email: row.email,
               email_verified: row.email_verified,
               lang: row.lang,
+              is_admin: row.is_admin,
             }),
             pending: row.approval !== 'approved',
           },

@@ -24,6 +24,7 @@ const USER_COLUMNS = columns<UserRow>({
   updated_at: true,
   update_mails: true,
   unsubscribe_token: true,
+  is_admin: true,
 });
 const SESSION_COLUMNS = columns<SessionRow>({
   id: true,
@@ -168,13 +169,13 @@ export async function deleteStaleUnverifiedUsers(db: Db, createdBefore: string):
 
 const liveSessionByToken = prepared<
   { tokenHash: string; now: string },
-  SessionRow & { email: string; email_verified: number; lang: string }
+  SessionRow & { email: string; email_verified: number; lang: string; is_admin: number }
 >((db, slot) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(SESSION_COLUMNS.map((column) => `sessions.${column}` as const))
-    .select(['users.email', 'users.email_verified', 'users.lang'])
+    .select(['users.email', 'users.email_verified', 'users.lang', 'users.is_admin'])
     .where('sessions.token_hash', '=', slot('tokenHash'))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', slot('now')),
@@ -184,7 +185,9 @@ export async function findLiveSession(
   db: Db,
   tokenHash: string,
   now: string,
-): Promise<(SessionRow & { email: string; email_verified: number; lang: string }) | undefined> {
+): Promise<
+  (SessionRow & { email: string; email_verified: number; lang: string; is_admin: number }) | undefined
+> {
   return (await liveSessionByToken.run(db, { tokenHash, now })).rows[0];
 }
 

@@ -62,6 +62,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'mygenie-files' })).toThrow(/must be set together/);
   });
 
+  it('reads who may sign up: open by default, closed, or kept to domains written as a host would', () => {
+    expect(loadConfig({}).signups).toEqual({ open: true, domains: [] });
+    expect(loadConfig({ SIGNUPS_ALLOWED: 'false' }).signups).toEqual({ open: false, domains: [] });
+    expect(loadConfig({ SIGNUPS_DOMAINS: ' Example.COM, @corp.example.org ,' }).signups).toEqual({
+      open: true,
+      domains: ['example.com', 'corp.example.org'],
+    });
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -77,6 +86,8 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://cache:6379'],
     ['REDIS_PREFIX', 'has space'],
     ['SQLITE_SYNCHRONOUS', 'off'],
+    ['SIGNUPS_ALLOWED', 'closed'],
+    ['SIGNUPS_DOMAINS', 'example.com, not a domain'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} .*\\(got "${value}"\\)`));

@@ -50,6 +50,22 @@ const emailList = z
     error: 'must be a comma-separated list of e-mail addresses',
   });
 
+const domainList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase().replace(/^@/, ''))
+      .filter(Boolean),
+  )
+  .refine(
+    (items) =>
+      items.every((item) => /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(item)),
+    {
+      error: 'must be a comma-separated list of domains (example.com, example.org)',
+    },
+  );
+
 const environment = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -65,6 +81,8 @@ const environment = z.object({
   SMTP_URL: url(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('MyGenie <no-reply@mygenie.local>'),
   ADMIN_EMAILS: emailList.default([]),
+  SIGNUPS_ALLOWED: flag.default(true),
+  SIGNUPS_DOMAINS: domainList.default([]),
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -132,6 +150,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmails: string[];
+  /**
+   * Who may make an account (src/server/accounts/signup-policy.ts): anyone when `open`; with `domains`, only
+   * addresses at them (whatever `open` says); the addresses in ADMIN_EMAILS and those an admin invited, always.
+   */
+  signups: { open: boolean; domains: string[] };
   trustProxy: boolean;
   logLevel: string;
   /** Where the built website is; the server serves it when it exists. */
@@ -194,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Config
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     adminEmails: values.ADMIN_EMAILS,
+    signups: { open: values.SIGNUPS_ALLOWED, domains: values.SIGNUPS_DOMAINS },
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     webDir: path.resolve(root, values.WEB_DIR ?? 'dist/web'),

@@ -22,6 +22,7 @@ import * as sync from './migrations/1764200000000-Sync.js';
 import * as syncHardening from './migrations/1764300000000-SyncHardening.js';
 import * as lightSignIn from './migrations/1764400000000-LightSignIn.js';
 import * as passkeyUnlock from './migrations/1764500000000-PasskeyUnlock.js';
+import * as signupControls from './migrations/1764600000000-SignupControls.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '1764300000000-SyncHardening': syncHardening,
   '1764400000000-LightSignIn': lightSignIn,
   '1764500000000-PasskeyUnlock': passkeyUnlock,
+  '1764600000000-SignupControls': signupControls,
 };
 
 export interface DatabaseOptions {

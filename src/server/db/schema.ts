@@ -14,6 +14,20 @@ export interface UserTable {
   update_mails: number;
   /** Identifies the member in the one-click opt-out link of update e-mails (opting out is all it can do). */
   unsubscribe_token: string | null;
+  /** 1 for an admin made with `npm run admin` (those in ADMIN_EMAILS are admins without it). */
+  is_admin: number;
+}
+
+/** An address an admin invited to sign up, even while sign-ups are closed to others (one per address). */
+export interface InvitationTable {
+  id: string;
+  email: string;
+  lang: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  /** When the invited address verified its account (the invitation is spent). */
+  used_at: string | null;
 }
 
 export interface EmailTokenTable {
@@ -267,6 +281,7 @@ export interface SyncUsageTable {
 
 export interface Database {
   users: UserTable;
+  invitations: InvitationTable;
   email_tokens: EmailTokenTable;
   sessions: SessionTable;
   rate_events: RateEventTable;

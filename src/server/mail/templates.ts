@@ -55,6 +55,28 @@ export function accountMail(kind: MailKind, lang: Language, to: string, link: st
   });
 }
 
+/** An admin invites an address to sign up (src/server/accounts/invitations.ts): who, until when, the link. */
+export function invitationMail(
+  lang: Language,
+  to: string,
+  link: string,
+  invitation: { by: string; until: Date },
+): Mail {
+  const copy = mailText[lang].invitation;
+  return compose({
+    lang,
+    to,
+    subject: copy.subject,
+    paragraphs: [
+      copy.greeting,
+      fill(copy.body, { by: invitation.by, email: to, until: mailTime(lang, invitation.until) }),
+    ],
+    link,
+    button: copy.button,
+    after: [copy.ignore],
+  });
+}
+
 /** A moment as the member reads it: in their language, in Korea time (the description's time zone). */
 function mailTime(lang: Language, at: Date): string {
   const time = new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', {

@@ -17,6 +17,13 @@ const ko = {
     greeting: '안녕하세요, MyGenie입니다.',
     body: '보내 주신 문의를 잘 받았습니다. 영업일 기준 3일 안에 이 주소로 답장을 드리겠습니다. 받은 내용은 아래와 같습니다.',
   },
+  invitation: {
+    subject: '[MyGenie] 가입 초대가 도착했습니다',
+    greeting: '안녕하세요, MyGenie입니다.',
+    body: '{{by}} 님이 이 주소({{email}})로 MyGenie에 가입하도록 초대했습니다. 아래 링크를 열어 이 주소로 가입하세요. 초대는 {{until}}까지 유효합니다.',
+    button: '가입하기',
+    ignore: '초대를 원하지 않았다면 이 메일을 무시하세요. 가입하지 않으면 아무 일도 일어나지 않습니다.',
+  },
   verify: {
     subject: '[MyGenie] 이메일 주소를 인증해 주세요',
     greeting: '안녕하세요, MyGenie입니다.',
@@ -84,6 +91,13 @@ const en: Widen<typeof ko> = {
     subject: '[MyGenie] We received your inquiry: {{subject}}',
     greeting: 'Hello from MyGenie.',
     body: 'Thank you for writing to us. We will answer at this address within 3 business days. This is what we received:',
+  },
+  invitation: {
+    subject: '[MyGenie] You are invited to sign up',
+    greeting: 'Hello from MyGenie.',
+    body: '{{by}} invited this address ({{email}}) to sign up for MyGenie. Open the link below and sign up with this address. The invitation is good until {{until}}.',
+    button: 'Sign up',
+    ignore: 'If you did not expect this invitation, ignore this mail: nothing happens unless you sign up.',
   },
   verify: {
     subject: '[MyGenie] Please verify your e-mail address',

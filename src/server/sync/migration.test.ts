@@ -47,7 +47,8 @@ describe('the sync hardening migration', () => {
       const db = before.db;
       await db
         .insertInto('users')
-        .values([user(syncing), user(idle)])
+        // The users table as it was at that migration, before is_admin (today's types name it).
+        .values([user(syncing), user(idle)] as never)
         .execute();
       await db
         .insertInto('sync_vaults')

@@ -1,6 +1,11 @@
 // Accounts: sign-up, sign-in, the session, passwords and mailed links.
 import { empty, noContent, type Endpoint } from './endpoint.js';
 import {
+  invitationAnswer,
+  invitationBody,
+  invitationList,
+  invitationParams,
+  signupPolicy,
   actionInfo,
   actionInfoBody,
   loginBody,
@@ -42,6 +47,39 @@ export const ACCOUNT_API = {
     body: signupBody,
     status: 201,
     response: signupResponse,
+  },
+  signupPolicy: {
+    route: 'GET /api/auth/signup-policy',
+    summary: 'Who may make an account here (for the register form)',
+    tag: 'accounts',
+    access: 'public',
+    status: 200,
+    response: signupPolicy,
+  },
+  invitations: {
+    route: 'GET /api/admin/invitations',
+    summary: 'The invitations to sign up, and the sign-up settings',
+    tag: 'accounts',
+    access: 'admin',
+    status: 200,
+    response: invitationList,
+  },
+  invite: {
+    route: 'POST /api/admin/invitations',
+    summary: 'Invite an address to sign up (mails it; again renews it)',
+    tag: 'accounts',
+    access: 'admin',
+    body: invitationBody,
+    status: 201,
+    response: invitationAnswer,
+  },
+  withdrawInvitation: {
+    route: 'DELETE /api/admin/invitations/:id',
+    summary: 'Withdraw an invitation (or remove a used one from the list)',
+    tag: 'accounts',
+    access: 'admin',
+    params: invitationParams,
+    ...noContent,
   },
   login: {
     route: 'POST /api/auth/login',

@@ -122,6 +122,10 @@ export const en: Catalog = {
     submitChange: 'Change password',
     toRegister: 'No account yet? Register / Change password',
     toLogin: 'Already have an account? Login',
+    signupInvitationOnly:
+      'Sign-ups on this site are by invitation: enter the address your invitation was sent to.',
+    signupDomains:
+      'Addresses at {{domains}} can sign up on this site. Another address needs an invitation from its administrator.',
     spamNotice: 'If you do not see the verification e-mail, please check your spam folder.',
     confirmTitle: 'Notice',
     success: {
@@ -299,6 +303,12 @@ export const en: Catalog = {
       'This password is one of the most commonly used ones and easy to guess. Please choose another.',
     'auth/reset-password-mismatch':
       'This is not the new password you chose. Type it again, or set a different password below.',
+    'auth/signups-closed':
+      'This site is not taking sign-ups at the moment. Ask its administrator for an invitation, then sign up with the address it was sent to.',
+    'auth/signup-domain':
+      'Only addresses at the allowed domains can sign up on this site. For another address, ask its administrator for an invitation.',
+    'invitation/not-found':
+      'The invitation was not found; it may have been withdrawn already. Refresh the list.',
     'storage/unauthenticated': 'Please sign in to use files.',
     'storage/unauthorized': 'You do not have permission to use this file.',
     'storage/object-not-found': 'The file does not exist.',

@@ -118,6 +118,10 @@ export const ko = {
     submitChange: '비밀번호 변경',
     toRegister: '계정이 없으신가요? 회원가입 / 비밀번호 변경',
     toLogin: '이미 계정이 있으신가요? 로그인',
+    signupInvitationOnly:
+      '이 사이트는 초대받은 주소로만 가입할 수 있습니다. 초대 메일을 받은 주소를 입력하세요.',
+    signupDomains:
+      '이 사이트에는 {{domains}} 주소로 가입할 수 있습니다. 다른 주소라면 관리자의 초대가 필요합니다.',
     spamNotice: '인증 메일이 보이지 않으면 스팸함도 확인해 주세요.',
     confirmTitle: '알림',
     success: {
@@ -293,6 +297,11 @@ export const ko = {
     'auth/common-password': '너무 흔히 쓰여 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 정해 주세요.',
     'auth/reset-password-mismatch':
       '요청할 때 정한 새 비밀번호와 다릅니다. 다시 입력하거나 아래에서 다른 비밀번호를 정해 주세요.',
+    'auth/signups-closed':
+      '이 사이트는 지금 가입을 받지 않습니다. 관리자에게 초대를 요청하고, 초대 메일을 받은 주소로 가입해 주세요.',
+    'auth/signup-domain':
+      '이 사이트에는 허용된 도메인의 주소로만 가입할 수 있습니다. 다른 주소라면 관리자에게 초대를 요청해 주세요.',
+    'invitation/not-found': '초대를 찾을 수 없습니다. 이미 취소되었을 수 있습니다. 목록을 새로 고쳐 주세요.',
     'storage/unauthenticated': '파일을 이용하려면 먼저 로그인해 주세요.',
     'storage/unauthorized': '이 파일을 이용할 권한이 없습니다.',
     'storage/object-not-found': '파일이 존재하지 않습니다.',

@@ -274,3 +274,28 @@ export const pushStatus = z.object({
 export type PushStatus = z.infer<typeof pushStatus>;
 export const pushKeyResponse = z.object({ publicKey: z.string() });
 export const pushRegistered = z.object({ updatedAt: isoTime });
+
+/**
+ * Who may make an account here, for the register form's note: anyone (`open`), or only addresses at `domains`
+ * when it lists any. An address an admin invited may sign up either way; which ones were invited is not told.
+ */
+export const signupPolicy = z.object({ open: z.boolean(), domains: z.array(z.string()) });
+export type SignupPolicy = z.infer<typeof signupPolicy>;
+
+/** An admin invites an address (its mail goes out in `lang`). */
+export const invitationBody = z.strictObject({ email, lang: lang.default('ko') });
+export const invitationParams = z.object({ id: z.uuid({ error: 'invitation/not-found' }) });
+export const invitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  lang: z.enum(LANGUAGES),
+  /** The admin who invited, while their account exists. */
+  invitedBy: z.string().nullable(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+  /** When the invited address verified its new account. */
+  usedAt: isoTime.nullable(),
+});
+export type Invitation = z.infer<typeof invitation>;
+export const invitationList = z.object({ invitations: z.array(invitation), policy: signupPolicy });
+export const invitationAnswer = z.object({ invitation });

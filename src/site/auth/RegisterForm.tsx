@@ -1,7 +1,9 @@
 // The sign-in dialog's register mode, signed out: a new account, or — with the device's master key — a password
 // change confirmed by a mailed link (description §4).
+import { useEffect } from 'react';
 import { activeLanguage, fill } from '../../client/text.js';
 import { call } from '../../client/api.js';
+import { useLoad } from '../../client/use-load.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import {
   AuthFormFrame,
@@ -16,6 +18,27 @@ export function RegisterForm(props: ModeProps) {
   const { showNotice, switchMode } = props;
   const form = useAuthForm('register', props);
   const { t, fields, email, setError, messageOf } = form;
+  // Who may sign up here, for a note above the fields when the site is not open to everyone.
+  const policy = useLoad(() => call('signupPolicy'));
+  const note = policy.data && !policy.data.open ? signupNote(t, policy.data.domains) : null;
+
+  // An invitation's link names the invited address (/?auth=register&email=…): it fills the field, once.
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const invited = query.get('email');
+    if (!invited) return;
+    form.update('email', invited);
+    query.delete('email');
+    const rest = query.toString();
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${rest ? `?${rest}` : ''}`,
+    );
+    // Only on opening: the form's own updates never read the address again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const mailed = (message: string) =>
     showNotice({ message: fill(message, { email: email.trim().toLowerCase() }), closeDialog: true });
 
@@ -52,6 +75,13 @@ export function RegisterForm(props: ModeProps) {
       submitLabel={fields.masterKey.trim() ? t.auth.submitChange : t.auth.submitRegister}
       switchLabel={t.auth.toLogin}
       onSwitch={() => switchMode('login')}
+      lead={
+        note && (
+          <p className="form__note" data-testid="signup-policy">
+            {note}
+          </p>
+        )
+      }
       afterError={<p className="form__note">{t.auth.spamNotice}</p>}
     >
       <EmailField form={form} signedInEmail={undefined} />
@@ -65,4 +95,11 @@ export function RegisterForm(props: ModeProps) {
       />
     </AuthFormFrame>
   );
+}
+
+/** The note for a site not open to every address: its domains, or invitations only. */
+function signupNote(t: ReturnType<typeof useAuthForm>['t'], domains: readonly string[]): string {
+  if (domains.length === 0) return t.auth.signupInvitationOnly;
+  const list = new Intl.ListFormat(activeLanguage() === 'ko' ? 'ko-KR' : 'en-GB', { type: 'disjunction' });
+  return fill(t.auth.signupDomains, { domains: list.format(domains.map((domain) => `@${domain}`)) });
 }

@@ -1,7 +1,7 @@
 // Admin page (description §2 "Admin", §3, §5): for administrators only. An upload form that publishes a file
 // on the download page (sent with XMLHttpRequest to show its progress), the table of published files, each
-// with a download link and a delete button, and the inquiries members sent from the support page. Everyone
-// else sees an "Admins only" card.
+// with a download link and a delete button, the invitations to sign up, and the inquiries members sent from the
+// support page. Everyone else sees an "Admins only" card.
 import { useText } from '../../../client/text.js';
 import { call } from '../../../client/api.js';
 import { useLoad } from '../../../client/use-load.js';
@@ -13,6 +13,7 @@ import { copy, type AdminCopy as Copy } from './copy.js';
 import { UploadSection } from './UploadSection.js';
 import { FilesSection } from './FilesSection.js';
 import { InquiriesSection } from './InquiriesSection.js';
+import { InvitationsSection } from './InvitationsSection.js';
 import './admin.css';
 
 export default function AdminPage() {
@@ -54,6 +55,7 @@ function AdminConsole({ c }: { c: Copy }) {
       <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
       <UploadSection c={c} onUploaded={files.reload} />
       <FilesSection c={c} files={files} />
+      <InvitationsSection c={c} />
       <InquiriesSection c={c} />
     </div>
   );
