@@ -2,6 +2,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
@@ -13,6 +14,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from './db/database.js';
 import { ApiError, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerConnectionLimits } from './http/limits.js';
+import { completeDocument, documentBase } from './http/openapi.js';
 import { route, validatorCompiler } from './http/route.js';
 import { API } from '../shared/api/index.js';
 import { registerSecurity } from './http/security.js';
@@ -245,16 +247,10 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'MyGenie API',
-        version: '1',
-        description:
-          'The API of the MyGenie website and app. Every failure answers with `{ error: { code, message } }`.',
-      },
-    },
+    openapi: { openapi: '3.1.0', ...documentBase },
     transform: jsonSchemaTransform,
+    transformObject: (made) =>
+      completeDocument(('openapiObject' in made ? made.openapiObject : {}) as OpenAPIV3_1.Document),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

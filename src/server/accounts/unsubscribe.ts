@@ -1,5 +1,6 @@
 // The one-click opt-out from update e-mails. The link's token is all it needs, and all it can do is opt out,
-// so it accepts the POST that mail programs send for List-Unsubscribe-Post (RFC 8058) from any origin.
+// so it accepts the POST that mail programs send for List-Unsubscribe-Post (RFC 8058) from any origin (its entry's
+// `anyOrigin`).
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
 import { route } from '../http/route.js';
@@ -12,15 +13,9 @@ export function unsubscribeRoutes(app: FastifyInstance, accounts: AccountService
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    route(
-      scope,
-      accounts,
-      API.unsubscribe,
-      async ({ body, query }) => {
-        await accounts.unsubscribe(body.token ?? query.token);
-        return { unsubscribed: true as const };
-      },
-      { config: { anyOrigin: true } },
-    );
+    route(scope, accounts, API.unsubscribe, async ({ body, query }) => {
+      await accounts.unsubscribe(body.token ?? query.token);
+      return { unsubscribed: true as const };
+    });
   });
 }

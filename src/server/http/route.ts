@@ -71,8 +71,6 @@ export interface RouteOptions<E extends Endpoint, S> {
    * too.
    */
   first?: (signedIn: Call<E, S>['signedIn'], request: FastifyRequest) => Promise<void>;
-  /** Fastify route config (e.g. `anyOrigin` for a POST other sites may send). */
-  config?: Record<string, unknown>;
   /** A JSON body larger than the API's usual limit (sync's batches of changes). */
   bodyLimit?: number;
 }
@@ -89,7 +87,8 @@ export function route<E extends Endpoint, S>(
     method,
     url,
     attachValidation: true,
-    ...(options.config ? { config: options.config } : {}),
+    // The same-origin rule (security.ts) reads it from the route's config.
+    ...(endpoint.anyOrigin ? { config: { anyOrigin: true } as Record<string, unknown> } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // After the app's own onRequest hooks (the origin check), before Fastify reads or parses the body.
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,5 @@
 // A member's own documents, within the quota.
-import { noContent, type Endpoint } from './endpoint.js';
+import { failures, noContent, type Endpoint } from './endpoint.js';
 import { documentAnswer, documentList, documentUploadQuery, idParams } from '../schemas/files.js';
 
 export const DOCUMENT_API = {
@@ -18,6 +18,7 @@ export const DOCUMENT_API = {
     tag: 'documents',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: ['storage/quota-exceeded', ...failures.storedWrite],
     query: documentUploadQuery,
     status: 201,
     response: documentAnswer,
@@ -29,6 +30,7 @@ export const DOCUMENT_API = {
     tag: 'documents',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: failures.storedRead,
     params: idParams,
     status: 200,
     response: null,
@@ -40,6 +42,7 @@ export const DOCUMENT_API = {
     tag: 'documents',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: ['storage/object-not-found'],
     params: idParams,
     ...noContent,
   },

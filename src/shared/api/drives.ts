@@ -1,5 +1,5 @@
 // Backups on a WebDAV drive, relayed by the server.
-import { type Endpoint } from './endpoint.js';
+import { failures, type Endpoint } from './endpoint.js';
 import {
   backupNameParams,
   driveBackupAnswer,
@@ -14,6 +14,7 @@ export const DRIVE_API = {
     tag: 'drives',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: ['auth/too-many-requests', ...failures.drive],
     body: webdavCredentials,
     status: 200,
     response: driveBackupList,
@@ -24,6 +25,7 @@ export const DRIVE_API = {
     tag: 'drives',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: ['auth/too-many-requests', 'request/invalid', ...failures.drive],
     params: backupNameParams,
     status: 201,
     response: driveBackupAnswer,
@@ -35,6 +37,7 @@ export const DRIVE_API = {
     tag: 'drives',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: ['auth/too-many-requests', ...failures.drive],
     params: backupNameParams,
     body: webdavCredentials,
     status: 200,

@@ -16,14 +16,42 @@ export type Access =
   /** An administrator. */
   | 'admin';
 
+/** The API's parts, as the document groups them, each with what it is for. */
+export const API_TAGS = {
+  site: 'Whether the server is up, and the settings the app runs with',
+  accounts: 'Sign-up, sign-in, the session, passwords and the links mailed for them',
+  devices: "A member's signed-in browsers, approving a new one, and the live events of a session",
+  passkeys: 'Registering passkeys, signing in with one, and proving it is the member again',
+  push: 'Web Push notifications of sign-ins on this device',
+  notices: 'Notices to every visitor, written by administrators',
+  files: 'Program files on the download page, published by administrators',
+  documents: "A member's own documents, within the storage quota",
+  sync: "Syncing a member's encrypted vault between their devices",
+  support: 'Inquiries to support, and the opt-out link of update mails',
+  drives: "Backups on the member's WebDAV drive, relayed by the server",
+} as const;
+
 export interface Endpoint {
   /** Method and path: the route, written once in its feature's file of this folder. */
   readonly route: `${Method} /api/${string}`;
   readonly summary: string;
-  readonly tag: string;
+  readonly tag: keyof typeof API_TAGS;
   readonly access: Access;
   /** The code a caller without the access hears, when not the usual `auth/unauthenticated`. */
   readonly refusal?: ErrorCode;
+  /**
+   * A state-changing route that other sites may call (a mail program's one-click opt-out): the same-origin rule
+   * (src/server/http/security.ts) lets it through.
+   */
+  readonly anyOrigin?: true;
+  /** Reads the browser's device cookie, which tells a browser the account already knows from a new one. */
+  readonly device?: true;
+  /**
+   * The codes its handler, and the services it calls, can fail with. The document adds those its shape implies
+   * (src/server/http/openapi.ts): its guard's, its validation's, the origin check's, a body's, an upload's and the
+   * server's own; a test checks every code a feature's server code throws is listed on one of its routes.
+   */
+  readonly errors?: readonly ErrorCode[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
@@ -47,6 +75,39 @@ export const apiErrorBody = z.object({
     expectedOrigin: z.string().optional(),
   }),
 });
+
+/** Failures several routes share, named by what the route does (for entries' `errors`). */
+export const failures = {
+  /** The member proves it is them: the current password (counted against the sign-in limits) or a recent proof. */
+  proof: ['auth/wrong-password', 'auth/reauth-required', 'auth/too-many-requests'],
+  /** A mailed link used or looked at. */
+  mailedLink: ['auth/invalid-action-code', 'auth/expired-action-code'],
+  /** A passkey's answer to a challenge, counted against the caller's address until verified. */
+  passkeyAnswer: [
+    'auth/too-many-requests',
+    'passkey/invalid-response',
+    'passkey/challenge-expired',
+    'passkey/not-found',
+    'passkey/verification-failed',
+    'passkey/counter-rejected',
+  ],
+  /** A new session opened: a device secret copied from another kind of device is refused. */
+  signIn: ['auth/email-not-verified', 'session/device-mismatch'],
+  /** A stored file's bytes, read. */
+  storedRead: ['storage/object-not-found', 'storage/unavailable'],
+  /** An upload streamed into storage. */
+  storedWrite: ['storage/upload-aborted', 'storage/unavailable'],
+  /** The WebDAV drive refused or failed. */
+  drive: [
+    'drive/invalid-address',
+    'drive/address-not-allowed',
+    'drive/unauthorized',
+    'drive/not-found',
+    'drive/quota-exceeded',
+    'drive/unreachable',
+    'drive/bad-response',
+  ],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 export const noContent = { status: 204, response: null } as const;
 export const empty = z.object({});

@@ -1,5 +1,5 @@
 // Program files on the download page (uploads by admins).
-import { noContent, type Endpoint } from './endpoint.js';
+import { failures, noContent, type Endpoint } from './endpoint.js';
 import { fileAnswer, fileList, fileUploadQuery, idParams } from '../schemas/files.js';
 
 export const FILE_API = {
@@ -17,6 +17,7 @@ export const FILE_API = {
     summary: 'Publish a program file (the body is its bytes)',
     tag: 'files',
     access: 'admin',
+    errors: failures.storedWrite,
     query: fileUploadQuery,
     status: 201,
     response: fileAnswer,
@@ -28,6 +29,7 @@ export const FILE_API = {
     tag: 'files',
     access: 'member',
     refusal: 'storage/unauthenticated',
+    errors: failures.storedRead,
     params: idParams,
     status: 200,
     response: null,
@@ -38,6 +40,7 @@ export const FILE_API = {
     summary: 'Remove a published file',
     tag: 'files',
     access: 'admin',
+    errors: ['storage/object-not-found'],
     params: idParams,
     ...noContent,
   },

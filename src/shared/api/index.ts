@@ -20,7 +20,7 @@ import { SITE_API } from './site.js';
 import { SUPPORT_API } from './support.js';
 import { SYNC_API } from './sync.js';
 
-export { apiErrorBody, type Access, type Endpoint } from './endpoint.js';
+export { API_TAGS, apiErrorBody, type Access, type Endpoint } from './endpoint.js';
 
 export const API = {
   ...SITE_API,

@@ -24,6 +24,7 @@ export const PUSH_API = {
     summary: 'Turn on login notifications on this device',
     tag: 'push',
     access: 'member',
+    errors: ['push/invalid-subscription'],
     body: pushRegisterBody,
     status: 201,
     response: pushRegistered,
