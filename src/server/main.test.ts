@@ -154,6 +154,38 @@ describe('the server process', () => {
     }
   });
 
+  it('runs npm run admin beside the server: usage, a refusal by name, and deletion only when told to', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAILS: 'owner@example.com' });
+    try {
+      await waitForHealth(port);
+      const admin = (...args: string[]) =>
+        spawnSync(process.execPath, [path.join(outDir, 'server/admin-cli.js'), ...args], {
+          cwd: root,
+          env: { PATH: process.env.PATH, DATA_DIR: dataDir, ADMIN_EMAILS: 'owner@example.com' },
+          encoding: 'utf8',
+        });
+      const usage = admin('usage');
+      expect(usage.status).toBe(0);
+      expect(usage.stdout).toContain('Members: 0 verified, 0 not verified yet; 0 signed in now.');
+      expect(usage.stdout).toContain('Admins: none (set ADMIN_EMAILS or run make-admin).');
+      const unknown = admin('make-admin', 'ghost@example.com');
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr.trim()).toBe('No account has the address ghost@example.com.');
+      const unsure = admin('delete-account', 'ghost@example.com');
+      expect(unsure.status).toBe(2);
+      expect(unsure.stderr).toContain('add --yes');
+      const help = admin();
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain('npm run admin -- end-sessions <email>');
+      expect(admin('promote', 'x@example.com').stderr).toContain('Unknown command promote.');
+    } finally {
+      server.child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('finishes the request in flight on SIGTERM, closes the database and exits 0', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
     const port = await freePort();

@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from '../test/harness.js';
 import { syncKeptFromTables } from '../test/sync-usage.js';
+import { syncedVault } from '../test/sync-fixtures.js';
 
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 1000);
 
@@ -346,72 +347,7 @@ describe('hostile input on every API route', () => {
       body: 'document bytes',
     });
     // The member syncs a vault with a signing key: a device of theirs, a change, a chunk and a snapshot.
-    const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const sign = (statement: unknown[]) =>
-      crypto.sign('sha256', Buffer.from(JSON.stringify(statement)), {
-        key: privateKey,
-        dsaEncoding: 'ieee-p1363',
-      });
-    const vault = crypto.randomBytes(16).toString('hex');
-    const device = crypto.randomBytes(16).toString('hex');
-    const syncing = async (method: 'PUT' | 'POST', url: string, body: unknown) => {
-      const answer = await t.request({ method, url, cookie: member, body });
-      expect(answer.statusCode, `${url}: ${answer.body}`).toBeLessThan(300);
-    };
-    await syncing('PUT', '/api/sync/vault', {
-      id: vault,
-      header: {
-        v: 1,
-        kdf: 'PBKDF2-SHA256',
-        iterations: 600_000,
-        salt: crypto.randomBytes(16).toString('base64'),
-        wrapIv: crypto.randomBytes(12).toString('base64'),
-        wrappedKey: crypto.randomBytes(48).toString('base64'),
-      },
-      headerMac: crypto.randomBytes(32).toString('base64'),
-      signing: {
-        publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-        sealedKey: crypto.randomBytes(180).toString('base64'),
-      },
-    });
-    await syncing('PUT', `/api/sync/devices/${device}`, {
-      name: 'Laptop',
-      proof: sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
-    });
-    const change = (seq: number, prev: string | null) => ({
-      seq,
-      prev,
-      rid: crypto.randomBytes(32).toString('base64url'),
-      base: null,
-      heads: {},
-      hash: crypto.randomBytes(32).toString('base64'),
-      mac: crypto.randomBytes(32).toString('base64'),
-      payload: crypto.randomBytes(60).toString('base64'),
-    });
-    const first = change(1, null);
-    await syncing('POST', '/api/sync/changes', { device, changes: [first, change(2, first.mac)] });
-    const upload = (url: string, bytes: Buffer) =>
-      t.app.inject({
-        method: 'PUT',
-        url,
-        payload: bytes,
-        headers: { origin: t.origin, cookie: member, 'content-type': 'application/octet-stream' },
-      });
-    expect(
-      (await upload(`/api/sync/chunks/${crypto.randomBytes(32).toString('base64url')}`, Buffer.from('chunk')))
-        .statusCode,
-    ).toBe(204);
-    const snapshot = Buffer.from('snapshot bytes');
-    const proof = sign([
-      'mygenie/sync-snapshot/v1',
-      vault,
-      device,
-      1,
-      crypto.createHash('sha256').update(snapshot).digest('base64'),
-    ]).toString('base64url');
-    expect(
-      (await upload(`/api/sync/snapshots?device=${device}&covers=1&proof=${proof}`, snapshot)).statusCode,
-    ).toBe(201);
+    await syncedVault(t, member);
     // The sign-in's proof of the member has gone stale: erasing the synced vault needs the password now.
     t.advance(6 * 60_000);
   });
