@@ -41,7 +41,7 @@ async function main(args: string[]): Promise<void> {
     const files =
       manifest.files.kind === 'copied'
         ? `${manifest.files.count} files (${manifest.files.bytes} bytes)`
-        : `files stay in the S3 bucket ${manifest.files.bucket}: keep it versioned and replicated`;
+        : `the listing of the S3 bucket ${manifest.files.bucket} (${manifest.files.count} files, ${manifest.files.bytes} bytes: the files stay there, keep it versioned and replicated)`;
     console.log(`Backed up ${manifest.members} members' accounts and ${files} into ${folder}`);
   } finally {
     await database.close();

@@ -9,6 +9,7 @@ import type { Config } from './core/config.js';
 import { dropPostgresSchema } from './db/database.js';
 import { makeBackup, readBackup, restoreBackup } from './backup.js';
 import { signedInMember, startTestApp, type TestApp } from './test/harness.js';
+import { startS3Server } from './test/s3-server.js';
 
 const into = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-backups-'));
 const cleanups: Array<() => Promise<void>> = [];
@@ -107,5 +108,55 @@ describe('the server backup', () => {
       : { ...t.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' };
     fs.writeFileSync(file, fs.readFileSync(file).subarray(0, -1));
     await expect(restoreBackup(other, folder)).rejects.toThrow(/this server uses/);
+  });
+
+  it('lists the S3 bucket when the files are there, each object with its size and ETag', async () => {
+    const s3 = await startS3Server();
+    const t = await startTestApp({
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+    cleanups.push(async () => {
+      await t.close();
+      await s3.stop();
+    });
+    const member = await signedInMember(t, 'in-bucket@example.com', 'quiet harbor lamp 9');
+    for (const [name, body] of [
+      ['one.txt', 'first document'],
+      ['two.txt', 'the second, longer document'],
+    ] as const) {
+      expect((await upload(t, member, name, body)).statusCode).toBe(201);
+    }
+    const keys = await t.database.db.selectFrom('user_documents').select(['storage_key', 'size']).execute();
+
+    const { folder, manifest } = await makeBackup(
+      settingsOf(t),
+      t.database,
+      into,
+      new Date(Date.now() + 120_000),
+    );
+    expect(manifest.files).toEqual({
+      kind: 's3',
+      bucket: s3.bucket,
+      listing: 'bucket-listing.jsonl',
+      count: 2,
+      bytes: 'first document'.length + 'the second, longer document'.length,
+    });
+    const listed = fs
+      .readFileSync(path.join(folder, 'bucket-listing.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { key: string; size: number; etag: string; lastModified: string });
+    expect(listed.map((object) => [object.key, object.size]).sort()).toEqual(
+      keys.map((row) => [row.storage_key, row.size]).sort(),
+    );
+    for (const object of listed) {
+      expect(object.etag).toMatch(/^[0-9a-f]{32}$/);
+      expect(Number.isNaN(Date.parse(object.lastModified))).toBe(false);
+    }
+    // No copy of the files is made: the bucket keeps them.
+    expect(fs.existsSync(path.join(folder, 'files'))).toBe(false);
   });
 });

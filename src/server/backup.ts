@@ -1,14 +1,15 @@
 // The server's own backup (docs/deploy.md, "Backing up the server"): a folder with the database — SQLite copied
 // online with VACUUM INTO, a consistent snapshot while the server runs; PostgreSQL with pg_dump in its custom
 // format — and, with files on the local disk, a copy of them; with S3, the bucket's own versioning keeps them, and
-// the manifest says so. Restoring puts a backup back in place of a stopped server's data, keeping what it replaces.
+// the backup holds the bucket's listing at that moment (every key with its size, ETag and time), against which a
+// restored bucket can be checked. Restoring puts a backup back in place of a stopped server's data, keeping what it replaces.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import type { Config } from './core/config.js';
+import type { Config, S3Settings } from './core/config.js';
 import { withoutPasswords } from './core/secrets.js';
 import type { DatabaseHandle } from './db/database.js';
 
@@ -19,8 +20,10 @@ export interface BackupManifest {
   createdAt: string;
   database: { dialect: 'sqlite' | 'postgres'; file: string; sha256: string; lastMigration: string | null };
   members: number;
-  /** With files on the local disk: their copy; with S3, where they stay. */
-  files: { kind: 'copied'; count: number; bytes: number } | { kind: 's3'; bucket: string };
+  /** With files on the local disk: their copy; with S3, where they stay and the file listing them then. */
+  files:
+    | { kind: 'copied'; count: number; bytes: number }
+    | { kind: 's3'; bucket: string; listing: string; count: number; bytes: number };
 }
 
 const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
@@ -55,6 +58,46 @@ function clientUrl(url: string): string {
   const parsed = new URL(url);
   parsed.searchParams.delete('options');
   return parsed.toString();
+}
+
+const BUCKET_LISTING = 'bucket-listing.jsonl';
+
+/**
+ * Writes the bucket's listing, one JSON line per object (`key`, `size`, `etag`, `lastModified`), page by page so a
+ * bucket of millions of objects never sits in memory; answers how many objects and bytes it lists.
+ */
+async function listBucket(
+  settings: S3Settings,
+  file: string,
+): Promise<{ listing: string; count: number; bytes: number }> {
+  const { paginateListObjectsV2 } = await import('@aws-sdk/client-s3');
+  const { client } = (await import('./storage/s3.js')).s3Storage(settings);
+  const out = fs.openSync(file, 'w');
+  let count = 0;
+  let bytes = 0;
+  try {
+    for await (const page of paginateListObjectsV2({ client }, { Bucket: settings.bucket })) {
+      const lines = (page.Contents ?? []).map((object) => {
+        count += 1;
+        bytes += object.Size ?? 0;
+        return JSON.stringify({
+          key: object.Key,
+          size: object.Size ?? 0,
+          etag: object.ETag?.replace(/"/g, '') ?? null,
+          lastModified: object.LastModified?.toISOString() ?? null,
+        });
+      });
+      if (lines.length > 0) fs.writeSync(out, `${lines.join('\n')}\n`);
+    }
+  } catch (error) {
+    throw new Error(
+      `listing the S3 bucket ${settings.bucket} failed: ${withoutPasswords((error as Error).message)}`,
+    );
+  } finally {
+    fs.closeSync(out);
+    client.destroy();
+  }
+  return { listing: BUCKET_LISTING, count, bytes };
 }
 
 /** Makes a backup in a new folder inside `into`, while the server may run; answers its folder and manifest. */
@@ -95,7 +138,11 @@ export async function makeBackup(
   }
   let files: BackupManifest['files'];
   if (config.s3) {
-    files = { kind: 's3', bucket: config.s3.bucket };
+    files = {
+      kind: 's3',
+      bucket: config.s3.bucket,
+      ...(await listBucket(config.s3, path.join(folder, BUCKET_LISTING))),
+    };
   } else {
     const source = path.join(config.dataDir, 'files');
     if (fs.existsSync(source)) fs.cpSync(source, path.join(folder, 'files'), { recursive: true });
