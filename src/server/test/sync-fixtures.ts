@@ -100,15 +100,8 @@ export async function syncedVault(t: TestApp, member: string): Promise<void> {
   };
   await syncing('PUT', '/api/sync/vault', {
     id: vault,
-    header: {
-      v: 1,
-      kdf: 'PBKDF2-SHA256',
-      iterations: 600_000,
-      salt: crypto.randomBytes(16).toString('base64'),
-      wrapIv: crypto.randomBytes(12).toString('base64'),
-      wrappedKey: crypto.randomBytes(48).toString('base64'),
-    },
-    headerMac: crypto.randomBytes(32).toString('base64'),
+    header: VAULT_HEADER,
+    headerMac: digest(),
     signing: {
       publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
       sealedKey: crypto.randomBytes(180).toString('base64'),
