@@ -1,22 +1,11 @@
 // `npm run admin -- <command>`: what a host does to members from the command line (admin.ts; docs/deploy.md,
 // "The admin command line"). Settings come from the environment and .env, as the server's; it works while the
 // server runs.
-import fs from 'node:fs';
-import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './core/config.js';
-import { withoutPasswords } from './core/secrets.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { localStorage } from './storage/local.js';
-import type { FileStorage } from './storage/storage.js';
-import {
-  AdminError,
-  deleteAccount,
-  endSessions,
-  makeAdmin,
-  removeAdmin,
-  usage,
-  type Usage,
-} from './admin.js';
+import type { Config } from './core/config.js';
+import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
+import { configuredStorage } from './storage/configured.js';
+import { deleteAccount, endSessions, makeAdmin, removeAdmin, usage, type Usage } from './admin.js';
+import { CommandError, commandConfig, runCommand } from './cli.js';
 
 const USAGE = `usage: npm run admin -- make-admin <email>            make the member an admin
        npm run admin -- remove-admin <email>          take back an admin role made with make-admin
@@ -24,11 +13,8 @@ const USAGE = `usage: npm run admin -- make-admin <email>            make the me
        npm run admin -- delete-account <email> --yes  delete the account, its data and its stored files
        npm run admin -- usage                         members, admins, who is signed in, storage`;
 
-async function fileStorage(config: Config): Promise<FileStorage> {
-  return config.s3
-    ? (await import('./storage/s3.js')).s3Storage(config.s3)
-    : localStorage(path.join(config.dataDir, 'files'));
-}
+/** The command used wrongly: what is wrong, then the usage; exit code 2. */
+const misused = (problem: string) => new CommandError(problem ? `${problem}\n${USAGE}` : USAGE, 2);
 
 function bytes(count: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -60,8 +46,7 @@ function report(figures: Usage): string {
 async function run(config: Config, database: DatabaseHandle, args: string[]): Promise<string> {
   const [command, email] = args;
   const needsEmail = () => {
-    if (!email || email.startsWith('-'))
-      throw new UsageError(`${command} needs the member's e-mail address.`);
+    if (!email || email.startsWith('-')) throw misused(`${command} needs the member's e-mail address.`);
     return email;
   };
   switch (command) {
@@ -74,35 +59,28 @@ async function run(config: Config, database: DatabaseHandle, args: string[]): Pr
     case 'delete-account': {
       const address = needsEmail();
       if (!args.includes('--yes')) {
-        throw new UsageError(
+        throw misused(
           `Deleting ${address} removes the account, its data and its stored files for good: add --yes.`,
         );
       }
-      const { message, left } = await deleteAccount(database, await fileStorage(config), address);
+      const { message, left } = await deleteAccount(database, await configuredStorage(config), address);
       if (left.length === 0) return message;
       return `${message}\nThese stored files could not be deleted; delete them by hand:\n${left.map((key) => `  ${key}`).join('\n')}`;
     }
     case 'usage':
       return report(await usage(config, database));
     default:
-      throw new UsageError(command ? `Unknown command ${command}.` : '');
+      throw misused(command ? `Unknown command ${command}.` : '');
   }
 }
 
-class UsageError extends Error {}
-
 async function main(args: string[]): Promise<void> {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig(process.env);
+  const config = commandConfig();
   if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
     console.log(USAGE);
     return;
   }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, 'mygenie.db'),
-    sqliteSynchronous: config.sqliteSynchronous,
-  });
+  const database = await openConfiguredDatabase(config);
   try {
     console.log(await run(config, database, args));
   } finally {
@@ -110,16 +88,4 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(error.message ? `${error.message}\n${USAGE}` : USAGE);
-    process.exit(2);
-  }
-  if (error instanceof AdminError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  console.error(`MyGenie could not complete the command: ${withoutPasswords(message)}`);
-  process.exit(1);
-});
+runCommand('MyGenie could not complete the command', () => main(process.argv.slice(2)));

@@ -7,9 +7,12 @@ import type { Config } from './core/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { storedFigures } from './db/figures.js';
 import type { FileStorage } from './storage/storage.js';
+import { CommandError } from './cli.js';
+import { normalizeEmail } from '../shared/email.js';
+import { revokeUserSessions } from './accounts/store.js';
 
 /** A refusal the command line prints as it is (no account with that address, …), exiting 1. */
-export class AdminError extends Error {}
+export class AdminError extends CommandError {}
 
 interface Member {
   id: string;
@@ -19,7 +22,7 @@ interface Member {
 }
 
 async function member(database: DatabaseHandle, email: string): Promise<Member> {
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   const row = await database.db
     .selectFrom('users')
     .select(['id', 'email', 'email_verified', 'is_admin'])
@@ -52,13 +55,7 @@ export async function removeAdmin(config: Config, database: DatabaseHandle, emai
 /** Ends every session of the member: each browser is signed out within 5 seconds and must sign in again. */
 export async function endSessions(database: DatabaseHandle, email: string): Promise<string> {
   const found = await member(database, email);
-  const ended = await database.db
-    .updateTable('sessions')
-    .set({ revoked_at: now() })
-    .where('user_id', '=', found.id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  const count = Number(ended.numUpdatedRows);
+  const count = await revokeUserSessions(database.db, found.id, now());
   return `Ended ${count} session${count === 1 ? '' : 's'} of ${found.email}.`;
 }
 
@@ -111,8 +108,20 @@ export interface Usage {
 export async function usage(config: Config, database: DatabaseHandle, top = 10): Promise<Usage> {
   const db = database.db;
   const at = now();
-  const [figures, signedIn, largest] = await Promise.all([
+  const [figures, admins, signedIn, largest] = await Promise.all([
     storedFigures(database),
+    db
+      .selectFrom('users')
+      .select('email')
+      .where('email_verified', '=', 1)
+      .where((where) =>
+        where.or([
+          where('is_admin', '=', 1),
+          ...(config.adminEmails.length > 0 ? [where('email', 'in', config.adminEmails)] : []),
+        ]),
+      )
+      .orderBy('email')
+      .execute(),
     db
       .selectFrom('sessions')
       .select(sql<number>`count(distinct user_id)`.as('count'))
@@ -143,21 +152,9 @@ export async function usage(config: Config, database: DatabaseHandle, top = 10):
       .limit(top)
       .execute(),
   ]);
-  const verifiedAdmins = await db
-    .selectFrom('users')
-    .select('email')
-    .where('email_verified', '=', 1)
-    .where((where) =>
-      where.or([
-        where('is_admin', '=', 1),
-        ...(config.adminEmails.length > 0 ? [where('email', 'in', config.adminEmails)] : []),
-      ]),
-    )
-    .orderBy('email')
-    .execute();
   return {
     members: figures.members,
-    admins: verifiedAdmins.map((row) => row.email),
+    admins: admins.map((row) => row.email),
     signedIn: Number(signedIn?.count ?? 0),
     storage: figures.storage,
     largest: largest.map((row) => ({

@@ -55,7 +55,7 @@ import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
 import { noticeRoutes } from './notices/routes.js';
 import { noticeService } from './notices/service.js';
 import { acceptRawUploads } from './storage/http.js';
-import { localStorage } from './storage/local.js';
+import { configuredStorage } from './storage/configured.js';
 import type { FileStorage } from './storage/storage.js';
 
 export interface AppParts {
@@ -195,11 +195,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  const storage =
-    parts.storage ??
-    (config.s3
-      ? (await import('./storage/s3.js')).s3Storage(config.s3)
-      : localStorage(path.join(config.dataDir, 'files')));
+  const storage = parts.storage ?? (await configuredStorage(config));
   const accounts = accountService({
     db: database.db,
     dialect: database.dialect,

@@ -1,24 +1,23 @@
 // `npm run backup -- <folder>`: a backup of the server's data into a new folder inside <folder>, while it runs.
 // `npm run backup -- --restore <backup folder> --yes`: puts one back, the server stopped (what it replaces is kept
 // beside it). Settings come from the environment and .env, as the server's. See docs/deploy.md.
-import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './core/config.js';
-import { withoutPasswords } from './core/secrets.js';
-import { openDatabase } from './db/database.js';
+import { openConfiguredDatabase } from './db/database.js';
 import { makeBackup, restoreBackup } from './backup.js';
+import { CommandError, commandConfig, runCommand } from './cli.js';
 
 const USAGE = `usage: npm run backup -- <folder>                      back up into a new folder inside <folder>
        npm run backup -- --restore <backup folder> --yes   put a backup back (stop the server first)`;
 
 async function main(args: string[]): Promise<void> {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig(process.env);
+  const config = commandConfig();
   if (args[0] === '--restore') {
     const from = args[1];
     if (!from || !args.includes('--yes')) {
-      console.error(`${USAGE}\nRestoring replaces the server's data: stop the server, then add --yes.`);
-      process.exit(2);
+      throw new CommandError(
+        `${USAGE}\nRestoring replaces the server's data: stop the server, then add --yes.`,
+        2,
+      );
     }
     const manifest = await restoreBackup(config, path.resolve(from));
     console.log(
@@ -27,15 +26,8 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   const into = args[0];
-  if (!into || into.startsWith('-')) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, 'mygenie.db'),
-    sqliteSynchronous: config.sqliteSynchronous,
-  });
+  if (!into || into.startsWith('-')) throw new CommandError(USAGE, 2);
+  const database = await openConfiguredDatabase(config);
   try {
     const { folder, manifest } = await makeBackup(config, database, path.resolve(into));
     const files =
@@ -48,8 +40,4 @@ async function main(args: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  console.error(`MyGenie could not complete the backup: ${withoutPasswords(message)}`);
-  process.exit(1);
-});
+runCommand('MyGenie could not complete the backup', () => main(process.argv.slice(2)));

@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
-import { openDatabase } from './db/database.js';
+import { openConfiguredDatabase } from './db/database.js';
 import { withoutPasswords } from './core/secrets.js';
 
 async function main(): Promise<void> {
@@ -21,11 +21,7 @@ async function main(): Promise<void> {
 
   // While the database opens (migrations can take minutes on a large one), the port answers "starting".
   const starting = await answerStarting(config);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, 'mygenie.db'),
-    sqliteSynchronous: config.sqliteSynchronous,
-  });
+  const database = await openConfiguredDatabase(config);
   const { app } = await buildApp({ config, database });
   await new Promise<void>((resolve) => {
     starting.close(() => resolve());

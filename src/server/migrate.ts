@@ -1,18 +1,13 @@
 // `npm run migrate`: brings the database named by the environment (DATABASE_URL, else SQLite in DATA_DIR) to
 // the current schema and exits, so a release's migrations can run before its server processes start. A server
 // also migrates at every start; on PostgreSQL, Kysely's migration lock lets only one process migrate at once.
-import path from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './core/config.js';
-import { openDatabase } from './db/database.js';
+import { openConfiguredDatabase } from './db/database.js';
 
 async function migrate(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqlitePath: path.join(config.dataDir, 'mygenie.db'),
-    sqliteSynchronous: config.sqliteSynchronous,
-  });
+  const database = await openConfiguredDatabase(config);
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       database.db,

@@ -240,14 +240,14 @@ export async function revokeUserSessions(
   userId: string,
   at: string,
   exceptId?: string,
-): Promise<void> {
+): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: at })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (exceptId) query = query.where('id', '!=', exceptId);
-  await query.execute();
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
 /** A user's sessions that still count at `now`: not ended, and not past their end. */

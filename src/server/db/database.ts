@@ -9,6 +9,7 @@ import type { Database } from './schema.js';
 import { namedStatement } from './prepared.js';
 import { trackBackends } from '../core/bus.js';
 import { unreachable } from '../core/secrets.js';
+import type { Config } from '../core/config.js';
 import * as accounts from './migrations/1763766000000-Accounts.js';
 import * as noticesFiles from './migrations/1763850000000-NoticesFiles.js';
 import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js';
@@ -65,6 +66,15 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** Migrates only this far (tests of a migration on data written under the schema before it). */
   migrateTo?: string;
+}
+
+/** The database the settings name, as the server and its commands open it: PostgreSQL, else SQLite in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase({
+    url: config.databaseUrl,
+    sqlitePath: path.join(config.dataDir, 'mygenie.db'),
+    sqliteSynchronous: config.sqliteSynchronous,
+  });
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
