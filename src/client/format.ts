@@ -32,6 +32,15 @@ export function formatDateTime(iso: string, lang: Language): string {
   }).format(new Date(iso));
 }
 
+/** Mail domains as a sentence lists them (`@a.com and @b.org`, or `… or …`), in the language's way. */
+export function formatDomains(
+  domains: readonly string[],
+  lang: Language,
+  type: 'conjunction' | 'disjunction',
+): string {
+  return new Intl.ListFormat(localeOf(lang), { type }).format(domains.map((domain) => `@${domain}`));
+}
+
 export function formatCount(count: number, lang: Language): string {
   return new Intl.NumberFormat(localeOf(lang)).format(count);
 }

@@ -4,7 +4,9 @@ import { useEffect } from 'react';
 import { activeLanguage, fill } from '../../client/text.js';
 import { call } from '../../client/api.js';
 import { useLoad } from '../../client/use-load.js';
+import { formatDomains } from '../../client/format.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
+import { takeQueryParam } from './auth-dialog-context.js';
 import {
   AuthFormFrame,
   AuthPasswordField,
@@ -24,17 +26,8 @@ export function RegisterForm(props: ModeProps) {
 
   // An invitation's link names the invited address (/?auth=register&email=…): it fills the field, once.
   useEffect(() => {
-    const query = new URLSearchParams(window.location.search);
-    const invited = query.get('email');
-    if (!invited) return;
-    form.update('email', invited);
-    query.delete('email');
-    const rest = query.toString();
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${rest ? `?${rest}` : ''}`,
-    );
+    const invited = takeQueryParam('email');
+    if (invited) form.update('email', invited);
     // Only on opening: the form's own updates never read the address again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -100,6 +93,5 @@ export function RegisterForm(props: ModeProps) {
 /** The note for a site not open to every address: its domains, or invitations only. */
 function signupNote(t: ReturnType<typeof useAuthForm>['t'], domains: readonly string[]): string {
   if (domains.length === 0) return t.auth.signupInvitationOnly;
-  const list = new Intl.ListFormat(activeLanguage() === 'ko' ? 'ko-KR' : 'en-GB', { type: 'disjunction' });
-  return fill(t.auth.signupDomains, { domains: list.format(domains.map((domain) => `@${domain}`)) });
+  return fill(t.auth.signupDomains, { domains: formatDomains(domains, activeLanguage(), 'disjunction') });
 }

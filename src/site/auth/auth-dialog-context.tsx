@@ -16,6 +16,21 @@ import type { AuthMode } from './validation.js';
 const loadDialog = () => import('./AuthDialog.js');
 const AuthDialog = lazy(async () => ({ default: (await loadDialog()).AuthDialog }));
 
+/** Reads a parameter of the page's address and takes it out of the address (the router's entry stays as it is). */
+export function takeQueryParam(name: string): string | null {
+  const query = new URLSearchParams(window.location.search);
+  const value = query.get(name);
+  if (value === null) return null;
+  query.delete(name);
+  const rest = query.toString();
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${window.location.pathname}${rest ? `?${rest}` : ''}`,
+  );
+  return value;
+}
+
 const AuthDialogContext = createContext<(mode?: AuthMode) => void>(() => {});
 
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
@@ -25,18 +40,10 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // The app sends signed-out visitors to /?auth=login (and a password-changed mail to /?auth=forgot): open the
     // dialog for them, then tidy the address.
-    const query = new URLSearchParams(window.location.search);
-    const asked = query.get('auth');
+    const asked = new URLSearchParams(window.location.search).get('auth');
     if (asked === 'login' || asked === 'register' || asked === 'forgot') {
       setMode(asked);
-      query.delete('auth');
-      const rest = query.toString();
-      // The router's own entry (history.state) stays as it is.
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${window.location.pathname}${rest ? `?${rest}` : ''}`,
-      );
+      takeQueryParam('auth');
     }
   }, []);
   useEffect(() => {

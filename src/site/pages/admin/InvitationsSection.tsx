@@ -8,7 +8,7 @@ import type { Language } from '../../../shared/constants.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { call, failureCode } from '../../../client/api.js';
 import { useLoad } from '../../../client/use-load.js';
-import { formatDateTime, formatInstantDate } from '../../../client/format.js';
+import { formatDateTime, formatDomains, formatInstantDate } from '../../../client/format.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
@@ -17,10 +17,7 @@ import type { AdminCopy as Copy } from './copy.js';
 
 function policyLine(c: Copy, policy: SignupPolicy, lang: Language): string {
   if (policy.domains.length > 0) {
-    const list = new Intl.ListFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', { type: 'conjunction' });
-    return fill(c.invitations.policyDomains, {
-      domains: list.format(policy.domains.map((domain) => `@${domain}`)),
-    });
+    return fill(c.invitations.policyDomains, { domains: formatDomains(policy.domains, lang, 'conjunction') });
   }
   return policy.open ? c.invitations.policyOpen : c.invitations.policyClosed;
 }
