@@ -32,7 +32,7 @@ import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { randomToken } from './tokens.js';
 import { type AccountContext, type Caller, isUniqueViolation } from './context.js';
-import { admitAtVerification, refuseUnwelcome } from './invitations.js';
+import { admitAtVerification, refuseUnwelcome, type SignupRules } from './invitations.js';
 
 export function emailLinkService(ctx: AccountContext) {
   const {
@@ -50,7 +50,7 @@ export function emailLinkService(ctx: AccountContext) {
     languageOf,
     deps,
   } = ctx;
-  const signupRules = { settings: deps.signups, adminEmails: deps.adminEmails };
+  const signupRules: SignupRules = { settings: deps.signups, adminEmails: deps.adminEmails };
   return {
     /** The one-click opt-out link of update mails: its token is all it needs, and all it can do is opt out. */
     async unsubscribe(token: string | undefined): Promise<void> {

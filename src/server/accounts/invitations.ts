@@ -18,12 +18,16 @@ import { reserveOrRefuse } from '../ratelimit/limiter.js';
 import type { AccountContext, SignedIn } from './context.js';
 import * as store from './store.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The host's settings: open to anyone, or to addresses at the listed domains (whatever `open` says). */
 export interface SignupSettings {
   open: boolean;
   domains: readonly string[];
+}
+
+/** The settings and the addresses in ADMIN_EMAILS, which may always sign up. */
+export interface SignupRules {
+  settings: SignupSettings;
+  adminEmails: readonly string[];
 }
 
 /** Whether the settings alone let this (normalized) address make an account. */
@@ -38,26 +42,15 @@ function refusal(settings: SignupSettings): ApiError {
   return new ApiError(settings.domains.length > 0 ? 'auth/signup-domain' : 'auth/signups-closed');
 }
 
-/** The address's invitation, if one lets it sign up at `at`. */
-async function usableInvitation(db: Db, email: string, at: string): Promise<InvitationTable | undefined> {
-  return db
-    .selectFrom('invitations')
-    .selectAll()
-    .where('email', '=', email)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', at)
-    .executeTakeFirst();
-}
-
 /** Refuses, at sign-up, an address neither the settings nor an invitation let in. */
 export async function refuseUnwelcome(
-  db: Db,
-  rules: { settings: SignupSettings; adminEmails: readonly string[] },
+  db: Kysely<Database>,
+  rules: SignupRules,
   email: string,
   now: string,
 ): Promise<void> {
   if (openTo(rules.settings, rules.adminEmails, email)) return;
-  if (!(await usableInvitation(db, email, now))) throw refusal(rules.settings);
+  if (!(await store.findUsableInvitation(db, email, now))) throw refusal(rules.settings);
 }
 
 /**
@@ -66,18 +59,12 @@ export async function refuseUnwelcome(
  */
 export async function admitAtVerification(
   trx: Transaction<Database>,
-  rules: { settings: SignupSettings; adminEmails: readonly string[] },
+  rules: SignupRules,
   user: { email: string; created_at: string },
   now: string,
 ): Promise<void> {
-  const spent = await trx
-    .updateTable('invitations')
-    .set({ used_at: now })
-    .where('email', '=', user.email)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', user.created_at)
-    .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) === 0 && !openTo(rules.settings, rules.adminEmails, user.email)) {
+  const spent = await store.spendInvitation(trx, user.email, user.created_at, now);
+  if (!spent && !openTo(rules.settings, rules.adminEmails, user.email)) {
     throw refusal(rules.settings);
   }
 }
@@ -98,17 +85,7 @@ export function invitationService(ctx: AccountContext) {
   const { db, clock, limiter, send, deps } = ctx;
   const settings = deps.signups;
 
-  /** The invitations, newest first, with their inviter's address (or only the one for `email`). */
-  async function listInvitations(email?: string): Promise<Invitation[]> {
-    let query = db
-      .selectFrom('invitations')
-      .leftJoin('users', 'users.id', 'invitations.invited_by')
-      .selectAll('invitations')
-      .select('users.email as inviter');
-    if (email !== undefined) query = query.where('invitations.email', '=', email);
-    const rows = await query.orderBy('invitations.created_at', 'desc').orderBy('invitations.email').execute();
-    return rows.map(present);
-  }
+  const listInvitations = async (email?: string) => (await store.listInvitations(db, email)).map(present);
 
   /** What the register form says about who may sign up (which addresses were invited is not told). */
   const signupPolicy = (): SignupPolicy => ({
@@ -140,19 +117,7 @@ export function invitationService(ctx: AccountContext) {
         expires_at: isoAt(clock, INVITATION_TTL_MS),
         used_at: null,
       };
-      await db
-        .insertInto('invitations')
-        .values(row)
-        .onConflict((conflict) =>
-          conflict.column('email').doUpdateSet({
-            lang: row.lang,
-            invited_by: row.invited_by,
-            created_at: row.created_at,
-            expires_at: row.expires_at,
-            used_at: null,
-          }),
-        )
-        .execute();
+      await store.upsertInvitation(db, row);
       const link = `${deps.publicUrl}/?auth=register&email=${encodeURIComponent(email)}&lang=${lang}`;
       send(invitationMail(lang, email, link, { by: admin.user.email, until: new Date(row.expires_at) }));
       const [saved] = await listInvitations(email);
@@ -162,8 +127,7 @@ export function invitationService(ctx: AccountContext) {
     },
 
     async withdrawInvitation(id: string): Promise<void> {
-      const removed = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw new ApiError('invitation/not-found');
+      if (!(await store.deleteInvitation(db, id))) throw new ApiError('invitation/not-found');
     },
   };
 }

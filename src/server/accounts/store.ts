@@ -1,6 +1,6 @@
 // Queries on users, e-mail link tokens and sessions; written once for SQLite and PostgreSQL.
 import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
-import type { Database, EmailTokenTable, SessionTable, UserTable } from '../db/schema.js';
+import type { Database, EmailTokenTable, InvitationTable, SessionTable, UserTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { forgetEventsIn, reserveCall, type ReserveArgs } from '../ratelimit/store.js';
 
@@ -577,4 +577,68 @@ export async function optOutOfUpdateMails(db: Db, unsubscribeToken: string): Pro
     .where('unsubscribe_token', '=', unsubscribeToken)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The address's invitation, if one lets it sign up at `at` (not spent, not lapsed). */
+export function findUsableInvitation(
+  db: Db,
+  email: string,
+  at: string,
+): Promise<InvitationTable | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+}
+
+/** Spends the address's invitation that was good at `goodAt`; false when there is none. */
+export async function spendInvitation(db: Db, email: string, goodAt: string, now: string): Promise<boolean> {
+  const spent = await db
+    .updateTable('invitations')
+    .set({ used_at: now })
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', goodAt)
+    .executeTakeFirst();
+  return Number(spent.numUpdatedRows) > 0;
+}
+
+/** The invitations, newest first, with their inviter's address (or only the one for `email`). */
+export function listInvitations(
+  db: Db,
+  email?: string,
+): Promise<Array<InvitationTable & { inviter: string | null }>> {
+  let query = db
+    .selectFrom('invitations')
+    .leftJoin('users', 'users.id', 'invitations.invited_by')
+    .selectAll('invitations')
+    .select('users.email as inviter');
+  if (email !== undefined) query = query.where('invitations.email', '=', email);
+  return query.orderBy('invitations.created_at', 'desc').orderBy('invitations.email').execute();
+}
+
+/** Invites the row's address, or renews its invitation in one statement (one row per address). */
+export async function upsertInvitation(db: Db, row: InvitationTable): Promise<void> {
+  await db
+    .insertInto('invitations')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet({
+        lang: row.lang,
+        invited_by: row.invited_by,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+        used_at: null,
+      }),
+    )
+    .execute();
+}
+
+/** Deletes an invitation; false when it was already gone. */
+export async function deleteInvitation(db: Db, id: string): Promise<boolean> {
+  const removed = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
 }
