@@ -117,19 +117,28 @@ describe.each(['ko', 'en'] as const)('the vault in %s', (lang) => {
     await page.getByLabel(diary.search).fill('no such words');
     await page.getByText(diary.noResults).waitFor();
 
-    // A lunar anniversary chosen as anniversary 1 shows its D-day on the main screen.
+    // A lunar anniversary chosen as anniversary 1 shows its D-day on the main screen, and another chosen as 2
+    // right after it (before the first choice is written) keeps both.
     await app.go('anniversaries');
-    await page.getByRole('button', { name: anniversaries.add }).first().click();
-    const anniversaryForm = app.dialog(anniversaries.form.add);
-    await anniversaryForm.getByLabel(anniversaries.form.name).fill('엄마 생신 / Mom');
-    await anniversaryForm.getByRole('radio', { name: scheduleText[lang].form.lunar }).check();
-    await anniversaryForm.getByRole('button', { name: app.text.save }).click();
-    await anniversaryForm.waitFor({ state: 'detached' });
-    await page
-      .getByLabel(anniversaries.slot.replace('{{n}}', '1'))
-      .selectOption({ label: '엄마 생신 / Mom' });
+    for (const [name, lunar] of [
+      ['엄마 생신 / Mom', true],
+      ['결혼기념일 / Wedding', false],
+    ] as const) {
+      await page.getByRole('button', { name: anniversaries.add }).first().click();
+      const anniversaryForm = app.dialog(anniversaries.form.add);
+      await anniversaryForm.getByLabel(anniversaries.form.name).fill(name);
+      if (lunar) await anniversaryForm.getByRole('radio', { name: scheduleText[lang].form.lunar }).check();
+      await anniversaryForm.getByRole('button', { name: app.text.save }).click();
+      await anniversaryForm.waitFor({ state: 'detached' });
+    }
+    const slot = (n: number) => page.getByLabel(anniversaries.slot.replace('{{n}}', String(n)));
+    await slot(1).selectOption({ label: '엄마 생신 / Mom' });
+    await slot(2).selectOption({ label: '결혼기념일 / Wedding' });
+    expect(await slot(1).locator('option:checked').textContent()).toBe('엄마 생신 / Mom');
+    expect(await slot(2).locator('option:checked').textContent()).toBe('결혼기념일 / Wedding');
     await app.go('home');
     await page.locator('.dday', { hasText: '엄마 생신 / Mom' }).waitFor();
+    await page.locator('.dday', { hasText: '결혼기념일 / Wedding' }).waitFor();
 
     // Offline: the page comes from the service worker, the vault from IndexedDB.
     await page.context().setOffline(true);

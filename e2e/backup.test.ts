@@ -106,8 +106,12 @@ describe('backup files', () => {
     await first.startVault('diary', MASTER, '2468');
     await addDiaryEntry(first, 'Written on the first device');
     await first.go('settings');
+    // Each choice shows (and counts) at once, while it is still being saved: "back up now" pressed right after
+    // uses it (a slow machine once backed up to the account storage instead, the choice not yet saved).
     await first.page.getByLabel(text.format).selectOption({ label: text.formats.json });
+    expect(await first.page.getByLabel(text.format).inputValue()).toBe('json');
     await first.page.getByLabel(text.target).selectOption({ label: text.targets.file });
+    expect(await first.page.getByLabel(text.target).inputValue()).toBe('file');
     const downloading = first.page.waitForEvent('download');
     await first.page.getByRole('button', { name: text.backUp }).click();
     const download = await downloading;

@@ -1,7 +1,7 @@
 // The member's app settings. Nickname, the detail view password and the backup choices live in the vault
 // (encrypted); the auto-logout minutes are a plain preference shared with the site (src/shared/auto-logout.ts),
 // because they must work while the vault is locked and reach every open tab at once.
-import { useCallback } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { DETAIL_PASSWORD_DEFAULT } from '../shared/constants.js';
 import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../shared/master-key.js';
 import type { WebdavCredentials } from '../shared/schemas/drives.js';
@@ -53,28 +53,63 @@ export function readSettings(vault: Vault): AppSettings {
   return { ...DEFAULT_SETTINGS, ...stored, backup: { ...DEFAULT_BACKUP_SETTINGS, ...stored?.backup } };
 }
 
+/** A change of some settings: the new values, or how to make them from the settings as they are then. */
+export type SettingsChange = Partial<AppSettings> | ((current: AppSettings) => Partial<AppSettings>);
+
 /**
  * Saves a change of some settings: `patch` on the settings as they now are, so a change made meanwhile in another
  * tab or on another device to other keys stays. A form that held these keys since it opened gives `opened`, their
  * values then: a key changed elsewhere since is merged with the form's (Vault.save), and the form's choice kept.
+ * A component's changes are saved one after another, a function being given the settings as the ones before it
+ * left them, so two quick changes never undo each other.
  */
 export type SaveSettings = (
-  patch: Partial<AppSettings>,
-  opened?: Partial<AppSettings>,
+  patch: SettingsChange,
+  opened?: SettingsChange,
 ) => Promise<Saved<Partial<AppSettings>>>;
 
+const made = (change: SettingsChange, current: AppSettings) =>
+  typeof change === 'function' ? change(current) : change;
+
+/**
+ * The settings and how to change them. A change shows at once, before it is sealed and written: a choice in a
+ * list stays chosen (a controlled list would otherwise go back to the saved value until the write ends), and what
+ * is done next on the screen uses it. When its last save ends, what was saved shows, or what was there if it failed.
+ */
 export function useAppSettings(): [AppSettings, SaveSettings] {
   const vault = useVault();
   useVaultVersion();
+  const [, showPending] = useReducer((count: number) => count + 1, 0);
+  const queue = useRef({ pending: {} as Partial<AppSettings>, waiting: 0, last: Promise.resolve() });
   const save = useCallback<SaveSettings>(
     (patch, opened) => {
-      const stored = vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value;
-      const from = stored && opened ? { ...stored, ...opened } : stored;
-      return vault.save<Partial<AppSettings>>('settings', SETTINGS_ID, from, { ...stored, ...patch });
+      const line = queue.current;
+      line.pending = { ...line.pending, ...made(patch, { ...readSettings(vault), ...line.pending }) };
+      line.waiting += 1;
+      showPending();
+      const saved = line.last.then(() => {
+        const current = readSettings(vault);
+        const stored = vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value;
+        const from = stored && opened ? { ...stored, ...made(opened, current) } : stored;
+        return vault.save<Partial<AppSettings>>('settings', SETTINGS_ID, from, {
+          ...stored,
+          ...made(patch, current),
+        });
+      });
+      const settled = () => {
+        line.waiting -= 1;
+        if (line.waiting > 0) return;
+        line.pending = {};
+        showPending();
+      };
+      line.last = saved.then(settled, settled);
+      return saved;
     },
     [vault],
   );
-  return [readSettings(vault), save];
+  const settings = readSettings(vault);
+  const { pending } = queue.current;
+  return [Object.keys(pending).length > 0 ? { ...settings, ...pending } : settings, save];
 }
 
 export async function checkDetailPassword(settings: AppSettings, password: string): Promise<boolean> {

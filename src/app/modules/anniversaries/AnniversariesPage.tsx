@@ -5,7 +5,7 @@ import { useToast } from '../../../client/ui/Toast.js';
 import { daysBetween, formatCalendarDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { readSettings, useAppSettings } from '../../settings.js';
+import { useAppSettings } from '../../settings.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { FormDialog } from '../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../vault/merge.js';
@@ -59,11 +59,14 @@ export default function AnniversariesPage() {
     return days === 0 ? text.dtoday : fill(text.dday, { days });
   };
 
+  // Made on the choices as the one before left them, so choosing both slots quickly keeps both.
   async function choose(slot: 0 | 1, id: string) {
-    const main: MainAnniversaries = [...readSettings(vault).mainAnniversaries];
-    main[slot] = id || null;
-    if (id && main[slot === 0 ? 1 : 0] === id) main[slot === 0 ? 1 : 0] = null;
-    await saveSettings({ mainAnniversaries: main });
+    await saveSettings((current) => {
+      const main: MainAnniversaries = [...current.mainAnniversaries];
+      main[slot] = id || null;
+      if (id && main[slot === 0 ? 1 : 0] === id) main[slot === 0 ? 1 : 0] = null;
+      return { mainAnniversaries: main };
+    });
   }
 
   return (
@@ -163,10 +166,11 @@ export default function AnniversariesPage() {
             const { id, updatedAt } = deleting;
             setDeleting(null);
             if (!(await vault.remove(id, updatedAt))) return toast(shell.notDeleted);
-            const main = readSettings(vault).mainAnniversaries.map((chosen) =>
-              chosen === id ? null : chosen,
-            ) as MainAnniversaries;
-            await saveSettings({ mainAnniversaries: main });
+            await saveSettings((current) => ({
+              mainAnniversaries: current.mainAnniversaries.map((chosen) =>
+                chosen === id ? null : chosen,
+              ) as MainAnniversaries,
+            }));
             toast(shell.deleted);
           }}
         />

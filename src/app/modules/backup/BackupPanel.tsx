@@ -1,7 +1,7 @@
 // Settings: where backups go (account storage, a WebDAV drive, Google Drive or a file), in which format, the
 // optional daily automatic backup, "back up now" with progress, the last backup's time, restore, and the
 // lost-detail-password path. The choices live in the vault's settings (the drive's app password is a secret).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { loadAppConfig } from '../../backup/app-config.js';
@@ -9,7 +9,7 @@ import type { BackupKind } from '../../backup/format.js';
 import { webdavTarget, type TargetId } from '../../backup/targets.js';
 import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
-import { readSettings, useAppSettings, type BackupSettings } from '../../settings.js';
+import { useAppSettings, type BackupSettings } from '../../settings.js';
 import { useVault } from '../../vault/react.js';
 import { checkAutoBackupSoon } from './auto-backup.js';
 import { backupText } from './copy.js';
@@ -82,19 +82,12 @@ export function BackupPanel() {
   // A Google Drive choice stays as it was when the server stops offering it, but is not used.
   const target = targets.includes(backup.target) ? backup.target : 'account';
 
-  // Changes are saved one after another, each on top of the last, so two quick changes never undo each other.
-  const saving = useRef<Promise<void>>(Promise.resolve());
+  // Each change is made on the backup settings as the one before it left them (useAppSettings saves them in turn).
   function change(patch: Partial<BackupSettings>, opened?: Partial<BackupSettings>): Promise<void> {
-    saving.current = saving.current
-      .then(() => {
-        const current = readSettings(vault).backup;
-        return saveSettings(
-          { backup: { ...current, ...patch } },
-          opened ? { backup: { ...current, ...opened } } : undefined,
-        );
-      })
-      .then(checkAutoBackupSoon, () => setProblem(text.saveFailed));
-    return saving.current;
+    return saveSettings(
+      (current) => ({ backup: { ...current.backup, ...patch } }),
+      opened && ((current) => ({ backup: { ...current.backup, ...opened } })),
+    ).then(checkAutoBackupSoon, () => setProblem(text.saveFailed));
   }
 
   /** The drive's fields as typed, trimmed: what is saved and used. */
