@@ -199,8 +199,18 @@ describe.each(['en', 'ko'] as const)('a form left open while another device save
     await b.page.getByLabel(settings.profile.nickname).fill('Minsu from the phone');
     await a.app.go('settings');
     await a.page.getByLabel(settings.profile.nickname).fill('Minsu');
+    // While A's own save is written, A's form never calls it a change made elsewhere (not even for a moment).
+    await a.page.evaluate(() => {
+      const seen = document.createElement('meta');
+      seen.id = 'held-seen';
+      document.head.append(seen);
+      new MutationObserver(() => {
+        if (document.querySelector('[data-held]')) seen.dataset.seen = 'yes';
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await a.page.getByRole('button', { name: a.app.text.save }).first().click();
     await a.sent();
+    expect(await a.page.locator('#held-seen').getAttribute('data-seen')).toBeNull();
     await b.page
       .locator('[data-held="changed"]', { hasText: b.app.text.held.changed })
       .waitFor({ timeout: 20_000 });

@@ -86,11 +86,15 @@ function ProfileSettings() {
     const value = nickname.trim();
     if ([...value].length > NICKNAME_MAX) return setProblem(text.profile.tooLong);
     setProblem('');
+    // The saved nickname shows at once (useAppSettings), so the form holds it from now: while it is written the
+    // note does not call it a change made elsewhere. A failed save goes back to what the form held.
+    const before = opened;
+    setOpened(value);
     try {
-      const saved = await save({ nickname: value }, { nickname: opened });
-      setOpened(value);
+      const saved = await save({ nickname: value }, { nickname: before });
       toast(savedMessage(saved.met));
     } catch {
+      setOpened(before);
       setProblem(shell.errors.saveFailed);
     }
   }
