@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/shared/constants.js';
 import { mailText } from '../src/server/mail/text.js';
+import { actionText } from '../src/site/pages/action-copy.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
 import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { createAccount } from './support/accounts.js';
@@ -57,7 +58,7 @@ describe.each(['ko', 'en'] as const)('the member journey in %s', (lang) => {
         .replace(/^https?:\/\/[^/]+/, suite.server.url),
     );
     // Opening the link changed nothing: the page asks for the password chosen at sign-up.
-    await home.page.getByText(t.action.verifyLead.replace('{{email}}', email)).waitFor();
+    await home.page.getByText(actionText[lang].verifyLead.replace('{{email}}', email)).waitFor();
     const before = await fetch(`${suite.server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: suite.server.url },
@@ -65,8 +66,8 @@ describe.each(['ko', 'en'] as const)('the member journey in %s', (lang) => {
     });
     expect(((await before.json()) as { error: { code: string } }).error.code).toBe('auth/email-not-verified');
     await home.page.getByLabel(t.auth.password, { exact: true }).fill('journey password 1');
-    await home.page.getByRole('button', { name: t.action.verifySubmit }).click();
-    expect(await text(home.page, '.action-page__result')).toBe(t.action.verifiedSignedIn);
+    await home.page.getByRole('button', { name: actionText[lang].verifySubmit }).click();
+    expect(await text(home.page, '.action-page__result')).toBe(actionText[lang].verifiedSignedIn);
 
     await home.open();
     const localPart = email.split('@')[0]!;
@@ -264,14 +265,14 @@ describe('the auth dialog', () => {
       const mail = await suite.server.mailTo(email, 1);
       expect(mail.subject).toBe(mailText[lang].forgot.subject);
       await home.page.goto(mail.link.replace(/^https?:\/\/[^/]+/, suite.server.url));
-      await home.page.getByText(t.action.freshLead.replace('{{email}}', email)).waitFor();
+      await home.page.getByText(actionText[lang].freshLead.replace('{{email}}', email)).waitFor();
       await home.page.getByLabel(t.auth.newPassword, { exact: true }).fill('brand new words');
       await home.page.getByLabel(t.auth.confirmPassword, { exact: true }).fill('brand new words');
-      await home.page.getByRole('button', { name: t.action.freshSubmit }).click();
+      await home.page.getByRole('button', { name: actionText[lang].freshSubmit }).click();
       expect(await text(home.page, '.action-page__result')).toContain(
-        t.action.passwordChanged.split('\n')[0]!,
+        actionText[lang].passwordChanged.split('\n')[0]!,
       );
-      await home.page.getByRole('button', { name: t.action.login, exact: true }).click();
+      await home.page.getByRole('button', { name: actionText[lang].login, exact: true }).click();
       await home.dialog.login(email, 'brand new words');
       await home.popup.root.waitFor();
       expect(await home.popup.message().innerText()).toBe(t.auth.success.login);

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/shared/i18n/index.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
 import { copy as securityCopy } from '../src/site/pages/security/copy.js';
+import { actionText } from '../src/site/pages/action-copy.js';
+import { unsubscribeText } from '../src/site/pages/unsubscribe-copy.js';
 import { createAccount } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { AuthDialogModel, type Lang } from './pages/site.js';
@@ -275,6 +277,19 @@ describe.each(['ko', 'en'] as const)('on a phone in %s', (lang) => {
     await dialog.root.getByRole('button', { name: t.auth.toLogin }).click();
     await dialog.password().waitFor();
     expect(await dialog.password().getAttribute('type')).toBe('password');
+  });
+
+  it('says in the language when an unsubscribe link is incomplete or unknown, and links home', async () => {
+    const page = await phonePage(lang);
+    const words = unsubscribeText[lang];
+    await page.goto(`${suite.server.url}/unsubscribe?lang=${lang}`);
+    await page.getByRole('heading', { name: words.title }).waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe(words.missing);
+    await page.goto(`${suite.server.url}/unsubscribe?token=${'x'.repeat(43)}&lang=${lang}`);
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').innerText()).toBe(t.errors['auth/invalid-action-code']);
+    await page.getByRole('main').getByRole('link', { name: actionText[lang].home }).click();
+    await expect.poll(() => page.locator('h1').first().innerText()).toBe(t.home.heroTitle);
   });
 
   it('answers an unknown address with 404 and a not-found page in the language, linking home', async () => {

@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
+import { fairyText } from '../src/site/fairy/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
 import { coveredControls } from './support/covered.js';
 import { browserSuite } from './support/suite.js';
@@ -141,11 +142,11 @@ describe.each(['ko', 'en'] as const)('a first visit to the home page in %s', (la
       ).toBeGreaterThan(Date.now());
 
       // Then the fairy, clear of every control on the screen, its own controls included.
-      const fairy = page.getByRole('complementary', { name: text.fairy.label });
+      const fairy = page.getByRole('complementary', { name: fairyText[lang].label });
       await fairy.waitFor();
-      expect(await fairy.locator('.fairy__line').innerText()).toBe(text.fairy.intro);
+      expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText[lang].intro);
       await expect.poll(() => contentCovered(page)).toEqual([]);
-      for (const name of [text.fairy.start, text.fairy.voiceOn, text.fairy.close]) {
+      for (const name of [fairyText[lang].start, fairyText[lang].voiceOn, fairyText[lang].close]) {
         expect(await atCentre(fairy.getByRole('button', { name, exact: true }))).toBe('ok');
       }
       expect(await reachable(login)).toBe('ok');
@@ -188,25 +189,24 @@ describe('the fairy where the browser cannot speak', () => {
 
   for (const { failure, lang } of CASES) {
     it(`stays on each line until Next with ${failure} (${lang}, phone)`, async () => {
-      const text = catalog[lang];
       const { page } = await openHome(lang, { width: 390, height: 844 }, silentSpeech(failure));
-      const fairy = page.getByRole('complementary', { name: text.fairy.label });
+      const fairy = page.getByRole('complementary', { name: fairyText[lang].label });
       const line = fairy.locator('.fairy__line');
-      const next = fairy.getByRole('button', { name: text.fairy.next, exact: true });
-      await fairy.getByRole('button', { name: text.fairy.start, exact: true }).click();
-      expect(await line.innerText()).toBe(text.fairy.home[0]);
+      const next = fairy.getByRole('button', { name: fairyText[lang].next, exact: true });
+      await fairy.getByRole('button', { name: fairyText[lang].start, exact: true }).click();
+      expect(await line.innerText()).toBe(fairyText[lang].home[0]);
 
       await next.waitFor({ timeout: 6000 });
-      expect(await fairy.locator('.fairy__note').innerText()).toBe(text.fairy.noVoice);
+      expect(await fairy.locator('.fairy__note').innerText()).toBe(fairyText[lang].noVoice);
       await page.waitForTimeout(2000);
-      expect(await line.innerText()).toBe(text.fairy.home[0]);
+      expect(await line.innerText()).toBe(fairyText[lang].home[0]);
 
       await next.click();
-      expect(await line.innerText()).toBe(text.fairy.home[1]);
+      expect(await line.innerText()).toBe(fairyText[lang].home[1]);
       await page.waitForTimeout(2500);
-      expect(await line.innerText()).toBe(text.fairy.home[1]);
+      expect(await line.innerText()).toBe(fairyText[lang].home[1]);
       await next.click();
-      expect(await line.innerText()).toBe(text.fairy.home[2]);
+      expect(await line.innerText()).toBe(fairyText[lang].home[2]);
       if (failure !== 'no voices') {
         expect(await page.evaluate(() => (window as unknown as { __utterances: number }).__utterances)).toBe(
           1,
@@ -217,7 +217,6 @@ describe('the fairy where the browser cannot speak', () => {
 
   for (const lang of ['ko', 'en'] as const) {
     it(`with the voice off, "take the features tour" plays the tour at the reader's pace and clears its flag (${lang})`, async () => {
-      const text = catalog[lang];
       const tour = featuresCopy[lang].tour;
       const { page } = await openHome(
         lang,
@@ -225,18 +224,18 @@ describe('the fairy where the browser cannot speak', () => {
         `${silentSpeech('never starts')}
          localStorage.setItem(${JSON.stringify(STORAGE_KEYS.fairyVoice)}, 'off');`,
       );
-      const fairy = page.getByRole('complementary', { name: text.fairy.label });
+      const fairy = page.getByRole('complementary', { name: fairyText[lang].label });
       const line = fairy.locator('.fairy__line');
-      const next = fairy.getByRole('button', { name: text.fairy.next, exact: true });
-      await fairy.getByRole('button', { name: text.fairy.start, exact: true }).click();
-      for (const [index, expected] of text.fairy.home.entries()) {
+      const next = fairy.getByRole('button', { name: fairyText[lang].next, exact: true });
+      await fairy.getByRole('button', { name: fairyText[lang].start, exact: true }).click();
+      for (const [index, expected] of fairyText[lang].home.entries()) {
         expect(await line.innerText()).toBe(expected);
-        if (index < text.fairy.home.length - 1) await next.click();
+        if (index < fairyText[lang].home.length - 1) await next.click();
       }
       await next.click();
-      expect(await line.innerText()).toBe(text.fairy.done);
+      expect(await line.innerText()).toBe(fairyText[lang].done);
 
-      await fairy.getByRole('button', { name: text.fairy.toFeatures, exact: true }).click();
+      await fairy.getByRole('button', { name: fairyText[lang].toFeatures, exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/features');
       await expect.poll(() => line.innerText()).toBe(tour[0]);
       expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.tourTrigger)).toBeNull();

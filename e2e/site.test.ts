@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/shared/i18n/index.js';
+import { fairyText } from '../src/site/fairy/copy.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
 import { copy as fortuneCopy } from '../src/site/pages/fortune/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
@@ -118,9 +119,9 @@ describe('the fairy guide', () => {
     await page.goto(`${suite.server.url}/?lang=ko`);
     const fairy = page.getByRole('complementary', { name: '요정 안내자' });
     await fairy.waitFor();
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.ko.fairy.intro);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.ko.intro);
     await fairy.getByRole('button', { name: '안내 시작' }).click();
-    const lines = catalog.ko.fairy.home;
+    const lines = fairyText.ko.home;
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length), {
         timeout: 20_000,
@@ -136,7 +137,7 @@ describe('the fairy guide', () => {
     );
     expect(spoken.map((item) => item.text)).toEqual([...lines]);
     for (const item of spoken) expect(item).toMatchObject({ lang: 'ko-KR', rate: 0.94, pitch: 1.35 });
-    await expect.poll(() => fairy.locator('.fairy__line').innerText()).toBe(catalog.ko.fairy.done);
+    await expect.poll(() => fairy.locator('.fairy__line').innerText()).toBe(fairyText.ko.done);
   });
 
   it('keeps the voice choice, waits for Next with the voice off, and closes with Esc', async () => {
@@ -153,11 +154,11 @@ describe('the fairy guide', () => {
     expect(await voice.getAttribute('aria-pressed')).toBe('false');
     expect(await voice.innerText()).toBe('Voice off');
     await fairy.getByRole('button', { name: 'Start the guide' }).click();
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[0]);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.en.home[0]);
     await page.waitForTimeout(1500);
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[0]);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.en.home[0]);
     await fairy.getByRole('button', { name: 'Next', exact: true }).click();
-    expect(await fairy.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[1]);
+    expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.en.home[1]);
     expect(await page.evaluate(() => (window as unknown as { __spoken: unknown[] }).__spoken.length)).toBe(0);
     await page.keyboard.press('Escape');
     await fairy.waitFor({ state: 'hidden' });
@@ -304,7 +305,7 @@ describe('keyboard alone', () => {
 
     await tabTo(page, 'Start the guide');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.fairy__line').innerText()).toBe(catalog.en.fairy.home[0]);
+    await expect.poll(() => page.locator('.fairy__line').innerText()).toBe(fairyText.en.home[0]);
     await page.keyboard.press('Escape');
     await page.locator('.fairy').waitFor({ state: 'hidden' });
   });

@@ -11,10 +11,10 @@ import {
   useSyncExternalStore,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
 import { useLanguage, useText } from '../../client/text.js';
 import { useLocation, useNavigate } from 'react-router';
 import { FAIRY, MOBILE_BREAKPOINT_PX, type Language } from '../../shared/constants.js';
+import { fairyText } from './copy.js';
 import { fairyPreferences } from './preferences.js';
 import { speak, speechAvailable, stopSpeaking } from './speech.js';
 import { useFreeSpot } from './free-spot.js';
@@ -71,7 +71,7 @@ export function FairyGuide() {
 }
 
 function Fairy({ script }: { script: Script }) {
-  const t = useText(catalog);
+  const t = useText(fairyText);
   const { lang } = useLanguage();
   const navigate = useNavigate();
 
@@ -89,7 +89,7 @@ function Fairy({ script }: { script: Script }) {
   const recorded = fairyPreferences.recordedGuide();
 
   const lines = useMemo(
-    () => fairyPreferences.storedLines() ?? (script === 'features' ? (tourLines ?? []) : [...t.fairy.home]),
+    () => fairyPreferences.storedLines() ?? (script === 'features' ? (tourLines ?? []) : [...t.home]),
     [script, tourLines, t],
   );
   const done = lines.length > 0 && step >= lines.length;
@@ -238,7 +238,7 @@ function Fairy({ script }: { script: Script }) {
         type="button"
         className="fairy-launcher"
         style={spot ? { left: 0, top: 0, bottom: 'auto', transform: translate(spot) } : undefined}
-        aria-label={t.fairy.open}
+        aria-label={t.open}
         onClick={() => {
           fairyPreferences.setActive(true);
           setStep(FAIRY.intro);
@@ -249,7 +249,7 @@ function Fairy({ script }: { script: Script }) {
     );
   }
 
-  const text = step === FAIRY.intro ? t.fairy.intro : done ? t.fairy.done : (lines[step] ?? '');
+  const text = step === FAIRY.intro ? t.intro : done ? t.done : (lines[step] ?? '');
   const waitingForNext = step >= 0 && !done && !recorded && !speaking;
   const place = position ?? spot;
 
@@ -257,7 +257,7 @@ function Fairy({ script }: { script: Script }) {
     <aside
       ref={root}
       className="fairy"
-      aria-label={t.fairy.label}
+      aria-label={t.label}
       data-step={step}
       style={place ? { transform: translate(place) } : { top: 'auto', bottom: '16px', left: '16px' }}
     >
@@ -267,24 +267,24 @@ function Fairy({ script }: { script: Script }) {
         onPointerMove={onPointerMove}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
-        title={t.fairy.holdHint}
+        title={t.holdHint}
       >
         <img src="/fairy.png" alt="" width="72" height="72" draggable={false} />
       </div>
       <div className="fairy__bubble">
-        <p className="fairy__name">{t.fairy.name}</p>
+        <p className="fairy__name">{t.name}</p>
         <p className="fairy__line" aria-live="polite">
           {text}
         </p>
         {voiceOn && speechFailed && step >= 0 && !done && !recorded && (
           <p className="fairy__note" role="status">
-            {t.fairy.noVoice}
+            {t.noVoice}
           </p>
         )}
         <div className="fairy__actions">
           {step === FAIRY.intro && (
             <button type="button" className="fairy__button fairy__button--primary" onClick={() => setStep(0)}>
-              {t.fairy.start}
+              {t.start}
             </button>
           )}
           {waitingForNext && (
@@ -293,7 +293,7 @@ function Fairy({ script }: { script: Script }) {
               className="fairy__button fairy__button--primary"
               onClick={() => setStep(step + 1)}
             >
-              {t.fairy.next}
+              {t.next}
             </button>
           )}
           {done && script === 'home' && (
@@ -305,12 +305,12 @@ function Fairy({ script }: { script: Script }) {
                 void navigate('/features');
               }}
             >
-              {t.fairy.toFeatures}
+              {t.toFeatures}
             </button>
           )}
           {step !== FAIRY.intro && (
             <button type="button" className="fairy__button" onClick={() => setStep(0)}>
-              {t.fairy.replay}
+              {t.replay}
             </button>
           )}
           <button
@@ -319,10 +319,10 @@ function Fairy({ script }: { script: Script }) {
             aria-pressed={voiceOn}
             onClick={toggleVoice}
           >
-            {voiceOn ? t.fairy.voiceOn : t.fairy.voiceOff}
+            {voiceOn ? t.voiceOn : t.voiceOff}
           </button>
           <button type="button" className="fairy__button fairy__close" onClick={close}>
-            {t.fairy.close}
+            {t.close}
           </button>
         </div>
       </div>

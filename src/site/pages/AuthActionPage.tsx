@@ -15,6 +15,7 @@ import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
 import { Spinner } from '../ui/Spinner.js';
+import { actionText } from './action-copy.js';
 
 type State =
   | { status: 'loading' }
@@ -24,12 +25,13 @@ type State =
 
 export function AuthActionPage() {
   const t = useText(catalog);
+  const words = useText(actionText);
   const [params] = useSearchParams();
   const token = params.get('oobCode') ?? '';
   const openDialog = useAuthDialog();
   const session = useSession();
   const [state, setState] = useState<State>(
-    token ? { status: 'loading' } : { status: 'failed', message: t.action.missing },
+    token ? { status: 'loading' } : { status: 'failed', message: words.missing },
   );
 
   useEffect(() => {
@@ -49,11 +51,11 @@ export function AuthActionPage() {
 
   return (
     <section className="section section--narrow action-page">
-      <h1>{t.action.title}</h1>
+      <h1>{words.title}</h1>
       {state.status === 'loading' && (
         <>
           <Spinner />
-          <p>{t.action.working}</p>
+          <p>{words.working}</p>
         </>
       )}
       {state.status === 'ready' &&
@@ -83,11 +85,11 @@ export function AuthActionPage() {
       <div className="hero__actions">
         {(state.status === 'done' || state.status === 'failed') && !session.user && !session.pending && (
           <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
-            {t.action.login}
+            {words.login}
           </button>
         )}
         <Link className="button button--ghost" to="/">
-          {t.action.home}
+          {words.home}
         </Link>
       </div>
     </section>
@@ -104,6 +106,7 @@ interface LinkFormProps {
 /** Verifying an address: the password chosen at sign-up, then the member is signed in here. */
 function VerifyForm({ token, info, onDone }: LinkFormProps) {
   const t = useText(catalog);
+  const words = useText(actionText);
   const session = useSession();
   const id = useId();
   const [password, setPassword] = useState('');
@@ -128,9 +131,9 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
           },
         });
         session.signedIn(answer);
-        onDone(answer.pending ? t.auth.success.pending : t.action.verifiedSignedIn);
+        onDone(answer.pending ? t.auth.success.pending : words.verifiedSignedIn);
       } catch {
-        onDone(t.action.verified);
+        onDone(words.verified);
       }
     } catch (failure) {
       const [key, values] = failureMessage(failure, 'errors.server/internal');
@@ -141,7 +144,7 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <p>{fill(t.action.verifyLead, { email: info.email })}</p>
+      <p>{fill(words.verifyLead, { email: info.email })}</p>
       <PasswordField
         id={id}
         label={t.auth.password}
@@ -156,9 +159,9 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
         }}
       />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? t.common.processing : t.action.verifySubmit}
+        {busy ? t.common.processing : words.verifySubmit}
       </button>
-      <p className="form__note">{t.action.verifyNotYou}</p>
+      <p className="form__note">{words.verifyNotYou}</p>
     </form>
   );
 }
@@ -169,6 +172,7 @@ function VerifyForm({ token, info, onDone }: LinkFormProps) {
  */
 function ResetForm({ token, info, onDone }: LinkFormProps) {
   const t = useText(catalog);
+  const words = useText(actionText);
   const counted = usePlural();
   const session = useSession();
   const ids = { password: useId(), confirm: useId() };
@@ -208,8 +212,8 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
       await session.refresh();
       onDone(
         [
-          t.action.passwordChanged,
-          ...(result.passkeysRemoved > 0 ? [counted(t.action.passkeysRemoved, result.passkeysRemoved)] : []),
+          words.passwordChanged,
+          ...(result.passkeysRemoved > 0 ? [counted(words.passkeysRemoved, result.passkeysRemoved)] : []),
         ].join('\n'),
       );
     } catch (failure) {
@@ -222,10 +226,10 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
   const shown = (field: 'password' | 'confirm') => (problem?.field === field ? problem.message : undefined);
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <p>{fill(textAt(t, chosen ? 'action.chosenLead' : 'action.freshLead'), { email: info.email })}</p>
+      <p>{fill(chosen ? words.chosenLead : words.freshLead, { email: info.email })}</p>
       <PasswordField
         id={ids.password}
-        label={chosen ? t.action.chosenLabel : t.auth.newPassword}
+        label={chosen ? words.chosenLabel : t.auth.newPassword}
         value={fields.password}
         visible={visible.password}
         autoComplete="new-password"
@@ -252,14 +256,14 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
           }}
         />
       )}
-      <p className="form__note">{t.action.resetEffects}</p>
+      <p className="form__note">{words.resetEffects}</p>
       {problem?.field === 'form' && (
         <p className="form__error" role="alert">
           {problem.message}
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? t.common.processing : chosen ? t.action.chosenSubmit : t.action.freshSubmit}
+        {busy ? t.common.processing : chosen ? words.chosenSubmit : words.freshSubmit}
       </button>
       {chosen && (
         <button
@@ -271,7 +275,7 @@ function ResetForm({ token, info, onDone }: LinkFormProps) {
             setProblem(null);
           }}
         >
-          {t.action.chooseInstead}
+          {words.chooseInstead}
         </button>
       )}
     </form>

@@ -5,16 +5,20 @@ import { textAt, useText } from '../../client/text.js';
 import { Link, useSearchParams } from 'react-router';
 import { call, failureCode } from '../../client/api.js';
 import { Spinner } from '../ui/Spinner.js';
+import { actionText } from './action-copy.js';
+import { unsubscribeText } from './unsubscribe-copy.js';
 
 const requested = new Map<string, Promise<unknown>>();
 
 export function UnsubscribePage() {
   const t = useText(catalog);
+  const words = useText(unsubscribeText);
+  const action = useText(actionText);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<{ status: 'working' | 'done' } | { status: 'failed'; key: string }>(
-    token ? { status: 'working' } : { status: 'failed', key: 'unsubscribe.missing' },
-  );
+  const [state, setState] = useState<
+    { status: 'working' | 'done' } | { status: 'failed'; key: `errors.${string}` | null }
+  >(token ? { status: 'working' } : { status: 'failed', key: null });
 
   useEffect(() => {
     if (!token) return;
@@ -33,25 +37,25 @@ export function UnsubscribePage() {
 
   return (
     <section className="section section--narrow">
-      <h1>{t.unsubscribe.title}</h1>
+      <h1>{words.title}</h1>
       {state.status === 'working' && (
         <>
           <Spinner />
-          <p>{t.unsubscribe.working}</p>
+          <p>{words.working}</p>
         </>
       )}
       {state.status === 'done' && (
         <p className="action-page__result" role="status">
-          {t.unsubscribe.done}
+          {words.done}
         </p>
       )}
       {state.status === 'failed' && (
         <p className="form__error" role="alert">
-          {textAt(t, state.key)}
+          {state.key ? textAt(t, state.key) : words.missing}
         </p>
       )}
       <Link className="button button--ghost" to="/">
-        {t.action.home}
+        {action.home}
       </Link>
     </section>
   );
