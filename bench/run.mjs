@@ -61,18 +61,15 @@ const BENCHES = {
     result: 'bundle.json',
     rows: () => {
       const bundle = read('bundle.json');
-      /** @type {{ page: string; gzipKiB: number }} */
-      const heaviest = bundle.hydrationPerPage.reduce(
-        (
-          /** @type {{ page: string; gzipKiB: number }} */ most,
-          /** @type {{ page: string; gzipKiB: number }} */ page,
-        ) => (page.gzipKiB > most.gzipKiB ? page : most),
+      // hydrationGzipKiB is the heaviest page's figure, rounded as each page's is.
+      const heaviest = bundle.hydrationPerPage.find(
+        (/** @type {{ page: string; gzipKiB: number }} */ page) => page.gzipKiB === bundle.hydrationGzipKiB,
       );
       return [
         {
           bench: 'bundle',
           figure: 'JavaScript needed for the first paint of a public page (gzip)',
-          value: `${bundle.firstPaintGzipKiB.toFixed(1)} KiB (hydration afterwards ${bundle.hydrationGzipKiB} KiB)`,
+          value: `${bundle.firstPaintGzipKiB.toFixed(1)} KiB`,
           target: `≤ ${bundle.budgetKiB} KiB`,
           pass: bundle.firstPaintGzipKiB <= bundle.budgetKiB,
           exact: true,
@@ -80,9 +77,9 @@ const BENCHES = {
         {
           bench: 'bundle',
           figure: 'JavaScript that hydrates the heaviest public page, its own code included (gzip)',
-          value: `${heaviest.gzipKiB.toFixed(1)} KiB (${heaviest.page})`,
+          value: `${bundle.hydrationGzipKiB.toFixed(1)} KiB (${heaviest?.page})`,
           target: `≤ ${bundle.hydrationBudgetKiB} KiB`,
-          pass: heaviest.gzipKiB <= bundle.hydrationBudgetKiB,
+          pass: bundle.hydrationGzipKiB <= bundle.hydrationBudgetKiB,
           exact: true,
         },
         {

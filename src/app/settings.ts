@@ -107,9 +107,7 @@ export function useAppSettings(): [AppSettings, SaveSettings] {
     },
     [vault],
   );
-  const settings = readSettings(vault);
-  const { pending } = queue.current;
-  return [Object.keys(pending).length > 0 ? { ...settings, ...pending } : settings, save];
+  return [{ ...readSettings(vault), ...queue.current.pending }, save];
 }
 
 export async function checkDetailPassword(settings: AppSettings, password: string): Promise<boolean> {
