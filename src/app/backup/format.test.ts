@@ -1,5 +1,5 @@
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkDigest, MIN_ITERATIONS, VaultCipher } from '../vault/crypto.js';
 import type { StoredChunk, StoredRecord } from '../vault/db.js';
 import {
@@ -75,6 +75,26 @@ describe('backup files', () => {
       });
     });
   }
+
+  describe('zip entries are dated when the backup was made', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('so the same contents make the same file a minute later', async () => {
+      const { contents } = await sampleVault();
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T03:00:00Z') });
+      const first = await encodeBackup('zip', contents);
+      vi.setSystemTime(new Date('2026-11-22T03:01:03Z'));
+      expect(await encodeBackup('zip', contents)).toEqual(first);
+    });
+
+    it('and a time a ZIP cannot hold still makes a file that reads back', async () => {
+      for (const createdAt of ['1970-01-01T00:00:00.000Z', '2150-01-01T00:00:00.000Z', 'not a time']) {
+        const { contents } = await sampleVault();
+        const decoded = await decodeBackup(await encodeBackup('zip', { ...contents, createdAt }));
+        expect(decoded).toMatchObject({ ok: true, kind: 'zip', contents: { createdAt } });
+      }
+    });
+  });
 
   it('writes a backup from chunks read one at a time, in any order, with the MAC of its own listing', async () => {
     const { cipher, contents, chunks } = await sampleVault();

@@ -263,9 +263,11 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
     if (error) failure ??= error;
     else sink.push(data);
   });
+  const modified = entryTime(source.createdAt);
   // Sealed bytes (and their base64) barely compress: every entry is stored as it is, which keeps backups fast.
   const add = (name: string, pieces: Iterable<Uint8Array>) => {
     const file = new ZipPassThrough(name);
+    file.mtime = modified;
     zip.add(file);
     for (const piece of pieces) file.push(piece);
     file.push(new Uint8Array(0), true);
@@ -281,6 +283,17 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
   zip.end();
   if (failure) throw failure;
   return sink.finish(backupMimeType(kind));
+}
+
+/**
+ * Every entry of a ZIP is dated when the backup was made, so the same contents always make the same file (fflate
+ * would date each entry when it is written). A ZIP's dates run from 1980 to 2099; a time outside them, or none,
+ * dates the entries now.
+ */
+function entryTime(createdAt: string): Date {
+  const time = new Date(createdAt);
+  const year = time.getFullYear();
+  return year >= 1980 && year <= 2099 ? time : new Date();
 }
 
 export function backupMimeType(kind: BackupKind): string {
