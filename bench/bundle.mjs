@@ -81,7 +81,8 @@ const perPage = Object.entries(PUBLIC_PAGES).map(([page, keys]) => {
   return { page, chunks, gzipKiB: sum(chunks) };
 });
 const rows = [...closure(['index.html', hydrateKey])].map(chunk);
-const total = Math.max(...perPage.map((page) => page.gzipKiB));
+const heaviest = perPage.reduce((most, page) => (page.gzipKiB > most.gzipKiB ? page : most));
+const total = heaviest.gzipKiB;
 const embedRows = entryScripts('fortune-embed/index.html');
 const lunarOutsideEmbed = [...Object.keys(manifest).map(chunk), ...entryScripts('app/index.html')].filter(
   (row) => row.lunarJavascript,
@@ -134,6 +135,7 @@ writeResult('bundle', {
   budgetKiB: BUDGET_KIB,
   firstPaintGzipKiB: firstPaintKiB,
   hydrationGzipKiB: Number(total.toFixed(1)),
+  hydrationHeaviestPage: heaviest.page,
   hydrationBudgetKiB: HYDRATION_BUDGET_KIB,
   hydrationPerPage: perPage.map(({ page, gzipKiB }) => ({ page, gzipKiB: Number(gzipKiB.toFixed(1)) })),
   rows,

@@ -49,7 +49,10 @@ export const DEFAULT_SETTINGS: AppSettings = {
 };
 
 export function readSettings(vault: Vault): AppSettings {
-  const stored = vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value;
+  return withDefaults(vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value);
+}
+
+function withDefaults(stored: Partial<AppSettings> | undefined): AppSettings {
   return { ...DEFAULT_SETTINGS, ...stored, backup: { ...DEFAULT_BACKUP_SETTINGS, ...stored?.backup } };
 }
 
@@ -88,8 +91,8 @@ export function useAppSettings(): [AppSettings, SaveSettings] {
       line.waiting += 1;
       showPending();
       const saved = line.last.then(() => {
-        const current = readSettings(vault);
         const stored = vault.get<Partial<AppSettings>>(SETTINGS_ID)?.value;
+        const current = withDefaults(stored);
         const from = stored && opened ? { ...stored, ...made(opened, current) } : stored;
         return vault.save<Partial<AppSettings>>('settings', SETTINGS_ID, from, {
           ...stored,
