@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { dropPostgresSchema, openDatabase } from './database.js';
@@ -70,6 +71,46 @@ describe.skipIf(!postgres)('PostgreSQL schemas side by side', () => {
       }
     } finally {
       for (const database of opened) await database.close();
+      for (const pgSchema of names) await dropPostgresSchema(url, pgSchema);
+    }
+  });
+});
+
+describe.skipIf(!postgres)('PostgreSQL neighbours dropped while a server starts', () => {
+  it('migrates while other schemas of the database come and go, looking only at its own', async () => {
+    const url = postgres!;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    // A neighbour made and dropped again and again, as test runs and other servers' schemas are.
+    let churning = true;
+    const churn = (async () => {
+      for (let round = 0; churning; round++) {
+        const neighbour = testSchemaName('churn');
+        await client.query(`CREATE SCHEMA ${neighbour}`);
+        await client.query(`CREATE TABLE ${neighbour}.t${round} (a int, b text, c text, d text)`);
+        await client.query(`DROP SCHEMA ${neighbour} CASCADE`);
+      }
+    })();
+    const names: string[] = [];
+    try {
+      for (let run = 0; run < 8; run++) {
+        const pgSchema = testSchemaName('starts');
+        names.push(pgSchema);
+        const database = await openDatabase({ url, pgSchema });
+        try {
+          const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+          expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([pgSchema]));
+          expect(tables.map((table) => table.name)).toEqual(
+            expect.arrayContaining(['users', 'kysely_migration']),
+          );
+        } finally {
+          await database.close();
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+      await client.end();
       for (const pgSchema of names) await dropPostgresSchema(url, pgSchema);
     }
   });

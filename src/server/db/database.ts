@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { CurrentSchemaPostgresDialect } from './one-schema.js';
 import { namedStatement } from './prepared.js';
 import { trackBackends } from '../core/bus.js';
 import { unreachable } from '../core/secrets.js';
@@ -165,7 +166,7 @@ async function openPostgres(url: string, schema?: string): Promise<DatabaseHandl
   pool.on('connect', runPreparedByName);
   const backends = new Set<number>();
   trackBackends(pool, backends);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
