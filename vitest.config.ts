@@ -1,13 +1,16 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { CHROME_ARGS, chromePath } from './scripts/chrome.mjs';
+import { testTiers } from './scripts/test-tiers.mjs';
 
-// Four projects: `api` (Node: the server, the shared code, the browser code's logic) and `e2e` (real Chromium
-// against the built site) are the default `npm test`; `slow-api` and `slow-e2e` are the tests that measure time
-// or volume (timing, fuzzing, load, faults, several processes), run by `npm run test:slow` and in CI. A slow
-// test is named `*.slow.test.ts`.
-const SLOW = '**/*.slow.test.ts';
+// The tiers (scripts/test-tiers.mjs says which file is in which): `npm test` runs unit, db, component and e2e side
+// by side; `npm run test:slow` runs slow, then timed one file at a time. On PostgreSQL (DATABASE_URL set) every
+// tier keeps only the files that open a database: the rest would prove nothing they did not prove on SQLite.
+const root = import.meta.dirname;
+const tiers = testTiers(root, { databaseOnly: Boolean(process.env.DATABASE_URL) });
 
-const api = {
+const node = {
   environment: 'node' as const,
   // Ships ESM with extensionless relative imports Node cannot load; Vite resolves them (saju tests).
   server: { deps: { inline: ['@gracefullight/saju'] } },
@@ -16,27 +19,55 @@ const api = {
   hookTimeout: 60_000,
 };
 
-const e2e = {
+const browser = {
   environment: 'node' as const,
   globalSetup: ['e2e/support/global-setup.ts'],
   testTimeout: 90_000,
   hookTimeout: 180_000,
-  // Each file starts its own server (own port, data folder, PostgreSQL schema) and its own Chromium, so files
-  // run side by side, one per core (below).
-  fileParallelism: true,
 };
 
-export default defineConfig({
+/** The slow tiers hold Node tests and browser journeys alike. */
+const slow = { ...browser, globalSetup: [...node.globalSetup, ...browser.globalSetup] };
+
+function project(
+  name: keyof typeof tiers,
+  settings: TestProjectInlineConfiguration['test'],
+): TestProjectInlineConfiguration {
+  // A tier without files (the browser tiers on PostgreSQL) matches nothing rather than everything.
+  const include = tiers[name].length > 0 ? tiers[name] : ['no-such-file'];
+  return { test: { name, include, ...settings } };
+}
+
+export default defineConfig(async () => ({
   test: {
     // One test file per core (vitest's default leaves one core free, which on two cores runs the files one after
-    // another: 9 minutes for npm test instead of under 7). The slow tier, which measures time, runs with one
-    // (`npm run test:slow`).
+    // another). Each e2e file starts its own server (own port, data folder, PostgreSQL schema) and Chromium.
     maxWorkers: os.availableParallelism(),
+    // `npm run coverage`: what the tests run of the server and the app, as lines and branches per room
+    // (scripts/coverage-report.mjs), to hold against the figures before a change to the suite.
+    coverage: {
+      provider: 'v8' as const,
+      include: ['src/server/**', 'src/app/**'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', 'src/server/test/**', 'src/app/test/**'],
+      reporter: ['json-summary'],
+      reportOnFailure: true,
+    },
     projects: [
-      { test: { name: 'api', include: ['src/**/*.test.ts'], exclude: [SLOW], ...api } },
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], exclude: [SLOW], ...e2e } },
-      { test: { name: 'slow-api', include: [`src/${SLOW}`], ...api } },
-      { test: { name: 'slow-e2e', include: [`e2e/${SLOW}`], ...e2e } },
+      project('unit', node),
+      project('db', node),
+      project('component', {
+        testTimeout: 30_000,
+        browser: {
+          enabled: true,
+          headless: true,
+          provider: playwright({ launchOptions: { executablePath: await chromePath(), args: CHROME_ARGS } }),
+          instances: [{ browser: 'chromium' as const }],
+        },
+      }),
+      project('e2e', browser),
+      // Volume and faults side by side; then what measures time, one file at a time on a machine left alone.
+      project('slow', slow),
+      project('timed', { ...slow, fileParallelism: false, sequence: { groupOrder: 1 } }),
     ],
   },
-});
+}));

@@ -2,32 +2,12 @@
 // periods, restarts, lost answers, the server down — once they are back online they hold the same vault, and no value
 // any of them saved is gone unless an edit of that field, made from a copy showing it, replaced it
 // (src/app/test/schedules.ts). Runs the app's real vault and engine on simulated devices against the in-memory server.
-import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { VaultHeader } from '../vault/crypto.js';
-import { newHeader, PASSWORD } from '../test/devices.js';
-import { converged, runSchedule, scheduleArbitrary, type Step } from '../test/schedules.js';
+import { describe, it } from 'vitest';
+import { checkSchedule, describeConvergence } from '../test/convergence.js';
+import type { Step } from '../test/schedules.js';
 
-/** Schedules per run of `npm test` (the slow tier runs more: convergence.slow.test.ts). */
-const RUNS = Number(process.env.SYNC_SCHEDULES ?? 200);
-
-let header: VaultHeader;
-beforeAll(async () => {
-  header = await newHeader();
-});
-
-async function check(steps: Step[], seed: number): Promise<void> {
-  const outcome = await runSchedule(header, steps, PASSWORD, seed);
-  expect(outcome.unsettled).toEqual([]);
-  expect(converged(outcome.vaults)).toBe(true);
-  expect(outcome.lost).toEqual([]);
-}
-
-describe('three devices, any schedule', () => {
-  it('converge and keep every value saved', async () => {
-    await fc.assert(fc.asyncProperty(scheduleArbitrary, fc.integer(), check), { numRuns: RUNS });
-  }, 600_000);
-});
+// A small count here; the slow tier runs the full count (convergence-*.slow.test.ts).
+describeConvergence(Number(process.env.SYNC_SCHEDULES ?? 100));
 
 /**
  * Schedules the property found failing, kept as tests: each was a bug, fixed in the commit that added it.
@@ -133,5 +113,5 @@ const FOUND: Array<{ name: string; steps: Step[]; seed: number }> = [
 ];
 
 describe('schedules found failing once', () => {
-  for (const { name, steps, seed } of FOUND) it(name, () => check(steps, seed));
+  for (const { name, steps, seed } of FOUND) it(name, () => checkSchedule(steps, seed));
 });

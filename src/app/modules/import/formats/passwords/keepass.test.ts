@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64 } from '../../../../../shared/base64.js';
 import { fieldsOf, type PersonalRecord } from '../../../personal/kinds.js';
-import { ImportError, MAX_UNPACKED_BYTES, recordKey, type ImportPlan } from '../../plan.js';
-import { gzipOf, zeroDeflate } from '../../fixtures/passwords/bombs.js';
+import { ImportError, recordKey, type ImportPlan } from '../../plan.js';
 import { importKeePassXcCsv, importKeePassXml } from './keepass.js';
 
 const fixture = (name: string) =>
@@ -131,14 +129,6 @@ describe('importKeePassXml', () => {
     expect(await failure(importKeePassXml(bytesOf(laughs), {}))).toEqual({ code: 'damaged' });
     const inner = '<String><Key>Password</Key><Value Protected="True">q8Xk3w==</Value></String>';
     expect(await failure(importKeePassXml(oneEntry(inner), {}))).toEqual({ code: 'unsupported' });
-  });
-
-  it('refuses an attachment that unpacks past what an import may hold', async () => {
-    const bomb = zeroDeflate(MAX_UNPACKED_BYTES + 16 * 1024 * 1024);
-    const meta = `<Binaries><Binary ID="0" Compressed="True">${bytesToBase64(gzipOf(bomb.deflated))}</Binary></Binaries>`;
-    const strings =
-      '<String><Key>Title</Key><Value>폭탄</Value></String><Binary><Key>zero.bin</Key><Value Ref="0"/></Binary>';
-    expect(await failure(importKeePassXml(oneEntry(strings, meta), {}))).toEqual({ code: 'too-large' });
   });
 });
 
