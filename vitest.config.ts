@@ -15,6 +15,7 @@ const node = {
   // Ships ESM with extensionless relative imports Node cannot load; Vite resolves them (saju tests).
   server: { deps: { inline: ['@gracefullight/saju'] } },
   globalSetup: ['src/server/test/global-setup.ts'],
+  setupFiles: ['src/shared/test/matchers.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
@@ -27,7 +28,11 @@ const browser = {
 };
 
 /** The slow tiers hold Node tests and browser journeys alike. */
-const slow = { ...browser, globalSetup: [...node.globalSetup, ...browser.globalSetup] };
+const slow = {
+  ...browser,
+  globalSetup: [...node.globalSetup, ...browser.globalSetup],
+  setupFiles: node.setupFiles,
+};
 
 function project(
   name: keyof typeof tiers,

@@ -9,7 +9,7 @@ describe('base64', () => {
       const expected = Buffer.from(bytes).toString('base64');
       expect(new TextDecoder().decode(bytesToBase64Bytes(bytes)), String(length)).toBe(expected);
       expect(bytesToBase64(bytes)).toBe(expected);
-      expect(base64ToBytes(expected)).toEqual(bytes);
+      expect(base64ToBytes(expected)).toEqualBytes(bytes);
     }
   });
 
