@@ -144,6 +144,7 @@ function ImportPanel() {
         id={inputId}
         type="file"
         className="visually-hidden"
+        aria-label={text.choose}
         onChange={chosen}
         tabIndex={-1}
       />
