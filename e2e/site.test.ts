@@ -1,80 +1,22 @@
-// Every public route in both languages, prerendered and hydrated, accessible, with the fairy, the install
-// prompt, the open-app rule and a page whose code fails to load.
+// The public pages without JavaScript, the fairy, the keyboard, the install prompt, the open-app rule and a page
+// whose code fails to load. (Each page prerendered, hydrated and passing axe in both languages: bilingual.test.ts.)
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/shared/i18n/index.js';
 import { fairyText } from '../src/site/fairy/copy.js';
-import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
-import { copy as fortuneCopy } from '../src/site/pages/fortune/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
-import { copy as howToUseCopy } from '../src/site/pages/how-to-use/copy.js';
-import { copy as privacyCopy } from '../src/site/pages/privacy/copy.js';
 import { copy as securityCopy } from '../src/site/pages/security/copy.js';
-import { copy as supportCopy } from '../src/site/pages/support/copy.js';
-import { copy as termsCopy } from '../src/site/pages/terms/copy.js';
-import { seriousViolations } from './support/axe.js';
+import { PUBLIC_ROUTES as ROUTES } from './pages/routes.js';
 import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
 
-type Lang = 'ko' | 'en';
-
-async function newPage(options: { width?: number; init?: string; bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await suite.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    // Only to inject axe-core; our own pages never need it.
-    bypassCSP: options.bypassCSP ?? false,
-  });
+async function newPage(options: { width?: number; init?: string } = {}): Promise<Page> {
+  const context = await suite.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   const page = await context.newPage();
   if (options.init) await page.addInitScript(options.init);
   return page;
 }
-
-const ROUTES: Array<{ path: string; title: (lang: Lang) => string }> = [
-  { path: '/', title: (lang) => catalog[lang].home.heroTitle },
-  { path: '/features', title: (lang) => featuresCopy[lang].hero.title },
-  { path: '/how-to-use', title: (lang) => howToUseCopy[lang].hero.title },
-  { path: '/security', title: (lang) => securityCopy[lang].hero.title },
-  { path: '/support', title: (lang) => supportCopy[lang].hero.title },
-  { path: '/privacy', title: (lang) => privacyCopy[lang].meta.title.split(' | ')[0]! },
-  { path: '/terms', title: (lang) => termsCopy[lang].meta.title.split(' | ')[0]! },
-  { path: '/download', title: (lang) => downloadCopy[lang].hero.title },
-  { path: '/fortune', title: (lang) => fortuneCopy[lang].hero.title },
-];
-
-/** Text that looks like a catalog key (`home.tiles.x`, `auth.validation.y`) shown instead of a translation. */
-const RAW_KEY =
-  /\b(?:common|nav|home|auth|errors|banner|fairy|meta|footer|action|notFound|chunkError|language)\.[A-Za-z]+/;
-
-describe.each(['ko', 'en'] as const)('public pages in %s', (lang) => {
-  for (const route of ROUTES) {
-    it(`${route.path} is prerendered, hydrates, shows its content and passes axe`, async () => {
-      const raw = await fetch(`${suite.server.url}${route.path}?lang=${lang}`).then((response) =>
-        response.text(),
-      );
-      expect(raw).toContain(`<html lang="${lang}">`);
-      const expectedTitle = route.title(lang);
-      expect(raw).toContain(escapeHtml(expectedTitle));
-
-      const page = await newPage({ bypassCSP: true });
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${suite.server.url}${route.path}?lang=${lang}`);
-      await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await page.locator('h1').first().innerText()).toContain(expectedTitle);
-      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-      const body = await page.locator('body').innerText();
-      expect(body).not.toMatch(RAW_KEY);
-      expect(errors).toEqual([]);
-      expect(await page.title()).not.toBe('');
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
-});
 
 describe('first paint without JavaScript', () => {
   it("shows every public page's text with scripts turned off", async () => {
@@ -401,12 +343,3 @@ describe('the update banner', () => {
     expect(await page.getByRole('region', { name: 'Update' }).count()).toBe(1);
   });
 });
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-}

@@ -152,6 +152,14 @@ describe('account mail templates', () => {
       'enter the password you chose when signing up to verify your e-mail address (jane@example.com).',
     );
     expect(english.text).toContain('If you did not sign up, ignore this e-mail');
+    const forgotten = ['ko', 'en'].map((lang) =>
+      accountMail('forgot', lang as 'ko' | 'en', 'jane@example.com', link),
+    );
+    expect(forgotten.map((mail) => mail.subject)).toEqual([
+      '[MyGenie] 새 비밀번호를 정해 주세요',
+      '[MyGenie] Set a new password',
+    ]);
+    expect(forgotten[1]!.text).toContain('reset the password of the account jane@example.com');
   });
 
   it('tell the member of a changed password, in Korea time, with the passkeys to review', () => {
