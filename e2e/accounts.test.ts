@@ -13,6 +13,9 @@ import { fill } from '../src/client/text.js';
 
 const suite = browserSuite();
 
+/** This file's journeys run in Korean: the files alternate, and e2e/bilingual.test.ts shows every screen in both. */
+const lang: Lang = 'ko';
+
 let counter = 0;
 function freshEmail(prefix: string): string {
   counter += 1;
@@ -35,7 +38,7 @@ async function text(page: Page, selector: string): Promise<string> {
   return (await locator.innerText()).trim();
 }
 
-describe.each(['ko', 'en'] as const)('the member journey in %s', (lang) => {
+describe(`the member journey in ${lang}`, () => {
   it('signs up, opens the verification link from the outbox, logs in, sees the welcome line and logs out', async () => {
     const home = await newPage(lang);
     const t = home.text;
@@ -243,41 +246,38 @@ describe('the auth dialog', () => {
     expect(await home.popup.message().innerText()).toBe('Successfully logged in');
   });
 
-  it.each(['ko', 'en'] as const)(
-    'resets a forgotten password from the login dialog through the mailed link (%s)',
-    async (lang) => {
-      const email = freshEmail(`forgot-${lang}-`);
-      await account(email, 'old password 1');
-      const home = await newPage(lang);
-      const t = home.text;
-      await home.open();
-      await home.openLogin();
-      await home.dialog.root.getByRole('button', { name: t.auth.forgotLink }).click();
-      expect(await home.dialog.root.getByRole('heading').innerText()).toBe(t.auth.forgotTitle);
-      await home.dialog.email().fill(email);
-      await home.dialog.submit().click();
-      await home.popup.root.waitFor();
-      expect(await home.popup.message().innerText()).toContain(
-        t.auth.success.forgotMailSent.split('\n')[0]!.replace('{{email}}', email),
-      );
-      await home.popup.confirm();
+  it(`resets a forgotten password from the login dialog through the mailed link (${lang})`, async () => {
+    const email = freshEmail(`forgot-${lang}-`);
+    await account(email, 'old password 1');
+    const home = await newPage(lang);
+    const t = home.text;
+    await home.open();
+    await home.openLogin();
+    await home.dialog.root.getByRole('button', { name: t.auth.forgotLink }).click();
+    expect(await home.dialog.root.getByRole('heading').innerText()).toBe(t.auth.forgotTitle);
+    await home.dialog.email().fill(email);
+    await home.dialog.submit().click();
+    await home.popup.root.waitFor();
+    expect(await home.popup.message().innerText()).toContain(
+      t.auth.success.forgotMailSent.split('\n')[0]!.replace('{{email}}', email),
+    );
+    await home.popup.confirm();
 
-      const mail = await suite.server.mailTo(email, 1);
-      expect(mail.subject).toBe(mailText[lang].forgot.subject);
-      await home.page.goto(mail.link.replace(/^https?:\/\/[^/]+/, suite.server.url));
-      await home.page.getByText(actionText[lang].freshLead.replace('{{email}}', email)).waitFor();
-      await home.page.getByLabel(t.auth.newPassword, { exact: true }).fill('brand new words');
-      await home.page.getByLabel(t.auth.confirmPassword, { exact: true }).fill('brand new words');
-      await home.page.getByRole('button', { name: actionText[lang].freshSubmit }).click();
-      expect(await text(home.page, '.action-page__result')).toContain(
-        actionText[lang].passwordChanged.split('\n')[0]!,
-      );
-      await home.page.getByRole('button', { name: actionText[lang].login, exact: true }).click();
-      await home.dialog.login(email, 'brand new words');
-      await home.popup.root.waitFor();
-      expect(await home.popup.message().innerText()).toBe(t.auth.success.login);
-    },
-  );
+    const mail = await suite.server.mailTo(email, 1);
+    expect(mail.subject).toBe(mailText[lang].forgot.subject);
+    await home.page.goto(mail.link.replace(/^https?:\/\/[^/]+/, suite.server.url));
+    await home.page.getByText(actionText[lang].freshLead.replace('{{email}}', email)).waitFor();
+    await home.page.getByLabel(t.auth.newPassword, { exact: true }).fill('brand new words');
+    await home.page.getByLabel(t.auth.confirmPassword, { exact: true }).fill('brand new words');
+    await home.page.getByRole('button', { name: actionText[lang].freshSubmit }).click();
+    expect(await text(home.page, '.action-page__result')).toContain(
+      actionText[lang].passwordChanged.split('\n')[0]!,
+    );
+    await home.page.getByRole('button', { name: actionText[lang].login, exact: true }).click();
+    await home.dialog.login(email, 'brand new words');
+    await home.popup.root.waitFor();
+    expect(await home.popup.message().innerText()).toBe(t.auth.success.login);
+  });
 
   it('changes the password of the signed-in member with a read-only e-mail', async () => {
     const email = freshEmail('change-');

@@ -12,6 +12,9 @@ import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
 
+/** This file's journeys run in Korean: the files alternate, and e2e/bilingual.test.ts shows every screen in both. */
+const lang: Lang = 'ko';
+
 /** The event streams a page holds open now (a closed EventSource's request fails, a finished one ends). */
 function openStreams(page: Page): () => number {
   let open = 0;
@@ -61,7 +64,7 @@ function watching(wait: Promise<void>): () => Promise<void> {
   };
 }
 
-describe.each(['ko', 'en'] as const)('a new sign-in answered in the app (%s)', (lang) => {
+describe(`a new sign-in answered in the app (${lang})`, () => {
   const text = catalog[lang];
 
   it('asks in the app, and the master password lets the new browser in', async () => {

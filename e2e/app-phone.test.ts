@@ -7,8 +7,12 @@ import { PHONE_MAIN_SCREENS } from '../src/app/shell/AppNav.js';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite } from './support/suite.js';
 import { members } from './pages/members.js';
+import type { Lang } from './pages/site.js';
 
 const suite = browserSuite();
+
+/** This file's journeys run in English: the files alternate, and e2e/bilingual.test.ts shows every screen in both. */
+const lang: Lang = 'en';
 const { member, device } = members(suite, 'phone');
 
 /** Whether the control is inside the viewport and is what a tap at its centre lands on. */
@@ -26,7 +30,7 @@ async function tappable(page: Page, control: Locator): Promise<boolean> {
   return inside && hit;
 }
 
-describe.each(['ko', 'en'] as const)('the app on a phone in %s', (lang) => {
+describe(`the app on a phone in ${lang}`, () => {
   it('reaches every section from a control fully on screen at 360 and 390 px', async () => {
     const app = await device(lang, await member(lang));
     const page = app.page;

@@ -11,6 +11,9 @@ import { virtualAuthenticator, type VirtualAuthenticator } from './pages/authent
 import type { Lang } from './pages/site.js';
 
 const suite = browserSuite();
+
+/** This file's journeys run in English: the files alternate, and e2e/bilingual.test.ts shows every screen in both. */
+const lang: Lang = 'en';
 const MASTER = 'Passkey master key 2026!';
 const { member, device } = members(suite, 'unlock');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +37,7 @@ async function openDevice(lang: Lang, email: string, prf = true) {
   return { app, auth };
 }
 
-describe.each(['ko', 'en'] as const)('fingerprint or face unlock in %s', (lang) => {
+describe(`fingerprint or face unlock in ${lang}`, () => {
   const text = passkeyText(lang);
 
   it('turns on with the master password, then unlocks with one touch; the PRF output never leaves the page', async () => {

@@ -12,6 +12,9 @@ import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
 
+/** This file's journeys run in English: the files alternate, and e2e/bilingual.test.ts shows every screen in both. */
+const lang: Lang = 'en';
+
 type Lang = 'ko' | 'en';
 
 const SCREENS = [
@@ -97,7 +100,7 @@ async function tabOrder(page: Page, stop: Locator, limit = 40): Promise<string[]
   throw new Error(`Tab never reached the control; went ${order.join(' → ')}`);
 }
 
-describe.each(['ko', 'en'] as const)('a first visit to the home page in %s', (lang) => {
+describe(`a first visit to the home page in ${lang}`, () => {
   const text = catalog[lang];
 
   for (const screen of SCREENS) {
@@ -215,35 +218,33 @@ describe('the fairy where the browser cannot speak', () => {
     });
   }
 
-  for (const lang of ['ko', 'en'] as const) {
-    it(`with the voice off, "take the features tour" plays the tour at the reader's pace and clears its flag (${lang})`, async () => {
-      const tour = featuresCopy[lang].tour;
-      const { page } = await openHome(
-        lang,
-        { width: 390, height: 844 },
-        `${silentSpeech('never starts')}
-         localStorage.setItem(${JSON.stringify(STORAGE_KEYS.fairyVoice)}, 'off');`,
-      );
-      const fairy = page.getByRole('complementary', { name: fairyText[lang].label });
-      const line = fairy.locator('.fairy__line');
-      const next = fairy.getByRole('button', { name: fairyText[lang].next, exact: true });
-      await fairy.getByRole('button', { name: fairyText[lang].start, exact: true }).click();
-      for (const [index, expected] of fairyText[lang].home.entries()) {
-        expect(await line.innerText()).toBe(expected);
-        if (index < fairyText[lang].home.length - 1) await next.click();
-      }
-      await next.click();
-      expect(await line.innerText()).toBe(fairyText[lang].done);
+  it(`with the voice off, "take the features tour" plays the tour at the reader's pace and clears its flag (${lang})`, async () => {
+    const tour = featuresCopy[lang].tour;
+    const { page } = await openHome(
+      lang,
+      { width: 390, height: 844 },
+      `${silentSpeech('never starts')}
+       localStorage.setItem(${JSON.stringify(STORAGE_KEYS.fairyVoice)}, 'off');`,
+    );
+    const fairy = page.getByRole('complementary', { name: fairyText[lang].label });
+    const line = fairy.locator('.fairy__line');
+    const next = fairy.getByRole('button', { name: fairyText[lang].next, exact: true });
+    await fairy.getByRole('button', { name: fairyText[lang].start, exact: true }).click();
+    for (const [index, expected] of fairyText[lang].home.entries()) {
+      expect(await line.innerText()).toBe(expected);
+      if (index < fairyText[lang].home.length - 1) await next.click();
+    }
+    await next.click();
+    expect(await line.innerText()).toBe(fairyText[lang].done);
 
-      await fairy.getByRole('button', { name: fairyText[lang].toFeatures, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/features');
-      await expect.poll(() => line.innerText()).toBe(tour[0]);
-      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.tourTrigger)).toBeNull();
-      await page.waitForTimeout(1500);
-      expect(await line.innerText()).toBe(tour[0]);
-      await next.click();
-      expect(await line.innerText()).toBe(tour[1]);
-      expect(await page.evaluate(() => (window as unknown as { __utterances: number }).__utterances)).toBe(0);
-    });
-  }
+    await fairy.getByRole('button', { name: fairyText[lang].toFeatures, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/features');
+    await expect.poll(() => line.innerText()).toBe(tour[0]);
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.tourTrigger)).toBeNull();
+    await page.waitForTimeout(1500);
+    expect(await line.innerText()).toBe(tour[0]);
+    await next.click();
+    expect(await line.innerText()).toBe(tour[1]);
+    expect(await page.evaluate(() => (window as unknown as { __utterances: number }).__utterances)).toBe(0);
+  });
 });
