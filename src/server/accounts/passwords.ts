@@ -1,9 +1,10 @@
 // argon2id at the OWASP parameters (19 MiB, 2 passes, 1 lane), computed in a pool of worker threads, one per
-// core, that run at the lowest CPU priority below the thread answering requests. A login flood then uses every
-// core for hashing while the other routes still get the CPU as soon as they need it: without this, the hashing
-// threads and the event loop share the cores evenly and every page slows down during a flood.
-// On Linux the threads take the SCHED_IDLE policy (with `chrt`, from util-linux): the kernel then hands their
-// core to any other thread the moment it wakes. Where that is not possible they run at nice 19, nearly as good.
+// core, that run at the lowest CPU priority below the thread answering requests (nice 19 on Linux). A login flood
+// then uses every core for hashing while the other routes still get the CPU as soon as they need it: without this,
+// the hashing threads and the event loop share the cores evenly and every page slows down during a flood.
+// Not the SCHED_IDLE policy, though it yields a little sooner still: a thread under it runs only when no other
+// thread of the machine wants its core, so another busy program (a database, a backup, a build) stopped every
+// login for as long as it ran. At nice 19 a hash still gets its share beside such a program, only slower.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -13,26 +14,17 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const HASHING_NICENESS = 19;
 
 // The worker is plain CommonJS, evaluated from this string, so the same code runs from the TypeScript sources
-// (tests) and the built server. On Linux a thread's own id is the last part of /proc/thread-self, and
-// setpriority() and sched_setscheduler() on a thread id change that thread alone.
+// (tests) and the built server. On Linux a thread's own id is the last part of /proc/thread-self, and setpriority()
+// on a thread id changes that thread alone.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
-let tid = 0;
 try {
-  tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
   if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, workerData.niceness);
 } catch {
   // Not Linux, or not allowed: the thread keeps the normal priority.
-}
-if (tid > 0) {
-  try {
-    execFileSync('chrt', ['--idle', '--pid', '0', String(tid)], { stdio: 'ignore', timeout: 5000 });
-  } catch {
-    // No chrt, or not allowed: nice alone.
-  }
 }
 const argon2 = require(workerData.argon2);
 parentPort.on('message', (task) => {
