@@ -21,6 +21,7 @@ import { registerSecurity } from './http/security.js';
 import { registerMetrics } from './http/metrics.js';
 import { storedFigures } from './db/figures.js';
 import { isCommonPassword } from './accounts/common-passwords.js';
+import type { PasswordHashing } from './accounts/passwords.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { Redis } from 'ioredis';
@@ -71,6 +72,8 @@ export interface AppParts {
   outboundCa?: string;
   /** Shorter waits for slow clients than the defaults (tests). */
   timeouts?: Partial<Timeouts>;
+  /** Password hashing other than argon2id at full cost (tests of the rules). */
+  passwords?: PasswordHashing;
 }
 
 export interface Timeouts {
@@ -208,6 +211,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     signups: config.signups,
     log: app.log,
     live,
+    ...(parts.passwords ? { passwords: parts.passwords } : {}),
   });
 
   const pruning = setInterval(() => {

@@ -35,7 +35,7 @@ import {
   type Release,
 } from '../ratelimit/limiter.js';
 import { isCommonPassword, isContextPassword } from './common-passwords.js';
-import { decoyPasswordHash, verifyPassword } from './passwords.js';
+import { argon2Hashing, type PasswordHashing } from './passwords.js';
 import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { hashToken, randomToken } from './tokens.js';
@@ -56,6 +56,8 @@ export interface AccountDeps {
   log: FastifyBaseLogger;
   /** Tells the member's connected devices, on any server process, that their sessions changed. */
   live: LiveBus;
+  /** How passwords are hashed (argon2id at full cost unless a test of the rules passes a cheaper one). */
+  passwords?: PasswordHashing;
 }
 
 /** Who is asking: the caller's address, browser, and the browser's device key (its HttpOnly device secret). */
@@ -163,6 +165,7 @@ function sessionCache(clock: Clock) {
 
 export function accountContext(deps: AccountDeps) {
   const { db, limiter, clock, live } = deps;
+  const passwords = deps.passwords ?? argon2Hashing;
   const pendingMails = new Set<Promise<void>>();
   const sessions = sessionCache(clock);
   // Any change to a member's sessions, on any process, drops what this process remembers of them.
@@ -281,7 +284,7 @@ export function accountContext(deps: AccountDeps) {
     user: Pick<store.UserRow, 'password_hash'> | undefined,
     password: string,
   ): Promise<boolean> {
-    const matches = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+    const matches = await passwords.verify(user?.password_hash ?? (await passwords.decoy()), password);
     return user !== undefined && matches;
   }
 
@@ -501,6 +504,7 @@ export function accountContext(deps: AccountDeps) {
   return {
     deps,
     db,
+    passwords,
     limiter,
     clock,
     live,

@@ -27,7 +27,6 @@ import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { randomToken } from './tokens.js';
@@ -49,6 +48,7 @@ export function emailLinkService(ctx: AccountContext) {
     usableLink,
     languageOf,
     deps,
+    passwords,
   } = ctx;
   const signupRules: SignupRules = { settings: deps.signups, adminEmails: deps.adminEmails };
   return {
@@ -69,7 +69,7 @@ export function emailLinkService(ctx: AccountContext) {
       const releaseMail = await reserveOrRefuse(limiter, [
         { key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
       ]);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await passwords.hash(body.password);
       const now = isoAt(clock);
       const user: store.UserRow = {
         id: newId(),
@@ -124,7 +124,7 @@ export function emailLinkService(ctx: AccountContext) {
         },
         { key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
       ]);
-      const passwordHash = body.newPassword === undefined ? null : await hashPassword(body.newPassword);
+      const passwordHash = body.newPassword === undefined ? null : await passwords.hash(body.newPassword);
       const user = await store.findUserByEmail(db, body.email);
       if (!user) return;
       const link = newEmailToken(user.id, 'reset', passwordHash);
@@ -179,7 +179,7 @@ export function emailLinkService(ctx: AccountContext) {
             windowMs: LOGIN_FAILURE_WINDOW_MS,
           },
         ]);
-        if (!(await verifyPassword(row.new_password_hash, body.newPassword))) {
+        if (!(await passwords.verify(row.new_password_hash, body.newPassword))) {
           throw new ApiError('auth/reset-password-mismatch');
         }
         await release();
@@ -187,7 +187,7 @@ export function emailLinkService(ctx: AccountContext) {
       } else {
         parseBody(newPasswordRule, body.newPassword);
         refuseCommon(body.newPassword, user.email);
-        passwordHash = await hashPassword(body.newPassword);
+        passwordHash = await passwords.hash(body.newPassword);
       }
       const now = isoAt(clock);
       const passkeysRemoved = await db.transaction().execute(async (trx) => {

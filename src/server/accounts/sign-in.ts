@@ -6,7 +6,6 @@ import { type LoginBody, type SessionResponse } from '../../shared/schemas/auth.
 import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import { passkeyAddedMail } from '../mail/templates.js';
-import { hashPassword } from './passwords.js';
 import * as store from './store.js';
 import { hashToken } from './tokens.js';
 import {
@@ -22,6 +21,7 @@ import {
 export function signInService(ctx: AccountContext) {
   const {
     deps,
+    passwords,
     db,
     clock,
     live,
@@ -173,7 +173,7 @@ export function signInService(ctx: AccountContext) {
     ): Promise<void> {
       await proveMember(signedIn, body.currentPassword, caller);
       refuseCommon(body.newPassword, signedIn.user.email);
-      const passwordHash = await hashPassword(body.newPassword);
+      const passwordHash = await passwords.hash(body.newPassword);
       const now = isoAt(clock);
       await db.transaction().execute(async (trx) => {
         await store.updateUser(trx, signedIn.user.uid, { password_hash: passwordHash, updated_at: now });

@@ -1,5 +1,6 @@
 // Starts the real application for API tests: SQLite in a temporary folder, or PostgreSQL in a schema of its
-// own when DATABASE_URL is set, with the outbox for mail and a clock the test can move.
+// own when DATABASE_URL is set, with the outbox for mail, a clock the test can move, and passwords hashed at test
+// cost (test/passwords.ts) unless the test is about the cost itself (`passwords: 'full cost'`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { manualClock } from '../core/clock.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
+import type { PasswordHashing } from '../accounts/passwords.js';
+import { testCostHashing } from './passwords.js';
 
 export interface TestApp extends MyGenieApp {
   config: Config;
@@ -56,6 +59,8 @@ export async function startTestApp(
     timeouts?: Partial<Timeouts>;
     /** A second server process of `sharing`'s: the same database, data folder and live bus, a clock of its own. */
     sharing?: TestApp;
+    /** How passwords are hashed: at test cost by default; 'full cost' is the server's own argon2id. */
+    passwords?: PasswordHashing | 'full cost';
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -85,6 +90,7 @@ export async function startTestApp(
     logger: options.logger ?? false,
     ...(options.outboundCa ? { outboundCa: options.outboundCa } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.passwords === 'full cost' ? {} : { passwords: options.passwords ?? testCostHashing }),
   });
   const origin = new URL(config.publicUrl).origin;
   const outbox = path.join(dataDir, 'outbox');
