@@ -19,8 +19,12 @@ export const TIMED = [
   'e2e/load.slow.test.ts',
 ];
 
-/** A test opens a database when it starts the app (the harness), opens one itself, or has a PostgreSQL variant. */
-const OPENS_DATABASE = /process\.env\.DATABASE_URL|from '[^']*\/(?:test\/harness|db\/database)\.js'/;
+/**
+ * A test opens a database when it starts the app (the harness) or its services (test/services.ts), opens one
+ * itself, or has a PostgreSQL variant.
+ */
+const OPENS_DATABASE =
+  /process\.env\.DATABASE_URL|from '[^']*\/(?:test\/harness|test\/services|db\/database)\.js'/;
 
 /** @typedef {'unit' | 'db' | 'component' | 'e2e' | 'slow' | 'timed'} Tier */
 

@@ -64,23 +64,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
-  const dataDir =
-    options.sharing?.config.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-')));
-  const databaseUrl = process.env.DATABASE_URL;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://mygenie.test',
-    LOG_LEVEL: 'silent',
-    WEB_DIR: path.join(dataDir, 'no-site'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
-  const pgSchema = databaseUrl ? (options.sharing?.pgSchema ?? testSchemaName('app')) : undefined;
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    sqlitePath: path.join(dataDir, 'mygenie.db'),
-    ...(pgSchema ? { pgSchema } : {}),
-  });
+  const { config, database, pgSchema, dataDir, drop } = await openTestDatabase(env, options.sharing);
   const time = manualClock(Date.now());
   const built = await buildApp({
     config,
@@ -93,21 +77,7 @@ export async function startTestApp(
     ...(options.passwords === 'full cost' ? {} : { passwords: options.passwords ?? testCostHashing }),
   });
   const origin = new URL(config.publicUrl).origin;
-  const outbox = path.join(dataDir, 'outbox');
-
-  async function mails(): Promise<OutboxMail[]> {
-    const names = await fs.readdir(outbox).catch(() => [] as string[]);
-    const list = await Promise.all(
-      names
-        .filter((name) => name.endsWith('.eml'))
-        .sort()
-        .map(async (name) =>
-          parseEml(path.join(outbox, name), await fs.readFile(path.join(outbox, name), 'utf8')),
-        ),
-    );
-    return list;
-  }
-
+  const outbox = testOutbox(dataDir, () => built.accounts.settle());
   return {
     ...built,
     config,
@@ -133,22 +103,87 @@ export async function startTestApp(
         ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
       });
     },
-    async mailTo(to, after = 0) {
+    mailTo: outbox.mailTo,
+    mails: outbox.mails,
+    async close() {
+      await built.app.close();
+      await database.close();
+      if (owner) await drop();
+    },
+  };
+}
+
+export interface TestDatabase {
+  config: Config;
+  database: DatabaseHandle;
+  /** The PostgreSQL schema it works in (PostgreSQL only). */
+  pgSchema: string | undefined;
+  dataDir: string;
+  /** Drops the schema and removes the data folder, once the database is closed. */
+  drop(): Promise<void>;
+}
+
+/**
+ * The settings and the migrated database of a test: SQLite in a new temporary folder, or PostgreSQL in a schema of
+ * its own when DATABASE_URL is set. `sharing`: another test app's folder and schema, as a second server process.
+ */
+export async function openTestDatabase(
+  env: Record<string, string> = {},
+  sharing?: { config: Config; pgSchema: string | undefined },
+): Promise<TestDatabase> {
+  const dataDir = sharing?.config.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-test-')));
+  const databaseUrl = process.env.DATABASE_URL;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://mygenie.test',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: path.join(dataDir, 'no-site'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const pgSchema = databaseUrl ? (sharing?.pgSchema ?? testSchemaName('app')) : undefined;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    sqlitePath: path.join(dataDir, 'mygenie.db'),
+    ...(pgSchema ? { pgSchema } : {}),
+  });
+  return {
+    config,
+    database,
+    pgSchema,
+    dataDir,
+    async drop() {
+      if (databaseUrl && pgSchema) await dropPostgresSchema(databaseUrl, pgSchema);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The mails written to a data folder's outbox, and a wait for the next one to an address. */
+export function testOutbox(dataDir: string, settle: () => Promise<void>) {
+  const outbox = path.join(dataDir, 'outbox');
+  async function mails(): Promise<OutboxMail[]> {
+    const names = await fs.readdir(outbox).catch(() => [] as string[]);
+    return Promise.all(
+      names
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .map(async (name) =>
+          parseEml(path.join(outbox, name), await fs.readFile(path.join(outbox, name), 'utf8')),
+        ),
+    );
+  }
+  return {
+    mails,
+    /** Waits until the outbox holds a mail to `to` beyond the `after` already seen, and returns it. */
+    async mailTo(to: string, after = 0): Promise<OutboxMail> {
       for (let attempt = 0; attempt < 100; attempt++) {
-        await built.accounts.settle();
+        await settle();
         const found = (await mails()).filter((mail) => mail.to === to);
         if (found.length > after) return found[found.length - 1]!;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       throw new Error(`no mail to ${to} in the outbox`);
-    },
-    mails,
-    async close() {
-      await built.app.close();
-      await database.close();
-      if (!owner) return;
-      if (databaseUrl && pgSchema) await dropPostgresSchema(databaseUrl, pgSchema);
-      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
