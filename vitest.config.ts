@@ -48,6 +48,7 @@ export default defineConfig(async () => ({
     // One test file per core (vitest's default leaves one core free, which on two cores runs the files one after
     // another). Each e2e file starts its own server (own port, data folder, PostgreSQL schema) and Chromium.
     maxWorkers: os.availableParallelism(),
+    attachmentsDir: '.test-data/attachments',
     // `npm run coverage`: what the tests run of the server and the app, as lines and branches per room
     // (scripts/coverage-report.mjs), to hold against the figures before a change to the suite.
     coverage: {
@@ -67,6 +68,8 @@ export default defineConfig(async () => ({
           headless: true,
           provider: playwright({ launchOptions: { executablePath: await chromePath(), args: CHROME_ARGS } }),
           instances: [{ browser: 'chromium' as const }],
+          // A failing test's screenshot goes with the other test output, not beside the sources.
+          screenshotDirectory: '.test-data/screenshots',
         },
       }),
       project('e2e', browser),

@@ -202,19 +202,10 @@ describe(`on a phone in ${lang}`, () => {
     ).toBe(false);
   });
 
-  it('labels the submit button for what it does: register, or change a password', async () => {
+  it('labels the register mode’s button "change password" for a signed-in member', async () => {
     const page = await phonePage(lang);
     await open(page, '/', lang);
-    const dialog = await openDialog(page, lang, 'register');
-    expect(await dialog.submit().innerText()).toBe(seen.register);
-    await dialog.masterKey().fill('my master key');
-    await expect.poll(() => dialog.submit().innerText()).toBe(seen.change);
-    await dialog.masterKey().fill('');
-    await expect.poll(() => dialog.submit().innerText()).toBe(seen.register);
-    await page.keyboard.press('Escape');
-    await dialog.root.waitFor({ state: 'hidden' });
-
-    // Signed in, the same mode changes the member's password.
+    // Signed out, the button says register or change by the master key (AuthDialog.component.test.tsx).
     const email = freshEmail(`label-${lang}-`);
     await createAccount(suite.server, email, 'old password 1');
     const login = await openDialog(page, lang, 'login');
@@ -254,32 +245,6 @@ describe(`on a phone in ${lang}`, () => {
     await dialog.register(email, 'another password 1');
     await dialog.error().waitFor();
     expect(await dialog.error().innerText()).toBe(seen.alreadyRegistered);
-  });
-
-  it('hides every password again when the dialog switches mode', async () => {
-    const page = await phonePage(lang);
-    await open(page, '/', lang);
-    const dialog = await openDialog(page, lang, 'login');
-    await dialog.password().fill('a secret');
-    await dialog.root
-      .getByRole('button', { name: lang === 'ko' ? '비밀번호 보기' : 'Show password' })
-      .click();
-    expect(await dialog.password().getAttribute('type')).toBe('text');
-
-    await dialog.root.getByRole('button', { name: t.auth.toRegister }).click();
-    await dialog.password(true).waitFor();
-    expect(await dialog.password(true).getAttribute('type')).toBe('password');
-    expect(await dialog.confirm().getAttribute('type')).toBe('password');
-    expect(await dialog.masterKey().getAttribute('type')).toBe('password');
-
-    await dialog.root
-      .getByRole('button', { name: lang === 'ko' ? '비밀번호 보기' : 'Show password' })
-      .first()
-      .click();
-    expect(await dialog.password(true).getAttribute('type')).toBe('text');
-    await dialog.root.getByRole('button', { name: t.auth.toLogin }).click();
-    await dialog.password().waitFor();
-    expect(await dialog.password().getAttribute('type')).toBe('password');
   });
 
   it('says in the language when an unsubscribe link is incomplete or unknown, and links home', async () => {

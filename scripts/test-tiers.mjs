@@ -52,9 +52,10 @@ export function opensDatabase(source) {
 /** @param {string} root @param {string} folder @returns {string[]} */
 function testFilesUnder(root, folder) {
   return fs
-    .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
-    .map((name) => `${folder}/${name.split(path.sep).join('/')}`)
-    .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('/node_modules/'))
+    .readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !file.includes('/node_modules/'))
     .sort();
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../shared/i18n/index.js';
+import { plural } from '../../../shared/plural.js';
 import { syncText } from './copy.js';
 import { causeText, stateWords } from './words.js';
 
@@ -35,6 +36,14 @@ describe('the sync state in words', () => {
       expect(words).not.toBe(syncText[lang].badge.offline);
       expect(causeText('unreachable', undefined, lang)).toBe(syncText[lang].causes.unreachable);
     }
+  });
+});
+
+describe('the conflicts banner', () => {
+  it('counts the records in conflict with the plural of the language', () => {
+    expect(plural(syncText.en.conflicts.banner, 1, 'en')).toBe('1 record conflicts with another device.');
+    expect(plural(syncText.en.conflicts.banner, 3, 'en')).toBe('3 records conflict with another device.');
+    expect(plural(syncText.ko.conflicts.banner, 1, 'ko')).toBe('다른 기기와 충돌한 기록이 1건 있습니다.');
   });
 });
 
