@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/shared/i18n/index.js';
+import { fairyText } from '../src/site/fairy/copy.js';
 import type { AppScreen } from '../src/app/shell/pages.js';
 import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
@@ -28,6 +29,12 @@ const MASTER = 'Bilingual master key 2026!';
 const BANNER_CLOSED = `
   localStorage.setItem('mygenie.updateBanner.version', '2025-09-25-02');
   localStorage.setItem('mygenie.updateBanner.hideUntil', String(Date.now() + 3600000));`;
+
+/** The fairy guide, loaded after the home and features pages are shown: both languages are read once it is there. */
+async function fairyShown(page: Page, lang: Lang, path = new URL(page.url()).pathname): Promise<void> {
+  if (path !== '/' && path !== '/features') return;
+  await page.getByRole('complementary', { name: fairyText[lang].label }).waitFor();
+}
 
 async function newPage(width = 1280): Promise<Page> {
   // bypassCSP only to inject axe-core; our own pages never need it.
@@ -65,6 +72,7 @@ describe('public pages in both languages', () => {
         page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`${suite.server.url}${route.path}?lang=${lang}`);
         await page.locator('h1').first().waitFor();
+        await fairyShown(page, lang);
         await page.waitForLoadState('networkidle');
         expect(await page.locator('h1').first().innerText()).toContain(route.title(lang));
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
@@ -94,6 +102,7 @@ describe('the site on a phone in both languages', () => {
         });
       };
       await home.open();
+      await fairyShown(page, lang);
       await page.getByRole('button', { name: text.nav.menu, exact: true }).click();
       await page
         .getByRole('navigation', { name: text.nav.mainNavigation })

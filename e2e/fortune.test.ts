@@ -224,6 +224,26 @@ describe(`the fortune page in ${lang}`, () => {
   });
 });
 
+/**
+ * Resolves once a window has handled every message posted to it so far, and painted what they changed: messages
+ * reach a window in the order they were posted, so when one posted now arrives, the others have been handled.
+ */
+function handled(target: Page | Frame): Promise<void> {
+  return target.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const marker = `handled-${Math.random()}`;
+        const heard = (event: MessageEvent) => {
+          if (event.data !== marker) return;
+          window.removeEventListener('message', heard);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        };
+        window.addEventListener('message', heard);
+        window.postMessage(marker, window.location.origin);
+      }),
+  );
+}
+
 describe('the fortune embed and the page together', () => {
   it('follows the page language without reloading, and a message not from the frame changes nothing', async () => {
     const email = await member();
@@ -257,7 +277,7 @@ describe('the fortune embed and the page together', () => {
         window.location.origin,
       );
     });
-    await page.waitForTimeout(300);
+    await handled(frame);
     expect(await frame.evaluate(() => document.documentElement.lang)).toBe('en');
 
     // The page itself, or the frame with a wrong shape, cannot resize the frame or raise the overlay.
@@ -273,7 +293,7 @@ describe('the fortune embed and the page together', () => {
       parent.postMessage({ type: 'fortune-embed-height', height: 3000, extra: 1 }, window.location.origin);
       parent.postMessage({ type: 'fortune-parent-overlay', show: 'yes' }, window.location.origin);
     });
-    await page.waitForTimeout(300);
+    await handled(page);
     expect(
       await page.locator('iframe.fortune-frame').evaluate((el) => el.getBoundingClientRect().height),
     ).toBe(height);

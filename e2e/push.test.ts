@@ -65,8 +65,13 @@ async function pushWorker(page: Page): Promise<{ deliver(message: object): Promi
   });
   const scope = `${suite.server.url}/`;
   await expect.poll(() => registrations.some((item) => item.scopeURL === scope)).toBe(true);
-  // Let the worker settle (activated and claiming the page) before the first push.
-  await page.waitForTimeout(500);
+  // The worker settled: activated, and controlling the page it finds when a push comes.
+  await page.evaluate(async () => {
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
+  });
   const { registrationId } = registrations.find((item) => item.scopeURL === scope)!;
   return {
     async deliver(message) {

@@ -3,7 +3,8 @@
 // the fairy's guide where the browser cannot speak.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
+import { FAIRY, STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
+import { SPEECH_START_TIMEOUT_MS } from '../src/site/fairy/speech.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { fairyText } from '../src/site/fairy/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
@@ -36,6 +37,8 @@ async function openHome(
   const phone = screen.width < 768;
   const context = await suite.newContext({ viewport: screen, hasTouch: phone, isMobile: phone });
   const page = await context.newPage();
+  // A clock the test can move (it runs as the real one until moved on): waits for what must not happen move it.
+  await page.clock.install();
   if (init) await page.addInitScript(init);
   await page.goto(`${suite.server.url}/?lang=${lang}`);
   const hero = page.locator('.hero');
@@ -122,8 +125,8 @@ describe(`a first visit to the home page in ${lang}`, () => {
       expect(order.slice(0, -3).every((place) => place === 'skip link' || place === 'header')).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
 
-      // The fairy waits while the banner shows.
-      await page.waitForTimeout(1500);
+      // The fairy waits while the banner shows, however long it shows.
+      await page.clock.runFor(60_000);
       expect(await page.locator('.fairy, .fairy-launcher').count()).toBe(0);
 
       expect(await atCentre(checkbox)).toBe('ok');
@@ -199,14 +202,16 @@ describe('the fairy where the browser cannot speak', () => {
       await fairy.getByRole('button', { name: fairyText[lang].start, exact: true }).click();
       expect(await line.innerText()).toBe(fairyText[lang].home[0]);
 
-      await next.waitFor({ timeout: 6000 });
+      // Speech is given its time to start, then Next comes, and the line stays until it is pressed.
+      await page.clock.runFor(FAIRY.speechDelayMs + SPEECH_START_TIMEOUT_MS);
+      await next.waitFor();
       expect(await fairy.locator('.fairy__note').innerText()).toBe(fairyText[lang].noVoice);
-      await page.waitForTimeout(2000);
+      await page.clock.runFor(10 * FAIRY.autoAdvanceMs);
       expect(await line.innerText()).toBe(fairyText[lang].home[0]);
 
       await next.click();
       expect(await line.innerText()).toBe(fairyText[lang].home[1]);
-      await page.waitForTimeout(2500);
+      await page.clock.runFor(10 * FAIRY.autoAdvanceMs);
       expect(await line.innerText()).toBe(fairyText[lang].home[1]);
       await next.click();
       expect(await line.innerText()).toBe(fairyText[lang].home[2]);
@@ -241,7 +246,7 @@ describe('the fairy where the browser cannot speak', () => {
     await page.waitForURL((url) => url.pathname === '/features');
     await expect.poll(() => line.innerText()).toBe(tour[0]);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.tourTrigger)).toBeNull();
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(10 * FAIRY.autoAdvanceMs);
     expect(await line.innerText()).toBe(tour[0]);
     await next.click();
     expect(await line.innerText()).toBe(tour[1]);

@@ -2,6 +2,7 @@
 // whose code fails to load. (Each page prerendered, hydrated and passing axe in both languages: bilingual.test.ts.)
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { FAIRY, TOAST_MS } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { fairyText } from '../src/site/fairy/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
@@ -11,9 +12,14 @@ import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
 
+/**
+ * A page whose clock the test can move (Playwright's: it runs as the real one until moved on), so a wait for
+ * something that must not happen in a while moves time instead of spending it.
+ */
 async function newPage(options: { width?: number; init?: string } = {}): Promise<Page> {
   const context = await suite.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   const page = await context.newPage();
+  await page.clock.install();
   if (options.init) await page.addInitScript(options.init);
   return page;
 }
@@ -97,7 +103,8 @@ describe('the fairy guide', () => {
     expect(await voice.innerText()).toBe('Voice off');
     await fairy.getByRole('button', { name: 'Start the guide' }).click();
     expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.en.home[0]);
-    await page.waitForTimeout(1500);
+    // Long past when a spoken line would have moved on: with the voice off, it waits for Next.
+    await page.clock.runFor(10 * FAIRY.autoAdvanceMs);
     expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.en.home[0]);
     await fairy.getByRole('button', { name: 'Next', exact: true }).click();
     expect(await fairy.locator('.fairy__line').innerText()).toBe(fairyText.en.home[1]);
@@ -181,11 +188,13 @@ describe('the fairy guide', () => {
     await touch('pointerdown', box.x + 10, box.y + 10);
     await touch('pointermove', box.x + 10, box.y + 10 + dy);
     await touch('pointerup', box.x + 10, box.y + 10 + dy);
-    await page.waitForTimeout(900);
+    // Let go before the hold closes it: dragged, still there after the hold's time.
+    await page.clock.runFor(FAIRY.touchHoldCloseMs + 100);
     const moved = (await avatar.boundingBox())!;
     expect(Math.abs(moved.y - box.y)).toBeGreaterThan(100);
+    expect(await page.locator('.fairy').isVisible()).toBe(true);
     await touch('pointerdown', moved.x + 10, moved.y + 10);
-    await page.waitForTimeout(900);
+    await page.clock.runFor(FAIRY.touchHoldCloseMs + 100);
     await page.locator('.fairy').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: '요정 안내자 열기' }).waitFor();
   });
@@ -307,8 +316,8 @@ describe('install and open', () => {
     await page.goto(`${suite.server.url}/?lang=ko`);
     await page.getByRole('button', { name: 'MyGenie 앱 열기' }).last().click();
     expect(await page.locator('.toast').innerText()).toBe('MyGenie를 사용하려면 먼저 로그인해 주세요.');
-    await page.waitForTimeout(2700);
-    expect(await page.locator('.toast').count()).toBe(0);
+    await page.clock.runFor(TOAST_MS);
+    await page.locator('.toast').waitFor({ state: 'detached' });
   });
 });
 

@@ -5,7 +5,7 @@ import { FAIRY, type Language } from '../../shared/constants.js';
 import { localeOf } from '../../shared/text.js';
 
 /** How long speech may take to start (a phone's speech engine can take a second to wake) before it counts as absent. */
-const SPEECH_START_TIMEOUT_MS = 2500;
+export const SPEECH_START_TIMEOUT_MS = 2500;
 
 export function speechAvailable(): boolean {
   return typeof window !== 'undefined' && 'speechSynthesis' in window && 'SpeechSynthesisUtterance' in window;
