@@ -5,7 +5,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer } from '../scripts/server.mjs';
-import { STORAGE_KEYS } from '../src/shared/constants.js';
+import { DEVICE_EVENTS_SAFETY_POLL_MS, STORAGE_KEYS } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { HomePageModel, type Lang } from './pages/site.js';
@@ -13,6 +13,11 @@ import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 
 const suite = browserSuite();
+/**
+ * On SQLite the two processes share no live bus: news crosses between them at the event stream's safety poll, so
+ * within one poll of the stream's last one, and twice that is waited for on a busy machine.
+ */
+const CROSSING_MS = 2 * DEVICE_EVENTS_SAFETY_POLL_MS;
 const PASSWORD = 'member-password-1';
 const MASTER = 'device master key 2026';
 let second: { url: string; stop(): Promise<void> } | undefined;
@@ -73,7 +78,7 @@ describe('new-device check', () => {
     const fresh = await newDevice('ko', email);
 
     const prompt = home.page.getByRole('alertdialog', { name: text.newLogin.title });
-    await prompt.waitFor({ timeout: 15_000 });
+    await prompt.waitFor({ timeout: CROSSING_MS });
     await prompt.getByText(text.devices.names.Desktop, { exact: false }).waitFor();
     await prompt.getByRole('button', { name: text.newLogin.yes }).click();
     await prompt.getByLabel(text.newLogin.masterKey).fill(MASTER);
@@ -85,7 +90,9 @@ describe('new-device check', () => {
     expect(sessions.sessions).toHaveLength(2);
     expect(sessions.sessions.every((session) => !session.pending)).toBe(true);
     // The waiting page follows by itself.
-    await fresh.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 30_000 });
+    await fresh.page
+      .locator('.toast', { hasText: text.auth.pending.approved })
+      .waitFor({ timeout: CROSSING_MS });
     await fresh.welcome().waitFor();
   });
 
@@ -97,7 +104,7 @@ describe('new-device check', () => {
     const fresh = await newDevice('en', email);
 
     const prompt = home.page.getByRole('alertdialog', { name: text.newLogin.title });
-    await prompt.waitFor({ timeout: 15_000 });
+    await prompt.waitFor({ timeout: CROSSING_MS });
     await prompt.getByRole('button', { name: text.newLogin.yes }).click();
     await prompt.getByLabel(text.newLogin.masterKey).fill('not the master key');
     await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
@@ -105,7 +112,9 @@ describe('new-device check', () => {
     await home.popup.confirm();
     await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
     // The blocked device learns it live and shows it is signed out.
-    await fresh.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 30_000 });
+    await fresh.page
+      .locator('.toast', { hasText: text.auth.pending.refused })
+      .waitFor({ timeout: CROSSING_MS });
     await fresh.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
   });
 });

@@ -101,6 +101,23 @@ export class Device {
     await this.page.locator('.sync-badge__label', { hasText: label }).waitFor({ timeout: 20_000 });
   }
 
+  /**
+   * Starts listening to what the server tells this browser on its event stream; `until` then waits for a `sync`
+   * event (the member's series has moved) heard since. A device that keeps its vault out of sync hears it and
+   * does nothing: hearing it is the moment one that syncs would have fetched the change.
+   */
+  async news(): Promise<{ until(event: string): Promise<void> }> {
+    const cdp = await this.context.newCDPSession(this.page);
+    const heard: string[] = [];
+    cdp.on('Network.eventSourceMessageReceived', ({ eventName }) => heard.push(eventName));
+    await cdp.send('Network.enable');
+    return {
+      async until(event) {
+        await expect.poll(() => heard.includes(event), { timeout: 20_000 }).toBe(true);
+      },
+    };
+  }
+
   /** Waits until everything written here is on the server (the member's series reached `latest`). */
   async sent(): Promise<void> {
     await expect
