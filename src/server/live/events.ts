@@ -15,6 +15,7 @@ import {
 import { API } from '../../shared/api/index.js';
 import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
+import { systemTimer, type Timer } from '../core/clock.js';
 import type { SyncNews } from './sync-news.js';
 import type { AccountService } from '../accounts/service.js';
 
@@ -32,7 +33,15 @@ function counter() {
   };
 }
 
-export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService, sync?: SyncNews): void {
+/**
+ * `timer`: the clock's timers, for the safety poll (tests hold it still, so what arrives came over the live bus).
+ */
+export function deviceEventRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  sync?: SyncNews,
+  timer: Timer = systemTimer,
+): void {
   const open = new Set<ServerResponse>();
   const perSession = counter();
   const perMember = counter();
@@ -70,10 +79,11 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
     };
     let stopped = false;
     let unsubscribeSync = () => {};
+    let cancelPoll = () => {};
     const stop = () => {
       if (stopped) return;
       stopped = true;
-      clearInterval(timer);
+      cancelPoll();
       unsubscribe();
       unsubscribeSync();
       open.delete(stream);
@@ -115,12 +125,17 @@ export function deviceEventRoutes(app: FastifyInstance, accounts: AccountService
       }
     };
     const unsubscribe = accounts.onDeviceNews(signedIn.user.uid, () => void poll());
-    const timer = setInterval(() => {
-      if (!wrote) stream.write(': keep-alive\n\n');
-      wrote = false;
-      void poll();
-      if (sync && !signedIn.pending) void sync.refresh(signedIn.user.uid);
-    }, DEVICE_EVENTS_SAFETY_POLL_MS);
+    const safetyPoll = () => {
+      cancelPoll = timer(DEVICE_EVENTS_SAFETY_POLL_MS, () => {
+        if (stopped) return;
+        if (!wrote) stream.write(': keep-alive\n\n');
+        wrote = false;
+        void poll();
+        if (sync && !signedIn.pending) void sync.refresh(signedIn.user.uid);
+        safetyPoll();
+      });
+    };
+    safetyPoll();
     request.raw.on('close', stop);
     stream.write('retry: 3000\n\n');
     await poll();

@@ -525,7 +525,7 @@ describe('sync', () => {
 describe('the sync event', () => {
   /** Reads a server-sent event stream as text. */
   async function eventStream(app: TestApp, cookie: string) {
-    const base = await listening(app);
+    const base = await app.listening();
     const controller = new AbortController();
     const stream = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
     expect(stream.status).toBe(200);
@@ -539,7 +539,7 @@ describe('the sync event', () => {
         return received;
       },
       /** Reads until `pattern` shows, the stream ends, or `withinMs` pass. */
-      async until(pattern: RegExp, withinMs = 3000): Promise<string> {
+      async until(pattern: RegExp, withinMs = 20_000): Promise<string> {
         const deadline = Date.now() + withinMs;
         while (!pattern.test(received) && !ended && Date.now() < deadline) {
           reading ??= reader.read();
@@ -587,11 +587,10 @@ describe('the sync event', () => {
     const mine = await eventStream(other, m.cookie);
     const waiting = await eventStream(t, pending);
     expect(await mine.until(/event: sync\ndata: \{"latest":0\}/)).toContain('"latest":0');
+    // The app's clock stands still, so the stream's safety poll never runs: what arrives came over the live bus.
     const c = chain(device);
-    const started = Date.now();
     await m.push(device, [c.next(), c.next()]);
     expect(await mine.until(/"latest":2/)).toContain('event: sync\ndata: {"latest":2}');
-    expect(Date.now() - started).toBeLessThan(2000);
     await waiting.until(/event: sync/, 500);
     expect(waiting.received).not.toContain('event: sync');
     // A device removed (no new change, the same number): told too, so the removed device stops, once.
@@ -600,13 +599,11 @@ describe('the sync event', () => {
     const spare = syncId();
     await m.register(spare);
     const nth = (count: number) => new RegExp(`(event: sync\ndata: \\{"latest":2\\}[\\s\\S]*){${count}}`);
-    await mine.until(nth(2), 2000);
+    await mine.until(nth(2));
     expect(told()).toBe(2);
-    const removing = Date.now();
     expect((await m.send(t, 'DELETE', `/api/sync/devices/${spare}`)).statusCode).toBe(204);
-    await mine.until(nth(3), 2000);
+    await mine.until(nth(3));
     expect(told()).toBe(3);
-    expect(Date.now() - removing).toBeLessThan(2000);
 
     // The member ends the pending sign-in from the other browser: its stream says so and ends.
     const sessions = (await t.request({ method: 'GET', url: '/api/sessions', cookie: m.cookie })).json()
@@ -620,17 +617,10 @@ describe('the sync event', () => {
     });
     // Blocking ends the refusing browser's session too: its stream stops at once, and so do its requests.
     expect(await mine.until(/event: signed-out/)).toContain('event: signed-out');
-    await mine.until(/never/, 1000);
+    await mine.until(/never/);
     expect(mine.ended).toBe(true);
     expect((await m.changes(0, other)).statusCode).toBe(401);
     mine.close();
     waiting.close();
   });
 });
-
-async function listening(app: TestApp): Promise<string> {
-  if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}

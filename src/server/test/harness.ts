@@ -2,6 +2,7 @@
 // own when DATABASE_URL is set, with the outbox for mail, a clock the test can move, and passwords hashed at test
 // cost (test/passwords.ts) unless the test is about the cost itself (`passwords: 'full cost'`).
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -25,6 +26,8 @@ export interface TestApp extends MyGenieApp {
   now(): number;
   /** Sends a request as a browser on this site would (same-origin Origin header, JSON body). */
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  /** Listens on a real port (once), for what needs real sockets and real concurrency; answers its base URL. */
+  listening(): Promise<string>;
   /** Waits until the outbox holds a mail to `to` beyond the `after` already seen, and returns it. */
   mailTo(to: string, after?: number): Promise<OutboxMail>;
   mails(): Promise<OutboxMail[]>;
@@ -102,6 +105,10 @@ export async function startTestApp(
         },
         ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
       });
+    },
+    async listening() {
+      if (!built.app.server.listening) await built.app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
     },
     mailTo: outbox.mailTo,
     mails: outbox.mails,
