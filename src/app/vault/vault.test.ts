@@ -36,9 +36,6 @@ async function twoTabs(options: { deaf?: boolean } = {}): Promise<[Vault, Vault]
   return [first, second];
 }
 
-/** Lets news between tabs arrive and be read. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 const copiesOf = (vault: Vault, id: string) =>
   vault.list<Memo & { conflictOf?: string }>('memo').filter((entry) => entry.value.conflictOf === id);
 
@@ -47,15 +44,15 @@ describe('a form left open while its record changes in another tab', () => {
     const [a, b] = await twoTabs();
     const form = b.get<Memo>('m1')!;
     await a.save('memo', 'm1', MEMO, { ...MEMO, title: 'Dinner' });
-    await settle();
-    // The other tab's copy follows at once: a form open on it can say so.
-    expect(b.get<Memo>('m1')!.value.title).toBe('Dinner');
+    // The other tab's copy follows as the news arrives: a form open on it can say so.
+    await expect.poll(() => b.get<Memo>('m1')!.value.title).toBe('Dinner');
     expect(b.get<Memo>('m1')!.updatedAt).not.toBe(form.updatedAt);
     const saved = await b.save('memo', 'm1', form.value, { ...form.value, body: 'Naengmyeon' });
     expect(saved.met).toBe('merged');
     for (const tab of [a, b]) {
-      await settle();
-      expect(tab.get<Memo>('m1')!.value).toEqual({ ...MEMO, title: 'Dinner', body: 'Naengmyeon' });
+      await expect
+        .poll(() => tab.get<Memo>('m1')!.value)
+        .toEqual({ ...MEMO, title: 'Dinner', body: 'Naengmyeon' });
       expect(copiesOf(tab, 'm1')).toEqual([]);
     }
   });
@@ -88,8 +85,7 @@ describe('a form left open while its record changes in another tab', () => {
     const [a, b] = await twoTabs();
     const form = b.get<Memo>('m1')!;
     expect(await a.remove('m1')).toBe(true);
-    await settle();
-    expect(b.get('m1')).toBeUndefined();
+    await expect.poll(() => b.get('m1')).toBeUndefined();
     const saved = await b.save('memo', 'm1', form.value, { ...form.value, body: 'Naengmyeon' });
     expect(saved.met).toBe('restored');
     expect(b.get<Memo>('m1')!.value.body).toBe('Naengmyeon');
@@ -100,14 +96,13 @@ describe('a form left open while its record changes in another tab', () => {
     const [a, b] = await twoTabs();
     const seen = b.get<Memo>('m1')!.updatedAt;
     await a.save('memo', 'm1', MEMO, { ...MEMO, body: 'Kimbap' });
-    await settle();
+    await expect.poll(() => b.get<Memo>('m1')!.value.body).toBe('Kimbap');
     expect(await b.remove('m1', seen)).toBe(false);
     expect(b.get<Memo>('m1')!.value.body).toBe('Kimbap');
     expect(b.notices.map((notice) => notice.notice)).toEqual(['not-deleted']);
     // Asked again, on what it now is, it goes.
     expect(await b.remove('m1', b.get('m1')!.updatedAt)).toBe(true);
-    await settle();
-    expect(a.get('m1')).toBeUndefined();
+    await expect.poll(() => a.get('m1')).toBeUndefined();
   });
 
   it('keeps the choice just saved for a setting changed both ways, and names it in a notice', async () => {
