@@ -126,7 +126,10 @@ describe.each([
             }
           }),
         ]);
-        await new Promise((resolve) => setTimeout(resolve, 2500));
+        // Killed once every kind of write has been acknowledged, so some of each are in flight at the kill.
+        await expect
+          .poll(() => Object.values(acknowledged).every((list) => list.length >= 2), { timeout: 60_000 })
+          .toBe(true);
         const exited = new Promise((resolve) => server.child.once('exit', resolve));
         server.child.kill('SIGKILL');
         await exited;
@@ -246,9 +249,15 @@ describe.skipIf(!ownCluster)('PostgreSQL restarted under load', () => {
           }
         }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      // Stopped under load, and started again once the server has answered the requests meanwhile "unavailable".
+      await expect.poll(() => seen.get('200') ?? 0).toBeGreaterThan(20);
       asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await expect
+        .poll(() => seen.get('503 server/unavailable') ?? 0, { timeout: 30_000 })
+        .toBeGreaterThan(8)
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}; the answers so far: ${JSON.stringify([...seen])}`);
+        });
       startCluster();
       // Back by itself: answers 200 again within a few seconds.
       const deadline = Date.now() + 15_000;

@@ -210,8 +210,15 @@ describe('the server process', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    // It stops taking new connections at once, while the request in flight goes on.
+    await expect
+      .poll(() =>
+        fetch(`http://127.0.0.1:${port}/api/health`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      )
+      .toBe('refused');
     socket.write(body.slice(10));
     await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 201/);
