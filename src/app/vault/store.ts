@@ -1,7 +1,7 @@
 // Where the sealed vault rests (db.ts, the database; records.ts, how records lie in it): the vault's reads and
 // writes, each one transaction. While sync is on, every write also marks what it changed as an unsent edit, in the
 // same transaction, through the tracker sync gives (src/app/sync/store.ts); the vault knows nothing more of sync.
-import type { DexieOptions } from 'dexie';
+import { Dexie, type DexieOptions } from 'dexie';
 import { macsEqual, type VaultHeader } from './crypto.js';
 import {
   VaultDatabase,
@@ -132,7 +132,8 @@ export class VaultStore {
           .limit(SEALED_BATCH)
           .toArray();
         if (batch.length === 0) break;
-        onSealed(batch);
+        // The opening starts now, outside this transaction: what it awaits is none of the transaction's.
+        Dexie.ignoreTransaction(() => onSealed(batch));
         read.push(...batch);
       }
       return [await db.pages.toArray(), await db.records.toArray(), read] as const;
