@@ -2,8 +2,9 @@
 // app's real Vault over the same IndexedDB, the second one's form open while the first one writes. What the member
 // finds afterwards is asserted: the record, its conflict copy, the notices.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
 import { IDBFactory } from 'fake-indexeddb';
-import { newHeader, openTab, tabHub } from '../test/devices.js';
+import { newHeader, openTab, PASSWORD, tabHub } from '../test/devices.js';
 import type { VaultHeader } from './crypto.js';
 import { newId, type Vault } from './vault.js';
 
@@ -215,5 +216,62 @@ describe('record ids', () => {
     const ids = Array.from({ length: 10_000 }, newId);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('records written one at a time', () => {
+  it('are sealed many at once when the vault opens or an import pauses, and read back as they were, edits after included', async () => {
+    const indexedDB = new IDBFactory();
+    const tab = await openTab(indexedDB, 'member', null, header);
+    tabs.push(tab);
+    for (let index = 0; index < 40; index++) {
+      await tab.save('memo', `loose-${index}`, undefined, { ...MEMO, title: `Entry ${index}` });
+    }
+    await tab.settled();
+    // Read outside the vault's own transactions (Dexie carries one across an await of its promises).
+    const loose = () =>
+      Dexie.ignoreTransaction(
+        async () =>
+          (await tab.database.pages.toArray()).flatMap((page) => page.records).filter(Boolean).length,
+      );
+    const sealedRows = () => Dexie.ignoreTransaction(() => tab.database.sealed.count());
+    expect(await sealedRows()).toBe(0);
+    expect(await loose()).toBe(40);
+
+    // Opened again, the vault seals its loose records in the background, a page's worth at a time.
+    await tab.lock();
+    expect(await tab.unlock(PASSWORD)).toBe('ok');
+    await tab.settled();
+    expect(await sealedRows()).toBeGreaterThan(0);
+    expect(await loose()).toBe(0);
+
+    await tab.save('memo', 'loose-7', { ...MEMO, title: 'Entry 7' }, { ...MEMO, title: 'Entry 7, edited' });
+    // Many written at once (an import): sealed once the writing has paused, without opening the vault again.
+    await tab.putMany(
+      'memo',
+      Array.from({ length: 20 }, (_, index) => ({
+        id: `batch-${index}`,
+        value: { ...MEMO, title: `Batch ${index}` },
+      })),
+    );
+    // The edited one is loose again, beside the twenty new ones.
+    expect(await loose()).toBe(21);
+    await tab.settled();
+    expect(await loose()).toBe(0);
+
+    // Opened in another tab, everything reads back from the sealed rows, the edit included.
+    const other = await openTab(indexedDB, 'member', null);
+    tabs.push(other);
+    expect(
+      other
+        .list<Memo>('memo')
+        .map((entry) => entry.value.title)
+        .sort(),
+    ).toEqual(
+      [
+        ...Array.from({ length: 40 }, (_, index) => (index === 7 ? 'Entry 7, edited' : `Entry ${index}`)),
+        ...Array.from({ length: 20 }, (_, index) => `Batch ${index}`),
+      ].sort(),
+    );
   });
 });
