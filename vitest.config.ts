@@ -61,7 +61,7 @@ export default defineConfig(async () => ({
     // (scripts/coverage-report.mjs), to hold against the figures before a change to the suite.
     coverage: {
       provider: 'v8' as const,
-      include: ['src/server/**', 'src/app/**'],
+      include: ['src/server/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
       exclude: ['**/*.test.ts', '**/*.test.tsx', 'src/server/test/**', 'src/app/test/**'],
       reporter: ['json-summary'],
       reportOnFailure: true,
