@@ -3,7 +3,7 @@
 // command used wrongly), anything else named with what failed, never with a password.
 import fs from 'node:fs';
 import { loadConfig, type Config } from './core/config.js';
-import { withoutPasswords } from './core/secrets.js';
+import { addressesIn, withoutPasswords } from './core/secrets.js';
 
 /** A refusal the command prints as it is, exiting with its code (1: refused; 2: the command was used wrongly). */
 export class CommandError extends Error {
@@ -29,7 +29,8 @@ export function runCommand(failed: string, command: () => Promise<void>): void {
       process.exit(error.exitCode);
     }
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`${failed}: ${withoutPasswords(message)}`);
+    // A driver may repeat the settings it was given: their secrets go, wherever they appear.
+    console.error(`${failed}: ${withoutPasswords(message, addressesIn(process.env))}`);
     process.exit(1);
   });
 }

@@ -75,7 +75,6 @@ describe('configuration', () => {
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
-    ['PUBLIC_URL', 'not a url'],
     ['SMTP_URL', 'http://mail'],
     ['ADMIN_EMAILS', 'not-an-email'],
     ['TRUST_PROXY', 'maybe'],
@@ -91,6 +90,12 @@ describe('configuration', () => {
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} .*\\(got "${value}"\\)`));
+  });
+
+  it('names an address it cannot read by its length alone', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(
+      'PUBLIC_URL must be an http:// or https:// URL (got (an address that could not be read, 9 characters))',
+    );
   });
 
   it('never prints a password or key it refuses', () => {
@@ -109,9 +114,62 @@ describe('configuration', () => {
     expect(refusal({ SMTP_URL: 'http://mailer:pa55@mail.example' })).toContain(
       '"http://mailer:***@mail.example"',
     );
+    // What a refused address shows is its parsed form: query secrets go too.
+    expect(refusal({ DATABASE_URL: 'mysql://db/x?password=Hunter2' })).toContain(
+      '"mysql://db/x?password=***"',
+    );
     // A value that is a secret as a whole shows only its length.
     expect(shownSetting('S3_SECRET_ACCESS_KEY', 'wJalrXUtnFEMI/K7MDENG')).toBe('(hidden, 21 characters)');
     expect(shownSetting('S3_ACCESS_KEY_ID', 'AKIAEXAMPLE')).toBe('(hidden, 11 characters)');
     expect(withoutPasswords('connect to postgres://me:p@ss:w0rd@db:5432/x failed')).not.toContain('w0rd');
+  });
+
+  /** What main.ts prints when the configuration is refused. */
+  const startRefusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        return `MyGenie cannot start. ${error.message}\nSee the README's Configuration section.`;
+      }
+      throw error;
+    }
+    throw new Error(`accepted: ${JSON.stringify(env)}`);
+  };
+
+  it.each([
+    ['DATABASE_URL', 'postgres', 'db.internal/mygenie'],
+    ['REDIS_URL', 'redis', 'cache.internal:6379'],
+    ['SMTP_URL', 'smtps', 'mail.example:465'],
+    ['PUBLIC_URL', 'https', 'mygenie.example'],
+  ])('refuses a malformed %s without printing its password', (name, scheme, host) => {
+    const passwords = ['Sec/ret1', 'Pq/Zx@Wv9', 'Qa/Zs:Xd', 'Hash/Tg7#', 'Qu/Ry?17', 'Wq/Zk Jx', 'Ün/ï©비밀'];
+    for (const password of passwords) {
+      for (const value of [
+        // A password with a `/` ends the host for a URL parser: these do not parse.
+        `${scheme}://admin:${password}@${host}`,
+        // Malformed: no `:` after the scheme, or no host.
+        `${scheme}//admin:${password}@${host}`,
+        `${scheme}://admin:${password}@`,
+        // Another scheme's (refused), written as the operator would.
+        `ftp://admin:${password}@${host}`,
+        `"${scheme}://admin:${password}@${host}"`,
+      ]) {
+        const printed = startRefusal({ [name]: value });
+        expect(printed).toContain(`${name} must be`);
+        for (const piece of password.split(/[^\p{L}\p{N}]+/u).filter(Boolean)) {
+          expect(printed, `${value} → ${printed}`).not.toContain(piece);
+        }
+      }
+    }
+  });
+
+  it('prints a refused address that parses with *** for its password, whatever the password holds', () => {
+    for (const password of ['p@ss:word', 'with space', 'ünï©ødé', 'enc%2Foded']) {
+      const printed = startRefusal({ DATABASE_URL: `mysql://admin:${password}@db.internal/x` });
+      expect(printed).toContain(
+        'DATABASE_URL must be a postgres:// URL (got "mysql://admin:***@db.internal/x")',
+      );
+    }
   });
 });

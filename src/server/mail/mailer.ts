@@ -1,18 +1,21 @@
 // Mail leaves through SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to the
-// outbox folder and its link is logged, so a local sign-up can be finished without a mail server.
+// outbox folder, where a local sign-up finds its link without a mail server. The log says once, at start, where
+// mails go, and of each mail only what kind it was: a mail's link is a key to an account (verification, reset), so
+// it stays in the mail.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { whereOf } from '../core/secrets.js';
 
 export interface Mail {
+  /** What the mail is (`verify`, `forgot`, `update` …): all the log says of it. */
+  kind: string;
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The action link in the mail, logged by the outbox so a local developer can open it. */
-  link: string;
   headers?: Record<string, string>;
 }
 
@@ -27,9 +30,14 @@ export function createMailer(options: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  return options.smtpUrl
-    ? smtpMailer(options.smtpUrl, options.from)
-    : outboxMailer(options.outboxDir, options.from, options.log);
+  if (options.smtpUrl) {
+    options.log.info(`mails go through SMTP at ${whereOf(options.smtpUrl)}`);
+    return smtpMailer(options.smtpUrl, options.from);
+  }
+  options.log.info(
+    `mails go to the outbox folder ${options.outboxDir} (SMTP_URL is not set): open a mail's link there`,
+  );
+  return outboxMailer(options.outboxDir, options.from, options.log);
 }
 
 /**
@@ -71,7 +79,8 @@ function outboxMailer(outboxDir: string, from: string, log: FastifyBaseLogger): 
       const file = path.join(outboxDir, name);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);
       await fs.rename(`${file}.tmp`, file);
-      log.info({ to: mail.to, file, link: mail.link }, `mail written to the outbox: ${mail.subject}`);
+      // Neither the link nor the words: only the kind, and which file holds the rest.
+      log.info({ kind: mail.kind, file: name }, `mail written to the outbox: ${mail.kind}`);
     },
     close: () => composer.close(),
   };

@@ -11,6 +11,7 @@ import { escapeHtml } from '../core/html.js';
 export type MailKind = 'verify' | 'reset' | 'forgot';
 
 function compose(options: {
+  kind: string;
   lang: Language;
   to: string;
   subject: string;
@@ -33,11 +34,11 @@ ${after.map((line) => `<p style="font-size:13px;color:#555;word-break:break-all"
 <p style="font-size:12px;color:#888">${escapeHtml(copy.footer)}</p>
 </body></html>`;
   return {
+    kind: options.kind,
     to: options.to,
     subject: options.subject,
     text,
     html,
-    link: options.link,
     ...(options.headers ? { headers: options.headers } : {}),
   };
 }
@@ -45,6 +46,7 @@ ${after.map((line) => `<p style="font-size:13px;color:#555;word-break:break-all"
 export function accountMail(kind: MailKind, lang: Language, to: string, link: string): Mail {
   const copy = mailText[lang][kind];
   return compose({
+    kind,
     lang,
     to,
     subject: copy.subject,
@@ -64,6 +66,7 @@ export function invitationMail(
 ): Mail {
   const copy = mailText[lang].invitation;
   return compose({
+    kind: 'invitation',
     lang,
     to,
     subject: copy.subject,
@@ -121,6 +124,7 @@ export function passwordChangedMail(
     paragraphs.push(fill(copy.passkeys, { list }));
   }
   return compose({
+    kind: 'password-changed',
     lang,
     to,
     subject: copy.subject,
@@ -140,6 +144,7 @@ export function passkeyAddedMail(
 ): Mail {
   const copy = mailText[lang].passkeyAdded;
   return compose({
+    kind: 'passkey-added',
     lang,
     to,
     subject: copy.subject,
@@ -167,6 +172,7 @@ export function updateMail(
   const copy = mailText[lang].update;
   const values = { name: file.name, version: file.version, link: optOutLink };
   return compose({
+    kind: 'update',
     lang,
     to,
     subject: fill(copy.subject, values),
@@ -186,6 +192,7 @@ export function inquiryReceivedMail(
 ): Mail {
   const copy = mailText[lang].inquiryReceived;
   return compose({
+    kind: 'inquiry-received',
     lang,
     to,
     subject: fill(copy.subject, { subject: inquiry.subject }),
@@ -204,6 +211,7 @@ export function inquiryForSupportMail(
 ): Mail {
   const subject = `[MyGenie inquiry: ${inquiry.type}] ${inquiry.subject}`;
   return compose({
+    kind: 'inquiry-for-support',
     lang: 'en',
     to,
     subject,
