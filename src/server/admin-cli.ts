@@ -1,10 +1,18 @@
 // `npm run admin -- <command>`: what a host does to members from the command line (admin.ts; docs/deploy.md,
 // "The admin command line"). Settings come from the environment and .env, as the server's; it works while the
-// server runs.
+// server runs, and tells the running servers of a change at once.
 import type { Config } from './core/config.js';
 import { openConfiguredDatabase, type DatabaseHandle } from './db/database.js';
 import { configuredStorage } from './storage/configured.js';
-import { deleteAccount, endSessions, makeAdmin, removeAdmin, usage, type Usage } from './admin.js';
+import {
+  deleteAccount,
+  endSessions,
+  makeAdmin,
+  removeAdmin,
+  runningServers,
+  usage,
+  type Usage,
+} from './admin.js';
 import { CommandError, commandConfig, runCommand } from './cli.js';
 
 const USAGE = `usage: npm run admin -- make-admin <email>            make the member an admin
@@ -49,13 +57,14 @@ async function run(config: Config, database: DatabaseHandle, args: string[]): Pr
     if (!email || email.startsWith('-')) throw misused(`${command} needs the member's e-mail address.`);
     return email;
   };
+  const servers = runningServers(config);
   switch (command) {
     case 'make-admin':
-      return makeAdmin(database, needsEmail());
+      return makeAdmin(database, needsEmail(), servers);
     case 'remove-admin':
-      return removeAdmin(config, database, needsEmail());
+      return removeAdmin(config, database, needsEmail(), servers);
     case 'end-sessions':
-      return endSessions(database, needsEmail());
+      return endSessions(database, needsEmail(), servers);
     case 'delete-account': {
       const address = needsEmail();
       if (!args.includes('--yes')) {
@@ -63,7 +72,12 @@ async function run(config: Config, database: DatabaseHandle, args: string[]): Pr
           `Deleting ${address} removes the account, its data and its stored files for good: add --yes.`,
         );
       }
-      const { message, left } = await deleteAccount(database, await configuredStorage(config), address);
+      const { message, left } = await deleteAccount(
+        database,
+        await configuredStorage(config),
+        address,
+        servers,
+      );
       if (left.length === 0) return message;
       return `${message}\nThese stored files could not be deleted; delete them by hand:\n${left.map((key) => `  ${key}`).join('\n')}`;
     }

@@ -1,15 +1,20 @@
 // What a host does to members from the command line (`npm run admin`, admin-cli.ts; docs/deploy.md, "The admin
 // command line"): make or unmake an admin, end a member's sessions, delete an account with everything it stored,
-// and see the site's usage. Each works on the database (and the file storage) the server uses, while it runs: a
-// server process remembers a checked session for 5 seconds at most, so a change reaches every browser by then.
+// and see the site's usage. Each works on the database (and the file storage) the server uses, while it runs, and
+// then tells the running server processes at once (runningServers), which drop what they remember of the member
+// and end the event streams of sessions that ended. Were they not told, a server process would see the change
+// within 5 seconds (how long it remembers a checked session) and an event stream within 15 (its safety poll).
 import { sql } from 'kysely';
+import { announce } from './core/bus.js';
 import type { Config } from './core/config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { tellDataHolders } from './db/data-lock.js';
 import { storedFigures } from './db/figures.js';
 import type { FileStorage } from './storage/storage.js';
 import { CommandError } from './cli.js';
 import { normalizeEmail } from '../shared/email.js';
 import { revokeUserSessions } from './accounts/store.js';
+import { withoutPasswords } from './core/secrets.js';
 
 /** A refusal the command line prints as it is (no account with that address, …), exiting 1. */
 export class AdminError extends CommandError {}
@@ -34,29 +39,85 @@ async function member(database: DatabaseHandle, email: string): Promise<Member> 
 
 const now = () => new Date().toISOString();
 
+/** Whether the running servers heard of a change at once; `why` they could not be told otherwise. */
+export type Told = { told: true } | { told: false; why: string };
+
+/** The running server processes, told of a change to a member. */
+export interface RunningServers {
+  /** Tells every running server that the member's sessions or role changed (the live bus's `devices:<uid>`). */
+  tell(uid: string): Promise<Told>;
+}
+
+/**
+ * The running servers of these settings: told through their live bus (Redis or PostgreSQL), else (SQLite) through
+ * the socket of each server holding the data (db/data-lock.ts).
+ */
+export function runningServers(config: Config): RunningServers {
+  return {
+    async tell(uid) {
+      const topics = [`devices:${uid}`];
+      try {
+        if (await announce(config, topics)) return { told: true };
+        const { missed } = await tellDataHolders(config.dataDir, topics);
+        if (missed.length === 0) return { told: true };
+        return { told: false, why: `the server ${missed.join(', and ')} did not answer` };
+      } catch (error) {
+        const through = config.redis ? 'Redis: ' : config.databaseUrl ? 'PostgreSQL: ' : '';
+        return { told: false, why: withoutPasswords(`${through}${(error as Error).message}`) };
+      }
+    },
+  };
+}
+
+/** What is said when the servers could not be told: when they see the change all the same. */
+function late(told: Told, what: string): string {
+  return told.told ? '' : ` The running servers could not be told at once (${told.why}): ${what}.`;
+}
+
 /** Makes the member an admin (one who has not verified their address becomes one when they do). */
-export async function makeAdmin(database: DatabaseHandle, email: string): Promise<string> {
+export async function makeAdmin(
+  database: DatabaseHandle,
+  email: string,
+  servers: RunningServers,
+): Promise<string> {
   const found = await member(database, email);
   await database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', found.id).execute();
-  return found.email_verified === 1
-    ? `${found.email} is an admin now (signed-in browsers see it within 5 seconds).`
-    : `${found.email} will be an admin once they verify their address (the account is not verified yet).`;
+  if (found.email_verified !== 1) {
+    return `${found.email} will be an admin once they verify their address (the account is not verified yet).`;
+  }
+  const told = await servers.tell(found.id);
+  return `${found.email} is an admin now.${late(told, 'signed-in browsers see it within 5 seconds')}`;
 }
 
 /** Takes the admin role made here back; one listed in ADMIN_EMAILS stays an admin until removed there. */
-export async function removeAdmin(config: Config, database: DatabaseHandle, email: string): Promise<string> {
+export async function removeAdmin(
+  config: Config,
+  database: DatabaseHandle,
+  email: string,
+  servers: RunningServers,
+): Promise<string> {
   const found = await member(database, email);
   await database.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', found.id).execute();
-  return config.adminEmails.includes(found.email)
-    ? `${found.email} is still an admin through ADMIN_EMAILS: remove the address there and restart the server.`
-    : `${found.email} is no longer an admin (within 5 seconds on every browser).`;
+  if (config.adminEmails.includes(found.email)) {
+    return `${found.email} is still an admin through ADMIN_EMAILS: remove the address there and restart the server.`;
+  }
+  const told = await servers.tell(found.id);
+  return `${found.email} is no longer an admin.${late(told, 'signed-in browsers see it within 5 seconds')}`;
 }
 
-/** Ends every session of the member: each browser is signed out within 5 seconds and must sign in again. */
-export async function endSessions(database: DatabaseHandle, email: string): Promise<string> {
+/** Ends every session of the member: each browser is signed out at once and must sign in again. */
+export async function endSessions(
+  database: DatabaseHandle,
+  email: string,
+  servers: RunningServers,
+): Promise<string> {
   const found = await member(database, email);
   const count = await revokeUserSessions(database.db, found.id, now());
-  return `Ended ${count} session${count === 1 ? '' : 's'} of ${found.email}.`;
+  const told = await servers.tell(found.id);
+  return `Ended ${count} session${count === 1 ? '' : 's'} of ${found.email}.${late(
+    told,
+    'they are refused within 5 seconds, and their open event streams end within 15',
+  )}`;
 }
 
 /**
@@ -69,6 +130,7 @@ export async function deleteAccount(
   database: DatabaseHandle,
   storage: FileStorage,
   email: string,
+  servers: RunningServers,
 ): Promise<{ message: string; left: string[] }> {
   const found = await member(database, email);
   const keys = await database.db.transaction().execute(async (trx) => {
@@ -80,6 +142,7 @@ export async function deleteAccount(
     await trx.deleteFrom('users').where('id', '=', found.id).execute();
     return [...documents, ...chunks, ...snapshots].map((row) => row.storage_key);
   });
+  const told = await servers.tell(found.id);
   const left: string[] = [];
   for (const key of keys) {
     try {
@@ -90,7 +153,10 @@ export async function deleteAccount(
   }
   const files = `${keys.length - left.length} stored file${keys.length - left.length === 1 ? '' : 's'}`;
   return {
-    message: `Deleted the account ${found.email} with its data and ${files}.`,
+    message: `Deleted the account ${found.email} with its data and ${files}.${late(
+      told,
+      'its sessions are refused within 5 seconds, and their open event streams end within 15',
+    )}`,
     left,
   };
 }

@@ -1,8 +1,10 @@
 // `npm run backup -- <folder>`: a backup of the server's data into a new folder inside <folder>, while it runs.
 // `npm run backup -- --restore <backup folder> --yes`: puts one back, the server stopped (what it replaces is kept
-// beside it). Settings come from the environment and .env, as the server's. See docs/deploy.md.
+// beside it; while a server holds the data, nothing is done). Settings come from the environment and .env, as the
+// server's. See docs/deploy.md.
 import path from 'node:path';
 import { openConfiguredDatabase } from './db/database.js';
+import { DataInUse } from './db/data-lock.js';
 import { makeBackup, restoreBackup } from './backup.js';
 import { CommandError, commandConfig, runCommand } from './cli.js';
 
@@ -19,7 +21,10 @@ async function main(args: string[]): Promise<void> {
         2,
       );
     }
-    const manifest = await restoreBackup(config, path.resolve(from));
+    const manifest = await restoreBackup(config, path.resolve(from)).catch((error: unknown) => {
+      if (error instanceof DataInUse) throw new CommandError(`${error.message} Nothing was restored.`, 1);
+      throw error;
+    });
     console.log(
       `Restored the backup of ${manifest.createdAt} (${manifest.members} members; the data it replaced is kept beside it with "before-restore" in its name). Start the server.`,
     );
@@ -29,12 +34,17 @@ async function main(args: string[]): Promise<void> {
   if (!into || into.startsWith('-')) throw new CommandError(USAGE, 2);
   const database = await openConfiguredDatabase(config);
   try {
-    const { folder, manifest } = await makeBackup(config, database, path.resolve(into));
+    const { folder, manifest, tightened } = await makeBackup(config, database, path.resolve(into));
     const files =
       manifest.files.kind === 'copied'
         ? `${manifest.files.count} files (${manifest.files.bytes} bytes)`
         : `the listing of the S3 bucket ${manifest.files.bucket} (${manifest.files.count} files, ${manifest.files.bytes} bytes: the files stay there, keep it versioned and replicated)`;
     console.log(`Backed up ${manifest.members} members' accounts and ${files} into ${folder}`);
+    if (tightened > 0) {
+      console.log(
+        `${tightened} earlier backup${tightened === 1 ? '' : 's'} there could be read by other users of this machine: now only by this one.`,
+      );
+    }
   } finally {
     await database.close();
   }

@@ -1,12 +1,14 @@
 // The server's backup command's work (issue 35 §3): a backup made while the server runs, the data changed after
 // it, then the backup restored in place of the stopped server's data: the members, sessions and documents of the
-// moment of the backup come back, what came after is gone, and what the restore replaced is kept beside it.
+// moment of the backup come back, what came after is gone, and what the restore replaced is kept beside it. A backup
+// is its user's alone whatever the umask, and a restore refuses while a server holds the data.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from './core/config.js';
 import { dropPostgresSchema } from './db/database.js';
+import { DataInUse, holdData } from './db/data-lock.js';
 import { makeBackup, readBackup, restoreBackup } from './backup.js';
 import { signedInMember, startTestApp, type TestApp } from './test/harness.js';
 import { startS3Server } from './test/s3-server.js';
@@ -33,6 +35,26 @@ function upload(t: TestApp, cookie: string, name: string, body: string) {
     payload: Buffer.from(body),
     headers: { origin: t.origin, 'content-type': 'application/octet-stream', cookie },
   });
+}
+
+/** The permissions of a folder and of everything below it, by path relative to it ('.' for itself). */
+function modes(folder: string): Record<string, number> {
+  const found: Record<string, number> = { '.': fs.statSync(folder).mode & 0o777 };
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const where = path.join(entry.parentPath, entry.name);
+    found[path.relative(folder, where)] = fs.statSync(where).mode & 0o777;
+  }
+  return found;
+}
+
+/** Runs `work` with a umask that lets everyone read what is made (process.umask is per process: a fork's own). */
+async function withOpenUmask<T>(work: () => Promise<T>): Promise<T> {
+  const before = process.umask(0);
+  try {
+    return await work();
+  } finally {
+    process.umask(before);
+  }
 }
 
 describe('the server backup', () => {
@@ -158,5 +180,89 @@ describe('the server backup', () => {
     }
     // No copy of the files is made: the bucket keeps them.
     expect(fs.existsSync(path.join(folder, 'files'))).toBe(false);
+  });
+
+  it('is readable by its user alone, whatever the umask, and makes earlier backups so too', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const member = await signedInMember(t, 'private@example.com', 'quiet harbor lamp 10');
+    expect((await upload(t, member, 'mine.txt', 'mine alone')).statusCode).toBe(201);
+
+    // Into folders that do not exist yet: each one made is 0700.
+    const fresh = path.join(into, 'fresh', 'nightly');
+    const { folder } = await withOpenUmask(() =>
+      makeBackup(settingsOf(t), t.database, fresh, new Date(Date.now() + 180_000)),
+    );
+    expect(fs.statSync(path.join(into, 'fresh')).mode & 0o777).toBe(0o700);
+    const made = modes(fresh);
+    const files = Object.keys(made).filter((name) => fs.statSync(path.join(fresh, name)).isFile());
+    expect(files).toEqual(
+      expect.arrayContaining([
+        path.join(path.basename(folder), 'manifest.json'),
+        path.join(path.basename(folder), t.database.dialect === 'sqlite' ? 'mygenie.db' : 'mygenie.dump'),
+      ]),
+    );
+    if (!t.config.s3) expect(files.some((name) => name.includes(`${path.sep}files${path.sep}`))).toBe(true);
+    for (const [name, mode] of Object.entries(made)) {
+      expect([name, mode]).toEqual([name, files.includes(name) ? 0o600 : 0o700]);
+    }
+
+    // Into a folder that was there (left as it is), beside a backup an earlier release made readable by all.
+    const shared = path.join(into, 'shared');
+    const earlier = path.join(shared, 'mygenie-backup-2020-01-01T00-00-00-000Z');
+    fs.mkdirSync(path.join(earlier, 'files'), { recursive: true });
+    fs.writeFileSync(path.join(earlier, 'manifest.json'), '{}');
+    fs.writeFileSync(path.join(earlier, 'files', 'old.txt'), 'old');
+    for (const folder of [shared, earlier, path.join(earlier, 'files')]) fs.chmodSync(folder, 0o755);
+    fs.chmodSync(path.join(earlier, 'manifest.json'), 0o644);
+    fs.chmodSync(path.join(earlier, 'files', 'old.txt'), 0o644);
+    const next = await withOpenUmask(() =>
+      makeBackup(settingsOf(t), t.database, shared, new Date(Date.now() + 240_000)),
+    );
+    expect(next.tightened).toBe(1);
+    expect(fs.statSync(shared).mode & 0o777).toBe(0o755);
+    expect(modes(earlier)).toEqual({
+      '.': 0o700,
+      files: 0o700,
+      [path.join('files', 'old.txt')]: 0o600,
+      'manifest.json': 0o600,
+    });
+    expect(modes(next.folder)['.']).toBe(0o700);
+  });
+
+  it('refuses to restore while a server holds the data, touching nothing', async () => {
+    const t = await startTestApp();
+    cleanups.push(() => t.close());
+    const member = await signedInMember(t, 'still-here@example.com', 'quiet harbor lamp 11');
+    const { folder } = await makeBackup(settingsOf(t), t.database, into, new Date(Date.now() + 300_000));
+    await signedInMember(t, 'after-that@example.com', 'quiet harbor lamp 12');
+    const listing = () => fs.readdirSync(t.config.dataDir).sort();
+    const before = listing();
+
+    // What main.ts takes when the server starts.
+    const server = await holdData(settingsOf(t), { warn: () => undefined });
+    try {
+      const refused = restoreBackup(settingsOf(t), folder);
+      await expect(refused).rejects.toThrow(DataInUse);
+      await expect(refused).rejects.toThrow(
+        new RegExp(`^A MyGenie server is running on this data \\(pid ${process.pid}\\b.*: stop it first\\.$`),
+      );
+    } finally {
+      await server.release();
+    }
+    expect(listing().filter((name) => name.includes('before-restore'))).toEqual([]);
+    // The lock's own folder aside (made on SQLite by whoever holds the data first).
+    const unlocked = (names: string[]) => names.filter((name) => name !== 'mygenie.db.lock');
+    expect(unlocked(listing())).toEqual(unlocked(before));
+    // The member who signed up after the backup is still there: nothing was put back.
+    const later = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'after-that@example.com', password: 'quiet harbor lamp 12' },
+    });
+    expect(later.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/session', cookie: member })).json()).toMatchObject({
+      user: { email: 'still-here@example.com' },
+    });
   });
 });

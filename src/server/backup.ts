@@ -3,6 +3,8 @@
 // format — and, with files on the local disk, a copy of them; with S3, the bucket's own versioning keeps them, and
 // the backup holds the bucket's listing at that moment (every key with its size, ETag and time), against which a
 // restored bucket can be checked. Restoring puts a backup back in place of a stopped server's data, keeping what it replaces.
+// A backup is its user's alone (folders 0700, files 0600, whatever the umask), and a restore refuses while a server
+// holds the data (db/data-lock.ts).
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import { sql } from 'kysely';
 import type { Config, S3Settings } from './core/config.js';
 import { withoutPasswords } from './core/secrets.js';
 import type { DatabaseHandle } from './db/database.js';
+import { holdDataForRestore } from './db/data-lock.js';
 
 const run = promisify(execFile);
 
@@ -32,6 +35,53 @@ async function sha256(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/**
+ * Makes `folder` (and any folder above it made on the way) 0700 whatever the umask; a folder that was there is
+ * left as it is.
+ */
+function privateFolder(folder: string): void {
+  const first = fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (first === undefined) return;
+  for (let made = folder; ; made = path.dirname(made)) {
+    fs.chmodSync(made, 0o700);
+    if (made === first || path.dirname(made) === made) break;
+  }
+}
+
+/** Everything below `folder` (and it) made its user's alone: folders 0700, files 0600. */
+function makePrivate(folder: string): void {
+  fs.chmodSync(folder, 0o700);
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    const where = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) fs.chmodSync(where, 0o700);
+    else if (entry.isFile()) fs.chmodSync(where, 0o600);
+  }
+}
+
+const BACKUP_FOLDER = /^mygenie-backup-/;
+
+/**
+ * Earlier backups in `into` that others could read (made before backups were private), made this user's alone;
+ * answers how many. Only folders of backups (with their manifest) this user owns are touched.
+ */
+function tightenEarlierBackups(into: string): number {
+  let tightened = 0;
+  for (const entry of fs.readdirSync(into, { withFileTypes: true })) {
+    const folder = path.join(into, entry.name);
+    if (!entry.isDirectory() || !BACKUP_FOLDER.test(entry.name)) continue;
+    if (!fs.existsSync(path.join(folder, 'manifest.json'))) continue;
+    const stat = fs.statSync(folder);
+    if (stat.uid !== process.getuid?.() || (stat.mode & 0o077) === 0) continue;
+    try {
+      makePrivate(folder);
+      tightened += 1;
+    } catch {
+      // A file of someone else's inside: left as it is.
+    }
+  }
+  return tightened;
 }
 
 /** Files and bytes below a folder. */
@@ -100,15 +150,22 @@ async function listBucket(
   return { listing: BUCKET_LISTING, count, bytes };
 }
 
-/** Makes a backup in a new folder inside `into`, while the server may run; answers its folder and manifest. */
+/**
+ * Makes a backup in a new folder inside `into`, while the server may run; answers its folder and manifest, and how
+ * many earlier backups there were made private (`tightened`). The folder is 0700 before anything is written in it,
+ * and what it holds 0600.
+ */
 export async function makeBackup(
   config: Config,
   database: DatabaseHandle,
   into: string,
   now = new Date(),
-): Promise<{ folder: string; manifest: BackupManifest }> {
+): Promise<{ folder: string; manifest: BackupManifest; tightened: number }> {
+  privateFolder(into);
+  const tightened = tightenEarlierBackups(into);
   const folder = path.join(into, `mygenie-backup-${stamp(now)}`);
-  fs.mkdirSync(folder, { recursive: true });
+  privateFolder(folder);
+  fs.chmodSync(folder, 0o700);
   const last = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`
     .execute(database.db)
     .then((result) => result.rows[0]?.name ?? null);
@@ -160,8 +217,11 @@ export async function makeBackup(
     members,
     files,
   };
-  fs.writeFileSync(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { folder, manifest };
+  fs.writeFileSync(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: 0o600,
+  });
+  makePrivate(folder);
+  return { folder, manifest, tightened };
 }
 
 /** Reads and checks a backup folder's manifest and database file. */
@@ -183,7 +243,8 @@ export async function readBackup(folder: string): Promise<BackupManifest> {
 
 /**
  * Puts a backup in place of the data of a stopped server: what it replaces is moved aside, never deleted
- * (`…before-restore-<time>`). The server migrates the restored database at its next start if it is older.
+ * (`…before-restore-<time>`). The server migrates the restored database at its next start if it is older. While a
+ * server holds the data, it refuses (DataInUse) and touches nothing; while it restores, a server starting waits.
  */
 export async function restoreBackup(
   config: Config,
@@ -197,14 +258,31 @@ export async function restoreBackup(
       `this backup holds a ${manifest.database.dialect} database, and this server uses ${expected}`,
     );
   }
-  const aside = `before-restore-${stamp(now)}`;
+  const hold = await holdDataForRestore(config);
+  try {
+    await putBack(config, folder, manifest, `before-restore-${stamp(now)}`);
+  } finally {
+    await hold.release();
+  }
+  return manifest;
+}
+
+async function putBack(
+  config: Config,
+  folder: string,
+  manifest: BackupManifest,
+  aside: string,
+): Promise<void> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
   if (manifest.database.dialect === 'sqlite') {
-    fs.mkdirSync(config.dataDir, { recursive: true });
     const target = path.join(config.dataDir, 'mygenie.db');
+    // Copied beside it first, so the database is never half a file, even if the copy fails.
+    const copying = `${target}.restoring`;
+    fs.copyFileSync(path.join(folder, 'mygenie.db'), copying);
     for (const suffix of ['', '-wal', '-shm']) {
       if (fs.existsSync(target + suffix)) fs.renameSync(target + suffix, `${target}.${aside}${suffix}`);
     }
-    fs.copyFileSync(path.join(folder, 'mygenie.db'), target);
+    fs.renameSync(copying, target);
   } else {
     const url = config.databaseUrl!;
     try {
@@ -225,5 +303,4 @@ export async function restoreBackup(
     const copied = path.join(folder, 'files');
     if (fs.existsSync(copied)) fs.cpSync(copied, target, { recursive: true });
   }
-  return manifest;
 }

@@ -1,14 +1,18 @@
 // The real server process: starts with no configuration, refuses a bad one, and stops cleanly on SIGTERM
-// after finishing the request in flight.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// after finishing the request in flight. Beside it, the commands: a backup while it runs, a restore refused until
+// it stops, and the admin command's changes reaching it at once.
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freePort, waitUntilUp } from '../../scripts/net.mjs';
-import { PG_URL, pgSchema, postgresReachable } from '../../bench/lib/server.mjs';
+import { PG_URL, mailedToken, pgSchema, postgresReachable } from '../../bench/lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A build of its own inside the project (so node_modules resolve), apart from dist/ which the browser tests use.
@@ -16,6 +20,20 @@ const outDir = path.join(root, '.test-data', `server-${process.pid}`);
 const entry = path.join(outDir, 'server/main.js');
 const children: ChildProcess[] = [];
 const postgres = await postgresReachable();
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = await redisReachable();
+
+async function redisReachable(): Promise<boolean> {
+  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0 });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
 
 beforeAll(() => {
   execFileSync(
@@ -49,6 +67,191 @@ function start(env: Record<string, string>) {
 
 function waitForHealth(port: number): Promise<void> {
   return waitUntilUp(`http://127.0.0.1:${port}/api/health`);
+}
+
+const runFile = promisify(execFile);
+
+/** A command of the build (`backup-cli.js`, `admin-cli.js`), run without holding this process's event loop. */
+function command(cli: string, args: string[], env: Record<string, string>) {
+  return runFile(process.execPath, [path.join(outDir, 'server', cli), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+  }).then(
+    ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
+    (error: { code?: number; stdout: string; stderr: string }) => ({
+      status: error.code ?? -1,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
+  );
+}
+
+const PASSWORD = 'long enough pw 1';
+
+/** A server of the build on a data folder (and a PostgreSQL schema) of its own, at 127.0.0.1. */
+async function site(name: string, extra: Record<string, string> = {}) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+  const schema = extra.DATABASE_URL === 'schema' ? await pgSchema(name) : undefined;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const settings = { DATA_DIR: dataDir, ...extra, ...(schema ? { DATABASE_URL: schema.url } : {}) };
+  const env = { ...settings, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base };
+  const post = (route: string, body: unknown, cookie = '') =>
+    fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  return {
+    dataDir,
+    base,
+    /** What a command beside the server is given: the same settings. */
+    settings,
+    start: async () => {
+      const server = start(env);
+      await waitForHealth(port);
+      return server;
+    },
+    post,
+    login: (email: string) => post('/api/auth/login', { email, password: PASSWORD, idleMinutes: 0 }),
+    /** Signs a member up, verifies the address and signs in; answers the browser's cookies. */
+    async member(email: string): Promise<string> {
+      expect((await post('/api/auth/signup', { email, password: PASSWORD, lang: 'en' })).status).toBe(201);
+      const verified = await post('/api/auth/verify-email', {
+        token: await mailedToken(dataDir, email),
+        password: PASSWORD,
+      });
+      expect(verified.status).toBe(200);
+      // The same browser signs in: its device secret from the verification comes along.
+      const device = /mg_device=[^;]+/.exec(verified.headers.getSetCookie().join('; '))?.[0] ?? '';
+      const login = await post('/api/auth/login', { email, password: PASSWORD, idleMinutes: 0 }, device);
+      const cookies = login.headers.getSetCookie().join('; ');
+      const session = /mg_session=[^;]+/.exec(cookies)?.[0];
+      expect(session, `login answered ${login.status}`).toBeTruthy();
+      return [session, /mg_device=[^;]+/.exec(cookies)?.[0] ?? device].filter(Boolean).join('; ');
+    },
+    async session(cookie: string) {
+      const answer = await fetch(`${base}/api/session`, { headers: { cookie } });
+      return ((await answer.json()) as { user: { email: string; isAdmin: boolean } | null }).user;
+    },
+    async remove() {
+      await fs.rm(dataDir, { recursive: true, force: true });
+      await schema?.drop();
+    },
+  };
+}
+
+/**
+ * The backup command while the server runs; then a restore, refused while the server holds the data (nothing
+ * changes), and done once it is stopped.
+ */
+async function backupThenRestore(database: 'sqlite' | 'postgres') {
+  const here = await site('restore', database === 'postgres' ? { DATABASE_URL: 'schema' } : {});
+  const into = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-backups-'));
+  try {
+    let server = await here.start();
+    await here.member('kept@example.com');
+    const made = await command('backup-cli.js', [into], here.settings);
+    expect(made.stdout).toMatch(
+      /^Backed up 1 members' accounts and 0 files \(0 bytes\) into .*mygenie-backup-/,
+    );
+    const [folder] = await fs.readdir(into);
+    const backup = path.join(into, folder!);
+    expect(JSON.parse(await fs.readFile(path.join(backup, 'manifest.json'), 'utf8'))).toMatchObject({
+      database:
+        database === 'sqlite'
+          ? { dialect: 'sqlite', file: 'mygenie.db' }
+          : { dialect: 'postgres', file: 'mygenie.dump' },
+    });
+    // Readable by this user alone.
+    expect((await fs.stat(backup)).mode & 0o777).toBe(0o700);
+    for (const name of await fs.readdir(backup)) {
+      expect([name, (await fs.stat(path.join(backup, name))).mode & 0o777]).toEqual([name, 0o600]);
+    }
+    await here.member('later@example.com');
+
+    // Without --yes nothing is replaced: the usage, and exit code 2.
+    const unsure = await command('backup-cli.js', ['--restore', backup], here.settings);
+    expect(unsure.status).toBe(2);
+    expect(unsure.stderr).toContain('stop the server, then add --yes');
+
+    // With --yes while the server runs: refused, naming the server, and nothing changes.
+    const refused = await command('backup-cli.js', ['--restore', backup, '--yes'], here.settings);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      new RegExp(
+        `^A MyGenie server is running on this data \\(pid ${server.child.pid}\\b[^)]*\\): stop it first\\. Nothing was restored\\.$`,
+      ),
+    );
+    expect((await fs.readdir(here.dataDir)).filter((name) => name.includes('before-restore'))).toEqual([]);
+    expect((await here.login('later@example.com')).status).toBe(200);
+
+    // Stopped, the server lets go of its data, and the restore puts the backup back.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const restored = await command('backup-cli.js', ['--restore', backup, '--yes'], here.settings);
+    expect(restored.stderr).toBe('');
+    expect(restored.status).toBe(0);
+    expect(restored.stdout).toContain('Restored the backup of');
+    server = await here.start();
+    expect((await here.login('kept@example.com')).status).toBe(200);
+    expect((await here.login('later@example.com')).status).toBe(401);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  } finally {
+    await here.remove();
+    await fs.rm(into, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The admin command's changes reach the running server at once: ending a member's sessions closes their open
+ * event stream (which would otherwise end at its 15-second safety poll) and refuses the session; an admin made is
+ * seen on the next request (where the server would otherwise remember the session for 5 seconds).
+ */
+async function adminTellsTheServer(extra: Record<string, string>) {
+  const here = await site('admin', extra);
+  try {
+    await here.start();
+    const roamer = await here.member('roamer@example.com');
+    const helper = await here.member('helper@example.com');
+
+    const events = await fetch(`${here.base}/api/events`, { headers: { cookie: roamer } });
+    expect(events.status).toBe(200);
+    let stream = '';
+    let ended = false;
+    void (async () => {
+      const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) stream += read.value;
+    })()
+      .catch(() => undefined)
+      .finally(() => (ended = true));
+    await expect.poll(() => stream).toContain('retry: 3000');
+    expect(await here.session(roamer)).toMatchObject({ email: 'roamer@example.com' });
+
+    const endedSessions = await command(
+      'admin-cli.js',
+      ['end-sessions', 'roamer@example.com'],
+      here.settings,
+    );
+    expect(endedSessions.stderr).toBe('');
+    expect(endedSessions.stdout.trim()).toMatch(/^Ended \d+ sessions? of roamer@example\.com\.$/);
+    await expect.poll(() => ended, { timeout: 5000 }).toBe(true);
+    expect(stream).toContain('event: signed-out');
+    expect(await here.session(roamer)).toBeNull();
+
+    // Checked now, so the server remembers it as it is.
+    expect(await here.session(helper)).toMatchObject({ isAdmin: false });
+    const made = await command('admin-cli.js', ['make-admin', 'helper@example.com'], here.settings);
+    expect(made.stdout.trim()).toBe('helper@example.com is an admin now.');
+    await expect.poll(() => here.session(helper), { timeout: 2000 }).toMatchObject({ isAdmin: true });
+    const unmade = await command('admin-cli.js', ['remove-admin', 'helper@example.com'], here.settings);
+    expect(unmade.stdout.trim()).toBe('helper@example.com is no longer an admin.');
+    await expect.poll(() => here.session(helper), { timeout: 2000 }).toMatchObject({ isAdmin: false });
+  } finally {
+    await here.remove();
+  }
 }
 
 describe('the server process', () => {
@@ -124,35 +327,27 @@ describe('the server process', () => {
     60_000,
   );
 
-  it('backs up with npm run backup while the server runs, and restores only when told to', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
-    const into = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-backups-'));
-    const port = await freePort();
-    const server = start({ PORT: String(port), DATA_DIR: dataDir });
-    try {
-      await waitForHealth(port);
-      const cli = path.join(outDir, 'server/backup-cli.js');
-      const env = { PATH: process.env.PATH, DATA_DIR: dataDir };
-      const made = execFileSync(process.execPath, [cli, into], { cwd: root, env, encoding: 'utf8' });
-      expect(made).toMatch(/^Backed up 0 members' accounts and 0 files \(0 bytes\) into .*mygenie-backup-/);
-      const [folder] = await fs.readdir(into);
-      expect(JSON.parse(await fs.readFile(path.join(into, folder!, 'manifest.json'), 'utf8'))).toMatchObject({
-        database: { dialect: 'sqlite', file: 'mygenie.db' },
-      });
-      // Without --yes nothing is replaced: the usage, and exit code 2.
-      const refused = spawnSync(process.execPath, [cli, '--restore', path.join(into, folder!)], {
-        cwd: root,
-        env,
-        encoding: 'utf8',
-      });
-      expect(refused.status).toBe(2);
-      expect(refused.stderr).toContain('stop the server, then add --yes');
-    } finally {
-      server.child.kill('SIGKILL');
-      await fs.rm(dataDir, { recursive: true, force: true });
-      await fs.rm(into, { recursive: true, force: true });
-    }
-  });
+  it('backs up with npm run backup while the server runs, and restores only when told to and it stopped', () =>
+    backupThenRestore('sqlite'));
+
+  it.skipIf(!postgres)(
+    'backs up PostgreSQL while the server runs, and restores only once it stopped',
+    () => backupThenRestore('postgres'),
+    90_000,
+  );
+
+  it("tells the running server the admin command's changes at once (SQLite)", () => adminTellsTheServer({}));
+
+  it.skipIf(!postgres)("tells the running servers the admin command's changes at once (PostgreSQL)", () =>
+    adminTellsTheServer({ DATABASE_URL: 'schema' }),
+  );
+
+  it.skipIf(!redis)("tells the running servers the admin command's changes at once (Redis)", () =>
+    adminTellsTheServer({
+      REDIS_URL,
+      REDIS_PREFIX: `test-${crypto.randomBytes(5).toString('hex')}:`,
+    }),
+  );
 
   it('runs npm run admin beside the server: usage, a refusal by name, and deletion only when told to', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));

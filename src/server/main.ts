@@ -1,11 +1,12 @@
 // Starts the server: reads the configuration, opens the database (running migrations) and listens; on SIGTERM
 // or SIGINT it stops accepting, finishes the requests in flight, closes the database and exits 0.
 import http from 'node:http';
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { openConfiguredDatabase } from './db/database.js';
-import { withoutPasswords } from './core/secrets.js';
+import { holdData } from './db/data-lock.js';
+import { tellLocalBuses } from './core/bus.js';
+import { shownAddress, withoutPasswords } from './core/secrets.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,8 +22,13 @@ async function main(): Promise<void> {
 
   // While the database opens (migrations can take minutes on a large one), the port answers "starting".
   const starting = await answerStarting(config);
+  // Held while it runs: a restore refuses meanwhile, and one under way is waited for; on SQLite the admin command
+  // tells the server its changes through it (db/data-lock.ts).
+  let warn = (message: string) => console.warn(message);
+  const hold = await holdData(config, { hear: tellLocalBuses, warn: (message) => warn(message) });
   const database = await openConfiguredDatabase(config);
   const { app } = await buildApp({ config, database });
+  warn = (message) => app.log.warn(message);
   await new Promise<void>((resolve) => {
     starting.close(() => resolve());
     starting.closeAllConnections();
@@ -36,6 +42,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => database.close())
+      .then(() => hold.release())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -47,7 +54,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `MyGenie is serving ${config.publicUrl} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'}; mail ${config.smtpUrl ? 'via SMTP' : `to ${path.join(config.dataDir, 'outbox')}`})`,
+    `MyGenie is serving ${shownAddress(config.publicUrl)} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
 }
 

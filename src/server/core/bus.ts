@@ -3,7 +3,9 @@
 // held by any process, and every process keeps caches to drop, so the news goes through Redis pub/sub when
 // REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite: one process) an in-process emitter.
 // A message carries only the topic; whoever hears it reads what changed from the database, so a lost message
-// costs at most a short delay (streams poll slowly, caches expire), never wrong data.
+// costs at most a short delay (streams poll slowly, caches expire), never wrong data. A command beside the servers
+// (`npm run admin`) tells them through the same bus (`announce`); on SQLite, through the socket each server keeps
+// beside its data lock (db/data-lock.ts), which hands the news to this process's buses (`tellLocalBuses`).
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -51,8 +53,20 @@ function localFanOut() {
   };
 }
 
+/**
+ * The in-process buses open in this process. The app opens its bus itself (app.ts), so news from another process
+ * on this machine (the admin command, through the SQLite data lock's socket that main.ts keeps) reaches it here.
+ */
+const localBuses = new Set<(topic: string) => void>();
+
+/** News from outside this process, told to every in-process bus in it (as if published here). */
+export function tellLocalBuses(topic: string): void {
+  for (const emit of localBuses) emit(topic);
+}
+
 export function memoryBus(): LiveBus {
   const local = localFanOut();
+  localBuses.add(local.emit);
   return {
     kind: 'memory',
     notifyChannel: null,
@@ -60,13 +74,15 @@ export function memoryBus(): LiveBus {
     heardHere: local.emit,
     subscribe: local.subscribe,
     subscribeAll: local.subscribeAll,
-    close: async () => undefined,
+    close: async () => void localBuses.delete(local.emit),
   };
 }
 
+const redisChannel = (prefix: string) => `${prefix}devices`;
+
 /** Redis pub/sub on `<prefix>devices`; ioredis reconnects and resubscribes by itself. */
 export async function redisBus(url: string, prefix: string, log: FastifyBaseLogger): Promise<LiveBus> {
-  const channel = `${prefix}devices`;
+  const channel = redisChannel(prefix);
   const local = localFanOut();
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true } as const;
   // Loaded only when Redis is configured (a server without it does not hold its code).
@@ -206,4 +222,44 @@ export async function openLiveBus(
   if (options.redis) return redisBus(options.redis.url, options.redis.prefix, log);
   if (options.databaseUrl) return postgresBus(options.databaseUrl, log, options.databaseBackends);
   return memoryBus();
+}
+
+/**
+ * Tells every server process that `topics` have news, from a process that is not a server (a command): through
+ * Redis or PostgreSQL, whichever openLiveBus would choose with these settings. Answers false when the servers share
+ * no bus (SQLite: see db/data-lock.ts); throws when the news could not be sent.
+ */
+export async function announce(
+  options: { redis?: { url: string; prefix: string } | undefined; databaseUrl?: string | undefined },
+  topics: readonly string[],
+): Promise<boolean> {
+  const valid = topics.filter((topic) => TOPIC.test(topic));
+  if (options.redis) {
+    const { Redis: RedisClient } = await import('ioredis');
+    const client: Redis = new RedisClient(options.redis.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      for (const topic of valid) await client.publish(redisChannel(options.redis.prefix), topic);
+    } finally {
+      client.disconnect();
+    }
+    return true;
+  }
+  if (options.databaseUrl) {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      for (const topic of valid) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, topic]);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    return true;
+  }
+  return false;
 }
