@@ -41,6 +41,14 @@ import { newId } from '../core/ids.js';
 import { hashToken, randomToken } from './tokens.js';
 import type { SignupSettings } from './invitations.js';
 
+/**
+ * The password of an account made behind the sign-up door (email-links.ts) until its address is verified: none.
+ * Each of its verification links carries the password of the sign-up that asked for it, so that whoever made the
+ * account learns nothing by signing in with their own password (every password is wrong here, at the cost of a
+ * real check). Not a hash: no password is ever checked against it.
+ */
+export const NO_PASSWORD = '!';
+
 export interface AccountDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -166,7 +174,8 @@ function sessionCache(clock: Clock) {
 export function accountContext(deps: AccountDeps) {
   const { db, limiter, clock, live } = deps;
   const passwords = deps.passwords ?? argon2Hashing;
-  const pendingMails = new Set<Promise<void>>();
+  /** Mails being sent, and other work that follows an answer (settle waits for them). */
+  const pendingWork = new Set<Promise<void>>();
   const sessions = sessionCache(clock);
   // Any change to a member's sessions, on any process, drops what this process remembers of them.
   live.subscribeAll((topic) => {
@@ -198,8 +207,20 @@ export function accountContext(deps: AccountDeps) {
     const sending = deps.mailer
       .send(mail)
       .catch((err: unknown) => deps.log.error({ err, to: mail.to }, 'mail could not be sent'))
-      .finally(() => pendingMails.delete(sending));
-    pendingMails.add(sending);
+      .finally(() => pendingWork.delete(sending));
+    pendingWork.add(sending);
+  }
+
+  /**
+   * Work done once the answer is on its way (started in the event loop's next turn, so that not even SQLite's
+   * synchronous calls hold the answer back): its timing does not tell whether there was any.
+   */
+  function afterAnswer(what: string, work: () => Promise<void>): void {
+    const running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => deps.log.error({ err }, `${what} failed after the answer`))
+      .finally(() => pendingWork.delete(running));
+    pendingWork.add(running);
   }
 
   function deliver(kind: MailKind, lang: Language, to: string, token: string): void {
@@ -279,13 +300,17 @@ export function accountContext(deps: AccountDeps) {
     return (await passwordIsTheirs(user, password)) ? release : null;
   }
 
-  /** Whether `password` is the account's: the same work whether or not there is an account (a decoy hash). */
+  /**
+   * Whether `password` is the account's: the same work whether or not there is an account, or it has a password
+   * (a decoy hash).
+   */
   async function passwordIsTheirs(
     user: Pick<store.UserRow, 'password_hash'> | undefined,
     password: string,
   ): Promise<boolean> {
-    const matches = await passwords.verify(user?.password_hash ?? (await passwords.decoy()), password);
-    return user !== undefined && matches;
+    const hash = user && user.password_hash !== NO_PASSWORD ? user.password_hash : undefined;
+    const matches = await passwords.verify(hash ?? (await passwords.decoy()), password);
+    return hash !== undefined && matches;
   }
 
   /** Whether `password` is the account's, counted as a failure when it is not (see reservedPasswordCheck). */
@@ -510,6 +535,7 @@ export function accountContext(deps: AccountDeps) {
     live,
     presentUser,
     send,
+    afterAnswer,
     deliver,
     mailPasswordChanged,
     newEmailToken,
@@ -525,7 +551,7 @@ export function accountContext(deps: AccountDeps) {
     openSession,
     usableLink,
     proveMember,
-    pendingMails,
+    pendingWork,
     sessions,
     signInListeners,
     languageOf,

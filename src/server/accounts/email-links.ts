@@ -1,5 +1,13 @@
 // Everything that goes through a mailed link: sign-up and its verification, password change and reset by
 // link, and pruning accounts never verified.
+//
+// A sign-up for an address the settings do not let in (behind the door: sign-ups closed, or an address outside
+// SIGNUPS_DOMAINS) may make an account only for an address in ADMIN_EMAILS or an invited one, and its answer does
+// not tell which the address is: the same answer (201), the same work before it (the same reads, a reservation
+// against the address's mail limit, the password's hash), and what follows for an admitted address (its account,
+// its mail) done after it. Such an account has no password until its address is verified (NO_PASSWORD): each
+// sign-up adds a link of its own, carrying its password, and replaces nothing — neither an account someone else
+// made for the address (its owner verifies with their own link and password) nor the invitee's own.
 import {
   LOGIN_ADDRESS_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT,
@@ -30,8 +38,8 @@ import { reserveOrRefuse } from '../ratelimit/limiter.js';
 import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { randomToken } from './tokens.js';
-import { type AccountContext, type Caller, isUniqueViolation } from './context.js';
-import { admitAtVerification, refuseUnwelcome, type SignupRules } from './invitations.js';
+import { type AccountContext, type Caller, isUniqueViolation, NO_PASSWORD } from './context.js';
+import { admittedBehindTheDoor, doorOpenTo, verifyAddress, type SignupRules } from './invitations.js';
 
 export function emailLinkService(ctx: AccountContext) {
   const {
@@ -42,6 +50,7 @@ export function emailLinkService(ctx: AccountContext) {
     deliver,
     mailPasswordChanged,
     newEmailToken,
+    afterAnswer,
     refuseCommon,
     passwordMatches,
     checkCredentials,
@@ -51,6 +60,61 @@ export function emailLinkService(ctx: AccountContext) {
     passwords,
   } = ctx;
   const signupRules: SignupRules = { settings: deps.signups, adminEmails: deps.adminEmails };
+
+  function newUser(email: string, passwordHash: string, lang: Language, now: string): store.UserRow {
+    return {
+      id: newId(),
+      email,
+      password_hash: passwordHash,
+      email_verified: 0,
+      lang,
+      created_at: now,
+      updated_at: now,
+      update_mails: 1,
+      unsubscribe_token: randomToken(),
+      is_admin: 0,
+    };
+  }
+
+  /**
+   * A sign-up behind the door (see the top of this file): answered the same for every address once the same work
+   * is done; an admitted address's account and mail follow the answer.
+   */
+  async function signupBehindTheDoor(body: SignupBody): Promise<void> {
+    const now = isoAt(clock);
+    const [admitted, mail] = await Promise.all([
+      admittedBehindTheDoor(db, signupRules, body.email, now),
+      // Counted for every address, mailed or not, so that the limit is met after as many sign-ups for any of them.
+      limiter.reserve([{ key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS }]),
+    ]);
+    const passwordHash = await passwords.hash(body.password);
+    // A refusal is not told either: past the address's mail limit, a sign-up does nothing until the hour is over.
+    if (!admitted || !mail.ok) return;
+    afterAnswer('a sign-up', async () => {
+      let token: string | null;
+      try {
+        // Not yet the member's data: a machine's crash before the next ordinary commit means signing up again.
+        token = await deps.lightly((connection) =>
+          connection.transaction().execute(async (trx) => {
+            const existing = await store.findUserByEmail(trx, body.email);
+            // A verified address has its account: nothing to make (the same answer, as for anyone).
+            if (existing?.email_verified === 1) return null;
+            const user = existing ?? newUser(body.email, NO_PASSWORD, body.lang, isoAt(clock));
+            if (!existing) await store.insertUser(trx, user);
+            const link = newEmailToken(user.id, 'verify', passwordHash);
+            await store.insertEmailToken(trx, link.row);
+            return link.token;
+          }),
+        );
+      } catch (error) {
+        // Another sign-up for the address made its account in the same moment: that one's mail goes out.
+        if (isUniqueViolation(error)) return;
+        throw error;
+      }
+      if (token) deliver('verify', body.lang, body.email, token);
+    });
+  }
+
   return {
     /** The one-click opt-out link of update mails: its token is all it needs, and all it can do is opt out. */
     async unsubscribe(token: string | undefined): Promise<void> {
@@ -58,31 +122,24 @@ export function emailLinkService(ctx: AccountContext) {
         throw new ApiError('auth/invalid-action-code');
     },
 
+    /**
+     * Makes an unverified account and mails its verification link. Where the door is open to the address, a
+     * verified address is told it is in use, and an unverified account for it is replaced (its links die): whoever
+     * made it first cannot keep the address from its owner. Behind the door, see signupBehindTheDoor.
+     */
     async signup(body: SignupBody, caller: Caller): Promise<void> {
       refuseCommon(body.password, body.email);
       await reserveOrRefuse(limiter, [
         { key: `signup:address:${caller.ip}`, limit: SIGNUP_LIMIT, windowMs: SIGNUP_WINDOW_MS },
       ]);
-      await refuseUnwelcome(db, signupRules, body.email, isoAt(clock));
+      if (!doorOpenTo(deps.signups, body.email)) return signupBehindTheDoor(body);
       const existing = await store.findUserByEmail(db, body.email);
       if (existing?.email_verified === 1) throw new ApiError('auth/email-already-in-use');
       const releaseMail = await reserveOrRefuse(limiter, [
         { key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
       ]);
       const passwordHash = await passwords.hash(body.password);
-      const now = isoAt(clock);
-      const user: store.UserRow = {
-        id: newId(),
-        email: body.email,
-        password_hash: passwordHash,
-        email_verified: 0,
-        lang: body.lang,
-        created_at: now,
-        updated_at: now,
-        update_mails: 1,
-        unsubscribe_token: randomToken(),
-        is_admin: 0,
-      };
+      const user = newUser(body.email, passwordHash, body.lang, isoAt(clock));
       const { token, row } = newEmailToken(user.id, 'verify', null);
       try {
         await db.transaction().execute(async (trx) => {
@@ -143,19 +200,25 @@ export function emailLinkService(ctx: AccountContext) {
     },
 
     /**
-     * Verifies an address: the person at the link types the password the account was made with, so opening a
-     * link to an account someone else made (for this address) activates nothing.
+     * Verifies an address: the person at the link types the password of the sign-up that mailed it (the link's own,
+     * behind the door; else the account's), so opening a link to an account someone else made (for this address)
+     * activates nothing. The sign-up rules are applied again (verifyAddress).
      */
     async verifyEmail(token: string, password: string, caller: Caller): Promise<{ email: string }> {
       const { row, user } = await usableLink(token);
       if (row.kind !== 'verify') throw new ApiError('auth/invalid-action-code');
-      if (!(await passwordMatches(user, user.email, password, caller)))
+      const chosen = row.new_password_hash;
+      const signedUpWith = { email: user.email, password_hash: chosen ?? user.password_hash };
+      if (!(await passwordMatches(signedUpWith, user.email, password, caller)))
         throw new ApiError('auth/wrong-password');
       const now = isoAt(clock);
       await db.transaction().execute(async (trx) => {
         if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
-        await admitAtVerification(trx, signupRules, user, now);
-        await store.updateUser(trx, user.id, { email_verified: 1, updated_at: now });
+        const verified = await verifyAddress(trx, signupRules, user, now);
+        if (chosen === null) return;
+        // A link's own password is the account's only as it verifies the address (never after, by another link).
+        if (!verified) throw new ApiError('auth/invalid-action-code');
+        await store.updateUser(trx, user.id, { password_hash: chosen, updated_at: now });
       });
       return { email: user.email };
     },
@@ -163,7 +226,8 @@ export function emailLinkService(ctx: AccountContext) {
     /**
      * Applies a password change at its link: the password chosen at the request, typed again (refused if it is
      * not that one), or one set here. Every session and passkey of the account ends: whoever held them, only the
-     * person reading this mailbox holds the account now.
+     * person reading this mailbox holds the account now. An address not verified yet is verified by it as by its
+     * verification link, under the same rules (verifyAddress): refused as that link would be, it changes nothing.
      */
     async resetPassword(body: ResetPasswordBody, caller: Caller): Promise<ResetPasswordResponse> {
       const { row, user } = await usableLink(body.token);
@@ -192,11 +256,8 @@ export function emailLinkService(ctx: AccountContext) {
       const now = isoAt(clock);
       const passkeysRemoved = await db.transaction().execute(async (trx) => {
         if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
-        await store.updateUser(trx, user.id, {
-          password_hash: passwordHash,
-          email_verified: 1,
-          updated_at: now,
-        });
+        await store.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
+        await verifyAddress(trx, signupRules, user, now);
         await store.voidResetTokens(trx, user.id, now);
         await store.revokeUserSessions(trx, user.id, now);
         return store.deletePasskeys(trx, user.id);
@@ -209,7 +270,5 @@ export function emailLinkService(ctx: AccountContext) {
     async prune(): Promise<number> {
       return store.deleteStaleUnverifiedUsers(db, isoAt(clock, -UNVERIFIED_ACCOUNT_TTL_MS));
     },
-
-    /** Waits for mails still being sent (graceful shutdown, tests). */
   };
 }

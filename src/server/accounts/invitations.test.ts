@@ -1,19 +1,38 @@
 // Who may sign up (invitations.ts): the host's settings, ADMIN_EMAILS, and admins' invitations, through the API
-// as a visitor, a member and an admin meet them, with the rows and mails they leave.
+// as a visitor, a member and an admin meet them, with the rows and mails they leave. Behind the door, a sign-up
+// tells nobody who was invited or is an admin, and replaces nobody's pending account (issue 43, attack 4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '../../shared/constants.js';
 import type { Invitation } from '../../shared/schemas/auth.js';
+import { mailText } from '../mail/text.js';
 import { signedInMember, startTestApp, uniqueIp, verifyEmail, type TestApp } from '../test/harness.js';
 
 const PASSWORD = 'invited password 1';
+const ATTACKER = 'attacker password 1';
 
-function signUp(t: TestApp, email: string, lang: 'ko' | 'en' = 'en') {
+function signUp(t: TestApp, email: string, lang: 'ko' | 'en' = 'en', password = PASSWORD) {
   return t.request({
     method: 'POST',
     url: '/api/auth/signup',
-    body: { email, password: PASSWORD, lang },
+    body: { email, password, lang },
     ip: uniqueIp(),
   });
+}
+
+function login(t: TestApp, email: string, password: string) {
+  return t.request({ method: 'POST', url: '/api/auth/login', body: { email, password }, ip: uniqueIp() });
+}
+
+/** The subjects of the mails an address has received, oldest first, once the work after each answer is done. */
+async function subjectsTo(t: TestApp, email: string): Promise<string[]> {
+  await t.accounts.settle();
+  return (await t.mails()).filter((mail) => mail.to === email).map((mail) => mail.subject);
+}
+
+/** The status and code of an answer, as a line a test can compare. */
+function outcome(answer: { statusCode: number; json(): unknown }): string {
+  const body = answer.json() as { error?: { code: string } };
+  return `${answer.statusCode} ${body.error?.code ?? 'ok'}`;
 }
 
 function invite(t: TestApp, cookie: string, email: string, lang: 'ko' | 'en' = 'en') {
@@ -42,15 +61,96 @@ describe('sign-ups closed (SIGNUPS_ALLOWED=false)', () => {
     await t.close();
   });
 
-  it('refuses a stranger, says why in both languages, and leaves no account and no mail', async () => {
-    const answer = await signUp(t, 'stranger@example.com');
-    expect(answer.statusCode).toBe(403);
-    expect(answer.json()).toMatchObject({ error: { code: 'auth/signups-closed' } });
+  it('answers a stranger, an invited address and an admin’s own address alike, and mails only the invited one', async () => {
+    expect((await invite(t, admin, 'asked@example.com')).statusCode).toBe(201);
+    const bossMails = (await subjectsTo(t, 'boss@example.com')).length;
+    const addresses = ['stranger@example.com', 'asked@example.com', 'boss@example.com'];
+    const answers = [];
+    for (const email of addresses) {
+      const answer = await signUp(t, email);
+      answers.push({ status: answer.statusCode, body: answer.json<unknown>() });
+    }
+    expect(answers).toEqual(addresses.map((email) => ({ status: 201, body: { email } })));
+
+    expect(await subjectsTo(t, 'stranger@example.com')).toEqual([]);
     expect(await userRow(t, 'stranger@example.com')).toBeUndefined();
-    await t.accounts.settle();
-    expect((await t.mails()).filter((mail) => mail.to === 'stranger@example.com')).toEqual([]);
+    expect(await subjectsTo(t, 'asked@example.com')).toEqual([
+      mailText.en.invitation.subject,
+      mailText.en.verify.subject,
+    ]);
+    expect((await userRow(t, 'asked@example.com'))?.email_verified).toBe(0);
+    // The admin's verified account is left as it was, and nothing is mailed to it.
+    expect(await subjectsTo(t, 'boss@example.com')).toHaveLength(bossMails);
+    expect((await userRow(t, 'boss@example.com'))?.email_verified).toBe(1);
+
+    // Whoever signed up learns nothing by then signing in, or asking for the mail again, with the password they chose:
+    // an account made behind the door has no password until its address is verified.
+    for (const email of ['stranger@example.com', 'asked@example.com']) {
+      expect(outcome(await login(t, email, PASSWORD)), email).toBe('401 auth/invalid-login-credentials');
+      const resend = await t.request({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        body: { email, password: PASSWORD },
+        ip: uniqueIp(),
+      });
+      expect(outcome(resend), email).toBe('401 auth/invalid-login-credentials');
+    }
     const policy = await t.request({ method: 'GET', url: '/api/auth/signup-policy' });
     expect(policy.json()).toEqual({ open: false, domains: [] });
+  });
+
+  it('answers alike past the mail limit too, where an invited address gets no more mail', async () => {
+    expect((await invite(t, admin, 'eager@example.com')).statusCode).toBe(201);
+    const answers: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      for (const email of ['eager@example.com', 'nosy@example.com'])
+        answers.push(outcome(await signUp(t, email)));
+    }
+    expect(answers).toEqual(Array.from({ length: 8 }, () => '201 ok'));
+    // The invitation and two verification mails: the address's three mails of the hour.
+    expect(await subjectsTo(t, 'eager@example.com')).toEqual([
+      mailText.en.invitation.subject,
+      mailText.en.verify.subject,
+      mailText.en.verify.subject,
+    ]);
+    expect(await subjectsTo(t, 'nosy@example.com')).toEqual([]);
+  });
+
+  it('never replaces the invited person’s pending account: another sign-up adds a link only its own password opens', async () => {
+    const email = 'invitee@example.com';
+    expect((await invite(t, admin, email)).statusCode).toBe(201);
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    const own = await t.mailTo(email, 1);
+    const account = await userRow(t, email);
+
+    // Someone else signs the address up with a password of their own: the same answer, and the account stays.
+    expect(outcome(await signUp(t, email, 'en', ATTACKER))).toBe('201 ok');
+    const theirs = await t.mailTo(email, 2);
+    expect(await userRow(t, email)).toEqual(account);
+    // Their link, in the invitee's mailbox, does not take the invitee's password: nothing is adopted by mistake.
+    expect(outcome(await verifyEmail(t, theirs.token, PASSWORD))).toBe('403 auth/wrong-password');
+
+    // The invitee's own link still verifies the address with their own password.
+    expect((await verifyEmail(t, own.token, PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, email, PASSWORD)).statusCode).toBe(200);
+    expect(outcome(await login(t, email, ATTACKER))).toBe('401 auth/invalid-login-credentials');
+    // The other link died with the verification: it cannot change the password now.
+    expect(outcome(await verifyEmail(t, theirs.token, ATTACKER))).toBe('400 auth/invalid-action-code');
+    expect((await login(t, email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets the invited person verify with their own sign-up when someone signed the address up before them', async () => {
+    const email = 'squatted@example.com';
+    expect((await invite(t, admin, email)).statusCode).toBe(201);
+    expect((await signUp(t, email, 'en', ATTACKER)).statusCode).toBe(201);
+    const theirs = await t.mailTo(email, 1);
+    expect((await signUp(t, email)).statusCode).toBe(201);
+    const own = await t.mailTo(email, 2);
+    expect(outcome(await verifyEmail(t, own.token, ATTACKER))).toBe('403 auth/wrong-password');
+    expect((await verifyEmail(t, own.token, PASSWORD)).statusCode).toBe(200);
+    expect((await login(t, email, PASSWORD)).statusCode).toBe(200);
+    expect(outcome(await login(t, email, ATTACKER))).toBe('401 auth/invalid-login-credentials');
+    expect(outcome(await verifyEmail(t, theirs.token, ATTACKER))).toBe('400 auth/invalid-action-code');
   });
 
   it('lets an invited address sign up, spending the invitation when the address is verified', async () => {
@@ -106,15 +206,17 @@ describe('sign-ups closed (SIGNUPS_ALLOWED=false)', () => {
     const again = await t.request({ method: 'DELETE', url, cookie: admin });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: { code: 'invitation/not-found' } });
-    expect((await signUp(t, 'maybe@example.com')).statusCode).toBe(403);
+    expect((await signUp(t, 'maybe@example.com')).statusCode).toBe(201);
+    await t.accounts.settle();
+    expect(await userRow(t, 'maybe@example.com')).toBeUndefined();
   });
 
   it('lets an invitation lapse after 14 days, and renews it when the address is invited again', async () => {
     expect((await invite(t, admin, 'slow@example.com')).statusCode).toBe(201);
     t.advance(INVITATION_TTL_MS + 1000);
-    expect((await signUp(t, 'slow@example.com')).json()).toMatchObject({
-      error: { code: 'auth/signups-closed' },
-    });
+    expect((await signUp(t, 'slow@example.com')).statusCode).toBe(201);
+    await t.accounts.settle();
+    expect(await userRow(t, 'slow@example.com')).toBeUndefined();
     const renewed = await invite(t, admin, 'slow@example.com');
     expect(renewed.statusCode).toBe(201);
     await t.mailTo('slow@example.com', 1);
@@ -126,6 +228,8 @@ describe('sign-ups closed (SIGNUPS_ALLOWED=false)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.expires_at > new Date(t.now()).toISOString()).toBe(true);
     expect((await signUp(t, 'slow@example.com')).statusCode).toBe(201);
+    await t.accounts.settle();
+    expect((await userRow(t, 'slow@example.com'))?.email_verified).toBe(0);
   });
 
   it('does not invite an address that already has an account, nor bad input', async () => {
@@ -184,10 +288,19 @@ describe('sign-ups kept to domains (SIGNUPS_DOMAINS)', () => {
     });
     expect((await signUp(t, 'ann@example.org')).statusCode).toBe(201);
     expect((await signUp(t, 'bob@corp.example')).statusCode).toBe(201);
+    // Another address is answered as an invited one would be (whether it was is not told), and nothing is made.
     for (const outside of ['eve@example.com', 'eve@sub.example.org', 'eve@example.org.evil.test']) {
       const answer = await signUp(t, outside);
-      expect(answer.statusCode, outside).toBe(403);
-      expect(answer.json()).toMatchObject({ error: { code: 'auth/signup-domain' } });
+      expect(answer.statusCode, outside).toBe(201);
+      expect(answer.json()).toEqual({ email: outside });
+    }
+    await t.accounts.settle();
+    for (const email of ['ann@example.org', 'bob@corp.example']) {
+      expect((await userRow(t, email))?.email_verified, email).toBe(0);
+    }
+    for (const outside of ['eve@example.com', 'eve@sub.example.org', 'eve@example.org.evil.test']) {
+      expect(await userRow(t, outside), outside).toBeUndefined();
+      expect(await subjectsTo(t, outside)).toEqual([]);
     }
   });
 });

@@ -2,10 +2,12 @@
 // (SIGNUPS_ALLOWED=false) or keeps them to its own domains (SIGNUPS_DOMAINS), and its admins invite the addresses
 // they want besides. The addresses in ADMIN_EMAILS may always sign up, so a new site can get its first admin.
 //
-// The check is made twice: at sign-up, so a refused address hears why at once, and again when the address is
-// verified, in the same transaction that activates the account. An account made while the door was open (or with
-// an invitation since withdrawn) is only an unverified row, which can do nothing: if the door has closed by the time
-// its link is used, it stays that way. An invitation is spent by that verification, never by opening its mail.
+// For an address the settings alone do not let in ("behind the door"), a sign-up answers the same whoever the
+// address is — invited, an admin's, anyone else's (email-links.ts) — so the check that decides is the one made when
+// the address is verified, in the transaction that verifies it (verifyAddress), on every path that verifies an
+// address: a verification link and a password reset alike. An account made while the door was open (or with an
+// invitation since withdrawn) is only an unverified row, which can do nothing: if the door has closed by the time
+// its address is verified, it stays that way. An invitation is spent by that verification, never by its mail.
 import type { Kysely, Transaction } from 'kysely';
 import { INVITATION_TTL_MS, MAIL_LIMIT, MAIL_WINDOW_MS, type Language } from '../../shared/constants.js';
 import type { Invitation, SignupPolicy } from '../../shared/schemas/auth.js';
@@ -30,43 +32,55 @@ export interface SignupRules {
   adminEmails: readonly string[];
 }
 
-/** Whether the settings alone let this (normalized) address make an account. */
-export function openTo(settings: SignupSettings, adminEmails: readonly string[], email: string): boolean {
-  if (adminEmails.includes(email)) return true;
+/** Whether the settings alone let any (normalized) address like this one make an account: the door is open to it. */
+export function doorOpenTo(settings: SignupSettings, email: string): boolean {
   if (settings.domains.length > 0) return settings.domains.includes(email.slice(email.lastIndexOf('@') + 1));
   return settings.open;
 }
 
-/** What a refused address hears: the domains rule when there is one, else that sign-ups are closed. */
-function refusal(settings: SignupSettings): ApiError {
-  return new ApiError(settings.domains.length > 0 ? 'auth/signup-domain' : 'auth/signups-closed');
+/** Whether the settings or ADMIN_EMAILS let this address in, without an invitation. */
+function openTo(rules: SignupRules, email: string): boolean {
+  return rules.adminEmails.includes(email) || doorOpenTo(rules.settings, email);
 }
 
-/** Refuses, at sign-up, an address neither the settings nor an invitation let in. */
-export async function refuseUnwelcome(
+/**
+ * Whether an address behind the door may make an account now: one in ADMIN_EMAILS, or one with a good invitation.
+ * The invitation is looked up for every address, so that this takes as long whichever it is.
+ */
+export async function admittedBehindTheDoor(
   db: Kysely<Database>,
   rules: SignupRules,
   email: string,
   now: string,
-): Promise<void> {
-  if (openTo(rules.settings, rules.adminEmails, email)) return;
-  if (!(await store.findUsableInvitation(db, email, now))) throw refusal(rules.settings);
+): Promise<boolean> {
+  const invitation = await store.findUsableInvitation(db, email, now);
+  return invitation !== undefined || rules.adminEmails.includes(email);
+}
+
+/** What an address refused at verification hears: the domains rule when there is one, else that sign-ups are closed. */
+function refusal(settings: SignupSettings): ApiError {
+  return new ApiError(settings.domains.length > 0 ? 'auth/signup-domain' : 'auth/signups-closed');
 }
 
 /**
- * At verification, inside its transaction: spends the address's invitation (one that was good when the account
- * was made), and refuses when neither it nor the settings let the address in now.
+ * Verifies an account's address inside the caller's transaction: the one way an address becomes verified, which
+ * every path that verifies one takes (a verification link, a password reset). The first time, the sign-up rules
+ * are applied again: the address's invitation (one still good when the account was made) is spent, and when
+ * neither it nor the settings let the address in now, the refusal is thrown, and the caller's transaction takes
+ * back everything it did. The account's other verification links die. Answers false, changing and checking
+ * nothing, when the address was verified already.
  */
-export async function admitAtVerification(
+export async function verifyAddress(
   trx: Transaction<Database>,
   rules: SignupRules,
-  user: { email: string; created_at: string },
+  user: { id: string; email: string; created_at: string },
   now: string,
-): Promise<void> {
+): Promise<boolean> {
+  if (!(await store.markVerified(trx, user.id, now))) return false;
   const spent = await store.spendInvitation(trx, user.email, user.created_at, now);
-  if (!spent && !openTo(rules.settings, rules.adminEmails, user.email)) {
-    throw refusal(rules.settings);
-  }
+  if (!spent && !openTo(rules, user.email)) throw refusal(rules.settings);
+  await store.voidVerifyTokens(trx, user.id, now);
+  return true;
 }
 
 function present(row: InvitationTable & { inviter: string | null }): Invitation {

@@ -20,7 +20,7 @@ export type AccountService = ReturnType<typeof accountService>;
 
 export function accountService(deps: AccountDeps) {
   const ctx = accountContext(deps);
-  const { pendingMails } = ctx;
+  const { pendingWork } = ctx;
   const service = {
     ...signInService(ctx),
     ...deviceService(ctx),
@@ -32,8 +32,9 @@ export function accountService(deps: AccountDeps) {
       return admit(service, access, request, endpoint);
     },
 
+    /** Waits for mails still being sent and work after an answer (graceful shutdown, tests), and what it started. */
     async settle(): Promise<void> {
-      await Promise.allSettled([...pendingMails]);
+      while (pendingWork.size > 0) await Promise.allSettled([...pendingWork]);
     },
   };
   return service;

@@ -92,12 +92,24 @@ export async function insertUser(db: Db, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
+/** Changes an account; its address is verified by markVerified alone (invitations.ts, verifyAddress). */
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserRow, 'password_hash' | 'email_verified' | 'lang' | 'updated_at'>>,
+  changes: Partial<Pick<UserRow, 'password_hash' | 'lang' | 'updated_at'>>,
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Marks an account's address verified; false when it already was (or the account is gone). */
+export async function markVerified(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified: 1, updated_at: at })
+    .where('id', '=', id)
+    .where('email_verified', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertEmailToken(db: Db, token: EmailTokenRow): Promise<void> {
@@ -126,6 +138,17 @@ export async function voidResetTokens(db: Db, userId: string, at: string): Promi
     .set({ used_at: at })
     .where('user_id', '=', userId)
     .where('kind', '=', 'reset')
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Voids every open verification link of a user (its address has just been verified). */
+export async function voidVerifyTokens(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'verify')
     .where('used_at', 'is', null)
     .execute();
 }

@@ -132,6 +132,8 @@ export const en: Catalog = {
       login: 'Successfully logged in',
       registered:
         'Registration completed.\nA verification e-mail has been sent to {{email}}. Open its link to verify, then log in.\nIf you do not see it, please check your spam folder.',
+      registeredIfInvited:
+        'Your sign-up was received.\nIf {{email}} was invited to this site, a verification e-mail is on its way there. Open its link to verify, then log in.\nIf none arrives, check your spam folder; if it is not there either, ask the site’s administrator for an invitation.',
       passwordChanged: 'Your password has been changed.\nAll your other devices have been signed out.',
       resetMailSent:
         'A confirmation e-mail has been sent to {{email}}.\nOpen its link and type your new password once more to apply it.\nIf you do not see it, please check your spam folder.',

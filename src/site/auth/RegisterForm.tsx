@@ -5,6 +5,7 @@ import { activeLanguage, fill } from '../../client/text.js';
 import { call } from '../../client/api.js';
 import { useLoad } from '../../client/use-load.js';
 import { formatDomains } from '../../client/format.js';
+import type { SignupPolicy } from '../../shared/schemas/auth.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
 import { takeQueryParam } from './auth-dialog-context.js';
 import {
@@ -51,10 +52,13 @@ export function RegisterForm(props: ModeProps) {
 
   async function register() {
     try {
-      await call('signup', {
+      const answer = await call('signup', {
         body: { email: email.trim(), password: fields.password, lang: activeLanguage() },
       });
-      mailed(t.auth.success.registered);
+      // Where only invited addresses may sign up, the server answers every address alike: whether a mail
+      // follows is for the mailbox to tell.
+      const open = policy.data !== undefined && welcomesEveryone(policy.data, answer.email);
+      mailed(open ? t.auth.success.registered : t.auth.success.registeredIfInvited);
     } catch (failure) {
       setError(messageOf(failure, 'auth.defaults.register'));
     }
@@ -88,6 +92,12 @@ export function RegisterForm(props: ModeProps) {
       />
     </AuthFormFrame>
   );
+}
+
+/** Whether the site lets anyone with this (normalized) address sign up, invited or not. */
+function welcomesEveryone(policy: SignupPolicy, email: string): boolean {
+  if (policy.open) return true;
+  return policy.domains.includes(email.slice(email.lastIndexOf('@') + 1));
 }
 
 /** The note for a site not open to every address: its domains, or invitations only. */
