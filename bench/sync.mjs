@@ -279,28 +279,46 @@ async function liveFigures() {
         sessions.push(`${/mg_session=[^;]+/.exec(login.headers.getSetCookie().join('; '))?.[0]}; ${device}`);
       }
       const vault = syncId();
-      await fetch(`${server.base}/api/sync/vault`, {
+      // The vault's signing key, as the publishing device makes it: the header and the registration are signed.
+      const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const sign = (/** @type {unknown[]} */ statement) =>
+        crypto
+          .sign('sha256', Buffer.from(JSON.stringify(statement)), {
+            key: privateKey,
+            dsaEncoding: 'ieee-p1363',
+          })
+          .toString('base64');
+      const header = {
+        v: 1,
+        kdf: 'PBKDF2-SHA256',
+        iterations: 600_000,
+        salt: crypto.randomBytes(16).toString('base64'),
+        wrapIv: crypto.randomBytes(12).toString('base64'),
+        wrappedKey: crypto.randomBytes(48).toString('base64'),
+      };
+      const published = await fetch(`${server.base}/api/sync/vault`, {
         method: 'PUT',
         headers: json(first),
         body: JSON.stringify({
           id: vault,
-          header: {
-            v: 1,
-            kdf: 'PBKDF2-SHA256',
-            iterations: 600_000,
-            salt: crypto.randomBytes(16).toString('base64'),
-            wrapIv: crypto.randomBytes(12).toString('base64'),
-            wrappedKey: crypto.randomBytes(48).toString('base64'),
-          },
+          header,
           headerMac: digest(),
+          version: 1,
+          proof: sign(['mygenie/sync-header/v1', vault, 1, ...Object.values(header)]),
+          signing: {
+            publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+            sealedKey: crypto.randomBytes(180).toString('base64'),
+          },
         }),
       });
+      if (!published.ok) throw new Error(`the vault was not published: ${await published.text()}`);
       const device = syncId();
-      await fetch(`${server.base}/api/sync/devices/${device}`, {
+      const registered = await fetch(`${server.base}/api/sync/devices/${device}`, {
         method: 'PUT',
         headers: json(first),
-        body: JSON.stringify({ name: 'Bench' }),
+        body: JSON.stringify({ name: 'Bench', proof: sign(['mygenie/sync-device/v1', vault, device]) }),
       });
+      if (!registered.ok) throw new Error(`the device was not registered: ${await registered.text()}`);
       members.push({ sessions, device, chain: chain(), waiting: new Map(), after: new Map() });
     }
     process.stdout.write(`  ${MEMBERS * DEVICES} devices signed in; listening\n`);

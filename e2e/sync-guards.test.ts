@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
+import { settingsText } from '../src/app/modules/settings/copy.js';
 import { fill } from '../src/client/text.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { signInContext } from './support/accounts.js';
@@ -273,6 +274,44 @@ describe('sync with three devices', () => {
     const shown = await a!.shown('diary');
     expect(await b!.shown('diary')).toBe(shown);
     expect(await c!.shown('diary')).toBe(shown);
+  });
+});
+
+describe('a new master password on a synced vault (issue 43)', () => {
+  it('asks the account password beside it, refuses a wrong one, and the other device takes the new one', async () => {
+    const lang: Lang = 'en';
+    const settings = settingsText[lang];
+    const [laptop, phone] = await member(lang, 2);
+    const [a, b] = [laptop!, phone!];
+    await a.startSyncing();
+    await b.join();
+    expect((await b.held()).headerVersion).toBe(1);
+
+    await a.app.go('settings');
+    const master = a.page.getByRole('region', { name: settings.master.heading });
+    const next = `${MASTER} renewed`;
+    await master.getByLabel(settings.master.current, { exact: true }).fill(MASTER);
+    await master.getByLabel(settings.master.next, { exact: true }).fill(next);
+    await master.getByLabel(settings.master.confirm, { exact: true }).fill(next);
+    // Synced: the account password is asked too, and a wrong one changes nothing.
+    const account = master.getByLabel(settings.master.account, { exact: true });
+    await master.getByRole('button', { name: settings.master.submit }).click();
+    await master.getByText(settings.master.accountRequired).waitFor();
+    await account.fill('not my password 1');
+    await master.getByRole('button', { name: settings.master.submit }).click();
+    await master.getByText(catalog[lang].errors['auth/wrong-password']).waitFor();
+    expect((await a.held()).headerVersion).toBe(1);
+    await account.fill(PASSWORD);
+    await master.getByRole('button', { name: settings.master.submit }).click();
+    await a.app.toast(settings.master.changed);
+
+    // The phone hears of it and takes the new header: the old master password opens nothing there now.
+    await expect.poll(async () => (await b.held()).headerVersion, { timeout: 20_000 }).toBe(2);
+    await b.app.lock();
+    await b.app.unlock(MASTER);
+    await b.page.getByText(b.app.text.unlock.wrong).waitFor();
+    await b.app.unlock(next);
+    await b.app.nav().waitFor();
   });
 });
 

@@ -148,12 +148,15 @@ export class Device {
       .toBe(0);
   }
 
-  /** What this device holds of sync: its chain's end, and its synced records by kind (from its IndexedDB). */
-  async held(): Promise<{ seq: number; kinds: Record<string, number> }> {
+  /**
+   * What this device holds of sync: its chain's end, the vault header's version it has, and its synced records by
+   * kind (from its IndexedDB).
+   */
+  async held(): Promise<{ seq: number; headerVersion: number; kinds: Record<string, number> }> {
     return this.page.evaluate(async () => {
       const databases = await indexedDB.databases();
       const name = databases.find((db) => db.name?.startsWith('mygenie-vault-'))?.name;
-      if (!name) return { seq: 0, kinds: {} };
+      if (!name) return { seq: 0, headerVersion: 0, kinds: {} };
       const db = await new Promise<IDBDatabase>((resolve) => {
         const request = indexedDB.open(name);
         request.onsuccess = () => resolve(request.result);
@@ -163,13 +166,13 @@ export class Device {
           const request = db.transaction(store).objectStore(store).getAll();
           request.onsuccess = () => resolve(request.result as T[]);
         });
-      const meta = (await all<{ seq: number }>('syncMeta'))[0];
+      const meta = (await all<{ seq: number; headerVersion?: number }>('syncMeta'))[0];
       const kinds: Record<string, number> = {};
       for (const row of await all<{ kind: string; base: unknown; pending: unknown }>('syncRecords')) {
         if (row.base || row.pending) kinds[row.kind] = (kinds[row.kind] ?? 0) + 1;
       }
       db.close();
-      return { seq: meta?.seq ?? 0, kinds };
+      return { seq: meta?.seq ?? 0, headerVersion: meta?.headerVersion ?? 0, kinds };
     });
   }
 

@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   'sync/not-your-device': 403,
   'sync/too-many-devices': 409,
   'sync/unproven': 403,
+  'sync/stale-header': 409,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,

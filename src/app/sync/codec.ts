@@ -2,12 +2,13 @@
 // pseudonymous names, a change's payload (the sealed address, then the sealed record), the MACs on the vault header
 // and on a snapshot, and the snapshot's file. Pure functions over WebCrypto, the same in a browser and in Node.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
-import type { SyncState } from '../../shared/schemas/sync.js';
+import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import type { ChainHead } from './chain.js';
 import { SyncRefused } from './errors.js';
 
 const SNAPSHOT_INFO = 'mygenie/sync-snapshot/v1';
 const HEADER_INFO = 'mygenie/sync-header/v1';
+const HEADER_INFO_VERSIONED = 'mygenie/sync-header/v2';
 
 /** A record's pseudonymous id, or a chunk's name: HMAC under the sync key, base64url. */
 async function keyName(key: CryptoKey, text: string): Promise<string> {
@@ -55,13 +56,20 @@ async function macChecks(key: CryptoKey, mac: string, parts: unknown[]): Promise
   }
 }
 
-/** The MAC a device of the vault puts on its header (the server keeps both). */
-export const headerMac = (key: CryptoKey, vault: string, header: string) =>
-  macOf(key, [HEADER_INFO, vault, header]);
+/**
+ * What a header's MAC covers: the vault, the header's version and its JSON. A header of before versions (0) was
+ * MACed without one.
+ */
+const headerParts = (vault: string, version: number, header: string) =>
+  version === 0 ? [HEADER_INFO, vault, header] : [HEADER_INFO_VERSIONED, vault, version, header];
 
-/** Whether the server's header was made by a device of this vault (this vault's key). */
+/** The MAC a device of the vault puts on its header and its version (the server keeps both). */
+export const headerMac = (key: CryptoKey, vault: string, version: number, header: string) =>
+  macOf(key, headerParts(vault, version, header));
+
+/** Whether the server's header was made by a device of this vault (this vault's key), at the version it says. */
 export const headerGenuine = (key: CryptoKey, vault: NonNullable<SyncState['vault']>) =>
-  macChecks(key, vault.headerMac, [HEADER_INFO, vault.id, JSON.stringify(vault.header)]);
+  macChecks(key, vault.headerMac, headerParts(vault.id, vault.version, JSON.stringify(vault.header)));
 
 const sortedHeads = (heads: Record<string, ChainHead>) =>
   Object.entries(heads).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -131,6 +139,7 @@ export async function openSnapshot(key: CryptoKey, vault: string, text: string):
 
 const DEVICE_PROOF = 'mygenie/sync-device/v1';
 const SNAPSHOT_PROOF = 'mygenie/sync-snapshot/v1';
+const HEADER_PROOF = 'mygenie/sync-header/v1';
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGNATURE = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
@@ -157,6 +166,22 @@ export function signingKeyFrom(secret: SigningSecret): Promise<CryptoKey> {
 async function signed(key: CryptoKey, statement: unknown[]): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = new TextEncoder().encode(JSON.stringify(statement));
   return new Uint8Array(await crypto.subtle.sign(SIGNATURE, key, bytes));
+}
+
+/**
+ * A header's proof (standard base64): its fields in a fixed order, so the server checks the same statement whatever
+ * order the header's JSON has (src/server/sync/proofs.ts).
+ */
+export async function headerProof(
+  key: CryptoKey,
+  vault: string,
+  version: number,
+  header: SyncVaultHeaderJson,
+): Promise<string> {
+  const { v, kdf, iterations, salt, wrapIv, wrappedKey } = header;
+  return bytesToBase64(
+    await signed(key, [HEADER_PROOF, vault, version, v, kdf, iterations, salt, wrapIv, wrappedKey]),
+  );
 }
 
 /** A registration's proof (standard base64). */

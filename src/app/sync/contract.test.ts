@@ -15,7 +15,6 @@ import {
 import { MemorySyncServer } from '../test/memory-sync-server.js';
 import {
   chain,
-  digest,
   keyName,
   signingPair,
   syncId,
@@ -112,9 +111,7 @@ async function synced(member: Member) {
   const vault = syncId();
   const device = syncId();
   const server = await member.as(0);
-  await server.call('syncPublishVault', {
-    body: { id: vault, header: HEADER, headerMac: digest(), signing: key.signing },
-  });
+  await server.call('syncPublishVault', { body: key.publication(vault) });
   await server.call('syncRegisterDevice', {
     params: { id: device },
     body: { name: 'Laptop', proof: key.deviceProof(vault, device) },
@@ -128,25 +125,68 @@ const CASES: Record<string, (member: Member) => Promise<unknown>> = {
     const server = await member.as(0);
     const key = signingPair();
     const vault = syncId();
-    const published = await server.call('syncPublishVault', {
-      body: { id: vault, header: HEADER, headerMac: digest(), signing: key.signing },
-    });
+    const published = await server.call('syncPublishVault', { body: key.publication(vault) });
     return {
       published: published.id === vault && JSON.stringify(published.signing) === JSON.stringify(key.signing),
-      other: await outcome(
-        server.call('syncPublishVault', { body: { id: syncId(), header: HEADER, headerMac: digest() } }),
-      ),
-      otherKey: await outcome(
-        server.call('syncPublishVault', {
-          body: { id: vault, header: HEADER, headerMac: digest(), signing: signingPair().signing },
-        }),
-      ),
-      sameKey: await outcome(
-        server.call('syncPublishVault', {
-          body: { id: vault, header: HEADER, headerMac: digest(), signing: key.signing },
-        }),
-      ),
+      other: await outcome(server.call('syncPublishVault', { body: signingPair().publication(syncId()) })),
+      otherKey: await outcome(server.call('syncPublishVault', { body: signingPair().publication(vault, 2) })),
+      sameKey: await outcome(server.call('syncPublishVault', { body: key.publication(vault, 2) })),
       state: JSON.stringify((await server.call('syncState')).vault?.signing) === JSON.stringify(key.signing),
+    };
+  },
+
+  async 'a vault is not published without a signing key and a header it signed'(member) {
+    const server = await member.as(0);
+    const key = signingPair();
+    const vault = syncId();
+    return {
+      keyless: await outcome(
+        server.call('syncPublishVault', { body: key.publication(vault, 1, HEADER, { keyed: false }) }),
+      ),
+      signedByAnother: await outcome(
+        server.call('syncPublishVault', {
+          body: { ...signingPair().publication(vault), signing: key.signing },
+        }),
+      ),
+      vault: (await server.call('syncState')).vault,
+    };
+  },
+
+  async 'a new header is signed, proven by the member, and never goes back'(member) {
+    const { key, vault, server } = await synced(member);
+    const second = await member.as(1);
+    const rewrapped = { ...HEADER, wrappedKey: crypto.randomBytes(48).toString('base64') };
+    const state = async () => {
+      const held = (await server.call('syncState')).vault;
+      return {
+        version: held?.version,
+        rewrapped: JSON.stringify(held?.header) === JSON.stringify(rewrapped),
+      };
+    };
+    return {
+      unproven: await outcome(
+        second.call('syncPublishVault', { body: key.publication(vault, 2, rewrapped, { keyed: false }) }),
+      ),
+      wrongPassword: await outcome(
+        second.call('syncPublishVault', {
+          body: key.publication(vault, 2, rewrapped, { currentPassword: 'not the password 1' }),
+        }),
+      ),
+      forged: await outcome(
+        second.call('syncPublishVault', {
+          body: signingPair().publication(vault, 2, rewrapped, { keyed: false, currentPassword: PASSWORD }),
+        }),
+      ),
+      unchanged: await state(),
+      proven: await outcome(
+        second.call('syncPublishVault', {
+          body: key.publication(vault, 2, rewrapped, { currentPassword: PASSWORD }),
+        }),
+      ),
+      changed: await state(),
+      putBack: await outcome(server.call('syncPublishVault', { body: key.publication(vault, 1) })),
+      sameVersion: await outcome(server.call('syncPublishVault', { body: key.publication(vault, 2) })),
+      after: await state(),
     };
   },
 

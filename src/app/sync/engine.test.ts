@@ -2,7 +2,7 @@
 // the in-memory server that keeps the real server's rules.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultHeader } from '../vault/crypto.js';
-import { newHeader, SimulatedDevice } from '../test/devices.js';
+import { newHeader, PASSWORD, SimulatedDevice } from '../test/devices.js';
 import { MemorySyncServer } from '../test/memory-sync-server.js';
 
 let header: VaultHeader;
@@ -46,7 +46,7 @@ describe('the sync engine on simulated devices', () => {
 });
 
 describe('the vault’s signing key', () => {
-  it('is given to a vault an older app published without one, and then proves every device that joins', async () => {
+  it('is given to a vault an older app published without one once the member proved it, and then proves every device that joins', async () => {
     const server = new MemorySyncServer();
     const older = new SimulatedDevice('Older app', 'member-1', server.as('session-1'));
     open.push(older);
@@ -56,8 +56,17 @@ describe('the vault’s signing key', () => {
     // As an older app published it: no signing key on the server. The app is updated and opened again.
     server.vault!.signing = null;
     await older.vault.save('memo', 'm1', undefined, { title: 'Before the key' });
+    // The member has not proven it is them lately (the server asks that of a key given to a vault without one):
+    // the vault syncs on as it was.
+    await older.restart();
+    expect(older.engine.status.state).toBe('synced');
+    expect(server.vault?.signing).toBeNull();
+    expect(server.latest).toBe(2);
+    // Signed in again with the password: the key goes up at the next run.
+    server.proven.add('session-1');
     await older.restart();
     expect(server.vault?.signing).not.toBeNull();
+    expect(server.vault?.version).toBe(2);
     const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
     open.push(phone);
     expect(await phone.join()).toBe('ok');
@@ -71,6 +80,62 @@ describe('the vault’s signing key', () => {
     server.vault!.signing = { ...server.vault!.signing!, sealedKey: Buffer.alloc(120, 7).toString('base64') };
     await laptop.restart();
     expect(laptop.engine.status).toEqual({ state: 'error', cause: 'refused' });
+  });
+});
+
+describe('the vault header (issue 43)', () => {
+  const NEXT = 'a new master password 2';
+
+  it('sends a new master password signed at the next version, and the other device takes it', async () => {
+    const { server, devices } = await member(2);
+    const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
+    // The master password's form proved the member moments ago (POST /api/auth/proof).
+    server.proven.add('session-1');
+    expect(await laptop.vault.changeMasterPassword(PASSWORD, NEXT)).toBe(true);
+    await laptop.settled();
+    expect(laptop.engine.status.state).toBe('synced');
+    expect(server.vault?.version).toBe(2);
+    // The phone opens with the master password it knew, and takes the new header at its first run.
+    await phone.restart(PASSWORD);
+    expect(phone.engine.status.state).toBe('synced');
+    expect((await phone.syncStore.syncMeta())?.headerVersion).toBe(2);
+    await phone.restart(NEXT);
+    expect(phone.engine.status.state).toBe('synced');
+  });
+
+  it('waits for the account password when the member has not proven it lately, and a wrong one sends nothing', async () => {
+    const { server, devices } = await member(2);
+    const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
+    expect(await laptop.vault.changeMasterPassword(PASSWORD, NEXT)).toBe(true);
+    await laptop.settled();
+    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'auth/reauth-required' });
+    expect(server.vault?.version).toBe(1);
+    expect(await laptop.engine.confirmHeader('not the password 1')).toBe('auth/wrong-password');
+    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'auth/reauth-required' });
+    expect(server.vault?.version).toBe(1);
+    expect(await laptop.engine.confirmHeader(server.password)).toBeNull();
+    expect(laptop.engine.status.state).toBe('synced');
+    expect(server.vault?.version).toBe(2);
+    await phone.restart(PASSWORD);
+    await phone.restart(NEXT);
+    expect(phone.engine.status.state).toBe('synced');
+  });
+
+  it('refuses a header the server put back after a master password’s change, keeping the new one', async () => {
+    const { server, devices } = await member(2);
+    const [laptop, phone] = devices as [SimulatedDevice, SimulatedDevice];
+    const before = structuredClone(server.vault!);
+    server.proven.add('session-1');
+    expect(await laptop.vault.changeMasterPassword(PASSWORD, NEXT)).toBe(true);
+    await laptop.settled();
+    await phone.restart(PASSWORD);
+    expect((await phone.syncStore.syncMeta())?.headerVersion).toBe(2);
+    // The server (or whoever holds it) puts the old header back, with its genuine MAC and version.
+    server.vault = { ...before, signing: server.vault!.signing };
+    await phone.restart(NEXT);
+    expect(phone.engine.status).toEqual({ state: 'error', cause: 'refused' });
+    // The phone kept the new master password: the old one does not open it.
+    await expect(phone.restart(PASSWORD)).rejects.toThrow('the vault did not open');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   deviceProof,
   headerGenuine,
   headerMac,
+  headerProof,
   newSigningKey,
   signingKeyFrom,
   type SigningSecret,
@@ -62,6 +63,12 @@ const REGISTRATION_GONE: ReadonlySet<string> = new Set(['sync/unknown-device', '
 
 type SyncedVault = NonNullable<SyncState['vault']>;
 
+/** The server's header as the device keeps it: its JSON and version. */
+const headerKept = (vault: SyncedVault) => ({
+  header: JSON.stringify(vault.header),
+  headerVersion: vault.version,
+});
+
 export class SyncEngine {
   readonly #vault: Vault;
   readonly #env: SyncEnvironment;
@@ -78,6 +85,10 @@ export class SyncEngine {
   #failures = 0;
   #stopped = true;
   #snapshots: SnapshotState = { covered: 0 };
+  /** The account password the member gave for a new header (`confirmHeader`), held for one run only. */
+  #headerPassword: string | null = null;
+  /** Why that password was refused (wrong, or too many tries), for `confirmHeader` to tell. */
+  #headerRefusal: SyncCause | null = null;
   /** The server's header was read since the last news: a run for a write here need not read it again. */
   #headerRead = false;
   /** This device joined the synced vault and its first sync has not finished: the app shows it coming, not itself. */
@@ -180,21 +191,48 @@ export class SyncEngine {
   }
 
   /**
-   * A vault published by an older app has no signing key: the first device of this version gives it one (the same
-   * route, its header as it is). Another device quicker: its key is taken.
+   * A vault published by an older app has no signing key: a device of this version gives it one, signing the header
+   * as it is at the next version. Anyone with a session could otherwise claim the vault, so the server asks a fresh
+   * proof of the member (a sign-in moments ago, or the account password): without one, the vault syncs on as it was
+   * (unsigned, no snapshot) until a later run has one. Another device quicker: its key is taken.
    */
   async #addSigning(vault: SyncedVault): Promise<void> {
+    if (!(await headerGenuine(await this.#syncKey(), vault))) throw new SyncRefused('altered');
     const signing = await this.#makeSigning();
     try {
-      await this.#env.server.call('syncPublishVault', {
-        body: { id: vault.id, header: vault.header, headerMac: vault.headerMac, signing },
-      });
+      await this.#sendHeader(vault.id, vault.header, vault.version + 1, { signing });
     } catch (error) {
       this.#signing = null;
-      if (!(error instanceof ApiFailure && error.code === 'sync/other-vault')) throw error;
+      const code = error instanceof ApiFailure ? error.code : null;
+      if (code === 'auth/reauth-required') return;
+      if (code !== 'sync/other-vault' && code !== 'sync/stale-header') throw error;
       const state = await this.#env.server.call('syncState');
-      if (state.vault?.id === vault.id) await this.#openSigning(state.vault);
+      if (state.vault?.id === vault.id && state.vault.signing) await this.#openSigning(state.vault);
     }
+  }
+
+  /**
+   * Sends `header` at `version`, its MAC and the signing key's signature over both (docs/sync.md, "The header");
+   * `signing` gives a key to a vault without one, `currentPassword` proves the member for a new header.
+   */
+  async #sendHeader(
+    vault: string,
+    header: SyncVaultHeaderJson,
+    version: number,
+    extra: { signing?: { publicKey: string; sealedKey: string }; currentPassword?: string } = {},
+  ): Promise<void> {
+    const signing = this.#signing;
+    if (!signing) throw new SyncRefused('altered');
+    await this.#env.server.call('syncPublishVault', {
+      body: {
+        id: vault,
+        header,
+        headerMac: await headerMac(await this.#syncKey(), vault, version, JSON.stringify(header)),
+        version,
+        proof: await headerProof(signing, vault, version, header),
+        ...extra,
+      },
+    });
   }
 
   /** Registers this device as `device` in `vault`, with the proof that it holds the vault's signing key. */
@@ -276,16 +314,10 @@ export class SyncEngine {
       if (!state.vault) {
         const vaultId = known?.vault ?? newId();
         const headerText = JSON.stringify(headerJson(header));
-        await this.#env.server.call('syncPublishVault', {
-          body: {
-            id: vaultId,
-            header: headerJson(header),
-            headerMac: await headerMac(key, vaultId, headerText),
-            signing: await this.#makeSigning(),
-          },
-        });
+        const signing = await this.#makeSigning();
+        await this.#sendHeader(vaultId, headerJson(header), 1, { signing });
         // The vault goes up whole, as its first snapshot, at the first run (docs/sync.md, "Publishing a vault").
-        await this.#begin(vaultId, headerText, [], { publish: true });
+        await this.#begin(vaultId, { header: headerText, headerVersion: 1 }, [], { publish: true });
         return;
       }
       // This very vault (its header checks out under this vault's key): sync turned on again here. Its records are
@@ -300,7 +332,7 @@ export class SyncEngine {
       const sealed = await Promise.all(
         this.#vault.all().map((entry) => this.#vault.seal(entry.kind, entry.id, entry.value)),
       );
-      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), sealed);
+      await this.#begin(state.vault.id, headerKept(state.vault), sealed);
     });
   }
 
@@ -378,7 +410,7 @@ export class SyncEngine {
       if (!(await headerGenuine(await this.#syncKey(), state.vault))) throw new SyncRefused('altered');
       if (state.vault.signing) await this.#openSigning(state.vault);
       else await this.#addSigning(state.vault);
-      await this.#begin(state.vault.id, JSON.stringify(state.vault.header), [], { joining: true });
+      await this.#begin(state.vault.id, headerKept(state.vault), [], { joining: true });
       this.#joiningState = null;
     } catch (error) {
       this.#fail(error);
@@ -409,7 +441,7 @@ export class SyncEngine {
    */
   async #begin(
     vault: string,
-    header: string,
+    header: { header: string; headerVersion: number },
     rejoining: SealedRecord[],
     options: { publish?: boolean; joining?: boolean } = {},
   ): Promise<void> {
@@ -424,7 +456,7 @@ export class SyncEngine {
         prev: null,
         after: 0,
         heads: {},
-        header,
+        ...header,
         ...(options.joining ? { joining: true as const } : {}),
         ...(options.publish ? { origin: true as const, publishing: true as const } : {}),
       },
@@ -615,7 +647,10 @@ export class SyncEngine {
       } else {
         this.#set({ state: 'error', cause: code });
       }
-      if (code === 'auth/unauthenticated' || REGISTRATION_GONE.has(code)) return;
+      // Waits for the member: signed in again, added again, or the account password for a new header.
+      if (code === 'auth/unauthenticated' || code === 'auth/reauth-required' || REGISTRATION_GONE.has(code)) {
+        return;
+      }
     }
     if (this.#stopped && !this.#joiningState) return;
     this.#retryLater();
@@ -625,6 +660,11 @@ export class SyncEngine {
   #retryLater(): void {
     const wait = RETRY_MS[Math.min(this.#failures, RETRY_MS.length - 1)] ?? 60_000;
     this.#failures++;
+    this.#retryIn(wait);
+  }
+
+  /** Another run in `wait` milliseconds. */
+  #retryIn(wait: number): void {
     if (this.#retry) this.#env.clock.clearTimeout(this.#retry);
     this.#retry = this.#env.clock.setTimeout(() => {
       this.#retry = null;
@@ -632,7 +672,10 @@ export class SyncEngine {
     }, wait);
   }
 
-  /** The header: a new master password here goes up; one set on another device is taken (its MAC checked). */
+  /**
+   * The header: a new master password here goes up; one set on another device is taken (its MAC checked), never one
+   * older than this device had (a header put back after a master password's change).
+   */
   async #header(): Promise<void> {
     const meta = await syncMeta({ store: this.#store });
     const header = this.#vault.header;
@@ -640,14 +683,7 @@ export class SyncEngine {
     const key = await this.#syncKey();
     const local = JSON.stringify(headerJson(header));
     if (local !== meta.header) {
-      await this.#env.server.call('syncPublishVault', {
-        body: {
-          id: meta.vault,
-          header: headerJson(header),
-          headerMac: await headerMac(key, meta.vault, local),
-        },
-      });
-      await this.#store.saveSyncMeta({ ...meta, header: local });
+      await this.#sendNewHeader(meta, headerJson(header));
       return;
     }
     // Another device's new header is announced like any news (the server says the member's sync changed).
@@ -665,13 +701,74 @@ export class SyncEngine {
       await this.#env.server.call('syncRenameDevice', { params: { id: meta.device }, body: { name } });
     }
     this.#headerRead = true;
+    const known = meta.headerVersion ?? 0;
+    if (state.vault.version < known) throw new SyncRefused('altered');
     // The vault's signing key: opened here (the next snapshot is signed with it), or given to a vault without one.
     if (state.vault.signing) await this.#openSigning(state.vault);
     else await this.#addSigning(state.vault);
     const remote = JSON.stringify(state.vault.header);
-    if (remote === local) return;
+    if (remote === local && state.vault.version === known) return;
     if (!(await headerGenuine(key, state.vault))) throw new SyncRefused('altered');
-    await this.#vault.adoptHeader(headerFrom(state.vault.header));
-    await this.#store.saveSyncMeta({ ...meta, header: remote });
+    if (remote !== local) await this.#vault.adoptHeader(headerFrom(state.vault.header));
+    await this.#store.saveSyncMeta({ ...meta, ...headerKept(state.vault) });
+  }
+
+  /**
+   * A new master password here: its header goes up, signed, at the version after the newest (another device's new
+   * header meanwhile is overtaken: the last change wins, as on one device). A sensitive change, so the server asks
+   * a proof of the member: the master password's form makes one as it changes it; later (offline until then) the
+   * account password given to `confirmHeader` goes with it, else sync stops with `auth/reauth-required`.
+   */
+  async #sendNewHeader(meta: SyncMetaRow, header: SyncVaultHeaderJson): Promise<void> {
+    // A vault an older app published has no signing key yet: this header brings one.
+    const signing = (await this.#signingKey()) ? undefined : await this.#makeSigning();
+    const extra = {
+      ...(signing ? { signing } : {}),
+      ...(this.#headerPassword !== null ? { currentPassword: this.#headerPassword } : {}),
+    };
+    let version = (meta.headerVersion ?? 0) + 1;
+    try {
+      try {
+        await this.#sendHeader(meta.vault, header, version, extra);
+      } catch (error) {
+        if (!(error instanceof ApiFailure && error.code === 'sync/stale-header')) throw error;
+        const state = await this.#env.server.call('syncState');
+        if (state.vault?.id !== meta.vault) throw new ApiFailure('sync/other-vault', 409);
+        version = state.vault.version + 1;
+        await this.#sendHeader(meta.vault, header, version, extra);
+      }
+    } catch (error) {
+      if (signing) this.#signing = null;
+      // The account password given was refused: told to the one who gave it; sync waits for it as before.
+      const code = failureCode(error);
+      if (
+        this.#headerPassword !== null &&
+        (code === 'auth/wrong-password' || code === 'auth/too-many-requests')
+      ) {
+        this.#headerRefusal = code;
+        throw new ApiFailure('auth/reauth-required', 403);
+      }
+      throw error;
+    }
+    await this.#store.saveSyncMeta({ ...meta, header: JSON.stringify(header), headerVersion: version });
+  }
+
+  /**
+   * The member gives the account password for a new header this device could not send without it
+   * (`auth/reauth-required`): it goes with the next run's header and is forgotten after it. Answers why the header
+   * did not go (the password refused, or what stopped the run), or null once it went.
+   */
+  async confirmHeader(password: string): Promise<SyncCause | null> {
+    this.#headerPassword = password;
+    this.#headerRefusal = null;
+    try {
+      this.syncNow();
+      await this.settled();
+    } finally {
+      this.#headerPassword = null;
+    }
+    const refusal = this.#headerRefusal;
+    this.#headerRefusal = null;
+    return refusal ?? (this.#status.state === 'error' ? this.#status.cause : null);
   }
 }

@@ -9,7 +9,7 @@ import { ApiFailure, type Args } from '../../client/api.js';
 import { API, type Api, type Input, type Output } from '../../shared/api/index.js';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
 import { ERROR_CODES, type ErrorCode } from '../../shared/errors.js';
-import { originVersion, type SyncChangeBody } from '../../shared/schemas/sync.js';
+import { originVersion, type SyncChangeBody, type SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import type {
   SyncDownloadRoute,
   SyncJsonRoute,
@@ -73,8 +73,9 @@ function checked<S>(schema: z.ZodType<S> | undefined, value: unknown): S {
 export class MemorySyncServer {
   vault: {
     id: string;
-    header: unknown;
+    header: SyncVaultHeaderJson;
     headerMac: string;
+    version: number;
     signing: { publicKey: string; sealedKey: string } | null;
     updated: string;
   } | null = null;
@@ -180,7 +181,7 @@ export class MemorySyncServer {
         case 'syncState':
           return this.#state(session);
         case 'syncPublishVault':
-          return this.#publish(body as z.infer<(typeof API)['syncPublishVault']['body']>);
+          return this.#publish(session, body as z.infer<(typeof API)['syncPublishVault']['body']>);
         case 'syncDeleteVault':
           return this.#erase(session, (body as { currentPassword?: string }).currentPassword);
         case 'syncRegisterDevice':
@@ -228,34 +229,66 @@ export class MemorySyncServer {
     };
   }
 
-  #publish(body: {
-    id: string;
-    header: unknown;
-    headerMac: string;
-    signing?: { publicKey: string; sealedKey: string } | undefined;
-  }) {
-    const updated = this.#now();
-    if (this.vault && this.vault.id !== body.id) refuse('sync/other-vault');
-    // The signing key is set once; another one is another vault's; none sent keeps the one there.
-    let signing = this.vault?.signing ?? null;
-    if (body.signing) {
-      const sent = body.signing;
-      if (signing && (signing.publicKey !== sent.publicKey || signing.sealedKey !== sent.sealedKey)) {
-        refuse('sync/other-vault');
-      }
-      signing = sent;
+  /** src/server/sync/service.ts publishVault: a signed header at a version above the one held; a new one proven. */
+  #publish(session: string, body: z.infer<(typeof API)['syncPublishVault']['body']>) {
+    const header = JSON.stringify(body.header);
+    const vault = this.vault;
+    if (vault && vault.id !== body.id) refuse('sync/other-vault');
+    const sent = body.signing;
+    const sameKey =
+      !sent || (sent.publicKey === vault?.signing?.publicKey && sent.sealedKey === vault.signing.sealedKey);
+    if (vault && !sameKey && vault.signing) refuse('sync/other-vault');
+    const change = !vault
+      ? 'new'
+      : !sameKey || !vault.signing
+        ? 'key'
+        : JSON.stringify(vault.header) !== header
+          ? 'header'
+          : vault.version === body.version && vault.headerMac === body.headerMac
+            ? 'none'
+            : 'version';
+    if (vault && change === 'none') return { ...vault };
+    if (change === 'key' || change === 'header') this.#prove(session, body.currentPassword);
+    const signing = vault?.signing ?? sent ?? null;
+    const { v, kdf, iterations, salt, wrapIv, wrappedKey } = body.header;
+    const statement = [
+      'mygenie/sync-header/v1',
+      body.id,
+      body.version,
+      v,
+      kdf,
+      iterations,
+      salt,
+      wrapIv,
+      wrappedKey,
+    ];
+    if (!signing || !proven(signing.publicKey, statement, Buffer.from(body.proof, 'base64'))) {
+      refuse('sync/unproven');
     }
-    if (!this.vault) for (const id of [...this.retired.keys()]) if (id !== body.id) this.retired.delete(id);
-    this.vault = { id: body.id, header: body.header, headerMac: body.headerMac, signing, updated };
+    if (vault && body.version <= vault.version) refuse('sync/stale-header');
+    if (!vault) for (const id of [...this.retired.keys()]) if (id !== body.id) this.retired.delete(id);
+    this.vault = {
+      id: body.id,
+      header: body.header,
+      headerMac: body.headerMac,
+      version: body.version,
+      signing,
+      updated: this.#now(),
+    };
     this.#announce();
     return { ...this.vault };
   }
 
-  /** Erasing asks for the account password (the real server also takes a proof made in the last minutes). */
-  #erase(session: string, password: string | undefined): undefined {
+  /** The account password, or a proof of the member in the last minutes (a sign-in with it), as the server asks. */
+  #prove(session: string, password: string | undefined): void {
     if (password === undefined && !this.proven.has(session)) refuse('auth/reauth-required');
     if (password !== undefined && password !== this.password) refuse('auth/wrong-password');
     this.proven.add(session);
+  }
+
+  /** Erasing asks for the account password (the real server also takes a proof made in the last minutes). */
+  #erase(session: string, password: string | undefined): undefined {
+    this.#prove(session, password);
     if (this.vault) this.#retire([...this.devices.keys()]);
     this.vault = null;
     this.latest = 0;
@@ -412,13 +445,13 @@ export class MemorySyncServer {
       refuse('request/invalid');
     }
     if (this.snapshot && query.covers <= this.snapshot.covers) refuse('sync/stale-snapshot');
+    // Only a device holding the vault's signing key replaces the history (a vault without one takes no snapshot).
     const { signing } = this.vault;
-    if (signing) {
-      const sha256 = createHash('sha256').update(bytes).digest('base64');
-      const statement = ['mygenie/sync-snapshot/v1', this.vault.id, query.device, query.covers, sha256];
-      if (!proven(signing.publicKey, statement, Buffer.from(query.proof ?? '', 'base64url'))) {
-        refuse('sync/unproven');
-      }
+    if (!signing || query.proof === undefined) refuse('sync/unproven');
+    const sha256 = createHash('sha256').update(bytes).digest('base64');
+    const statement = ['mygenie/sync-snapshot/v1', this.vault.id, query.device, query.covers, sha256];
+    if (!proven(signing.publicKey, statement, Buffer.from(query.proof, 'base64url'))) {
+      refuse('sync/unproven');
     }
     this.snapshot = { id: randomUUID(), covers: query.covers, bytes };
     if (this.latest === 0) this.latest = query.covers;

@@ -121,6 +121,8 @@ export interface SyncMetaRow {
   heads: Record<string, { seq: number; mac: string }>;
   /** The header as last sent to or taken from the server (JSON): a different one here was changed here. */
   header: string;
+  /** That header's version (docs/sync.md, "The header"): a device takes none older. Absent: 0, before versions. */
+  headerVersion?: number;
   /** This device joined the synced vault and has not yet finished its first sync: the app waits for it. */
   joining?: true;
   /**

@@ -55,6 +55,10 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     await accounts.changePassword(signedIn, body, caller(request));
   });
 
+  route(app, accounts, API.proveMember, async ({ signedIn, body, request }) => {
+    await accounts.proveMember(signedIn, body.currentPassword, caller(request));
+  });
+
   route(app, accounts, API.requestPasswordReset, async ({ body, request }) => {
     await accounts.requestPasswordReset(body, caller(request));
     return {};

@@ -25,6 +25,7 @@ import * as syncHardening from './migrations/1764300000000-SyncHardening.js';
 import * as lightSignIn from './migrations/1764400000000-LightSignIn.js';
 import * as passkeyUnlock from './migrations/1764500000000-PasskeyUnlock.js';
 import * as signupControls from './migrations/1764600000000-SignupControls.js';
+import * as signedHeader from './migrations/1764700000000-SignedHeader.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '1764400000000-LightSignIn': lightSignIn,
   '1764500000000-PasskeyUnlock': passkeyUnlock,
   '1764600000000-SignupControls': signupControls,
+  '1764700000000-SignedHeader': signedHeader,
 };
 
 export interface DatabaseOptions {

@@ -194,6 +194,10 @@ export interface SyncVaultTable {
   /** The vault header as JSON (the data key wrapped by the master password). */
   header: string;
   header_mac: string;
+  /** The header's version: up by one or more with each new header; 0 for one published before versions. */
+  header_version: number;
+  /** The signing key's signature of the header and its version (base64); null for a header of before. */
+  header_proof: string | null;
   /** The vault's signing key (docs/sync.md, "Proofs"): SPKI DER, base64; null for a vault published without one. */
   signing_public_key: string | null;
   /** Its private half sealed with the vault (opaque). */

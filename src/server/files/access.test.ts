@@ -5,8 +5,11 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { signingPair, VAULT_HEADER } from '../test/sync-fixtures.js';
 
 const ADMIN = 'admin@example.com';
+/** What every upload here sends. */
+const UPLOADED = Buffer.from('bytes');
 let t: TestApp;
 let cookies: Record<'visitor' | 'member' | 'admin', string | undefined>;
 const ids: { notice?: string; file?: string; document?: string; snapshot?: string } = {};
@@ -15,15 +18,8 @@ const sync = {
   vault: crypto.randomBytes(16).toString('hex'),
   device: crypto.randomBytes(16).toString('hex'),
   chunk: crypto.randomBytes(32).toString('base64url'),
-  header: {
-    v: 1,
-    kdf: 'PBKDF2-SHA256',
-    iterations: 600_000,
-    salt: crypto.randomBytes(16).toString('base64'),
-    wrapIv: crypto.randomBytes(12).toString('base64'),
-    wrappedKey: crypto.randomBytes(48).toString('base64'),
-  },
-  headerMac: crypto.randomBytes(32).toString('base64'),
+  /** The vault's signing key: its header, its device's registration and its snapshot are signed. */
+  key: signingPair(),
   change: {
     seq: 1,
     prev: null,
@@ -55,7 +51,7 @@ beforeAll(async () => {
     t.app.inject({
       method: 'PUT',
       url,
-      payload: Buffer.from('bytes'),
+      payload: UPLOADED,
       headers: {
         origin: t.origin,
         'content-type': 'application/octet-stream',
@@ -68,12 +64,18 @@ beforeAll(async () => {
   ids.document = (await upload('/api/documents?name=mine.txt', cookies.member)).json().document.id;
   const member = (method: 'PUT' | 'POST', url: string, body: unknown) =>
     t.request({ method, url, body, cookie: cookies.member });
-  await member('PUT', '/api/sync/vault', { id: sync.vault, header: sync.header, headerMac: sync.headerMac });
-  await member('PUT', `/api/sync/devices/${sync.device}`, { name: 'Laptop' });
+  await member('PUT', '/api/sync/vault', sync.key.publication(sync.vault));
+  await member('PUT', `/api/sync/devices/${sync.device}`, {
+    name: 'Laptop',
+    proof: sync.key.deviceProof(sync.vault, sync.device),
+  });
   await member('POST', '/api/sync/changes', { device: sync.device, changes: [sync.change] });
   await upload(`/api/sync/chunks/${sync.chunk}`, cookies.member);
   ids.snapshot = (
-    await upload(`/api/sync/snapshots?device=${sync.device}&covers=1`, cookies.member)
+    await upload(
+      `/api/sync/snapshots?device=${sync.device}&covers=1&proof=${sync.key.snapshotProof(sync.vault, sync.device, 1, UPLOADED)}`,
+      cookies.member,
+    )
   ).json().id;
 });
 afterAll(async () => {
@@ -127,7 +129,7 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
   [
     'PUT',
     () => `/api/sync/devices/${sync.device}`,
-    { name: 'Laptop' },
+    { name: 'Laptop', proof: sync.key.deviceProof(sync.vault, sync.device) },
     { visitor: 401, member: 200, admin: 404 },
   ],
   [
@@ -142,7 +144,8 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
   [
     'PUT',
     () => '/api/sync/vault',
-    { id: sync.vault, header: sync.header, headerMac: sync.headerMac },
+    // The same header signed at the next version: the member's; the admin's first vault.
+    sync.key.publication(sync.vault, 2, VAULT_HEADER),
     { visitor: 401, member: 200, admin: 200 },
   ],
   ['DELETE', () => `/api/sync/devices/${sync.device}`, undefined, { visitor: 401, member: 204, admin: 404 }],

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../test/authenticator.js';
+import { signingPair, VAULT_HEADER } from '../test/sync-fixtures.js';
 import {
   browserCookies,
   signedInMember,
@@ -84,18 +85,14 @@ describe('attacks on the accounts (issue 15)', () => {
       // The member syncs a vault from a device of theirs.
       const vault = crypto.randomBytes(16).toString('hex');
       const syncDevice = crypto.randomBytes(16).toString('hex');
-      const header = {
-        v: 1,
-        kdf: 'PBKDF2-SHA256',
-        iterations: 600_000,
-        salt: crypto.randomBytes(16).toString('base64'),
-        wrapIv: crypto.randomBytes(12).toString('base64'),
-        wrappedKey: crypto.randomBytes(48).toString('base64'),
-      };
-      const headerMac = crypto.randomBytes(32).toString('base64');
+      const key = signingPair();
       for (const [method, url, body] of [
-        ['PUT', '/api/sync/vault', { id: vault, header, headerMac }],
-        ['PUT', `/api/sync/devices/${syncDevice}`, { name: 'Laptop' }],
+        ['PUT', '/api/sync/vault', key.publication(vault)],
+        [
+          'PUT',
+          `/api/sync/devices/${syncDevice}`,
+          { name: 'Laptop', proof: key.deviceProof(vault, syncDevice) },
+        ],
       ] as const) {
         expect((await t.request({ method, url, body, cookie: member })).statusCode).toBe(200);
       }
@@ -127,7 +124,17 @@ describe('attacks on the accounts (issue 15)', () => {
         ['POST', `/api/sessions/${crypto.randomUUID()}/approve`, {}],
         ['GET', '/api/sync'],
         ['DELETE', '/api/sync/vault', { currentPassword: PASSWORD }],
-        ['PUT', '/api/sync/vault', { id: vault, header: { ...header, wrappedKey: headerMac }, headerMac }],
+        [
+          'PUT',
+          '/api/sync/vault',
+          key.publication(
+            vault,
+            2,
+            { ...VAULT_HEADER, wrappedKey: crypto.randomBytes(48).toString('base64') },
+            { currentPassword: PASSWORD },
+          ),
+        ],
+        ['POST', '/api/auth/proof', { currentPassword: PASSWORD }],
         ['PUT', `/api/sync/devices/${crypto.randomBytes(16).toString('hex')}`, { name: 'Mine now' }],
         ['PUT', `/api/sync/devices/${syncDevice}`, { name: 'Mine now' }],
         ['PATCH', `/api/sync/devices/${syncDevice}`, { name: 'Mine now' }],

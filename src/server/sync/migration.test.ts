@@ -52,6 +52,7 @@ describe('the sync hardening migration', () => {
         .execute();
       await db
         .insertInto('sync_vaults')
+        // The vaults table as it was at that migration, before the header's version (today's types name it).
         .values({
           user_id: syncing,
           vault_id: 'a'.repeat(32),
@@ -59,7 +60,7 @@ describe('the sync hardening migration', () => {
           latest: 2,
           created_at: at,
           updated_at: at,
-        })
+        } as never)
         .execute();
       await db
         .insertInto('sync_devices')

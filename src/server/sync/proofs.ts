@@ -5,11 +5,33 @@
 // the server checks against the public half.
 import crypto from 'node:crypto';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 
 /** What a registration's signature covers: `JSON.stringify([DEVICE_PROOF, vaultId, deviceId])`. */
 export const DEVICE_PROOF = 'mygenie/sync-device/v1';
 /** What a snapshot's signature covers: `JSON.stringify([SNAPSHOT_PROOF, vaultId, deviceId, covers, sha256])`. */
 export const SNAPSHOT_PROOF = 'mygenie/sync-snapshot/v1';
+
+/**
+ * What a header's signature covers: `JSON.stringify([HEADER_PROOF, vaultId, version, v, kdf, iterations, salt, wrapIv,
+ * wrappedKey])` — the header's fields in this order, whatever order its JSON has.
+ */
+export const HEADER_PROOF = 'mygenie/sync-header/v1';
+
+/** The statement a header's signature covers (see HEADER_PROOF). */
+export function headerStatement(vaultId: string, version: number, header: SyncVaultHeaderJson): unknown[] {
+  return [
+    HEADER_PROOF,
+    vaultId,
+    version,
+    header.v,
+    header.kdf,
+    header.iterations,
+    header.salt,
+    header.wrapIv,
+    header.wrappedKey,
+  ];
+}
 
 /** The vault's public signing key from its SPKI DER (standard base64), or null unless it is ECDSA P-256. */
 export function signingKey(spki: string): crypto.KeyObject | null {

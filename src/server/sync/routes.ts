@@ -12,7 +12,12 @@ import type { SyncService } from './service.js';
 
 export function syncRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountService; sync: SyncService; storage: FileStorage; maxUploadBytes: number },
+  deps: {
+    accounts: AccountService;
+    sync: SyncService;
+    storage: FileStorage;
+    maxUploadBytes: number;
+  },
 ): void {
   const { accounts, sync, storage } = deps;
   const unsubscribe = sync.retireOnSessionNews(app.log);
@@ -20,7 +25,9 @@ export function syncRoutes(
 
   route(app, accounts, API.syncState, ({ signedIn }) => sync.state(signedIn));
 
-  route(app, accounts, API.syncPublishVault, ({ signedIn, body }) => sync.publishVault(signedIn, body));
+  route(app, accounts, API.syncPublishVault, ({ signedIn, body, request }) =>
+    sync.publishVault(signedIn, body, caller(request)),
+  );
 
   route(app, accounts, API.syncDeleteVault, ({ signedIn, body, request }) =>
     sync.deleteVault(signedIn, body.currentPassword, caller(request), request.log),

@@ -25,7 +25,7 @@ import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
-import { DEVICE_PROOF, hashing, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
+import { DEVICE_PROOF, hashing, headerStatement, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
 import * as store from './store.js';
 
 export interface SyncDeps {
@@ -53,6 +53,7 @@ function presentVault(row: store.VaultRow) {
     id: row.vault_id,
     header: JSON.parse(row.header) as SyncVaultHeaderJson,
     headerMac: row.header_mac,
+    version: Number(row.header_version),
     signing:
       row.signing_public_key && row.signing_sealed_key
         ? { publicKey: row.signing_public_key, sealedKey: row.signing_sealed_key }
@@ -153,9 +154,11 @@ export function syncService(deps: SyncDeps) {
       throw new ApiError('request/invalid');
     }
     if (newest && snapshot.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
-    if (vault.signing_public_key !== null && snapshot.proof === undefined)
+    // Only a device that holds the vault's signing key replaces the history: a vault an older app published without
+    // one takes no snapshot until a device gives it its key (with the member's password: see publishVault).
+    if (vault.signing_public_key === null || snapshot.proof === undefined)
       throw new ApiError('sync/unproven');
-    return vault;
+    return { ...vault, signing_public_key: vault.signing_public_key };
   };
 
   return {
@@ -187,39 +190,72 @@ export function syncService(deps: SyncDeps) {
       };
     },
 
+    /**
+     * Publishes the vault, or replaces its header (docs/sync.md, "The header"). Every header is signed by the vault's
+     * signing key with a version above the one held, so a session alone can neither swap it nor put an older one
+     * back; a new header (another master password) or a key for a vault an older app published without one is a
+     * sensitive change, as erasing is: the account password or a fresh proof.
+     */
     async publishVault(
-      { user }: SignedIn,
+      signedIn: SignedIn,
       body: {
         id: string;
-        header: unknown;
+        header: SyncVaultHeaderJson;
         headerMac: string;
+        version: number;
+        proof: string;
         signing?: { publicKey: string; sealedKey: string } | undefined;
+        currentPassword?: string | undefined;
       },
+      who: Caller,
     ) {
-      const at = isoAt(clock);
+      const { user } = signedIn;
       const header = JSON.stringify(body.header);
       if (body.signing && !signingKey(body.signing.publicKey)) throw new ApiError('request/invalid');
+      const statement = headerStatement(body.id, body.version, body.header);
+      const signature = signatureBytes(body.proof, 'base64');
+      /** What this publication changes of `vault`: nothing, its version only (the same header signed), or more. */
+      const change = (vault: store.VaultRow | undefined) => {
+        if (!vault) return 'new';
+        if (vault.vault_id !== body.id) throw new ApiError('sync/other-vault');
+        const sameKey =
+          !body.signing ||
+          (body.signing.publicKey === vault.signing_public_key &&
+            body.signing.sealedKey === vault.signing_sealed_key);
+        if (!sameKey && vault.signing_public_key !== null) throw new ApiError('sync/other-vault');
+        if (!sameKey || vault.signing_public_key === null) return 'key';
+        if (vault.header !== header) return 'header';
+        if (Number(vault.header_version) === body.version && vault.header_mac === body.headerMac)
+          return 'none';
+        return 'version';
+      };
+      // The password (hashed, slowly) before the member's lock; checked again under it, should the vault have moved.
+      let proved = false;
+      const before = change(await store.findVault(db, user.uid));
+      if (before === 'key' || before === 'header') {
+        await accounts.proveMember(signedIn, body.currentPassword, who);
+        proved = true;
+      }
+      const at = isoAt(clock);
       const answer = await locked(user.uid, async (trx) => {
         const vault = await store.findVault(trx, user.uid);
-        if (vault && vault.vault_id !== body.id) throw new ApiError('sync/other-vault');
-        // The signing key is set once: with the vault, or later by the first device that has one (a vault an older
-        // app published). Another one is another vault's; none sent keeps the one there.
-        let signing = {
-          public: vault?.signing_public_key ?? null,
-          sealed: vault?.signing_sealed_key ?? null,
-        };
-        if (body.signing) {
-          const sent = { public: body.signing.publicKey, sealed: body.signing.sealedKey };
-          if (signing.public !== null && (signing.public !== sent.public || signing.sealed !== sent.sealed)) {
-            throw new ApiError('sync/other-vault');
-          }
-          signing = sent;
+        const now = change(vault);
+        if (vault && now === 'none') return presentVault(vault);
+        if ((now === 'key' || now === 'header') && !proved) throw new ApiError('auth/reauth-required');
+        // Only a device that opened the vault signs its header: with the key sent (a new vault, or one an older app
+        // published), or the one held.
+        const publicKey = vault?.signing_public_key ?? body.signing?.publicKey;
+        if (publicKey === undefined || !proven(publicKey, statement, signature)) {
+          throw new ApiError('sync/unproven');
         }
+        if (vault && body.version <= Number(vault.header_version)) throw new ApiError('sync/stale-header');
         const row = {
           header,
           header_mac: body.headerMac,
-          signing_public_key: signing.public,
-          signing_sealed_key: signing.sealed,
+          header_version: body.version,
+          header_proof: body.proof,
+          signing_public_key: publicKey,
+          signing_sealed_key: vault?.signing_sealed_key ?? body.signing?.sealedKey ?? null,
           updated_at: at,
         };
         const adding = store.vaultBytes(row) - (vault ? store.vaultBytes(vault) : 0);
@@ -477,7 +513,6 @@ export function syncService(deps: SyncDeps) {
         async (trx, size) => {
           const vault = await snapshotAllowed(trx, signedIn, snapshot);
           if (
-            vault.signing_public_key !== null &&
             !proven(
               vault.signing_public_key,
               [SNAPSHOT_PROOF, vault.vault_id, snapshot.device, snapshot.covers, body.digest()],

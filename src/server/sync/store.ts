@@ -27,12 +27,13 @@ export const RETIRED_DEVICE_BYTES = 100;
 /** The bytes the quota counts for the vault's row: its header, MAC and signing key beside the row. */
 export function vaultBytes(
   vault: Pick<VaultRow, 'header' | 'header_mac'> &
-    Partial<Pick<VaultRow, 'signing_public_key' | 'signing_sealed_key'>>,
+    Partial<Pick<VaultRow, 'header_proof' | 'signing_public_key' | 'signing_sealed_key'>>,
 ): number {
   return (
     VAULT_ROW_BYTES +
     Buffer.byteLength(vault.header) +
     Buffer.byteLength(vault.header_mac) +
+    Buffer.byteLength(vault.header_proof ?? '') +
     Buffer.byteLength(vault.signing_public_key ?? '') +
     Buffer.byteLength(vault.signing_sealed_key ?? '')
   );
@@ -77,7 +78,16 @@ export async function insertVault(db: Db, row: VaultRow): Promise<void> {
 export async function updateVault(
   db: Db,
   userId: string,
-  set: Pick<VaultRow, 'header' | 'header_mac' | 'signing_public_key' | 'signing_sealed_key' | 'updated_at'>,
+  set: Pick<
+    VaultRow,
+    | 'header'
+    | 'header_mac'
+    | 'header_version'
+    | 'header_proof'
+    | 'signing_public_key'
+    | 'signing_sealed_key'
+    | 'updated_at'
+  >,
 ): Promise<void> {
   await db.updateTable('sync_vaults').set(set).where('user_id', '=', userId).execute();
 }

@@ -47,12 +47,20 @@ async function member(name: string, home = t) {
   const cookie = await signedInMember(home, email);
   const uid: string = (await home.request({ method: 'GET', url: '/api/session', cookie })).json().user.uid;
   const vault = syncId();
+  // The vault's signing key, as its publishing device makes it: its header, registrations and snapshots are signed.
+  const key = signingPair();
   const send = (method: Method, url: string, body?: unknown, app = home, as = cookie) =>
     app.request({ method, url, cookie: as, ...(body === undefined ? {} : { body }) });
-  const upload = (url: string, bytes: Buffer, app = home, as = cookie) =>
+  /** A snapshot's upload signed over its bytes, as a device of the vault signs it (unless it names a proof). */
+  const signed = (url: string, bytes: Buffer) => {
+    if (!url.startsWith('/api/sync/snapshots?') || url.includes('proof=')) return url;
+    const query = new URLSearchParams(url.split('?')[1]);
+    return `${url}&proof=${key.snapshotProof(vault, query.get('device')!, Number(query.get('covers')), bytes)}`;
+  };
+  const upload = (url: string, bytes: Buffer, app = home, as = cookie, sign = true) =>
     app.app.inject({
       method: 'PUT',
-      url,
+      url: sign ? signed(url, bytes) : url,
       payload: bytes,
       headers: { origin: app.origin, cookie: as, 'content-type': 'application/octet-stream' },
     });
@@ -61,12 +69,21 @@ async function member(name: string, home = t) {
     uid,
     cookie,
     vault,
+    key,
     send,
     upload,
+    /** Publishes the vault (its header at version 1, signed, with its key) or sends it again with `extra`. */
     publish: (extra: Record<string, unknown> = {}) =>
-      send('PUT', '/api/sync/vault', { id: vault, header: HEADER, headerMac: digest(), ...extra }),
+      send('PUT', '/api/sync/vault', { ...key.publication(vault), ...extra }),
+    /** Registers `device` with its proof (unless `body` says another, or `proof: undefined`). */
     register: (device: string, body: Record<string, unknown> = {}, as = cookie, app = home) =>
-      send('PUT', `/api/sync/devices/${device}`, { name: 'Laptop', ...body }, app, as),
+      send(
+        'PUT',
+        `/api/sync/devices/${device}`,
+        { name: 'Laptop', proof: key.deviceProof(vault, device), ...body },
+        app,
+        as,
+      ),
     push: (device: string, changes: unknown[], as = cookie, app = home) =>
       send('POST', '/api/sync/changes', { device, changes }, app, as),
     changes: (after: number, app = home) => send('GET', `/api/sync/changes?after=${after}`, undefined, app),
@@ -375,9 +392,9 @@ describe('3. storage kept outside the quota', () => {
     );
     const device2 = await m.register(syncId());
     expect([device2.statusCode, codeOf(device2)]).toEqual([402, 'storage/quota-exceeded']);
-    const header = await m.publish({
-      header: { ...HEADER, salt: crypto.randomBytes(48).toString('base64') },
-    });
+    const header = await m.publish(
+      m.key.publication(m.vault, 2, { ...HEADER, salt: crypto.randomBytes(48).toString('base64') }),
+    );
     expect([header.statusCode, codeOf(header)]).toEqual([402, 'storage/quota-exceeded']);
     expect(await m.usedBytes()).toBe(filler + left - 10 + (await syncKeptFromTables(small, m.uid)));
   });
@@ -424,8 +441,11 @@ describe('3. storage kept outside the quota', () => {
     ).toBe(204);
     expect((await m.send('DELETE', `/api/sync/devices/${devices[2]}`)).statusCode).toBe(204);
     expect(
-      (await m.publish({ header: { ...HEADER, wrappedKey: crypto.randomBytes(96).toString('base64') } }))
-        .statusCode,
+      (
+        await m.publish(
+          m.key.publication(m.vault, 2, { ...HEADER, wrappedKey: crypto.randomBytes(96).toString('base64') }),
+        )
+      ).statusCode,
     ).toBe(200);
     expect(await m.usedBytes(other)).toBe(await syncKeptFromTables(t, m.uid));
     expect(await m.usedBytes()).toBeGreaterThan(0);
@@ -506,11 +526,18 @@ describe('5. a removed device registering again under its own id', () => {
     // its devices can know those chains, and a registration's proof names its vault, so they go.
     expect((await m.send('DELETE', '/api/sync/vault')).statusCode).toBe(204);
     expect(await m.usedBytes()).toBe(4 * RETIRED_DEVICE_BYTES);
-    const another = { id: syncId(), header: HEADER, headerMac: digest() };
+    const anotherKey = signingPair();
+    const another = anotherKey.publication(syncId());
     expect((await m.send('PUT', '/api/sync/vault', another)).statusCode).toBe(200);
     expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
     expect(await syncKeptFromTables(t, m.uid)).toBe(
-      vaultBytes({ header: JSON.stringify(HEADER), header_mac: another.headerMac }),
+      vaultBytes({
+        header: JSON.stringify(HEADER),
+        header_mac: another.headerMac,
+        header_proof: another.proof,
+        signing_public_key: anotherKey.signing.publicKey,
+        signing_sealed_key: anotherKey.signing.sealedKey,
+      }),
     );
   });
 });
@@ -688,9 +715,9 @@ describe('6. a password reset', () => {
 });
 
 describe('6. proof of the vault key', () => {
-  it('takes the signing key once, with the vault or later; another one is another vault; only an ECDSA P-256 key', async () => {
+  it('takes the signing key with the vault, never a vault without one; another one is another vault; only an ECDSA P-256 key', async () => {
     const m = await member('signing');
-    const key = signingPair();
+    const key = m.key;
     const spki = (generated: crypto.KeyObject) =>
       generated.export({ format: 'der', type: 'spki' }).toString('base64');
     for (const publicKey of [
@@ -704,33 +731,98 @@ describe('6. proof of the vault key', () => {
     }
     const oversized = await m.publish({ signing: { ...key.signing, sealedKey: 'A'.repeat(4100) } });
     expect([oversized.statusCode, codeOf(oversized)]).toEqual([400, 'request/invalid']);
+    // No vault is published without a key now (issue 43: another session could otherwise claim it), nor under
+    // another key's signature of its header.
+    const keyless = await m.publish({ signing: undefined });
+    expect([keyless.statusCode, codeOf(keyless)]).toEqual([403, 'sync/unproven']);
+    const signedByAnother = await m.publish({ signing: signingPair().signing });
+    expect([signedByAnother.statusCode, codeOf(signedByAnother)]).toEqual([403, 'sync/unproven']);
     expect((await m.state()).json().vault).toBeNull();
 
-    // Published by an older app, without one: its devices join without a proof, as before.
-    expect((await m.publish()).json()).toMatchObject({ id: m.vault, signing: null });
-    expect((await m.register(syncId())).statusCode).toBe(200);
-    // The first device of the new app sets it, once; the same again is fine, none sent keeps it.
-    expect((await m.publish({ signing: key.signing })).json()).toMatchObject({ signing: key.signing });
-    expect((await m.publish({ signing: key.signing })).statusCode).toBe(200);
-    expect((await m.publish()).json()).toMatchObject({ signing: key.signing });
+    expect((await m.publish()).json()).toMatchObject({ id: m.vault, signing: key.signing, version: 1 });
+    // The same again is nothing new; none sent keeps it; another is another vault's.
+    expect((await m.publish()).statusCode).toBe(409);
+    expect((await m.publish(key.publication(m.vault, 2, HEADER, { keyed: false }))).json()).toMatchObject({
+      signing: key.signing,
+      version: 2,
+    });
     for (const signing of [
       signingPair().signing,
       { ...key.signing, sealedKey: crypto.randomBytes(180).toString('base64') },
     ]) {
-      const swapped = await m.publish({ signing });
+      const swapped = await m.publish({ ...key.publication(m.vault, 3), signing });
       expect([swapped.statusCode, codeOf(swapped)]).toEqual([409, 'sync/other-vault']);
     }
-    expect((await m.state(other)).json().vault.signing).toEqual(key.signing);
+    expect((await m.state(other)).json().vault).toMatchObject({ signing: key.signing, version: 2 });
     // Counted with the vault.
     expect(await m.usedBytes()).toBe(await syncKeptFromTables(t, m.uid));
   });
 
+  it('gives a vault an older app published without a key its key only with the member’s password, and lets no snapshot empty its history before', async () => {
+    const m = await member('keyless');
+    // As an older app left it: no signing key, a header of before versions (its MAC covers none).
+    const at = new Date().toISOString();
+    await t.database.db
+      .insertInto('sync_vaults')
+      .values({
+        user_id: m.uid,
+        vault_id: m.vault,
+        header: JSON.stringify(HEADER),
+        header_mac: digest(),
+        header_version: 0,
+        header_proof: null,
+        signing_public_key: null,
+        signing_sealed_key: null,
+        latest: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    expect((await m.state()).json().vault).toMatchObject({ signing: null, version: 0 });
+    // Its devices join without a proof, as before.
+    const laptop = syncId();
+    expect((await m.register(laptop, { proof: undefined })).statusCode).toBe(200);
+    const c = chain(laptop);
+    expect((await m.push(laptop, [c.next(), c.next(), c.next()])).statusCode).toBe(200);
+
+    // A stolen cookie: a session approved from the member's device, which never typed the password.
+    const thief = await secondSession(m);
+    const thiefKey = signingPair();
+    const stolenDevice = syncId();
+    expect((await m.register(stolenDevice, { proof: undefined }, thief)).statusCode).toBe(200);
+    // It cannot replace the history with a snapshot of its own: no snapshot without the vault's key.
+    const emptied = await m.upload(
+      `/api/sync/snapshots?device=${stolenDevice}&covers=3&proof=${thiefKey.snapshotProof(m.vault, stolenDevice, 3, Buffer.from('{}'))}`,
+      Buffer.from('{}'),
+      t,
+      thief,
+    );
+    expect([emptied.statusCode, codeOf(emptied)]).toEqual([403, 'sync/unproven']);
+    // Nor claim the vault with a key of its own: that takes the member's password.
+    const claim = (extra: { currentPassword?: string } = {}) =>
+      m.send('PUT', '/api/sync/vault', thiefKey.publication(m.vault, 1, HEADER, extra), t, thief);
+    const unproven = await claim();
+    expect([unproven.statusCode, codeOf(unproven)]).toEqual([403, 'auth/reauth-required']);
+    const guessed = await claim({ currentPassword: 'not the password 1' });
+    expect([guessed.statusCode, codeOf(guessed)]).toEqual([403, 'auth/wrong-password']);
+    expect((await m.state()).json()).toMatchObject({ vault: { signing: null, version: 0 }, latest: 3 });
+    expect((await m.changes(0)).json().changes).toHaveLength(3);
+
+    // The member's own device, signed in moments ago, gives it its key: from then on every device proves itself.
+    const given = await m.publish(m.key.publication(m.vault, 1));
+    expect(given.json()).toMatchObject({ signing: m.key.signing, version: 1 });
+    const unprovenDevice = await m.register(syncId(), { proof: undefined }, thief);
+    expect([unprovenDevice.statusCode, codeOf(unprovenDevice)]).toEqual([403, 'sync/unproven']);
+    const late = await claim({ currentPassword: 'member password 1' });
+    expect([late.statusCode, codeOf(late)]).toEqual([409, 'sync/other-vault']);
+  });
+
   it('lets only a device that opened the vault join: a stranger session without a proof, with a bad one, or replaying one is refused', async () => {
     const m = await member('proof');
-    const key = signingPair();
-    await m.publish({ signing: key.signing });
+    const key = m.key;
+    await m.publish();
     const laptop = syncId();
-    const missing = await m.register(laptop);
+    const missing = await m.register(laptop, { proof: undefined });
     expect([missing.statusCode, codeOf(missing)]).toEqual([403, 'sync/unproven']);
     const proof = key.deviceProof(m.vault, laptop);
     expect((await m.register(laptop, { proof })).statusCode).toBe(200);
@@ -753,7 +845,7 @@ describe('6. proof of the vault key', () => {
       ['too short', crypto.randomBytes(32).toString('base64')],
     ];
     for (const [what, sent] of attempts) {
-      const refused = await m.register(mine, sent === undefined ? {} : { proof: sent }, thief, other);
+      const refused = await m.register(mine, { proof: sent }, thief, other);
       expect([what, refused.statusCode, codeOf(refused)]).toEqual([what, 403, 'sync/unproven']);
     }
     // The laptop's own proof replayed for the laptop's id, from another session: not the thief's device.
@@ -762,7 +854,7 @@ describe('6. proof of the vault key', () => {
     // Nor can it push as the laptop, nor swap the vault's key for one of its own.
     const pushed = await m.push(laptop, [c.next()], thief);
     expect([pushed.statusCode, codeOf(pushed)]).toEqual([403, 'sync/not-your-device']);
-    const swapped = await m.publish({ signing: signingPair().signing });
+    const swapped = await m.publish({ ...key.publication(m.vault, 2), signing: signingPair().signing });
     expect([swapped.statusCode, codeOf(swapped)]).toEqual([409, 'sync/other-vault']);
     // Once the laptop is removed, its proof registers nothing ever again.
     expect((await m.send('DELETE', `/api/sync/devices/${laptop}`, undefined, t, thief)).statusCode).toBe(204);
@@ -774,8 +866,8 @@ describe('6. proof of the vault key', () => {
 
   it('replaces the history only with a snapshot signed over its very bytes; a junk one is refused and removed', async () => {
     const m = await member('signed.snapshot');
-    const key = signingPair();
-    await m.publish({ signing: key.signing });
+    const key = m.key;
+    await m.publish();
     const laptop = syncId();
     await m.register(laptop, { proof: key.deviceProof(m.vault, laptop) });
     const c = chain(laptop);
@@ -789,6 +881,7 @@ describe('6. proof of the vault key', () => {
         body,
         t,
         as,
+        false,
       );
     const refusals: Array<[string, Promise<Awaited<ReturnType<typeof upload>>>]> = [
       ['no proof', upload(null)],
@@ -827,11 +920,74 @@ describe('6. proof of the vault key', () => {
   });
 });
 
+describe('6. the synced vault’s header (issue 43)', () => {
+  it('cannot be swapped by a second session, nor put back after a master password’s change', async () => {
+    const m = await member('header');
+    await m.publish();
+    const laptop = syncId();
+    await m.register(laptop);
+    const thief = await secondSession(m);
+    const sent = (body: unknown, as = thief) => m.send('PUT', '/api/sync/vault', body, t, as);
+    const junk = { ...HEADER, wrappedKey: crypto.randomBytes(48).toString('base64') };
+    // Any header under any MAC, as the attack sent it: no version, no signature.
+    const bare = await sent({ id: m.vault, header: junk, headerMac: digest() });
+    expect([bare.statusCode, codeOf(bare)]).toEqual([400, 'request/invalid']);
+    // Signed with a key of its own, with or without the member's password (should it have guessed it).
+    const forged = (extra: { currentPassword?: string } = {}) =>
+      sent(signingPair().publication(m.vault, 2, junk, { keyed: false, ...extra }));
+    const unproven = await forged();
+    expect([unproven.statusCode, codeOf(unproven)]).toEqual([403, 'auth/reauth-required']);
+    // Even the vault's own signature needs a fresh proof of the member from this session.
+    const genuine = m.key.publication(m.vault, 2, junk, { keyed: false });
+    const unprovenGenuine = await sent(genuine);
+    expect([unprovenGenuine.statusCode, codeOf(unprovenGenuine)]).toEqual([403, 'auth/reauth-required']);
+    // Knowing the password (which proves the member in this session from then on) is not enough either.
+    const wrongKey = await forged({ currentPassword: 'member password 1' });
+    expect([wrongKey.statusCode, codeOf(wrongKey)]).toEqual([403, 'sync/unproven']);
+    expect((await m.state(other)).json().vault).toMatchObject({ header: HEADER, version: 1 });
+
+    // The member changes the master password on the laptop, proven by their sign-in moments ago.
+    const first = (await m.state()).json().vault;
+    const rewrapped = { ...HEADER, wrappedKey: crypto.randomBytes(48).toString('base64') };
+    const changed = m.key.publication(m.vault, 2, rewrapped, { keyed: false });
+    expect((await sent(changed, m.cookie)).json()).toMatchObject({ header: rewrapped, version: 2 });
+    // The old header put back — its MAC read earlier, its signature replayed — is refused from any session, even
+    // one that proves the member: its version does not go up. So is another one at the same version.
+    const oldOne = {
+      id: m.vault,
+      header: first.header,
+      headerMac: first.headerMac,
+      version: 1,
+      proof: m.key.publication(m.vault, 1).proof,
+    };
+    for (const [as, body, code] of [
+      [thief, oldOne, 'sync/stale-header'],
+      [thief, { ...oldOne, currentPassword: 'member password 1' }, 'sync/stale-header'],
+      [m.cookie, oldOne, 'sync/stale-header'],
+      [m.cookie, m.key.publication(m.vault, 2, HEADER, { keyed: false }), 'sync/stale-header'],
+    ] as const) {
+      const refused = await sent(body, as);
+      expect([refused.statusCode, codeOf(refused)]).toEqual([code === 'sync/stale-header' ? 409 : 403, code]);
+    }
+    // The member's proof lasts five minutes; after it, the password.
+    t.advance(6 * 60_000);
+    const next = { ...HEADER, wrappedKey: crypto.randomBytes(48).toString('base64') };
+    const stale = await sent(m.key.publication(m.vault, 3, next, { keyed: false }), m.cookie);
+    expect([stale.statusCode, codeOf(stale)]).toEqual([403, 'auth/reauth-required']);
+    const proven = await sent(
+      m.key.publication(m.vault, 3, next, { keyed: false, currentPassword: 'member password 1' }),
+      m.cookie,
+    );
+    expect(proven.json()).toMatchObject({ header: next, version: 3 });
+    expect((await m.state(other)).json().vault).toMatchObject({ header: next, version: 3 });
+  });
+});
+
 describe('6. erasing the synced vault', () => {
   it('needs a fresh proof of the member: the current password, or one moments ago in this session — else nothing goes', async () => {
     const m = await member('erase.proof');
-    const key = signingPair();
-    await m.publish({ signing: key.signing });
+    const key = m.key;
+    await m.publish();
     const laptop = syncId();
     await m.register(laptop, { proof: key.deviceProof(m.vault, laptop) });
     await m.push(laptop, [chain(laptop).next()]);

@@ -6,7 +6,14 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { chain, digest, keyName, syncId, VAULT_HEADER as HEADER } from '../test/sync-fixtures.js';
+import {
+  chain,
+  digest,
+  keyName,
+  signingPair,
+  syncId,
+  VAULT_HEADER as HEADER,
+} from '../test/sync-fixtures.js';
 import { HEAD_BYTES, RETIRED_DEVICE_BYTES } from './store.js';
 
 const codeOf = (response: { json(): unknown }) =>
@@ -28,22 +35,35 @@ afterAll(async () => {
 async function member(name: string) {
   const cookie = await signedInMember(t, `${name}.${crypto.randomUUID()}@example.com`);
   const vault = syncId();
+  // The vault's signing key, as its publishing device makes it: registrations and snapshots are signed with it.
+  const key = signingPair();
   const send = (app: TestApp, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
     app.request({ method, url, cookie, ...(body === undefined ? {} : { body }) });
+  /** A snapshot's upload signed over its bytes, as a device of the vault signs it (unless it names a proof). */
+  const signed = (url: string, payload: Buffer) => {
+    if (!url.startsWith('/api/sync/snapshots?') || url.includes('proof=')) return url;
+    const query = new URLSearchParams(url.split('?')[1]);
+    const proof = key.snapshotProof(vault, query.get('device')!, Number(query.get('covers')), payload);
+    return `${url}&proof=${proof}`;
+  };
   return {
     cookie,
     vault,
+    key,
     send,
-    publish: () => send(t, 'PUT', '/api/sync/vault', { id: vault, header: HEADER, headerMac: digest() }),
+    publish: () => send(t, 'PUT', '/api/sync/vault', key.publication(vault)),
     register: (device: string, app = t) =>
-      send(app, 'PUT', `/api/sync/devices/${device}`, { name: 'Laptop' }),
+      send(app, 'PUT', `/api/sync/devices/${device}`, {
+        name: 'Laptop',
+        proof: key.deviceProof(vault, device),
+      }),
     push: (device: string, changes: unknown[], app = t) =>
       send(app, 'POST', '/api/sync/changes', { device, changes }),
     changes: (after: number, app = t) => send(app, 'GET', `/api/sync/changes?after=${after}`),
     raw: (method: 'PUT' | 'GET', url: string, payload?: Buffer, app = t) =>
       app.app.inject({
         method,
-        url,
+        url: payload ? signed(url, payload) : url,
         headers: {
           origin: app.origin,
           cookie,
@@ -64,23 +84,36 @@ describe('sync', () => {
     expect((await m.changes(0)).json()).toEqual({ changes: [], latest: 0, snapshot: null });
 
     expect((await m.publish()).statusCode).toBe(200);
+    // A new master password's header: the next version, signed; the member signed in moments ago (a fresh proof).
     const rewrapped = { ...HEADER, wrappedKey: crypto.randomBytes(48).toString('base64') };
-    const headerMac = digest();
-    const again = await m.send(t, 'PUT', '/api/sync/vault', { id: m.vault, header: rewrapped, headerMac });
-    expect(again.json()).toMatchObject({ id: m.vault, header: rewrapped, headerMac });
-    const another = await m.send(t, 'PUT', '/api/sync/vault', { id: syncId(), header: HEADER, headerMac });
+    const replacing = m.key.publication(m.vault, 2, rewrapped);
+    const again = await m.send(t, 'PUT', '/api/sync/vault', replacing);
+    expect(again.json()).toMatchObject({
+      id: m.vault,
+      header: rewrapped,
+      headerMac: replacing.headerMac,
+      version: 2,
+    });
+    const another = await m.send(t, 'PUT', '/api/sync/vault', signingPair().publication(syncId()));
     expect([another.statusCode, codeOf(another)]).toEqual([409, 'sync/other-vault']);
     expect((await m.send(other, 'GET', '/api/sync')).json().vault).toMatchObject({
       id: m.vault,
       header: rewrapped,
-      headerMac,
+      headerMac: replacing.headerMac,
+      version: 2,
     });
 
+    const good = m.key.publication(m.vault, 3);
     for (const bad of [
-      { id: 'x', header: HEADER, headerMac },
-      { id: m.vault, header: { ...HEADER, iterations: 1000 }, headerMac },
-      { id: m.vault, header: { ...HEADER, extra: 1 }, headerMac },
-      { id: m.vault, header: HEADER, headerMac: 'short' },
+      { ...good, id: 'x' },
+      { ...good, header: { ...HEADER, iterations: 1000 } },
+      { ...good, header: { ...HEADER, extra: 1 } },
+      { ...good, headerMac: 'short' },
+      { ...good, version: 0 },
+      { ...good, version: 1.5 },
+      { ...good, proof: 'not base64!' },
+      { ...good, proof: undefined },
+      { ...good, version: undefined },
     ]) {
       const refused = await m.send(t, 'PUT', '/api/sync/vault', bad);
       expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'request/invalid']);
@@ -106,7 +139,10 @@ describe('sync', () => {
     expect(phoneCookie.statusCode).toBe(200);
     const { devices } = (await m.send(t, 'GET', '/api/sync')).json();
     expect(devices.map((device: { id: string }) => device.id)).toEqual([laptop]);
-    await m.send(t, 'PUT', `/api/sync/devices/${phone}`, { name: '  Phone  ' });
+    await m.send(t, 'PUT', `/api/sync/devices/${phone}`, {
+      name: '  Phone  ',
+      proof: m.key.deviceProof(m.vault, phone),
+    });
     const listed = (await m.send(other, 'GET', '/api/sync')).json().devices;
     expect(listed).toHaveLength(2);
     expect(listed.find((device: { id: string }) => device.id === phone).name).toBe('Phone');

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { SyncChangeBody } from '../../shared/schemas/sync.js';
+import { headerStatement } from '../sync/proofs.js';
 import type { TestApp } from './harness.js';
 
 /** A MAC or hash, standard base64 (32 bytes). */
@@ -63,11 +64,29 @@ export function signingPair(curve = 'P-256') {
       key: privateKey,
       dsaEncoding: 'ieee-p1363',
     });
+  const signing = {
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    sealedKey: crypto.randomBytes(180).toString('base64'),
+  };
   return {
-    signing: {
-      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-      sealedKey: crypto.randomBytes(180).toString('base64'),
-    },
+    signing,
+    headerProof: (vault: string, version: number, header: typeof VAULT_HEADER = VAULT_HEADER) =>
+      sign(headerStatement(vault, version, header)).toString('base64'),
+    /** A publication's body: the header at `version`, signed (the key sent with it unless `keyed` is false). */
+    publication: (
+      vault: string,
+      version = 1,
+      header: typeof VAULT_HEADER = VAULT_HEADER,
+      extra: { keyed?: boolean; currentPassword?: string } = {},
+    ) => ({
+      id: vault,
+      header,
+      headerMac: digest(),
+      version,
+      proof: sign(headerStatement(vault, version, header)).toString('base64'),
+      ...(extra.keyed === false ? {} : { signing }),
+      ...(extra.currentPassword === undefined ? {} : { currentPassword: extra.currentPassword }),
+    }),
     deviceProof: (vault: string, device: string) =>
       sign(['mygenie/sync-device/v1', vault, device]).toString('base64'),
     snapshotProof: (vault: string, device: string, covers: number, bytes: Uint8Array) =>
@@ -102,6 +121,8 @@ export async function syncedVault(t: TestApp, member: string): Promise<void> {
     id: vault,
     header: VAULT_HEADER,
     headerMac: digest(),
+    version: 1,
+    proof: sign(headerStatement(vault, 1, VAULT_HEADER)).toString('base64'),
     signing: {
       publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
       sealedKey: crypto.randomBytes(180).toString('base64'),

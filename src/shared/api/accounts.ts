@@ -10,6 +10,7 @@ import {
   actionInfoBody,
   loginBody,
   passwordChangeBody,
+  proofBody,
   passwordResetBody,
   resendVerificationBody,
   resetPasswordBody,
@@ -119,6 +120,16 @@ export const ACCOUNT_API = {
     access: 'session',
     errors: [...failures.proof, 'auth/common-password'],
     body: passwordChangeBody,
+    ...noContent,
+  },
+  proveMember: {
+    route: 'POST /api/auth/proof',
+    summary:
+      'Prove it is the member (the current password), so that sensitive changes in the next few minutes ask nothing more',
+    tag: 'accounts',
+    access: 'member',
+    errors: failures.proof,
+    body: proofBody,
     ...noContent,
   },
   requestPasswordReset: {

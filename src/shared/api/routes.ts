@@ -15,6 +15,7 @@ export const ROUTES = {
   logout: 'POST /api/auth/logout',
   resendVerification: 'POST /api/auth/resend-verification',
   changePassword: 'POST /api/auth/password',
+  proveMember: 'POST /api/auth/proof',
   requestPasswordReset: 'POST /api/auth/password-reset',
   actionInfo: 'POST /api/auth/action/info',
   verifyEmail: 'POST /api/auth/verify-email',

@@ -66,6 +66,8 @@ export const resendVerificationBody = z.strictObject({
   password: currentPassword,
   lang: lang.optional(),
 });
+/** Signed in: the current password proves it is the member for the next few minutes' sensitive changes. */
+export const proofBody = z.strictObject({ currentPassword });
 /** Signed in: the current password proves it is the member (unless a passkey proved it moments ago). */
 export const passwordChangeBody = z.strictObject({
   currentPassword: currentPassword.optional(),

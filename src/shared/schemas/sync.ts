@@ -55,10 +55,25 @@ const snapshotProof = z
 export const syncVaultBody = z.strictObject({
   id: syncId,
   header: syncVaultHeader,
-  /** HMAC of the header under the sync key: a device adopts only a header a device of the vault made. */
+  /** HMAC of the header and its version under the sync key: a device adopts only a header a device of the vault made. */
   headerMac: digest,
-  /** Set once (with the vault, or later by the first device that has one); the same one may be sent again. */
+  /** The header's version: above the one the server holds (a device refuses one that goes back). */
+  version: counter.min(1, invalid),
+  /**
+   * The vault signing key's signature of the header and its version (standard base64 of 64 bytes, IEEE P1363) of
+   * `JSON.stringify(["mygenie/sync-header/v1", vaultId, version, v, kdf, iterations, salt, wrapIv, wrappedKey])`.
+   */
+  proof: deviceProof,
+  /**
+   * Set with the vault (a vault without one is refused), or given once to a vault an older app published; the same
+   * one may be sent again.
+   */
   signing: syncSigning.optional(),
+  /**
+   * A new header (another master password) or a key for a vault without one is a sensitive change: the account
+   * password, unless the member proved it within the last few minutes of this session.
+   */
+  currentPassword: passkeyRegisterOptionsBody.shape.currentPassword,
 });
 
 /**
@@ -69,7 +84,9 @@ export const syncEraseBody = z.strictObject({
   currentPassword: passkeyRegisterOptionsBody.shape.currentPassword,
 });
 
-export const syncVault = syncVaultBody.extend({
+export const syncVault = syncVaultBody.omit({ currentPassword: true, proof: true }).extend({
+  /** 0 for a header published before versions (its MAC covers no version). */
+  version: counter,
   updated: z.string(),
   /** Null for a vault published without one (by an older app): no proof is asked of its devices then. */
   signing: syncSigning.nullable(),

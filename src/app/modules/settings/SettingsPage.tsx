@@ -17,6 +17,9 @@ import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { BackupPanel } from '../backup/BackupPanel.js';
 import { SyncPanel } from '../sync/SyncViews.js';
+import { useSyncStatus } from '../../sync/react.js';
+import { call, failureCode } from '../../../client/api.js';
+import { catalog } from '../../../shared/i18n/index.js';
 import { PasskeyUnlockSettings } from '../../access/PasskeyUnlock.js';
 import { endEveryPasskeyUnlock } from '../../access/passkey-unlock.js';
 import { openScreen } from '../../ui/open-screen.js';
@@ -194,12 +197,31 @@ function AutoLogoutSettings() {
 function MasterPasswordSettings() {
   const text = useText(settingsText);
   const shell = useText(shellText);
+  const errors = useText(catalog).errors;
   const toast = useToast();
   const vault = useVault();
-  const ids = { heading: useId(), current: useId(), next: useId(), confirm: useId() };
+  // Synced, the new header reaches the other devices only with a fresh proof of the member (docs/sync.md, "The
+  // header"): the account password, asked here beside the master passwords.
+  const synced = useSyncStatus().state !== 'off';
+  const ids = { heading: useId(), current: useId(), next: useId(), confirm: useId(), account: useId() };
   const { fields, setProblems, clear, field } = usePasswordFields();
+  const [account, setAccount] = useState('');
+  const [accountProblem, setAccountProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const strength = passwordStrength(fields.next);
+
+  /** The account password proves the member to the server; offline, the sync settings ask for it later. */
+  async function proveMember(): Promise<boolean> {
+    try {
+      await call('proveMember', { body: { currentPassword: account } });
+      return true;
+    } catch (error) {
+      const code = failureCode(error);
+      if (code === 'network') return true;
+      setAccountProblem((errors as Record<string, string>)[code] ?? shell.errors.saveFailed);
+      return false;
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -208,15 +230,19 @@ function MasterPasswordSettings() {
     if ([...fields.next].length < MASTER_PASSWORD_MIN_LENGTH) found.next = shell.setup.tooShort;
     if (fields.confirm !== fields.next) found.confirm = shell.setup.mismatch;
     setProblems(found);
-    if (Object.keys(found).length) return;
+    const accountMissing = synced && !account;
+    setAccountProblem(accountMissing ? text.master.accountRequired : '');
+    if (Object.keys(found).length || accountMissing) return;
     setBusy(true);
     try {
+      if (synced && !(await proveMember())) return;
       const changed = await vault.changeMasterPassword(fields.current, fields.next);
       if (!changed) {
         setProblems({ current: text.master.wrong });
         return;
       }
       clear();
+      setAccount('');
       // Every passkey unlock was made under the old master password: it ends here and on every device.
       await endEveryPasskeyUnlock(vault);
       toast(text.master.changed);
@@ -255,6 +281,17 @@ function MasterPasswordSettings() {
           autoComplete="new-password"
           {...field('confirm')}
         />
+        {synced && (
+          <PasswordField
+            id={ids.account}
+            label={text.master.account}
+            hint={text.master.accountHint}
+            value={account}
+            onChange={setAccount}
+            autoComplete="current-password"
+            problem={accountProblem}
+          />
+        )}
         <p className="form__note">{text.master.note}</p>
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -29,6 +29,10 @@ export const settingsText = defineText(
       required: '현재 마스터 비밀번호를 입력하세요.',
       changed: '마스터 비밀번호를 변경했습니다. 새 비밀번호를 안전한 곳에 적어 두세요.',
       note: '데이터는 다시 암호화되지 않고 데이터 키만 새 비밀번호로 다시 잠급니다.',
+      account: '계정 비밀번호',
+      accountHint:
+        '동기화 중인 금고라 새 마스터 비밀번호가 다른 기기로 가려면 로그인할 때 쓰는 계정 비밀번호로 확인해야 합니다.',
+      accountRequired: '계정 비밀번호를 입력하세요.',
     },
     detail: {
       heading: '상세 보기 비밀번호 변경',
@@ -75,6 +79,10 @@ export const settingsText = defineText(
       required: 'Please enter your current master password.',
       changed: 'Your master password has been changed. Write the new one down somewhere safe.',
       note: 'Your data is not re-encrypted; only its key is locked again with the new password.',
+      account: 'Account password',
+      accountHint:
+        'This vault syncs: the new master password reaches your other devices once you confirm it with the password you log in with.',
+      accountRequired: 'Please enter your account password.',
     },
     detail: {
       heading: 'Change detail view password',

@@ -301,6 +301,7 @@ export function SyncPanel() {
         </p>
       )}
       {removedHere && <p className="form__note">{text.panel.rejoinLead}</p>}
+      {status.state === 'error' && status.cause === 'auth/reauth-required' && <ConfirmHeader />}
       {problem && (
         <p className="form__error" role="alert">
           {problem}
@@ -478,6 +479,55 @@ function EraseSynced({ onClose, onErased }: { onClose: () => void; onErased: () 
         <FormFooter busy={busy} onCancel={onClose} submitLabel={text.panel.eraseSynced} />
       </form>
     </FormDialog>
+  );
+}
+
+/**
+ * A new master password made here waits for a fresh proof of the member before it goes to the other devices
+ * (docs/sync.md, "The header"): the account password, typed here, goes with the next run and is forgotten after.
+ */
+function ConfirmHeader() {
+  const text = useText(syncText);
+  const causeText = useCauseText();
+  const engine = useSync();
+  const toast = useToast();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!password) return setProblem(text.panel.erasePasswordMissing);
+    setBusy(true);
+    setProblem('');
+    const refused = await engine.confirmHeader(password);
+    setBusy(false);
+    if (refused) {
+      setProblem(causeText(refused));
+      return;
+    }
+    setPassword('');
+    toast(text.panel.headerSent);
+  }
+
+  return (
+    <form className="form sync-panel__confirm" noValidate onSubmit={(event) => void send(event)}>
+      <PasswordField
+        id={id}
+        label={text.panel.erasePassword}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        problem={problem}
+      />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" aria-disabled={busy}>
+          {text.panel.headerSend}
+        </button>
+      </div>
+    </form>
   );
 }
 

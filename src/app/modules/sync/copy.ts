@@ -29,6 +29,8 @@ export const syncText = defineText(
           '아직 서버로 보내지 못한 기록이 {{count}}개 있습니다. 다른 기기에서 먼저 바뀌어 합친 뒤 보내야 합니다. 잠시 뒤 다시 보냅니다.',
       },
       other: '동기화하지 못했습니다. 잠시 뒤 다시 시도합니다.',
+      'auth/reauth-required':
+        '새 마스터 비밀번호가 아직 다른 기기로 가지 않았습니다. 아래에서 계정 비밀번호로 확인해 주세요.',
     },
     panel: {
       heading: '기기 간 동기화',
@@ -53,6 +55,8 @@ export const syncText = defineText(
       erasePasswordHint:
         '되돌릴 수 없는 일이라 로그인할 때 쓰는 계정 비밀번호로 확인합니다. 금고의 마스터 비밀번호가 아닙니다.',
       erasePasswordMissing: '계정 비밀번호를 입력하세요.',
+      headerSend: '새 마스터 비밀번호 보내기',
+      headerSent: '새 마스터 비밀번호를 다른 기기로 보냈습니다.',
       turnedOn: '동기화를 켰습니다.',
       turnedOff: '이 기기의 동기화를 껐습니다.',
       failed: '동기화 설정을 바꾸지 못했습니다.',
@@ -169,6 +173,8 @@ export const syncText = defineText(
           '{{count}} entries are not on the server yet: other devices changed them first, so they are merged before they go. Sync will try again shortly.',
       },
       other: 'Sync did not complete. It will try again shortly.',
+      'auth/reauth-required':
+        'Your new master password has not reached your other devices yet. Confirm it with your account password below.',
     },
     panel: {
       heading: 'Sync between devices',
@@ -193,6 +199,8 @@ export const syncText = defineText(
       erasePasswordHint:
         'This cannot be undone, so the password you log in with confirms it — not the vault’s master password.',
       erasePasswordMissing: 'Please enter your account password.',
+      headerSend: 'Send the new master password',
+      headerSent: 'Your new master password was sent to your other devices.',
       turnedOn: 'Sync is on.',
       turnedOff: 'Sync is off on this device.',
       failed: 'The sync setting could not be changed.',
