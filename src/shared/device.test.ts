@@ -154,8 +154,19 @@ describe('a name the member gives a device', () => {
       'mark\u200f',
       '<b>',
       'a > b',
+      // Names that show as nothing or as something else (issue 43): the server refuses them too.
+      '\u3164',
+      '\u115f\u1160',
+      '\u2800',
+      'a\u034fb',
+      'a\u180bb',
+      'a\u17b4b',
+      `e${'\u0301'.repeat(63)}`,
     ]) {
       expect(deviceNameProblem(bad), JSON.stringify(bad)).toBe('characters');
+    }
+    for (const good of ['Zoë’s iPad', '📱 Phone', '내 노트북', '내 노트북'.normalize('NFD')]) {
+      expect(deviceNameProblem(good), good).toBeNull();
     }
   });
 });

@@ -3,7 +3,7 @@
 // and lets the member rename it.
 import type { Language } from './constants.js';
 import { catalog } from './i18n/index.js';
-import { fill } from './text.js';
+import { fill, isShownName } from './text.js';
 
 export const DEVICE_NAMES = ['Mobile Device', 'iOS Device', 'Windows PC', 'Mac', 'Desktop'] as const;
 export type DeviceName = (typeof DEVICE_NAMES)[number];
@@ -107,16 +107,14 @@ export const DEVICE_NAME_MAX = 64;
 
 /**
  * What is wrong with a name the member gives a device (the server refuses the same, `request/invalid`): nothing
- * but spaces, longer than 64 characters, or holding control characters, characters that turn the direction of
- * text (which could make a name read as another), or angle brackets. Null when it is fine (it is kept trimmed).
+ * but spaces, longer than 64 characters, or holding what would not show as it is (control, format and direction
+ * characters, invisible fillers, stacked marks: `isShownName`), or angle brackets. Null when it is fine (it is kept trimmed).
  */
 export function deviceNameProblem(name: string): 'empty' | 'too-long' | 'characters' | null {
   const trimmed = name.trim();
   if (!trimmed) return 'empty';
   if (trimmed.length > DEVICE_NAME_MAX) return 'too-long';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069<>]/.test(trimmed)) {
-    return 'characters';
-  }
+  // The server's rule (src/shared/schemas/sync.ts): a name that shows as it is, and no angle brackets.
+  if (!isShownName(trimmed) || /[<>]/.test(trimmed)) return 'characters';
   return null;
 }

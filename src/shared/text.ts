@@ -2,6 +2,7 @@
 // error messages): Korean and English side by side, typed so the compiler checks them key for key, with
 // {{name}} placeholders filled by `fill`.
 import type { Language } from './constants.js';
+import { hasInvisibleCharacters } from './email.js';
 
 /** The shape of text written `as const` with its literal strings widened: same keys, same list lengths. */
 export type Widen<T> = T extends string
@@ -47,4 +48,23 @@ export function textAt(text: object, path: string, fallback?: string): string {
     node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
   }
   return typeof node === 'string' ? node : (fallback ?? path);
+}
+
+/** More combining marks on one character than a name may stack (Unicode's UTS #39 advises no more than four). */
+const STACKED_MARKS = /\p{M}{5}/u;
+
+/**
+ * Whether a name a member gives (a sync device's, a document's) can be shown to members as it is: no character that
+ * shows nothing (the e-mail rule's, ordinary spaces aside), no lone surrogate, and, written out in its decomposed
+ * form, no combining mark at its start or more than four on one character. Accents ("Zoë's iPad"), Hangul however
+ * it is composed ("내 노트북") and emoji ("📱 Phone", "❤️") pass; U+3164 alone or 63 stacked marks do not.
+ */
+export function isShownName(name: string): boolean {
+  const decomposed = name.normalize('NFD');
+  return (
+    !hasInvisibleCharacters(name.replaceAll(' ', '')) &&
+    !/\p{Cs}/u.test(name) &&
+    !/^\p{M}/u.test(decomposed) &&
+    !STACKED_MARKS.test(decomposed)
+  );
 }

@@ -2,6 +2,7 @@
 import { z } from '../zod.js';
 import { FILE_CATEGORIES, INQUIRY_TYPES, LANGUAGES, UPLOAD_EXTENSIONS } from '../constants.js';
 import { boundedText } from './text.js';
+import { isShownName } from '../text.js';
 
 const text = boundedText;
 
@@ -15,7 +16,7 @@ export const noticeListQuery = z.object({
 });
 export const idParams = z.object({ id: z.uuid({ error: 'storage/object-not-found' }) });
 
-/** A file's display name: no path, no control characters, not only dots. */
+/** A file's display name: no path, not only dots, and a name that shows as it is (`isShownName`). */
 export const fileName = z
   .string({ error: 'storage/invalid-name' })
   .trim()
@@ -24,7 +25,8 @@ export const fileName = z
   // eslint-disable-next-line no-control-regex
   .refine((value) => !/[\\/\u0000-\u001f\u007f<>:"|?*]/.test(value) && !/^\.+$/.test(value), {
     error: 'storage/invalid-name',
-  });
+  })
+  .refine(isShownName, { error: 'storage/invalid-name' });
 
 export function extensionOf(name: string): string {
   const match = /\.([A-Za-z0-9]{1,8})$/.exec(name);
@@ -38,7 +40,8 @@ export const fileUploadQuery = z.object({
       error: 'storage/invalid-type',
     },
   ),
-  name: text(200),
+  /** The program's name on the download page. */
+  name: text(200).refine(isShownName, { error: 'request/invalid-characters' }),
   description: text(1000),
   version: text(50),
   category: z.enum(FILE_CATEGORIES, { error: 'request/invalid' }).default('program'),

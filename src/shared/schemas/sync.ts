@@ -3,6 +3,7 @@
 import { z } from '../zod.js';
 import { SYNC_MAX_CHANGES_PER_PUSH, SYNC_MAX_PAYLOAD_CHARS } from '../constants.js';
 import { passkeyRegisterOptionsBody } from './auth.js';
+import { isShownName } from '../text.js';
 
 const invalid = { error: 'request/invalid' } as const;
 
@@ -95,16 +96,16 @@ export const syncVault = syncVaultBody.omit({ currentPassword: true, proof: true
 export const syncDeviceParams = z.object({ id: syncId });
 
 /**
- * A device's name as the member sees it in the list: no control or format character (which includes the bidi
- * controls that make `abc\u202egnp.exe` read as `abcexe.png`, and invisible joiners), no line break, no lone
- * surrogate, and no `<` or `>`.
+ * A device's name as the member sees it in the list: a name that shows as it is (`isShownName`: no control or
+ * format character, which includes the bidi controls that make `abc\u202egnp.exe` read as `abcexe.png`, no
+ * invisible filler or joiner, no line break, no lone surrogate, no pile of combining marks), and no `<` or `>`.
  */
 const deviceName = z
   .string(invalid)
   .trim()
   .min(1, invalid)
   .max(64, invalid)
-  .refine((value) => !/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}<>]/u.test(value), invalid);
+  .refine((value) => isShownName(value) && !/[<>]/.test(value), invalid);
 
 export const syncDeviceBody = z.strictObject({
   name: deviceName,
