@@ -250,6 +250,24 @@ const BENCHES = {
       ];
     },
   },
+  fair: {
+    script: 'bench/fair.mjs',
+    result: 'fair.json',
+    rows: () => {
+      const result = read('fair.json');
+      /** @type {{ healthP50Ms: number; healthMaxMs: number; pushP95Ratio: number }} */
+      const targets = result.targets;
+      return Object.entries(result)
+        .filter(([name]) => name.startsWith('inFlight'))
+        .map(([name, figures]) => ({
+          bench: 'fair',
+          figure: `one member's ${name.slice('inFlight'.length)} costly pushes in flight: health p50 / max, another member's push p95 ÷ idle (medians)`,
+          value: `${figures.healthP50Ms.toFixed(1)} ms / ${figures.healthMaxMs.toFixed(0)} ms, ×${figures.pushP95Ratio.toFixed(2)}`,
+          target: `≤ ${targets.healthP50Ms} ms / ≤ ${targets.healthMaxMs} ms, ≤ ${targets.pushP95Ratio}`,
+          pass: figures.pass,
+        }));
+    },
+  },
 };
 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);

@@ -58,6 +58,7 @@ import { noticeService } from './notices/service.js';
 import { acceptRawUploads } from './storage/http.js';
 import { configuredStorage } from './storage/configured.js';
 import type { FileStorage } from './storage/storage.js';
+import { fairShare, type FairShareLimits } from './sync/fair-share.js';
 
 export interface AppParts {
   config: Config;
@@ -74,6 +75,8 @@ export interface AppParts {
   timeouts?: Partial<Timeouts>;
   /** Password hashing other than argon2id at full cost (tests of the rules). */
   passwords?: PasswordHashing;
+  /** Each member's share of the process's sync pushes, other than the server's own (tests of other rules). */
+  fairShare?: FairShareLimits;
 }
 
 export interface Timeouts {
@@ -313,7 +316,13 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     live,
     maxUploadBytes: config.maxUploadBytes,
   });
-  syncRoutes(app, { accounts, sync, storage, maxUploadBytes: config.maxUploadBytes });
+  syncRoutes(app, {
+    accounts,
+    sync,
+    storage,
+    maxUploadBytes: config.maxUploadBytes,
+    shares: fairShare(clock, parts.fairShare),
+  });
   passkeyRoutes(app, {
     accounts,
     passkeys: passkeyService({ db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl }),

@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   'sync/too-many-devices': 409,
   'sync/unproven': 403,
   'sync/stale-header': 409,
+  'sync/busy': 429,
   'push/invalid-subscription': 400,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,

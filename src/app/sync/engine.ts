@@ -626,6 +626,12 @@ export class SyncEngine {
   }
 
   #fail(error: unknown): void {
+    if (error instanceof ApiFailure && error.code === 'sync/busy') {
+      // The server asks this member's devices to slow down (its fair share of the server): the run goes on after
+      // the wait it names, still syncing, with nothing to tell the member.
+      this.#retryIn((error.retryAfterSeconds ?? 1) * 1000);
+      return;
+    }
     if (error instanceof SyncRefused) {
       // Nothing of it was applied; sync stays stopped until the member asks again (the cause is shown).
       this.#set({ state: 'error', cause: 'refused' });

@@ -54,6 +54,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 
 /** The session the guard resolved for a request, for its handler (undefined on a public route). */
 const guarded = new WeakMap<FastifyRequest, unknown>();
+/** What a route's `first` holds for a request until it is answered. */
+const held = new WeakMap<FastifyRequest, () => void>();
+const letGo = async (request: FastifyRequest) => {
+  held.get(request)?.();
+  held.delete(request);
+};
 
 /**
  * A refused request whose body was not read: a large or unsized one closes its connection after the answer, so
@@ -68,9 +74,13 @@ function closeIfLargeBody(request: FastifyRequest, reply: FastifyReply): void {
 export interface RouteOptions<E extends Endpoint, S> {
   /**
    * Runs after the guard, before the body is read or the request checked: a limit that counts malformed requests
-   * too.
+   * too. What it answers, if anything, is called once the request has its answer (or its connection went): a limit
+   * on what is in flight is released there.
    */
-  first?: (signedIn: Call<E, S>['signedIn'], request: FastifyRequest) => Promise<void>;
+  first?: (
+    signedIn: Call<E, S>['signedIn'],
+    request: FastifyRequest,
+  ) => Promise<void | (() => void)> | void | (() => void);
   /** A JSON body larger than the API's usual limit (sync's batches of changes). */
   bodyLimit?: number;
 }
@@ -94,13 +104,16 @@ export function route<E extends Endpoint, S>(
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         const signedIn = await gatekeeper.admit(endpoint.access, request, endpoint);
-        await options.first?.(signedIn as Call<E, S>['signedIn'], request);
+        const release = await options.first?.(signedIn as Call<E, S>['signedIn'], request);
+        if (release) held.set(request, release);
         guarded.set(request, signedIn);
       } catch (error) {
         closeIfLargeBody(request, reply);
         throw error;
       }
     },
+    onResponse: letGo,
+    onRequestAbort: letGo,
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -8,6 +8,7 @@ import type { AccountService } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import { declaredLength, sendStored, uploadBody } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
+import type { FairShare } from './fair-share.js';
 import type { SyncService } from './service.js';
 
 export function syncRoutes(
@@ -17,6 +18,8 @@ export function syncRoutes(
     sync: SyncService;
     storage: FileStorage;
     maxUploadBytes: number;
+    /** Each member's share of the pushes (fair-share.ts), checked from the declared length before the body is read. */
+    shares: FairShare;
   },
 ): void {
   const { accounts, sync, storage } = deps;
@@ -45,8 +48,10 @@ export function syncRoutes(
     sync.renameDevice(signedIn, params.id, body.name),
   );
 
+  const { shares } = deps;
   route(app, accounts, API.syncPush, ({ signedIn, body }) => sync.push(signedIn, body), {
     bodyLimit: SYNC_PUSH_BODY_LIMIT_BYTES,
+    first: (signedIn, request) => shares.admit(signedIn.user.uid, declaredLength(request)),
   });
 
   route(app, accounts, API.syncChanges, ({ signedIn, query }) => sync.changes(signedIn, query.after));

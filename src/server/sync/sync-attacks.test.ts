@@ -1150,3 +1150,96 @@ describe('8. device names that lie', () => {
     expect((await m.state()).json().devices[0].name).toBe('ｆｕｌｌ');
   });
 });
+
+describe('9. one member slowing everyone (issue 43)', () => {
+  /** A push sent on a connection of its own with only a kilobyte of its body: held open until `abort`. */
+  async function heldPush(base: string, cookie: string, body: Buffer) {
+    const request = http.request(`${base}/api/sync/changes`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        origin: fair.origin,
+        cookie,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      },
+    });
+    const answered = new Promise<number>((resolve) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', () => resolve(0));
+    });
+    request.write(body.subarray(0, 1024));
+    return { answered, abort: () => request.destroy() };
+  }
+
+  // A server of its own with the server's own share (the other tests push as much as their rule needs).
+  let fair: TestApp;
+  beforeAll(async () => {
+    fair = await startTestApp({}, { fairShare: 'server' });
+  });
+  afterAll(async () => {
+    await fair.close();
+  });
+
+  it('keeps each member to a fair share: two pushes in flight, a budget of bytes, refused before they are read', async () => {
+    const base = await fair.listening();
+    const m = await member('fair.heavy', fair);
+    await m.publish();
+    const laptop = syncId();
+    await m.register(laptop);
+    const heavy = heaviestPush();
+    // Two of its pushes held open, their bodies unsent: a third is refused at once, unread, with a wait.
+    const small = Buffer.from(JSON.stringify({ device: laptop, changes: [chain(laptop).next(50_000)] }));
+    const held = [await heldPush(base, m.cookie, small), await heldPush(base, m.cookie, small)];
+    await expect
+      .poll(async () => {
+        const third = await rawPost(base, '/api/sync/changes', small, {
+          origin: fair.origin,
+          cookie: m.cookie,
+          'content-type': 'application/json',
+        });
+        return [third.status, JSON.parse(third.body).error?.code];
+      })
+      .toEqual([429, 'sync/busy']);
+    // Another member is not kept waiting by it.
+    const other = await member('fair.other', fair);
+    await other.publish();
+    const phone = syncId();
+    await other.register(phone);
+    const phoneChain = chain(phone);
+    expect((await other.push(phone, [phoneChain.next()])).statusCode).toBe(200);
+    // Let go: a push of the member's is taken again.
+    held[0]!.abort();
+    held[1]!.abort();
+    expect(await Promise.all(held.map((each) => each.answered))).toEqual([0, 0]);
+    const first = chain(laptop).next();
+    await expect.poll(async () => (await m.push(laptop, [first])).statusCode).toBe(200);
+
+    // Megabytes over and over: the member's budget (4 MiB at once, 512 KiB a second after) runs out, and the answer
+    // says how long to wait; the refusal cost nothing, and the budget comes back with time.
+    const sendHeavy = () =>
+      fair.app.inject({
+        method: 'POST',
+        url: '/api/sync/changes',
+        payload: heavy,
+        headers: { origin: fair.origin, cookie: m.cookie, 'content-type': 'application/json' },
+      });
+    const answers: number[] = [];
+    let retryAfter = '';
+    for (let round = 0; round < 2; round++) {
+      const answer = await sendHeavy();
+      answers.push(answer.statusCode);
+      if (answer.statusCode === 429) retryAfter = String(answer.headers['retry-after']);
+    }
+    expect(answers[0]).not.toBe(429);
+    expect(answers[1]).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect((await other.push(phone, [phoneChain.next()])).statusCode).toBe(200);
+    // The answer came after a pause of up to a second (fair-share.ts): the wait it names starts from then.
+    fair.advance((Number(retryAfter) + 1) * 1000);
+    expect((await sendHeavy()).statusCode).not.toBe(429);
+  });
+});

@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../core/config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
 import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
 import type { PasswordHashing } from '../accounts/passwords.js';
+import type { FairShareLimits } from '../sync/fair-share.js';
 import { testCostHashing } from './passwords.js';
 
 export interface TestApp extends MyGenieApp {
@@ -54,6 +55,14 @@ export interface OutboxMail {
 }
 
 /** `logger`: Fastify's logger options (no logging unless given). */
+/** No limit on a member's pushes (the harness's default). */
+const UNBOUNDED_SHARE: FairShareLimits = {
+  pushesInFlight: Infinity,
+  burstBytes: Infinity,
+  refillBytesPerSecond: Infinity,
+  holdMs: 0,
+};
+
 export async function startTestApp(
   env: Record<string, string> = {},
   options: {
@@ -64,6 +73,11 @@ export async function startTestApp(
     sharing?: TestApp;
     /** How passwords are hashed: at test cost by default; 'full cost' is the server's own argon2id. */
     passwords?: PasswordHashing | 'full cost';
+    /**
+     * Each member's share of the sync pushes: none by default (tests push as much as their rule needs, on a clock
+     * that moves only when told); 'server' is the server's own (SERVER_FAIR_SHARE).
+     */
+    fairShare?: 'server';
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -78,6 +92,7 @@ export async function startTestApp(
     ...(options.outboundCa ? { outboundCa: options.outboundCa } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.passwords === 'full cost' ? {} : { passwords: options.passwords ?? testCostHashing }),
+    ...(options.fairShare === 'server' ? {} : { fairShare: UNBOUNDED_SHARE }),
   });
   const origin = new URL(config.publicUrl).origin;
   const outbox = testOutbox(dataDir, () => built.accounts.settle());

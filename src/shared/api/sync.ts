@@ -106,6 +106,7 @@ export const SYNC_API = {
       'sync/unknown-device',
       'sync/not-your-device',
       'sync/out-of-order',
+      'sync/busy',
       'storage/quota-exceeded',
     ],
     body: syncPushBody,

@@ -339,6 +339,7 @@ export const en: Catalog = {
       'Only the sign-in that added this device to sync can send its changes. Log in again on that device.',
     'sync/unproven':
       'This device could not prove it holds the vault. Unlock the vault on this device and turn sync on again.',
+    'sync/busy': 'This account is sending a lot at once. Sync will go on in a moment.',
     'sync/stale-header':
       'The master password was changed on another device in the meantime. Sync will try again with the newest one.',
     'sync/too-many-devices':
