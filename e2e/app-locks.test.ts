@@ -8,6 +8,7 @@ import { backupText } from '../src/app/modules/backup/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { fill } from '../src/client/text.js';
+import { shellText } from '../src/app/copy.js';
 import { plural } from '../src/shared/plural.js';
 import { browserSuite } from './support/suite.js';
 import { addBankAccount, addDiaryEntry, members } from './pages/members.js';
@@ -184,5 +185,32 @@ describe(`the detail lock in ${lang}`, () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('110-987-654321');
     await page.clock.fastForward(2_000);
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5_000 }).toBe('');
+  });
+});
+
+describe('the app over plain http on a LAN address (issue 43)', () => {
+  it('says it needs HTTPS or this computer’s own address, in Korean and in English, instead of failing later', async () => {
+    const context = await suite.newContext();
+    // The same server reached under a LAN-like name over plain http: the browser gives that page no Web Crypto.
+    const lan = 'http://mygenie-lan.test';
+    await context.route(`${lan}/**`, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(lan, suite.server.url) });
+      await route.fulfill({ response });
+    });
+    for (const lang of ['ko', 'en'] as const) {
+      const page = await context.newPage();
+      await page.goto(`${lan}/app/?lang=${lang}`);
+      const text = shellText[lang].insecure;
+      await page.getByRole('heading', { name: text.title }).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(fill(text.lead, { origin: lan }))
+        .waitFor();
+      await page.getByText(text.fix).waitFor();
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      // Nothing of the vault was offered: no setup, no unlock.
+      expect(await page.getByRole('heading', { name: shellText[lang].setup.title }).count()).toBe(0);
+      await page.close();
+    }
   });
 });

@@ -50,6 +50,11 @@ export const shellText = defineText(
       working: '이 기기에 맞춰 암호화를 준비하는 중...',
       failed: '보관함을 만들지 못했습니다. 저장 공간을 확인한 뒤 다시 시도하세요.',
     },
+    insecure: {
+      title: 'MyGenie는 HTTPS나 이 컴퓨터 자신의 주소에서만 열립니다',
+      lead: '이 주소({{origin}})는 HTTPS가 아니어서 브라우저가 암호화 기능을 주지 않습니다. 금고는 그 기능으로만 만들고 열 수 있습니다.',
+      fix: 'https:// 주소로 열거나, 서버가 있는 컴퓨터에서라면 http://localhost 로 여세요. 사이트를 운영한다면 HTTPS를 설정하세요(docs/deploy.md).',
+    },
     newLogin: {
       lead: '확인하려면 이 금고의 마스터 비밀번호를 입력하세요. 비밀번호는 이 기기를 떠나지 않습니다.',
       password: '마스터 비밀번호',
@@ -271,6 +276,11 @@ export const shellText = defineText(
       submit: 'Create my vault',
       working: 'Tuning the encryption to this device...',
       failed: 'The vault could not be created. Check your free storage and try again.',
+    },
+    insecure: {
+      title: 'MyGenie needs HTTPS or this computer’s own address',
+      lead: 'This address ({{origin}}) is not HTTPS, so the browser gives the page no encryption, and the vault can only be made and opened with it.',
+      fix: 'Open an https:// address, or http://localhost on the computer the server runs on. If you host this site, set up HTTPS (docs/deploy.md).',
     },
     newLogin: {
       lead: 'To confirm, enter this vault’s master password. It never leaves this device.',

@@ -2,7 +2,7 @@
 // or SIGINT it stops accepting, finishes the requests in flight, closes the database and exits 0.
 import http from 'node:http';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './core/config.js';
+import { ConfigError, insecurePublicUrl, loadConfig, type Config } from './core/config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { holdData } from './db/data-lock.js';
 import { tellLocalBuses } from './core/bus.js';
@@ -56,6 +56,13 @@ async function main(): Promise<void> {
   app.log.info(
     `MyGenie is serving ${shownAddress(config.publicUrl)} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
+  if (insecurePublicUrl(config.publicUrl)) {
+    app.log.warn(
+      `PUBLIC_URL ${shownAddress(config.publicUrl)} is plain http on an address other than this computer's own: ` +
+        'browsers give the app no encryption there, so nobody can make or open a vault. Serve it over HTTPS ' +
+        '(docs/deploy.md, "HTTPS on a single server").',
+    );
+  }
 }
 
 /**

@@ -60,10 +60,25 @@ import { syncText } from '../modules/sync/copy.js';
 const VaultSearch = lazy(() => import('../modules/search/VaultSearch.js'));
 
 export function App() {
+  return <ToastProvider>{secureEnough() ? <MemberGate /> : <InsecureScreen />}</ToastProvider>;
+}
+
+/**
+ * Whether the browser gives this page Web Crypto, which makes and opens the vault: only in a secure context (HTTPS,
+ * or this computer's own address). Over plain http on a LAN address it does not, and nothing of the app can work.
+ */
+function secureEnough(): boolean {
+  return window.isSecureContext && globalThis.crypto?.subtle !== undefined;
+}
+
+/** What the member meets instead of a vault that cannot be made: what is wrong, and the way out. */
+function InsecureScreen() {
+  const text = useText(shellText).insecure;
   return (
-    <ToastProvider>
-      <MemberGate />
-    </ToastProvider>
+    <GateScreen title={text.title}>
+      <p role="alert">{fill(text.lead, { origin: window.location.origin })}</p>
+      <p>{text.fix}</p>
+    </GateScreen>
   );
 }
 

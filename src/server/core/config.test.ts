@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shownSetting, withoutPasswords } from './secrets.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, insecurePublicUrl } from './config.js';
 
 describe('configuration', () => {
   it('needs nothing: port 3000, SQLite under data/, mail to the outbox', () => {
@@ -171,5 +171,23 @@ describe('configuration', () => {
         'DATABASE_URL must be a postgres:// URL (got "mysql://admin:***@db.internal/x")',
       );
     }
+  });
+});
+
+describe('an address browsers give no Web Crypto (issue 43)', () => {
+  it.each([
+    ['http://192.168.0.10:3000', true],
+    ['http://mygenie.home.arpa', true],
+    ['http://10.0.0.2', true],
+    ['http://[fd00::1]:3000', true],
+    ['http://localhost:3000', false],
+    ['http://app.localhost', false],
+    ['http://127.0.0.1:3000', false],
+    ['http://127.8.9.10', false],
+    ['http://[::1]:3000', false],
+    ['https://192.168.0.10', false],
+    ['https://mygenie.example', false],
+  ])('%s is plain http off this computer: %s', (url, insecure) => {
+    expect(insecurePublicUrl(url)).toBe(insecure);
   });
 });

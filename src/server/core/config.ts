@@ -134,6 +134,17 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/**
+ * Whether browsers would give the app no Web Crypto at `publicUrl` (docs/deploy.md, "HTTPS on a single server"):
+ * plain http on an address other than this computer's own. The vault cannot be made or opened there.
+ */
+export function insecurePublicUrl(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
+}
+
 export interface Config {
   port: number;
   host: string;
