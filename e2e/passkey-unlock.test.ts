@@ -3,8 +3,11 @@
 // the lock screen's one touch; a cancelled check falls back to the password on the same screen; turned off from
 // another device; ended by a new master password; the 14-day and 5-failure rules on the test clock; a browser or
 // authenticator without the PRF; and, signed out, one check that signs in and unlocks.
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { shellText } from '../src/app/copy.js';
+import { catalog } from '../src/shared/i18n/index.js';
 import { browserSuite } from './support/suite.js';
 import { members } from './pages/members.js';
 import { virtualAuthenticator, type VirtualAuthenticator } from './pages/authenticator.js';
@@ -178,14 +181,54 @@ describe(`fingerprint or face unlock in ${lang}`, () => {
     await app.page.context().setOffline(false);
   });
 
-  it('says so where the authenticator gives no PRF output, and offers no button that cannot work', async () => {
-    const { app } = await openDevice(lang, await member(lang), false);
+  for (const shown of ['en', 'ko'] as const) {
+    it(`says so where the authenticator gives no PRF output, offers nothing that cannot work, and leaves no passkey behind (${shown})`, async () => {
+      const words = passkeyText(shown);
+      const { app } = await openDevice(shown, await member(shown), false);
+      await app.turnOnPasskeyUnlock(MASTER);
+      const panel = app.page.getByRole('region', { name: words.settings.heading });
+      await panel.getByText(words.problems['no-prf']).first().waitFor();
+      await panel.getByText(words.settings.none).waitFor();
+      // Nothing more is offered here: the button that cannot work is gone, and stays gone after a reload.
+      const turnOn = panel.getByRole('button', { name: words.settings.turnOn });
+      expect(await turnOn.count()).toBe(0);
+      // The passkey made for the unlock went again: the member asked for no sign-in passkey (issue 43).
+      const passkeys = () =>
+        app.page.evaluate(
+          async () => (await (await fetch('/api/passkeys')).json()).passkeys.length as number,
+        );
+      await expect.poll(passkeys).toBe(0);
+      await app.page.reload();
+      await app.unlock(MASTER);
+      await app.go('settings');
+      await app.page
+        .getByRole('region', { name: words.settings.heading })
+        .getByText(words.problems['no-prf'])
+        .waitFor();
+      expect(await turnOn.count()).toBe(0);
+      await app.lock();
+      expect(await app.passkeyUnlockButton().count()).toBe(0);
+    });
+  }
+
+  it('sends the member to the master password, not to the site’s ID and password, when the check is refused', async () => {
+    const { app } = await openDevice(lang, await member(lang));
     await app.turnOnPasskeyUnlock(MASTER);
-    const panel = app.page.getByRole('region', { name: text.settings.heading });
-    await panel.getByRole('alert').getByText(text.problems['no-prf']).waitFor();
-    await panel.getByText(text.settings.none).waitFor();
+    await app.toast(text.settings.on);
     await app.lock();
-    expect(await app.passkeyUnlockButton().count()).toBe(0);
+    // The server has seen a higher count from this passkey than the authenticator now gives (a copied key): it
+    // refuses the check.
+    const database = new Database(path.join(suite.server.dataDir, 'mygenie.db'));
+    try {
+      database.prepare('UPDATE passkeys SET counter = 1000000').run();
+    } finally {
+      database.close();
+    }
+    await app.passkeyUnlockButton().click();
+    await app.page.getByRole('alert').getByText(text.problems.copied).waitFor();
+    expect(await app.page.getByText(catalog[lang].errors['passkey/counter-rejected']).count()).toBe(0);
+    await app.unlock(MASTER);
+    await app.nav().waitFor();
   });
 
   it('signed out, signs in and unlocks with one check', async () => {

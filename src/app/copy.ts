@@ -94,6 +94,7 @@ export const shellText = defineText(
         'wrong-master': '마스터 비밀번호가 올바르지 않습니다.',
         'account-password': '보안을 위해 계정 비밀번호(사이트 로그인 비밀번호)도 입력해 주세요.',
         'master-due': '이번에는 마스터 비밀번호로 열어 주세요.',
+        copied: '복제된 것으로 보이는 지문 키라서 거부했습니다. 마스터 비밀번호를 입력하세요.',
         failed: '지문 또는 얼굴 확인 중 문제가 생겼습니다. 다시 시도하거나 마스터 비밀번호를 사용하세요.',
       },
       settings: {
@@ -326,6 +327,7 @@ export const shellText = defineText(
         'account-password':
           'For your security, please also enter your account password (the one you sign in to the site with).',
         'master-due': 'Please unlock with your master password this time.',
+        copied: 'This fingerprint key looks copied, so it was refused. Enter the master password.',
         failed:
           'Something went wrong with the fingerprint or face check. Try again or use your master password.',
       },

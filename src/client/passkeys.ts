@@ -70,7 +70,7 @@ function apiProblem(failure: unknown): PasskeyProblem {
  */
 export async function registerPasskey(
   currentPassword?: string,
-): Promise<PasskeyOutcome<{ credentialId: string; prf: boolean | undefined }>> {
+): Promise<PasskeyOutcome<{ credentialId: string; passkeyId: string; prf: boolean | undefined }>> {
   const problem = await ready();
   if (problem) return { ok: false, problem };
   let options;
@@ -91,8 +91,10 @@ export async function registerPasskey(
   // Whether the new passkey can give a PRF output (what unlocking the app's vault needs); undefined: not said.
   const prf = (response.clientExtensionResults as { prf?: { enabled?: boolean } }).prf?.enabled;
   try {
-    await call('passkeyRegister', { body: { response: { ...response, clientExtensionResults: {} } } });
-    return { ok: true, value: { credentialId: response.id, prf } };
+    const { passkey } = await call('passkeyRegister', {
+      body: { response: { ...response, clientExtensionResults: {} } },
+    });
+    return { ok: true, value: { credentialId: response.id, passkeyId: passkey.id, prf } };
   } catch (failure) {
     return { ok: false, problem: apiProblem(failure) };
   }

@@ -132,6 +132,8 @@ export const STORAGE_KEYS = {
   appMember: 'mygenie.app.member',
   /** The member whose vault this device's passkey unlocks, and the passkey (not secret): src/app/access/passkey-unlock.ts. */
   passkeyUnlock: 'mygenie.app.passkeyUnlock',
+  /** This device's passkeys give no PRF output, so they cannot unlock (not secret): passkey-unlock.ts. */
+  passkeyNoPrf: 'mygenie.app.passkeyNoPrf',
   /** The app session (description §3): its member, when and how it was opened (sessionStorage). */
   appSession: 'mygenie.app.session',
   fairyVoice: 'mygenie.fairy.voice',

@@ -3,7 +3,6 @@
 // passkey"). The work is in passkey-unlock.ts.
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { call } from '../../client/api.js';
-import { prfSupport } from '../../client/passkeys.js';
 import { formatDateTime, formatInstantDate } from '../../client/format.js';
 import { readAppSession } from './app-session.js';
 import { lastMember } from '../../client/member.js';
@@ -18,6 +17,7 @@ import { useVault, useVaultVersion } from '../vault/react.js';
 import type { Vault } from '../vault/vault.js';
 import {
   enrolPasskeyUnlock,
+  passkeyUnlockSupport,
   turnOffPasskeyUnlock,
   unlockWithPasskey,
   type UnlockProblem,
@@ -30,6 +30,9 @@ export function usePasskeyProblem(): (problem: UnlockProblem) => string {
   return (problem) => {
     if (problem.startsWith('api:')) {
       const code = problem.slice('api:'.length);
+      // The site's words for these send the member to their ID and password; here the way out is the master password.
+      if (code === 'passkey/verification-failed' || code === 'passkey/invalid-response') return text.refused;
+      if (code === 'passkey/counter-rejected') return text.copied;
       return isErrorCode(code) ? errors[code] : text.failed;
     }
     switch (problem) {
@@ -56,17 +59,17 @@ export function usePasskeyProblem(): (problem: UnlockProblem) => string {
   };
 }
 
-/** Whether this browser can unlock with a passkey: null while it is asked. */
-function useSupport(): 'ready' | UnlockProblem | null {
+/** Whether this device can unlock with a passkey (null while it is asked), and its setter for what a try found. */
+function useSupport() {
   const [support, setSupport] = useState<'ready' | UnlockProblem | null>(null);
   useEffect(() => {
     let live = true;
-    void prfSupport().then((found) => live && setSupport(found));
+    void passkeyUnlockSupport().then((found) => live && setSupport(found));
     return () => {
       live = false;
     };
   }, []);
-  return support;
+  return [support, setSupport] as const;
 }
 
 /**
@@ -77,7 +80,7 @@ export function PasskeyUnlockChoice({ vault, onFailed }: { vault: Vault; onFaile
   const text = useText(shellText).passkey;
   const problemText = usePasskeyProblem();
   useSyncExternalStore(vault.subscribe, () => vault.version);
-  const support = useSupport();
+  const [support] = useSupport();
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState('');
   const passkey = vault.passkey;
@@ -151,7 +154,7 @@ export function PasskeyUnlockSettings() {
   const toast = useToast();
   const vault = useVault();
   useVaultVersion();
-  const support = useSupport();
+  const [support, setSupport] = useSupport();
   const ids = { heading: useId(), master: useId(), account: useId(), list: useId() };
   const [master, setMaster] = useState('');
   const [account, setAccount] = useState('');
@@ -192,6 +195,8 @@ export function PasskeyUnlockSettings() {
         return;
       }
       if (outcome.problem === 'account-password') setAskAccount(true);
+      // This device's passkeys cannot unlock: nothing more is offered here, and why stays in view.
+      if (outcome.problem === 'no-prf') setSupport('no-prf');
       setProblem(problemText(outcome.problem));
     } catch {
       setProblem(problemText('failed'));

@@ -69,6 +69,27 @@ function keepHint(hint: PasskeyHint | null): void {
 
 const failed = (problem: UnlockProblem): { ok: false; problem: UnlockProblem } => ({ ok: false, problem });
 
+/**
+ * Whether this device can unlock with a passkey: the browser's answer, unless a try here found its passkeys give no
+ * PRF output (the browser said it could; the authenticator could not). Then nothing is offered that cannot work.
+ */
+export async function passkeyUnlockSupport(): Promise<'ready' | UnlockProblem> {
+  try {
+    if (localStorage.getItem(STORAGE_KEYS.passkeyNoPrf) === '1') return 'no-prf';
+  } catch {
+    // Without storage, the browser's answer alone.
+  }
+  return prfSupport();
+}
+
+function rememberNoPrf(): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS.passkeyNoPrf, '1');
+  } catch {
+    // Without storage the next try finds it out again (and takes its passkey back again).
+  }
+}
+
 function apiProblem(failure: unknown): UnlockProblem {
   const code: FailureCode = failureCode(failure);
   if (code === 'passkey/unlock-ended' || code === 'passkey/not-found') return 'ended';
@@ -95,7 +116,24 @@ export async function enrolPasskeyUnlock(
   if (!made.ok && made.problem !== 'already-registered') {
     return failed(made.problem === 'api:auth/reauth-required' ? 'account-password' : made.problem);
   }
-  if (made.ok && made.value.prf === false) return failed('no-prf');
+  const outcome = await unlockWith(vault, member, masterPassword, made.ok ? made.value : undefined);
+  if (!outcome.ok) {
+    // A passkey made for this and not unlocking after all goes again: the member asked for an unlock, not for a
+    // sign-in passkey. One they had before stays.
+    if (made.ok) await call('deletePasskey', { params: { id: made.value.passkeyId } }).catch(() => undefined);
+    if (outcome.problem === 'no-prf') rememberNoPrf();
+  }
+  return outcome;
+}
+
+/** The rest of enrolPasskeyUnlock, with the passkey just `made` (undefined: one of before, found by the check). */
+async function unlockWith(
+  vault: Vault,
+  member: { uid: string; email: string },
+  masterPassword: string,
+  made: { credentialId: string; prf: boolean | undefined } | undefined,
+): Promise<UnlockOutcome> {
+  if (made?.prf === false) return failed('no-prf');
   let options;
   try {
     options = await call('passkeyUnlockOptions');
@@ -103,7 +141,7 @@ export async function enrolPasskeyUnlock(
     return failed(apiProblem(failure));
   }
   const prfSalt = crypto.getRandomValues(new Uint8Array(PRF_BYTES));
-  const checked = await checkWithPrf(options, prfSalt, made.ok ? made.value.credentialId : undefined);
+  const checked = await checkWithPrf(options, prfSalt, made?.credentialId);
   if (!checked.ok) return failed(checked.problem);
   return withPrf(checked.value, async ({ response }, prf) => {
     let passkeyId: string;
