@@ -84,7 +84,16 @@ export class Device {
         .locator('body')
         .innerText()
         .catch(() => '(the page could not be read)');
-      throw new Error(`the joined device never opened; it shows:\n${shown}`, { cause: error });
+      // What did not check out, when the first sync refused something (the engine's verdict).
+      const refused = await this.page
+        .locator('[data-sync-refused]')
+        .first()
+        .getAttribute('data-sync-refused', { timeout: 1000 })
+        .catch(() => null);
+      throw new Error(
+        `the joined device never opened; it shows:\n${shown}${refused ? `\n(refused: ${refused})` : ''}`,
+        { cause: error },
+      );
     }
     await this.app.enterDetailPassword(DETAIL);
   }

@@ -113,7 +113,7 @@ export function FirstSyncGate({ logOut, children }: { logOut: () => void; childr
   return (
     <GateScreen title={text.join.arriving} busy={status.state === 'syncing'}>
       {status.state === 'error' ? (
-        <p className="form__error" role="alert">
+        <p className="form__error" role="alert" data-sync-refused={status.refused}>
           {causeText(status.cause, status.unsent)}
         </p>
       ) : (

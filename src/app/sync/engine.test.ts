@@ -45,6 +45,38 @@ describe('the sync engine on simulated devices', () => {
   });
 });
 
+describe('publishing a vault while it is written to', () => {
+  it('sends a record written, edited or deleted before the publication goes up once, and the next device takes it', async () => {
+    const server = new MemorySyncServer();
+    const laptop = new SimulatedDevice('Laptop', 'member-1', server.as('session-1'));
+    open.push(laptop);
+    await laptop.openVault(header);
+    await laptop.vault.save('memo', 'kept', undefined, { title: 'Before' });
+    await laptop.vault.save('memo', 'gone', undefined, { title: 'To delete' });
+    await laptop.engine.enable();
+    // Sync is on and its first run (the publication) waits on a slow server: the member goes on writing (the setup's
+    // detail password, a first record) before the publication has read the vault.
+    let answer = () => {};
+    server.held = new Promise((resolve) => (answer = resolve));
+    await laptop.vault.save('memo', 'new', undefined, { title: 'Written meanwhile' });
+    await laptop.vault.save('memo', 'kept', { title: 'Before' }, { title: 'Edited meanwhile' });
+    await laptop.vault.remove('gone');
+    await laptop.vault.caughtUp();
+    server.held = null;
+    answer();
+    await laptop.settled();
+    await laptop.sync();
+    expect(laptop.engine.status.state).toBe('synced');
+    const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
+    open.push(phone);
+    expect(await phone.join()).toBe('ok');
+    expect(phone.engine.status.state).toBe('synced');
+    expect(phone.vault.get('new')?.value).toEqual({ title: 'Written meanwhile' });
+    expect(phone.vault.get('kept')?.value).toEqual({ title: 'Edited meanwhile' });
+    expect(phone.vault.get('gone')).toBeUndefined();
+  });
+});
+
 describe('the vault’s signing key', () => {
   it('is given to a vault an older app published without one once the member proved it, and then proves every device that joins', async () => {
     const server = new MemorySyncServer();
@@ -79,7 +111,7 @@ describe('the vault’s signing key', () => {
     const [laptop] = devices as [SimulatedDevice];
     server.vault!.signing = { ...server.vault!.signing!, sealedKey: Buffer.alloc(120, 7).toString('base64') };
     await laptop.restart();
-    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'refused' });
+    expect(laptop.engine.status).toEqual({ state: 'error', cause: 'refused', refused: 'altered' });
   });
 });
 
@@ -133,7 +165,7 @@ describe('the vault header (issue 43)', () => {
     // The server (or whoever holds it) puts the old header back, with its genuine MAC and version.
     server.vault = { ...before, signing: server.vault!.signing };
     await phone.restart(NEXT);
-    expect(phone.engine.status).toEqual({ state: 'error', cause: 'refused' });
+    expect(phone.engine.status).toEqual({ state: 'error', cause: 'refused', refused: 'altered' });
     // The phone kept the new master password: the old one does not open it.
     await expect(phone.restart(PASSWORD)).rejects.toThrow('the vault did not open');
   });

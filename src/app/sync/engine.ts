@@ -50,7 +50,8 @@ export type SyncStatus =
   | { state: 'syncing'; done: number; total: number }
   | { state: 'offline' }
   /** `unsent`: records whose edits are not on the server yet (told when it is why sync stopped). */
-  | { state: 'error'; cause: SyncCause; unsent?: number };
+  /** `refused`: what did not check out (SyncRefused's verdict), for who looks into it; the member reads the cause. */
+  | { state: 'error'; cause: SyncCause; unsent?: number; refused?: string };
 
 /** The header as the server keeps it. */
 const headerJson = (header: VaultHeader) => vaultHeaderJson(header) as SyncVaultHeaderJson;
@@ -634,7 +635,7 @@ export class SyncEngine {
     }
     if (error instanceof SyncRefused) {
       // Nothing of it was applied; sync stays stopped until the member asks again (the cause is shown).
-      this.#set({ state: 'error', cause: 'refused' });
+      this.#set({ state: 'error', cause: 'refused', refused: error.verdict });
       return;
     }
     if (error instanceof SyncStop) {

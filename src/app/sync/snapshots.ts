@@ -37,19 +37,7 @@ export async function snapshotIfDue(
   known.covered = state.snapshot?.covers ?? 0;
   if (meta.after - known.covered < every || state.latest !== meta.after) return;
   if ((await parts.store.outbox()).length > 0) return;
-  const explicit = await parts.store.allSyncRows();
-  const listed = new Set(explicit.map((row) => row.id));
-  // Every record's version in the series: its row's, or (a published vault's record that has not changed) the
-  // origin's; records never sent have no version yet and are not in it.
-  const rows = [
-    ...explicit,
-    ...(meta.origin
-      ? parts.vault
-          .all()
-          .filter((entry) => !listed.has(entry.id))
-          .map((entry) => originRow(meta, entry))
-      : []),
-  ].filter((row) => row.version !== null);
+  const rows = await seriesRows(parts, meta);
   const heads: Record<string, ChainHead> = { ...meta.heads };
   if (meta.seq > 0 && meta.prev) heads[meta.device] = { seq: meta.seq, mac: meta.prev };
   try {
@@ -62,12 +50,33 @@ export async function snapshotIfDue(
 }
 
 /**
+ * Every record's version in the series: its row's, or (a published vault's record that has not changed) the origin's;
+ * records never sent have no version yet and are not in it. A record written since sync started has a row: one new
+ * since then goes as a change of its own (version null: not here), one the vault had goes as it was then (its base
+ * copy), deleted or not, so the publication never holds what a change will say again.
+ */
+async function seriesRows(parts: SyncParts, meta: SyncMetaRow): Promise<SyncRecordRow[]> {
+  const explicit = await parts.store.allSyncRows();
+  const listed = new Set(explicit.map((row) => row.id));
+  return [
+    ...explicit,
+    ...(meta.origin
+      ? parts.vault
+          .all()
+          .filter((entry) => !listed.has(entry.id))
+          .map((entry) => originRow(meta, entry))
+      : []),
+  ].filter((row) => row.version !== null);
+}
+
+/**
  * Publishes this vault whole (docs/sync.md, "Publishing a vault"): its records at the origin version, as the series'
  * first number, instead of a change each. False when the series has begun meanwhile (another device sent a change
  * into the new vault first): the records are then sent as changes instead.
  */
 export async function publish(parts: SyncParts, meta: SyncMetaRow): Promise<boolean> {
-  const rows = parts.vault.all().map((entry) => originRow(meta, entry));
+  // As the vault was when sync started: what was written since goes as changes (seriesRows).
+  const rows = await seriesRows(parts, meta);
   // Documents' chunks go first: a device taking the publication fetches them before it shows each document.
   const key = await parts.key();
   for (const row of rows) if (row.kind === 'document') await uploadChunks(parts, key, row.id);

@@ -93,6 +93,8 @@ export class MemorySyncServer {
   readonly chunks = new Map<string, Uint8Array<ArrayBuffer>>();
   /** The server cannot be reached: every call fails as a network failure. */
   down = false;
+  /** While set, every call waits for it before the server takes it (a slow server: what devices do meanwhile). */
+  held: Promise<void> | null = null;
   /** Sessions whose next call is done by the server but its answer lost on the way back. */
   readonly loseNextAnswer = new Set<string>();
   readonly #listeners = new Set<() => void>();
@@ -156,6 +158,7 @@ export class MemorySyncServer {
       if (this.ended.has(session)) refuse('auth/unauthenticated');
       // Each call waits a turn, as a request does: what the devices do meanwhile interleaves with it.
       await Promise.resolve();
+      while (this.held) await this.held;
       const answer = await work();
       if (this.loseNextAnswer.delete(session)) throw new ApiFailure('network', 0);
       return answer;

@@ -292,7 +292,13 @@ export function SyncPanel() {
     <section className="panel sync-panel" aria-labelledby="sync-title">
       <h2 id="sync-title">{text.panel.heading}</h2>
       <p>{text.panel.lead}</p>
-      <p className="sync-panel__status" id="sync-status" tabIndex={-1} data-sync-status={status.state}>
+      <p
+        className="sync-panel__status"
+        id="sync-status"
+        tabIndex={-1}
+        data-sync-status={status.state}
+        data-sync-refused={status.state === 'error' ? status.refused : undefined}
+      >
         {statusLine}
       </p>
       {status.state === 'error' && (
