@@ -75,15 +75,22 @@ describe('new-device check', () => {
     const email = `newdevice-ko.${Date.now()}@example.com`;
     await createAccount(suite.server, email, PASSWORD);
     const { home, context } = await signedInDevice('ko', email);
+    // A second tab of the same browser: it is asked too, and its question closes once the first tab answered.
+    const tab = new HomePageModel(await context.newPage(), 'ko', suite.server.url);
+    await tab.open();
+    await tab.welcome().waitFor();
     const fresh = await newDevice('ko', email);
 
     const prompt = home.page.getByRole('alertdialog', { name: text.newLogin.title });
     await prompt.waitFor({ timeout: CROSSING_MS });
+    const asked = tab.page.getByRole('alertdialog', { name: text.newLogin.title });
+    await asked.waitFor({ timeout: CROSSING_MS });
     await prompt.getByText(text.devices.names.Desktop, { exact: false }).waitFor();
     await prompt.getByRole('button', { name: text.newLogin.yes }).click();
     await prompt.getByLabel(text.newLogin.masterKey).fill(MASTER);
     await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
     await home.page.locator('.toast', { hasText: text.newLogin.confirmed }).waitFor();
+    await asked.waitFor({ state: 'detached', timeout: CROSSING_MS });
     const sessions = (await (await context.request.get(`${suite.server.url}/api/sessions`)).json()) as {
       sessions: Array<{ pending: boolean }>;
     };
@@ -100,15 +107,22 @@ describe('new-device check', () => {
     const text = catalog.en;
     const email = `newdevice-en.${Date.now()}@example.com`;
     await createAccount(suite.server, email, PASSWORD);
-    const { home } = await signedInDevice('en', email);
+    const { home, context } = await signedInDevice('en', email);
+    const tab = new HomePageModel(await context.newPage(), 'en', suite.server.url);
+    await tab.open();
+    await tab.welcome().waitFor();
     const fresh = await newDevice('en', email);
 
     const prompt = home.page.getByRole('alertdialog', { name: text.newLogin.title });
     await prompt.waitFor({ timeout: CROSSING_MS });
+    const asked = tab.page.getByRole('alertdialog', { name: text.newLogin.title });
+    await asked.waitFor({ timeout: CROSSING_MS });
     await prompt.getByRole('button', { name: text.newLogin.yes }).click();
     await prompt.getByLabel(text.newLogin.masterKey).fill('not the master key');
     await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
     await home.popup.root.getByText(text.newLogin.blocked).waitFor();
+    // The other tab's question closes (its session ended with the block).
+    await asked.waitFor({ state: 'detached', timeout: CROSSING_MS });
     await home.popup.confirm();
     await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
     // The blocked device learns it live and shows it is signed out.

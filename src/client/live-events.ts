@@ -4,6 +4,8 @@
 // leaves; each listener hears the events it names.
 //
 //   new-login   a sign-in on a new device waits for this device's answer (data: the waiting DeviceSession)
+//   new-login-decided  that sign-in was answered (here, in another tab or on another device) or ended: its
+//                      question closes everywhere (data: { id })
 //   approved    this page's own waiting sign-in was approved (the stream starts again, as the approved session)
 //   signed-out  this page's session ended (the stream closes: there is nothing more to hear)
 //   sync        the member's synced vault moved (data: { latest })
@@ -11,10 +13,10 @@
 // A listener for `new-login` that comes after the stream opened would miss the sign-ins already announced on it,
 // so the stream starts again for it, and the server announces every waiting sign-in anew.
 
-export type LiveEvent = 'new-login' | 'approved' | 'signed-out' | 'sync';
+export type LiveEvent = 'new-login' | 'new-login-decided' | 'approved' | 'signed-out' | 'sync';
 export type LiveHandlers = Partial<Record<LiveEvent, (data: unknown) => void>>;
 
-const EVENTS: readonly LiveEvent[] = ['new-login', 'approved', 'signed-out', 'sync'];
+const EVENTS: readonly LiveEvent[] = ['new-login', 'new-login-decided', 'approved', 'signed-out', 'sync'];
 const URL = '/api/events';
 
 const listeners = new Set<LiveHandlers>();

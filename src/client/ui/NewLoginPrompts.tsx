@@ -50,6 +50,15 @@ export function NewLoginPrompts({
             current.some((item) => item.id === pending.id) ? current : [...current, pending],
           );
         },
+        // Answered elsewhere (another tab: the site in one, the app in the other; another device) or ended: its
+        // question closes here, and answering it would only fail.
+        'new-login-decided': (data) => {
+          const decided = (data as { id?: unknown } | undefined)?.id;
+          if (typeof decided !== 'string') return;
+          setWaiting((current) => current.filter((item) => item.id !== decided));
+        },
+        // This device's session ended (a block answered in another tab ends it): nothing here can be answered.
+        'signed-out': () => setWaiting([]),
       }),
     [],
   );

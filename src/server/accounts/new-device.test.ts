@@ -122,4 +122,56 @@ describe('new-device check', () => {
     const anonymous = await fetch(`${base}/api/events`);
     expect(anonymous.status).toBe(401);
   });
+
+  it('closes the question in every tab once it was answered in one, or the waiting sign-in ended (issue 43)', async () => {
+    const email = 'tabs@example.com';
+    const first = await signedInMember(t, email);
+    const base = await t.listening();
+    /** A tab of the first device: its own event stream, read as it comes. */
+    const tab = async () => {
+      const controller = new AbortController();
+      const response = await fetch(`${base}/api/events`, {
+        headers: { cookie: first },
+        signal: controller.signal,
+      });
+      const reader = response.body!.getReader();
+      let received = '';
+      return {
+        async until(pattern: RegExp) {
+          while (!pattern.test(received)) {
+            const { value, done } = await reader.read();
+            if (done) throw new Error(`the stream ended without ${pattern}: ${received}`);
+            received += new TextDecoder().decode(value);
+          }
+          return pattern.exec(received)!;
+        },
+        close: () => controller.abort(),
+      };
+    };
+    const [site, app] = [await tab(), await tab()];
+    t.advance(1000);
+    const phone = await login(email);
+    const asked = JSON.parse((await site.until(/event: new-login\ndata: (.*)\n/))[1]!) as { id: string };
+    await app.until(new RegExp(`event: new-login\\ndata: .*"${asked.id}"`));
+    // Answered in the site's tab: the app's tab hears it is decided (and so does the site's).
+    expect((await answer(first, asked.id, 'approve')).statusCode).toBe(204);
+    for (const each of [site, app]) {
+      await each.until(new RegExp(`event: new-login-decided\\ndata: \\{"id":"${asked.id}"\\}`));
+    }
+    // A waiting sign-in that ends by itself (its browser logs out) closes its question too.
+    t.advance(1000);
+    const tablet = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email, password: PASSWORD },
+      headers: { 'user-agent': 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Safari/604.1' },
+    });
+    const second = new RegExp(`event: new-login\\ndata: (?!.*"${asked.id}")(.*)\\n`);
+    const waiting = JSON.parse((await app.until(second))[1]!) as { id: string };
+    await t.request({ method: 'POST', url: '/api/auth/logout', cookie: browserCookies(tablet) });
+    await app.until(new RegExp(`event: new-login-decided\\ndata: \\{"id":"${waiting.id}"\\}`));
+    site.close();
+    app.close();
+    expect(phone).toContain('mg_session=');
+  });
 });

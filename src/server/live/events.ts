@@ -1,5 +1,6 @@
 // Live news for a signed-in device (server-sent events on GET /api/events): a sign-in on a new device that
-// waits for this device's confirmation ("new-login"), this device's own sign-in approved by another device while
+// waits for this device's confirmation ("new-login", and "new-login-decided" once it was answered anywhere or ended,
+// so its question closes in every tab), this device's own sign-in approved by another device while
 // it waited ("approved"; the stream then ends and the browser reconnects as confirmed), the newest number of the
 // member's synced changes ("sync", docs/sync.md: only to a confirmed device), and this device's own
 // session ending ("signed-out"), e.g. when another device refused a sign-in or signed it out. A change to the member's sessions is announced on
@@ -113,6 +114,13 @@ export function deviceEventRoutes(
           if (announced.has(pending.id)) continue;
           announced.add(pending.id);
           send('new-login', pending);
+        }
+        // Answered (in another tab, on another device) or ended: its question closes on this page too.
+        const waiting = new Set(news.pending.map((pending) => pending.id));
+        for (const id of [...announced]) {
+          if (waiting.has(id)) continue;
+          announced.delete(id);
+          send('new-login-decided', { id });
         }
       } catch (err) {
         request.log.warn({ err }, 'device events poll failed');
