@@ -13,6 +13,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { median, percentile } from './lib/load.mjs';
 import { list, size, writeResult } from './lib/result.mjs';
 import { startBenchServer } from './lib/server.mjs';
+import { publishSyncedVault } from './lib/synced-vault.mjs';
 
 const SECONDS = size('BENCH_SECONDS', 8, 1);
 const RUNS = size('RUNS', 3, 1);
@@ -33,45 +34,7 @@ const keyName = () => crypto.randomBytes(32).toString('base64url');
  */
 async function syncingMember(server, email) {
   const cookie = await server.member(email);
-  const vault = id();
-  const device = id();
-  const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const sign = (/** @type {unknown[]} */ statement) =>
-    crypto
-      .sign('sha256', Buffer.from(JSON.stringify(statement)), { key: privateKey, dsaEncoding: 'ieee-p1363' })
-      .toString('base64');
-  const header = {
-    v: 1,
-    kdf: 'PBKDF2-SHA256',
-    iterations: 600_000,
-    salt: crypto.randomBytes(16).toString('base64'),
-    wrapIv: crypto.randomBytes(12).toString('base64'),
-    wrappedKey: crypto.randomBytes(48).toString('base64'),
-  };
-  const headers = { 'content-type': 'application/json', origin: server.base, cookie };
-  const put = async (/** @type {string} */ path, /** @type {unknown} */ body) => {
-    const answer = await fetch(`${server.base}${path}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
-  };
-  await put('/api/sync/vault', {
-    id: vault,
-    header,
-    headerMac: digest(),
-    version: 1,
-    proof: sign(['mygenie/sync-header/v1', vault, 1, ...Object.values(header)]),
-    signing: {
-      publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-      sealedKey: crypto.randomBytes(180).toString('base64'),
-    },
-  });
-  await put(`/api/sync/devices/${device}`, {
-    name: 'Bench',
-    proof: sign(['mygenie/sync-device/v1', vault, device]),
-  });
+  const { device } = await publishSyncedVault(server.base, cookie);
   return { cookie, device };
 }
 

@@ -27,6 +27,7 @@ import { freePort } from '../scripts/net.mjs';
 import { percentile, median } from './lib/load.mjs';
 import { list, size, writeResult } from './lib/result.mjs';
 import { PASSWORD, startBenchServer } from './lib/server.mjs';
+import { publishSyncedVault } from './lib/synced-vault.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The SQLite binding the server itself loads (src/server/db/database.ts).
@@ -201,7 +202,6 @@ function folderBytes(dir) {
 }
 
 const digest = () => crypto.randomBytes(32).toString('base64');
-const syncId = () => crypto.randomBytes(16).toString('hex');
 
 /** A device's chain as the server sees it (the server checks order and versions, not MACs). */
 function chain() {
@@ -278,47 +278,7 @@ async function liveFigures() {
         });
         sessions.push(`${/mg_session=[^;]+/.exec(login.headers.getSetCookie().join('; '))?.[0]}; ${device}`);
       }
-      const vault = syncId();
-      // The vault's signing key, as the publishing device makes it: the header and the registration are signed.
-      const { publicKey, privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const sign = (/** @type {unknown[]} */ statement) =>
-        crypto
-          .sign('sha256', Buffer.from(JSON.stringify(statement)), {
-            key: privateKey,
-            dsaEncoding: 'ieee-p1363',
-          })
-          .toString('base64');
-      const header = {
-        v: 1,
-        kdf: 'PBKDF2-SHA256',
-        iterations: 600_000,
-        salt: crypto.randomBytes(16).toString('base64'),
-        wrapIv: crypto.randomBytes(12).toString('base64'),
-        wrappedKey: crypto.randomBytes(48).toString('base64'),
-      };
-      const published = await fetch(`${server.base}/api/sync/vault`, {
-        method: 'PUT',
-        headers: json(first),
-        body: JSON.stringify({
-          id: vault,
-          header,
-          headerMac: digest(),
-          version: 1,
-          proof: sign(['mygenie/sync-header/v1', vault, 1, ...Object.values(header)]),
-          signing: {
-            publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
-            sealedKey: crypto.randomBytes(180).toString('base64'),
-          },
-        }),
-      });
-      if (!published.ok) throw new Error(`the vault was not published: ${await published.text()}`);
-      const device = syncId();
-      const registered = await fetch(`${server.base}/api/sync/devices/${device}`, {
-        method: 'PUT',
-        headers: json(first),
-        body: JSON.stringify({ name: 'Bench', proof: sign(['mygenie/sync-device/v1', vault, device]) }),
-      });
-      if (!registered.ok) throw new Error(`the device was not registered: ${await registered.text()}`);
+      const { device } = await publishSyncedVault(server.base, first);
       members.push({ sessions, device, chain: chain(), waiting: new Map(), after: new Map() });
     }
     process.stdout.write(`  ${MEMBERS * DEVICES} devices signed in; listening\n`);
