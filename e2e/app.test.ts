@@ -360,8 +360,10 @@ describe('protection', () => {
     await page.clock.fastForward('05:01');
     await page.getByRole('heading', { name: app.text.autoLogout.title }).waitFor();
     await page.getByText(app.text.autoLogout.message.replace('{{minutes}}', '5')).waitFor();
-    const session = await page.evaluate(async () => (await fetch('/api/session')).json());
-    expect(session.user).toBeNull();
+    // The vault is hidden at once; the session ends once the vault is locked (or sent and wiped), a moment later.
+    await expect
+      .poll(async () => (await page.evaluate(async () => (await fetch('/api/session')).json())).user)
+      .toBeNull();
   });
 });
 
