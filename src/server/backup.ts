@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { Config, S3Settings } from './core/config.js';
-import { withoutPasswords } from './core/secrets.js';
+import { addressesIn, withoutPasswords } from './core/secrets.js';
 import type { DatabaseHandle } from './db/database.js';
 import { holdDataForRestore } from './db/data-lock.js';
 
@@ -141,7 +141,7 @@ async function listBucket(
     }
   } catch (error) {
     throw new Error(
-      `listing the S3 bucket ${settings.bucket} failed: ${withoutPasswords((error as Error).message)}`,
+      `listing the S3 bucket ${settings.bucket} failed: ${withoutPasswords((error as Error).message, addressesIn(process.env))}`,
     );
   } finally {
     fs.closeSync(out);
@@ -190,7 +190,9 @@ export async function makeBackup(
         `--dbname=${clientUrl(url)}`,
       ]);
     } catch (error) {
-      throw new Error(`pg_dump failed: ${withoutPasswords((error as Error).message)}`);
+      throw new Error(
+        `pg_dump failed: ${withoutPasswords((error as Error).message, addressesIn(process.env))}`,
+      );
     }
   }
   let files: BackupManifest['files'];
@@ -294,7 +296,9 @@ async function putBack(
         path.join(folder, path.basename(manifest.database.file)),
       ]);
     } catch (error) {
-      throw new Error(`pg_restore failed: ${withoutPasswords((error as Error).message)}`);
+      throw new Error(
+        `pg_restore failed: ${withoutPasswords((error as Error).message, addressesIn(process.env))}`,
+      );
     }
   }
   if (manifest.files.kind === 'copied') {

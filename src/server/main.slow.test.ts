@@ -270,6 +270,22 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('S3cretPw');
   });
 
+  it('prints no password with a slash in it, neither at start nor from npm run migrate (issue 43)', async () => {
+    const closed = await freePort();
+    const env = { DATABASE_URL: `postgres://genie:Sec/ret1@127.0.0.1:${closed}/mygenie` };
+    const server = start(env);
+    expect(await server.exited).toBe(1);
+    // Read as a URL, the password's slash ends the host: refused as a setting, and shown without its secret.
+    expect(server.output()).toContain('DATABASE_URL');
+    const migrated = await command('migrate.js', [], env);
+    expect(migrated.status).toBe(1);
+    expect(migrated.stderr).toContain('MyGenie could not migrate the database');
+    for (const output of [server.output(), migrated.stdout + migrated.stderr]) {
+      expect(output).not.toContain('Sec/ret1');
+      expect(output).not.toContain('ret1@');
+    }
+  });
+
   it('says which service it cannot reach, where, and what to check: PostgreSQL, then Redis', async () => {
     const closed = await freePort();
     const database = start({ DATABASE_URL: `postgres://genie:S3cretPw@127.0.0.1:${closed}/mygenie` });

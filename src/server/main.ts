@@ -6,7 +6,7 @@ import { ConfigError, insecurePublicUrl, loadConfig, type Config } from './core/
 import { openConfiguredDatabase } from './db/database.js';
 import { holdData } from './db/data-lock.js';
 import { tellLocalBuses } from './core/bus.js';
-import { shownAddress, withoutPasswords } from './core/secrets.js';
+import { addressesIn, shownAddress, withoutPasswords } from './core/secrets.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -100,7 +100,7 @@ function answerStarting(config: Config): Promise<http.Server> {
 main().catch((error: unknown) => {
   // A driver's message may carry the URL it was given: its password never reaches the output.
   console.error(
-    `MyGenie could not start: ${withoutPasswords(error instanceof Error ? error.message : String(error))}`,
+    `MyGenie could not start: ${withoutPasswords(error instanceof Error ? error.message : String(error), addressesIn(process.env))}`,
   );
   process.exit(1);
 });

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './core/config.js';
 import { openConfiguredDatabase } from './db/database.js';
+import { addressesIn, withoutPasswords } from './core/secrets.js';
 
 async function migrate(): Promise<void> {
   const config = loadConfig(process.env);
@@ -22,6 +23,9 @@ async function migrate(): Promise<void> {
 
 migrate().catch((error: unknown) => {
   const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  console.error(`MyGenie could not migrate the database: ${message}`);
+  // A driver's message may carry the URL it was given: none of its secrets reaches the output.
+  console.error(
+    `MyGenie could not migrate the database: ${withoutPasswords(message, addressesIn(process.env))}`,
+  );
   process.exit(1);
 });
