@@ -2,7 +2,7 @@
 // the in-memory server that keeps the real server's rules.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { VaultHeader } from '../vault/crypto.js';
-import { newHeader, PASSWORD, SimulatedDevice } from '../test/devices.js';
+import { newHeader, PASSWORD, SimulatedDevice, type Tab } from '../test/devices.js';
 import { MemorySyncServer } from '../test/memory-sync-server.js';
 
 let header: VaultHeader;
@@ -74,6 +74,39 @@ describe('publishing a vault while it is written to', () => {
     expect(phone.vault.get('new')?.value).toEqual({ title: 'Written meanwhile' });
     expect(phone.vault.get('kept')?.value).toEqual({ title: 'Edited meanwhile' });
     expect(phone.vault.get('gone')).toBeUndefined();
+  });
+});
+
+describe('a snapshot made while another tab writes', () => {
+  it('holds each record as its version has it, though the tab making it had not heard of the newest edit', async () => {
+    const server = new MemorySyncServer();
+    const laptop = new SimulatedDevice('Laptop', 'member-1', server.as('session-1'), {
+      tabs: 2,
+      snapshotEvery: 2,
+    });
+    open.push(laptop);
+    await laptop.openVault(header);
+    await laptop.engine.enable();
+    await laptop.engine.settled();
+    await laptop.openTabs();
+    const [writing, syncing] = laptop.tabs as [Tab, Tab];
+    await writing.vault.save('memo', 'm1', undefined, { title: 'Lunch' });
+    await laptop.sync(1);
+    await laptop.settled();
+    // The second tab has not heard of the edit yet when it sends it and makes the snapshot: its copy in memory
+    // still says "Lunch", the disk (and the change sent) "Dinner".
+    const release = laptop.holdNews();
+    await writing.vault.save('memo', 'm1', { title: 'Lunch' }, { title: 'Dinner' });
+    await laptop.sync(1);
+    expect(syncing.vault.get('m1')?.value).toEqual({ title: 'Lunch' });
+    expect(server.snapshot?.covers).toBe(server.latest);
+    release();
+    await laptop.settled();
+    expect(syncing.vault.get('m1')?.value).toEqual({ title: 'Dinner' });
+    const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
+    open.push(phone);
+    expect(await phone.join()).toBe('ok');
+    expect(phone.vault.get('m1')?.value).toEqual({ title: 'Dinner' });
   });
 });
 

@@ -1,6 +1,6 @@
 // What a sync run works with, handed to each of its steps (sending, receiving, snapshots, chunks): the vault and
 // sync's tables beside it, the server, the sync key, and where progress and time are told.
-import { BASE_IS_RECORD, originRow, type SyncMetaRow, type SyncRecordRow, type SyncStore } from './store.js';
+import { originRow, type SyncMetaRow, type SyncRecordRow, type SyncStore } from './store.js';
 import type { Vault } from '../vault/vault.js';
 import { SyncStop } from './errors.js';
 import type { SyncServer } from './ports.js';
@@ -84,15 +84,4 @@ export async function rowsOf(
     const entry = parts.vault.get(ids[index]!);
     return entry ? originRow(meta, entry) : undefined;
   });
-}
-
-/** A base copy as sealed bytes: the record itself sealed again when the base is the record as stored. */
-export async function baseBytes(
-  parts: Pick<SyncParts, 'vault'>,
-  row: SyncRecordRow,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (row.base !== BASE_IS_RECORD) return row.base;
-  const entry = parts.vault.get(row.id);
-  if (!entry) throw new SyncStop('damaged');
-  return (await parts.vault.seal(entry.kind, entry.id, entry.value)).sealed;
 }

@@ -3,11 +3,18 @@
 // covers; a new device, or one that fell behind it, takes the snapshot (checked), then the changes after it.
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ApiFailure } from '../../client/api.js';
-import { decideUntilSettled, originRow, type SyncMetaRow, type SyncRecordRow } from './store.js';
+import {
+  BASE_IS_RECORD,
+  decideUntilSettled,
+  EditedMeanwhileError,
+  originRow,
+  type SyncMetaRow,
+  type SyncRecordRow,
+} from './store.js';
 import type { ChainHead } from './chain.js';
 import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
-import { SyncRefused } from './errors.js';
-import { baseBytes, syncMeta, timed, type SyncParts } from './parts.js';
+import { SyncRefused, SyncStop } from './errors.js';
+import { syncMeta, timed, type SyncParts } from './parts.js';
 import { applyVersions, openPayloads } from './receiving.js';
 import { uploadChunks } from './chunks.js';
 import { addresses } from './sending.js';
@@ -37,11 +44,18 @@ export async function snapshotIfDue(
   known.covered = state.snapshot?.covers ?? 0;
   if (meta.after - known.covered < every || state.latest !== meta.after) return;
   if ((await parts.store.outbox()).length > 0) return;
-  const rows = await seriesRows(parts, meta);
+  let records: SeriesRecord[];
+  try {
+    records = await seriesRecords(parts, meta);
+  } catch (error) {
+    // Edited here again and again while it was read: the next due run tries again.
+    if (error instanceof EditedMeanwhileError) return;
+    throw error;
+  }
   const heads: Record<string, ChainHead> = { ...meta.heads };
   if (meta.seq > 0 && meta.prev) heads[meta.device] = { seq: meta.seq, mac: meta.prev };
   try {
-    await upload(parts, meta, meta.after, heads, rows);
+    await upload(parts, meta, meta.after, heads, records);
     known.covered = meta.after;
   } catch (error) {
     // Another device published one first (or the series moved on): the next due run tries again.
@@ -55,8 +69,7 @@ export async function snapshotIfDue(
  * since then goes as a change of its own (version null: not here), one the vault had goes as it was then (its base
  * copy), deleted or not, so the publication never holds what a change will say again.
  */
-async function seriesRows(parts: SyncParts, meta: SyncMetaRow): Promise<SyncRecordRow[]> {
-  const explicit = await parts.store.allSyncRows();
+function seriesRows(parts: SyncParts, meta: SyncMetaRow, explicit: SyncRecordRow[]): SyncRecordRow[] {
   const listed = new Set(explicit.map((row) => row.id));
   return [
     ...explicit,
@@ -69,6 +82,40 @@ async function seriesRows(parts: SyncParts, meta: SyncMetaRow): Promise<SyncReco
   ].filter((row) => row.version !== null);
 }
 
+/** The series' records with the base copy of each version, as sealed bytes (null: a deletion). */
+type SeriesRecord = { row: SyncRecordRow; base: Uint8Array<ArrayBuffer> | null };
+
+/**
+ * The series as this device holds it (seriesRows), each version with its base copy. A base that is the record as
+ * stored is read from the disk, not from this tab's copy in memory, which trails what another tab wrote until it
+ * hears of it (a snapshot once paired an edit's version with the value before it). The rows are read again after
+ * the records: an edit that came meanwhile (a row changed, or a record that had none got one) has it all read again.
+ */
+async function seriesRecords(parts: SyncParts, meta: SyncMetaRow): Promise<SeriesRecord[]> {
+  return decideUntilSettled(async () => {
+    const explicit = await parts.store.allSyncRows();
+    const rows = seriesRows(parts, meta, explicit);
+    const stored = await parts.vault.storedSealed(
+      rows.filter((row) => row.base === BASE_IS_RECORD).map((row) => row.id),
+    );
+    if (rowsState(await parts.store.allSyncRows()) !== rowsState(explicit)) throw new EditedMeanwhileError();
+    return rows.map((row) => {
+      if (row.base !== BASE_IS_RECORD) return { row, base: row.base };
+      const base = stored.get(row.id);
+      if (!base) throw new SyncStop('damaged');
+      return { row, base };
+    });
+  });
+}
+
+/** The rows' versions and edits, as one text: equal when no edit and no version came between two readings. */
+function rowsState(rows: SyncRecordRow[]): string {
+  return rows
+    .map((row) => `${row.id}\t${row.edit}\t${row.version}\t${row.dirty}`)
+    .sort()
+    .join('\n');
+}
+
 /**
  * Publishes this vault whole (docs/sync.md, "Publishing a vault"): its records at the origin version, as the series'
  * first number, instead of a change each. False when the series has begun meanwhile (another device sent a change
@@ -76,12 +123,12 @@ async function seriesRows(parts: SyncParts, meta: SyncMetaRow): Promise<SyncReco
  */
 export async function publish(parts: SyncParts, meta: SyncMetaRow): Promise<boolean> {
   // As the vault was when sync started: what was written since goes as changes (seriesRows).
-  const rows = await seriesRows(parts, meta);
+  const records = await seriesRecords(parts, meta);
   // Documents' chunks go first: a device taking the publication fetches them before it shows each document.
   const key = await parts.key();
-  for (const row of rows) if (row.kind === 'document') await uploadChunks(parts, key, row.id);
+  for (const { row } of records) if (row.kind === 'document') await uploadChunks(parts, key, row.id);
   try {
-    await timed(parts.timings, 'pushMs', () => upload(parts, meta, 1, {}, rows, true));
+    await timed(parts.timings, 'pushMs', () => upload(parts, meta, 1, {}, records, true));
     return true;
   } catch (error) {
     const code = error instanceof ApiFailure ? error.code : null;
@@ -90,27 +137,28 @@ export async function publish(parts: SyncParts, meta: SyncMetaRow): Promise<bool
   }
 }
 
-/** Seals `rows` (their base copies) into a snapshot covering `covers`, signs it and sends it. */
+/** Seals `series` (the records' base copies) into a snapshot covering `covers`, signs it and sends it. */
 async function upload(
   parts: SyncParts,
   meta: SyncMetaRow,
   covers: number,
   heads: Record<string, ChainHead>,
-  rows: SyncRecordRow[],
+  series: SeriesRecord[],
   publication = false,
 ): Promise<void> {
   const key = await parts.key();
   const records: SnapshotFile['records'] = [];
   await timed(parts.timings, 'signMs', async () => {
-    for (let at = 0; at < rows.length; at += ADDRESS_BATCH) {
-      const part = rows.slice(at, at + ADDRESS_BATCH);
-      const [located, bases] = await Promise.all([
-        addresses(parts, key, part),
-        Promise.all(part.map((row) => baseBytes(parts, row))),
-      ]);
-      part.forEach((row, index) => {
+    for (let at = 0; at < series.length; at += ADDRESS_BATCH) {
+      const part = series.slice(at, at + ADDRESS_BATCH);
+      const located = await addresses(
+        parts,
+        key,
+        part.map(({ row }) => row),
+      );
+      part.forEach(({ row, base }, index) => {
         const { rid, sealed } = located[index]!;
-        if (row.version) records.push([rid, row.version, bytesToBase64(joinPayload(sealed, bases[index]!))]);
+        if (row.version) records.push([rid, row.version, bytesToBase64(joinPayload(sealed, base))]);
       });
     }
   });

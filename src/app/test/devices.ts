@@ -94,7 +94,9 @@ export class SimulatedDevice {
   readonly clock = new ManualClock();
   online = true;
   tabs: Tab[] = [];
-  #hub = tabHub();
+  /** While true, what one tab writes is not yet heard by the others here (see holdNews). */
+  #newsHeld = false;
+  #hub = tabHub(() => this.#newsHeld);
   #queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -185,13 +187,25 @@ export class SimulatedDevice {
     for (const tab of this.tabs) tab.engine.stop();
     await this.settled();
     this.close();
-    this.#hub = tabHub();
+    this.#hub = tabHub(() => this.#newsHeld);
     this.tabs = [];
     for (let index = 0; index < count; index++) {
       const tab = this.#tab();
       this.tabs.push(tab);
       await this.#unlock(tab, password);
     }
+  }
+
+  /**
+   * What each tab writes from now on reaches the others only when the answer is called: a tab that has not heard
+   * yet holds an older copy in memory than the disk.
+   */
+  holdNews(): () => void {
+    this.#newsHeld = true;
+    return () => {
+      this.#newsHeld = false;
+      this.#hub.release();
+    };
   }
 
   /** A sync run now in one tab, to its end. */
@@ -217,14 +231,22 @@ export class SimulatedDevice {
   }
 }
 
-/** Tabs of one browser: what one posts, the others hear (a BroadcastChannel's behaviour, in one process). */
-export function tabHub(): () => TabNews {
+/**
+ * Tabs of one browser: what one posts, the others hear (a BroadcastChannel's behaviour, in one process). `held`:
+ * while it answers true, news waits (a tab that has not heard yet, as a busy browser delays a message).
+ */
+export function tabHub(held: () => boolean = () => false): (() => TabNews) & { release: () => void } {
   const tabs = new Set<(news: VaultNews) => void>();
-  return () => {
+  const waiting: Array<() => void> = [];
+  const hub = () => {
     let mine: ((news: VaultNews) => void) | null = null;
     return {
-      post: (news) => {
-        for (const tab of [...tabs]) if (tab !== mine) queueMicrotask(() => tab(news));
+      post: (news: VaultNews) => {
+        for (const tab of [...tabs]) {
+          if (tab === mine) continue;
+          if (held()) waiting.push(() => tab(news));
+          else queueMicrotask(() => tab(news));
+        }
       },
       listen(handler) {
         mine = handler;
@@ -234,8 +256,13 @@ export function tabHub(): () => TabNews {
       close: () => {
         if (mine) tabs.delete(mine);
       },
-    };
+    } satisfies TabNews;
   };
+  /** What waited is heard now. */
+  const release = () => {
+    for (const deliver of waiting.splice(0)) queueMicrotask(deliver);
+  };
+  return Object.assign(hub, { release });
 }
 
 /** The app opened on a device: the vault over that device's database, loaded (locked, or new), not unlocked. */

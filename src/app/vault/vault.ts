@@ -1146,6 +1146,28 @@ export class Vault {
     return { header, records, chunkKeys };
   }
 
+  /**
+   * The records of `ids` as the disk holds them now, each sealed on its own (loose ones as stored, those in a row
+   * sealed as one opened and sealed again): what another tab wrote is here even before this tab has heard of it,
+   * which its copy in memory is not. A record not stored, or that does not open, is not in the map.
+   */
+  async storedSealed(ids: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
+    const found = new Map<string, Uint8Array<ArrayBuffer>>();
+    if (ids.length === 0) return found;
+    const wanted = new Set(ids);
+    const { records, bundles } = await this.#store.readRecords(ids);
+    for (const record of records) found.set(record.id, record.sealed);
+    const pages = await Promise.all(
+      bundles
+        .filter((bundle) => bundle.live.some((ref) => wanted.has(ref.id)))
+        .map((bundle) => this.#pool.unbundlePage(bundle)),
+    );
+    for (const page of pages) {
+      for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record.sealed);
+    }
+    return found;
+  }
+
   /** The MAC of a backup's listing under the vault's key (docs/backup-format.md). */
   backupMac(listing: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
     return this.#pool.backupMac(listing);
