@@ -35,6 +35,17 @@ async function appDevice(lang: Lang): Promise<{ device: Device; streams: () => n
   const [device] = await syncMember(suite, lang, 1);
   const streams = openStreams(device!.page);
   await device!.startSyncing();
+  // Holding the vault, the app has told the server this browser can check the master key: it is the one asked.
+  await expect
+    .poll(() =>
+      device!.page.evaluate(async () => {
+        const { sessions } = (await (await fetch('/api/sessions')).json()) as {
+          sessions: Array<{ current: boolean; canConfirm: boolean }>;
+        };
+        return sessions.find((session) => session.current)?.canConfirm;
+      }),
+    )
+    .toBe(true);
   return { device: device!, streams };
 }
 

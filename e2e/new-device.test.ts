@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer } from '../scripts/server.mjs';
 import { DEVICE_EVENTS_SAFETY_POLL_MS, STORAGE_KEYS } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
+import { fill } from '../src/shared/text.js';
 import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
@@ -43,14 +44,41 @@ async function signedInDevice(
     [STORAGE_KEYS.masterKeyVerifier, verifier],
   );
   await signInContext(suite.server, context, email, PASSWORD);
-  const home = new HomePageModel(await context.newPage(), lang, suite.server.url);
+  const page = await context.newPage();
+  // Holding the verifier, the page tells the server this device can check the master key: it is the one asked.
+  const told = page.waitForResponse((response) => response.url().endsWith('/api/session/can-confirm'));
+  const home = new HomePageModel(page, lang, suite.server.url);
   await home.open();
   await home.welcome().waitFor();
+  expect((await told).status()).toBe(204);
   return { home, context };
 }
 
-/** Signs in on a browser new to the member: the sign-in waits, and the page says so in its language. */
-async function newDevice(lang: Lang, email: string): Promise<HomePageModel> {
+/** A device signed in with no vault and no verifier (the browser that verified the address, say). */
+async function deviceWithoutVault(lang: Lang, email: string): Promise<HomePageModel> {
+  const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+  await signInContext(suite.server, context, email, PASSWORD);
+  const home = new HomePageModel(await context.newPage(), lang, suite.server.url);
+  await home.open();
+  await home.welcome().waitFor();
+  return home;
+}
+
+/** The one-time code of the newest sign-in mail to `email`. */
+async function mailedCode(email: string, after: number): Promise<string> {
+  const mail = await suite.server.mailTo(email, after);
+  return /(?:Code|확인 코드): ([0-9]{6})/.exec(mail.text)![1]!;
+}
+
+/**
+ * Signs in on a browser new to the member: the sign-in waits, and the page says so in its language — for the device
+ * that can check the master key, or for the code mailed to the member where none can.
+ */
+async function newDevice(
+  lang: Lang,
+  email: string,
+  confirmBy: 'device' | 'code' = 'device',
+): Promise<HomePageModel> {
   const text = catalog[lang];
   const context = await suite.newContext({ locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
   const home = new HomePageModel(await context.newPage(), lang, second!.url);
@@ -58,10 +86,14 @@ async function newDevice(lang: Lang, email: string): Promise<HomePageModel> {
   await home.openLogin();
   await home.dialog.login(email, PASSWORD);
   await home.popup.root.waitFor();
-  expect(await home.popup.message().innerText()).toBe(text.auth.success.pending);
+  expect(await home.popup.message().innerText()).toBe(
+    confirmBy === 'code' ? fill(text.auth.success.pendingCode, { email }) : text.auth.success.pending,
+  );
   await home.popup.confirm();
   await home.pending().waitFor();
-  expect(await home.pending().innerText()).toContain(text.auth.pending.message.replace('{{email}}', email));
+  expect(await home.pending().innerText()).toContain(
+    fill(confirmBy === 'code' ? text.auth.pending.codeMessage : text.auth.pending.message, { email }),
+  );
   expect(await home.welcome().count()).toBe(0);
   // Nothing of the member's is reachable meanwhile.
   const documents = await home.page.evaluate(async () => (await fetch('/api/documents')).json());
@@ -130,5 +162,53 @@ describe('new-device check', () => {
       .locator('.toast', { hasText: text.auth.pending.refused })
       .waitFor({ timeout: CROSSING_MS });
     await fresh.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
+  });
+
+  it('asks no browser without the vault, and signs in with the code mailed to the member (ko, issue 43)', async () => {
+    const text = catalog.ko;
+    const email = `nocheck-ko.${Date.now()}@example.com`;
+    await createAccount(suite.server, email, PASSWORD, true, 'ko');
+    // The browser that verified the address: signed in, no vault, no verifier — it cannot be asked.
+    const first = await deviceWithoutVault('ko', email);
+    const fresh = await newDevice('ko', email, 'code');
+    const code = await mailedCode(email, 1);
+    const field = fresh.pending().getByLabel(text.auth.pending.codeLabel);
+    await field.fill(code === '000000' ? '000001' : '000000');
+    await fresh.pending().getByRole('button', { name: text.auth.pending.codeSubmit }).click();
+    await fresh.pending().getByRole('alert').getByText(text.errors['session/wrong-code']).waitFor();
+    // Typed as it may be copied, with a space: only the digits count.
+    await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    await fresh.pending().getByRole('button', { name: text.auth.pending.codeSubmit }).click();
+    await fresh.page.locator('.toast', { hasText: text.auth.pending.confirmed }).waitFor();
+    await fresh.welcome().waitFor();
+    // The first browser was never asked (no prompt it could only fail), and is still signed in.
+    await first.page.reload();
+    await first.welcome().waitFor();
+    expect(await first.page.getByRole('alertdialog', { name: text.newLogin.title }).count()).toBe(0);
+  });
+
+  it('takes the code from the header on any page, after asking for a new one (en, issue 43)', async () => {
+    const text = catalog.en;
+    const email = `nocheck-en.${Date.now()}@example.com`;
+    await createAccount(suite.server, email, PASSWORD);
+    await deviceWithoutVault('en', email);
+    const fresh = await newDevice('en', email, 'code');
+    const first = await mailedCode(email, 1);
+    await fresh.open('/download');
+    const header = fresh.page.locator('.account');
+    await header.getByRole('button', { name: text.auth.pending.enterCode }).click();
+    const dialog = fresh.page.getByRole('dialog', { name: text.auth.pending.codeTitle });
+    await dialog.getByText(fill(text.auth.pending.codeMessage, { email })).waitFor();
+    // A new code so soon is refused, said with the wait.
+    await dialog.getByRole('button', { name: text.auth.pending.codeResend }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/Too many attempts/)
+      .waitFor();
+    await dialog.getByLabel(text.auth.pending.codeLabel).fill(first);
+    await dialog.getByRole('button', { name: text.auth.pending.codeSubmit }).click();
+    await fresh.page.locator('.toast', { hasText: text.auth.pending.confirmed }).waitFor();
+    await header.getByRole('button', { name: text.nav.logout, exact: true }).waitFor();
+    expect(await dialog.count()).toBe(0);
   });
 });

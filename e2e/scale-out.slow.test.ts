@@ -147,6 +147,10 @@ describe.skipIf(!ready).each([
     await member(email);
     const first = cookieOf(await post(a, '/api/auth/login', { email, password: PASSWORD }));
     expect(first).toBeTruthy();
+    // The desk holds the vault: it is the device asked.
+    expect((await post(b, '/api/session/can-confirm', {}, { cookie: `mg_session=${first}` })).status).toBe(
+      204,
+    );
     const stream = eventStream(b, first!);
     await stream.opened;
     await stream.until(/retry: 3000/, 5000);

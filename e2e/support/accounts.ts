@@ -8,12 +8,13 @@ export async function createAccount(
   email: string,
   password: string,
   verified = true,
+  lang: 'ko' | 'en' = 'en',
 ): Promise<void> {
   const headers = { 'content-type': 'application/json', origin: server.url };
   const signup = await fetch(`${server.url}/api/auth/signup`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email, password, lang: 'en' }),
+    body: JSON.stringify({ email, password, lang }),
   });
   if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}`);
   if (!verified) return;
@@ -64,6 +65,13 @@ async function approveWaiting(server: RunningServer, email: string): Promise<voi
     const listed = await fetch(`${server.url}/api/sessions`, { headers: { cookie } });
     if (listed.status !== 200) continue;
     const { sessions } = (await listed.json()) as { sessions: Array<{ id: string; pending: boolean }> };
+    // This browser holds the member's vault: it may answer (src/server/accounts/devices.ts, canConfirm).
+    const told = await fetch(`${server.url}/api/session/can-confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: '{}',
+    });
+    if (told.status !== 204) throw new Error(`can-confirm answered ${told.status}`);
     for (const waiting of sessions.filter((session) => session.pending)) {
       const approved = await fetch(`${server.url}/api/sessions/${waiting.id}/approve`, {
         method: 'POST',

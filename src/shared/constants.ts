@@ -83,6 +83,13 @@ export const SESSION_IDLE_GRACE_MS = 2 * 60_000;
 export const SESSION_ACTIVITY_REPORT_MS = 60_000;
 /** A sign-in waiting for the new-device check ends if no device answers within this time. */
 export const PENDING_SESSION_TTL_MS = 15 * 60_000;
+/** A sign-in that no signed-in device can confirm is confirmed with a code of this many digits, mailed to the member. */
+export const SIGN_IN_CODE_DIGITS = 6;
+/** Wrong codes a waiting sign-in may try; the sign-in ends at the last. */
+export const SIGN_IN_CODE_TRIES = 5;
+/** Codes mailed for one waiting sign-in at most, and the wait before another may be sent. */
+export const SIGN_IN_CODE_SENDS = 5;
+export const SIGN_IN_CODE_RESEND_MS = 60_000;
 /** A session's end is moved forward at most this often (and at least ten times per idle period), so reads stay reads. */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 /** Proving the password or a passkey again allows sensitive changes in that session for this long. */

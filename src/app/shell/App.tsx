@@ -9,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { call } from '../../client/api.js';
 import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { ToastProvider } from '../../client/ui/Toast.js';
 import { activeLanguage, fill, useLanguage, useText } from '../../client/text.js';
@@ -241,6 +242,12 @@ function VaultRoot({ member, offline, given }: { member: Member; offline: boolea
   // blocking it ends this session: the vault locks at once, and once the message is read the app leaves as a
   // logout does, the vault kept on the device.
   const asking = blocked || state === 'locked' || state === 'unlocked';
+  // Holding the vault, this browser can check the master key: the server is told, so it is a device asked (one
+  // without a vault never is: a code mailed to the member confirms a sign-in no device can).
+  const holdsVault = !offline && (state === 'locked' || state === 'unlocked');
+  useEffect(() => {
+    if (holdsVault) void call('sessionCanConfirm', {}).catch(() => undefined);
+  }, [holdsVault]);
   return (
     <>
       <VaultScreens member={member} offline={offline} vault={vault} engine={engine} />

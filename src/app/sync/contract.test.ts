@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../client/api.js';
 import {
   browserCookies,
+  holdsVault,
   signedInMember,
   startTestApp,
   uniqueIp,
@@ -69,6 +70,7 @@ function realMember(t: TestApp): Member {
         const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: cookies[0]! }))
           .json<{ sessions: Array<{ id: string; pending: boolean }> }>()
           .sessions.find((session) => session.pending);
+        await holdsVault(t, cookies[0]!);
         await t.request({
           method: 'POST',
           url: `/api/sessions/${waiting!.id}/approve`,

@@ -14,6 +14,9 @@ import {
   SESSION_IDLE_GRACE_MS,
   SESSION_IDLE_TTL_MS,
   SESSION_TOUCH_INTERVAL_MS,
+  SIGN_IN_CODE_DIGITS,
+  SIGN_IN_CODE_RESEND_MS,
+  SIGN_IN_CODE_SENDS,
   VERIFY_LINK_TTL_MS,
   type Language,
 } from '../../shared/constants.js';
@@ -25,7 +28,7 @@ import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
-import { accountMail, passwordChangedMail, type MailKind } from '../mail/templates.js';
+import { accountMail, passwordChangedMail, signInCodeMail, type MailKind } from '../mail/templates.js';
 import type { LiveBus } from '../core/bus.js';
 import {
   reserveOrRefuse,
@@ -38,7 +41,7 @@ import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { argon2Hashing, type PasswordHashing } from './passwords.js';
 import * as store from './store.js';
 import { newId } from '../core/ids.js';
-import { hashToken, randomToken } from './tokens.js';
+import { hashToken, randomCode, randomToken } from './tokens.js';
 import type { SignupSettings } from './invitations.js';
 
 /**
@@ -104,6 +107,7 @@ export function presentDevice(row: store.SessionRow, currentSessionId: string): 
     deviceName: row.device_name as DeviceSession['deviceName'],
     current: row.id === currentSessionId,
     pending: row.approval === 'pending',
+    canConfirm: row.can_confirm === 1,
     signedInAt: row.created_at,
     lastSeenAt: row.last_seen_at,
   };
@@ -359,8 +363,15 @@ export function accountContext(deps: AccountDeps) {
     return store.findSessionById(db, signedIn.sessionId, isoAt(clock));
   }
 
-  /** What a sign-in (or the session check) tells the browser: the member, or the sign-in waiting for approval. */
-  function answerFor(signedIn: SignedIn, row: store.SessionRow | undefined): SessionResponse {
+  /**
+   * What a sign-in (or the session check) tells the browser: the member, or the sign-in waiting for approval and
+   * how it is confirmed (`answerable`: another signed-in browser can check the master key; else a mailed code).
+   */
+  function answerFor(
+    signedIn: SignedIn,
+    row: store.SessionRow | undefined,
+    answerable = false,
+  ): SessionResponse {
     if (!signedIn.pending) return { user: signedIn.user };
     if (!row) return { user: null };
     return {
@@ -369,8 +380,50 @@ export function accountContext(deps: AccountDeps) {
         email: signedIn.user.email,
         deviceName: row.device_name as DeviceName,
         signedInAt: row.created_at,
+        confirmBy: answerable ? 'device' : 'code',
       },
     };
+  }
+
+  /** Whether a confirmed session of another browser of the member can check the master key (it is asked). */
+  function canAnswer(rows: readonly store.SessionRow[], waiting: store.SessionRow): boolean {
+    return rows.some(
+      (row) =>
+        row.id !== waiting.id &&
+        row.approval === 'approved' &&
+        row.can_confirm === 1 &&
+        (row.device_id === null || row.device_id !== waiting.device_id),
+    );
+  }
+
+  /**
+   * Mails a new one-time code for a waiting sign-in that no device can confirm — the first at the sign-in, another
+   * when the member asks (at most SIGN_IN_CODE_SENDS, one per SIGN_IN_CODE_RESEND_MS: decided in one statement).
+   * The code is kept only hashed. False when the limits held it back.
+   */
+  async function mailSignInCode(
+    user: Pick<store.UserRow, 'email' | 'lang'>,
+    session: Pick<store.SessionRow, 'id' | 'device_name'>,
+  ): Promise<boolean> {
+    const code = randomCode(SIGN_IN_CODE_DIGITS);
+    const stored = await store.putSignInCode(db, {
+      sessionId: session.id,
+      codeHash: hashToken(`${session.id}:${code}`),
+      now: isoAt(clock),
+      resendAfter: isoAt(clock, -SIGN_IN_CODE_RESEND_MS),
+      maxSends: SIGN_IN_CODE_SENDS,
+    });
+    if (!stored) return false;
+    const lang = languageOf(user);
+    send(
+      signInCodeMail(lang, user.email, {
+        code,
+        at: new Date(clock()),
+        device: session.device_name as DeviceName,
+        minutes: PENDING_SESSION_TTL_MS / 60_000,
+      }),
+    );
+    return true;
   }
 
   /**
@@ -383,21 +436,27 @@ export function accountContext(deps: AccountDeps) {
     userId: string,
     deviceKey: string | null,
     deviceName: string,
-  ): Promise<{ pending: boolean; knownDevice: boolean; pushElsewhere: boolean }> {
+  ): Promise<{ pending: boolean; answerable: boolean; knownDevice: boolean; pushElsewhere: boolean }> {
     const devices = await store.devicesAtSignIn(db, userId, deviceKey, deviceName, isoAt(clock));
     if (devices.copiedDeviceId) throw new ApiError('session/device-mismatch');
     return {
       pending: devices.confirmedAnywhere && !devices.confirmedHere,
+      answerable: devices.answerable,
       knownDevice: devices.confirmedHere,
       pushElsewhere: devices.pushElsewhere,
     };
   }
 
-  /** A pending sign-in of the caller's account, answered by one of its confirmed devices. */
+  /**
+   * A pending sign-in of the caller's account, answered by one of its confirmed devices that can check the master
+   * key (a device that cannot is never asked, and never blocks anyone).
+   */
   async function ownPending(signedIn: SignedIn, sessionId: string): Promise<store.SessionRow> {
     const rows = await liveSessions(signedIn.user.uid);
     const caller = rows.find((row) => row.id === signedIn.sessionId);
-    if (!caller || caller.approval !== 'approved') throw new ApiError('session/not-allowed');
+    if (!caller || caller.approval !== 'approved' || caller.can_confirm !== 1) {
+      throw new ApiError('session/not-allowed');
+    }
     const target = rows.find((row) => row.id === sessionId);
     if (!target || target.approval !== 'pending') throw new ApiError('session/not-found');
     return target;
@@ -442,6 +501,8 @@ export function accountContext(deps: AccountDeps) {
         expires_at: '',
         // Signing in proves the password (or passkey) just now; a sign-in still waiting has proven nothing yet.
         reauth_at: approval === 'pending' ? null : nowIso,
+        // Until the browser says it can check the master key (src/client/can-confirm.ts), it is not asked.
+        can_confirm: 0,
       };
       session.expires_at = new Date(sessionEnd(session, now)).toISOString();
       return session;
@@ -449,6 +510,7 @@ export function accountContext(deps: AccountDeps) {
     const topic = `devices:${user.id}`;
     let session: store.SessionRow;
     let pushElsewhere: boolean;
+    let answerable: boolean;
     if (deps.dialect === 'postgres') {
       // A release outside the database (Redis) goes first: were the session not stored, it would be taken back
       // all the same (a right password is no failed guess).
@@ -468,6 +530,7 @@ export function accountContext(deps: AccountDeps) {
       if (done.copied) throw new ApiError('session/device-mismatch');
       session = done.pending ? pending : approved;
       pushElsewhere = done.pushElsewhere;
+      answerable = done.answerable;
       // The statement told the other processes; this one hears it now (else it is told as usual).
       if (done.told) live.heardHere(topic);
       else if (done.pending || done.ended > 0) await live.publish(topic);
@@ -475,6 +538,7 @@ export function accountContext(deps: AccountDeps) {
       const check = await newDeviceCheck(user.id, deviceKey, deviceName);
       session = row(check.pending ? 'pending' : 'approved');
       pushElsewhere = check.pushElsewhere;
+      answerable = check.answerable;
       const ended = await deps.lightly((connection) =>
         connection.transaction().execute(async (trx) => {
           await store.insertSession(trx, session);
@@ -487,10 +551,12 @@ export function accountContext(deps: AccountDeps) {
       if (check.pending || ended > 0) await live.publish(topic);
     }
     const waiting = session.approval === 'pending';
+    // No other browser can check the master key: a code mailed to the member confirms this sign-in.
+    if (waiting && !answerable) await mailSignInCode(user, session);
     const signedIn = { sessionId: session.id, user: presentUser(user), pending: waiting };
     const event = { signedIn, deviceId: deviceKey, deviceName, pushElsewhere };
     for (const listener of signInListeners) listener(event);
-    return { token, signedIn, answer: answerFor(signedIn, session) };
+    return { token, signedIn, answer: answerFor(signedIn, session, answerable) };
   }
 
   /** A mailed link that can still be used for `kind`. */
@@ -546,6 +612,8 @@ export function accountContext(deps: AccountDeps) {
     liveSessions,
     ownSession,
     answerFor,
+    canAnswer,
+    mailSignInCode,
     newDeviceCheck,
     ownPending,
     openSession,

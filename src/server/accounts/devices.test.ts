@@ -1,7 +1,14 @@
 // A member's signed-in devices: each sign-in records its browser (by the HttpOnly device secret) and the
 // description's device name; the member lists them and ends one or all others; nobody else's can be touched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import {
+  browserCookies,
+  deviceCookie,
+  holdsVault,
+  signedInMember,
+  startTestApp,
+  type TestApp,
+} from '../test/harness.js';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131 Safari/537.36';
@@ -39,6 +46,7 @@ describe('device sessions', () => {
   const signedIn = async (cookie: string) =>
     (await t.request({ method: 'GET', url: '/api/session', cookie })).json().user !== null;
   const approveAll = async (by: string) => {
+    await holdsVault(t, by);
     for (const waiting of (await devices(by)).filter((device) => device.pending)) {
       const approved = await t.request({
         method: 'POST',

@@ -1,14 +1,84 @@
 // A member's signed-in devices: the list, ending one or all others, approving or refusing a sign-in that waits
 // on a new device, and the live news each device hears.
-import { type DeviceSession } from '../../shared/schemas/auth.js';
+import {
+  PENDING_SESSION_TTL_MS,
+  SIGN_IN_CODE_RESEND_MS,
+  SIGN_IN_CODE_SENDS,
+  SIGN_IN_CODE_TRIES,
+} from '../../shared/constants.js';
+import { type DeviceSession, type SessionResponse } from '../../shared/schemas/auth.js';
 import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import * as store from './store.js';
 import { type AccountContext, presentDevice, sessionEnd, type SignedIn } from './context.js';
+import { hashToken, sameDigest } from './tokens.js';
 
 export function deviceService(ctx: AccountContext) {
-  const { db, clock, live, liveSessions, ownPending } = ctx;
+  const { db, clock, live, liveSessions, ownPending, canAnswer, mailSignInCode, answerFor } = ctx;
+
+  /** The caller's sign-in, still waiting, with the member's other sessions (undefined: it no longer waits). */
+  async function waitingSignIn(signedIn: SignedIn) {
+    const rows = await liveSessions(signedIn.user.uid);
+    const own = rows.find((row) => row.id === signedIn.sessionId);
+    return own?.approval === 'pending' ? { own, rows } : undefined;
+  }
+
   return {
+    /**
+     * This browser can check the member's master key (the app holds the vault, or the site the master key's
+     * verifier): from now on it is asked to confirm the member's sign-ins on new devices.
+     */
+    async canConfirm(signedIn: SignedIn): Promise<void> {
+      await store.markCanConfirm(db, signedIn.sessionId);
+    },
+
+    /**
+     * A waiting sign-in confirmed with the code mailed to the member: approved when the code is the newest one
+     * mailed. Each try is spent before it is checked (requests at once cannot try more than SIGN_IN_CODE_TRIES);
+     * the last wrong one ends the sign-in.
+     */
+    async confirmWithCode(signedIn: SignedIn, code: string): Promise<SessionResponse> {
+      if (!signedIn.pending) return answerFor(signedIn, undefined);
+      const id = signedIn.sessionId;
+      const spent = await store.spendSignInCodeTry(db, id, SIGN_IN_CODE_TRIES);
+      if (!spent) throw new ApiError('session/code-spent');
+      if (!sameDigest(spent.code_hash, hashToken(`${id}:${code}`))) {
+        if (spent.tries < SIGN_IN_CODE_TRIES) throw new ApiError('session/wrong-code');
+        await store.revokeUserSession(db, signedIn.user.uid, id, isoAt(clock));
+        await live.publish(`devices:${signedIn.user.uid}`);
+        throw new ApiError('session/code-spent');
+      }
+      const waiting = await waitingSignIn(signedIn);
+      if (!waiting) throw new ApiError('session/not-found');
+      const end = sessionEnd({ ...waiting.own, approval: 'approved' }, clock());
+      if (!(await store.approveSession(db, id, new Date(end).toISOString()))) {
+        throw new ApiError('session/not-found');
+      }
+      await store.deleteSignInCode(db, id);
+      await live.publish(`devices:${signedIn.user.uid}`);
+      return { user: signedIn.user };
+    },
+
+    /**
+     * Mails another code for the caller's waiting sign-in, where no other device can confirm it (one asked is the
+     * way then), within the limits of SIGN_IN_CODE_SENDS codes, one per SIGN_IN_CODE_RESEND_MS.
+     */
+    async resendSignInCode(signedIn: SignedIn): Promise<void> {
+      const waiting = await waitingSignIn(signedIn);
+      if (!waiting) throw new ApiError('session/not-found');
+      if (canAnswer(waiting.rows, waiting.own)) throw new ApiError('session/confirm-on-device');
+      const user = await store.findUserById(db, signedIn.user.uid);
+      if (!user) throw new ApiError('session/not-found');
+      if (await mailSignInCode(user, waiting.own)) return;
+      const sent = await store.signInCodeOf(db, signedIn.sessionId);
+      const now = clock();
+      const retryAt =
+        sent && sent.sends < SIGN_IN_CODE_SENDS
+          ? Date.parse(sent.sent_at) + SIGN_IN_CODE_RESEND_MS
+          : Date.parse(waiting.own.created_at) + PENDING_SESSION_TTL_MS;
+      throw new ApiError('auth/too-many-requests', { retryAfterMs: Math.max(1000, retryAt - now) });
+    },
+
     async devices(signedIn: SignedIn): Promise<DeviceSession[]> {
       const rows = await liveSessions(signedIn.user.uid);
       return rows.map((row) => presentDevice(row, signedIn.sessionId));
@@ -71,9 +141,13 @@ export function deviceService(ctx: AccountContext) {
       if (!own) return { pending: [], ended: true, approved: false };
       if (own.approval !== 'approved') return { pending: [], ended: false, approved: false };
       return {
-        pending: rows
-          .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
-          .map((row) => presentDevice(row, signedIn.sessionId)),
+        // Only a browser that can check the master key is asked (another one could only refuse).
+        pending:
+          own.can_confirm === 1
+            ? rows
+                .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
+                .map((row) => presentDevice(row, signedIn.sessionId))
+            : [],
         ended: false,
         approved: true,
       };

@@ -3,7 +3,14 @@
 // the other device live, as server-sent events.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import {
+  browserCookies,
+  deviceCookie,
+  holdsVault,
+  signedInMember,
+  startTestApp,
+  type TestApp,
+} from '../test/harness.js';
 
 const PASSWORD = 'member password 1';
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36';
@@ -43,6 +50,7 @@ describe('new-device check', () => {
   it('lets a signed-in device confirm a new one; the new one cannot confirm itself', async () => {
     const email = 'newdevice@example.com';
     const first = await signedInMember(t, email);
+    await holdsVault(t, first);
     expect((await sessions(first))[0]).toMatchObject({ current: true, pending: false });
     t.advance(1000);
     const second = await login(email);
@@ -75,6 +83,7 @@ describe('new-device check', () => {
   it('refusing ends the new sign-in and signs out the device that refused', async () => {
     const email = 'refused@example.com';
     const first = await signedInMember(t, email);
+    await holdsVault(t, first);
     t.advance(1000);
     const intruder = await login(email);
     const waiting = (await sessions(first)).find((session) => session.pending)!;
@@ -84,6 +93,7 @@ describe('new-device check', () => {
     expect(await signedIn(intruder)).toBe(false);
     expect(await signedIn(first)).toBe(false);
     const other = await signedInMember(t, 'bystander@example.com');
+    await holdsVault(t, other);
     const foreign = await answer(other, waiting.id, 'block');
     expect(foreign.statusCode).toBe(404);
   });
@@ -91,6 +101,7 @@ describe('new-device check', () => {
   it('tells the other device live, and tells a device when it has been signed out', async () => {
     const email = 'live@example.com';
     const first = await signedInMember(t, email);
+    await holdsVault(t, first);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const controller = new AbortController();
@@ -126,6 +137,7 @@ describe('new-device check', () => {
   it('closes the question in every tab once it was answered in one, or the waiting sign-in ended (issue 43)', async () => {
     const email = 'tabs@example.com';
     const first = await signedInMember(t, email);
+    await holdsVault(t, first);
     const base = await t.listening();
     /** A tab of the first device: its own event stream, read as it comes. */
     const tab = async () => {
@@ -173,5 +185,146 @@ describe('new-device check', () => {
     site.close();
     app.close();
     expect(phone).toContain('mg_session=');
+  });
+
+  describe('where no device can check the master key (issue 43)', () => {
+    /** A sign-in on a phone whose answer says how it is confirmed; with the mail of its code, when one came. */
+    const phoneSignsIn = async (email: string) => {
+      const before = (await t.mails()).filter((mail) => mail.to === email).length;
+      t.advance(1000);
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email, password: PASSWORD },
+        headers: { 'user-agent': PHONE },
+      });
+      expect(response.statusCode).toBe(200);
+      return { response, cookie: browserCookies(response), before };
+    };
+    const codeOf = (text: string) => /(?:Code|확인 코드): ([0-9]{6})/.exec(text)?.[1];
+    const sendCode = (cookie: string, code: string) =>
+      t.request({ method: 'POST', url: '/api/session/code', cookie, body: { code } });
+    const resend = (cookie: string) =>
+      t.request({ method: 'POST', url: '/api/session/code/resend', cookie, body: {} });
+    const failure = (response: { statusCode: number; json(): { error: { code: string } } }) => [
+      response.statusCode,
+      response.json().error.code,
+    ];
+
+    it('asks no browser without the vault: a code mailed to the member confirms, and that browser can block no one', async () => {
+      const email = 'novault@example.com';
+      // The browser that verified the address and signed in has no vault: it never said it can check the key.
+      const first = await signedInMember(t, email);
+      const phone = await phoneSignsIn(email);
+      expect(phone.response.json()).toMatchObject({ user: null, pending: { email, confirmBy: 'code' } });
+      const mail = await t.mailTo(email, phone.before);
+      // In the member's language (Korean, the default).
+      expect(mail.subject).toBe('[MyGenie] 새 기기 로그인 확인 코드');
+      const code = codeOf(mail.text);
+      expect(code).toMatch(/^[0-9]{6}$/);
+      expect(mail.subject).not.toContain(code!);
+      // The first browser is not asked, and cannot answer: neither "yes" nor "no" (which once signed both out).
+      const waiting = (await sessions(first)).find((session) => session.pending)!;
+      for (const verb of ['approve', 'block'] as const) {
+        expect(failure(await answer(first, waiting.id, verb))).toEqual([403, 'session/not-allowed']);
+      }
+      expect(await signedIn(first)).toBe(true);
+      expect(await signedIn(phone.cookie)).toBe(false);
+      // A wrong code is refused; the right one signs the phone in, once.
+      const wrong = code === '000000' ? '000001' : '000000';
+      expect(failure(await sendCode(phone.cookie, wrong))).toEqual([400, 'session/wrong-code']);
+      const right = await sendCode(phone.cookie, code!);
+      expect(right.statusCode).toBe(200);
+      expect(right.json().user.email).toBe(email);
+      expect(await signedIn(phone.cookie)).toBe(true);
+      expect(await signedIn(first)).toBe(true);
+      expect((await sessions(first)).every((session) => !session.pending)).toBe(true);
+      // An English member's code comes in English.
+      const english = 'novault.en@example.com';
+      await signedInMember(t, english, PASSWORD, 'en');
+      const other = await phoneSignsIn(english);
+      const mailed = await t.mailTo(english, other.before);
+      expect(mailed.subject).toBe('[MyGenie] Your code for a sign-in on a new device');
+      expect(mailed.text).toMatch(/^Code: [0-9]{6}$/m);
+    });
+
+    it('takes five tries at most, however many are sent at once, then ends the sign-in', async () => {
+      const email = 'guesses@example.com';
+      await signedInMember(t, email);
+      const phone = await phoneSignsIn(email);
+      const code = codeOf((await t.mailTo(email, phone.before)).text)!;
+      const guesses = Array.from({ length: 20 }, (_, index) =>
+        String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'),
+      );
+      const answers = await Promise.all(guesses.map((guess) => sendCode(phone.cookie, guess)));
+      const codes = answers.map((response) => response.json().error?.code as string);
+      expect(codes.filter((each) => each === 'session/wrong-code')).toHaveLength(4);
+      expect(codes.filter((each) => each === 'session/code-spent')).toHaveLength(16);
+      // The sign-in ended with the fifth: the right code now reaches no sign-in.
+      expect((await sendCode(phone.cookie, code)).statusCode).toBe(401);
+      expect(await signedIn(phone.cookie)).toBe(false);
+    });
+
+    it('mails another code when asked, once a minute and five times at most; the earlier code then stops working', async () => {
+      const email = 'resend@example.com';
+      await signedInMember(t, email);
+      const phone = await phoneSignsIn(email);
+      const first = codeOf((await t.mailTo(email, phone.before)).text)!;
+      const soon = await resend(phone.cookie);
+      expect(failure(soon)).toEqual([429, 'auth/too-many-requests']);
+      expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+      t.advance(60_000);
+      const count = (await t.mails()).filter((mail) => mail.to === email).length;
+      expect((await resend(phone.cookie)).statusCode).toBe(204);
+      const second = codeOf((await t.mailTo(email, count)).text)!;
+      if (first !== second) {
+        expect(failure(await sendCode(phone.cookie, first))).toEqual([400, 'session/wrong-code']);
+      }
+      let newest = second;
+      for (let sent = 2; sent < 5; sent++) {
+        t.advance(60_000);
+        const mailed = (await t.mails()).filter((mail) => mail.to === email).length;
+        expect((await resend(phone.cookie)).statusCode).toBe(204);
+        newest = codeOf((await t.mailTo(email, mailed)).text)!;
+      }
+      t.advance(60_000);
+      expect(failure(await resend(phone.cookie))).toEqual([429, 'auth/too-many-requests']);
+      expect((await sendCode(phone.cookie, newest)).statusCode).toBe(200);
+    });
+
+    it('waits for a device that can check the key while one is signed in, and falls back to a code once none is', async () => {
+      const email = 'falls-back@example.com';
+      const first = await signedInMember(t, email);
+      await holdsVault(t, first);
+      const phone = await phoneSignsIn(email);
+      expect(phone.response.json()).toMatchObject({ pending: { confirmBy: 'device' } });
+      // No code was mailed, none can be asked for, and none works.
+      expect((await t.mails()).filter((mail) => mail.to === email)).toHaveLength(phone.before);
+      expect(failure(await resend(phone.cookie))).toEqual([409, 'session/confirm-on-device']);
+      expect(failure(await sendCode(phone.cookie, '123456'))).toEqual([403, 'session/code-spent']);
+      // The device that could answer is signed out: the waiting phone is not stuck, a code confirms it.
+      await t.request({ method: 'POST', url: '/api/auth/logout', cookie: first });
+      const pending = (await t.request({ method: 'GET', url: '/api/session', cookie: phone.cookie })).json();
+      expect(pending).toMatchObject({ user: null, pending: { confirmBy: 'code' } });
+      expect((await resend(phone.cookie)).statusCode).toBe(204);
+      const code = codeOf((await t.mailTo(email, phone.before)).text)!;
+      expect((await sendCode(phone.cookie, code)).statusCode).toBe(200);
+    });
+
+    it('lets only a confirmed session say it can check the key', async () => {
+      const email = 'claims@example.com';
+      await signedInMember(t, email);
+      const phone = await phoneSignsIn(email);
+      const claimed = await t.request({
+        method: 'POST',
+        url: '/api/session/can-confirm',
+        cookie: phone.cookie,
+        body: {},
+      });
+      expect(failure(claimed)).toEqual([403, 'session/pending']);
+      expect(failure(await t.request({ method: 'POST', url: '/api/session/can-confirm', body: {} }))).toEqual(
+        [401, 'auth/unauthenticated'],
+      );
+    });
   });
 });

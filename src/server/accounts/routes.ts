@@ -18,6 +18,19 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
     await accounts.reportActivity(signedIn, body.idleMinutes);
   });
 
+  /** This browser can check the master key (the app's vault, the site's verifier): it is asked about new sign-ins. */
+  route(app, accounts, API.sessionCanConfirm, async ({ signedIn }) => {
+    await accounts.canConfirm(signedIn);
+  });
+
+  // A sign-in no signed-in device can confirm waits for the code mailed to the member.
+  route(app, accounts, API.confirmSignIn, async ({ signedIn, body }) =>
+    accounts.confirmWithCode(signedIn, body.code),
+  );
+  route(app, accounts, API.resendSignInCode, async ({ signedIn }) => {
+    await accounts.resendSignInCode(signedIn);
+  });
+
   route(app, accounts, API.signup, async ({ body, request }) => {
     await accounts.signup(body, caller(request));
     return { email: body.email };

@@ -31,7 +31,9 @@ export function signInService(ctx: AccountContext) {
     refuseCommon,
     checkCredentials,
     ownSession,
+    liveSessions,
     answerFor,
+    canAnswer,
     openSession,
     proveMember,
     sessions,
@@ -71,7 +73,10 @@ export function signInService(ctx: AccountContext) {
     /** What the session check tells this browser: its member, or its sign-in waiting for approval. */
     async sessionAnswer(signedIn: SignedIn | null): Promise<SessionResponse> {
       if (!signedIn) return { user: null };
-      return answerFor(signedIn, signedIn.pending ? await ownSession(signedIn) : undefined);
+      if (!signedIn.pending) return answerFor(signedIn, undefined);
+      const rows = await liveSessions(signedIn.user.uid);
+      const own = rows.find((row) => row.id === signedIn.sessionId);
+      return answerFor(signedIn, own, own ? canAnswer(rows, own) : false);
     },
 
     /**

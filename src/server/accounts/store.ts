@@ -40,6 +40,7 @@ const SESSION_COLUMNS = columns<SessionRow>({
   idle_minutes: true,
   expires_at: true,
   reauth_at: true,
+  can_confirm: true,
 });
 
 const userByEmail = prepared<{ email: string }, UserRow>((db, slot) =>
@@ -168,6 +169,7 @@ const newSession = prepared<SessionRow, never>((db, slot) =>
     idle_minutes: slot('idle_minutes'),
     expires_at: slot('expires_at'),
     reauth_at: slot('reauth_at'),
+    can_confirm: slot('can_confirm'),
   } satisfies Record<keyof SessionRow, unknown>),
 );
 
@@ -243,6 +245,80 @@ export async function approveSession(db: Db, id: string, expiresAt: string): Pro
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The session's browser says it can check the master key: it may be asked to confirm new sign-ins. */
+export async function markCanConfirm(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ can_confirm: 1 })
+    .where('id', '=', id)
+    .where('approval', '=', 'approved')
+    .where('can_confirm', '=', 0)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * A new code for a waiting sign-in, replacing any earlier one (which stops working), unless one was sent less than
+ * `resendAfter` ago or `maxSends` were sent: decided and written in one statement, so requests at once cannot pass
+ * the limits. True when the code was stored (then it is to be mailed).
+ */
+export async function putSignInCode(
+  db: Db,
+  code: { sessionId: string; codeHash: string; now: string; resendAfter: string; maxSends: number },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('sign_in_codes')
+    .values({ session_id: code.sessionId, code_hash: code.codeHash, tries: 0, sends: 1, sent_at: code.now })
+    .onConflict((conflict) =>
+      conflict
+        .column('session_id')
+        .doUpdateSet((eb) => ({
+          code_hash: code.codeHash,
+          sends: eb('sign_in_codes.sends', '+', 1),
+          sent_at: code.now,
+        }))
+        .where('sign_in_codes.sent_at', '<=', code.resendAfter)
+        .where('sign_in_codes.sends', '<', code.maxSends),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Spends one try of a waiting sign-in's code, atomically: the code's hash and the tries spent with this one, or
+ * undefined when there is no code or its tries are all spent.
+ */
+export async function spendSignInCodeTry(
+  db: Db,
+  sessionId: string,
+  maxTries: number,
+): Promise<{ code_hash: string; tries: number } | undefined> {
+  return db
+    .updateTable('sign_in_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('session_id', '=', sessionId)
+    .where('tries', '<', maxTries)
+    .returning(['code_hash', 'tries'])
+    .executeTakeFirst();
+}
+
+/** A waiting sign-in's code is used or its sign-in ended: it goes. */
+export async function deleteSignInCode(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sign_in_codes').where('session_id', '=', sessionId).execute();
+}
+
+/** When the code of a waiting sign-in was last sent and how many times (undefined: none was). */
+export function signInCodeOf(
+  db: Db,
+  sessionId: string,
+): Promise<{ sent_at: string; sends: number; tries: number } | undefined> {
+  return db
+    .selectFrom('sign_in_codes')
+    .select(['sent_at', 'sends', 'tries'])
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
 }
 
 /** Ends the session with this token; gives its user's id, or null when there was no such live session. */
@@ -323,6 +399,17 @@ function signInDevicesQuery(
       .as('copied'),
     eb.exists(confirmed().where('device_id', '=', values.device)).as('here'),
     eb.exists(confirmed()).as('anywhere'),
+    // Another browser that can check the master key: only such a one is asked; where there is none, a code mailed
+    // to the member confirms the sign-in.
+    eb
+      .exists(
+        confirmed()
+          .where('can_confirm', '=', 1)
+          .where((other) =>
+            other.or([other('device_id', 'is', null), other('device_id', '!=', values.device)]),
+          ),
+      )
+      .as('answerable'),
     // Read here, in the read a sign-in does anyway, so that the login notification looks the registration up
     // only for the members who have one somewhere else.
     eb
@@ -339,7 +426,7 @@ function signInDevicesQuery(
 
 const signInDevices = prepared<
   { userId: string; device: string; deviceName: string; now: string },
-  { copied: unknown; here: unknown; anywhere: unknown; pushElsewhere: unknown }
+  { copied: unknown; here: unknown; anywhere: unknown; answerable: unknown; pushElsewhere: unknown }
 >((db, slot) =>
   signInDevicesQuery(db, {
     userId: slot('userId'),
@@ -359,6 +446,7 @@ export async function devicesAtSignIn(
   copiedDeviceId: boolean;
   confirmedHere: boolean;
   confirmedAnywhere: boolean;
+  answerable: boolean;
   pushElsewhere: boolean;
 }> {
   // Without a device id the browser has no sessions of its own: `device_id = ''` matches nothing.
@@ -370,6 +458,7 @@ export async function devicesAtSignIn(
     copiedDeviceId: deviceId !== null && Boolean(row.copied),
     confirmedHere: deviceId !== null && Boolean(row.here),
     confirmedAnywhere: Boolean(row.anywhere),
+    answerable: Boolean(row.answerable),
     pushElsewhere: Boolean(row.pushElsewhere),
   };
 }
@@ -417,7 +506,7 @@ interface SignInValues {
 }
 
 /** The session's fields the same whether it is approved or waits (the others are chosen in the statement). */
-type SessionField = Exclude<keyof SessionRow, 'approval' | 'expires_at' | 'reauth_at'>;
+type SessionField = Exclude<keyof SessionRow, 'approval' | 'expires_at' | 'reauth_at' | 'can_confirm'>;
 
 const signInStatement = prepared<
   {
@@ -427,7 +516,14 @@ const signInStatement = prepared<
       pendingExpires: string;
       approvedReauth: string | null;
     },
-  { copied: unknown; pushElsewhere: unknown; approval: string | null; ended: unknown; told: unknown }
+  {
+    copied: unknown;
+    answerable: unknown;
+    pushElsewhere: unknown;
+    approval: string | null;
+    ended: unknown;
+    told: unknown;
+  }
 >((db, slot) => {
   // The new session waits for another device's confirmation: another device of the member is signed in and
   // confirmed, and this browser is not one of them.
@@ -448,6 +544,7 @@ const signInStatement = prepared<
     idle_minutes: sql`${slot('session_idle_minutes')}::integer`,
     expires_at: chosen(slot('pendingExpires'), slot('approvedExpires')),
     reauth_at: chosen(null, slot('approvedReauth')),
+    can_confirm: sql`0`,
   };
   return (
     db
@@ -498,6 +595,7 @@ const signInStatement = prepared<
       .selectFrom('devices')
       .select((eb) => [
         'devices.copied',
+        'devices.answerable',
         'devices.pushElsewhere',
         eb.selectFrom('added').select('approval').as('approval'),
         eb.selectFrom('ended').select(eb.fn.countAll<number | string>().as('n')).as('ended'),
@@ -514,6 +612,8 @@ export interface SignedInAtOnce {
   copied: boolean;
   /** The session stored waits for another device's confirmation. */
   pending: boolean;
+  /** Another signed-in browser of the member can check the master key (else a mailed code confirms). */
+  answerable: boolean;
   /** The member registered another device than this browser for login notifications. */
   pushElsewhere: boolean;
   /** How many earlier sessions of this browser ended. */
@@ -555,6 +655,7 @@ export async function signInAtOnce(db: Kysely<Database>, values: SignInValues): 
   return {
     copied: Boolean(row.copied),
     pending: row.approval === 'pending',
+    answerable: Boolean(row.answerable),
     pushElsewhere: Boolean(row.pushElsewhere),
     ended: Number(row.ended),
     told: Number(row.told) > 0,

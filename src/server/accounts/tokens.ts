@@ -9,3 +9,18 @@ export function randomToken(): string {
 export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
+
+/** A one-time code of `digits` decimal digits, uniformly drawn (a sign-in confirmed by mail). */
+export function randomCode(digits: number): string {
+  return crypto
+    .randomInt(0, 10 ** digits)
+    .toString()
+    .padStart(digits, '0');
+}
+
+/** Whether two hex digests are equal, in time that does not depend on where they differ. */
+export function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}

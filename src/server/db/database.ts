@@ -26,6 +26,7 @@ import * as lightSignIn from './migrations/1764400000000-LightSignIn.js';
 import * as passkeyUnlock from './migrations/1764500000000-PasskeyUnlock.js';
 import * as signupControls from './migrations/1764600000000-SignupControls.js';
 import * as signedHeader from './migrations/1764700000000-SignedHeader.js';
+import * as signInConfirmation from './migrations/1764800000000-SignInConfirmation.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '1764500000000-PasskeyUnlock': passkeyUnlock,
   '1764600000000-SignupControls': signupControls,
   '1764700000000-SignedHeader': signedHeader,
+  '1764800000000-SignInConfirmation': signInConfirmation,
 };
 
 export interface DatabaseOptions {

@@ -64,6 +64,22 @@ export interface SessionTable {
   expires_at: string;
   /** When the member last proved their password or a passkey again in this session (sensitive changes). */
   reauth_at: string | null;
+  /**
+   * 1 once the browser said it can check the master key (the app holds the vault there, or the site the master
+   * key's verifier): only such a session is asked to confirm a sign-in on a new device.
+   */
+  can_confirm: number;
+}
+
+/** The one-time code mailed to confirm a sign-in that no device can confirm (hashed), per waiting session. */
+export interface SignInCodeTable {
+  session_id: string;
+  code_hash: string;
+  /** Wrong codes tried against it: the sign-in ends at SIGN_IN_CODE_TRIES. */
+  tries: number;
+  /** How many times a code was mailed for this sign-in (at most SIGN_IN_CODE_SENDS). */
+  sends: number;
+  sent_at: string;
 }
 
 /** Bytes an upload in progress holds against its member's quota, from before its first byte is stored. */
@@ -288,6 +304,7 @@ export interface Database {
   invitations: InvitationTable;
   email_tokens: EmailTokenTable;
   sessions: SessionTable;
+  sign_in_codes: SignInCodeTable;
   rate_events: RateEventTable;
   notices: NoticeTable;
   files: FileTable;

@@ -16,20 +16,26 @@ function compose(options: {
   to: string;
   subject: string;
   paragraphs: string[];
-  link: string;
-  button: string;
+  /** The mail's one link and its button (a mail without one, a code, has neither). */
+  link?: string;
+  button?: string;
   after?: string[];
   headers?: Record<string, string>;
 }): Mail {
   const copy = mailText[options.lang];
   const after = options.after ?? [copy.ignore];
-  const text = [...options.paragraphs, options.link, ...after, '--', copy.footer].join('\n\n');
+  const link = options.link ?? null;
+  const text = [...options.paragraphs, ...(link ? [link] : []), ...after, '--', copy.footer].join('\n\n');
   const html = `<!doctype html>
 <html lang="${options.lang}"><head><meta charset="utf-8"><title>${escapeHtml(options.subject)}</title></head>
 <body style="font-family:sans-serif;line-height:1.6;color:#222;max-width:560px;margin:auto;padding:24px">
 ${options.paragraphs.map((line) => `<p style="white-space:pre-line">${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#6d4aff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(options.button)}</a></p>
-<p style="word-break:break-all;font-size:13px;color:#555">${escapeHtml(options.link)}</p>
+${
+  link
+    ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#6d4aff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(options.button ?? link)}</a></p>
+<p style="word-break:break-all;font-size:13px;color:#555">${escapeHtml(link)}</p>`
+    : ''
+}
 ${after.map((line) => `<p style="font-size:13px;color:#555;word-break:break-all">${escapeHtml(line)}</p>`).join('\n')}
 <p style="font-size:12px;color:#888">${escapeHtml(copy.footer)}</p>
 </body></html>`;
@@ -131,6 +137,35 @@ export function passwordChangedMail(
     paragraphs,
     link: resetLink,
     button: copy.button,
+    after: [copy.after],
+  });
+}
+
+/**
+ * The one-time code that confirms a sign-in on a new device when no signed-in device can (it is typed on the
+ * signing-in browser's screen, so the mail has no link): when, which device, for how long.
+ */
+export function signInCodeMail(
+  lang: Language,
+  to: string,
+  sign: { code: string; at: Date; device: DeviceName; minutes: number },
+): Mail {
+  const copy = mailText[lang].signInCode;
+  return compose({
+    kind: 'sign-in-code',
+    lang,
+    to,
+    subject: copy.subject,
+    paragraphs: [
+      copy.greeting,
+      fill(copy.body, {
+        email: to,
+        time: mailTime(lang, sign.at),
+        device: mailText[lang].devices[sign.device],
+        minutes: String(sign.minutes),
+      }),
+      fill(copy.code, { code: sign.code }),
+    ],
     after: [copy.after],
   });
 }

@@ -60,6 +60,13 @@ const ko = {
     button: '새 비밀번호 정하기',
     after: '직접 바꾸지 않았다면 지금 바로 위 링크에서 새 비밀번호를 정하세요.',
   },
+  signInCode: {
+    subject: '[MyGenie] 새 기기 로그인 확인 코드',
+    greeting: '안녕하세요, MyGenie입니다.',
+    body: '{{email}} 계정에 {{time}}에 새 기기({{device}})에서 로그인했습니다. 로그인한 화면에 아래 확인 코드를 입력하면 로그인이 완료됩니다. 코드는 {{minutes}}분 동안 유효합니다.',
+    code: '확인 코드: {{code}}',
+    after: '직접 로그인하지 않았다면 이 코드를 누구에게도 알려 주지 말고, 홈페이지에서 비밀번호를 바꾸세요.',
+  },
   passkeyAdded: {
     subject: '[MyGenie] 지문·얼굴 로그인이 추가되었습니다',
     greeting: '안녕하세요, MyGenie입니다.',
@@ -135,6 +142,13 @@ const en: Widen<typeof ko> = {
       'Fingerprint / face logins registered on this account: {{list}}. If you do not recognise one, remove it on the website.',
     button: 'Set a new password',
     after: 'If you did not change it, set a new password at the link above right away.',
+  },
+  signInCode: {
+    subject: '[MyGenie] Your code for a sign-in on a new device',
+    greeting: 'Hello from MyGenie.',
+    body: 'Someone signed in to the account {{email}} at {{time}} on a new device ({{device}}). To finish that sign-in, enter the code below on its screen. The code works for {{minutes}} minutes.',
+    code: 'Code: {{code}}',
+    after: 'If it was not you, do not give this code to anyone, and change your password on the website.',
   },
   passkeyAdded: {
     subject: '[MyGenie] A fingerprint / face login was added',

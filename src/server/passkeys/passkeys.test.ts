@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIOMETRIC_TIMEOUT_MS } from '../../shared/constants.js';
 import { SoftAuthenticator } from '../test/authenticator.js';
-import { sessionCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { holdsVault, sessionCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 
 describe('passkeys', () => {
   let t: TestApp;
@@ -85,6 +85,7 @@ describe('passkeys', () => {
     const sessions = (await t.request({ method: 'GET', url: '/api/sessions', cookie: member })).json()
       .sessions as Array<{ id: string; pending: boolean }>;
     const waiting = sessions.find((item) => item.pending)!;
+    await holdsVault(t, member);
     expect((await post(`/api/sessions/${waiting.id}/approve`, {}, member)).statusCode).toBe(204);
     const session = await t.request({ method: 'GET', url: '/api/session', cookie });
     expect(session.json().user.email).toBe('passkey@example.com');

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
 import { dropPostgresSchema, openDatabase, type DatabaseOptions } from '../db/database.js';
 import { DEVICE_BYTES, HEAD_BYTES, vaultBytes } from './store.js';
+import type { SessionTable } from '../db/schema.js';
 
 const url = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 let folder: string;
@@ -96,12 +97,13 @@ describe('the sync hardening migration', () => {
       });
       await db
         .insertInto('sessions')
+        // Rows of the schema before sessions.can_confirm (a later migration): typed as today's, written as then.
         .values([
           session('older', 30),
           session('newest', 20),
           session('ended', 10, { revoked_at: at }),
           session('waiting', 5, { approval: 'pending' }),
-        ])
+        ] as unknown as SessionTable[])
         .execute();
       await db
         .insertInto('sync_changes')

@@ -11,7 +11,14 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_MAX_DEVICES, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES } from '../../shared/constants.js';
-import { browserCookies, deviceCookie, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import {
+  browserCookies,
+  deviceCookie,
+  holdsVault,
+  signedInMember,
+  startTestApp,
+  type TestApp,
+} from '../test/harness.js';
 import {
   chain,
   digest,
@@ -183,6 +190,7 @@ async function secondSession(m: Awaited<ReturnType<typeof member>>, idleMinutes 
   const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: m.cookie }))
     .json()
     .sessions.find((session: { pending: boolean }) => session.pending);
+  await holdsVault(t, m.cookie);
   const approved = await t.request({
     method: 'POST',
     url: `/api/sessions/${waiting.id}/approve`,
@@ -649,6 +657,7 @@ describe('6. a second session (a stolen cookie) bending another device', () => {
       const waiting = (await t.request({ method: 'GET', url: '/api/sessions', cookie: sessions.phone }))
         .json()
         .sessions.find((session: { pending: boolean }) => session.pending);
+      await holdsVault(t, sessions.phone);
       const blocked = await t.request({
         method: 'POST',
         url: `/api/sessions/${waiting.id}/block`,

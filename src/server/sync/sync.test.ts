@@ -5,7 +5,7 @@
 // sync-attacks.test.ts.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { holdsVault, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import {
   chain,
   digest,
@@ -645,6 +645,7 @@ describe('the sync event', () => {
     const sessions = (await t.request({ method: 'GET', url: '/api/sessions', cookie: m.cookie })).json()
       .sessions;
     const stranger = sessions.find((session: { pending: boolean }) => session.pending);
+    await holdsVault(t, m.cookie);
     await t.request({
       method: 'POST',
       url: `/api/sessions/${stranger.id}/block`,

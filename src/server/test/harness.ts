@@ -306,12 +306,13 @@ export async function signedInMember(
   t: TestApp,
   email: string,
   password = 'member password 1',
+  lang: 'ko' | 'en' = 'ko',
 ): Promise<string> {
   const before = (await t.mails()).filter((mail) => mail.to === email).length;
   const signup = await t.request({
     method: 'POST',
     url: '/api/auth/signup',
-    body: { email, password },
+    body: { email, password, lang },
     ip: uniqueIp(),
   });
   if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.body}`);
@@ -327,6 +328,15 @@ export async function signedInMember(
       ip: uniqueIp(),
     }),
   );
+}
+
+/**
+ * The browser holding `cookie` says it can check the master key (the app holds the vault there): from now on it is
+ * asked to confirm the member's sign-ins on new devices, and may answer them.
+ */
+export async function holdsVault(t: TestApp, cookie: string): Promise<void> {
+  const told = await t.request({ method: 'POST', url: '/api/session/can-confirm', cookie, body: {} });
+  if (told.statusCode !== 204) throw new Error(`can-confirm failed: ${told.body}`);
 }
 
 let ipCount = 0;

@@ -141,6 +141,8 @@ export const en: Catalog = {
         'If {{email}} has an account, a link to set a new password is on its way.\nIf you do not see it, please check your spam folder.',
       pending:
         'This sign-in is waiting for approval on your other signed-in device.\nConfirm it there with your master key; this page follows by itself.',
+      pendingCode:
+        'A 6-digit code has been mailed to {{email}}.\nEnter it on the home page, or with “Enter code” at the top, to finish signing in. If you do not see it, check your spam folder.',
       verificationResent:
         'The verification e-mail has been sent again to {{email}}.\nIf you do not see it, please check your spam folder.',
       loggedOut: 'You have been logged out.',
@@ -178,6 +180,17 @@ export const en: Catalog = {
       short: 'Waiting for approval',
       approved: 'Your other device approved this sign-in.',
       refused: 'This sign-in was refused on your other device.',
+      confirmed: 'This sign-in is confirmed.',
+      codeTitle: 'Confirm this sign-in',
+      codeMessage:
+        'None of your signed-in devices can check your master key, so a 6-digit code has been mailed to {{email}}. Enter it to finish signing in.',
+      codeLabel: 'Code from the e-mail',
+      codeSubmit: 'Confirm',
+      codeResend: 'Send a new code',
+      codeResent: 'A new code has been sent to {{email}}. The earlier one no longer works.',
+      codeSpam: 'If you do not see the mail, check your spam folder.',
+      codeFormat: 'Enter the 6 digits of the code.',
+      enterCode: 'Enter code',
     },
     reauth: {
       title: 'Confirm it is you',
@@ -223,6 +236,7 @@ export const en: Catalog = {
     lead: 'Devices where this account is signed in. If you do not recognise one, sign it out.',
     current: 'this device',
     pending: 'waiting for confirmation',
+    canConfirm: 'approves new sign-ins',
     item: '{{device}} · signed in {{date}}',
     end: 'Sign out',
     endOthers: 'Sign out all other devices',
@@ -329,6 +343,10 @@ export const en: Catalog = {
     'session/pending':
       'This sign-in is waiting for approval on your other signed-in device. Please confirm it there first.',
     'session/too-many-streams': 'Too many pages of this sign-in are open. Close some pages and reload.',
+    'session/wrong-code': 'That code is not right. Check the code in the newest mail and enter it again.',
+    'session/code-spent': 'Too many wrong codes: this sign-in has ended. Please log in again.',
+    'session/confirm-on-device':
+      'This sign-in is approved on your other device that can check your master key. Answer “Yes, it was me” there.',
     'sync/no-vault': 'Nothing is synced yet. Turn on sync on a device that holds your vault.',
     'sync/other-vault':
       'Your account already syncs another vault. Unlock it with its master password on this device, or erase it first.',

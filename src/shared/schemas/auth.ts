@@ -11,6 +11,7 @@ import { DEVICE_NAMES } from '../device.js';
 import {
   AUTO_LOGOUT_OPTIONS_MIN,
   EMAIL_MAX_LENGTH,
+  SIGN_IN_CODE_DIGITS,
   LANGUAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -96,6 +97,10 @@ export const resetPasswordBody = z.strictObject({
   chosen: z.boolean({ error: 'request/invalid' }),
 });
 export const sessionActivityBody = z.strictObject({ idleMinutes });
+/** The code mailed to confirm a waiting sign-in: its digits, spaces and dashes as typed left out by the page. */
+export const signInCodeBody = z.strictObject({
+  code: z.string().regex(new RegExp(`^[0-9]{${SIGN_IN_CODE_DIGITS}}$`)),
+});
 export const passkeyRegisterOptionsBody = z.strictObject({ currentPassword: currentPassword.optional() });
 
 export type SignupBody = z.infer<typeof signupBody>;
@@ -118,8 +123,17 @@ export const sessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
-/** A sign-in on this browser waiting for the new-device check: it can do nothing else until approved. */
-export const pendingSignIn = z.object({ email: z.string(), deviceName, signedInAt: isoTime });
+/**
+ * A sign-in on this browser waiting for the new-device check: it can do nothing else until approved. `confirmBy`:
+ * another signed-in device of the member that can check the master key is asked ('device'), or, where none can, a
+ * code mailed to the member confirms it ('code').
+ */
+export const pendingSignIn = z.object({
+  email: z.string(),
+  deviceName,
+  signedInAt: isoTime,
+  confirmBy: z.enum(['device', 'code']),
+});
 export type PendingSignIn = z.infer<typeof pendingSignIn>;
 
 export const sessionResponse = z.object({
@@ -229,6 +243,8 @@ export const deviceSession = z.object({
   current: z.boolean(),
   /** Signed in on a new device and not yet confirmed by another device. */
   pending: z.boolean(),
+  /** Can check the master key (holds the vault, or its verifier): asked to confirm sign-ins on new devices. */
+  canConfirm: z.boolean(),
   signedInAt: isoTime,
   lastSeenAt: isoTime,
 });

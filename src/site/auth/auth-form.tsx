@@ -129,7 +129,11 @@ export function useAuthForm(
     /** A sign-in's answer: signed in, or waiting for approval on the member's other device. */
     signedInNotice(answer: SessionResponse, extra?: string): Notice {
       session.signedIn(answer);
-      const message = answer.pending ? t.auth.success.pending : t.auth.success.login;
+      const message = !answer.pending
+        ? t.auth.success.login
+        : answer.pending.confirmBy === 'code'
+          ? fill(t.auth.success.pendingCode, { email: answer.pending.email })
+          : t.auth.success.pending;
       return { message: extra && !answer.pending ? `${message}\n${extra}` : message, closeDialog: true };
     },
   };

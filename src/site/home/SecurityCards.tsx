@@ -180,6 +180,7 @@ export function SecurityCards() {
                     })}
                     {device.current && <small>{t.devices.current}</small>}
                     {device.pending && <small>{t.devices.pending}</small>}
+                    {device.canConfirm && <small>{t.devices.canConfirm}</small>}
                   </span>
                   {!device.current && (
                     <button

@@ -17,6 +17,9 @@ import { useOpenApp } from './open-app.js';
 
 const FairyGuide = lazy(async () => ({ default: (await import('../fairy/FairyGuide.js')).FairyGuide }));
 const DeviceWatch = lazy(async () => ({ default: (await import('../auth/DeviceWatch.js')).DeviceWatch }));
+const SignInCodeDialog = lazy(async () => ({
+  default: (await import('../auth/SignInCode.js')).SignInCodeDialog,
+}));
 
 const NAV = [
   { to: '/', key: 'home' },
@@ -211,6 +214,7 @@ function AccountControls() {
   const openDialog = useAuthDialog();
   const openApp = useOpenApp();
   const toast = useToast();
+  const [codeOpen, setCodeOpen] = useState(false);
 
   // While the session loads, the signed-out controls hold their place unseen, so nothing moves when it resolves.
   const hidden = session.loading;
@@ -225,6 +229,16 @@ function AccountControls() {
           <span className="account__welcome account__pending" role="status">
             {t.auth.pending.short}
           </span>
+          {session.pending.confirmBy === 'code' && (
+            <button type="button" className="button button--primary" onClick={() => setCodeOpen(true)}>
+              {t.auth.pending.enterCode}
+            </button>
+          )}
+          {codeOpen && session.pending.confirmBy === 'code' && (
+            <Suspense fallback={null}>
+              <SignInCodeDialog email={session.pending.email} onClose={() => setCodeOpen(false)} />
+            </Suspense>
+          )}
           <button
             type="button"
             className="button button--ghost"

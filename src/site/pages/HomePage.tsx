@@ -15,6 +15,10 @@ import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../../client/ui/Toast.js';
 
 // Only signed-in members see these, so they load after the page, when needed.
+// Only a sign-in waiting for a mailed code shows it: its code loads then.
+const SignInCodeForm = lazy(async () => ({
+  default: (await import('../auth/SignInCode.js')).SignInCodeForm,
+}));
 const SecurityCards = lazy(async () => ({
   default: (await import('../home/SecurityCards.js')).SecurityCards,
 }));
@@ -52,6 +56,25 @@ export function HomePage() {
           {session.loading ? (
             <div className="hero__actions hero__actions--loading">
               <Spinner />
+            </div>
+          ) : session.pending?.confirmBy === 'code' ? (
+            <div className="hero__welcome hero__pending" data-testid="pending">
+              <p className="welcome-line">{t.auth.pending.codeTitle}</p>
+              <p className="hero__sub">
+                {fill(t.auth.pending.codeMessage, { email: session.pending.email })}
+              </p>
+              <Suspense fallback={<Spinner />}>
+                <SignInCodeForm email={session.pending.email} />
+              </Suspense>
+              <div className="hero__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--large"
+                  onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
+                >
+                  {t.auth.pending.cancel}
+                </button>
+              </div>
             </div>
           ) : session.pending ? (
             <div className="hero__welcome hero__pending" role="status" data-testid="pending">
