@@ -116,10 +116,19 @@ export function SignInCodeForm({ email }: { email: string }) {
 /** The code form in a dialog, opened from the header on any page. */
 export function SignInCodeDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const t = useText(catalog);
+  const session = useSession();
+  const toast = useToast();
   return (
     <FormDialog title={t.auth.pending.codeTitle} onClose={onClose} focusFirstField={false}>
       <p>{fill(t.auth.pending.codeMessage, { email })}</p>
       <SignInCodeForm email={email} />
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
+      >
+        {t.auth.pending.cancel}
+      </button>
     </FormDialog>
   );
 }

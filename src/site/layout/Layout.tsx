@@ -229,9 +229,18 @@ function AccountControls() {
           <span className="account__welcome account__pending" role="status">
             {t.auth.pending.short}
           </span>
-          {session.pending.confirmBy === 'code' && (
+          {session.pending.confirmBy === 'code' ? (
+            // The code's dialog offers the cancel too: the header keeps to one button on a phone.
             <button type="button" className="button button--primary" onClick={() => setCodeOpen(true)}>
               {t.auth.pending.enterCode}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
+            >
+              {t.auth.pending.cancel}
             </button>
           )}
           {codeOpen && session.pending.confirmBy === 'code' && (
@@ -239,13 +248,6 @@ function AccountControls() {
               <SignInCodeDialog email={session.pending.email} onClose={() => setCodeOpen(false)} />
             </Suspense>
           )}
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
-          >
-            {t.auth.pending.cancel}
-          </button>
         </>
       ) : session.user && !hidden ? (
         <>
