@@ -8,6 +8,7 @@ import { startBuiltServer } from '../scripts/server.mjs';
 import { DEVICE_EVENTS_SAFETY_POLL_MS, STORAGE_KEYS } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { fill } from '../src/shared/text.js';
+import { codeCopy } from '../src/site/auth/sign-in-code-copy.js';
 import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
@@ -92,7 +93,7 @@ async function newDevice(
   await home.popup.confirm();
   await home.pending().waitFor();
   expect(await home.pending().innerText()).toContain(
-    fill(confirmBy === 'code' ? text.auth.pending.codeMessage : text.auth.pending.message, { email }),
+    fill(confirmBy === 'code' ? codeCopy[lang].codeMessage : text.auth.pending.message, { email }),
   );
   expect(await home.welcome().count()).toBe(0);
   // Nothing of the member's is reachable meanwhile.
@@ -166,20 +167,21 @@ describe('new-device check', () => {
 
   it('asks no browser without the vault, and signs in with the code mailed to the member (ko, issue 43)', async () => {
     const text = catalog.ko;
+    const words = codeCopy.ko;
     const email = `nocheck-ko.${Date.now()}@example.com`;
     await createAccount(suite.server, email, PASSWORD, true, 'ko');
     // The browser that verified the address: signed in, no vault, no verifier — it cannot be asked.
     const first = await deviceWithoutVault('ko', email);
     const fresh = await newDevice('ko', email, 'code');
     const code = await mailedCode(email, 1);
-    const field = fresh.pending().getByLabel(text.auth.pending.codeLabel);
+    const field = fresh.pending().getByLabel(words.codeLabel);
     await field.fill(code === '000000' ? '000001' : '000000');
-    await fresh.pending().getByRole('button', { name: text.auth.pending.codeSubmit }).click();
+    await fresh.pending().getByRole('button', { name: words.codeSubmit }).click();
     await fresh.pending().getByRole('alert').getByText(text.errors['session/wrong-code']).waitFor();
     // Typed as it may be copied, with a space: only the digits count.
     await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
-    await fresh.pending().getByRole('button', { name: text.auth.pending.codeSubmit }).click();
-    await fresh.page.locator('.toast', { hasText: text.auth.pending.confirmed }).waitFor();
+    await fresh.pending().getByRole('button', { name: words.codeSubmit }).click();
+    await fresh.page.locator('.toast', { hasText: words.confirmed }).waitFor();
     await fresh.welcome().waitFor();
     // The first browser was never asked (no prompt it could only fail), and is still signed in.
     await first.page.reload();
@@ -189,6 +191,7 @@ describe('new-device check', () => {
 
   it('takes the code from the header on any page, after asking for a new one (en, issue 43)', async () => {
     const text = catalog.en;
+    const words = codeCopy.en;
     const email = `nocheck-en.${Date.now()}@example.com`;
     await createAccount(suite.server, email, PASSWORD);
     await deviceWithoutVault('en', email);
@@ -197,17 +200,17 @@ describe('new-device check', () => {
     await fresh.open('/download');
     const header = fresh.page.locator('.account');
     await header.getByRole('button', { name: text.auth.pending.enterCode }).click();
-    const dialog = fresh.page.getByRole('dialog', { name: text.auth.pending.codeTitle });
-    await dialog.getByText(fill(text.auth.pending.codeMessage, { email })).waitFor();
+    const dialog = fresh.page.getByRole('dialog', { name: words.codeTitle });
+    await dialog.getByText(fill(words.codeMessage, { email })).waitFor();
     // A new code so soon is refused, said with the wait.
-    await dialog.getByRole('button', { name: text.auth.pending.codeResend }).click();
+    await dialog.getByRole('button', { name: words.codeResend }).click();
     await dialog
       .getByRole('alert')
       .getByText(/Too many attempts/)
       .waitFor();
-    await dialog.getByLabel(text.auth.pending.codeLabel).fill(first);
-    await dialog.getByRole('button', { name: text.auth.pending.codeSubmit }).click();
-    await fresh.page.locator('.toast', { hasText: text.auth.pending.confirmed }).waitFor();
+    await dialog.getByLabel(words.codeLabel).fill(first);
+    await dialog.getByRole('button', { name: words.codeSubmit }).click();
+    await fresh.page.locator('.toast', { hasText: words.confirmed }).waitFor();
     await header.getByRole('button', { name: text.nav.logout, exact: true }).waitFor();
     expect(await dialog.count()).toBe(0);
   });

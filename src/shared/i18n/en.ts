@@ -180,16 +180,6 @@ export const en: Catalog = {
       short: 'Waiting for approval',
       approved: 'Your other device approved this sign-in.',
       refused: 'This sign-in was refused on your other device.',
-      confirmed: 'This sign-in is confirmed.',
-      codeTitle: 'Confirm this sign-in',
-      codeMessage:
-        'None of your signed-in devices can check your master key, so a 6-digit code has been mailed to {{email}}. Enter it to finish signing in.',
-      codeLabel: 'Code from the e-mail',
-      codeSubmit: 'Confirm',
-      codeResend: 'Send a new code',
-      codeResent: 'A new code has been sent to {{email}}. The earlier one no longer works.',
-      codeSpam: 'If you do not see the mail, check your spam folder.',
-      codeFormat: 'Enter the 6 digits of the code.',
       enterCode: 'Enter code',
     },
     reauth: {

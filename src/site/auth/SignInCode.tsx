@@ -9,12 +9,14 @@ import { fill, textAt, useText } from '../../client/text.js';
 import { FormDialog } from '../../client/ui/FormDialog.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { useSession } from './session.js';
+import { codeCopy } from './sign-in-code-copy.js';
 
 /** The code as typed, its digits only (a code copied with a space or a dash in it still counts). */
 const digitsOf = (typed: string) => typed.replace(/\D/g, '').slice(0, SIGN_IN_CODE_DIGITS);
 
 export function SignInCodeForm({ email }: { email: string }) {
   const t = useText(catalog);
+  const words = useText(codeCopy);
   const session = useSession();
   const toast = useToast();
   const fieldId = useId();
@@ -32,12 +34,12 @@ export function SignInCodeForm({ email }: { email: string }) {
   async function confirm(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    if (code.length !== SIGN_IN_CODE_DIGITS) return setProblem(t.auth.pending.codeFormat);
+    if (code.length !== SIGN_IN_CODE_DIGITS) return setProblem(words.codeFormat);
     setBusy(true);
     setProblem(null);
     try {
       const answer = await call('confirmSignIn', { body: { code } });
-      toast(t.auth.pending.confirmed);
+      toast(words.confirmed);
       session.signedIn(answer);
     } catch (failure) {
       setCode('');
@@ -59,7 +61,7 @@ export function SignInCodeForm({ email }: { email: string }) {
     setProblem(null);
     try {
       await call('resendSignInCode', {});
-      setNote(fill(t.auth.pending.codeResent, { email }));
+      setNote(fill(words.codeResent, { email }));
     } catch (failure) {
       // A device that can answer came back meanwhile: the page shows it waits for that device.
       if (failureCode(failure) === 'session/confirm-on-device') void session.refresh();
@@ -72,7 +74,7 @@ export function SignInCodeForm({ email }: { email: string }) {
   return (
     <form className="form sign-in-code" onSubmit={(event) => void confirm(event)} noValidate>
       <div className="field">
-        <label htmlFor={fieldId}>{t.auth.pending.codeLabel}</label>
+        <label htmlFor={fieldId}>{words.codeLabel}</label>
         <input
           id={fieldId}
           name="code"
@@ -90,7 +92,7 @@ export function SignInCodeForm({ email }: { email: string }) {
           }}
         />
         <p id={noteId} className="form__note">
-          {note ?? t.auth.pending.codeSpam}
+          {note ?? words.codeSpam}
         </p>
       </div>
       {problem && (
@@ -99,7 +101,7 @@ export function SignInCodeForm({ email }: { email: string }) {
         </p>
       )}
       <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? t.common.processing : t.auth.pending.codeSubmit}
+        {busy ? t.common.processing : words.codeSubmit}
       </button>
       <button
         type="button"
@@ -107,20 +109,33 @@ export function SignInCodeForm({ email }: { email: string }) {
         disabled={busy}
         onClick={() => void resend()}
       >
-        {t.auth.pending.codeResend}
+        {words.codeResend}
       </button>
     </form>
+  );
+}
+
+/** The home page's hero while the sign-in waits for its code: what happened, and the form. */
+export function SignInCodePanel({ email }: { email: string }) {
+  const words = useText(codeCopy);
+  return (
+    <>
+      <p className="welcome-line">{words.codeTitle}</p>
+      <p className="hero__sub">{fill(words.codeMessage, { email })}</p>
+      <SignInCodeForm email={email} />
+    </>
   );
 }
 
 /** The code form in a dialog, opened from the header on any page. */
 export function SignInCodeDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const t = useText(catalog);
+  const words = useText(codeCopy);
   const session = useSession();
   const toast = useToast();
   return (
-    <FormDialog title={t.auth.pending.codeTitle} onClose={onClose} focusFirstField={false}>
-      <p>{fill(t.auth.pending.codeMessage, { email })}</p>
+    <FormDialog title={words.codeTitle} onClose={onClose} focusFirstField={false}>
+      <p>{fill(words.codeMessage, { email })}</p>
       <SignInCodeForm email={email} />
       <button
         type="button"

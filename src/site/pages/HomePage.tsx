@@ -16,8 +16,8 @@ import { useToast } from '../../client/ui/Toast.js';
 
 // Only signed-in members see these, so they load after the page, when needed.
 // Only a sign-in waiting for a mailed code shows it: its code loads then.
-const SignInCodeForm = lazy(async () => ({
-  default: (await import('../auth/SignInCode.js')).SignInCodeForm,
+const SignInCodePanel = lazy(async () => ({
+  default: (await import('../auth/SignInCode.js')).SignInCodePanel,
 }));
 const SecurityCards = lazy(async () => ({
   default: (await import('../home/SecurityCards.js')).SecurityCards,
@@ -59,12 +59,8 @@ export function HomePage() {
             </div>
           ) : session.pending?.confirmBy === 'code' ? (
             <div className="hero__welcome hero__pending" data-testid="pending">
-              <p className="welcome-line">{t.auth.pending.codeTitle}</p>
-              <p className="hero__sub">
-                {fill(t.auth.pending.codeMessage, { email: session.pending.email })}
-              </p>
               <Suspense fallback={<Spinner />}>
-                <SignInCodeForm email={session.pending.email} />
+                <SignInCodePanel email={session.pending.email} />
               </Suspense>
               <div className="hero__actions">
                 <button
