@@ -1,6 +1,8 @@
 // The password hashing pool: argon2id at the OWASP parameters, in worker threads below the request thread.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -47,4 +49,34 @@ describe('password hashing', () => {
       for (const thread of hashing) expect(thread.policy).toBe(SCHED_OTHER);
     },
   );
+
+  it('hashes the first password under `node --watch` too, where Node posts its own messages from the workers', async () => {
+    // `npm run dev` runs the server under `node --watch`: the workers then tell Node which modules they load, on
+    // the port the pool reads its answers from. The first sign-up through the dev server once never answered.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'watch-hash-'));
+    const script = path.join(dir, 'hash.mjs');
+    const source = path.join(import.meta.dirname, 'passwords.ts');
+    fs.writeFileSync(
+      script,
+      `const { hashPassword } = await import(${JSON.stringify(source)});\n` +
+        `console.log('hashed ' + (await hashPassword('pw')).slice(0, 9));\n`,
+    );
+    const child = spawn(process.execPath, ['--experimental-strip-types', '--watch', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const printed = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          if (out.includes('hashed')) resolve(out);
+        });
+        child.on('exit', () => reject(new Error(`node --watch stopped: ${out}`)));
+      });
+      expect(printed).toContain('hashed $argon2id');
+    } finally {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -47,6 +47,28 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** A worker's answer to a task. */
+interface Answer {
+  id: number;
+  value?: string | boolean;
+  error?: string;
+}
+
+/**
+ * The task a worker's message answers, taken from its list; undefined for any other message. Not every message is
+ * ours: under `node --watch` (`npm run dev`), Node's own worker code posts `{ 'watch:require': [...] }` on the same
+ * port when the worker loads a module, and taking that for an answer once dropped the first sign-up's hash.
+ */
+export function takeAnswered<T extends { task: { id: number } }>(
+  tasks: T[],
+  message: unknown,
+): T | undefined {
+  const id = (message as Partial<Answer> | null)?.id;
+  if (typeof id !== 'number') return undefined;
+  const index = tasks.findIndex((pending) => pending.task.id === id);
+  return index === -1 ? undefined : tasks.splice(index, 1)[0];
+}
+
 /**
  * Each worker is handed up to TASKS_PER_WORKER tasks at once, so that it starts the next hash the moment one ends
  * instead of waiting for the request thread (busy, or not yet scheduled) to hand it one.
@@ -72,12 +94,12 @@ class HashingPool {
     });
     worker.unref();
     this.assigned.set(worker, []);
-    worker.on('message', (answer: { id: number; value?: string | boolean; error?: string }) => {
-      const pending = this.assigned.get(worker)?.shift();
-      if (pending && pending.task.id === answer.id) {
-        if (answer.error !== undefined) pending.reject(new Error(answer.error));
-        else pending.resolve(answer.value as string | boolean);
-      }
+    worker.on('message', (message: unknown) => {
+      const pending = takeAnswered(this.assigned.get(worker) ?? [], message);
+      if (!pending) return;
+      const answer = message as Answer;
+      if (answer.error !== undefined) pending.reject(new Error(answer.error));
+      else pending.resolve(answer.value as string | boolean);
       this.dispatch();
     });
     worker.on('error', (error) => {
