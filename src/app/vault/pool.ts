@@ -107,16 +107,26 @@ export class WebPoolWorker implements PoolWorker {
 }
 
 export class CryptoPool {
-  readonly #workers: PoolWorker[];
+  readonly #size: number;
+  readonly #spawn: () => PoolWorker;
+  #running: PoolWorker[];
   /** The unlocked data key's handle (non-extractable): sync derives its own key from it. */
   #key: CryptoKey | null = null;
 
   constructor(size: number, spawn: () => PoolWorker) {
-    this.#workers = Array.from({ length: size }, spawn);
+    this.#size = size;
+    this.#spawn = spawn;
+    this.#running = Array.from({ length: size }, spawn);
   }
 
   get size(): number {
-    return this.#workers.length;
+    return this.#size;
+  }
+
+  /** The workers, started again after `terminate` when work comes (a vault closed and loaded again). */
+  get #workers(): PoolWorker[] {
+    if (this.#running.length === 0) this.#running = Array.from({ length: this.#size }, this.#spawn);
+    return this.#running;
   }
 
   #first(): PoolWorker {
@@ -255,7 +265,10 @@ export class CryptoPool {
     return this.#leastBusy().call(job.method, args) as Promise<R>;
   }
 
+  /** Stops the workers (their keys go with them); work asked later starts new ones, locked. */
   terminate(): void {
-    for (const worker of this.#workers) worker.terminate();
+    for (const worker of this.#running) worker.terminate();
+    this.#running = [];
+    this.#key = null;
   }
 }

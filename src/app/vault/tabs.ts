@@ -20,19 +20,27 @@ function isNews(value: unknown): value is VaultNews {
   return (Array.isArray(news?.ids) && news.ids.every((id) => typeof id === 'string')) || news?.all === true;
 }
 
-/** A channel named `name` between the tabs of this browser; null where there are no BroadcastChannels. */
+/**
+ * A channel named `name` between the tabs of this browser; null where there are no BroadcastChannels. Closed, it
+ * opens again when used (a vault closed and loaded again, as React's StrictMode does with an effect).
+ */
 export function tabNews(name: string): TabNews | null {
   if (typeof BroadcastChannel === 'undefined') return null;
-  const channel = new BroadcastChannel(name);
+  let channel: BroadcastChannel | null = null;
+  const open = () => (channel ??= new BroadcastChannel(name));
   return {
-    post: (news) => channel.postMessage(news),
+    post: (news) => open().postMessage(news),
     listen(handler) {
       const onMessage = (event: MessageEvent<unknown>) => {
         if (isNews(event.data)) handler(event.data);
       };
-      channel.addEventListener('message', onMessage);
-      return () => channel.removeEventListener('message', onMessage);
+      const listening = open();
+      listening.addEventListener('message', onMessage);
+      return () => listening.removeEventListener('message', onMessage);
     },
-    close: () => channel.close(),
+    close: () => {
+      channel?.close();
+      channel = null;
+    },
   };
 }

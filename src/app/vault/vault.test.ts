@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { IDBFactory } from 'fake-indexeddb';
-import { newHeader, openTab, PASSWORD, tabHub } from '../test/devices.js';
+import { newHeader, openLocked, openTab, PASSWORD, tabHub } from '../test/devices.js';
 import type { VaultHeader } from './crypto.js';
 import { newId, type Vault } from './vault.js';
 
@@ -207,6 +207,37 @@ describe('an import', () => {
     expect(new Uint8Array(await (await tab.readDocument(document!.id))!.arrayBuffer())).toEqual(
       new Uint8Array([1, 2, 3]),
     );
+  });
+});
+
+describe('a vault loaded, closed and loaded again (issue 44)', () => {
+  it('opens again in whatever order its screen loads and closes it, as React’s StrictMode does', async () => {
+    const indexedDB = new IDBFactory();
+    const hub = tabHub();
+    const first = await openTab(indexedDB, 'member', hub(), header);
+    await first.save('memo', 'm1', undefined, MEMO);
+    first.close();
+    const vault = await openLocked(indexedDB, 'member', hub());
+    tabs.push(vault);
+    // Mounted, cleaned up while its first reading runs, mounted again: both readings answer, the vault is locked.
+    const reading = vault.load();
+    vault.close();
+    const again = vault.load();
+    expect(await Promise.all([reading, again])).toEqual(['locked', 'locked']);
+    expect(await vault.unlock(PASSWORD)).toBe('ok');
+    expect(vault.get<Memo>('m1')?.value).toEqual(MEMO);
+    // Closed while unlocked and loaded again: locked, its records gone from memory until the next unlock, which
+    // works on new workers and a new database connection; the other tabs' news reaches it again.
+    vault.close();
+    expect(await vault.load()).toBe('locked');
+    expect(vault.get('m1')).toBeUndefined();
+    expect(await vault.unlock(PASSWORD)).toBe('ok');
+    const other = await openTab(indexedDB, 'member', hub());
+    tabs.push(other);
+    await other.save('memo', 'm1', MEMO, { ...MEMO, title: 'Dinner' });
+    await expect.poll(() => vault.get<Memo>('m1')?.value.title).toBe('Dinner');
+    await vault.save('memo', 'm2', undefined, MEMO);
+    expect(vault.state).toBe('unlocked');
   });
 });
 

@@ -204,7 +204,11 @@ export class Vault {
   #store: VaultStore;
   readonly #pool: CryptoPool;
   readonly #platform: VaultPlatform;
-  readonly #stopNews: () => void;
+  #stopNews: () => void;
+  /** False once closed, until loaded again: closing lets go of the database, the workers and the tabs' channel. */
+  #open = true;
+  /** Moves on with each close: a reading begun before one does not count after it. */
+  #opening = 0;
   #header: VaultHeader | undefined;
   #entries = new EntryMap();
   /** Each kind's list, kept until an entry changes (the same array, so what is built from it is not rebuilt). */
@@ -272,15 +276,34 @@ export class Vault {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Reads the header from the device: once (a vault already loaded, or opened since, stays as it is). */
+  /**
+   * Reads the header from the device: once (a vault already loaded, or opened since, stays as it is). A vault
+   * closed is opened again, locked — in whatever order its callers load and close it (React's StrictMode mounts an
+   * effect, cleans it up and mounts it again, so a close may come while the first reading runs).
+   */
   load(): Promise<VaultState> {
+    if (!this.#open) this.#reopen();
+    const opening = this.#opening;
     // Callers at once (the screen and a sign-in that unlocks) share the one reading.
     this.#loading ??= (async () => {
-      const [header, checks, passkey] = await Promise.all([
-        this.#store.header(),
-        this.#store.unlockChecks(),
-        this.#store.passkeyUnlock(),
-      ]);
+      let read: [
+        VaultHeader | undefined,
+        Awaited<ReturnType<VaultStore['unlockChecks']>>,
+        PasskeyUnlockRow | undefined,
+      ];
+      try {
+        read = await Promise.all([
+          this.#store.header(),
+          this.#store.unlockChecks(),
+          this.#store.passkeyUnlock(),
+        ]);
+      } catch (error) {
+        // Closed while it read: the reading after the reopening is the one that counts.
+        if (opening !== this.#opening) return this.#state;
+        throw error;
+      }
+      if (opening !== this.#opening) return this.#state;
+      const [header, checks, passkey] = read;
       this.#header = header;
       this.#checks = checks ?? { masterAt: 0, failures: 0 };
       this.#passkey = passkey ?? null;
@@ -289,8 +312,15 @@ export class Vault {
       this.#changed();
       return this.#state;
     })();
-    // The state now: a vault opened since the reading is not loaded again.
-    return this.#loading.then(() => this.#state);
+    // The state now: a vault opened since the reading is not loaded again; one closed and loaded again meanwhile
+    // answers with its newer reading.
+    return this.#loading.then(async () => {
+      for (let read = opening; read !== this.#opening && this.#open && this.#loading;) {
+        read = this.#opening;
+        await this.#loading;
+      }
+      return this.#state;
+    });
   }
 
   async create(password: string): Promise<void> {
@@ -1263,10 +1293,28 @@ export class Vault {
   }
 
   close(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    this.#opening++;
     if (this.#quietTimer) clearTimeout(this.#quietTimer);
     this.#stopNews();
     this.#platform.news?.close();
     this.#pool.terminate();
     this.#store.close();
+  }
+
+  /** After a close, the vault as a new one over the same device: its database, workers and news, not yet read. */
+  #reopen(): void {
+    this.#open = true;
+    this.#store = this.#platform.openStore(this.memberId);
+    this.#stopNews = this.#platform.news?.listen((news) => void this.#heard(news)) ?? (() => undefined);
+    this.#loading = null;
+    this.#state = 'loading';
+    this.#header = undefined;
+    this.#entries.clear();
+    this.#lists.clear();
+    this.damaged = [];
+    this.unlockedWith = null;
+    this.#changed();
   }
 }
