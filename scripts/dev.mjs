@@ -20,7 +20,10 @@ function port(name, fallback) {
 }
 const SITE_PORT = port('DEV_PORT', 5173);
 const API_PORT = port('PORT', 3000);
-const entry = path.join(root, 'dist/server/server/main.js');
+// Where the server is compiled to (DEV_SERVER_OUT, under the project so its packages resolve): dist/server by
+// default; a test running the dev server beside others that start the built one keeps its own.
+const out = path.resolve(root, process.env.DEV_SERVER_OUT ?? 'dist/server');
+const entry = path.join(out, 'server/main.js');
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];
@@ -65,6 +68,8 @@ const compiler = run('tsc', process.execPath, [
   path.join(root, 'node_modules/typescript/bin/tsc'),
   '-p',
   'tsconfig.server.json',
+  '--outDir',
+  out,
   '--watch',
   '--preserveWatchOutput',
 ]);
