@@ -6,7 +6,8 @@ import { Layout } from './layout/Layout.js';
 import { useCatalogMeta, usePageMeta, type CatalogMetaKey } from './page-meta.js';
 import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
-import { LAZY_PAGES, withChunkTimeout, type LoadedPage } from './pages/registry.js';
+import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
+import { withChunkTimeout } from './ui/chunk-timeout.js';
 
 // Opened from a mailed link, never prerendered: their code (password fields among it) loads only there.
 const AuthActionPage = lazy(() =>

@@ -12,7 +12,12 @@ import {
 import type { Access, Endpoint } from '../../shared/api/index.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import { ApiError } from '../http/errors.js';
-import type { AccountService, Caller, SignedIn } from './service.js';
+import type { Caller, SignedIn } from './context.js';
+
+/** What the checks here need of the accounts: the session a cookie's token belongs to (service.ts gives it). */
+export interface SessionAuthority {
+  authenticate(token: string | undefined): Promise<SignedIn | null>;
+}
 import { hashToken, randomToken } from './tokens.js';
 
 declare module 'fastify' {
@@ -68,7 +73,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 
 /** The caller's session, confirmed or still pending, or null. */
 export async function currentSession(
-  accounts: AccountService,
+  accounts: SessionAuthority,
   request: FastifyRequest,
 ): Promise<SignedIn | null> {
   if (request.signedIn === undefined) {
@@ -79,7 +84,7 @@ export async function currentSession(
 
 /** Any session, pending included: only for learning the session's own state. */
 export async function requireAnySession(
-  accounts: AccountService,
+  accounts: SessionAuthority,
   request: FastifyRequest,
 ): Promise<SignedIn> {
   const signedIn = await currentSession(accounts, request);
@@ -89,7 +94,7 @@ export async function requireAnySession(
 
 /** A confirmed session: a sign-in waiting for the new-device check is refused with `session/pending`. */
 export async function requireSession(
-  accounts: AccountService,
+  accounts: SessionAuthority,
   request: FastifyRequest,
   code: ErrorCode = 'auth/unauthenticated',
 ): Promise<SignedIn> {
@@ -100,7 +105,7 @@ export async function requireSession(
 }
 
 export async function requireMember(
-  accounts: AccountService,
+  accounts: SessionAuthority,
   request: FastifyRequest,
   code: ErrorCode = 'auth/unauthenticated',
 ): Promise<SignedIn> {
@@ -109,7 +114,7 @@ export async function requireMember(
   return signedIn;
 }
 
-export async function requireAdmin(accounts: AccountService, request: FastifyRequest): Promise<SignedIn> {
+export async function requireAdmin(accounts: SessionAuthority, request: FastifyRequest): Promise<SignedIn> {
   const signedIn = await requireMember(accounts, request);
   if (!signedIn.user.isAdmin) throw new ApiError('auth/forbidden');
   return signedIn;
@@ -117,7 +122,7 @@ export async function requireAdmin(accounts: AccountService, request: FastifyReq
 
 /** Admits a request to a route of the given access: the session it needs, or the refusal (http/route.ts). */
 export async function admit(
-  accounts: AccountService,
+  accounts: SessionAuthority,
   access: Access,
   request: FastifyRequest,
   endpoint: Endpoint,

@@ -42,7 +42,7 @@ import { argon2Hashing, type PasswordHashing } from './passwords.js';
 import * as store from './store.js';
 import { newId } from '../core/ids.js';
 import { hashToken, randomCode, randomToken } from './tokens.js';
-import type { SignupSettings } from './invitations.js';
+import type { SignupSettings } from './signup-settings.js';
 
 /**
  * The password of an account made behind the sign-up door (email-links.ts) until its address is verified: none.

@@ -18,13 +18,10 @@ import { ApiError } from '../http/errors.js';
 import { invitationMail } from '../mail/templates.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
 import type { AccountContext, SignedIn } from './context.js';
+import type { SignupSettings } from './signup-settings.js';
 import * as store from './store.js';
 
-/** The host's settings: open to anyone, or to addresses at the listed domains (whatever `open` says). */
-export interface SignupSettings {
-  open: boolean;
-  domains: readonly string[];
-}
+export type { SignupSettings };
 
 /** The settings and the addresses in ADMIN_EMAILS, which may always sign up. */
 export interface SignupRules {

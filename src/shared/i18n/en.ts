@@ -1,4 +1,8 @@
-import type { Catalog } from './index.js';
+import type { Widen } from '../text.js';
+import type { ko } from './ko.js';
+
+/** The Korean catalog's shape: a missing or extra key is a type error. */
+type Catalog = Widen<typeof ko>;
 
 export const en: Catalog = {
   common: {

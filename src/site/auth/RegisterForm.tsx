@@ -7,7 +7,7 @@ import { useLoad } from '../../client/use-load.js';
 import { formatDomains } from '../../client/format.js';
 import type { SignupPolicy } from '../../shared/schemas/auth.js';
 import { checkDeviceMasterKey } from './master-key-store.js';
-import { takeQueryParam } from './auth-dialog-context.js';
+import { takeQueryParam } from '../ui/query-param.js';
 import {
   AuthFormFrame,
   AuthPasswordField,

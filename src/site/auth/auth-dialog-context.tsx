@@ -11,25 +11,11 @@ import {
   type ReactNode,
 } from 'react';
 import type { AuthMode } from './validation.js';
+import { takeQueryParam } from '../ui/query-param.js';
 
 // The dialog's code arrives after the page is up (it is not needed to paint), and is ready before a click.
 const loadDialog = () => import('./AuthDialog.js');
 const AuthDialog = lazy(async () => ({ default: (await loadDialog()).AuthDialog }));
-
-/** Reads a parameter of the page's address and takes it out of the address (the router's entry stays as it is). */
-export function takeQueryParam(name: string): string | null {
-  const query = new URLSearchParams(window.location.search);
-  const value = query.get(name);
-  if (value === null) return null;
-  query.delete(name);
-  const rest = query.toString();
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${window.location.pathname}${rest ? `?${rest}` : ''}`,
-  );
-  return value;
-}
 
 const AuthDialogContext = createContext<(mode?: AuthMode) => void>(() => {});
 

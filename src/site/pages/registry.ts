@@ -1,7 +1,6 @@
 // The public pages loaded on demand, each with its copy (for the page's title and description). The
 // prerender imports them all; the browser loads only the page it shows.
 import type { ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/constants.js';
 import type { PageMeta } from '../copy.js';
 
 export interface LoadedPage {
@@ -62,24 +61,3 @@ export const LAZY_PAGES: Record<string, Loader> = {
     () => import('./fortune/copy.js'),
   ),
 };
-
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError';
-}
-
-/** A part of the site that does not arrive within CHUNK_LOAD_TIMEOUT_MS, or fails to, is a ChunkLoadError. */
-export function withChunkTimeout<T>(loading: Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadError('timed out')), timeoutMs);
-    loading.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(new ChunkLoadError(error instanceof Error ? error.message : String(error)));
-      },
-    );
-  });
-}

@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/Spinner.js';
 import { Notices } from './Notices.js';
 import { Faq } from './Faq.js';
 import { Legal } from './Legal.js';
-import { withChunkTimeout } from '../registry.js';
+import { withChunkTimeout } from '../../ui/chunk-timeout.js';
 import './download.css';
 
 // For signed-in members only: their code loads when a member is there, not with the page.

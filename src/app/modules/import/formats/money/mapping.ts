@@ -1,44 +1,19 @@
 // Which row of a statement names its columns, and which column is the date, the amount, the merchant …: by the
 // preset of a known company, else by the words of the header. When it cannot tell, the screen lets the member map
 // the columns by hand, and remembers that mapping by the header's names.
-import type { Sheet } from './sheet.js';
 import { PRESETS, type Preset, type PresetName } from './presets.js';
+import { COLUMN_ROLES, type ColumnRole } from './roles.js';
 import { squeeze } from './words.js';
 
-export const COLUMN_ROLES = [
-  /** The day (or day and time) of the transaction. */
-  'date',
-  /** Its time of day, when a column of its own. */
-  'time',
-  /** One amount: positive for a card's payment, or signed for a bank account (see `account`). */
-  'amount',
-  /** A bank's money out (출금, 찾으신금액) and in (입금, 맡기신금액), in columns of their own. */
-  'withdrawal',
-  'deposit',
-  /** A card's amount in a foreign currency (해외이용금액 $): a row with only this is left out ('currency'). */
-  'foreignAmount',
-  /** The part of a payment cancelled since (우리카드's 취소금액). */
-  'cancelledAmount',
-  /** 수입/지출, 입금/출금, income/expense, 이체: the direction, when a column says it. */
-  'type',
-  /** The merchant or the other side (가맹점명, 이용하신곳, 적요, 내용): the entry's memo. */
-  'merchant',
-  /** A note of the member's, added to the memo after the merchant. */
-  'memo',
-  /** A card's approval number (승인번호). */
-  'approval',
-  /** 상태, 취소상태, 매출구분: a cancelled row says 취소. */
-  'status',
-  /** The company's category of the merchant (업종), or the ledger's own. */
-  'category',
-  /** A finer category (뱅크샐러드's 소분류), used when the category is not one of the ledger's. */
-  'subcategory',
-  /** 일시불 or 할부 (instalments): recognised, not stored. */
-  'installment',
-  'currency',
-  'payment',
-] as const;
-export type ColumnRole = (typeof COLUMN_ROLES)[number];
+/** A worksheet read from a file (sheet.ts), as rows of cells. */
+export interface Sheet {
+  /** The worksheet's name, for a workbook. */
+  name?: string;
+  /** rows[i] is the spreadsheet's row i + 1; a blank row is an empty array. */
+  rows: string[][];
+}
+
+export { COLUMN_ROLES, type ColumnRole };
 
 /** Which column (0-based) holds what. Plain JSON, so the screen can keep it. */
 export type ColumnMapping = {

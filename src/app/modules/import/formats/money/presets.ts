@@ -5,7 +5,7 @@
 // search of such importers and their notes, 2026), since the companies publish no format. Where a column could
 // not be confirmed, the comment beside it says so; the generic guess (mapping.ts) still catches a renamed one.
 import { SHEET_COLUMNS, sheetHeader, type SheetColumn } from './export-xlsx.js';
-import type { ColumnRole } from './mapping.js';
+import type { ColumnRole } from './roles.js';
 import { squeeze } from './words.js';
 
 export const PRESET_NAMES = ['shinhan', 'kbcard', 'woori', 'tossbank', 'banksalad', 'mygenie'] as const;

@@ -9,16 +9,11 @@
 import * as XLSX from '@e965/xlsx';
 import { readCsv } from '../../../../../shared/csv.js';
 import { ImportError, MAX_IMPORT_ITEMS, type ImportOptions } from '../../plan.js';
-import { findHeader } from './mapping.js';
+import { findHeader, type Sheet } from './mapping.js';
 import { decryptOfficePackage } from './office-crypto.js';
 import { openZip } from '../zip.js';
 
-export interface Sheet {
-  /** The worksheet's name, for a workbook. */
-  name?: string;
-  /** rows[i] is the spreadsheet's row i + 1; a blank row is an empty array. */
-  rows: string[][];
-}
+export type { Sheet };
 
 /** Title rows, a header and totals around the most rows an import takes. */
 const MAX_SHEET_ROWS = MAX_IMPORT_ITEMS + 1_000;
