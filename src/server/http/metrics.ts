@@ -1,9 +1,10 @@
-// Prometheus metrics at GET /api/metrics (text format 0.0.4), for the operator's monitoring: requests and their
+// Prometheus metrics at GET /api/metrics (text format 0.0.4, written by prom-client), for the operator's monitoring: requests and their
 // latency by route, sign-ins by outcome, sync traffic, storage and members, the process's memory. Only with
 // METRICS_TOKEN set, and only for a caller who sends it as a bearer token: without it there is no such route, and a
 // wrong token costs one hash. Labels are route patterns, never paths, addresses or members.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Latency buckets, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -12,75 +13,6 @@ const DATABASE_FIGURES_MS = 15_000;
 /** The routes that sign a member in, and where the sync's bodies go. */
 const SIGN_IN_ROUTES = new Set(['/api/auth/login', '/api/passkeys/login/verify']);
 const SYNC_PREFIX = '/api/sync/';
-
-const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-
-/** `{a="x",b="y"}` from label pairs, in the order given. */
-function labelText(labels: Record<string, string>): string {
-  const pairs = Object.entries(labels).map(([name, value]) => `${name}="${escape(value)}"`);
-  return pairs.length > 0 ? `{${pairs.join(',')}}` : '';
-}
-
-class Counter {
-  readonly #values = new Map<string, number>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-  add(labels: Record<string, string>, by = 1): void {
-    const key = labelText(labels);
-    this.#values.set(key, (this.#values.get(key) ?? 0) + by);
-  }
-  text(): string[] {
-    return [
-      `# HELP ${this.name} ${this.help}`,
-      `# TYPE ${this.name} counter`,
-      ...[...this.#values].map(([labels, value]) => `${this.name}${labels} ${value}`),
-    ];
-  }
-}
-
-class Histogram {
-  readonly #series = new Map<
-    string,
-    { labels: Record<string, string>; counts: number[]; sum: number; count: number }
-  >();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-  observe(labels: Record<string, string>, value: number): void {
-    const key = labelText(labels);
-    let series = this.#series.get(key);
-    if (!series) {
-      series = { labels, counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
-      this.#series.set(key, series);
-    }
-    BUCKETS.forEach((bound, index) => {
-      if (value <= bound) series.counts[index]! += 1;
-    });
-    series.sum += value;
-    series.count += 1;
-  }
-  text(): string[] {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
-    for (const { labels, counts, sum, count } of this.#series.values()) {
-      BUCKETS.forEach((bound, index) =>
-        lines.push(`${this.name}_bucket${labelText({ ...labels, le: String(bound) })} ${counts[index]}`),
-      );
-      lines.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
-      lines.push(`${this.name}_sum${labelText(labels)} ${sum}`);
-      lines.push(`${this.name}_count${labelText(labels)} ${count}`);
-    }
-    return lines;
-  }
-}
-
-const gauge = (name: string, help: string, samples: Array<[Record<string, string>, number]>) => [
-  `# HELP ${name} ${help}`,
-  `# TYPE ${name} gauge`,
-  ...samples.map(([labels, value]) => `${name}${labelText(labels)} ${value}`),
-];
 
 /** Whether `given` is the token (compared as digests, in constant time). */
 function isToken(given: string, digest: Buffer): boolean {
@@ -100,36 +32,102 @@ export function registerMetrics(
 ): void {
   if (!token) return;
   const digest = crypto.createHash('sha256').update(token).digest();
-  const requests = new Counter(
-    'mygenie_http_requests_total',
-    'Requests answered, by method, route and status.',
-  );
-  const latency = new Histogram(
-    'mygenie_http_request_duration_seconds',
-    'Time to answer, by method and route.',
-  );
-  const signIns = new Counter('mygenie_sign_ins_total', 'Sign-ins by password or passkey, by outcome.');
-  const syncBytes = new Counter(
-    'mygenie_sync_bytes_total',
-    'Bytes of sync bodies with a declared length, by direction (received from devices, sent to them).',
-  );
+  // The app's own registry (several apps may share a process: the tests), written by prom-client.
+  const registry = new Registry();
+  const registers = [registry];
+  const requests = new Counter({
+    name: 'mygenie_http_requests_total',
+    help: 'Requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'mygenie_http_request_duration_seconds',
+    help: 'Time to answer, by method and route.',
+    labelNames: ['method', 'route'],
+    buckets: BUCKETS,
+    registers,
+  });
+  const signIns = new Counter({
+    name: 'mygenie_sign_ins_total',
+    help: 'Sign-ins by password or passkey, by outcome.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const syncBytes = new Counter({
+    name: 'mygenie_sync_bytes_total',
+    help: 'Bytes of sync bodies with a declared length, by direction (received from devices, sent to them).',
+    labelNames: ['direction'],
+    registers,
+  });
   const started = Date.now();
   let figures: { at: number; value: Promise<StoredFigures> } | null = null;
+  /** The database's figures, read at most once per DATABASE_FIGURES_MS; a failed read is not kept. */
+  const storedFigures = (): Promise<StoredFigures> => {
+    if (!figures || Date.now() - figures.at > DATABASE_FIGURES_MS) {
+      figures = { at: Date.now(), value: readFigures() };
+      figures.value.catch(() => (figures = null));
+    }
+    return figures.value;
+  };
+  new Gauge({
+    name: 'mygenie_storage_bytes',
+    help: 'Bytes kept: members’ documents, downloadable files and synced data.',
+    labelNames: ['kind'],
+    registers,
+    async collect() {
+      for (const [kind, bytes] of Object.entries((await storedFigures()).storage)) this.set({ kind }, bytes);
+    },
+  });
+  new Gauge({
+    name: 'mygenie_members',
+    help: 'Member accounts, by whether the address is verified.',
+    labelNames: ['state'],
+    registers,
+    async collect() {
+      for (const [state, count] of Object.entries((await storedFigures()).members))
+        this.set({ state }, count);
+    },
+  });
+  new Gauge({
+    name: 'process_resident_memory_bytes',
+    help: 'Resident memory of the server process.',
+    registers,
+    collect() {
+      this.set(process.memoryUsage.rss());
+    },
+  });
+  new Gauge({
+    name: 'nodejs_heap_used_bytes',
+    help: 'JavaScript heap in use.',
+    registers,
+    collect() {
+      this.set(process.memoryUsage().heapUsed);
+    },
+  });
+  new Gauge({
+    name: 'process_uptime_seconds',
+    help: 'Seconds since the server started.',
+    registers,
+    collect() {
+      this.set((Date.now() - started) / 1000);
+    },
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? '(no route)';
     if (route === '/api/metrics') return;
     const status = reply.statusCode;
-    requests.add({ method: request.method, route, status: String(status) });
+    requests.inc({ method: request.method, route, status: String(status) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (SIGN_IN_ROUTES.has(route) && request.method === 'POST') {
-      signIns.add({ outcome: status < 300 ? 'signed-in' : status === 429 ? 'limited' : 'refused' });
+      signIns.inc({ outcome: status < 300 ? 'signed-in' : status === 429 ? 'limited' : 'refused' });
     }
     if (route.startsWith(SYNC_PREFIX)) {
       const received = Number(request.headers['content-length'] ?? 0);
       const sent = Number(reply.getHeader('content-length') ?? 0);
-      if (received > 0) syncBytes.add({ direction: 'received' }, received);
-      if (sent > 0) syncBytes.add({ direction: 'sent' }, sent);
+      if (received > 0) syncBytes.inc({ direction: 'received' }, received);
+      if (sent > 0) syncBytes.inc({ direction: 'sent' }, sent);
     }
   });
 
@@ -142,34 +140,7 @@ export function registerMetrics(
         .header('WWW-Authenticate', 'Bearer realm="metrics"')
         .send({ error: { code: 'auth/unauthenticated', message: 'The metrics token is missing or wrong.' } });
     }
-    if (!figures || Date.now() - figures.at > DATABASE_FIGURES_MS) {
-      figures = { at: Date.now(), value: readFigures() };
-      // A failed read is not kept: the next scrape asks again.
-      figures.value.catch(() => (figures = null));
-    }
-    const held = await figures.value;
-    const memory = process.memoryUsage();
-    const lines = [
-      ...requests.text(),
-      ...latency.text(),
-      ...signIns.text(),
-      ...syncBytes.text(),
-      ...gauge(
-        'mygenie_storage_bytes',
-        'Bytes kept: members’ documents, downloadable files and synced data.',
-        Object.entries(held.storage).map(([kind, bytes]) => [{ kind }, bytes]),
-      ),
-      ...gauge(
-        'mygenie_members',
-        'Member accounts, by whether the address is verified.',
-        Object.entries(held.members).map(([state, count]) => [{ state }, count]),
-      ),
-      ...gauge('process_resident_memory_bytes', 'Resident memory of the server process.', [[{}, memory.rss]]),
-      ...gauge('nodejs_heap_used_bytes', 'JavaScript heap in use.', [[{}, memory.heapUsed]]),
-      ...gauge('process_uptime_seconds', 'Seconds since the server started.', [
-        [{}, (Date.now() - started) / 1000],
-      ]),
-    ];
-    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(`${lines.join('\n')}\n`);
+    const text = await registry.metrics();
+    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(text);
   });
 }
