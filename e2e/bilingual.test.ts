@@ -225,6 +225,23 @@ describe('the app in both languages', () => {
         // The header's search comes once the vault's search copy is made: the same screen, either language.
         await page.getByRole('search').waitFor();
         await page.waitForLoadState('networkidle');
+        if (screen === 'settings') {
+          // The list of devices that unlock with a passkey arrives from the server after the screen: each pass
+          // waits for it (an empty list says so), or the two trees part there.
+          const passkeys = app.text.passkey.settings;
+          const section = page.getByRole('region', { name: passkeys.heading });
+          await section
+            .getByText(passkeys.none, { exact: true })
+            .or(section.getByRole('list', { name: passkeys.listLabel }))
+            .or(section.getByText(passkeys.listFailed, { exact: true }))
+            .waitFor();
+          // So does what this browser can do with passkeys (asked of it): a reason it cannot, or the form.
+          await section
+            .getByRole('status')
+            .or(section.getByRole('button', { name: passkeys.turnOn }))
+            .first()
+            .waitFor();
+        }
         await take(screen, lang);
         if (!add) continue;
         const { button, dialog } = add(lang);
