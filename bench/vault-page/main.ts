@@ -157,7 +157,7 @@ async function run(options: { records: number; documentMb: number; backupDocumen
     rawDocuments.push(await rawEncrypt(bytes));
     const sealing = performance.now();
     let sealedBytes = 0;
-    await vault.sealChunks(
+    await vault.documents.sealChunks(
       file,
       `doc-${run}`,
       crypto.getRandomValues(new Uint8Array(16)),

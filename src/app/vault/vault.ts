@@ -1,15 +1,7 @@
 // The member's vault as the app sees it: create, unlock, lock, and read and write records by kind. Records are
 // decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
-import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
 import { ahead } from '../../client/lanes.js';
-import {
-  macsEqual,
-  randomBytes,
-  type Opened,
-  type SealedChunk,
-  type SealedRecord,
-  type VaultHeader,
-} from './crypto.js';
+import { macsEqual, type Opened, type SealedRecord, type VaultHeader } from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
@@ -25,15 +17,20 @@ import { RecordChangedError, type StoredContents } from './records.js';
 import type { VaultStore } from './store.js';
 import { type EditTracker } from './store.js';
 import type { TabNews, VaultNews } from './tabs.js';
+import { VaultDocuments, type DocumentAdded } from './documents.js';
+import { ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
+
+export { ITEM_KINDS, newId, type RecordKind, type VaultEntry };
+export {
+  DOCUMENT_CHUNK_BYTES,
+  MAX_DOCUMENT_BYTES,
+  type DocumentAdded,
+  type DocumentMeta,
+} from './documents.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
-export const DOCUMENT_CHUNK_BYTES = 1024 * 1024;
-/** Chunks a worker reads and seals at once (one read of the file for them all). */
-const CHUNKS_PER_READ = 8;
 /** How long writes of many records must pause before their records are sealed many at once. */
 const COMPACT_QUIET_MS = 2000;
-/** One document at most: 2 GiB. */
-export const MAX_DOCUMENT_BYTES = 2 * 1024 ** 3;
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
 
@@ -57,29 +54,6 @@ export type MasterPasswordDue = 'days' | 'failures';
 
 /** How the vault was last opened on this device (the app session's biometric flag: description §3). */
 export type UnlockedWith = 'password' | 'passkey';
-/** The member's items, by kind (what the modules keep). */
-export const ITEM_KINDS = ['event', 'memo', 'personal', 'document', 'ledger', 'anniversaries'] as const;
-export type RecordKind = (typeof ITEM_KINDS)[number] | 'settings';
-
-export interface VaultEntry<T = unknown> {
-  id: string;
-  kind: RecordKind;
-  value: T;
-  updatedAt: number;
-}
-
-/** A stored document's description; its bytes are kept as sealed chunks beside it. */
-export type DocumentMeta = {
-  name: string;
-  type: string;
-  size: number;
-  chunkCount: number;
-  salt: string;
-  addedAt: number;
-  /** The record this document belongs to (a photo of a diary entry, a login's attachment), when it came with one. */
-  linkedTo?: string;
-};
-
 export type RestoreResult =
   | 'ok'
   | 'needs-password'
@@ -133,29 +107,6 @@ export interface Saved<T> {
 
 /** A write found the record changed too often while it tried (another tab writing it again and again). */
 const SAVE_ATTEMPTS = 5;
-
-export type DocumentAdded =
-  | { ok: true; id: string }
-  | { ok: false; reason: 'storage-full' | 'too-large' | 'read-failed'; needed?: number; available?: number };
-
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-/** Random bytes for ids, drawn 4 KiB at a time: each draw costs microseconds, and an import makes 50,000 ids. */
-let idBytes = new Uint8Array(0);
-let idAt = 0;
-
-/** A new record id: 128 random bits as 32 hex digits. */
-export function newId(): string {
-  if (idAt + 16 > idBytes.length) {
-    idBytes = randomBytes(4096);
-    idAt = 0;
-  }
-  let id = '';
-  for (let end = idAt + 16; idAt < end; idAt++) id += HEX[idBytes[idAt]!];
-  return id;
-}
-
-const toBase64 = bytesToBase64;
-const fromBase64 = base64ToBytes;
 
 /** What the vault runs on: the browser's (src/app/platform/vault-platform.ts), or a test's own. */
 export interface VaultPlatform {
@@ -242,6 +193,8 @@ export class Vault {
   #checks = { masterAt: 0, failures: 0 };
   /** The first reading of the device's header and unlock rows (load), shared by every later call. */
   #loading: Promise<VaultState> | null = null;
+  /** The vault's documents: files kept as sealed chunks beside their records (documents.ts). */
+  readonly documents: VaultDocuments;
 
   constructor(
     readonly memberId: string,
@@ -250,6 +203,12 @@ export class Vault {
     this.#platform = platform;
     this.#store = platform.openStore(memberId);
     this.#pool = platform.pool;
+    this.documents = new VaultDocuments({
+      store: () => this.#store,
+      pool: this.#pool,
+      get: (id) => this.get(id),
+      put: (kind, id, value) => this.put(kind, id, value),
+    });
     this.#stopNews = platform.news?.listen((news) => void this.#heard(news)) ?? (() => undefined);
   }
 
@@ -950,24 +909,18 @@ export class Vault {
   }
 
   /** Whether a document's sealed chunk opens under the document's key (its plaintext stays in the workers). */
-  checkChunk(
-    salt: Uint8Array<ArrayBuffer>,
-    documentId: string,
-    index: number,
-    count: number,
-    chunk: SealedChunk,
-  ): Promise<boolean> {
-    return this.#pool.checkChunk(salt, documentId, index, count, chunk);
+  checkChunk(...args: Parameters<VaultDocuments['checkChunk']>): Promise<boolean> {
+    return this.documents.checkChunk(...args);
   }
 
   /** A document's chunk as stored (sealed). */
   chunk(documentId: string, index: number): Promise<StoredChunk | undefined> {
-    return this.#store.chunk(documentId, index);
+    return this.documents.chunk(documentId, index);
   }
 
   /** Keeps a document's sealed chunk (one another device sent, checked first). */
   saveChunk(chunk: StoredChunk): Promise<unknown> {
-    return this.#store.saveChunk(chunk);
+    return this.documents.saveChunk(chunk);
   }
 
   /** The database the vault rests in: sync keeps its own tables there (src/app/sync/store.ts). */
@@ -1036,115 +989,19 @@ export class Vault {
     this.#changed();
   }
 
-  /** Free space the browser says this site may still use, in bytes (null when it will not say). */
-  static async availableSpace(): Promise<number | null> {
-    if (!navigator.storage?.estimate) return null;
-    const { quota, usage } = await navigator.storage.estimate();
-    if (quota === undefined || usage === undefined) return null;
-    return Math.max(0, quota - usage);
+  /** Free space the browser says this site may still use, in bytes (null where it does not say). */
+  static availableSpace(): Promise<number | null> {
+    return VaultDocuments.availableSpace();
   }
 
-  async addDocument(
-    file: Blob & { name: string },
-    onProgress?: (done: number) => void,
-    linkedTo?: string,
-  ): Promise<DocumentAdded> {
-    if (file.size > MAX_DOCUMENT_BYTES) return { ok: false, reason: 'too-large' };
-    const needed = Math.ceil(file.size * 1.01) + 1024 * 1024;
-    const available = await Vault.availableSpace();
-    if (available !== null && available < needed)
-      return { ok: false, reason: 'storage-full', needed, available };
-    const id = newId();
-    const salt = randomBytes(16);
-    const chunkCount = Math.max(1, Math.ceil(file.size / DOCUMENT_CHUNK_BYTES));
-    let done = 0;
-    try {
-      await this.sealChunks(file, id, salt, async (index, sealed) => {
-        await this.#store.saveChunk({ documentId: id, index, ...sealed });
-        done += Math.min(DOCUMENT_CHUNK_BYTES, file.size - index * DOCUMENT_CHUNK_BYTES);
-        onProgress?.(done);
-      });
-      const meta: DocumentMeta = {
-        name: file.name,
-        type: file.type,
-        size: file.size,
-        chunkCount,
-        salt: toBase64(salt),
-        addedAt: Date.now(),
-        ...(linkedTo ? { linkedTo } : {}),
-      };
-      await this.put('document', id, meta);
-      return { ok: true, id };
-    } catch (error) {
-      await this.#store.deleteDocument(id).catch(() => undefined);
-      if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full', needed };
-      // Unreadable, or deleted since it was picked.
-      if (error instanceof DOMException && ['NotReadableError', 'NotFoundError'].includes(error.name))
-        return { ok: false, reason: 'read-failed' };
-      throw error;
-    }
-  }
-
-  /**
-   * Seals a file chunk by chunk in the workers, handing each sealed chunk to `sink` as it is ready. Each worker is
-   * given a range of chunks and reads their slice of the file itself, one read for the range: reading a file in
-   * 1 MiB slices (a round trip to the browser each, about 280 MB/s here) held sealing at half the speed of
-   * AES-GCM. Two ranges per worker are in flight; waits for everything in flight before reporting a failure.
-   */
-  async sealChunks(
-    file: Blob,
-    documentId: string,
-    salt: Uint8Array<ArrayBuffer>,
-    sink: (index: number, sealed: SealedChunk) => Promise<void>,
-  ): Promise<void> {
-    const chunkCount = Math.max(1, Math.ceil(file.size / DOCUMENT_CHUNK_BYTES));
-    const inFlight = new Set<Promise<void>>();
-    const limit = this.#pool.size * 2;
-    let failure: unknown = null;
-    for (let first = 0; first < chunkCount && failure === null; first += CHUNKS_PER_READ) {
-      const part = file.slice(first * DOCUMENT_CHUNK_BYTES, (first + CHUNKS_PER_READ) * DOCUMENT_CHUNK_BYTES);
-      const task = (async () => {
-        const sealed = await this.#pool.sealChunks(
-          salt,
-          documentId,
-          first,
-          chunkCount,
-          DOCUMENT_CHUNK_BYTES,
-          part,
-        );
-        if (sealed.length !== Math.min(CHUNKS_PER_READ, chunkCount - first)) {
-          throw new Error('the file changed while it was read');
-        }
-        for (const [offset, chunk] of sealed.entries()) await sink(first + offset, chunk);
-      })().catch((error: unknown) => {
-        failure ??= error;
-      });
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
-      if (inFlight.size >= limit) await Promise.race(inFlight);
-    }
-    await Promise.all(inFlight);
-    if (failure !== null) throw failure;
+  /** Adds a file as a document (documents.ts): its chunks sealed in the workers, then its record. */
+  addDocument(...args: Parameters<VaultDocuments['add']>): Promise<DocumentAdded> {
+    return this.documents.add(...args);
   }
 
   /** The document's bytes, decrypted; null when a chunk is missing or fails authentication. */
-  async readDocument(id: string): Promise<Blob | null> {
-    const entry = this.get<DocumentMeta>(id);
-    if (!entry) return null;
-    const meta = entry.value;
-    const salt = fromBase64(meta.salt);
-    const parts: Uint8Array<ArrayBuffer>[] = [];
-    for (let index = 0; index < meta.chunkCount; index++) {
-      const chunk = await this.#store.chunk(id, index);
-      if (!chunk) return null;
-      const plain = await this.#pool.openChunk(salt, id, index, meta.chunkCount, {
-        iv: chunk.iv,
-        data: chunk.data,
-      });
-      if (!plain) return null;
-      parts.push(plain);
-    }
-    return new Blob(parts, { type: meta.type || 'application/octet-stream' });
+  readDocument(id: string): Promise<Blob | null> {
+    return this.documents.read(id);
   }
 
   /**
