@@ -1,23 +1,18 @@
 // The member's vault as the app sees it: create, unlock, lock, and read and write records by kind. Records are
 // decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
 import { ahead } from '../../client/lanes.js';
-import { macsEqual, type Opened, type SealedRecord, type VaultHeader } from './crypto.js';
+import { type Opened, type SealedRecord, type VaultHeader } from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
 import { entriesOf, parsePage } from './sealed-pages.js';
-import {
-  StorageFullError,
-  type PasskeyUnlockRow,
-  type StoredChunk,
-  type StoredRecord,
-  type VaultDatabase,
-} from './db.js';
+import { StorageFullError, type StoredChunk, type StoredRecord, type VaultDatabase } from './db.js';
 import { RecordChangedError, type StoredContents } from './records.js';
 import type { VaultStore } from './store.js';
 import { type EditTracker } from './store.js';
 import type { TabNews, VaultNews } from './tabs.js';
 import { VaultDocuments, type DocumentAdded } from './documents.js';
+import { VaultKeys, type MasterPasswordDue, type PasskeyUnlock } from './keys.js';
 import { ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
 
 export { ITEM_KINDS, newId, type RecordKind, type VaultEntry };
@@ -34,23 +29,12 @@ const COMPACT_QUIET_MS = 2000;
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
 
-/** After this long without the master password on a device, its next unlock asks for it once (not a passkey). */
-export const PASSKEY_MASTER_EVERY_MS = 14 * 24 * 60 * 60 * 1000;
-/** After this many failed passkey checks in a row, the next unlock asks for the master password once. */
-export const PASSKEY_FAILURE_LIMIT = 5;
-
-/** This device's passkey unlock, as the screens see it. */
-export interface PasskeyUnlock {
-  credentialId: string;
-  /** The server's id of the passkey. */
-  passkeyId: string;
-  /** The PRF's input for this passkey (what the check evaluates). */
-  prfSalt: Uint8Array<ArrayBuffer>;
-  enrolledAt: number;
-}
-
-/** Why the next unlock asks for the master password though a passkey could open the vault here. */
-export type MasterPasswordDue = 'days' | 'failures';
+export {
+  PASSKEY_FAILURE_LIMIT,
+  PASSKEY_MASTER_EVERY_MS,
+  type MasterPasswordDue,
+  type PasskeyUnlock,
+} from './keys.js';
 
 /** How the vault was last opened on this device (the app session's biometric flag: description §3). */
 export type UnlockedWith = 'password' | 'passkey';
@@ -160,7 +144,6 @@ export class Vault {
   #open = true;
   /** Moves on with each close: a reading begun before one does not count after it. */
   #opening = 0;
-  #header: VaultHeader | undefined;
   #entries = new EntryMap();
   /** Each kind's list, kept until an entry changes (the same array, so what is built from it is not rebuilt). */
   #lists = new Map<RecordKind, { revision: number; list: VaultEntry[] }>();
@@ -186,11 +169,8 @@ export class Vault {
   restoreTimings: number[] = [];
   /** How the vault was opened this time (null while locked). */
   unlockedWith: UnlockedWith | null = null;
-  #passkey: PasskeyUnlockRow | null = null;
-  /** Moves on whenever the member's passkey unlocks may have changed (here, or told by the server). */
-  passkeyRevision = 0;
-  /** When the master password last unlocked here, and the passkey checks failed since. */
-  #checks = { masterAt: 0, failures: 0 };
+  /** The vault's keys: the header, its derivation and rotation, the passkey wrap and its checks (keys.ts). */
+  readonly #keys: VaultKeys;
   /** The first reading of the device's header and unlock rows (load), shared by every later call. */
   #loading: Promise<VaultState> | null = null;
   /** The vault's documents: files kept as sealed chunks beside their records (documents.ts). */
@@ -203,6 +183,13 @@ export class Vault {
     this.#platform = platform;
     this.#store = platform.openStore(memberId);
     this.#pool = platform.pool;
+    this.#keys = new VaultKeys({
+      store: () => this.#store,
+      pool: this.#pool,
+      keepVerifier: platform.keepVerifier,
+      hasVerifier: platform.hasVerifier,
+      changed: () => this.#changed(),
+    });
     this.documents = new VaultDocuments({
       store: () => this.#store,
       pool: this.#pool,
@@ -222,7 +209,7 @@ export class Vault {
   }
 
   get iterations(): number {
-    return this.#header?.iterations ?? 0;
+    return this.#keys.header?.iterations ?? 0;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -245,29 +232,18 @@ export class Vault {
     const opening = this.#opening;
     // Callers at once (the screen and a sign-in that unlocks) share the one reading.
     this.#loading ??= (async () => {
-      let read: [
-        VaultHeader | undefined,
-        Awaited<ReturnType<VaultStore['unlockChecks']>>,
-        PasskeyUnlockRow | undefined,
-      ];
+      let read: Awaited<ReturnType<VaultKeys['readStored']>>;
       try {
-        read = await Promise.all([
-          this.#store.header(),
-          this.#store.unlockChecks(),
-          this.#store.passkeyUnlock(),
-        ]);
+        read = await this.#keys.readStored();
       } catch (error) {
         // Closed while it read: the reading after the reopening is the one that counts.
         if (opening !== this.#opening) return this.#state;
         throw error;
       }
       if (opening !== this.#opening) return this.#state;
-      const [header, checks, passkey] = read;
-      this.#header = header;
-      this.#checks = checks ?? { masterAt: 0, failures: 0 };
-      this.#passkey = passkey ?? null;
-      await this.#retireStalePasskey();
-      if (this.#state === 'loading') this.#state = this.#header ? 'locked' : 'new';
+      this.#keys.adoptRead(read);
+      await this.#keys.retireStalePasskey();
+      if (this.#state === 'loading') this.#state = this.#keys.header ? 'locked' : 'new';
       this.#changed();
       return this.#state;
     })();
@@ -283,30 +259,20 @@ export class Vault {
   }
 
   async create(password: string): Promise<void> {
-    const iterations = await this.#pool.calibrate();
-    const header = await this.#pool.create(password, iterations);
-    await this.#store.saveHeader(header);
-    await this.#platform.keepVerifier?.(password, header.iterations);
-    this.#header = header;
+    await this.#keys.create(password);
     this.#entries.clear();
     this.damaged = [];
-    await this.#masterPasswordUsed();
     this.#state = 'unlocked';
     this.unlockedWith = 'password';
     this.#changed();
   }
 
   async unlock(password: string): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
-    if (!this.#header) return 'damaged-header';
     const started = performance.now();
-    const result = await this.#pool.unlock(this.#header, password);
-    if (!result.ok) return result.reason;
+    const result = await this.#keys.openWithPassword(password);
+    if (result !== 'ok') return result;
     this.unlockTimings.kdfMs = performance.now() - started;
     await this.#decryptAll();
-    if (!this.#platform.hasVerifier()) {
-      await this.#platform.keepVerifier?.(password, this.#header.iterations);
-    }
-    await this.#masterPasswordUsed();
     this.#state = 'unlocked';
     this.unlockedWith = 'password';
     this.#changed();
@@ -314,54 +280,26 @@ export class Vault {
     return 'ok';
   }
 
-  // Unlocking with a passkey (docs/security.md, "Unlocking with a passkey"). The check itself (WebAuthn, and the
-  // server's word that the passkey still unlocks) is the app's (src/app/access/passkey-unlock.ts); the vault keeps
-  // this device's wrap of the data key for the passkey, opens it with the PRF output the check gave, and counts.
+  // Passkey unlock: the keys keep this device's wrap of the data key and its checks (keys.ts).
 
   /** This device's passkey unlock (null: none, or retired). */
   get passkey(): PasskeyUnlock | null {
-    const row = this.#passkey;
-    return row
-      ? {
-          credentialId: row.credentialId,
-          passkeyId: row.passkeyId,
-          prfSalt: row.prfSalt,
-          enrolledAt: row.enrolledAt,
-        }
-      : null;
+    return this.#keys.passkey;
   }
 
-  /**
-   * Why the next unlock must take the master password though a passkey could open the vault (null: it need not):
-   * 14 days since the master password was last used here, or 5 failed passkey checks since (as 1Password asks).
-   */
+  /** Moves on whenever the member's passkey unlocks may have changed (here, or told by the server). */
+  get passkeyRevision(): number {
+    return this.#keys.passkeyRevision;
+  }
+
+  /** Why the next unlock must take the master password though a passkey could open the vault (keys.ts). */
   masterPasswordDue(now = Date.now()): MasterPasswordDue | null {
-    if (this.#checks.failures >= PASSKEY_FAILURE_LIMIT) return 'failures';
-    if (now - this.#checks.masterAt >= PASSKEY_MASTER_EVERY_MS) return 'days';
-    return null;
+    return this.#keys.masterPasswordDue(now);
   }
 
-  /**
-   * Keeps the data key wrapped for a passkey of this device's, proven by the master password (its check's PRF output
-   * with its PRF input `prfSalt`): from now on the passkey can unlock here. Replaces an earlier one.
-   */
-  async enrolPasskey(
-    password: string,
-    passkey: { credentialId: string; passkeyId: string },
-    prfSalt: Uint8Array<ArrayBuffer>,
-    prfOutput: Uint8Array<ArrayBuffer>,
-  ): Promise<'ok' | 'wrong-password'> {
-    const header = this.#header;
-    if (!header) return 'wrong-password';
-    const { credentialId, passkeyId } = passkey;
-    const wrap = await this.#pool.wrapForPasskey(header, password, prfOutput, { credentialId, prfSalt });
-    if (!wrap) return 'wrong-password';
-    const row = { ...wrap, passkeyId, headerSalt: header.salt, enrolledAt: Date.now() };
-    await this.#store.savePasskeyUnlock(row);
-    this.#passkey = { ...row, name: 'passkey' };
-    await this.#masterPasswordUsed();
-    this.passkeysChanged();
-    return 'ok';
+  /** Keeps the data key wrapped for a passkey of this device's, proven by the master password (keys.ts). */
+  enrolPasskey(...args: Parameters<VaultKeys['enrolPasskey']>): Promise<'ok' | 'wrong-password'> {
+    return this.#keys.enrolPasskey(...args);
   }
 
   /**
@@ -372,21 +310,12 @@ export class Vault {
   async unlockWithPasskey(
     prfOutput: Uint8Array<ArrayBuffer>,
   ): Promise<'ok' | 'refused' | 'master-due' | 'none' | 'damaged-header'> {
-    if (!this.#header) return 'damaged-header';
-    const wrap = this.#passkey;
-    if (!wrap) return 'none';
-    if (this.masterPasswordDue()) return 'master-due';
     const started = performance.now();
-    const result = await this.#pool.unlockWithPasskey(this.#header, wrap, prfOutput);
-    if (!result.ok) {
-      if (result.reason === 'damaged-header') return 'damaged-header';
-      await this.passkeyFailed();
-      return 'refused';
-    }
+    const result = await this.#keys.openWithPasskey(prfOutput);
+    if (result !== 'ok') return result;
     this.unlockTimings.kdfMs = performance.now() - started;
     await this.#decryptAll();
-    this.#checks = { ...this.#checks, failures: 0 };
-    await this.#store.saveUnlockChecks(this.#checks);
+    await this.#keys.passkeyWorked();
     this.#state = 'unlocked';
     this.unlockedWith = 'passkey';
     this.#changed();
@@ -395,35 +324,18 @@ export class Vault {
   }
 
   /** A passkey check that did not unlock (cancelled, refused, not verified): counted toward the master password. */
-  async passkeyFailed(): Promise<void> {
-    this.#checks = { ...this.#checks, failures: this.#checks.failures + 1 };
-    await this.#store.saveUnlockChecks(this.#checks);
-    this.#changed();
+  passkeyFailed(): Promise<void> {
+    return this.#keys.passkeyFailed();
   }
 
   /** Forgets this device's passkey unlock (removed here or on another device, or its passkey is gone). */
-  async forgetPasskey(): Promise<void> {
-    if (!this.#passkey) return;
-    await this.#store.dropPasskeyUnlock();
-    this.#passkey = null;
-    this.passkeysChanged();
+  forgetPasskey(): Promise<void> {
+    return this.#keys.forgetPasskey();
   }
 
   /** The member's passkey unlocks changed (this device's, or others' on the server): what lists them reads again. */
   passkeysChanged(): void {
-    this.passkeyRevision++;
-    this.#changed();
-  }
-
-  async #masterPasswordUsed(): Promise<void> {
-    this.#checks = { masterAt: Date.now(), failures: 0 };
-    await this.#store.saveUnlockChecks(this.#checks);
-  }
-
-  /** A wrap made under another header (a new master password, a restore with the backup's key) opens nothing. */
-  async #retireStalePasskey(): Promise<void> {
-    const wrap = this.#passkey;
-    if (wrap && !(this.#header && macsEqual(wrap.headerSalt, this.#header.salt))) await this.forgetPasskey();
+    this.#keys.passkeysChanged();
   }
 
   async #decryptAll(): Promise<void> {
@@ -573,21 +485,11 @@ export class Vault {
   }
 
   checkMasterPassword(password: string): Promise<boolean> {
-    if (!this.#header) return Promise.resolve(false);
-    return this.#pool.checkPassword(this.#header, password);
+    return this.#keys.checkPassword(password);
   }
 
   async changeMasterPassword(current: string, next: string): Promise<boolean> {
-    if (!this.#header) return false;
-    const header = await this.#pool.changePassword(this.#header, current, next, this.#header.iterations);
-    if (!header) return false;
-    await this.#store.saveHeader(header);
-    await this.#platform.keepVerifier?.(next, header.iterations);
-    this.#header = header;
-    // Every passkey unlock ends with the old master password: this device's now, the others' as the header reaches
-    // them (sync) or their passkey is refused (the server).
-    await this.#retireStalePasskey();
-    await this.#masterPasswordUsed();
+    if (!(await this.#keys.changePassword(current, next))) return false;
     this.#changed();
     this.onHeaderChange?.();
     return true;
@@ -890,7 +792,7 @@ export class Vault {
 
   /** The vault's header (the data key wrapped by the master password); undefined before there is a vault. */
   get header(): VaultHeader | undefined {
-    return this.#header;
+    return this.#keys.header;
   }
 
   /** The unlocked data key's handle (non-extractable): sync derives its own key from it. */
@@ -967,14 +869,9 @@ export class Vault {
     header: VaultHeader,
     password: string,
   ): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
-    const result = await this.#pool.unlock(header, password);
-    if (!result.ok) return result.reason;
-    await this.#store.saveHeader(header);
-    this.#header = header;
-    await this.#retireStalePasskey();
+    const result = await this.#keys.openJoined(header, password);
+    if (result !== 'ok') return result;
     await this.#decryptAll();
-    await this.#platform.keepVerifier?.(password, header.iterations);
-    await this.#masterPasswordUsed();
     this.#state = 'unlocked';
     this.unlockedWith = 'password';
     this.#changed();
@@ -983,9 +880,7 @@ export class Vault {
 
   /** The vault header from another device (its master password changed there): the next unlock takes that password. */
   async adoptHeader(header: VaultHeader): Promise<void> {
-    await this.#store.saveHeader(header);
-    this.#header = header;
-    await this.#retireStalePasskey();
+    await this.#keys.adopt(header);
     this.#changed();
   }
 
@@ -1014,8 +909,8 @@ export class Vault {
     records: StoredRecord[];
     chunkKeys: Array<[documentId: string, index: number]>;
   }> {
-    if (!this.#header || this.#state !== 'unlocked') throw new Error('vault is locked');
-    const header = this.#header;
+    const header = this.#keys.header;
+    if (!header || this.#state !== 'unlocked') throw new Error('vault is locked');
     const damaged = new Set(this.damaged);
     const { records: loose, bundles: read } = await this.#store.contents();
     const bundles = read.filter((bundle) => bundle.live.length > 0);
@@ -1089,10 +984,11 @@ export class Vault {
     }
     if (typeof outcome === 'string') return outcome;
     if (outcome.header) {
-      this.#header = outcome.header;
-      await this.#retireStalePasskey();
-      // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
-      if (password !== undefined) void this.#platform.keepVerifier?.(password, outcome.header.iterations);
+      // The restore stored the backup's header; the site's check follows its master password.
+      await this.#keys.adopt(outcome.header, {
+        stored: true,
+        ...(password !== undefined ? { password } : {}),
+      });
     }
     if (this.tracking) {
       // Sync is on: what the restore wrote, and with a replacing restore what it removed, goes to the other devices.
@@ -1142,9 +1038,7 @@ export class Vault {
     this.#store.tracker = null;
     // A deleted database stays closed: the next vault on this device gets a fresh one.
     this.#store = this.#platform.openStore(this.memberId);
-    this.#header = undefined;
-    this.#passkey = null;
-    this.#checks = { masterAt: 0, failures: 0 };
+    this.#keys.forget();
     this.#state = 'new';
     this.#changed();
   }
@@ -1167,7 +1061,7 @@ export class Vault {
     this.#stopNews = this.#platform.news?.listen((news) => void this.#heard(news)) ?? (() => undefined);
     this.#loading = null;
     this.#state = 'loading';
-    this.#header = undefined;
+    this.#keys.forget();
     this.#entries.clear();
     this.#lists.clear();
     this.damaged = [];
