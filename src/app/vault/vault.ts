@@ -12,6 +12,7 @@ import type { VaultStore } from './store.js';
 import { type EditTracker } from './store.js';
 import type { TabNews, VaultNews } from './tabs.js';
 import { VaultDocuments, type DocumentAdded } from './documents.js';
+import { Compaction, underRestoreLock } from './compaction.js';
 import { VaultKeys, type MasterPasswordDue, type PasskeyUnlock } from './keys.js';
 import { ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
 
@@ -24,8 +25,6 @@ export {
 } from './documents.js';
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
-/** How long writes of many records must pause before their records are sealed many at once. */
-const COMPACT_QUIET_MS = 2000;
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
 
@@ -150,11 +149,10 @@ export class Vault {
   #listeners = new Set<() => void>();
   #state: VaultState = 'loading';
   #version = 0;
-  #compacting: Promise<void> | null = null;
   /** Readings of records another tab wrote, one after another. */
   #rereading: Promise<void> = Promise.resolve();
-  #compactAgain = false;
-  #quietTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Sealing records many at once in the background (compaction.ts). */
+  readonly #compaction: Compaction;
   /** Called after every write or deletion made here while sync is on: sync sends it soon. */
   onLocalWrite: (() => void) | null = null;
   /** Called when this device's header changes (a new master password): sync sends it to the other devices. */
@@ -183,6 +181,12 @@ export class Vault {
     this.#platform = platform;
     this.#store = platform.openStore(memberId);
     this.#pool = platform.pool;
+    this.#compaction = new Compaction({
+      memberId,
+      store: () => this.#store,
+      pool: this.#pool,
+      unlocked: () => this.#state === 'unlocked',
+    });
     this.#keys = new VaultKeys({
       store: () => this.#store,
       pool: this.#pool,
@@ -276,7 +280,7 @@ export class Vault {
     this.#state = 'unlocked';
     this.unlockedWith = 'password';
     this.#changed();
-    this.#compactLater();
+    this.#compaction.later();
     return 'ok';
   }
 
@@ -319,7 +323,7 @@ export class Vault {
     this.#state = 'unlocked';
     this.unlockedWith = 'passkey';
     this.#changed();
-    this.#compactLater();
+    this.#compaction.later();
     return 'ok';
   }
 
@@ -392,71 +396,9 @@ export class Vault {
     await this.#underRestoreLock(sweep, { ifAvailable: true });
   }
 
-  /**
-   * Seals records many at once in the background (store.ts): the loose records, in groups of a page's size, once
-   * there are enough of them, and the sealed rows that have gathered dead records. A vault written record by
-   * record, restored, or kept by an earlier version then opens for the cost of a few hundred operations. Nothing
-   * written since it was read is replaced, and nothing while a restore runs in any of this member's tabs;
-   * whatever stops it (the vault locked, a full disk) leaves the vault as it was, for the next unlock to go on.
-   */
-  #compactLater(): void {
-    if (this.#compacting) {
-      this.#compactAgain = true;
-      return;
-    }
-    this.#compacting = (async () => {
-      try {
-        const { loose, sparse } = await this.#store.compactable();
-        const work = [
-          ...loose.map((group) => async () => {
-            const bundle = await this.#pool.compactPage(undefined, group);
-            return bundle ? () => this.#store.sealLoose(group, bundle) : null;
-          }),
-          ...sparse.map((row) => async () => {
-            const bundle = await this.#pool.compactPage(row, []);
-            return bundle ? () => this.#store.resealRow(row, bundle) : null;
-          }),
-        ];
-        for (const step of work) {
-          if (this.#state !== 'unlocked') break;
-          const write = await step();
-          let free = false;
-          await this.#underRestoreLock(
-            async () => {
-              free = true;
-              await write?.();
-            },
-            { ifAvailable: true },
-          );
-          if (!free) break;
-        }
-      } catch {
-        // Locked meanwhile, or no room: what was not sealed again stays as it was.
-      } finally {
-        this.#compacting = null;
-        // Records written while it ran (a CSV import) are looked at once more.
-        if (this.#compactAgain && this.#state === 'unlocked') {
-          this.#compactAgain = false;
-          this.#compactLater();
-        }
-      }
-    })();
-  }
-
-  /** A compaction once writes of many records (an import in batches) have paused, rather than between them. */
-  #compactWhenQuiet(): void {
-    if (this.#quietTimer) clearTimeout(this.#quietTimer);
-    this.#quietTimer = setTimeout(() => {
-      this.#quietTimer = null;
-      this.#compactLater();
-    }, COMPACT_QUIET_MS);
-  }
-
   /** Resolves when no compaction is under way or due (the benchmark waits for it). */
-  async settled(): Promise<void> {
-    while (this.#compacting || this.#quietTimer) {
-      await (this.#compacting ?? new Promise((resolve) => setTimeout(resolve, 50)));
-    }
+  settled(): Promise<void> {
+    return this.#compaction.settled();
   }
 
   /** Resolves when what the other tabs wrote, as heard so far, is read here (tests wait for it). */
@@ -464,18 +406,13 @@ export class Vault {
     await this.#rereading;
   }
 
-  /**
-   * Work done one at a time across this member's tabs (the Web Locks API, where the browser has it: elsewhere
-   * there is one tab's worth of it). With `ifAvailable`, skipped when another tab holds the lock.
-   */
-  async #underRestoreLock(work: () => Promise<void>, options: { ifAvailable?: boolean } = {}): Promise<void> {
-    if (typeof navigator === 'undefined' || !navigator.locks) return work();
-    await navigator.locks.request(`mygenie-restore-${this.memberId}`, options, (lock) => lock && work());
+  /** Work done one at a time across this member's tabs (compaction.ts). */
+  #underRestoreLock(work: () => Promise<void>, options: { ifAvailable?: boolean } = {}): Promise<void> {
+    return underRestoreLock(this.memberId, work, options);
   }
 
   async lock(): Promise<void> {
-    if (this.#quietTimer) clearTimeout(this.#quietTimer);
-    this.#quietTimer = null;
+    this.#compaction.cancel();
     this.#entries.clear();
     this.damaged = [];
     this.unlockedWith = null;
@@ -594,7 +531,7 @@ export class Vault {
       if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full', needed: done };
       throw error;
     }
-    this.#compactWhenQuiet();
+    this.#compaction.whenQuiet();
     return { ok: true };
   }
 
@@ -605,7 +542,7 @@ export class Vault {
   /** Adds many new records at once, all or none (a CSV import). */
   async putMany<T>(kind: RecordKind, values: Array<{ id: string; value: T }>): Promise<void> {
     await this.#write(values.map(({ id, value }) => ({ kind, id, value, expected: null })));
-    this.#compactWhenQuiet();
+    this.#compaction.whenQuiet();
   }
 
   /**
@@ -858,7 +795,7 @@ export class Vault {
     }
     this.#changed();
     this.#announce({ ids: changes.map((change) => change.id) });
-    this.#compactWhenQuiet();
+    this.#compaction.whenQuiet();
   }
 
   /**
@@ -1027,7 +964,7 @@ export class Vault {
       await this.save('settings', 'settings', value, { ...value, detailPassword: null });
     }
     this.#changed();
-    this.#compactLater();
+    this.#compaction.later();
     return 'ok';
   }
 
@@ -1047,7 +984,7 @@ export class Vault {
     if (!this.#open) return;
     this.#open = false;
     this.#opening++;
-    if (this.#quietTimer) clearTimeout(this.#quietTimer);
+    this.#compaction.cancel();
     this.#stopNews();
     this.#platform.news?.close();
     this.#pool.terminate();
