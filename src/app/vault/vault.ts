@@ -5,14 +5,14 @@ import { type Opened, type SealedRecord, type VaultHeader } from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
-import { entriesOf, parsePage } from './sealed-pages.js';
 import { StorageFullError, type StoredChunk, type StoredRecord, type VaultDatabase } from './db.js';
-import { RecordChangedError, type StoredContents } from './records.js';
+import { RecordChangedError } from './records.js';
 import type { VaultStore } from './store.js';
 import { type EditTracker } from './store.js';
 import type { TabNews, VaultNews } from './tabs.js';
 import { VaultDocuments, type DocumentAdded } from './documents.js';
 import { Compaction, underRestoreLock } from './compaction.js';
+import { openContents, readEverything } from './reading.js';
 import { VaultKeys, type MasterPasswordDue, type PasskeyUnlock } from './keys.js';
 import { ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
 
@@ -343,54 +343,16 @@ export class Vault {
   }
 
   async #decryptAll(): Promise<void> {
-    const started = performance.now();
-    // Sealed rows are opened in the workers as they are read, and each batch parsed here as it comes back.
-    const parsing: Array<Promise<Array<unknown[] | null>>> = [];
-    const stored = await this.#store.contents((rows) => {
-      const texts = this.#pool.openPageTexts(rows.map((row) => row.sealed));
-      const batch = texts.then((opened) => opened.map(parsePage));
-      // Met by Promise.all below once everything is read; until then a failure must not count as unhandled.
-      batch.catch(() => undefined);
-      parsing.push(batch);
-    });
-    const read = performance.now();
-    const [opened, parsedBatches] = await Promise.all([
-      this.#pool.openMany(stored.records),
-      Promise.all(parsing),
-    ]);
-    const parsed = parsedBatches.flat();
-    this.unlockTimings.readMs = read - started;
+    const found = await readEverything(this.#store, this.#pool);
+    this.unlockTimings.readMs = found.readMs;
+    this.unlockTimings.decryptMs = found.decryptMs;
     this.#entries.clear();
-    this.damaged = [];
-    stored.bundles.forEach((bundle, index) => {
-      if (bundle.live.length === 0) return;
-      const { entries, damaged } = entriesOf(parsed[index] ?? null, bundle.live);
-      for (const [id, kind, updatedAt, value] of entries) {
-        this.#entries.set(id, { id, kind: kind as RecordKind, value, updatedAt });
-      }
-      this.damaged.push(...damaged);
-    });
-    opened.forEach((result, index) => {
-      const record = stored.records[index]!;
-      if (result.ok) {
-        this.#entries.set(record.id, {
-          id: record.id,
-          kind: record.kind as RecordKind,
-          value: result.value,
-          updatedAt: record.updatedAt,
-        });
-      } else {
-        this.damaged.push(record.id);
-      }
-    });
-    this.unlockTimings.decryptMs = performance.now() - read;
-    const documents = new Set(
-      stored.records.filter((record) => record.kind === 'document').map((record) => record.id),
-    );
+    for (const entry of found.entries) this.#entries.set(entry.id, entry);
+    this.damaged = found.damaged;
     // Chunks without a record (an upload cut off, a restore cut off by a closed tab) and chunks left staged are
     // removed, unless a restore is under way in another tab of this member's (its chunks have no record yet).
     const sweep = async () => {
-      await this.#store.removeOrphanChunks(documents);
+      await this.#store.removeOrphanChunks(found.documents);
       await this.#store.dropRestored([]);
     };
     await this.#underRestoreLock(sweep, { ifAvailable: true });
@@ -662,7 +624,7 @@ export class Vault {
     const reading = this.#rereading.then(async () => {
       if (ids.length === 0 || this.#state !== 'unlocked') return;
       const began = this.#entries.revision;
-      const found = await this.#openContents(await this.#store.readRecords(ids));
+      const found = await openContents(this.#pool, await this.#store.readRecords(ids));
       const fresh = ids.filter((id) => !this.#entries.changedSince(id, began));
       for (const id of fresh) {
         const entry = found.entries.get(id);
@@ -678,39 +640,6 @@ export class Vault {
   }
 
   /** Opens stored records, loose and sealed many at once, into entries. */
-  async #openContents(
-    stored: StoredContents,
-  ): Promise<{ entries: Map<string, VaultEntry>; damaged: string[] }> {
-    const bundles = stored.bundles.filter((bundle) => bundle.live.length > 0);
-    const [opened, texts] = await Promise.all([
-      this.#pool.openMany(stored.records),
-      bundles.length > 0 ? this.#pool.openPageTexts(bundles.map((bundle) => bundle.sealed)) : [],
-    ]);
-    const entries = new Map<string, VaultEntry>();
-    const damaged: string[] = [];
-    bundles.forEach((bundle, index) => {
-      const page = entriesOf(parsePage(texts[index] ?? null), bundle.live);
-      for (const [id, kind, updatedAt, value] of page.entries) {
-        entries.set(id, { id, kind: kind as RecordKind, value, updatedAt });
-      }
-      damaged.push(...page.damaged);
-    });
-    opened.forEach((result, index) => {
-      const record = stored.records[index]!;
-      if (result.ok) {
-        entries.set(record.id, {
-          id: record.id,
-          kind: record.kind as RecordKind,
-          value: result.value,
-          updatedAt: record.updatedAt,
-        });
-      } else {
-        damaged.push(record.id);
-      }
-    });
-    return { entries, damaged };
-  }
-
   /** Tells the member (the notices shown under the header and in the settings). */
   notify(notices: RecordNotice[]): void {
     if (notices.length === 0) return;
