@@ -27,3 +27,34 @@ export function newId(): string {
   for (let end = idAt + 16; idAt < end; idAt++) id += HEX[idBytes[idAt]!];
   return id;
 }
+
+/**
+ * The vault's entries by id, with a revision that every change moves on, and the revision at which each id last
+ * changed: a read of the disk begun before a change must not undo it when it ends (`changedSince`).
+ */
+export class EntryMap extends Map<string, VaultEntry> {
+  revision = 0;
+  #changedAt = new Map<string, number>();
+  #clearedAt = 0;
+
+  override set(id: string, entry: VaultEntry): this {
+    this.#changedAt.set(id, ++this.revision);
+    return super.set(id, entry);
+  }
+
+  override delete(id: string): boolean {
+    this.#changedAt.set(id, ++this.revision);
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.#clearedAt = ++this.revision;
+    this.#changedAt.clear();
+    super.clear();
+  }
+
+  /** Whether `id` changed here (or everything did) after revision `revision`. */
+  changedSince(id: string, revision: number): boolean {
+    return this.#clearedAt > revision || (this.#changedAt.get(id) ?? 0) > revision;
+  }
+}

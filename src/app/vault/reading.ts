@@ -1,6 +1,8 @@
 // Reading the vault from the disk into entries (a part of the vault's records room): all of it at unlock, the sealed
 // rows opened in the workers as they are read; or a few records another tab wrote. A record that does not open is
 // reported damaged, never shown as data.
+import { ahead } from '../../client/lanes.js';
+import type { StoredRecord } from './db.js';
 import type { CryptoPool } from './pool.js';
 import { entriesOf, parsePage } from './sealed-pages.js';
 import type { RecordKind, VaultEntry } from './entries.js';
@@ -87,4 +89,56 @@ export async function openContents(
   const entries = new Map(found.entries.map((entry) => [entry.id, entry]));
   const damaged = found.damaged;
   return { entries, damaged };
+}
+
+/**
+ * Every record as it rests on the device, for a backup (src/app/backup/create.ts), each sealed on its own (rows
+ * sealed as one are opened and their records sealed again, a few rows under way in the workers, each let go once
+ * done), records that did not open (`damaged`) left out; and the keys of its documents' chunks.
+ */
+export async function sealedEverything(
+  store: VaultStore,
+  pool: CryptoPool,
+  damaged: ReadonlySet<string>,
+): Promise<{ records: StoredRecord[]; chunkKeys: Array<[documentId: string, index: number]> }> {
+  const { records: loose, bundles: read } = await store.contents();
+  const bundles = read.filter((bundle) => bundle.live.length > 0);
+  const records = loose.filter((record) => !damaged.has(record.id));
+  const drained = (function* () {
+    while (bundles.length > 0) yield bundles.shift()!;
+  })();
+  for await (const [, page] of ahead(drained, 4, (bundle) => pool.unbundlePage(bundle))) {
+    for (const record of page.records) if (!damaged.has(record.id)) records.push(record);
+  }
+  const documents = new Set(
+    records.filter((record) => record.kind === 'document').map((record) => record.id),
+  );
+  const chunkKeys = (await store.chunkKeys()).filter(([documentId]) => documents.has(documentId));
+  return { records, chunkKeys };
+}
+
+/**
+ * The records of `ids` as the disk holds them now, each sealed on its own (loose ones as stored, those in a row
+ * sealed as one opened and sealed again): what another tab wrote is here even before this tab has heard of it,
+ * which its copy in memory is not. A record not stored, or that does not open, is not in the map.
+ */
+export async function sealedAsStored(
+  store: VaultStore,
+  pool: CryptoPool,
+  ids: string[],
+): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
+  const found = new Map<string, Uint8Array<ArrayBuffer>>();
+  if (ids.length === 0) return found;
+  const wanted = new Set(ids);
+  const { records, bundles } = await store.readRecords(ids);
+  for (const record of records) found.set(record.id, record.sealed);
+  const pages = await Promise.all(
+    bundles
+      .filter((bundle) => bundle.live.some((ref) => wanted.has(ref.id)))
+      .map((bundle) => pool.unbundlePage(bundle)),
+  );
+  for (const page of pages) {
+    for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record.sealed);
+  }
+  return found;
 }

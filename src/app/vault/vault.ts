@@ -1,6 +1,5 @@
 // The member's vault as the app sees it: create, unlock, lock, and read and write records by kind. Records are
 // decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
-import { ahead } from '../../client/lanes.js';
 import { type Opened, type SealedRecord, type VaultHeader } from './crypto.js';
 import { planEdit, type EditMet, type Json } from './merge.js';
 import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
@@ -12,9 +11,9 @@ import { type EditTracker } from './store.js';
 import type { TabNews, VaultNews } from './tabs.js';
 import { VaultDocuments, type DocumentAdded } from './documents.js';
 import { Compaction, underRestoreLock } from './compaction.js';
-import { openContents, readEverything } from './reading.js';
+import { openContents, readEverything, sealedAsStored, sealedEverything } from './reading.js';
 import { VaultKeys, type MasterPasswordDue, type PasskeyUnlock } from './keys.js';
-import { ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
+import { EntryMap, ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
 
 export { ITEM_KINDS, newId, type RecordKind, type VaultEntry };
 export {
@@ -101,37 +100,6 @@ export interface VaultPlatform {
   keepVerifier: ((password: string, iterations: number) => Promise<void>) | null;
   /** Whether the site's check is kept already (it costs a key derivation to make). */
   hasVerifier: () => boolean;
-}
-
-/**
- * The vault's entries by id, with a revision that every change moves on, and the revision at which each id last
- * changed: a read of the disk begun before a change must not undo it when it ends (`changedSince`).
- */
-class EntryMap extends Map<string, VaultEntry> {
-  revision = 0;
-  #changedAt = new Map<string, number>();
-  #clearedAt = 0;
-
-  override set(id: string, entry: VaultEntry): this {
-    this.#changedAt.set(id, ++this.revision);
-    return super.set(id, entry);
-  }
-
-  override delete(id: string): boolean {
-    this.#changedAt.set(id, ++this.revision);
-    return super.delete(id);
-  }
-
-  override clear(): void {
-    this.#clearedAt = ++this.revision;
-    this.#changedAt.clear();
-    super.clear();
-  }
-
-  /** Whether `id` changed here (or everything did) after revision `revision`. */
-  changedSince(id: string, revision: number): boolean {
-    return this.#clearedAt > revision || (this.#changedAt.get(id) ?? 0) > revision;
-  }
 }
 
 export class Vault {
@@ -777,21 +745,7 @@ export class Vault {
   }> {
     const header = this.#keys.header;
     if (!header || this.#state !== 'unlocked') throw new Error('vault is locked');
-    const damaged = new Set(this.damaged);
-    const { records: loose, bundles: read } = await this.#store.contents();
-    const bundles = read.filter((bundle) => bundle.live.length > 0);
-    const records = loose.filter((record) => !damaged.has(record.id));
-    const drained = (function* () {
-      while (bundles.length > 0) yield bundles.shift()!;
-    })();
-    for await (const [, page] of ahead(drained, 4, (bundle) => this.#pool.unbundlePage(bundle))) {
-      for (const record of page.records) if (!damaged.has(record.id)) records.push(record);
-    }
-    const documents = new Set(
-      records.filter((record) => record.kind === 'document').map((record) => record.id),
-    );
-    const chunkKeys = (await this.#store.chunkKeys()).filter(([documentId]) => documents.has(documentId));
-    return { header, records, chunkKeys };
+    return { header, ...(await sealedEverything(this.#store, this.#pool, new Set(this.damaged))) };
   }
 
   /**
@@ -799,21 +753,8 @@ export class Vault {
    * sealed as one opened and sealed again): what another tab wrote is here even before this tab has heard of it,
    * which its copy in memory is not. A record not stored, or that does not open, is not in the map.
    */
-  async storedSealed(ids: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
-    const found = new Map<string, Uint8Array<ArrayBuffer>>();
-    if (ids.length === 0) return found;
-    const wanted = new Set(ids);
-    const { records, bundles } = await this.#store.readRecords(ids);
-    for (const record of records) found.set(record.id, record.sealed);
-    const pages = await Promise.all(
-      bundles
-        .filter((bundle) => bundle.live.some((ref) => wanted.has(ref.id)))
-        .map((bundle) => this.#pool.unbundlePage(bundle)),
-    );
-    for (const page of pages) {
-      for (const record of page.records) if (wanted.has(record.id)) found.set(record.id, record.sealed);
-    }
-    return found;
+  storedSealed(ids: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
+    return sealedAsStored(this.#store, this.#pool, ids);
   }
 
   /** The MAC of a backup's listing under the vault's key (docs/backup-format.md). */
