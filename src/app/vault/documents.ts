@@ -161,14 +161,8 @@ export class VaultDocuments {
   }
 
   /** Whether a document's sealed chunk opens under the document's key (its plaintext stays in the workers). */
-  checkChunk(
-    salt: Uint8Array<ArrayBuffer>,
-    documentId: string,
-    index: number,
-    count: number,
-    chunk: SealedChunk,
-  ): Promise<boolean> {
-    return this.#host.pool.checkChunk(salt, documentId, index, count, chunk);
+  checkChunk(...args: Parameters<CryptoPool['checkChunk']>): Promise<boolean> {
+    return this.#host.pool.checkChunk(...args);
   }
 
   /** A document's chunk as stored (sealed). */

@@ -100,6 +100,26 @@ function mailTime(lang: Language, at: Date): string {
  * Tells the member their password changed (signed in, or by a mailed link), with the passkeys still registered for
  * review or how many the change removed; the link sets a new password if it was not them.
  */
+/** The greeting, then what happened to the account `to` at `at` on `device` (the account notices' first lines). */
+function accountEvent(
+  lang: Language,
+  copy: { greeting: string; body: string },
+  to: string,
+  at: Date,
+  device: DeviceName,
+  values: Record<string, string> = {},
+): string[] {
+  return [
+    copy.greeting,
+    fill(copy.body, {
+      email: to,
+      time: mailTime(lang, at),
+      device: mailText[lang].devices[device],
+      ...values,
+    }),
+  ];
+}
+
 export function passwordChangedMail(
   lang: Language,
   to: string,
@@ -112,14 +132,7 @@ export function passwordChangedMail(
   resetLink: string,
 ): Mail {
   const copy = mailText[lang].passwordChanged;
-  const paragraphs = [
-    copy.greeting,
-    fill(copy.body, {
-      email: to,
-      time: mailTime(lang, change.at),
-      device: mailText[lang].devices[change.device],
-    }),
-  ];
+  const paragraphs = accountEvent(lang, copy, to, change.at, change.device);
   if (change.passkeysRemoved > 0) {
     paragraphs.push(plural(copy.passkeysRemoved, change.passkeysRemoved, lang));
   }
@@ -157,13 +170,7 @@ export function signInCodeMail(
     to,
     subject: copy.subject,
     paragraphs: [
-      copy.greeting,
-      fill(copy.body, {
-        email: to,
-        time: mailTime(lang, sign.at),
-        device: mailText[lang].devices[sign.device],
-        minutes: String(sign.minutes),
-      }),
+      ...accountEvent(lang, copy, to, sign.at, sign.device, { minutes: String(sign.minutes) }),
       fill(copy.code, { code: sign.code }),
     ],
     after: [copy.after],
@@ -183,14 +190,7 @@ export function passkeyAddedMail(
     lang,
     to,
     subject: copy.subject,
-    paragraphs: [
-      copy.greeting,
-      fill(copy.body, {
-        email: to,
-        time: mailTime(lang, added.at),
-        device: mailText[lang].devices[added.device],
-      }),
-    ],
+    paragraphs: accountEvent(lang, copy, to, added.at, added.device),
     link: siteLink,
     button: copy.button,
     after: [copy.after],

@@ -8,6 +8,7 @@ import { call, failureCode, failureMessage } from '../../client/api.js';
 import { fill, textAt, useText } from '../../client/text.js';
 import { FormDialog } from '../../client/ui/FormDialog.js';
 import { useToast } from '../../client/ui/Toast.js';
+import { CancelSignIn } from './CancelSignIn.js';
 import { useSession } from './session.js';
 import { codeCopy } from './sign-in-code-copy.js';
 
@@ -129,21 +130,12 @@ export function SignInCodePanel({ email }: { email: string }) {
 
 /** The code form in a dialog, opened from the header on any page. */
 export function SignInCodeDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const t = useText(catalog);
   const words = useText(codeCopy);
-  const session = useSession();
-  const toast = useToast();
   return (
     <FormDialog title={words.codeTitle} onClose={onClose} focusFirstField={false}>
       <p>{fill(words.codeMessage, { email })}</p>
       <SignInCodeForm email={email} />
-      <button
-        type="button"
-        className="button button--ghost button--block"
-        onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
-      >
-        {t.auth.pending.cancel}
-      </button>
+      <CancelSignIn className="button button--ghost button--block" />
     </FormDialog>
   );
 }

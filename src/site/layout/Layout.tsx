@@ -6,6 +6,7 @@ import { fill, useLanguage, useText } from '../../client/text.js';
 import { Outlet, useLocation } from 'react-router';
 import type { Language } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { CancelSignIn } from '../auth/CancelSignIn.js';
 import { localPart, useSession } from '../auth/session.js';
 import { ChunkErrorBoundary } from '../../client/ui/ChunkErrorBoundary.js';
 import { Spinner } from '../ui/Spinner.js';
@@ -235,13 +236,7 @@ function AccountControls() {
               {t.auth.pending.enterCode}
             </button>
           ) : (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
-            >
-              {t.auth.pending.cancel}
-            </button>
+            <CancelSignIn />
           )}
           {codeOpen && session.pending.confirmBy === 'code' && (
             <Suspense fallback={null}>

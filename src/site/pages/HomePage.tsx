@@ -5,6 +5,7 @@ import { catalog } from '../../shared/i18n/index.js';
 import { fill, textAt, useText } from '../../client/text.js';
 import { APP_PAGES } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { CancelSignIn } from '../auth/CancelSignIn.js';
 import { localPart, useSession } from '../auth/session.js';
 import { UpdateBanner } from '../home/UpdateBanner.js';
 import { promptInstall } from '../layout/install.js';
@@ -57,34 +58,27 @@ export function HomePage() {
             <div className="hero__actions hero__actions--loading">
               <Spinner />
             </div>
-          ) : session.pending?.confirmBy === 'code' ? (
-            <div className="hero__welcome hero__pending" data-testid="pending">
-              <Suspense fallback={<Spinner />}>
-                <SignInCodePanel email={session.pending.email} />
-              </Suspense>
-              <div className="hero__actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--large"
-                  onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
-                >
-                  {t.auth.pending.cancel}
-                </button>
-              </div>
-            </div>
           ) : session.pending ? (
-            <div className="hero__welcome hero__pending" role="status" data-testid="pending">
-              <p className="welcome-line">{t.auth.pending.title}</p>
-              <p className="hero__sub">{fill(t.auth.pending.message, { email: session.pending.email })}</p>
-              <p className="hero__sub">{t.auth.pending.how}</p>
+            <div
+              className="hero__welcome hero__pending"
+              data-testid="pending"
+              role={session.pending.confirmBy === 'code' ? undefined : 'status'}
+            >
+              {session.pending.confirmBy === 'code' ? (
+                <Suspense fallback={<Spinner />}>
+                  <SignInCodePanel email={session.pending.email} />
+                </Suspense>
+              ) : (
+                <>
+                  <p className="welcome-line">{t.auth.pending.title}</p>
+                  <p className="hero__sub">
+                    {fill(t.auth.pending.message, { email: session.pending.email })}
+                  </p>
+                  <p className="hero__sub">{t.auth.pending.how}</p>
+                </>
+              )}
               <div className="hero__actions">
-                <button
-                  type="button"
-                  className="button button--ghost button--large"
-                  onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
-                >
-                  {t.auth.pending.cancel}
-                </button>
+                <CancelSignIn className="button button--ghost button--large" />
               </div>
             </div>
           ) : session.user ? (
