@@ -41,7 +41,13 @@ export function deviceService(ctx: AccountContext) {
       if (!signedIn.pending) return answerFor(signedIn, undefined);
       const id = signedIn.sessionId;
       const spent = await store.spendSignInCodeTry(db, id, SIGN_IN_CODE_TRIES);
-      if (!spent) throw new ApiError('session/code-spent');
+      if (!spent) {
+        // Its tries all spent; or no code was ever mailed: a device that can answer is the way, or a code to ask for.
+        if (await store.signInCodeOf(db, id)) throw new ApiError('session/code-spent');
+        const waiting = await waitingSignIn(signedIn);
+        if (waiting && canAnswer(waiting.rows, waiting.own)) throw new ApiError('session/confirm-on-device');
+        throw new ApiError('session/wrong-code');
+      }
       if (!sameDigest(spent.code_hash, hashToken(`${id}:${code}`))) {
         if (spent.tries < SIGN_IN_CODE_TRIES) throw new ApiError('session/wrong-code');
         await store.revokeUserSession(db, signedIn.user.uid, id, isoAt(clock));

@@ -301,11 +301,13 @@ describe('new-device check', () => {
       // No code was mailed, none can be asked for, and none works.
       expect((await t.mails()).filter((mail) => mail.to === email)).toHaveLength(phone.before);
       expect(failure(await resend(phone.cookie))).toEqual([409, 'session/confirm-on-device']);
-      expect(failure(await sendCode(phone.cookie, '123456'))).toEqual([403, 'session/code-spent']);
+      expect(failure(await sendCode(phone.cookie, '123456'))).toEqual([409, 'session/confirm-on-device']);
       // The device that could answer is signed out: the waiting phone is not stuck, a code confirms it.
       await t.request({ method: 'POST', url: '/api/auth/logout', cookie: first });
       const pending = (await t.request({ method: 'GET', url: '/api/session', cookie: phone.cookie })).json();
       expect(pending).toMatchObject({ user: null, pending: { confirmBy: 'code' } });
+      // No code was mailed yet: a guess is wrong (the page offers to send one).
+      expect(failure(await sendCode(phone.cookie, '123456'))).toEqual([400, 'session/wrong-code']);
       expect((await resend(phone.cookie)).statusCode).toBe(204);
       const code = codeOf((await t.mailTo(email, phone.before)).text)!;
       expect((await sendCode(phone.cookie, code)).statusCode).toBe(200);

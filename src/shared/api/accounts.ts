@@ -53,7 +53,7 @@ export const ACCOUNT_API = {
     summary: 'Confirm this waiting sign-in with the code mailed to the member',
     tag: 'accounts',
     access: 'any-session',
-    errors: ['session/wrong-code', 'session/code-spent', 'session/not-found'],
+    errors: ['session/wrong-code', 'session/code-spent', 'session/confirm-on-device', 'session/not-found'],
     body: signInCodeBody,
     status: 200,
     response: sessionResponse,
