@@ -91,10 +91,9 @@ export function emailLinkService(ctx: AccountContext) {
     // A refusal is not told either: past the address's mail limit, a sign-up does nothing until the hour is over.
     if (!admitted || !mail.ok) return;
     afterAnswer('a sign-up', async () => {
-      let token: string | null;
-      try {
-        // Not yet the member's data: a machine's crash before the next ordinary commit means signing up again.
-        token = await deps.lightly((connection) =>
+      // Not yet the member's data: a machine's crash before the next ordinary commit means signing up again.
+      const addLink = () =>
+        deps.lightly((connection) =>
           connection.transaction().execute(async (trx) => {
             const existing = await store.findUserByEmail(trx, body.email);
             // A verified address has its account: nothing to make (the same answer, as for anyone).
@@ -106,10 +105,14 @@ export function emailLinkService(ctx: AccountContext) {
             return link.token;
           }),
         );
+      let token: string | null;
+      try {
+        token = await addLink();
       } catch (error) {
-        // Another sign-up for the address made its account in the same moment: that one's mail goes out.
-        if (isUniqueViolation(error)) return;
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        // Another sign-up for the address made its account in the same moment (its work runs after its answer,
+        // beside this one's): this sign-up's own link goes on that account, with its own mail.
+        token = await addLink();
       }
       if (token) deliver('verify', body.lang, body.email, token);
     });

@@ -116,6 +116,21 @@ describe('sign-ups closed (SIGNUPS_ALLOWED=false)', () => {
     expect(await subjectsTo(t, 'nosy@example.com')).toEqual([]);
   });
 
+  it('gives each of two sign-ups at once for an invited address its own link and mail', async () => {
+    expect((await invite(t, admin, 'twice@example.com')).statusCode).toBe(201);
+    const answers = await Promise.all([
+      signUp(t, 'twice@example.com', 'en', 'first password 1'),
+      signUp(t, 'twice@example.com', 'en', 'second password 2'),
+    ]);
+    expect(answers.map(outcome)).toEqual(['201 ok', '201 ok']);
+    // Both made the account at once (their work runs after the answers, side by side): neither link is lost.
+    expect(await subjectsTo(t, 'twice@example.com')).toEqual([
+      mailText.en.invitation.subject,
+      mailText.en.verify.subject,
+      mailText.en.verify.subject,
+    ]);
+  });
+
   it('never replaces the invited person’s pending account: another sign-up adds a link only its own password opens', async () => {
     const email = 'invitee@example.com';
     expect((await invite(t, admin, email)).statusCode).toBe(201);
