@@ -79,11 +79,6 @@ export class VaultKeys {
     return { header, checks, passkey };
   }
 
-  /** A wrap made under another header (a new master password, a restore with the backup's key) opens nothing. */
-  async retireStalePasskey(): Promise<void> {
-    await this.#retireStalePasskey();
-  }
-
   /** A new vault's header: its key derived at this device's calibrated cost, kept with the site's check. */
   async create(password: string): Promise<void> {
     const { pool, keepVerifier } = this.#host;
@@ -118,7 +113,7 @@ export class VaultKeys {
     if (!result.ok) return result.reason;
     await this.#host.store().saveHeader(header);
     this.#header = header;
-    await this.#retireStalePasskey();
+    await this.retireStalePasskey();
     await this.#host.keepVerifier?.(password, header.iterations);
     await this.masterPasswordUsed();
     return 'ok';
@@ -128,7 +123,7 @@ export class VaultKeys {
   async adopt(header: VaultHeader, options: { stored?: boolean; password?: string } = {}): Promise<void> {
     if (!options.stored) await this.#host.store().saveHeader(header);
     this.#header = header;
-    await this.#retireStalePasskey();
+    await this.retireStalePasskey();
     // The site's check follows the restored master password; it costs a full KDF, so it is not awaited.
     if (options.password !== undefined) void this.#host.keepVerifier?.(options.password, header.iterations);
   }
@@ -151,7 +146,7 @@ export class VaultKeys {
     await this.#host.store().saveHeader(changed);
     await this.#host.keepVerifier?.(next, changed.iterations);
     this.#header = changed;
-    await this.#retireStalePasskey();
+    await this.retireStalePasskey();
     await this.masterPasswordUsed();
     return true;
   }
@@ -267,7 +262,8 @@ export class VaultKeys {
     this.#checks = NO_CHECKS;
   }
 
-  async #retireStalePasskey(): Promise<void> {
+  /** A wrap made under another header (a new master password, a restore with the backup's key) opens nothing. */
+  async retireStalePasskey(): Promise<void> {
     const wrap = this.#passkey;
     if (wrap && !(this.#header && macsEqual(wrap.headerSalt, this.#header.salt))) await this.forgetPasskey();
   }
