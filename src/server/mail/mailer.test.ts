@@ -136,6 +136,28 @@ describe('mail through SMTP', () => {
     expect(inquiry!.to).toEqual(['support@mygenie.test']);
     expect(headerLines(inquiry!.source)).toContain('Reply-To: asker@example.com');
   });
+
+  it('reads a link whole where its token wraps at a "--" (a line that is no part boundary)', async () => {
+    const mailer = createMailer({
+      smtpUrl,
+      from: 'MyGenie <hello@mygenie.test>',
+      outboxDir: '/nonexistent/outbox',
+      log: t.app.log,
+    });
+    // A token drawn in a CI run whose quoted-printable line broke just before its "--": the next line starts
+    // "--9eE…", and a reader that took every "--" line for a boundary cut the link there.
+    const token = '52LFD8k_ZXL--9eExMTqnILrUUipz1_8FkUxkCL2l5Y';
+    const link = `http://127.0.0.1:41234/auth/action?mode=verifyEmail&oobCode=${token}&lang=en`;
+    const seen = received.length;
+    try {
+      await mailer.send(accountMail('verify', 'en', 'wrapped@example.com', link));
+    } finally {
+      mailer.close();
+    }
+    const source = received[seen]!.source;
+    expect(source).toMatch(/\r?\n--9eExM/);
+    expect(parseEml('wrapped', source)).toMatchObject({ link, token });
+  });
 });
 
 describe('account mail templates', () => {

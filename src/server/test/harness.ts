@@ -217,7 +217,10 @@ export function parseEml(file: string, raw: string): OutboxMail {
     decodeWords(
       new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(source)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '',
     );
-  const parts = source.split(/\n--[^\n]+\n/);
+  // Parts are split at the boundary the message declares, never at any line that starts with "--": a quoted-printable
+  // line may (a link's token with "--" where the line wraps), and the text's own signature line does.
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(source)?.[1];
+  const parts = boundary ? source.split(`\n--${boundary}`) : [source];
   const body = (type: string) => {
     const part = parts.find((candidate) => candidate.toLowerCase().includes(`content-type: ${type}`)) ?? '';
     const [head = '', ...rest] = part.split('\n\n');
