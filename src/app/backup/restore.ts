@@ -11,7 +11,13 @@
 import { macsEqual, openChunk, VaultCipher, type VaultHeader } from '../vault/crypto.js';
 import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/db.js';
 import { RecordChangedError } from '../vault/records.js';
-import type { DocumentMeta, RestoreAccess, RestoreOutcome, RestoreResult, Vault } from '../vault/vault.js';
+import type {
+  BackedUpVault,
+  DocumentMeta,
+  RestoreAccess,
+  RestoreOutcome,
+  RestoreResult,
+} from '../vault/vault.js';
 import { ahead } from '../../client/lanes.js';
 import { base64ToBytes } from '../../shared/base64.js';
 import { RESTORE_CHUNKS, type ChunkJob, type ChunkJobResult, type ChunkTask } from './chunk-job.js';
@@ -51,7 +57,7 @@ export interface RestoreOptions {
  * restored in the crypto workers.
  */
 export function restoreInto(
-  vault: Vault,
+  vault: Pick<BackedUpVault, 'restoreWith'>,
   contents: BackupContents,
   options: RestoreOptions,
 ): Promise<RestoreResult> {

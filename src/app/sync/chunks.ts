@@ -33,7 +33,7 @@ export async function uploadChunks(parts: SyncParts, key: CryptoKey, documentId:
   const missing = names.flatMap((name, index) => (held.has(name) ? [] : [index]));
   let done = 0;
   await inLanes(missing, CHUNKS_IN_FLIGHT, async (index) => {
-    const chunk = await parts.vault.chunk(documentId, index);
+    const chunk = await parts.vault.documents.chunk(documentId, index);
     if (!chunk) throw new SyncStop('damaged');
     const body = new Uint8Array(chunk.iv.byteLength + chunk.data.byteLength);
     body.set(chunk.iv, 0);
@@ -54,7 +54,7 @@ export async function downloadChunks(
   const salt = base64ToBytes(meta.salt);
   const missing: number[] = [];
   for (let index = 0; index < meta.chunkCount; index++) {
-    if (!(await parts.vault.chunk(documentId, index))) missing.push(index);
+    if (!(await parts.vault.documents.chunk(documentId, index))) missing.push(index);
   }
   let done = 0;
   // A few chunks in flight at once: each waits on the network, then on the workers, then on the disk.
@@ -63,10 +63,10 @@ export async function downloadChunks(
       params: { key: await chunkName(key, documentId, index) },
     });
     const chunk: SealedChunk = { iv: bytes.slice(0, 12), data: bytes.slice(12) };
-    if (!(await parts.vault.checkChunk(salt, documentId, index, meta.chunkCount, chunk))) {
+    if (!(await parts.vault.documents.checkChunk(salt, documentId, index, meta.chunkCount, chunk))) {
       throw new SyncRefused('altered');
     }
-    await parts.vault.saveChunk({ documentId, index, ...chunk });
+    await parts.vault.documents.saveChunk({ documentId, index, ...chunk });
     done++;
     if (missing.length > 2) parts.progress(done, missing.length);
   });

@@ -11,7 +11,7 @@ import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.j
 import { headerFrom, headerJson as vaultHeaderJson } from '../vault/header.js';
 import type { SealedRecord, VaultHeader } from '../vault/crypto.js';
 import { StorageFullError } from '../vault/db.js';
-import { newId, type Vault } from '../vault/vault.js';
+import { newId, type SyncedVault } from '../vault/vault.js';
 import { deriveSyncKey } from './chain.js';
 import {
   deviceProof,
@@ -62,16 +62,16 @@ const SIGNING_ID = 'signing-key';
 /** A registration gone for a reason of this device's session: it registers anew (see `rejoin`). */
 const REGISTRATION_GONE: ReadonlySet<string> = new Set(['sync/unknown-device', 'sync/not-your-device']);
 
-type SyncedVault = NonNullable<SyncState['vault']>;
+type PublishedVault = NonNullable<SyncState['vault']>;
 
 /** The server's header as the device keeps it: its JSON and version. */
-const headerKept = (vault: SyncedVault) => ({
+const headerKept = (vault: PublishedVault) => ({
   header: JSON.stringify(vault.header),
   headerVersion: vault.version,
 });
 
 export class SyncEngine {
-  readonly #vault: Vault;
+  readonly #vault: SyncedVault;
   readonly #env: SyncEnvironment;
   #key: CryptoKey | null = null;
   /** The vault's signing key, once opened (null: the vault has none yet, or it is not known here yet). */
@@ -103,7 +103,7 @@ export class SyncEngine {
   /** Where the time went, for the benchmark. */
   timings = noTimings();
 
-  constructor(vault: Vault, env: SyncEnvironment) {
+  constructor(vault: SyncedVault, env: SyncEnvironment) {
     this.#vault = vault;
     this.#env = env;
   }
@@ -160,7 +160,7 @@ export class SyncEngine {
    * The vault's signing key from the server's copy of it: opened with the vault's key (only a device of this vault
    * can), and its public half the one the server keeps. Null for a vault an older app published without one.
    */
-  async #openSigning(vault: SyncedVault): Promise<CryptoKey | null> {
+  async #openSigning(vault: PublishedVault): Promise<CryptoKey | null> {
     if (!vault.signing) return null;
     if (this.#signing) return this.#signing;
     let secret: SigningSecret | null = null;
@@ -197,7 +197,7 @@ export class SyncEngine {
    * proof of the member (a sign-in moments ago, or the account password): without one, the vault syncs on as it was
    * (unsigned, no snapshot) until a later run has one. Another device quicker: its key is taken.
    */
-  async #addSigning(vault: SyncedVault): Promise<void> {
+  async #addSigning(vault: PublishedVault): Promise<void> {
     if (!(await headerGenuine(await this.#syncKey(), vault))) throw new SyncRefused('altered');
     const signing = await this.#makeSigning();
     try {
@@ -386,7 +386,7 @@ export class SyncEngine {
     this.#joining = true;
     this.#joiningState = state;
     this.#notify();
-    let opened: Awaited<ReturnType<Vault['joinSynced']>> | null = null;
+    let opened: Awaited<ReturnType<SyncedVault['joinSynced']>> | null = null;
     try {
       const header = headerFrom(state.vault.header);
       opened = await timed(this.timings, 'unlockMs', () => this.#vault.joinSynced(header, password));

@@ -1,7 +1,7 @@
 // What a sync run works with, handed to each of its steps (sending, receiving, snapshots, chunks): the vault and
 // sync's tables beside it, the server, the sync key, and where progress and time are told.
 import { originRow, type SyncMetaRow, type SyncRecordRow, type SyncStore } from './store.js';
-import type { Vault } from '../vault/vault.js';
+import type { SyncedVault } from '../vault/vault.js';
 import { SyncStop } from './errors.js';
 import type { SyncServer } from './ports.js';
 
@@ -35,7 +35,7 @@ export const noTimings = (): SyncTimings => ({
 });
 
 export interface SyncParts {
-  vault: Vault;
+  vault: SyncedVault;
   store: SyncStore;
   server: SyncServer;
   /** The sync key (derived from the unlocked vault's data key). */

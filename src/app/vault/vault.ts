@@ -1,21 +1,31 @@
 // The member's vault as the app sees it: create, unlock, lock, and read and write records by kind. Records are
-// decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored.
+// decrypted once at unlock and kept in memory while unlocked; every write is sealed before it is stored. The vault
+// is the door to three rooms — its keys (keys.ts), its records (held.ts) and its documents (documents.ts) — and
+// opens, closes and locks them together; sync and backup see only their narrow faces of it (ports.ts).
 import { type Opened, type SealedRecord, type VaultHeader } from './crypto.js';
-import { planEdit, type EditMet, type Json } from './merge.js';
-import { NOTICES_KEPT, type Notice, type RecordNotice } from './notices.js';
+import type { RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
-import { StorageFullError, type StoredChunk, type StoredRecord, type VaultDatabase } from './db.js';
-import { RecordChangedError } from './records.js';
-import type { VaultStore } from './store.js';
-import { type EditTracker } from './store.js';
-import type { TabNews, VaultNews } from './tabs.js';
+import type { StoredRecord, VaultDatabase } from './db.js';
+import type { EditTracker, VaultStore } from './store.js';
+import type { TabNews } from './tabs.js';
 import { VaultDocuments, type DocumentAdded } from './documents.js';
 import { Compaction, underRestoreLock } from './compaction.js';
-import { openContents, readEverything, sealedAsStored, sealedEverything } from './reading.js';
+import { sealedAsStored, sealedEverything } from './reading.js';
 import { VaultKeys, type MasterPasswordDue, type PasskeyUnlock } from './keys.js';
-import { EntryMap, ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
+import { ITEM_KINDS, newId, type RecordKind, type VaultEntry } from './entries.js';
+import { HeldRecords, type Saved } from './held.js';
+import type {
+  BackedUpVault,
+  RestoreAccess,
+  RestoreOutcome,
+  RestoreResult,
+  SyncedVault,
+  UnlockedWith,
+  VaultState,
+} from './ports.js';
 
 export { ITEM_KINDS, newId, type RecordKind, type VaultEntry };
+export { ONE_OF_A_KIND, type Saved } from './held.js';
 export {
   DOCUMENT_CHUNK_BYTES,
   MAX_DOCUMENT_BYTES,
@@ -25,8 +35,6 @@ export {
 
 export const MASTER_PASSWORD_MIN_LENGTH = 8;
 
-export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
-
 export {
   PASSKEY_FAILURE_LIMIT,
   PASSKEY_MASTER_EVERY_MS,
@@ -34,61 +42,7 @@ export {
   type PasskeyUnlock,
 } from './keys.js';
 
-/** How the vault was last opened on this device (the app session's biometric flag: description §3). */
-export type UnlockedWith = 'password' | 'passkey';
-export type RestoreResult =
-  | 'ok'
-  | 'needs-password'
-  | 'wrong-password'
-  | 'tampered'
-  | 'storage-full'
-  /** A merge found records changed since it chose them (another tab, sync): nothing was restored. */
-  | 'changed-meanwhile';
-
-/** What a restore (src/app/backup/restore.ts) uses of the vault while it runs, under the vault's restore lock. */
-export interface RestoreAccess {
-  memberId: string;
-  state: VaultState;
-  /** When the vault's record with this id last changed; undefined when it has none. */
-  updatedAt(id: string): number | undefined;
-  /** The crypto workers: the vault's key, or the backup's once adopted. */
-  crypto: Pick<
-    CryptoPool,
-    'adopt' | 'backupMac' | 'checkChunk' | 'chunkDigest' | 'openMany' | 'run' | 'seal' | 'sealChunk'
-  >;
-  /** The store's restore: chunks written out of sight, then records and chunks moved in in one transaction. */
-  store: Pick<VaultStore, 'documentsWithChunks' | 'writeRestoredChunks' | 'dropRestored' | 'restore'>;
-}
-
-/** A restore that was written: what the vault now holds, for the vault to follow in memory. */
-export interface Restored {
-  /** Everything there was was replaced (else the backup was merged in). */
-  replace: boolean;
-  /** The records written, sealed under the vault's key. */
-  records: StoredRecord[];
-  /** Every record of the backup, opened, by id. */
-  values: Map<string, unknown>;
-  /** The backup's header, when the vault now uses the backup's key. */
-  header?: VaultHeader;
-  /** How long each step took (milliseconds), for the benchmark. */
-  timings: number[];
-}
-
-export type RestoreOutcome = Exclude<RestoreResult, 'ok'> | Restored;
-
-/** Records merged key by key when edited two ways, never copied: the settings, a document's description. */
-export const ONE_OF_A_KIND: ReadonlySet<RecordKind> = new Set(['settings', 'document']);
-
-/** What saving an edit did (Vault.save). */
-export interface Saved<T> {
-  entry: VaultEntry<T>;
-  met: EditMet;
-  /** The conflict copy made of the edit (met `conflict`). */
-  copyId?: string;
-}
-
-/** A write found the record changed too often while it tried (another tab writing it again and again). */
-const SAVE_ATTEMPTS = 5;
+export type * from './ports.js';
 
 /** What the vault runs on: the browser's (src/app/platform/vault-platform.ts), or a test's own. */
 export interface VaultPlatform {
@@ -102,7 +56,7 @@ export interface VaultPlatform {
   hasVerifier: () => boolean;
 }
 
-export class Vault {
+export class Vault implements SyncedVault, BackedUpVault {
   #store: VaultStore;
   readonly #pool: CryptoPool;
   readonly #platform: VaultPlatform;
@@ -111,24 +65,17 @@ export class Vault {
   #open = true;
   /** Moves on with each close: a reading begun before one does not count after it. */
   #opening = 0;
-  #entries = new EntryMap();
-  /** Each kind's list, kept until an entry changes (the same array, so what is built from it is not rebuilt). */
-  #lists = new Map<RecordKind, { revision: number; list: VaultEntry[] }>();
+  /** The records as this tab holds them, their writes and the news between tabs (held.ts). */
+  readonly #records: HeldRecords;
   #listeners = new Set<() => void>();
   #state: VaultState = 'loading';
   #version = 0;
-  /** Readings of records another tab wrote, one after another. */
-  #rereading: Promise<void> = Promise.resolve();
   /** Sealing records many at once in the background (compaction.ts). */
   readonly #compaction: Compaction;
   /** Called after every write or deletion made here while sync is on: sync sends it soon. */
   onLocalWrite: (() => void) | null = null;
   /** Called when this device's header changes (a new master password): sync sends it to the other devices. */
   onHeaderChange: (() => void) | null = null;
-  /** Records that failed authentication at unlock: reported, never shown as data. */
-  damaged: string[] = [];
-  /** What happened to records that the member should hear of (newest last; the same array until one comes). */
-  notices: RecordNotice[] = [];
   /** How the last unlock spent its time: the key derivation, then reading and decrypting the records. */
   unlockTimings = { kdfMs: 0, readMs: 0, decryptMs: 0 };
   /** How the last restore spent its time, step by step (milliseconds), for the benchmark. */
@@ -168,7 +115,32 @@ export class Vault {
       get: (id) => this.get(id),
       put: (kind, id, value) => this.put(kind, id, value),
     });
-    this.#stopNews = platform.news?.listen((news) => void this.#heard(news)) ?? (() => undefined);
+    this.#records = new HeldRecords({
+      memberId,
+      store: () => this.#store,
+      pool: this.#pool,
+      news: platform.news,
+      unlocked: () => this.#state === 'unlocked',
+      changed: () => this.#changed(),
+      localWrite: () => this.onLocalWrite?.(),
+      compaction: this.#compaction,
+      addDocument: (...args) => this.documents.add(...args),
+    });
+    this.#stopNews = this.#listenToTabs();
+  }
+
+  #listenToTabs(): () => void {
+    return this.#platform.news?.listen((news) => void this.#records.heard(news)) ?? (() => undefined);
+  }
+
+  /** Records that failed authentication at unlock: reported, never shown as data. */
+  get damaged(): string[] {
+    return this.#records.damaged;
+  }
+
+  /** What happened to records that the member should hear of (newest last; the same array until one comes). */
+  get notices(): RecordNotice[] {
+    return this.#records.notices;
   }
 
   get state(): VaultState {
@@ -232,8 +204,7 @@ export class Vault {
 
   async create(password: string): Promise<void> {
     await this.#keys.create(password);
-    this.#entries.clear();
-    this.damaged = [];
+    this.#records.forget();
     this.#state = 'unlocked';
     this.unlockedWith = 'password';
     this.#changed();
@@ -311,19 +282,9 @@ export class Vault {
   }
 
   async #decryptAll(): Promise<void> {
-    const found = await readEverything(this.#store, this.#pool);
-    this.unlockTimings.readMs = found.readMs;
-    this.unlockTimings.decryptMs = found.decryptMs;
-    this.#entries.clear();
-    for (const entry of found.entries) this.#entries.set(entry.id, entry);
-    this.damaged = found.damaged;
-    // Chunks without a record (an upload cut off, a restore cut off by a closed tab) and chunks left staged are
-    // removed, unless a restore is under way in another tab of this member's (its chunks have no record yet).
-    const sweep = async () => {
-      await this.#store.removeOrphanChunks(found.documents);
-      await this.#store.dropRestored([]);
-    };
-    await this.#underRestoreLock(sweep, { ifAvailable: true });
+    const { readMs, decryptMs } = await this.#records.readAll();
+    this.unlockTimings.readMs = readMs;
+    this.unlockTimings.decryptMs = decryptMs;
   }
 
   /** Resolves when no compaction is under way or due (the benchmark waits for it). */
@@ -332,19 +293,13 @@ export class Vault {
   }
 
   /** Resolves when what the other tabs wrote, as heard so far, is read here (tests wait for it). */
-  async caughtUp(): Promise<void> {
-    await this.#rereading;
-  }
-
-  /** Work done one at a time across this member's tabs (compaction.ts). */
-  #underRestoreLock(work: () => Promise<void>, options: { ifAvailable?: boolean } = {}): Promise<void> {
-    return underRestoreLock(this.memberId, work, options);
+  caughtUp(): Promise<void> {
+    return this.#records.caughtUp();
   }
 
   async lock(): Promise<void> {
     this.#compaction.cancel();
-    this.#entries.clear();
-    this.damaged = [];
+    this.#records.forget();
     this.unlockedWith = null;
     if (this.#state === 'unlocked') this.#state = 'locked';
     await this.#pool.lock();
@@ -364,30 +319,25 @@ export class Vault {
 
   /** The entries of one kind: the same array until an entry changes. */
   list<T>(kind: RecordKind): VaultEntry<T>[] {
-    const cached = this.#lists.get(kind);
-    if (cached?.revision === this.#entries.revision) return cached.list as VaultEntry<T>[];
-    const found: VaultEntry[] = [];
-    for (const entry of this.#entries.values()) if (entry.kind === kind) found.push(entry);
-    this.#lists.set(kind, { revision: this.#entries.revision, list: found });
-    return found as VaultEntry<T>[];
+    return this.#records.list<T>(kind);
   }
 
   /** Every entry, of every kind. */
   all(): VaultEntry[] {
-    return [...this.#entries.values()];
+    return [...this.#records.entries.values()];
   }
 
   get<T>(id: string): VaultEntry<T> | undefined {
-    return this.#entries.get(id) as VaultEntry<T> | undefined;
+    return this.#records.entries.get(id) as VaultEntry<T> | undefined;
   }
 
   get recordCount(): number {
-    return this.#entries.size;
+    return this.#records.entries.size;
   }
 
   /** The member's items: every record but the app's own settings. */
   get itemCount(): number {
-    return this.#entries.size - (this.#entries.has('settings') ? 1 : 0);
+    return this.#records.entries.size - (this.#records.entries.has('settings') ? 1 : 0);
   }
 
   /**
@@ -395,10 +345,8 @@ export class Vault {
    * record changed on this device since this tab read it (another tab, sync), nothing is written: the vault reads
    * it again and answers RecordChangedError. An edit made from an earlier copy (a form) goes through `save`.
    */
-  async put<T>(kind: RecordKind, id: string, value: T): Promise<VaultEntry<T>> {
-    const current = this.#entries.get(id);
-    const [entry] = await this.#write([{ kind, id, value, expected: current?.updatedAt ?? null }]);
-    return entry as VaultEntry<T>;
+  put<T>(kind: RecordKind, id: string, value: T): Promise<VaultEntry<T>> {
+    return this.#records.put(kind, id, value);
   }
 
   /**
@@ -408,29 +356,8 @@ export class Vault {
    * changed both ways keeps both, as a conflict copy of the edit beside the record (the settings keep the choice
    * made here, said in a notice).
    */
-  async save<T>(kind: RecordKind, id: string, from: T | undefined, value: T): Promise<Saved<T>> {
-    for (let attempt = 1; ; attempt++) {
-      const current = this.#entries.get(id);
-      const plan = planEdit(from as Json | undefined, value as Json, current?.value as Json | undefined, {
-        oneOfAKind: ONE_OF_A_KIND.has(kind),
-      });
-      const copyId = plan.copy === undefined ? undefined : newId();
-      try {
-        const [entry] = await this.#write([
-          { kind, id, value: plan.value, expected: current?.updatedAt ?? null },
-          ...(copyId
-            ? [{ kind, id: copyId, value: { ...(plan.copy as object), conflictOf: id }, expected: null }]
-            : []),
-        ]);
-        // A conflict shows as its copy (the conflict banner); the others are told as notices.
-        const notice: Notice | null =
-          plan.met === 'replaced' ? 'setting-replaced' : plan.met === 'restored' ? 'kept-edited-here' : null;
-        if (notice) this.notify([{ id, kind, notice, at: Date.now() }]);
-        return { entry: entry as VaultEntry<T>, met: plan.met, ...(copyId ? { copyId } : {}) };
-      } catch (error) {
-        if (!(error instanceof RecordChangedError) || attempt >= SAVE_ATTEMPTS) throw error;
-      }
-    }
+  save<T>(kind: RecordKind, id: string, from: T | undefined, value: T): Promise<Saved<T>> {
+    return this.#records.save(kind, id, from, value);
   }
 
   /**
@@ -438,187 +365,35 @@ export class Vault {
    * sealed first, each as a document linked to its record; if one of them or the records cannot be written, the
    * documents already written are removed again and nothing of the import stays.
    */
-  async importRecords(
+  importRecords(
     records: ReadonlyArray<{ kind: RecordKind; id: string; value: unknown }>,
     files: ReadonlyArray<{ recordId: string; file: Blob & { name: string } }> = [],
     onProgress?: (done: number) => void,
   ): Promise<DocumentAdded | { ok: true }> {
-    const added: string[] = [];
-    let done = 0;
-    try {
-      for (const { recordId, file } of files) {
-        const result = await this.addDocument(file, (bytes) => onProgress?.(done + bytes), recordId);
-        if (!result.ok) {
-          await this.#dropDocuments(added);
-          return result;
-        }
-        added.push(result.id);
-        done += file.size;
-      }
-      await this.#write(records.map(({ kind, id, value }) => ({ kind, id, value, expected: null })));
-    } catch (error) {
-      await this.#dropDocuments(added);
-      if (error instanceof StorageFullError) return { ok: false, reason: 'storage-full', needed: done };
-      throw error;
-    }
-    this.#compaction.whenQuiet();
-    return { ok: true };
-  }
-
-  async #dropDocuments(ids: readonly string[]): Promise<void> {
-    for (const id of ids) await this.remove(id).catch(() => undefined);
+    return this.#records.importRecords(records, files, onProgress);
   }
 
   /** Adds many new records at once, all or none (a CSV import). */
-  async putMany<T>(kind: RecordKind, values: Array<{ id: string; value: T }>): Promise<void> {
-    await this.#write(values.map(({ id, value }) => ({ kind, id, value, expected: null })));
-    this.#compaction.whenQuiet();
-  }
-
-  /**
-   * Seals and writes records in one transaction, each only if it is still as this tab last read it (`expected`:
-   * its stamp, null for none); then this tab's copy follows and the other tabs are told. A record changed
-   * meanwhile is read again before RecordChangedError goes to the caller.
-   */
-  async #write(
-    writes: Array<{ kind: RecordKind; id: string; value: unknown; expected: number | null }>,
-  ): Promise<VaultEntry[]> {
-    const now = Date.now();
-    const sealed: StoredRecord[] = (await this.#pool.sealMany(writes)).map((record) => ({
-      ...record,
-      updatedAt: now,
-    }));
-    let stamps: Map<string, number>;
-    try {
-      stamps = await this.#store.saveRecords(
-        sealed,
-        new Map(writes.map((write) => [write.id, write.expected])),
-        await this.#replaced(writes.map((write) => write.id)),
-      );
-    } catch (error) {
-      if (error instanceof RecordChangedError) await this.#reread(error.ids);
-      throw error;
-    }
-    const entries = writes.map(({ kind, id, value }) => {
-      const entry: VaultEntry = { id, kind, value, updatedAt: stamps.get(id) ?? now };
-      this.#entries.set(id, entry);
-      return entry;
-    });
-    this.#changed();
-    this.#wrote(writes.map((write) => write.id));
-    return entries;
+  putMany<T>(kind: RecordKind, values: Array<{ id: string; value: T }>): Promise<void> {
+    return this.#records.putMany(kind, values);
   }
 
   /**
    * Deletes a record. With `seen` (the stamp of the copy the member chose to delete), only if it is still that
    * copy: one changed since (on another device, in another tab) is kept, said in a notice, and false answers.
    */
-  async remove(id: string, seen?: number): Promise<boolean> {
-    for (let attempt = 1; ; attempt++) {
-      const entry = this.#entries.get(id);
-      if (!entry) return true;
-      if (seen !== undefined && entry.updatedAt !== seen) {
-        this.notify([{ id, kind: entry.kind, notice: 'not-deleted', at: Date.now() }]);
-        return false;
-      }
-      try {
-        await this.#store.deleteRecord(
-          id,
-          entry.kind,
-          new Map([[id, entry.updatedAt]]),
-          await this.#replaced([id]),
-        );
-      } catch (error) {
-        if (!(error instanceof RecordChangedError) || attempt >= SAVE_ATTEMPTS) throw error;
-        await this.#reread(error.ids);
-        continue;
-      }
-      this.#entries.delete(id);
-      this.#changed();
-      this.#wrote([id]);
-      return true;
-    }
+  remove(id: string, seen?: number): Promise<boolean> {
+    return this.#records.remove(id, seen);
   }
 
-  /**
-   * While sync is on, the records a write replaces, sealed again from this tab's copy (which the write checks is the
-   * stored one): sync keeps what a record was as the base copy of the edit (store.ts, markEdits).
-   */
-  async #replaced(ids: string[]): Promise<Map<string, Uint8Array<ArrayBuffer>> | undefined> {
-    if (!this.tracking) return undefined;
-    const held = ids.flatMap((id) => {
-      const entry = this.#entries.get(id);
-      return entry ? [entry] : [];
-    });
-    const sealed = await this.#pool.sealMany(held);
-    return new Map(sealed.map((record) => [record.id, record.sealed]));
-  }
-
-  /** Sync is told of a write here; the other tabs are told which records to read again. */
-  #wrote(ids: string[]): void {
-    if (this.tracking) this.onLocalWrite?.();
-    this.#announce({ ids });
-  }
-
-  #announce(news: VaultNews): void {
-    try {
-      this.#platform.news?.post(news);
-    } catch {
-      // A closed channel (the tab is going): the others read everything at their next unlock.
-    }
-  }
-
-  /** Another tab wrote: its records are read again here (a form open on one then says it changed). */
-  async #heard(news: VaultNews): Promise<void> {
-    if (this.#state !== 'unlocked') return;
-    try {
-      if ('all' in news) {
-        await this.#decryptAll();
-        this.#changed();
-      } else {
-        await this.#reread(news.ids);
-      }
-    } catch {
-      // Locked meanwhile, or the database closed: the next unlock reads everything.
-    }
-  }
-
-  /**
-   * Reads records again from the disk into this tab's copy (gone ones go; unreadable ones are reported damaged), one
-   * reading at a time. A record this tab changed itself while the disk was read (its own write, sync applying a
-   * change) keeps that newer copy: the reading began before it.
-   */
-  #reread(ids: string[]): Promise<void> {
-    const reading = this.#rereading.then(async () => {
-      if (ids.length === 0 || this.#state !== 'unlocked') return;
-      const began = this.#entries.revision;
-      const found = await openContents(this.#pool, await this.#store.readRecords(ids));
-      const fresh = ids.filter((id) => !this.#entries.changedSince(id, began));
-      for (const id of fresh) {
-        const entry = found.entries.get(id);
-        if (entry) this.#entries.set(id, entry);
-        else if (this.#entries.has(id)) this.#entries.delete(id);
-      }
-      const damaged = found.damaged.filter((id) => fresh.includes(id));
-      this.damaged = [...new Set([...this.damaged.filter((id) => !fresh.includes(id)), ...damaged])];
-      this.#changed();
-    });
-    this.#rereading = reading.catch(() => undefined);
-    return reading;
-  }
-
-  /** Opens stored records, loose and sealed many at once, into entries. */
   /** Tells the member (the notices shown under the header and in the settings). */
   notify(notices: RecordNotice[]): void {
-    if (notices.length === 0) return;
-    this.notices = [...this.notices, ...notices].slice(-NOTICES_KEPT);
-    this.#changed();
+    this.#records.notify(notices);
   }
 
   /** Forgets a notice the member has read. */
   dismiss(notice: RecordNotice): void {
-    this.notices = this.notices.filter((item) => item !== notice);
-    this.#changed();
+    this.#records.dismiss(notice);
   }
 
   // What sync (src/app/sync/) uses of the vault: the header, the key sync's own key comes from, sealing and
@@ -644,21 +419,6 @@ export class Vault {
     return this.#pool.openMany<T>(records);
   }
 
-  /** Whether a document's sealed chunk opens under the document's key (its plaintext stays in the workers). */
-  checkChunk(...args: Parameters<VaultDocuments['checkChunk']>): Promise<boolean> {
-    return this.documents.checkChunk(...args);
-  }
-
-  /** A document's chunk as stored (sealed). */
-  chunk(documentId: string, index: number): Promise<StoredChunk | undefined> {
-    return this.documents.chunk(documentId, index);
-  }
-
-  /** Keeps a document's sealed chunk (one another device sent, checked first). */
-  saveChunk(chunk: StoredChunk): Promise<unknown> {
-    return this.documents.saveChunk(chunk);
-  }
-
   /** The database the vault rests in: sync keeps its own tables there (src/app/sync/store.ts). */
   get database(): VaultDatabase {
     return this.#store.database;
@@ -677,22 +437,8 @@ export class Vault {
    * Remote changes were written (src/app/sync/engine.ts) with these stamps: the vault in memory follows them, and
    * the other tabs are told.
    */
-  followRemote(
-    changes: Array<{ id: string; kind: RecordKind; value: unknown; deleted: boolean }>,
-    stamps: ReadonlyMap<string, number>,
-  ): void {
-    if (changes.length === 0) return;
-    const now = Date.now();
-    for (const change of changes) {
-      if (change.deleted) this.#entries.delete(change.id);
-      else {
-        const updatedAt = stamps.get(change.id) ?? now;
-        this.#entries.set(change.id, { id: change.id, kind: change.kind, value: change.value, updatedAt });
-      }
-    }
-    this.#changed();
-    this.#announce({ ids: changes.map((change) => change.id) });
-    this.#compaction.whenQuiet();
+  followRemote(...args: Parameters<HeldRecords['followRemote']>): void {
+    this.#records.followRemote(...args);
   }
 
   /**
@@ -773,13 +519,14 @@ export class Vault {
     restore: (access: RestoreAccess) => Promise<RestoreOutcome>,
   ): Promise<RestoreResult> {
     let outcome!: RestoreOutcome;
+    const held = this.#records.entries;
     // What the restore may replace, as this tab holds it: sync keeps it as the base copy of the restored records.
-    const before = new Map(this.#entries);
-    await this.#underRestoreLock(async () => {
+    const before = new Map(held);
+    await underRestoreLock(this.memberId, async () => {
       outcome = await restore({
         memberId: this.memberId,
         state: this.#state,
-        updatedAt: (id) => this.#entries.get(id)?.updatedAt,
+        updatedAt: (id) => held.get(id)?.updatedAt,
         crypto: this.#pool,
         store: this.#store,
       });
@@ -797,38 +544,12 @@ export class Vault {
         ...(password !== undefined ? { password } : {}),
       });
     }
-    if (this.tracking) {
-      // Sync is on: what the restore wrote, and with a replacing restore what it removed, goes to the other devices.
-      const restored = new Set(outcome.records.map((record) => record.id));
-      const removed = outcome.replace
-        ? [...this.#entries.values()]
-            .filter((entry) => !restored.has(entry.id))
-            .map((entry) => ({ id: entry.id, kind: entry.kind }))
-        : [];
-      const replaced = new Map<string, Uint8Array<ArrayBuffer> | null>();
-      for (const id of [...outcome.records.map((record) => record.id), ...removed.map((entry) => entry.id)]) {
-        const old = before.get(id);
-        replaced.set(id, old ? (await this.#pool.seal(old.kind, old.id, old.value)).sealed : null);
-      }
-      await this.#store.markTracked(outcome.records, removed, replaced);
-    }
     // The values were all opened: the vault in memory follows without decrypting again.
-    if (outcome.replace) this.#entries.clear();
-    for (const record of outcome.records) {
-      this.#entries.set(record.id, {
-        id: record.id,
-        kind: record.kind as RecordKind,
-        value: outcome.values.get(record.id),
-        updatedAt: record.updatedAt,
-      });
-    }
-    this.damaged = [];
+    await this.#records.followRestore(outcome, before);
     this.#state = 'unlocked';
     this.unlockedWith ??= 'password';
     this.restoreTimings = outcome.timings;
-    if (this.tracking) this.onLocalWrite?.();
-    this.#announce({ all: true });
-    const settings = this.#entries.get('settings');
+    const settings = held.get('settings');
     if (settings && (settings.value as { detailPassword?: unknown }).detailPassword) {
       const value = settings.value as object;
       await this.save('settings', 'settings', value, { ...value, detailPassword: null });
@@ -865,13 +586,11 @@ export class Vault {
   #reopen(): void {
     this.#open = true;
     this.#store = this.#platform.openStore(this.memberId);
-    this.#stopNews = this.#platform.news?.listen((news) => void this.#heard(news)) ?? (() => undefined);
+    this.#stopNews = this.#listenToTabs();
     this.#loading = null;
     this.#state = 'loading';
     this.#keys.forget();
-    this.#entries.clear();
-    this.#lists.clear();
-    this.damaged = [];
+    this.#records.forget();
     this.unlockedWith = null;
     this.#changed();
   }
