@@ -8,7 +8,10 @@ import type { SyncOutboxRow } from './store.js';
 import type { DocumentMeta } from '../vault/vault.js';
 import { chunkName } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
-import type { SyncParts } from './parts.js';
+import type { Parts } from './parts.js';
+
+/** What moving documents' chunks uses: the vault's documents and records, sync's rows, the server, progress. */
+export type ChunkParts = Parts<'documents' | 'get' | 'open', 'syncRows', 'server' | 'progress'>;
 
 /** Document chunks fetched (or sent) at once. */
 const CHUNKS_IN_FLIGHT = 4;
@@ -16,7 +19,7 @@ const CHUNKS_IN_FLIGHT = 4;
 const NAMES_PER_REQUEST = 1000;
 
 /** Sends the chunks of a document the server does not hold yet. */
-export async function uploadChunks(parts: SyncParts, key: CryptoKey, documentId: string): Promise<void> {
+export async function uploadChunks(parts: ChunkParts, key: CryptoKey, documentId: string): Promise<void> {
   const entry = parts.vault.get<DocumentMeta>(documentId);
   if (!entry) return;
   const { chunkCount } = entry.value;
@@ -46,7 +49,7 @@ export async function uploadChunks(parts: SyncParts, key: CryptoKey, documentId:
 
 /** Fetches the chunks of a document this device lacks, each checked under the document's key before it is kept. */
 export async function downloadChunks(
-  parts: SyncParts,
+  parts: ChunkParts,
   key: CryptoKey,
   documentId: string,
   meta: DocumentMeta,
@@ -74,7 +77,7 @@ export async function downloadChunks(
 
 /** The chunk names of deleted documents being sent, read from their last synced description. */
 export async function chunksOfDeleted(
-  parts: SyncParts,
+  parts: ChunkParts,
   key: CryptoKey,
   outbox: SyncOutboxRow[],
 ): Promise<string[]> {
@@ -95,7 +98,7 @@ export async function chunksOfDeleted(
 }
 
 /** Forgets chunks on the server (their document's deletion is stored). */
-export async function forgetChunks(parts: SyncParts, names: string[]): Promise<void> {
+export async function forgetChunks(parts: ChunkParts, names: string[]): Promise<void> {
   for (let at = 0; at < names.length; at += NAMES_PER_REQUEST) {
     await parts.server.call('syncForgetChunks', { body: { keys: names.slice(at, at + NAMES_PER_REQUEST) } });
   }

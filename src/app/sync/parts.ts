@@ -47,8 +47,19 @@ export interface SyncParts {
   timings: SyncTimings;
 }
 
+/**
+ * A step's parts, narrowed to what it uses: the members `V` of the vault, `S` of sync's tables, and `O` of the rest
+ * (the server, the keys, progress, timings). A step declares its own (SendingParts, ReceivingParts, ...); the engine's
+ * whole SyncParts is each of them.
+ */
+export type Parts<
+  V extends keyof SyncedVault,
+  S extends keyof SyncStore,
+  O extends Exclude<keyof SyncParts, 'vault' | 'store'> = never,
+> = { vault: Pick<SyncedVault, V>; store: Pick<SyncStore, S> } & Pick<SyncParts, O>;
+
 /** This device's sync as stored; a run finding none (sync turned off, the vault erased meanwhile) stops. */
-export async function syncMeta(parts: Pick<SyncParts, 'store'>): Promise<SyncMetaRow> {
+export async function syncMeta(parts: { store: Pick<SyncStore, 'syncMeta'> }): Promise<SyncMetaRow> {
   const meta = await parts.store.syncMeta();
   if (!meta) throw new SyncStop('locked');
   return meta;
@@ -73,7 +84,7 @@ export async function timed<T>(
  * changed since the publication), its origin row.
  */
 export async function rowsOf(
-  parts: Pick<SyncParts, 'store' | 'vault'>,
+  parts: Parts<'get', 'syncRows'>,
   meta: SyncMetaRow,
   ids: string[],
 ): Promise<Array<SyncRecordRow | undefined>> {

@@ -17,10 +17,18 @@ import {
 import { newId, ONE_OF_A_KIND, type DocumentMeta, type RecordKind } from '../vault/vault.js';
 import { decide, type Side } from './apply.js';
 import { ChainState } from './chain.js';
-import { downloadChunks } from './chunks.js';
+import { downloadChunks, type ChunkParts } from './chunks.js';
 import { ridOf, splitPayload } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
-import { rowsOf, syncMeta, timed, type SyncParts } from './parts.js';
+import { rowsOf, syncMeta, timed, type Parts } from './parts.js';
+
+/** What receiving uses: the vault's opening, sealing and following, sync's rows, the server (and the chunks' parts). */
+export type ReceivingParts = ChunkParts &
+  Parts<
+    'open' | 'seal' | 'get' | 'followRemote' | 'notify',
+    'syncMeta' | 'syncRows' | 'applyRemote',
+    'key' | 'timings'
+  >;
 
 /** How a record opened from the series reads: its address and, unless deleted, its value and sealed bytes. */
 export interface Opened {
@@ -35,7 +43,7 @@ export interface Opened {
  * span sends the device to `takeSnapshot` first.
  */
 export async function pull(
-  parts: SyncParts,
+  parts: ReceivingParts,
   takeSnapshot: (id: string, meta: SyncMetaRow) => Promise<void>,
 ): Promise<void> {
   for (;;) {
@@ -56,7 +64,7 @@ export async function pull(
 }
 
 /** Applies a page of the series, all or nothing; decided again if a record concerned was edited meanwhile. */
-async function applyPage(parts: SyncParts, changes: SyncChange[]): Promise<void> {
+async function applyPage(parts: ReceivingParts, changes: SyncChange[]): Promise<void> {
   await decideUntilSettled(async () => {
     const meta = await syncMeta(parts);
     const key = await parts.key();
@@ -106,7 +114,7 @@ async function applyPage(parts: SyncParts, changes: SyncChange[]): Promise<void>
 
 /** Opens the addresses and records of payloads, checking each address against its pseudonymous id. */
 export async function openPayloads(
-  parts: Pick<SyncParts, 'vault'>,
+  parts: Parts<'open', never>,
   key: CryptoKey,
   items: Array<{ rid: string; payload: Uint8Array<ArrayBuffer> }>,
 ): Promise<Opened[]> {
@@ -156,7 +164,7 @@ export async function openPayloads(
  * last of them it holds), stored after it was made: that one is newer, and stays.
  */
 export async function applyVersions(
-  parts: SyncParts,
+  parts: ReceivingParts,
   items: Array<{ version: string; base: string | null; opened: Opened }>,
   meta: SyncMetaRow,
   snapshot: false | { ownSeq: number },
@@ -268,7 +276,7 @@ function ownAfter(version: string | null | undefined, device: string, seq: numbe
 
 /** A record's base value and unsent edit, opened from what sync keeps. */
 async function localSides(
-  parts: Pick<SyncParts, 'vault'>,
+  parts: Parts<'get' | 'open', never>,
   row: SyncRecordRow | undefined,
 ): Promise<[Json | undefined, Side | null]> {
   if (!row) return [undefined, null];

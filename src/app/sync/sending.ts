@@ -6,15 +6,23 @@ import { bytesToBase64 } from '../../shared/base64.js';
 import { SYNC_MAX_CHANGES_PER_PUSH } from '../../shared/constants.js';
 import type { SyncMetaRow, SyncOutboxRow, SyncRecordRow } from './store.js';
 import { ChainState, sealedHash, signChange } from './chain.js';
-import { chunksOfDeleted, forgetChunks, uploadChunks } from './chunks.js';
+import { chunksOfDeleted, forgetChunks, uploadChunks, type ChunkParts } from './chunks.js';
 import { joinPayload, ridOf } from './codec.js';
-import { syncMeta, timed, type SyncParts } from './parts.js';
+import { syncMeta, timed, type Parts } from './parts.js';
+
+/** What sending uses: the outbox and unsent rows, sealing, the sync key, the server (and the chunks' parts). */
+export type SendingParts = ChunkParts &
+  Parts<
+    'seal' | 'get',
+    'syncMeta' | 'syncRows' | 'outbox' | 'dirtyRows' | 'queueChanges' | 'settleOutbox' | 'hasDirty',
+    'key' | 'timings'
+  >;
 
 /** A push carries at most this many bytes of payload (the server takes 4 MiB of JSON). */
 const PUSH_BYTES = 2_500_000;
 
 /** Sends the outbox (or signs the next unsent edits into it); 'stale' when the server wants a merge first. */
-export async function push(parts: SyncParts): Promise<'done' | 'more' | 'stale'> {
+export async function push(parts: SendingParts): Promise<'done' | 'more' | 'stale'> {
   let meta = await syncMeta(parts);
   let outbox = await parts.store.outbox();
   if (outbox.length === 0) {
@@ -47,7 +55,7 @@ export async function push(parts: SyncParts): Promise<'done' | 'more' | 'stale'>
 
 /** Signs changes for unsent edits and puts them in the outbox with the chain's new end. */
 async function sign(
-  parts: SyncParts,
+  parts: SendingParts,
   rows: SyncRecordRow[],
   meta: SyncMetaRow,
 ): Promise<{ outbox: SyncOutboxRow[]; meta: SyncMetaRow }> {
@@ -105,7 +113,7 @@ async function sign(
  * sealing).
  */
 export async function addresses(
-  parts: Pick<SyncParts, 'vault'>,
+  parts: Parts<'seal', never>,
   key: CryptoKey,
   rows: Array<{ id: string; kind: string }>,
 ): Promise<Array<{ rid: string; sealed: Uint8Array<ArrayBuffer> }>> {

@@ -14,10 +14,14 @@ import {
 import type { ChainHead } from './chain.js';
 import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
-import { syncMeta, timed, type SyncParts } from './parts.js';
-import { applyVersions, openPayloads } from './receiving.js';
+import { syncMeta, timed, type Parts } from './parts.js';
+import { applyVersions, openPayloads, type ReceivingParts } from './receiving.js';
 import { uploadChunks } from './chunks.js';
 import { addresses } from './sending.js';
+
+/** What snapshots use: the records as stored, sync's rows and outbox, the keys, the server (and receiving's parts). */
+export type SnapshotParts = ReceivingParts &
+  Parts<'all' | 'storedSealed' | 'seal', 'allSyncRows' | 'outbox', 'signing'>;
 
 /** A device that has applied this many changes since the last snapshot makes a new one. */
 export const SNAPSHOT_EVERY = 1000;
@@ -34,7 +38,7 @@ export interface SnapshotState {
 
 /** Publishes a snapshot when one is due (see the top of this file): `every` changes since the last one. */
 export async function snapshotIfDue(
-  parts: SyncParts,
+  parts: SnapshotParts,
   known: SnapshotState,
   every = SNAPSHOT_EVERY,
 ): Promise<void> {
@@ -69,7 +73,7 @@ export async function snapshotIfDue(
  * since then goes as a change of its own (version null: not here), one the vault had goes as it was then (its base
  * copy), deleted or not, so the publication never holds what a change will say again.
  */
-function seriesRows(parts: SyncParts, meta: SyncMetaRow, explicit: SyncRecordRow[]): SyncRecordRow[] {
+function seriesRows(parts: SnapshotParts, meta: SyncMetaRow, explicit: SyncRecordRow[]): SyncRecordRow[] {
   const listed = new Set(explicit.map((row) => row.id));
   return [
     ...explicit,
@@ -91,7 +95,7 @@ type SeriesRecord = { row: SyncRecordRow; base: Uint8Array<ArrayBuffer> | null }
  * hears of it (a snapshot once paired an edit's version with the value before it). The rows are read again after
  * the records: an edit that came meanwhile (a row changed, or a record that had none got one) has it all read again.
  */
-async function seriesRecords(parts: SyncParts, meta: SyncMetaRow): Promise<SeriesRecord[]> {
+async function seriesRecords(parts: SnapshotParts, meta: SyncMetaRow): Promise<SeriesRecord[]> {
   return decideUntilSettled(async () => {
     const explicit = await parts.store.allSyncRows();
     const rows = seriesRows(parts, meta, explicit);
@@ -121,7 +125,7 @@ function rowsState(rows: SyncRecordRow[]): string {
  * first number, instead of a change each. False when the series has begun meanwhile (another device sent a change
  * into the new vault first): the records are then sent as changes instead.
  */
-export async function publish(parts: SyncParts, meta: SyncMetaRow): Promise<boolean> {
+export async function publish(parts: SnapshotParts, meta: SyncMetaRow): Promise<boolean> {
   // As the vault was when sync started: what was written since goes as changes (seriesRows).
   const records = await seriesRecords(parts, meta);
   // Documents' chunks go first: a device taking the publication fetches them before it shows each document.
@@ -139,7 +143,7 @@ export async function publish(parts: SyncParts, meta: SyncMetaRow): Promise<bool
 
 /** Seals `series` (the records' base copies) into a snapshot covering `covers`, signs it and sends it. */
 async function upload(
-  parts: SyncParts,
+  parts: SnapshotParts,
   meta: SyncMetaRow,
   covers: number,
   heads: Record<string, ChainHead>,
@@ -181,7 +185,7 @@ async function upload(
 }
 
 /** Takes a snapshot (this device is behind the changes it replaced, or new): checked, then merged like changes. */
-export async function takeSnapshot(parts: SyncParts, id: string, meta: SyncMetaRow): Promise<void> {
+export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncMetaRow): Promise<void> {
   const key = await parts.key();
   const bytes = await parts.server.download('syncSnapshot', { params: { id } });
   const file = await openSnapshot(key, meta.vault, new TextDecoder().decode(bytes));
