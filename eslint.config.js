@@ -83,7 +83,12 @@ export default tseslint.config(
   ...Object.entries(MAX_LINES).map(([folder, max]) => ({
     files: [`${folder}/**/*.{ts,tsx}`],
     ignores: ['src/**/*.test.ts'],
-    rules: { 'max-lines': ['error', { max, skipBlankLines: false, skipComments: false }] },
+    rules: {
+      'max-lines': /** @type {import('eslint').Linter.RuleEntry} */ ([
+        'error',
+        { max, skipBlankLines: false, skipComments: false },
+      ]),
+    },
   })),
   js.configs.recommended,
   ...tseslint.configs.recommended,
