@@ -276,6 +276,51 @@ describe('publishing a vault', () => {
     expect(server.latest).toBe(2);
   });
 
+  it('streams a snapshot of several parts: records written while its documents’ chunks come, never one without', async () => {
+    const server = new MemorySyncServer();
+    const laptop = new SimulatedDevice('Laptop', 'member-1', server.as('session-1'));
+    open.push(laptop);
+    await laptop.openVault(header);
+    const bytes = new Uint8Array(2.5 * 1024 * 1024).map((_, index) => index % 241);
+    const added = await laptop.vault.addDocument(Object.assign(new Blob([bytes]), { name: 'scan.pdf' }));
+    if (!added.ok) throw new Error(added.reason);
+    // More records than one part of a snapshot holds (SNAPSHOT_PART, 2,000), so the document is applied apart.
+    const memos = Array.from({ length: 2100 }, (_, index) => ({
+      id: `m${index}`,
+      value: { title: `${index}` },
+    }));
+    await laptop.vault.putMany('memo', memos);
+    await laptop.engine.enable();
+    await laptop.engine.settled();
+    expect(server.latest).toBe(1);
+
+    const phone = new SimulatedDevice('Phone', 'member-1', server.as('session-2'));
+    open.push(phone);
+    // Each time the phone's vault changes and shows the document, all of its chunks are on the phone already.
+    const checks: Array<Promise<boolean>> = [];
+    let memosBeforeDocument = 0;
+    const watch = () => {
+      if (!phone.vault.get(added.id)) {
+        memosBeforeDocument = phone.vault.list('memo').length;
+        return;
+      }
+      checks.push(
+        Promise.all([0, 1, 2].map((index) => phone.vault.documents.chunk(added.id, index))).then((chunks) =>
+          chunks.every((chunk) => chunk !== undefined),
+        ),
+      );
+    };
+    phone.vault.subscribe(watch);
+    expect(await phone.join()).toBe('ok');
+    expect(phone.vault.itemCount).toBe(2101);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(await Promise.all(checks)).not.toContain(false);
+    // The first part's records were written before the document, which waited for the last part.
+    expect(memosBeforeDocument).toBeGreaterThan(0);
+    const document = await phone.vault.readDocument(added.id);
+    expect(new Uint8Array(await document!.arrayBuffer())).toEqualBytes(bytes);
+  });
+
   it('sends the records as changes when another device began the series first', async () => {
     const server = new MemorySyncServer();
     const laptop = new SimulatedDevice('Laptop', 'member-1', server.as('session-1'));

@@ -15,8 +15,9 @@ import type { ChainHead } from './chain.js';
 import { joinPayload, openSnapshot, sealSnapshot, snapshotProof, type SnapshotFile } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
 import { syncMeta, timed, type Parts } from './parts.js';
-import { applyVersions, openPayloads, type ReceivingParts } from './receiving.js';
-import { uploadChunks } from './chunks.js';
+import { applyVersions, openPayloads, type Opened, type ReceivingParts } from './receiving.js';
+import { downloadChunks, uploadChunks } from './chunks.js';
+import type { DocumentMeta } from '../vault/vault.js';
 import { addresses } from './sending.js';
 
 /** What snapshots use: the records as stored, sync's rows and outbox, the keys, the server (and receiving's parts). */
@@ -184,6 +185,21 @@ async function upload(
   );
 }
 
+type Versions = Parameters<typeof applyVersions>[1];
+
+/**
+ * A document's chunks fetched ahead of its record (takeSnapshot): applying the record fetches whatever is still
+ * missing, so this only moves the work earlier, beside the other records' writing.
+ */
+function prefetchChunks(parts: SnapshotParts, key: CryptoKey, opened: Opened): Promise<void> {
+  if (opened.side.deleted) return Promise.resolve();
+  const meta = opened.side.value as DocumentMeta;
+  const fetching = timed(parts.timings, 'chunksMs', () => downloadChunks(parts, key, opened.id, meta));
+  // Met before the last part is applied; until then a failure must not count as unhandled.
+  fetching.catch(() => undefined);
+  return fetching;
+}
+
 /** Takes a snapshot (this device is behind the changes it replaced, or new): checked, then merged like changes. */
 export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncMetaRow): Promise<void> {
   const key = await parts.key();
@@ -215,20 +231,33 @@ export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncM
     opening.catch(() => undefined);
     return opening;
   };
+  // Documents stream beside the records: their chunks are fetched (each checked under its document's key) as soon
+  // as their records are opened, while the other records are written; the documents' records go with the last
+  // part, once their chunks are all here, so a document never shows without its bytes.
+  const documents: Versions = [];
+  const fetching: Array<Promise<void>> = [];
   let opening = open(chunks[0]!);
   let done = 0;
   for (const [index, part] of chunks.entries()) {
     const opened = await opening;
     const following = chunks[index + 1];
     if (following) opening = open(following);
+    const versions: Versions = [];
+    part.forEach((item, at) => {
+      const version = { version: item.version, base: null, opened: opened[at]! };
+      if (version.opened.kind !== 'document') versions.push(version);
+      else {
+        documents.push(version);
+        fetching.push(prefetchChunks(parts, key, version.opened));
+      }
+    });
+    if (!following) {
+      await Promise.all(fetching);
+      versions.push(...documents);
+    }
     await decideUntilSettled(() =>
       timed(parts.timings, 'applyMs', () =>
-        applyVersions(
-          parts,
-          part.map((item, at) => ({ version: item.version, base: null, opened: opened[at]! })),
-          following ? meta : next,
-          { ownSeq },
-        ),
+        applyVersions(parts, versions, following ? meta : next, { ownSeq }),
       ),
     );
     done += part.length;
