@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -61,16 +62,59 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     '.': ['backup', 'vault'],
-    ui: ['.', 'vault'],
+    records: ['calendar', 'vault'],
+    ui: ['.', 'records', 'vault'],
     access: ['.', 'ui', 'vault'],
-    modules: ['.', 'access', 'backup', 'calendar', 'sync', 'ui', 'vault'],
+    modules: ['.', 'access', 'backup', 'calendar', 'records', 'sync', 'ui', 'vault'],
     platform: ['backup', 'vault'],
-    shell: ['.', 'access', 'backup', 'calendar', 'modules', 'platform', 'sync', 'ui', 'vault'],
+    shell: ['.', 'access', 'backup', 'calendar', 'modules', 'platform', 'records', 'sync', 'ui', 'vault'],
   },
 };
 
 /** A room's top-level files, as its folders would import them. @type {Record<string, string[]>} */
-const ROOM_FILES = { app: ['copy', 'format', 'settings'], server: ['app', 'main', 'migrate'] };
+const ROOM_FILES = { app: ['copy', 'format', 'normalize', 'settings'], server: ['app', 'main', 'migrate'] };
+
+/**
+ * The app's modules (src/app/modules/<module>/, one per screen): each imports only its own folder, the record-kind
+ * registry (modules/kinds.ts) and the folders below the modules, never another module. The registry is the one file
+ * that imports modules, and only their declarations (<module>/kind.ts). Read from the disk, so a new module is
+ * covered the day it is made.
+ */
+const APP_MODULES = fs
+  .readdirSync(new URL('./src/app/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** How deep a module's folders go (import/formats/money is 2), and one more, so every file of a module is met. */
+const MODULE_DEPTH =
+  Math.max(
+    ...fs
+      .readdirSync(new URL('./src/app/modules/', import.meta.url), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map(
+        (entry) =>
+          entry.parentPath
+            .split(/[\\/]modules[\\/]?/)[1]
+            ?.split(/[\\/]/)
+            .filter(Boolean).length ?? 0,
+      ),
+  ) + 1;
+
+/**
+ * The patterns that keep module `name` to itself, for its files `depth` folders below its own: a path that climbs
+ * out of the module into another module's folder. @type {(name: string, depth: number) => object}
+ */
+const otherModule = (name, depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!${name}/)[\\w-]+/`,
+  message: `src/app/modules/${name} imports only its own files, the record-kind registry (modules/kinds.ts) and the folders below the modules, never another module (see CONTRIBUTING.md).`,
+});
+
+/** The registry's files (modules/*.ts) import only each module's declaration, <module>/kind.ts. */
+const registryReach = {
+  regex: '^\\./(?![\\w-]+/kind\\.js$)',
+  message:
+    'modules/kinds.ts imports only each module’s declaration (<module>/kind.ts) (see CONTRIBUTING.md).',
+};
 
 /**
  * Rooms whose files stay small enough to read whole (issue 44): the vault's rooms and the sync engine's parts. A
@@ -124,21 +168,58 @@ export default tseslint.config(
     });
     return [
       { files: [`src/${room}/**/*.{ts,tsx}`], ignores: ['src/**/*.test.ts'], rules: restricted([]) },
-      ...Object.entries(folders).map(([folder, below]) => {
-        const names = Object.keys(folders).filter((name) => name !== folder && name !== '.');
-        const barred = names.filter((name) => !below.includes(name));
-        const patterns = [];
-        const rule = `src/${room}/${folder === '.' ? '*' : folder} imports only ${below.join(', ') || 'its own files'} of src/${room} (see CONTRIBUTING.md).`;
-        if (barred.length > 0) patterns.push({ regex: `^(\\.\\./)+(${barred.join('|')})/`, message: rule });
-        if (folder !== '.' && !below.includes('.')) {
-          patterns.push({ regex: `^(\\.\\./)+(${(ROOM_FILES[room] ?? []).join('|')})\\.js$`, message: rule });
-        }
-        return {
-          files: folder === '.' ? [`src/${room}/*.{ts,tsx}`] : [`src/${room}/${folder}/**/*.{ts,tsx}`],
-          ignores: ['src/**/*.test.ts'],
-          rules: restricted(patterns),
-        };
-      }),
+      ...Object.entries(folders)
+        .map(([folder, below]) => {
+          const names = Object.keys(folders).filter((name) => name !== folder && name !== '.');
+          const barred = names.filter((name) => !below.includes(name));
+          /** @type {object[]} */
+          const patterns = [];
+          const rule = `src/${room}/${folder === '.' ? '*' : folder} imports only ${below.join(', ') || 'its own files'} of src/${room} (see CONTRIBUTING.md).`;
+          if (barred.length > 0) patterns.push({ regex: `^(\\.\\./)+(${barred.join('|')})/`, message: rule });
+          if (folder !== '.' && !below.includes('.')) {
+            patterns.push({
+              regex: `^(\\.\\./)+(${(ROOM_FILES[room] ?? []).join('|')})\\.js$`,
+              message: rule,
+            });
+          }
+          const layer = {
+            files: folder === '.' ? [`src/${room}/*.{ts,tsx}`] : [`src/${room}/${folder}/**/*.{ts,tsx}`],
+            ignores: ['src/**/*.test.ts'],
+            rules: restricted(patterns),
+          };
+          if (room !== 'app' || folder !== 'modules') return [layer];
+          // The modules, each kept to its own folder (one rule object per file depth: the same climb out of a
+          // module reads `../` at its top and `../../` a folder down). Later objects replace the layer's, so each
+          // carries the layer's patterns too.
+          return [
+            layer,
+            {
+              files: ['src/app/modules/*.{ts,tsx}'],
+              ignores: layer.ignores,
+              rules: restricted([...patterns, registryReach]),
+            },
+            ...APP_MODULES.flatMap((name) =>
+              Array.from({ length: MODULE_DEPTH + 1 }, (_, depth) => ({
+                files: [`src/app/modules/${name}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+                ignores: layer.ignores,
+                rules: restricted([...patterns, otherModule(name, depth)]),
+              })),
+            ),
+          ];
+        })
+        .flat(),
     ];
   }),
+  // A module's tests keep to it too (the layers' rules leave tests free, for their helpers).
+  ...APP_MODULES.flatMap((name) =>
+    Array.from({ length: MODULE_DEPTH + 1 }, (_, depth) => ({
+      files: [`src/app/modules/${name}/${'*/'.repeat(depth)}*.test.ts`],
+      rules: {
+        'no-restricted-imports': /** @type {import('eslint').Linter.RuleEntry} */ ([
+          'error',
+          { patterns: [otherModule(name, depth)] },
+        ]),
+      },
+    })),
+  ),
 );

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/shared/constants.js';
 import { checkMasterKey, parseMasterKeyVerifier } from '../src/shared/master-key.js';
-import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { anniversaryText } from '../src/app/modules/schedule/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
 import { plural } from '../src/shared/plural.js';

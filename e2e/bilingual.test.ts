@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../src/shared/i18n/index.js';
 import { fairyText } from '../src/site/fairy/copy.js';
 import type { AppScreen } from '../src/app/shell/pages.js';
-import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { anniversaryText } from '../src/app/modules/schedule/anniversaries/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { backupListing, encodeBackup } from '../src/app/backup/format.js';
 import { MIN_ITERATIONS, VaultCipher } from '../src/app/vault/crypto.js';
-import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { anniversaryText } from '../src/app/modules/schedule/anniversaries/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';

@@ -4,7 +4,7 @@
 // settings, and three devices editing one entry a second apart keep every body.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { anniversaryText } from '../src/app/modules/schedule/anniversaries/copy.js';
 import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';

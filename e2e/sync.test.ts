@@ -3,7 +3,7 @@
 // edits merge or become conflict copies on reconnect, a deletion racing an edit brings the record back with a
 // notice, and a sync logout leaves nothing of the vault behind.
 import { describe, expect, it } from 'vitest';
-import { anniversaryText } from '../src/app/modules/anniversaries/copy.js';
+import { anniversaryText } from '../src/app/modules/schedule/anniversaries/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';

@@ -11,7 +11,8 @@ const MODULES = import.meta.glob<Record<string, unknown>>(
   [
     '../../src/shared/i18n/index.ts',
     '../../src/app/copy.ts',
-    '../../src/app/modules/*/copy.ts',
+    '../../src/app/records/copy.ts',
+    '../../src/app/modules/**/copy.ts',
     '../../src/app/modules/import/export-copy.ts',
     '../../src/site/**/copy.ts',
     '../../src/site/pages/*-copy.ts',

@@ -52,3 +52,12 @@ export function weekdayNames(locale: string, width: 'short' | 'narrow' = 'short'
 export function daysBetween(from: string, to: string): number {
   return Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
 }
+
+/** 'HH:MM' as '오후 3:30' / '3:30 PM'; anything unreadable as it is. */
+export function timeLabel(time: string, locale: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  return utcFormatter(locale, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2]))),
+  );
+}

@@ -48,7 +48,7 @@ import { NewLoginPrompts } from '../../client/ui/NewLoginPrompts.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { browserSyncEnvironment } from '../sync/browser.js';
 import type { SyncEnvironment } from '../sync/ports.js';
-import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../modules/sync/review.js';
+import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../ui/open-sync.js';
 import { cancelLanding, landOn } from '../ui/landing.js';
 import { GateScreen } from '../ui/GateScreen.js';
 import { SyncEngine } from '../sync/engine.js';
@@ -56,9 +56,26 @@ import { FirstSyncGate, NewVaultScreen } from './JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
 import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../modules/sync/SyncViews.js';
 import { syncText } from '../modules/sync/copy.js';
+import { ConflictCopyBadge } from '../modules/sync/ConflictCopyBadge.js';
+import { SlotsProvider, type Slots } from '../ui/slots.js';
 
 // The search across the vault (its words, its worker) loads beside the first screen, not before it.
 const VaultSearch = lazy(() => import('../modules/search/VaultSearch.js'));
+
+// A record's linked documents load with the first record that shows them (the documents screen's code).
+const LinkedDocumentsOfModule = lazy(async () => ({
+  default: (await import('../modules/documents/LinkedDocuments.js')).LinkedDocuments,
+}));
+
+/** What the modules show of one another (ui/slots.tsx), filled here so no module imports another. */
+const SLOTS: Slots = {
+  LinkedDocuments: ({ recordId }) => (
+    <Suspense fallback={null}>
+      <LinkedDocumentsOfModule recordId={recordId} />
+    </Suspense>
+  ),
+  ConflictCopyBadge,
+};
 
 export function App() {
   return <ToastProvider>{secureEnough() ? <MemberGate /> : <InsecureScreen />}</ToastProvider>;
@@ -446,95 +463,97 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
 
   return (
     <OpenSyncProvider value={openSync}>
-      <div className="app">
-        <header className="app-header">
-          <a
-            className="app-header__brand"
-            href={`/?lang=${lang}`}
-            aria-label={`MyGenie · ${text.header.site}`}
-          >
-            <img src="/mg_logo.svg" alt="" width="32" height="32" />
-            <span>MyGenie</span>
-          </a>
-          <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
-          <ChunkErrorBoundary
-            text={{ body: text.errors.chunk, reload: text.errors.reload }}
-            className="app-header__failed"
-          >
-            <Suspense fallback={null}>
-              <VaultSearch go={go} />
-            </Suspense>
-          </ChunkErrorBoundary>
-          <div className="app-header__actions">
-            <SyncBadge />
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => void vault.lock()}
+      <SlotsProvider value={SLOTS}>
+        <div className="app">
+          <header className="app-header">
+            <a
+              className="app-header__brand"
+              href={`/?lang=${lang}`}
+              aria-label={`MyGenie · ${text.header.site}`}
             >
-              {text.header.lock}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              aria-disabled={loggingOut !== null}
-              onClick={async () => {
-                if (loggingOut) return;
-                // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
-                if (await engine.isOn()) {
-                  setLoggingOut('sending');
-                  if (!(await engine.flush())) {
-                    setLoggingOut('unsent');
+              <img src="/mg_logo.svg" alt="" width="32" height="32" />
+              <span>MyGenie</span>
+            </a>
+            <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
+            <ChunkErrorBoundary
+              text={{ body: text.errors.chunk, reload: text.errors.reload }}
+              className="app-header__failed"
+            >
+              <Suspense fallback={null}>
+                <VaultSearch go={go} />
+              </Suspense>
+            </ChunkErrorBoundary>
+            <div className="app-header__actions">
+              <SyncBadge />
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => void vault.lock()}
+              >
+                {text.header.lock}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-disabled={loggingOut !== null}
+                onClick={async () => {
+                  if (loggingOut) return;
+                  // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
+                  if (await engine.isOn()) {
+                    setLoggingOut('sending');
+                    if (!(await engine.flush())) {
+                      setLoggingOut('unsent');
+                      return;
+                    }
+                    await finishLogout(true);
                     return;
                   }
-                  await finishLogout(true);
-                  return;
-                }
-                await finishLogout(false);
-              }}
+                  await finishLogout(false);
+                }}
+              >
+                {text.header.logout}
+              </button>
+            </div>
+          </header>
+          {loggingOut === 'sending' && (
+            <p className="app-offline" role="status">
+              {sync.logout.sending}
+            </p>
+          )}
+          {loggingOut === 'unsent' && (
+            <Popup
+              title={text.header.logout}
+              message={sync.logout.unsent}
+              confirmLabel={text.header.logout}
+              cancelLabel={text.cancel}
+              onConfirm={() => void finishLogout(true)}
+              onCancel={() => setLoggingOut(null)}
+            />
+          )}
+          <SyncNoticeStrip />
+          <ConflictBanner />
+          {!online && (
+            <p className="app-offline" role="status">
+              {text.header.offline}
+            </p>
+          )}
+          {vault.damaged.length > 0 && (
+            <p className="form__error app-damaged" role="alert">
+              {plural(text.damaged, vault.damaged.length, lang)}
+            </p>
+          )}
+          <AppNav screen={screen} go={go} />
+          <main className="app-main" id="main">
+            <ChunkErrorBoundary
+              key={screen}
+              text={{ body: text.errors.chunk, reload: text.errors.reload }}
+              className="panel"
             >
-              {text.header.logout}
-            </button>
-          </div>
-        </header>
-        {loggingOut === 'sending' && (
-          <p className="app-offline" role="status">
-            {sync.logout.sending}
-          </p>
-        )}
-        {loggingOut === 'unsent' && (
-          <Popup
-            title={text.header.logout}
-            message={sync.logout.unsent}
-            confirmLabel={text.header.logout}
-            cancelLabel={text.cancel}
-            onConfirm={() => void finishLogout(true)}
-            onCancel={() => setLoggingOut(null)}
-          />
-        )}
-        <SyncNoticeStrip />
-        <ConflictBanner />
-        {!online && (
-          <p className="app-offline" role="status">
-            {text.header.offline}
-          </p>
-        )}
-        {vault.damaged.length > 0 && (
-          <p className="form__error app-damaged" role="alert">
-            {plural(text.damaged, vault.damaged.length, lang)}
-          </p>
-        )}
-        <AppNav screen={screen} go={go} />
-        <main className="app-main" id="main">
-          <ChunkErrorBoundary
-            key={screen}
-            text={{ body: text.errors.chunk, reload: text.errors.reload }}
-            className="panel"
-          >
-            {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
-          </ChunkErrorBoundary>
-        </main>
-      </div>
+              {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
+            </ChunkErrorBoundary>
+          </main>
+        </div>
+      </SlotsProvider>
     </OpenSyncProvider>
   );
 }

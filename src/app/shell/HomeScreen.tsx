@@ -2,9 +2,9 @@
 import { useMemo } from 'react';
 import { formatCalendarDate, isoToday } from '../format.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
-import { mainDDays, type Anniversary } from '../modules/anniversaries/model.js';
+import { mainDDays, type Anniversary } from '../modules/schedule/anniversaries/model.js';
 import { occurrencesInRange } from '../calendar/recurrence.js';
-import type { ScheduleEvent } from '../modules/schedule/event.js';
+import type { ScheduleEvent } from '../records/event.js';
 import { useRecords, useVault } from '../vault/react.js';
 import { shellText } from '../copy.js';
 import type { AppScreen } from './pages.js';

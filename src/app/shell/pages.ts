@@ -39,7 +39,7 @@ export const SCREENS: Record<Exclude<AppScreen, 'home'>, LazyExoticComponent<Com
   personal: lazy(() => import('../modules/personal/PersonalPage.js')),
   documents: lazy(() => import('../modules/documents/DocumentsPage.js')),
   ledger: lazy(() => import('../modules/ledger/LedgerPage.js')),
-  anniversaries: lazy(() => import('../modules/anniversaries/AnniversariesPage.js')),
-  settings: lazy(() => import('../modules/settings/SettingsPage.js')),
+  anniversaries: lazy(() => import('../modules/schedule/anniversaries/AnniversariesPage.js')),
+  settings: lazy(() => import('./SettingsScreen.js')),
   import: lazy(() => import('../modules/import/ImportPage.js')),
 };

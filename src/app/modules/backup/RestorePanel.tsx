@@ -14,7 +14,8 @@ import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/ta
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
-import { ITEM_KINDS, type Vault } from '../../vault/vault.js';
+import type { Vault } from '../../vault/vault.js';
+import { KINDS } from '../kinds.js';
 import { backupText } from './copy.js';
 import { GoogleDriveStatus } from './GoogleDriveStatus.js';
 import { remoteTargetFor } from './run-backup.js';
@@ -149,7 +150,7 @@ export function RestorePanel({
 
   const countsOf = (contents: BackupContents) =>
     Object.fromEntries(
-      ITEM_KINDS.map((kind) => [
+      KINDS.map(({ kind }) => [
         kind,
         new Intl.NumberFormat(locale).format(
           contents.records.filter((record) => record.kind === kind).length,

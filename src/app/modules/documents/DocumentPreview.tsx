@@ -9,7 +9,7 @@ import { useVault } from '../../vault/react.js';
 import type { DocumentMeta, VaultEntry } from '../../vault/vault.js';
 import { documentsText } from './copy.js';
 import { decodeText, previewOf, TEXT_PREVIEW_MAX_BYTES, typeLabel, type PreviewKind } from './files.js';
-import { downloadDocument } from './save-file.js';
+import { downloadDocument } from '../../ui/save-file.js';
 
 type Shown =
   | { state: 'loading' }

@@ -11,9 +11,9 @@ import { documentsText } from './copy.js';
 import { DocumentPreview } from './DocumentPreview.js';
 import { DocumentUploads } from './DocumentUploads.js';
 import { nameMatches, sortNewestFirst, typeLabel } from './files.js';
-import { downloadDocument } from './save-file.js';
+import { downloadDocument } from '../../ui/save-file.js';
 import './documents.css';
-import { useOpenRequest } from '../search/open-record.js';
+import { useOpenRequest } from '../../ui/open-record.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 
 export default function DocumentsPage() {

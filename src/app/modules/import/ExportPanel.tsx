@@ -7,13 +7,10 @@ import { fill, useLanguage, useText } from '../../../client/text.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { isoToday } from '../../format.js';
-import { MASTER_PASSWORD_MIN_LENGTH, type DocumentMeta, type Vault } from '../../vault/vault.js';
+import { MASTER_PASSWORD_MIN_LENGTH, type Vault } from '../../vault/vault.js';
 import { useVault } from '../../vault/react.js';
-import type { NewEntry } from '../ledger/model/entry.js';
-import type { Memo } from '../memo/memo.js';
-import type { PersonalRecord } from '../personal/kinds.js';
-import type { ScheduleEvent } from '../schedule/event.js';
-import { saveFile } from '../documents/save-file.js';
+import { saveFile } from '../../ui/save-file.js';
+import { KIND } from '../kinds.js';
 import { exportText } from './export-copy.js';
 
 export const EXPORTS = [
@@ -39,7 +36,7 @@ async function makeExport(
   const day = isoToday();
   switch (choice) {
     case 'ics': {
-      const events = vault.list<ScheduleEvent>('event').map(({ id, value }) => ({ id, value }));
+      const events = await KIND.event.export.values(vault);
       if (events.length === 0) return null;
       const { exportICalendar } = await import('./formats/calendar/export-ics.js');
       return {
@@ -50,7 +47,7 @@ async function makeExport(
     }
     case 'bitwarden-json':
     case 'bitwarden-csv': {
-      const records = vault.list<PersonalRecord>('personal').map(({ value }) => value);
+      const records = await KIND.personal.export.values(vault);
       if (records.length === 0) return null;
       const writers = await import('./formats/passwords/export.js');
       return choice === 'bitwarden-json'
@@ -66,26 +63,8 @@ async function makeExport(
           };
     }
     case 'diary-markdown': {
-      const memos = vault.list<Memo>('memo');
-      if (memos.length === 0) return null;
-      const documents = vault.list<DocumentMeta>('document');
-      const entries = await Promise.all(
-        memos.map(async ({ id, value }) => ({
-          id,
-          value,
-          attachments: await Promise.all(
-            documents
-              .filter((document) => document.value.linkedTo === id)
-              .map(async (document) => ({
-                name: document.value.name,
-                type: document.value.type,
-                bytes: new Uint8Array(
-                  await ((await vault.readDocument(document.id)) ?? new Blob()).arrayBuffer(),
-                ),
-              })),
-          ),
-        })),
-      );
+      const entries = await KIND.memo.export.values(vault);
+      if (entries.length === 0) return null;
       const { exportDiaryMarkdown } = await import('./formats/diary/export-markdown.js');
       return {
         name: `mygenie-diary-${day}.zip`,
@@ -95,13 +74,10 @@ async function makeExport(
     }
     case 'ledger-csv':
     case 'ledger-xlsx': {
-      const entries = vault.list<NewEntry & { id?: string }>('ledger').map(({ value }) => {
-        const { id: _id, ...entry } = value;
-        return entry as NewEntry;
-      });
+      const entries = await KIND.ledger.export.values(vault);
       if (entries.length === 0) return null;
       if (choice === 'ledger-csv') {
-        const { formatLedgerCsv } = await import('../ledger/model/csv.js');
+        const { formatLedgerCsv } = await import('../../records/ledger-csv.js');
         return {
           name: `mygenie-ledger-${day}.csv`,
           data: formatLedgerCsv(entries, lang === 'ko' ? 'ko' : 'codes'),

@@ -5,13 +5,12 @@ import { fill, useLanguage, useText } from '../../../client/text.js';
 import { usePlural } from '../../../client/plural.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatCalendarDate, isoToday } from '../../format.js';
+import { isoToday } from '../../format.js';
 import { useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/db.js';
-import { ledgerText } from '../ledger/copy.js';
-import { formatMoney } from '../ledger/model/format.js';
-import { DEFAULT_CATEGORIES } from '../ledger/model/entry.js';
-import { personalText } from '../personal/copy.js';
+import { DEFAULT_CATEGORIES } from '../../records/ledger.js';
+import { recordsText } from '../../records/copy.js';
+import { IMPORT_KINDS, kindOf } from '../kinds.js';
 import { ColumnMapper } from './ColumnMapper.js';
 import { importText } from './copy.js';
 import { ExportPanel } from './ExportPanel.js';
@@ -23,14 +22,7 @@ import {
   type ImportPlan,
   type SkipReason,
 } from './plan.js';
-import {
-  countByKind,
-  IMPORT_KINDS,
-  sourceCategories,
-  splitAlreadyThere,
-  toWrites,
-  withCategories,
-} from './prepare.js';
+import { countByKind, sourceCategories, splitAlreadyThere, toWrites, withCategories } from './prepare.js';
 import type { Mapping, SheetPreview } from './protocol.js';
 import { ImportReader, type ReadAnswer } from './reader.js';
 import './import.css';
@@ -262,14 +254,14 @@ function Preview({
 }) {
   const text = useText(importText);
   const counted = usePlural();
-  const ledger = useText(ledgerText);
+  const ledger = useText(recordsText).ledger;
   const [categories, setCategories] = useState<Map<string, string>>(new Map());
   const [skipDuplicates, setSkipDuplicates] = useState(true);
   const mapped = useMemo(() => withCategories(plan, categories), [plan, categories]);
   const split = useMemo(() => splitAlreadyThere(mapped.items, existing), [mapped, existing]);
-  // Ledger entries already there are offered as "skip duplicates" (two equal payments may be two payments); any
-  // other record already there is the same record, never added twice.
-  const ledgerAlready = split.already.filter((item) => item.kind === 'ledger');
+  // Records already there of a kind that may repeat (a ledger's: two equal payments may be two payments) are offered
+  // as "skip duplicates"; any other record already there is the same record, never added twice.
+  const ledgerAlready = split.already.filter((item) => kindOf(item.kind)!.import!.mayRepeat);
   const items = skipDuplicates ? split.fresh : [...split.fresh, ...ledgerAlready];
   const counts = countByKind(items);
   const attachments = items.reduce((total, item) => total + (item.attachments?.length ?? 0), 0);
@@ -405,45 +397,13 @@ function groupSkipped(
   return [...groups].map(([reason, what]) => ({ reason, what }));
 }
 
-/** One item as its module's list would show it, in one line. */
+/** One item as its kind's list would show it, in one line (the kind's `import.line`, modules/kinds.ts). */
 function ItemLine({ item }: { item: ImportItem }) {
-  const { lang, locale } = useLanguage();
-  const personal = useText(personalText);
-  const ledger = useText(ledgerText);
-  switch (item.kind) {
-    case 'personal':
-      return (
-        <>
-          <span className="import-preview__tag">{personal.kinds[item.value.kind]}</span> {item.value.title}
-        </>
-      );
-    case 'memo':
-      return (
-        <>
-          <span className="import-preview__tag">{formatCalendarDate(item.value.date, locale)}</span>{' '}
-          {item.value.title || item.value.body.slice(0, 60)}
-        </>
-      );
-    case 'event':
-      return (
-        <>
-          <span className="import-preview__tag">
-            {formatCalendarDate(item.value.date, locale)} {item.value.time}
-          </span>{' '}
-          {item.value.title}
-        </>
-      );
-    case 'ledger': {
-      const category =
-        ledger.categories[item.value.category as keyof typeof ledger.categories] ?? item.value.category;
-      return (
-        <>
-          <span className="import-preview__tag">{formatCalendarDate(item.value.date, locale)}</span>{' '}
-          {item.value.type === 'expense' ? '−' : '+'}
-          {formatMoney(item.value.amount, item.value.currency, lang)} · {category}
-          {item.value.memo ? ` · ${item.value.memo}` : ''}
-        </>
-      );
-    }
-  }
+  const { lang } = useLanguage();
+  const { tag, text } = kindOf(item.kind)!.import!.line(item.value, lang);
+  return (
+    <>
+      <span className="import-preview__tag">{tag}</span> {text}
+    </>
+  );
 }

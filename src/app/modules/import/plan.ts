@@ -1,10 +1,7 @@
 // What every importer makes of a file (src/app/modules/import/formats/): the records it would add, each with the
 // key that finds it again, and what it leaves out and why. An importer only reads: it never writes to the vault,
 // and it runs in the import worker, so it uses nothing of the page (no DOM, no React, no vault).
-import type { NewEntry } from '../ledger/model/entry.js';
-import type { Memo } from '../memo/memo.js';
-import type { PersonalRecord } from '../personal/kinds.js';
-import type { ScheduleEvent } from '../schedule/event.js';
+import { kindOf, type ImportKind, type ImportValues } from '../kinds.js';
 
 /** The formats the import screen knows, by what they come from. */
 export const IMPORT_FORMATS = [
@@ -22,14 +19,7 @@ export const IMPORT_FORMATS = [
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** The records an import adds, by the vault's record kind. */
-export interface ImportValues {
-  personal: PersonalRecord;
-  memo: Memo;
-  event: ScheduleEvent;
-  ledger: NewEntry;
-}
-export type ImportKind = keyof ImportValues;
+export type { ImportKind, ImportValues };
 
 /** A file carried by a record (a KeePass binary, a Day One photo): it becomes a document linked to the record. */
 export interface ImportAttachment {
@@ -164,26 +154,8 @@ export const MAX_IMPORT_ITEMS = 100_000;
 
 /**
  * What makes a record the same one again, as one string: what an item's `key` is, and how a record already in the
- * vault is recognised. A ledger entry with a card's approval number is that number (a statement imported again,
- * with its categories changed since, is still the same payment); one without is its date, time, amount and memo
- * (the merchant). Any other record is its whole content, whatever order its fields were written in.
+ * vault is recognised. Each kind declares its own (its `import.key` in the registry, modules/kinds.ts).
  */
 export function recordKey(kind: ImportKind, value: unknown): string {
-  if (kind === 'ledger') {
-    const entry = value as NewEntry & { time?: string; approval?: string };
-    if (entry.approval) return `ledger:approval:${entry.approval}`;
-    return `ledger:${canonical([entry.date, entry.time ?? '', entry.type, entry.amount, entry.currency, entry.memo])}`;
-  }
-  return `${kind}:${canonical(value)}`;
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined && field !== '')
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, field]) => `${JSON.stringify(name)}:${canonical(field)}`).join(',')}}`;
-  }
-  return JSON.stringify(typeof value === 'string' ? value.normalize('NFC') : value) ?? 'null';
+  return kindOf(kind)!.import!.key(value);
 }

@@ -3,8 +3,6 @@
 import { newId, type VaultEntry } from '../../vault/vault.js';
 import { recordKey, type ImportItem, type ImportKind, type ImportPlan } from './plan.js';
 
-export const IMPORT_KINDS: readonly ImportKind[] = ['personal', 'memo', 'event', 'ledger'];
-
 export interface Split {
   fresh: ImportItem[];
   /** Items whose record is in the vault already, by kind. */

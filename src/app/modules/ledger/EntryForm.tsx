@@ -28,7 +28,7 @@ import {
   LEDGER_CURRENCIES,
   MAX_MEMO_LENGTH,
   type NewEntry,
-} from './model/entry.js';
+} from '../../records/ledger.js';
 import { TypeSwitch } from './TypeSwitch.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 

@@ -7,7 +7,7 @@ import { fill, useLanguage, useText } from '../../../client/text.js';
 import { CHART_FONT_SIZE, categoryBarLayout, monthBarLayout } from './chart.js';
 import { ledgerText } from './copy.js';
 import { categoryLabel } from './entry-form.js';
-import { currencyDigits, type LedgerCurrency, type LedgerType } from './model/entry.js';
+import { currencyDigits, type LedgerCurrency, type LedgerType } from '../../records/ledger.js';
 import { formatMoney } from './model/format.js';
 import type { CategoryShare, MonthTotals } from './model/summary.js';
 import { monthParts } from './month.js';

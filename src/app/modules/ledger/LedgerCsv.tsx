@@ -13,10 +13,15 @@ import { newId } from '../../vault/vault.js';
 import { ledgerText } from './copy.js';
 import { decodeCsvBytes, MAX_IMPORT_BYTES } from './csv-file.js';
 import { csvProblem } from './messages.js';
-import { formatLedgerCsv, parseLedgerCsv, splitDuplicates, type CsvImportError } from './model/csv.js';
-import type { NewEntry } from './model/entry.js';
+import {
+  formatLedgerCsv,
+  parseLedgerCsv,
+  splitDuplicates,
+  type CsvImportError,
+} from '../../records/ledger-csv.js';
+import type { NewEntry } from '../../records/ledger.js';
 import { csvFileName } from './month.js';
-import { saveFile } from '../documents/save-file.js';
+import { saveFile } from '../../ui/save-file.js';
 
 type ImportState =
   | { step: 'idle' }

@@ -1,7 +1,7 @@
 // The household account book: one month at a time, its totals and entries, two charts, and CSV files.
 import { useId, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
-import { formatCalendarDate, formatMonth, isoToday } from '../../format.js';
+import { formatCalendarDate, formatMonth, isoToday, timeLabel } from '../../format.js';
 import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
@@ -12,7 +12,12 @@ import { categoryLabel, paymentLabel } from './entry-form.js';
 import { EntryForm } from './EntryForm.js';
 import { CategoryChart, TrendChart } from './LedgerCharts.js';
 import { LedgerCsv } from './LedgerCsv.js';
-import { DEFAULT_CURRENCY, type LedgerCurrency, type LedgerType, type NewEntry } from './model/entry.js';
+import {
+  DEFAULT_CURRENCY,
+  type LedgerCurrency,
+  type LedgerType,
+  type NewEntry,
+} from '../../records/ledger.js';
 import { formatMoney } from './model/format.js';
 import { categoryBreakdown, monthOverMonth, monthSummary, runningBalance } from './model/summary.js';
 import { canShiftMonth, monthOfDate, monthParts, shiftMonth } from './month.js';
@@ -25,11 +30,10 @@ import {
   entriesOfMonth,
   shownCurrency,
 } from './view.js';
-import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
-import { timeLabel } from '../schedule/labels.js';
-import { useOpenSync } from '../sync/review.js';
+import { ConflictCopyBadge } from '../../ui/slots.js';
+import { useOpenSync } from '../../ui/open-sync.js';
 import './ledger.css';
-import { useOpenRequest } from '../search/open-record.js';
+import { useOpenRequest } from '../../ui/open-record.js';
 import { isConflictCopy } from '../../sync/conflicts.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { useSavedMessage } from '../../ui/held-record.js';

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useText } from '../../../client/text.js';
 import { ledgerText } from './copy.js';
-import { LEDGER_TYPES, type LedgerType } from './model/entry.js';
+import { LEDGER_TYPES, type LedgerType } from '../../records/ledger.js';
 
 export function TypeSwitch({
   legend,

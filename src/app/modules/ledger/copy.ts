@@ -1,8 +1,8 @@
 import { defineText } from '../../../client/text.js';
+import { recordsText } from '../../records/copy.js';
 
 export const ledgerText = defineText(
   {
-    title: '가계부',
     add: '기록 추가',
     month: {
       nav: '달 이동',
@@ -34,27 +34,7 @@ export const ledgerText = defineText(
       },
       reviewCopies: '충돌 확인하기',
     },
-    types: { income: '수입', expense: '지출' },
-    categories: {
-      salary: '급여',
-      bonus: '상여금',
-      interest: '이자',
-      allowance: '용돈',
-      otherIncome: '기타 수입',
-      food: '식비',
-      cafe: '카페·간식',
-      transport: '교통',
-      housing: '주거',
-      utilities: '공과금',
-      communication: '통신',
-      shopping: '쇼핑',
-      health: '의료·건강',
-      education: '교육',
-      leisure: '여가',
-      gifts: '경조사·선물',
-      otherExpense: '기타 지출',
-    },
-    payments: { cash: '현금', card: '카드', transfer: '계좌이체', other: '기타' },
+    ...recordsText.ko.ledger,
     list: {
       title: '{{month}} 내역',
       count: { one: '{{count}}건', other: '{{count}}건' },
@@ -152,15 +132,6 @@ export const ledgerText = defineText(
       line: '{{line}}행: {{message}}',
       lineColumn: '{{line}}행({{column}}): {{message}}',
     },
-    columns: {
-      date: '날짜',
-      type: '구분',
-      amount: '금액',
-      currency: '통화',
-      category: '분류',
-      payment: '결제수단',
-      memo: '메모',
-    },
     errors: {
       'ledger/csv-empty':
         '파일이 비어 있습니다. 첫 줄에 머리글(date, type, amount, category 등)이 있어야 합니다.',
@@ -178,7 +149,6 @@ export const ledgerText = defineText(
     },
   },
   {
-    title: 'Ledger',
     add: 'Add entry',
     month: {
       nav: 'Change month',
@@ -210,27 +180,7 @@ export const ledgerText = defineText(
       },
       reviewCopies: 'Review conflicts',
     },
-    types: { income: 'Income', expense: 'Expense' },
-    categories: {
-      salary: 'Salary',
-      bonus: 'Bonus',
-      interest: 'Interest',
-      allowance: 'Allowance',
-      otherIncome: 'Other income',
-      food: 'Food',
-      cafe: 'Cafés & snacks',
-      transport: 'Transport',
-      housing: 'Housing',
-      utilities: 'Utilities',
-      communication: 'Phone & internet',
-      shopping: 'Shopping',
-      health: 'Health',
-      education: 'Education',
-      leisure: 'Leisure',
-      gifts: 'Gifts & occasions',
-      otherExpense: 'Other expenses',
-    },
-    payments: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', other: 'Other' },
+    ...recordsText.en.ledger,
     list: {
       title: 'Entries in {{month}}',
       count: { one: '{{count}} entry', other: '{{count}} entries' },
@@ -331,15 +281,6 @@ export const ledgerText = defineText(
       },
       line: 'line {{line}}: {{message}}',
       lineColumn: 'line {{line}} ({{column}}): {{message}}',
-    },
-    columns: {
-      date: 'date',
-      type: 'type',
-      amount: 'amount',
-      currency: 'currency',
-      category: 'category',
-      payment: 'payment',
-      memo: 'memo',
     },
     errors: {
       'ledger/csv-empty':

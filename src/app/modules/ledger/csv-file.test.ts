@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { decodeCsvBytes } from './csv-file.js';
-import { formatLedgerCsv, parseLedgerCsv } from './model/csv.js';
+import { formatLedgerCsv, parseLedgerCsv } from '../../records/ledger-csv.js';
 
 describe('decodeCsvBytes', () => {
   it('reads MyGenie’s own export, BOM included, so it imports again', () => {

@@ -10,7 +10,7 @@ import {
   withType,
   type EntryDraft,
 } from './entry-form.js';
-import { DEFAULT_CATEGORIES, DEFAULT_PAYMENT_METHODS, type NewEntry } from './model/entry.js';
+import { DEFAULT_CATEGORIES, DEFAULT_PAYMENT_METHODS, type NewEntry } from '../../records/ledger.js';
 
 const lunch: NewEntry = {
   date: '2024-03-15',

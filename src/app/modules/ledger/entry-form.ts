@@ -13,7 +13,7 @@ import {
   type LedgerErrorCode,
   type LedgerType,
   type NewEntry,
-} from './model/entry.js';
+} from '../../records/ledger.js';
 
 /** The select option that reveals a text field for a category or payment method of one's own. */
 export const CUSTOM_CHOICE = '*custom';

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { ledgerText } from './copy.js';
 import { csvProblem, entryProblem } from './messages.js';
-import { CSV_COLUMNS } from './model/csv.js';
-import { LEDGER_ERROR_CODES } from './model/entry.js';
+import { CSV_COLUMNS } from '../../records/ledger-csv.js';
+import { LEDGER_ERROR_CODES } from '../../records/ledger.js';
 
 const languages = ['ko', 'en'] as const;
 

@@ -3,8 +3,8 @@
 import type { Language } from '../../../shared/constants.js';
 import { fill } from '../../../client/text.js';
 import type { LedgerCopy } from './copy.js';
-import type { CsvColumn, CsvImportError } from './model/csv.js';
-import { MAX_IMPORT_ROWS } from './model/csv.js';
+import type { CsvColumn, CsvImportError } from '../../records/ledger-csv.js';
+import { MAX_IMPORT_ROWS } from '../../records/ledger-csv.js';
 import {
   currencyDigits,
   LEDGER_CURRENCIES,
@@ -14,7 +14,7 @@ import {
   MAX_PAYMENT_LENGTH,
   type LedgerCurrency,
   type LedgerErrorCode,
-} from './model/entry.js';
+} from '../../records/ledger.js';
 import { formatMoney } from './model/format.js';
 import { localeOf } from '../../../shared/text.js';
 

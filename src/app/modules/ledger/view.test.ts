@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { NewEntry } from './model/entry.js';
+import type { NewEntry } from '../../records/ledger.js';
 import {
   conflictCopyCount,
   countedEntries,

@@ -1,6 +1,11 @@
 // What the ledger screen shows of the stored entries: the currencies in use and one month's entries in order.
 import { isConflictCopy } from '../../sync/conflicts.js';
-import { DEFAULT_CURRENCY, LEDGER_CURRENCIES, type LedgerCurrency, type NewEntry } from './model/entry.js';
+import {
+  DEFAULT_CURRENCY,
+  LEDGER_CURRENCIES,
+  type LedgerCurrency,
+  type NewEntry,
+} from '../../records/ledger.js';
 import { monthOfDate } from './month.js';
 
 /** The currencies entries are kept in, in the app's order (KRW first); just KRW for an empty ledger. */

@@ -1,5 +1,5 @@
 // The diary: entries by date, listed by month, with search over the decrypted text.
-import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../../ui/slots.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
 import { formatCalendarDate, formatMonth, isoToday } from '../../format.js';
@@ -13,21 +13,14 @@ import { useRecords, useVault } from '../../vault/react.js';
 import { StorageFullError } from '../../vault/db.js';
 import type { VaultEntry } from '../../vault/vault.js';
 import { diaryText } from './copy.js';
-import {
-  MEMO_BODY_MAX,
-  MEMO_TITLE_MAX,
-  memoMonths,
-  memosInMonth,
-  searchMemos,
-  validateMemo,
-  type Memo,
-} from './memo.js';
+import { memoMonths, memosInMonth, searchMemos } from './memo.js';
+import { MEMO_BODY_MAX, MEMO_TITLE_MAX, validateMemo, type Memo } from '../../records/memo.js';
 import './diary.css';
-import { showRecord, useOpenRequest } from '../search/open-record.js';
+import { showRecord, useOpenRequest } from '../../ui/open-record.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { ListActions } from '../../ui/ListActions.js';
-import { LinkedDocuments } from '../documents/LinkedDocuments.js';
+import { LinkedDocuments } from '../../ui/slots.js';
 import { ImportLink } from '../../ui/ImportLink.js';
 
 /** Entries shown at first, and added by each "show more": a long list is drawn in parts. */

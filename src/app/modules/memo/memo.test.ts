@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultEntry } from '../../vault/vault.js';
-import { memoMonths, memosInMonth, searchMemos, validateMemo, type Memo } from './memo.js';
+import { memoMonths, memosInMonth, searchMemos } from './memo.js';
+import { validateMemo, type Memo } from '../../records/memo.js';
 
 const entry = (id: string, date: string, title: string, body: string, updatedAt = 0): VaultEntry<Memo> => ({
   id,

@@ -1,23 +1,8 @@
 // Diary entries (kind 'memo') and the search over them. Search runs on the decrypted entries in memory:
 // nothing readable is ever indexed on disk.
 import type { VaultEntry } from '../../vault/vault.js';
-import { parseIsoDate } from '../../calendar/plain-date.js';
-import { normalize as normalizeForSearch } from '../search/normalize.js';
-
-export interface Memo {
-  date: string;
-  title: string;
-  body: string;
-  /** Left out when there are none (an entry typed here has none; Day One's have theirs). */
-  tags?: string[];
-  /** Present only when true. */
-  starred?: boolean;
-}
-
-export const MEMO_TITLE_MAX = 200;
-export const MEMO_BODY_MAX = 100_000;
-export const MEMO_TAGS_MAX = 50;
-export const MEMO_TAG_MAX = 50;
+import type { Memo } from '../../records/memo.js';
+import { normalize as normalizeForSearch } from '../../normalize.js';
 
 /** The app's one way for search to read text (NFC, lower case without a locale, gaps as one space). */
 function normalize(text: string): string {
@@ -69,17 +54,4 @@ export function memoMonths(entries: VaultEntry<Memo>[]): Array<{ month: string; 
   return [...counts]
     .map(([month, count]) => ({ month, count }))
     .sort((a, b) => b.month.localeCompare(a.month));
-}
-
-export type MemoProblem = 'date' | 'title' | 'titleTooLong' | 'bodyTooLong' | 'tooManyTags' | 'tagTooLong';
-
-export function validateMemo(memo: Memo): Partial<Record<keyof Memo, MemoProblem>> {
-  const problems: Partial<Record<keyof Memo, MemoProblem>> = {};
-  if (!parseIsoDate(memo.date)) problems.date = 'date';
-  if (!memo.title.trim()) problems.title = 'title';
-  else if (memo.title.length > MEMO_TITLE_MAX) problems.title = 'titleTooLong';
-  if (memo.body.length > MEMO_BODY_MAX) problems.body = 'bodyTooLong';
-  if ((memo.tags?.length ?? 0) > MEMO_TAGS_MAX) problems.tags = 'tooManyTags';
-  else if (memo.tags?.some((tag) => tag.length > MEMO_TAG_MAX)) problems.tags = 'tagTooLong';
-  return problems;
 }

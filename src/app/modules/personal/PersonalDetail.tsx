@@ -15,9 +15,9 @@ import {
   isCalendarDate,
   type PersonalField,
   type PersonalRecord,
-} from './kinds.js';
+} from '../../records/personal.js';
 import { fieldLabel } from './labels.js';
-import { LinkedDocuments } from '../documents/LinkedDocuments.js';
+import { LinkedDocuments } from '../../ui/slots.js';
 
 const MASK = '••••••••';
 

@@ -18,7 +18,7 @@ import {
   type PersonalField,
   type PersonalKind,
   type PersonalRecord,
-} from './kinds.js';
+} from '../../records/personal.js';
 import { fieldLabel, problemText } from './labels.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 

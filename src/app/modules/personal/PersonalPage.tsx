@@ -1,6 +1,6 @@
 // Personal info: identity details, bank accounts, cards, website logins and notes, filtered by kind and
 // searched by title and visible fields; secrets stay masked until asked for.
-import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../../ui/slots.js';
 import { isConflictCopy } from '../../sync/conflicts.js';
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '../../../client/ui/Toast.js';
@@ -16,11 +16,11 @@ import {
   readPersonal,
   type PersonalKind,
   type PersonalRecord,
-} from './kinds.js';
+} from '../../records/personal.js';
 import { PersonalDetail } from './PersonalDetail.js';
 import { PersonalForm } from './PersonalForm.js';
 import './personal.css';
-import { useOpenRequest } from '../search/open-record.js';
+import { useOpenRequest } from '../../ui/open-record.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { ImportLink } from '../../ui/ImportLink.js';
 

@@ -9,7 +9,7 @@ import {
   type PersonalField,
   type PersonalKind,
   type PersonalProblem,
-} from './kinds.js';
+} from '../../records/personal.js';
 
 type PersonalCopy = (typeof personalText)['ko'];
 type FieldLabels = { readonly [K in PersonalKind]: { readonly [F in FieldKey<K>]: string } };

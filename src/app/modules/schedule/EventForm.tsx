@@ -8,7 +8,7 @@ import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { StorageFullError } from '../../vault/db.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { scheduleText } from './copy.js';
-import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from './event.js';
+import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../records/event.js';
 import { checkDraft, type DraftProblems, type EventDraft } from './event-form.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { EventDateFields } from './EventDateFields.js';

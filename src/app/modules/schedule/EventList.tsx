@@ -1,11 +1,12 @@
 // A day's events: time (or all day), title, lunar and yearly badges, memo, and edit and delete buttons.
-import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../../ui/slots.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import type { AgendaEntry } from './agenda.js';
 import { parseLunarDate } from '../../calendar/lunar.js';
 import { scheduleText } from './copy.js';
-import { lunarLabel, timeLabel } from './labels.js';
+import { lunarLabel } from './labels.js';
+import { timeLabel } from '../../format.js';
 
 export function EventList({
   entries,

@@ -19,8 +19,8 @@ import { lunarLabel } from './labels.js';
 import { MonthView } from './MonthView.js';
 import { useHolidayData, useScheduleEvents } from './use-schedule-data.js';
 import './schedule.css';
-import { useOpenRequest } from '../search/open-record.js';
-import { nextOccurrence, type ScheduleEvent } from './event.js';
+import { useOpenRequest } from '../../ui/open-record.js';
+import { nextOccurrence, type ScheduleEvent } from '../../records/event.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { ImportLink } from '../../ui/ImportLink.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agendaDays, agendaEnd, eventsByDate, type SavedEvent } from './agenda.js';
 import { bundledHolidays } from '../../calendar/holidays.js';
 import { occurrencesInRange } from '../../calendar/recurrence.js';
-import type { ScheduleEvent } from './event.js';
+import type { ScheduleEvent } from '../../records/event.js';
 
 function saved(id: string, event: Partial<ScheduleEvent> & Pick<ScheduleEvent, 'date'>): SavedEvent {
   return { id, value: { title: id, calendar: 'solar', repeat: 'none', time: '', memo: '', ...event } };

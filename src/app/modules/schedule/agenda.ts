@@ -4,7 +4,7 @@ import { holidayMap, type HolidayData, type HolidayEntry } from '../../calendar/
 import { toLunarDate, type LunarDate } from '../../calendar/lunar.js';
 import { addDays, parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
 import { occurrencesInRange } from '../../calendar/recurrence.js';
-import type { ScheduleEvent } from './event.js';
+import type { ScheduleEvent } from '../../records/event.js';
 
 /** How far ahead the agenda view looks, today included. */
 export const AGENDA_DAYS = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_MEMO_MAX, EVENT_TITLE_MAX } from './event.js';
+import { EVENT_MEMO_MAX, EVENT_TITLE_MAX } from '../../records/event.js';
 import {
   checkDraft,
   draftFromEvent,

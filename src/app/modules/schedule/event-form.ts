@@ -11,7 +11,7 @@ import {
   type LunarDate,
 } from '../../calendar/lunar.js';
 import { parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
-import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from './event.js';
+import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../records/event.js';
 
 export interface EventDraft {
   title: string;

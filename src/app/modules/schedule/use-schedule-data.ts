@@ -4,7 +4,7 @@ import { useRecords } from '../../vault/react.js';
 import type { VaultEntry } from '../../vault/vault.js';
 import type { SavedEvent } from './agenda.js';
 import { bundledHolidays, loadHolidayData, type HolidayData } from '../../calendar/holidays.js';
-import type { ScheduleEvent } from './event.js';
+import type { ScheduleEvent } from '../../records/event.js';
 
 let loadedHolidays: HolidayData | null = null;
 let loadingHolidays: Promise<HolidayData> | null = null;

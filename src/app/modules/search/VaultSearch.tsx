@@ -12,7 +12,7 @@ import type { RecordKind } from '../../vault/vault.js';
 import { searchText } from './copy.js';
 import { resultLabel } from './describe.js';
 import { MODULE_OF_KIND } from './haystack.js';
-import { requestOpen } from './open-record.js';
+import { requestOpen } from '../../ui/open-record.js';
 import type { SearchHit, SearchModule } from './protocol.js';
 import { SearchFeed, workerChannel, type SearchAnswer } from './search-feed.js';
 import './search.css';
@@ -237,7 +237,7 @@ export default function VaultSearch({ go }: { go: (screen: SearchModule) => void
               </p>
               {group.results.map((hit) => {
                 const at = index++;
-                const label = resultLabel(group.module, vault.get(hit.id), lang);
+                const label = resultLabel(vault.get(hit.id), lang);
                 return (
                   <div
                     key={hit.id}

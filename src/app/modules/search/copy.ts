@@ -17,7 +17,6 @@ export const searchText = defineText(
     reveal: '비밀번호 입력',
     none: '‘{{query}}’에 맞는 기록이 없습니다.',
     preparing: '검색을 준비하는 중입니다…',
-    lunar: '음력',
   },
   {
     label: 'Search all your records',
@@ -35,6 +34,5 @@ export const searchText = defineText(
     reveal: 'Enter the password',
     none: 'Nothing matches ‘{{query}}’.',
     preparing: 'Getting search ready…',
-    lunar: 'Lunar',
   },
 );

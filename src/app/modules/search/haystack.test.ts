@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordKind, VaultEntry } from '../../vault/vault.js';
-import { PERSONAL_FIELDS } from '../personal/kinds.js';
+import { PERSONAL_FIELDS } from '../../records/personal.js';
 import { SEARCH_FIXTURE, SECRETS } from './fixtures.js';
 import { searchableOf } from './haystack.js';
 

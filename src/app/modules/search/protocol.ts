@@ -2,16 +2,11 @@
 // secret field) as the vault gives it, in batches; the worker keeps it prepared in memory and answers queries
 // with ids, counts and snippets. Nothing here is stored anywhere: the worker ends when the vault locks.
 
-/** The modules search looks in, in the order their results are shown. */
-export const SEARCH_MODULES = [
-  'schedule',
-  'diary',
-  'personal',
-  'documents',
-  'ledger',
-  'anniversaries',
-] as const;
-export type SearchModule = (typeof SEARCH_MODULES)[number];
+import { RECORD_SCREENS, type RecordScreen } from '../../records/kind.js';
+
+/** The modules search looks in (the screens that list records), in the order their results are shown. */
+export const SEARCH_MODULES = RECORD_SCREENS;
+export type SearchModule = RecordScreen;
 
 /** One record's searchable text: its fields (the first is its title), as the module keeps them. */
 export interface SearchableRecord {

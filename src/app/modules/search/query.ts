@@ -8,7 +8,7 @@
 // Probes other than the word itself are "loose": a record found only through them ranks below exact ones.
 import { convertQwertyToHangul } from 'es-hangul';
 import { composingTail, initialsCode, isInitialsWord } from './hangul.js';
-import { queryWords } from './normalize.js';
+import { queryWords } from '../../normalize.js';
 
 /** Longer queries are cut: nobody types more, and every word costs a pass over the vault. */
 export const MAX_QUERY_LENGTH = 200;

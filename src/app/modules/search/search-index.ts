@@ -4,7 +4,7 @@
 // several times faster than the same search over a thousand short ones; a changed record rebuilds only its
 // segment.
 import { initialsOf } from './hangul.js';
-import { tidyText } from './normalize.js';
+import { tidyText } from '../../normalize.js';
 import { compileQuery, type Probe, type QueryWord } from './query.js';
 import {
   SEARCH_MODULES,

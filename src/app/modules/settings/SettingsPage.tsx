@@ -1,5 +1,5 @@
 // Settings: nickname, language, auto logout, master password, detail view password, and the in-app notice.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { AUTO_LOGOUT_OPTIONS_MIN, type Language } from '../../../shared/constants.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
@@ -15,8 +15,6 @@ import { HeldNote, useSavedMessage } from '../../ui/held-record.js';
 import { usePasswordFields, type PasswordProblems } from '../../ui/use-password-fields.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
-import { BackupPanel } from '../backup/BackupPanel.js';
-import { SyncPanel } from '../sync/SyncViews.js';
 import { useSyncStatus } from '../../sync/react.js';
 import { call, failureCode } from '../../../client/api.js';
 import { catalog } from '../../../shared/i18n/index.js';
@@ -27,7 +25,8 @@ import { settingsText } from './copy.js';
 
 export const NICKNAME_MAX = 30;
 
-export default function SettingsPage() {
+/** The settings; `panels` are the sync and backup panels, which the shell brings from their own modules. */
+export default function SettingsPage({ panels }: { panels: ReactNode }) {
   const text = useText(settingsText);
   const vault = useVault();
   useVaultVersion();
@@ -44,8 +43,7 @@ export default function SettingsPage() {
       <MasterPasswordSettings />
       <PasskeyUnlockSettings />
       <DetailPasswordSettings />
-      <SyncPanel />
-      <BackupPanel />
+      {panels}
       <section className="panel" aria-labelledby="settings-transfer">
         <h2 id="settings-transfer">{text.transfer.heading}</h2>
         <p>{text.transfer.lead}</p>

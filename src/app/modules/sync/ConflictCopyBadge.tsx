@@ -3,7 +3,7 @@
 import { useText } from '../../../client/text.js';
 import { isConflictCopy } from '../../sync/conflicts.js';
 import { syncText } from './copy.js';
-import { useOpenSync } from './review.js';
+import { useOpenSync } from '../../ui/open-sync.js';
 
 /** Nothing for an ordinary record; for a conflict copy, its badge. */
 export function ConflictCopyBadge({ value }: { value: unknown }) {

@@ -22,7 +22,7 @@ import { syncText } from './copy.js';
 import type { SyncCause, SyncStatus } from '../../sync/engine.js';
 import { syncPercent, useSync, useSyncStatus } from '../../sync/react.js';
 import type { SyncDevice } from '../../../shared/schemas/sync.js';
-import { useOpenSync } from './review.js';
+import { useOpenSync } from '../../ui/open-sync.js';
 import { conflictSides, describeRecord, sideFormat } from './sides.js';
 import { causeText, stateWords } from './words.js';
 

@@ -1,21 +1,12 @@
 // How two versions of a record in conflict read side by side (the settings' conflict list, docs/sync.md): each
-// value written as its module shows it — money in its currency, dates as the module's list writes them.
+// value written as its module shows it — money in its currency, dates as the module's list writes them — as each
+// kind declares in the registry (modules/kinds.ts).
 import type { Language } from '../../../shared/constants.js';
-import { localeOf } from '../../../shared/text.js';
-import { parseLunarDate } from '../../calendar/lunar.js';
-import { formatBytes, formatCalendarDate } from '../../format.js';
-import { ledgerText } from '../ledger/copy.js';
-import { categoryLabel, paymentLabel } from '../ledger/entry-form.js';
-import { isLedgerCurrency } from '../ledger/model/entry.js';
-import { formatMoney } from '../ledger/model/format.js';
-import { scheduleText } from '../schedule/copy.js';
-import { fullDate, lunarLabel, timeLabel } from '../schedule/labels.js';
+import type { Leaf, LeafFormat } from '../../records/kind.js';
 import type { RecordKind } from '../../vault/vault.js';
+import { kindOf } from '../kinds.js';
 
-type Leaf = string | number | boolean;
-
-/** Writes one value of a record (at `path`, in `record`) for a person; the plain value when there is no rule. */
-export type LeafFormat = (path: string, value: Leaf, record: Record<string, unknown>) => string;
+export type { LeafFormat };
 
 const plain: LeafFormat = (_path, value) => String(value);
 
@@ -41,67 +32,9 @@ function leaves(value: unknown, path = '', into = new Map<string, Leaf>(), depth
   return into;
 }
 
-/** A calendar date of an event or an anniversary: lunar as the schedule writes it, solar in full. */
-function eventDate(value: string, record: Record<string, unknown>, lang: Language): string {
-  const locale = localeOf(lang);
-  if (record.calendar === 'lunar') {
-    const lunar = parseLunarDate(value, record.leap === true);
-    return lunar ? lunarLabel(scheduleText[lang], lunar, 'withYear') : value;
-  }
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? fullDate(value, locale) : value;
-}
-
-/** How each kind's values read, as its module shows them. */
+/** How each kind's values read, as its module shows them (its `conflict.format` in the registry). */
 export function sideFormat(kind: RecordKind, lang: Language): LeafFormat {
-  const locale = localeOf(lang);
-  const isoDate = (value: Leaf) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  switch (kind) {
-    case 'ledger': {
-      const text = ledgerText[lang];
-      return (path, value, record) => {
-        if (path === 'amount' && typeof value === 'number') {
-          const currency =
-            typeof record.currency === 'string' && isLedgerCurrency(record.currency)
-              ? record.currency
-              : 'KRW';
-          return formatMoney(value, currency, lang);
-        }
-        if (path === 'date' && isoDate(value)) {
-          return formatCalendarDate(String(value), locale, {
-            dateStyle: undefined,
-            month: 'short',
-            day: 'numeric',
-            weekday: 'short',
-          });
-        }
-        if (path === 'type' && (value === 'income' || value === 'expense')) return text.types[value];
-        if (path === 'category') return categoryLabel(String(value), text);
-        if (path === 'payment') return paymentLabel(String(value), text);
-        return String(value);
-      };
-    }
-    case 'memo':
-      return (path, value) =>
-        path === 'date' && isoDate(value)
-          ? formatCalendarDate(String(value), locale, { dateStyle: 'full' })
-          : String(value);
-    case 'event':
-    case 'anniversaries':
-      return (path, value, record) => {
-        if (path === 'date' && typeof value === 'string') return eventDate(value, record, lang);
-        // Solar or lunar, in the leap month or not: the date itself reads differently.
-        if ((path === 'calendar' || path === 'leap') && typeof record.date === 'string') {
-          return eventDate(record.date, record, lang);
-        }
-        if (path === 'time' && typeof value === 'string') return timeLabel(value, locale);
-        return String(value);
-      };
-    case 'document':
-      return (path, value) =>
-        path === 'size' && typeof value === 'number' ? formatBytes(value, lang) : String(value);
-    default:
-      return plain;
-  }
+  return kindOf(kind)?.conflict.format(lang) ?? plain;
 }
 
 /**

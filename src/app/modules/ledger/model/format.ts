@@ -1,5 +1,5 @@
 // Money as the user reads it, in the UI language's conventions.
-import { fromMinorUnits, type LedgerCurrency } from './entry.js';
+import { fromMinorUnits, type LedgerCurrency } from '../../../records/ledger.js';
 import { localeOf } from '../../../../shared/text.js';
 
 const formatters = new Map<string, Intl.NumberFormat>();

@@ -1,7 +1,7 @@
 // Totals the ledger screens show. Sums count only one currency at a time: adding won to dollars means nothing.
 // Amounts are integers ≤ MAX_AMOUNT, so the sums stay exact as long as they stay below 2^53 minor units.
-import { DEFAULT_CURRENCY } from './entry.js';
-import type { LedgerCurrency, LedgerType, NewEntry } from './entry.js';
+import { DEFAULT_CURRENCY } from '../../../records/ledger.js';
+import type { LedgerCurrency, LedgerType, NewEntry } from '../../../records/ledger.js';
 
 /** The entry fields a summary reads; a stored LedgerEntry or a NewEntry both fit. */
 export type SummedEntry = Pick<NewEntry, 'date' | 'type' | 'amount' | 'currency' | 'category'>;

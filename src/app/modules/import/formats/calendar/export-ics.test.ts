@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { occurrencesInRange } from '../../../../calendar/recurrence.js';
-import type { ScheduleEvent } from '../../../schedule/event.js';
+import type { ScheduleEvent } from '../../../../records/event.js';
 import { exportICalendar } from './export-ics.js';
 import { importICalendar } from './icalendar.js';
 

@@ -6,7 +6,7 @@
 import { parseLunarDate, toSolarDate } from '../../../../calendar/lunar.js';
 import { addDays, parseIsoDate, toIsoDate, type PlainDate } from '../../../../calendar/plain-date.js';
 import { occurrencesInRange } from '../../../../calendar/recurrence.js';
-import type { ScheduleEvent } from '../../../schedule/event.js';
+import type { ScheduleEvent } from '../../../../records/event.js';
 import { LUNAR_PROPERTY, escapeText, foldLine } from './ics-text.js';
 
 /** A lunar yearly event's solar dates are listed up to this many years after the export. */

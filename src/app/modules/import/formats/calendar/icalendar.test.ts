@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_MEMO_MAX, type ScheduleEvent } from '../../../schedule/event.js';
+import { EVENT_MEMO_MAX, type ScheduleEvent } from '../../../../records/event.js';
 import { ImportError, recordKey, type ImportOptions, type ImportPlan } from '../../plan.js';
 import { OCCURRENCES_MAX, importICalendar } from './icalendar.js';
 

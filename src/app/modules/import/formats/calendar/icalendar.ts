@@ -3,7 +3,7 @@
 // the schedule cannot keep (anything but plain yearly) becomes its dated occurrences.
 import { parseLunarDate, toSolarDate } from '../../../../calendar/lunar.js';
 import { addDays, fromEpochDay, parseIsoDate, toIsoDate, epochDay } from '../../../../calendar/plain-date.js';
-import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../../schedule/event.js';
+import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../../../records/event.js';
 import {
   ImportError,
   MAX_IMPORT_ITEMS,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MEMO_BODY_MAX, validateMemo, type Memo } from '../../../memo/memo.js';
+import { MEMO_BODY_MAX, validateMemo, type Memo } from '../../../../records/memo.js';
 import {
   ImportError,
   MAX_UNPACKED_BYTES,

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { validateMemo, type Memo } from '../../../memo/memo.js';
+import { validateMemo, type Memo } from '../../../../records/memo.js';
 import { ImportError, type ImportOptions } from '../../plan.js';
 import { exportDiaryMarkdown, importDiaryMarkdown, type DiaryExportEntry } from './export-markdown.js';
 

@@ -5,7 +5,7 @@
 // own double-quoted scalars and flow sequences.
 import { zipSync, type Zippable } from 'fflate';
 import { parseIsoDate } from '../../../../calendar/plain-date.js';
-import type { Memo } from '../../../memo/memo.js';
+import type { Memo } from '../../../../records/memo.js';
 import {
   ImportError,
   MAX_IMPORT_ITEMS,

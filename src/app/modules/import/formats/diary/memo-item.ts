@@ -1,6 +1,12 @@
 // A diary entry from another app made into a Memo the diary accepts (validateMemo): a title always, every field
 // within its length, each cut said so.
-import { MEMO_BODY_MAX, MEMO_TAGS_MAX, MEMO_TAG_MAX, MEMO_TITLE_MAX, type Memo } from '../../../memo/memo.js';
+import {
+  MEMO_BODY_MAX,
+  MEMO_TAGS_MAX,
+  MEMO_TAG_MAX,
+  MEMO_TITLE_MAX,
+  type Memo,
+} from '../../../../records/memo.js';
 import { recordKey, type ImportAttachment, type ImportItem, type Skipped } from '../../plan.js';
 
 export type MemoItem = Extract<ImportItem, { kind: 'memo' }>;

@@ -1,7 +1,7 @@
 // The ledger's default category (or payment method) for the names other apps and card companies give them:
 // 뱅크샐러드's 대분류 and 소분류, a card statement's 업종, and the ledger's own labels in both languages.
-import { ledgerText } from '../../../ledger/copy.js';
-import type { DEFAULT_CATEGORIES, DEFAULT_PAYMENT_METHODS, LedgerType } from '../../../ledger/model/entry.js';
+import { recordsText } from '../../../../records/copy.js';
+import type { DEFAULT_CATEGORIES, DEFAULT_PAYMENT_METHODS, LedgerType } from '../../../../records/ledger.js';
 import { squeeze } from './words.js';
 
 type ExpenseCategory = (typeof DEFAULT_CATEGORIES.expense)[number];
@@ -192,8 +192,8 @@ function namesOf<K extends string>(
 }
 
 const CATEGORY_NAMES: Record<LedgerType, Map<string, string>> = {
-  income: namesOf(INCOME_NAMES, (lang) => ledgerText[lang].categories),
-  expense: namesOf(EXPENSE_NAMES, (lang) => ledgerText[lang].categories),
+  income: namesOf(INCOME_NAMES, (lang) => recordsText[lang].ledger.categories),
+  expense: namesOf(EXPENSE_NAMES, (lang) => recordsText[lang].ledger.categories),
 };
 const OTHER: Record<LedgerType, string> = { income: 'otherIncome', expense: 'otherExpense' };
 
@@ -246,7 +246,7 @@ const PAYMENT_NAMES = namesOf(
     transfer: ['이체', '계좌이체', '송금', '계좌'],
     other: ['기타'],
   } satisfies Record<(typeof DEFAULT_PAYMENT_METHODS)[number], readonly string[]>,
-  (lang) => ledgerText[lang].payments,
+  (lang) => recordsText[lang].ledger.payments,
 );
 
 /** The ledger's payment key for 현금, 카드, Card, Bank transfer …; any other name (신한카드 Deep Dream) as it is. */

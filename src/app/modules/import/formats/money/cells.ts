@@ -1,7 +1,7 @@
 // How a statement's cells read as dates, times and amounts, in the many ways Korean card and bank statements
 // (and spreadsheets saving them) write them. Each reader says 'empty' for a blank cell and 'invalid' for a cell
 // it cannot read, so the caller can tell a missing value from a wrong one.
-import { isCalendarDate, toMinorUnits, type LedgerCurrency } from '../../../ledger/model/entry.js';
+import { isCalendarDate, toMinorUnits, type LedgerCurrency } from '../../../../records/ledger.js';
 
 export type Unread = 'empty' | 'invalid';
 export interface ReadDate {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEntry } from '../../../ledger/model/entry.js';
+import type { NewEntry } from '../../../../records/ledger.js';
 import { exportLedgerXlsx, sheetHeader } from './export-xlsx.js';
 import { readSheet } from './sheet.js';
 import { guessMapping, statementPlan } from './statement.js';

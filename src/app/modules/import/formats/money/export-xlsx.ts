@@ -3,8 +3,8 @@
 // 'mygenie'), so the file imports back as the same entries.
 import * as XLSX from '@e965/xlsx';
 import { defineText } from '../../../../../shared/text.js';
-import { ledgerText } from '../../../ledger/copy.js';
-import { currencyDigits, fromMinorUnits, type NewEntry } from '../../../ledger/model/entry.js';
+import { recordsText } from '../../../../records/copy.js';
+import { currencyDigits, fromMinorUnits, type NewEntry } from '../../../../records/ledger.js';
 
 export const SHEET_COLUMNS = [
   'date',
@@ -27,7 +27,7 @@ const extraColumns = defineText({ time: '시간', approval: '승인번호' } as 
 
 /** The header row in a language. */
 export function sheetHeader(lang: 'ko' | 'en'): string[] {
-  const names: Record<SheetColumn, string> = { ...ledgerText[lang].columns, ...extraColumns[lang] };
+  const names: Record<SheetColumn, string> = { ...recordsText[lang].ledger.columns, ...extraColumns[lang] };
   return SHEET_COLUMNS.map((column) => names[column]);
 }
 
@@ -35,7 +35,7 @@ export function sheetHeader(lang: 'ko' | 'en'): string[] {
 const daySerial = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 25_569;
 
 export function exportLedgerXlsx(entries: readonly NewEntry[], lang: 'ko' | 'en'): Uint8Array {
-  const text = ledgerText[lang];
+  const text = recordsText[lang].ledger;
   const label = (names: Record<string, string>, key: string) =>
     Object.hasOwn(names, key) ? names[key]! : key;
   const rows: XLSX.CellObject[][] = entries.map((entry) => [

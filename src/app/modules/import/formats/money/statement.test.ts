@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NewEntry } from '../../../ledger/model/entry.js';
+import type { NewEntry } from '../../../../records/ledger.js';
 import { ImportError, MAX_IMPORT_ITEMS, type ImportPlan } from '../../plan.js';
 import { readSheet, type Sheet } from './sheet.js';
 import { guessMapping, statementPlan, type ColumnMapping } from './statement.js';

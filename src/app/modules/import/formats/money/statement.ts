@@ -13,7 +13,7 @@ import {
   type LedgerCurrency,
   type LedgerType,
   type NewEntry,
-} from '../../../ledger/model/entry.js';
+} from '../../../../records/ledger.js';
 import {
   ImportError,
   MAX_IMPORT_ITEMS,

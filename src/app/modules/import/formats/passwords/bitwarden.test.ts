@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, type PersonalRecord } from '../../../personal/kinds.js';
+import { fieldsOf, type PersonalRecord } from '../../../../records/personal.js';
 import { ImportError, recordKey, type ImportPlan } from '../../plan.js';
 import { nodeProtectedExport, type NodeKdf } from '../../fixtures/passwords/bitwarden-node.js';
 import { importBitwardenCsv, importBitwardenEncrypted, importBitwardenJson } from './bitwarden.js';

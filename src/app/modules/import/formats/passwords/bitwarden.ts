@@ -2,7 +2,7 @@
 // Each item is read into one shape (a "cipher", Bitwarden's word) and made into a personal record from there, so
 // the three files are read by the same rules.
 import { readCsv } from '../../../../../shared/csv.js';
-import { httpUrl } from '../../../personal/kinds.js';
+import { httpUrl } from '../../../../records/personal.js';
 import { ImportError, MAX_IMPORT_ITEMS, type ImportOptions, type ImportPlan } from '../../plan.js';
 import { decryptEncString, deriveExportKey, readKdf, WrongKey } from './bitwarden-crypto.js';
 import { FIELD_LABELS, isCardNetwork, kindOfNote, readFieldLines, type NamedValue } from './custom-fields.js';

@@ -1,7 +1,7 @@
 // The custom fields our Bitwarden exports write for what Bitwarden has no place for (a bank account, a login's site
 // name when it differs from the title; in the CSV, which knows only logins and notes, every other kind), and how
 // the importers recognise them again, so an export read back gives the same records.
-import type { PersonalKind } from '../../../personal/kinds.js';
+import type { PersonalKind } from '../../../../records/personal.js';
 
 /** Each field's custom-field name, as our exports write it (Bitwarden's own vocabulary, in English). */
 export const FIELD_LABELS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPersonal, type PersonalDraft, type PersonalRecord } from '../../../personal/kinds.js';
+import { checkPersonal, type PersonalDraft, type PersonalRecord } from '../../../../records/personal.js';
 import { readCsv } from '../../../../../shared/csv.js';
 import { nodeDecrypt, nodeExportKey } from '../../fixtures/passwords/bitwarden-node.js';
 import { importBitwardenCsv, importBitwardenEncrypted } from './bitwarden.js';

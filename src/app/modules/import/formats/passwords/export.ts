@@ -4,7 +4,7 @@
 // custom fields carry the values under names our importers recognise, so an export read back gives the same records.
 import { quoteCsvField } from '../../../../../shared/csv.js';
 import { bytesToBase64 } from '../../../../../shared/base64.js';
-import type { PersonalRecord } from '../../../personal/kinds.js';
+import type { PersonalRecord } from '../../../../records/personal.js';
 import { deriveExportKey, encryptEncString, PBKDF2_SHA256 } from './bitwarden-crypto.js';
 import { FIELD_LABELS, isCardNetwork } from './custom-fields.js';
 import { splitName } from './names.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, type PersonalRecord } from '../../../personal/kinds.js';
+import { fieldsOf, type PersonalRecord } from '../../../../records/personal.js';
 import { ImportError, recordKey, type ImportPlan } from '../../plan.js';
 import { importKeePassXcCsv, importKeePassXml } from './keepass.js';
 

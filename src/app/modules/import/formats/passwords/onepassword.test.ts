@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, type PersonalRecord } from '../../../personal/kinds.js';
+import { fieldsOf, type PersonalRecord } from '../../../../records/personal.js';
 import { ImportError, recordKey, type ImportPlan } from '../../plan.js';
 import { import1Password1pux } from './onepassword.js';
 

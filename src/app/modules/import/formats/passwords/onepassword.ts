@@ -4,7 +4,7 @@
 // as logins, cards, identities (and passports, licences, social security numbers), bank accounts, notes; any other
 // category as a note of its readable text. Archived items are imported like active ones (Bitwarden imports them
 // too, as archived; the vault has no archive); trashed ones are skipped as deleted.
-import { httpUrl, type PersonalKind } from '../../../personal/kinds.js';
+import { httpUrl, type PersonalKind } from '../../../../records/personal.js';
 import {
   ImportError,
   MAX_IMPORT_FILE_BYTES,

@@ -9,7 +9,7 @@ import {
   MAX_TITLE_LENGTH,
   type PersonalKind,
   type PersonalRecord,
-} from '../../../personal/kinds.js';
+} from '../../../../records/personal.js';
 import {
   ImportError,
   MAX_IMPORT_ITEMS,

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { formatLedgerCsv, MAX_IMPORT_ROWS, parseLedgerCsv, splitDuplicates } from './csv.js';
-import { LEDGER_CURRENCIES, newEntrySchema, type NewEntry } from './entry.js';
+import { formatLedgerCsv, MAX_IMPORT_ROWS, parseLedgerCsv, splitDuplicates } from './ledger-csv.js';
+import { LEDGER_CURRENCIES, newEntrySchema, type NewEntry } from './ledger.js';
 
 const lunch: NewEntry = {
   date: '2024-03-15',

@@ -1,6 +1,6 @@
 // A schedule event as kept in the vault (kind 'event'), and where it falls.
-import { addDays, parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
-import { occurrencesInRange, type ScheduleEventDate } from '../../calendar/recurrence.js';
+import { addDays, parseIsoDate, toIsoDate } from '../calendar/plain-date.js';
+import { occurrencesInRange, type ScheduleEventDate } from '../calendar/recurrence.js';
 
 export interface ScheduleEvent extends ScheduleEventDate {
   title: string;

@@ -1,4 +1,4 @@
-import { defineText } from '../../../client/text.js';
+import { defineText } from '../../../../client/text.js';
 
 export const anniversaryText = defineText(
   {

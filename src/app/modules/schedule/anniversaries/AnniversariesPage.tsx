@@ -1,26 +1,26 @@
 // Anniversaries: the member's list, which two are shown as anniversary 1 and 2, and the automatic third.
-import { ConflictCopyBadge } from '../sync/ConflictCopyBadge.js';
+import { ConflictCopyBadge } from '../../../ui/slots.js';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useToast } from '../../../client/ui/Toast.js';
-import { daysBetween, formatCalendarDate, isoToday } from '../../format.js';
-import { fill, useLanguage, useText } from '../../../client/text.js';
-import { shellText } from '../../copy.js';
-import { useAppSettings } from '../../settings.js';
-import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
-import { FormDialog } from '../../../client/ui/FormDialog.js';
-import type { EditMet } from '../../vault/merge.js';
-import { useRecords, useVault } from '../../vault/react.js';
-import { StorageFullError } from '../../vault/db.js';
-import type { VaultEntry } from '../../vault/vault.js';
-import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
-import { EventDateFields } from '../schedule/EventDateFields.js';
-import { checkDraft, draftFromEvent } from '../schedule/event-form.js';
+import { useToast } from '../../../../client/ui/Toast.js';
+import { daysBetween, formatCalendarDate, isoToday } from '../../../format.js';
+import { fill, useLanguage, useText } from '../../../../client/text.js';
+import { shellText } from '../../../copy.js';
+import { useAppSettings } from '../../../settings.js';
+import { HeldNote, useHeldRecord, useSavedMessage } from '../../../ui/held-record.js';
+import { FormDialog } from '../../../../client/ui/FormDialog.js';
+import type { EditMet } from '../../../vault/merge.js';
+import { useRecords, useVault } from '../../../vault/react.js';
+import { StorageFullError } from '../../../vault/db.js';
+import type { VaultEntry } from '../../../vault/vault.js';
+import { nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
+import { EventDateFields } from '../EventDateFields.js';
+import { checkDraft, draftFromEvent } from '../event-form.js';
 import { anniversaryText } from './copy.js';
 import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
-import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
-import { FormFooter } from '../../ui/FormFooter.js';
-import { ListActions } from '../../ui/ListActions.js';
-import { useOpenRequest } from '../search/open-record.js';
+import { ConfirmDelete } from '../../../ui/ConfirmDelete.js';
+import { FormFooter } from '../../../ui/FormFooter.js';
+import { ListActions } from '../../../ui/ListActions.js';
+import { useOpenRequest } from '../../../ui/open-record.js';
 
 export const ANNIVERSARY_NAME_MAX = 50;
 

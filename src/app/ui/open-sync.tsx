@@ -1,7 +1,7 @@
 // Where the sync state, a conflict banner or a conflict copy's badge leads: the settings, at the sync panel's
 // conflict list or its status (the app's frame knows how to get there).
 import { createContext, useContext } from 'react';
-import type { Landing } from '../../ui/landing.js';
+import type { Landing } from './landing.js';
 
 export type SyncPlace = 'conflicts' | 'status';
 

@@ -1,7 +1,7 @@
 // The ledger as a CSV file for spreadsheets (RFC 4180), and back. An import is all or nothing: every row is
 // checked and either all entries come back or every problem does, with the line a text editor shows for it.
-import { quoteCsvField, readCsv } from '../../../../shared/csv.js';
-import { ledgerText } from '../copy.js';
+import { quoteCsvField, readCsv } from '../../shared/csv.js';
+import { recordsText } from './copy.js';
 import {
   DEFAULT_CATEGORIES,
   DEFAULT_CURRENCY,
@@ -12,7 +12,7 @@ import {
   toMinorUnits,
   type LedgerErrorCode,
   type NewEntry,
-} from './entry.js';
+} from './ledger.js';
 
 export const CSV_COLUMNS = ['date', 'type', 'amount', 'currency', 'category', 'payment', 'memo'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -72,13 +72,25 @@ function namesOf(
   return names;
 }
 const CATEGORY_NAMES = {
-  income: namesOf(DEFAULT_CATEGORIES.income, (lang) => ledgerText[lang].categories, CATEGORY_SYNONYMS),
-  expense: namesOf(DEFAULT_CATEGORIES.expense, (lang) => ledgerText[lang].categories, CATEGORY_SYNONYMS),
+  income: namesOf(
+    DEFAULT_CATEGORIES.income,
+    (lang) => recordsText[lang].ledger.categories,
+    CATEGORY_SYNONYMS,
+  ),
+  expense: namesOf(
+    DEFAULT_CATEGORIES.expense,
+    (lang) => recordsText[lang].ledger.categories,
+    CATEGORY_SYNONYMS,
+  ),
 };
 // "기타" (other) is the other income or the other expense, by the row's type.
 CATEGORY_NAMES.income.set('기타', 'otherIncome').set('other', 'otherIncome');
 CATEGORY_NAMES.expense.set('기타', 'otherExpense').set('other', 'otherExpense');
-const PAYMENT_NAMES = namesOf(DEFAULT_PAYMENT_METHODS, (lang) => ledgerText[lang].payments, PAYMENT_SYNONYMS);
+const PAYMENT_NAMES = namesOf(
+  DEFAULT_PAYMENT_METHODS,
+  (lang) => recordsText[lang].ledger.payments,
+  PAYMENT_SYNONYMS,
+);
 
 /** A written amount as the parser reads it: "12,000원", "₩12,000" and "12 000" are 12000. */
 const plainAmount = (text: string) =>
@@ -112,7 +124,7 @@ const unguardFormula = (text: string) =>
  * in Korean; an import reads either.
  */
 export function formatLedgerCsv(entries: readonly NewEntry[], labels: CsvLabels = 'codes'): string {
-  const ko = ledgerText.ko;
+  const ko = recordsText.ko.ledger;
   const label = (names: Record<string, string>, key: string) =>
     labels === 'ko' && Object.hasOwn(names, key) ? names[key]! : key;
   const header = labels === 'ko' ? CSV_COLUMNS.map((column) => ko.columns[column]) : CSV_COLUMNS;

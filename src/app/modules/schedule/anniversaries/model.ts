@@ -1,8 +1,8 @@
 // Anniversaries (kind 'anniversaries'): the member picks anniversary 1 and 2; anniversary 3 is automatic, the
 // nearest upcoming date among everything saved (anniversaries and schedule events) other than those two.
-import type { VaultEntry } from '../../vault/vault.js';
-import { nextOccurrence, type ScheduleEvent } from '../schedule/event.js';
-import type { ScheduleEventDate } from '../../calendar/recurrence.js';
+import type { VaultEntry } from '../../../vault/vault.js';
+import { nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
+import type { ScheduleEventDate } from '../../../calendar/recurrence.js';
 
 export interface Anniversary extends ScheduleEventDate {
   name: string;

@@ -1,7 +1,7 @@
 // A search result opening its record: search names the module and the record, the app opens the module's screen,
 // and the screen — already open, or once it has loaded — opens the record as its own list would (useOpenRequest).
 import { useEffect, useRef } from 'react';
-import type { SearchModule } from './protocol.js';
+import type { RecordScreen as SearchModule } from '../records/kind.js';
 
 let request: { module: SearchModule; id: string } | null = null;
 const listeners = new Set<() => void>();

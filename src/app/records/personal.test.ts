@@ -11,7 +11,7 @@ import {
   PERSONAL_KINDS,
   readPersonal,
   type PersonalRecord,
-} from './kinds.js';
+} from './personal.js';
 
 const card = {
   issuer: 'Hyundai Card',

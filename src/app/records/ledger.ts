@@ -1,5 +1,5 @@
 // What a ledger entry is, and how a typed amount becomes exact integer minor units of its currency.
-import { z } from '../../../../shared/zod.js';
+import { z } from '../../shared/zod.js';
 
 export const LEDGER_CURRENCIES = ['KRW', 'USD', 'JPY', 'EUR', 'CNY'] as const;
 export type LedgerCurrency = (typeof LEDGER_CURRENCIES)[number];

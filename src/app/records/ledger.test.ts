@@ -7,7 +7,7 @@ import {
   ledgerEntrySchema,
   newEntrySchema,
   toMinorUnits,
-} from './entry.js';
+} from './ledger.js';
 
 const lunch = { id: 'e1', date: '2024-03-15', type: 'expense', amount: 12000, category: 'food' };
 const codesOf = (input: object) => {

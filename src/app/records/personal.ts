@@ -1,7 +1,7 @@
 // The kinds of personal information the vault keeps, each with its fields, and how a filled-in form becomes a
 // record: trimmed, normalised and checked by zod, with one stable error code per field that the screen
 // translates.
-import { z } from '../../../shared/zod.js';
+import { z } from '../../shared/zod.js';
 
 export const PERSONAL_KINDS = ['identity', 'bank', 'card', 'login', 'note'] as const;
 export type PersonalKind = (typeof PERSONAL_KINDS)[number];

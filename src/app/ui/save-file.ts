@@ -1,5 +1,5 @@
 // Hands decrypted bytes to the browser's download, then lets go of them.
-import type { DocumentMeta, Vault, VaultEntry } from '../../vault/vault.js';
+import type { DocumentMeta, Vault, VaultEntry } from '../vault/vault.js';
 
 /** Safari may still be reading the blob when click() returns; revoking at once can cut the download short. */
 const REVOKE_AFTER_MS = 10_000;

@@ -1,0 +1,18 @@
+// The settings screen as the app opens it: the settings module's page with the sync and backup modules' panels in
+// it. Composing them here keeps each module to its own folder (no module imports another).
+import SettingsPage from '../modules/settings/SettingsPage.js';
+import { BackupPanel } from '../modules/backup/BackupPanel.js';
+import { SyncPanel } from '../modules/sync/SyncViews.js';
+
+export default function SettingsScreen() {
+  return (
+    <SettingsPage
+      panels={
+        <>
+          <SyncPanel />
+          <BackupPanel />
+        </>
+      }
+    />
+  );
+}
