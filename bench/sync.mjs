@@ -410,6 +410,7 @@ try {
       ratio: figures.totalMs / first,
       sendMs: figures.sendMs,
       sendTimings: figures.sendTimings,
+      timings: figures.timings,
     };
     console.log(`  ${JSON.stringify(row)}`);
     results.growth.push(row);
