@@ -11,6 +11,8 @@
 //    p95 over EDITS edits (target p95 ≤ 2 s).
 //  - Server cost: CPU time of the server process, and the bytes the database grew by (its log folded in) and the
 //    quota counts, per 1,000 changes of a typical record.
+// SYNC_PROFILE=<file>: the largest growth run's new device is profiled (its page's main thread, Chrome's sampling
+// profiler); the profile is written there and its functions with the most time of their own are printed.
 // BENCH_SMOKE=1 (bench/lib/result.mjs): one first sync of 50 records + 1 MB, growth at 50, 2 members × 2 devices
 // and 5 edits. Writes bench/sync.json.
 import crypto from 'node:crypto';
@@ -41,6 +43,7 @@ const DEVICES = size('DEVICES', 5, 2);
 const EDITS = size('EDITS', 300, 5);
 const TARGETS = { firstSyncMs: 15_000, editP95Ms: 2000 };
 const SERVER_ENV = { USER_QUOTA_MB: '100000', MAX_UPLOAD_MB: '4096' };
+const PROFILE = process.env.SYNC_PROFILE;
 
 async function buildPage() {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-sync-bench-'));
@@ -128,11 +131,43 @@ async function devicePage(browser, origin, cookies) {
 }
 
 /**
+ * Chrome's CPU profile, as much of it as is read here.
+ * @typedef {{
+ *   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+ *   samples?: number[];
+ *   timeDeltas?: number[];
+ * }} CpuProfile
+ */
+
+/**
+ * Writes a CPU profile to `file` and prints the functions with the most time of their own (main thread).
+ * @param {CpuProfile} profile @param {string} file
+ */
+function printProfile(profile, file) {
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<string, number>} */
+  const self = new Map();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = nodes.get(id)?.callFrame;
+    const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
+    total += ms;
+    const name = `${frame?.functionName || '(anonymous)'} ${frame?.url.split('/').pop() ?? ''}:${(frame?.lineNumber ?? 0) + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+  });
+  console.log(`  profile (${file}): ${Math.round(total)} ms sampled; most time of their own:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`    ${String(Math.round(ms)).padStart(6)} ms  ${name}`);
+  }
+}
+
+/**
  * One first sync: a fresh member, a seeded device, a new device timed.
  * @param {import('playwright-core').Browser} browser @param {Awaited<ReturnType<typeof startBenchServer>>} server
  * @param {string} origin @param {number} records @param {number} documentMb @param {string} name
  */
-async function firstSync(browser, server, origin, records, documentMb, name) {
+async function firstSync(browser, server, origin, records, documentMb, name, profile = false) {
   const [a, b] = await twoDevices(server, `${name}@example.com`);
   const seeder = await devicePage(browser, origin, a ?? '');
   const seeded = await seeder.page.evaluate((options) => /** @type {any} */ (window).seed(options), {
@@ -142,9 +177,16 @@ async function firstSync(browser, server, origin, records, documentMb, name) {
   });
   await seeder.close();
   const joiner = await devicePage(browser, origin, b ?? '');
+  const cdp = profile && PROFILE ? await joiner.page.context().newCDPSession(joiner.page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   const synced = await joiner.page.evaluate((options) => /** @type {any} */ (window).firstSync(options), {
     member: `${name}-b`,
   });
+  if (cdp && PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, PROFILE);
   // The same bytes fetched raw by the same browser: the snapshot and every chunk, one after another.
   const raw = await joiner.page.evaluate(async () => {
     const started = performance.now();
@@ -401,7 +443,8 @@ try {
   console.log(`Growth: ${GROWTH.join(', ')} records`);
   results.growth = [];
   for (const records of GROWTH) {
-    const figures = await firstSync(browser, server, site.origin, records, 0, `growth-${records}`);
+    const largest = records === Math.max(...GROWTH);
+    const figures = await firstSync(browser, server, site.origin, records, 0, `growth-${records}`, largest);
     const first = results.growth[0]?.totalMs ?? figures.totalMs;
     const row = {
       records,
