@@ -265,6 +265,9 @@ describe('publishing a vault', () => {
     open.push(phone);
     expect(await phone.join()).toBe('ok');
     expect(phone.vault.itemCount).toBe(41);
+    // The new device keeps no row for a record it took from the publication as sent: it is at the origin too.
+    expect(await phone.syncStore.allSyncRows()).toEqual([]);
+    expect((await phone.syncStore.syncMeta())?.origin).toBe(true);
     const document = await phone.vault.readDocument(added.id);
     expect(new Uint8Array(await document!.arrayBuffer())).toEqualBytes(bytes);
 

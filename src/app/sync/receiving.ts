@@ -3,7 +3,7 @@
 // what is here — taken, merged with an unsent edit, kept beside it as a conflict copy — then the page is written in
 // one transaction with the chain's new state, decided again if a record concerned was edited meanwhile.
 import { base64ToBytes } from '../../shared/base64.js';
-import type { SyncChange } from '../../shared/schemas/sync.js';
+import { originVersion, type SyncChange } from '../../shared/schemas/sync.js';
 import type { Json } from '../vault/merge.js';
 import type { StoredRecord } from '../vault/db.js';
 import type { RecordNotice } from '../vault/notices.js';
@@ -172,6 +172,8 @@ export async function applyVersions(
   const key = await parts.key();
   const ids = [...new Set(items.map((item) => item.opened.id))];
   const stored = await rowsOf(parts, meta, ids);
+  const hadRow = new Set(ids.filter((_, index) => stored[index] !== undefined));
+  const origin = originVersion(meta.vault);
   const rows = new Map<string, SyncRecordRow | undefined>(ids.map((id, index) => [id, stored[index]]));
   const readEdit = new Map(ids.map((id, index) => [id, stored[index]?.edit ?? 0]));
   const records = new Map<string, StoredRecord | null>();
@@ -242,7 +244,16 @@ export async function applyVersions(
   });
   const writes: RemoteWrite[] = [...records].flatMap(([id, record]) => {
     const row = rows.get(id);
-    return row ? [{ id, record, row, edit: readEdit.get(id) ?? 0 }] : [];
+    if (!row) return [];
+    // A record of the publication taken as sent, new here, on a device whose rowless records are at the origin:
+    // no row to keep (100,000 rows cost a new device seconds of IndexedDB writes).
+    const atOrigin =
+      meta.origin === true &&
+      row.version === origin &&
+      row.base === BASE_IS_RECORD &&
+      !row.dirty &&
+      !hadRow.has(id);
+    return [{ id, record, row: atOrigin ? null : row, edit: readEdit.get(id) ?? 0 }];
   });
   // Each conflict copy is a new record, sent as any other: every device sees the conflict and the member resolves
   // it once. It is written with the remote side that replaced it, in one transaction.

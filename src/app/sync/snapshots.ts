@@ -219,7 +219,11 @@ export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncM
     payload: base64ToBytes(payload),
   }));
   parts.progress(0, items.length);
-  const next: SyncMetaRow = { ...meta, after: file.covers, heads };
+  // A device new to the series that holds no record yet keeps, as the publishing device does, no row for a record
+  // of the publication taken as sent (applyVersions): its records without a row are at the vault's origin version.
+  const base: SyncMetaRow =
+    meta.origin || (meta.after === 0 && parts.vault.all().length === 0) ? { ...meta, origin: true } : meta;
+  const next: SyncMetaRow = { ...base, after: file.covers, heads };
   // Applied in parts of a couple of thousand records, the chain's state moving with the last part; the next part
   // is opened in the workers while this one is written.
   const chunks: Array<typeof items> = [];
@@ -257,7 +261,7 @@ export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncM
     }
     await decideUntilSettled(() =>
       timed(parts.timings, 'applyMs', () =>
-        applyVersions(parts, versions, following ? meta : next, { ownSeq }),
+        applyVersions(parts, versions, following ? base : next, { ownSeq }),
       ),
     );
     done += part.length;

@@ -48,8 +48,11 @@ export interface RemoteWrite {
   id: string;
   /** The record as it now stands here (null: deleted here). */
   record: StoredRecord | null;
-  /** What sync keeps of it. */
-  row: SyncRecordRow;
+  /**
+   * What sync keeps of it; null for a record at the vault's origin version as sent, on a device whose records
+   * without a row are at the origin (SyncMetaRow.origin): nothing to keep.
+   */
+  row: SyncRecordRow | null;
   /** The edit counter the decision was made on: another edit since, and the whole batch is decided again. */
   edit: number;
 }
@@ -343,7 +346,7 @@ export class SyncStore {
           await markEdits(db, copies, []);
           const gone = writes.filter((write) => !write.record).map((write) => write.id);
           await removeRecords(db, gone);
-          await db.syncRecords.bulkPut(writes.map((write) => write.row));
+          await db.syncRecords.bulkPut(writes.flatMap((write) => (write.row ? [write.row] : [])));
           await db.syncMeta.put(meta);
           return stamps;
         },
