@@ -42,7 +42,8 @@ import { memberQuota } from './quota/quota.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
 import { webdavRoutes } from './drives/routes.js';
-import { webdavRelay } from './drives/service.js';
+import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
+import { webdavStore } from './drives/store.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { passkeyService } from './passkeys/service.js';
 import { pushRoutes } from './push/routes.js';
@@ -341,7 +342,11 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   pushRoutes(app, { accounts, push });
   webdavRoutes(app, {
     accounts,
-    relay: webdavRelay({ limiter, allowPrivate: config.allowPrivateAddresses }),
+    relay: webdavRelay({
+      limiter,
+      drives: webdavStore({ allowPrivate: config.allowPrivateAddresses, idleMs: DRIVE_IDLE_TIMEOUT_MS }),
+      allowPrivate: config.allowPrivateAddresses,
+    }),
     maxUploadBytes: config.maxUploadBytes,
   });
   route(app, accounts, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
