@@ -766,3 +766,46 @@ export async function deleteInvitation(db: Db, id: string): Promise<boolean> {
   const removed = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
 }
+
+/** Gives or takes the admin role made from the command line (ADMIN_EMAILS makes admins of its own). */
+export async function setAdmin(db: Db, id: string, admin: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: admin ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes an account; every row of the member's in every table goes with it (they cascade from the account). */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** The verified members who are admins, by the role or by being in `adminEmails`, by address. */
+export async function verifiedAdmins(db: Db, adminEmails: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('email_verified', '=', 1)
+    .where((where) =>
+      where.or([
+        where('is_admin', '=', 1),
+        ...(adminEmails.length > 0 ? [where('email', 'in', adminEmails)] : []),
+      ]),
+    )
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** How many members have a confirmed session that still counts at `now`. */
+export async function membersSignedIn(db: Db, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(distinct user_id)`.as('count'))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('approval', '=', 'approved')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -33,3 +33,13 @@ export async function deleteDocument(db: Db, id: string): Promise<void> {
 export async function insertDocument(db: Db, row: DocumentRow): Promise<void> {
   await db.insertInto('user_documents').values(row).execute();
 }
+
+/** Where a member's documents' bytes are stored. */
+export async function storageKeysOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_documents')
+    .select('storage_key')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}

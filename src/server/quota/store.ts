@@ -58,3 +58,37 @@ export async function insertReservation(db: Db, reservation: ReservationRow): Pr
 export async function dropReservation(db: Db, id: string): Promise<void> {
   await db.deleteFrom('upload_reservations').where('id', '=', id).execute();
 }
+
+/** A member's stored bytes against the quota, by kind. */
+export interface MemberUsage {
+  email: string;
+  documents: number;
+  sync: number;
+}
+
+/** The `top` members keeping the most (documents and sync), largest first; members keeping nothing are left out. */
+export async function largestMembers(db: Db, top: number): Promise<MemberUsage[]> {
+  const rows = await db
+    .selectFrom('users')
+    .leftJoin(
+      db
+        .selectFrom('user_documents')
+        .select(['user_id', sql<number>`sum(size)`.as('bytes')])
+        .groupBy('user_id')
+        .as('documents'),
+      'documents.user_id',
+      'users.id',
+    )
+    .leftJoin('sync_usage', 'sync_usage.user_id', 'users.id')
+    .select([
+      'users.email',
+      sql<number>`coalesce(documents.bytes, 0)`.as('documents'),
+      sql<number>`coalesce(sync_usage.bytes, 0)`.as('sync'),
+    ])
+    .where(sql<boolean>`coalesce(documents.bytes, 0) + coalesce(sync_usage.bytes, 0) > 0`)
+    .orderBy(sql`coalesce(documents.bytes, 0) + coalesce(sync_usage.bytes, 0)`, 'desc')
+    .orderBy('users.email')
+    .limit(top)
+    .execute();
+  return rows.map((row) => ({ email: row.email, documents: Number(row.documents), sync: Number(row.sync) }));
+}

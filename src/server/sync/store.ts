@@ -442,3 +442,12 @@ export async function deleteChunks(
     bytes: rows.reduce((sum, row) => sum + Number(row.size), 0),
   };
 }
+
+/** Where a member's synced files (documents' chunks and snapshots) are stored. */
+export async function storageKeysOf(db: Db, userId: string): Promise<string[]> {
+  const [chunks, snapshots] = await Promise.all([
+    db.selectFrom('sync_chunks').select('storage_key').where('user_id', '=', userId).execute(),
+    db.selectFrom('sync_snapshots').select('storage_key').where('user_id', '=', userId).execute(),
+  ]);
+  return [...chunks, ...snapshots].map((row) => row.storage_key);
+}
