@@ -8,7 +8,6 @@ import {
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
   PENDING_SESSION_TTL_MS,
-  REAUTH_TTL_MS,
   RESET_LINK_TTL_MS,
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_IDLE_GRACE_MS,
@@ -27,6 +26,7 @@ import type { LightCommits } from '../db/commits.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { confirmsSignIns, isAskedToConfirm, recentlyProven } from '../policies/devices.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { accountMail, passwordChangedMail, signInCodeMail, type MailKind } from '../mail/templates.js';
 import type { LiveBus } from '../core/bus.js';
@@ -387,13 +387,7 @@ export function accountContext(deps: AccountDeps) {
 
   /** Whether a confirmed session of another browser of the member can check the master key (it is asked). */
   function canAnswer(rows: readonly store.SessionRow[], waiting: store.SessionRow): boolean {
-    return rows.some(
-      (row) =>
-        row.id !== waiting.id &&
-        row.approval === 'approved' &&
-        row.can_confirm === 1 &&
-        (row.device_id === null || row.device_id !== waiting.device_id),
-    );
+    return rows.some((row) => isAskedToConfirm(row, waiting));
   }
 
   /**
@@ -454,9 +448,7 @@ export function accountContext(deps: AccountDeps) {
   async function ownPending(signedIn: SignedIn, sessionId: string): Promise<store.SessionRow> {
     const rows = await liveSessions(signedIn.user.uid);
     const caller = rows.find((row) => row.id === signedIn.sessionId);
-    if (!caller || caller.approval !== 'approved' || caller.can_confirm !== 1) {
-      throw new ApiError('session/not-allowed');
-    }
+    if (!caller || !confirmsSignIns(caller)) throw new ApiError('session/not-allowed');
     const target = rows.find((row) => row.id === sessionId);
     if (!target || target.approval !== 'pending') throw new ApiError('session/not-found');
     return target;
@@ -586,10 +578,7 @@ export function accountContext(deps: AccountDeps) {
       await store.markReauthenticated(db, signedIn.sessionId, isoAt(clock));
       return;
     }
-    const row = await ownSession(signedIn);
-    if (!row?.reauth_at || row.reauth_at <= isoAt(clock, -REAUTH_TTL_MS)) {
-      throw new ApiError('auth/reauth-required');
-    }
+    if (!recentlyProven(await ownSession(signedIn), clock())) throw new ApiError('auth/reauth-required');
   }
 
   return {

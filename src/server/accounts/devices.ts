@@ -9,6 +9,7 @@ import {
 import { type DeviceSession, type SessionResponse } from '../../shared/schemas/auth.js';
 import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
+import { confirmsSignIns } from '../policies/devices.js';
 import * as store from './store.js';
 import { type AccountContext, presentDevice, sessionEnd, type SignedIn } from './context.js';
 import { hashToken, sameDigest } from './tokens.js';
@@ -148,12 +149,11 @@ export function deviceService(ctx: AccountContext) {
       if (own.approval !== 'approved') return { pending: [], ended: false, approved: false };
       return {
         // Only a browser that can check the master key is asked (another one could only refuse).
-        pending:
-          own.can_confirm === 1
-            ? rows
-                .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
-                .map((row) => presentDevice(row, signedIn.sessionId))
-            : [],
+        pending: confirmsSignIns(own)
+          ? rows
+              .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
+              .map((row) => presentDevice(row, signedIn.sessionId))
+          : [],
         ended: false,
         approved: true,
       };

@@ -16,6 +16,8 @@ import { newId } from '../core/ids.js';
 import type { Database, InvitationTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { invitationMail } from '../mail/templates.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin } from '../policies/members.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
 import type { AccountContext, SignedIn } from './context.js';
 import type { SignupSettings } from './signup-settings.js';
@@ -107,7 +109,8 @@ export function invitationService(ctx: AccountContext) {
   return {
     signupPolicy,
 
-    async invitations(): Promise<{ invitations: Invitation[]; policy: SignupPolicy }> {
+    async invitations(admin: SignedIn): Promise<{ invitations: Invitation[]; policy: SignupPolicy }> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       return { invitations: await listInvitations(), policy: signupPolicy() };
     },
 
@@ -116,6 +119,7 @@ export function invitationService(ctx: AccountContext) {
      * an account needs none; the mail counts against the address's mail limit like every mail we send it.
      */
     async invite(admin: SignedIn, email: string, lang: Language): Promise<Invitation> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const existing = await store.findUserByEmail(db, email);
       if (existing?.email_verified === 1) throw new ApiError('auth/email-already-in-use');
       await reserveOrRefuse(limiter, [{ key: `mail:${email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS }]);
@@ -137,7 +141,8 @@ export function invitationService(ctx: AccountContext) {
       return saved;
     },
 
-    async withdrawInvitation(id: string): Promise<void> {
+    async withdrawInvitation(admin: SignedIn, id: string): Promise<void> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       if (!(await store.deleteInvitation(db, id))) throw new ApiError('invitation/not-found');
     },
   };

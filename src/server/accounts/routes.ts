@@ -39,12 +39,12 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService): v
   route(app, accounts, API.signupPolicy, async () => accounts.signupPolicy());
 
   // Admins invite addresses to sign up while sign-ups are closed to them (invitations.ts).
-  route(app, accounts, API.invitations, async () => accounts.invitations());
+  route(app, accounts, API.invitations, async ({ signedIn }) => accounts.invitations(signedIn));
   route(app, accounts, API.invite, async ({ signedIn, body }) => ({
     invitation: await accounts.invite(signedIn, body.email, body.lang),
   }));
-  route(app, accounts, API.withdrawInvitation, async ({ params }) => {
-    await accounts.withdrawInvitation(params.id);
+  route(app, accounts, API.withdrawInvitation, async ({ signedIn, params }) => {
+    await accounts.withdrawInvitation(signedIn, params.id);
   });
 
   route(app, accounts, API.login, async ({ body, request, reply }) => {

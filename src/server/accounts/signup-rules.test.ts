@@ -110,7 +110,7 @@ describe.each<{ settings: string; env: Record<string, string>; answers: Record<s
   it('answer every address behind the door alike, and make a link for exactly the addresses they should', async () => {
     const invited = async (email: string) => services.accounts.invite(admin, email, 'en');
     const withdrawn = await invited('withdrawn@example.net');
-    await services.accounts.withdrawInvitation(withdrawn.id);
+    await services.accounts.withdrawInvitation(admin, withdrawn.id);
     await invited('lapsed@example.net');
     services.advance(INVITATION_TTL_MS + 1000);
     await invited('guest@example.net');

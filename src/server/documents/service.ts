@@ -8,6 +8,8 @@ import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { owns } from '../policies/resources.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
 import * as store from './store.js';
@@ -68,8 +70,9 @@ export function documentService(deps: DocumentDeps) {
 
   /** A member's own document, or the same "not found" whether it is missing or someone else's. */
   const ownDocument = async (userId: string, id: string) => {
-    const row = await store.findOwnDocument(db, userId, id);
+    const row = await store.findDocument(db, id);
     if (!row) throw new ApiError('storage/object-not-found');
+    authorize(owns({ user: { uid: userId } }, row), 'storage/object-not-found');
     return row;
   };
 

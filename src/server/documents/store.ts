@@ -16,14 +16,9 @@ export function listDocuments(db: Db, userId: string): Promise<DocumentRow[]> {
     .execute();
 }
 
-/** A member's own document: undefined whether it is missing or someone else's. */
-export function findOwnDocument(db: Db, userId: string, id: string): Promise<DocumentRow | undefined> {
-  return db
-    .selectFrom('user_documents')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** A document by its id, whoever's it is (whose may see it is the policy's: policies/resources.ts). */
+export function findDocument(db: Db, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('user_documents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function deleteDocument(db: Db, id: string): Promise<void> {

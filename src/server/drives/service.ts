@@ -10,6 +10,8 @@ import { BACKUP_FILE_NAME, webdavCredentials, type WebdavCredentials } from '../
 import type { SignedIn } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { authorize } from '../policies/authorize.js';
+import { mayReachDrive } from '../policies/resources.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import type { Drive, DriveRead, DriveStore } from './store.js';
 
@@ -66,9 +68,7 @@ export type WebdavRelay = ReturnType<typeof webdavRelay>;
 
 export function webdavRelay(deps: WebdavRelayDeps) {
   const driveOf = (credentials: WebdavCredentials): Drive => {
-    if (!deps.allowPrivate && new URL(credentials.url).protocol !== 'https:') {
-      throw new ApiError('drive/invalid-address');
-    }
+    authorize(mayReachDrive(credentials.url, deps.allowPrivate), 'drive/invalid-address');
     return deps.drives.open(credentials);
   };
 

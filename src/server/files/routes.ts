@@ -15,8 +15,8 @@ export function fileRoutes(
 
   route(app, accounts, API.files, () => files.list());
 
-  route(app, accounts, API.uploadFile, ({ query, request }) =>
-    files.upload(query, uploadBody(request, deps.maxUploadBytes)),
+  route(app, accounts, API.uploadFile, ({ signedIn, query, request }) =>
+    files.upload(signedIn, query, uploadBody(request, deps.maxUploadBytes)),
   );
 
   route(app, accounts, API.downloadFile, async ({ params: { id }, reply }) => {
@@ -24,5 +24,7 @@ export function fileRoutes(
     return sendStored(reply, storage, file.storageKey, file.fileName, { beforeSend: file.count });
   });
 
-  route(app, accounts, API.deleteFile, ({ params: { id }, request }) => files.remove(id, request.log));
+  route(app, accounts, API.deleteFile, ({ signedIn, params: { id }, request }) =>
+    files.remove(signedIn, id, request.log),
+  );
 }

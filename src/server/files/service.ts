@@ -9,6 +9,8 @@ import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin, type Actor } from '../policies/members.js';
 import type { UpdateMailQueue } from '../mail/update-mails.js';
 import { storageApiError } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -55,7 +57,8 @@ export function fileService(deps: FileDeps) {
     },
 
     /** Publishes an upload: no file without its row, and no row without its file. */
-    async upload(query: FileUploadQuery, body: Readable) {
+    async upload(admin: Actor, query: FileUploadQuery, body: Readable) {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const id = newId();
       const key = `files/${id}`;
       let size: number;
@@ -108,7 +111,8 @@ export function fileService(deps: FileDeps) {
       };
     },
 
-    async remove(id: string, log: FastifyBaseLogger): Promise<void> {
+    async remove(admin: Actor, id: string, log: FastifyBaseLogger): Promise<void> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const row = await existing(id);
       await store.deleteFile(db, id);
       await storage

@@ -13,5 +13,5 @@ export function inquiryRoutes(
 
   route(app, accounts, API.sendInquiry, ({ signedIn, body }) => inquiries.send(signedIn, body));
 
-  route(app, accounts, API.inquiries, () => inquiries.list());
+  route(app, accounts, API.inquiries, ({ signedIn }) => inquiries.list(signedIn));
 }

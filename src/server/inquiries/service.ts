@@ -9,6 +9,8 @@ import { newId } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin, type Actor } from '../policies/members.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import * as store from './store.js';
 
@@ -54,7 +56,8 @@ export function inquiryService(deps: InquiryDeps) {
       return { inquiry: { id: row.id, type: row.type, subject: row.subject, createdAt: row.created_at } };
     },
 
-    async list() {
+    async list(admin: Actor) {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const rows = await store.listInquiries(db, 500);
       return {
         inquiries: rows.map((row) => ({

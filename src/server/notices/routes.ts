@@ -22,9 +22,11 @@ export function noticeRoutes(
     return reply.send(list.json);
   });
 
-  route(app, accounts, API.createNotice, ({ body }) => notices.create(body));
+  route(app, accounts, API.createNotice, ({ signedIn, body }) => notices.create(signedIn, body));
 
-  route(app, accounts, API.updateNotice, ({ params: { id }, body }) => notices.update(id, body));
+  route(app, accounts, API.updateNotice, ({ signedIn, params: { id }, body }) =>
+    notices.update(signedIn, id, body),
+  );
 
-  route(app, accounts, API.deleteNotice, ({ params: { id } }) => notices.remove(id));
+  route(app, accounts, API.deleteNotice, ({ signedIn, params: { id } }) => notices.remove(signedIn, id));
 }

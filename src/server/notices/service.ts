@@ -1,5 +1,5 @@
 // Notices (description §2 "Download / notices", §7): anyone reads the list for a language, newest first;
-// only admins add, edit and delete. The list is read far more often than written, so each process keeps it,
+// only admins add, edit and delete (policies/members.ts). The list is read far more often than written, so each process keeps it,
 // serialized, per language; a change is announced on the live bus (`notices`) and every process drops its copy,
 // and a copy older than LIST_CACHE_MS is read again anyway (a lost announcement costs at most that long).
 import zlib from 'node:zlib';
@@ -11,6 +11,8 @@ import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin, type Actor } from '../policies/members.js';
 import * as store from './store.js';
 
 const LIST_CACHE_MS = 10_000;
@@ -79,7 +81,8 @@ export function noticeService(deps: { db: Kysely<Database>; clock: Clock; live: 
       return list;
     },
 
-    async create(body: NoticeBody) {
+    async create(admin: Actor, body: NoticeBody) {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const now = isoAt(clock);
       const row: store.NoticeRow = { id: newId(), ...body, created_at: now, updated_at: now };
       await store.insertNotice(db, row);
@@ -87,14 +90,16 @@ export function noticeService(deps: { db: Kysely<Database>; clock: Clock; live: 
       return { notice: present(row) };
     },
 
-    async update(id: string, body: NoticeBody) {
+    async update(admin: Actor, id: string, body: NoticeBody) {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const row = await store.updateNotice(db, id, { ...body, updated_at: isoAt(clock) });
       if (!row) throw new ApiError('request/not-found');
       await changed();
       return { notice: present(row) };
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(admin: Actor, id: string): Promise<void> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       if (!(await store.deleteNotice(db, id))) throw new ApiError('request/not-found');
       await changed();
     },

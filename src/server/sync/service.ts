@@ -23,6 +23,8 @@ import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { writesAsDevice } from '../policies/devices.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
 import { DEVICE_PROOF, hashing, headerStatement, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
@@ -111,7 +113,7 @@ export function syncService(deps: SyncDeps) {
    */
   const ownDevice = async (trx: Transaction<Database>, signedIn: SignedIn, id: string) => {
     const device = await knownDevice(trx, signedIn.user.uid, id);
-    if (device.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+    authorize(writesAsDevice(signedIn, device), 'sync/not-your-device');
     return device;
   };
 
@@ -330,7 +332,7 @@ export function syncService(deps: SyncDeps) {
         const known = await store.findDevice(trx, user.uid, id);
         if (known) {
           // Registered again (renamed) only by the session that registered it.
-          if (known.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+          authorize(writesAsDevice(signedIn, known), 'sync/not-your-device');
           await store.updateDevice(trx, user.uid, id, { name: body.name, last_seen_at: at });
           return { ...known, name: body.name, last_seen_at: at };
         }
