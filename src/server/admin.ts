@@ -13,8 +13,8 @@ import type { FileStorage } from './storage/storage.js';
 import { CommandError } from './cli.js';
 import { normalizeEmail } from '../shared/email.js';
 import * as accountStore from './accounts/store.js';
-import * as documentStore from './documents/store.js';
-import * as quotaStore from './quota/store.js';
+import { documentStore } from './documents/store.js';
+import { quotaStore } from './quota/store.js';
 import * as syncStore from './sync/store.js';
 import { withoutPasswords } from './core/secrets.js';
 
@@ -126,7 +126,7 @@ export async function deleteAccount(
   const found = await member(database, email);
   const keys = await database.db.transaction().execute(async (trx) => {
     const [documents, synced] = await Promise.all([
-      documentStore.storageKeysOf(trx, found.id),
+      documentStore(trx).storageKeysOf(found.id),
       syncStore.storageKeysOf(trx, found.id),
     ]);
     await accountStore.deleteUser(trx, found.id);
@@ -166,7 +166,7 @@ export async function usage(config: Config, database: DatabaseHandle, top = 10):
     storedFigures(database),
     accountStore.verifiedAdmins(database.db, config.adminEmails),
     accountStore.membersSignedIn(database.db, now()),
-    quotaStore.largestMembers(database.db, top),
+    quotaStore(database.db, database.dialect).largestMembers(top),
   ]);
   return { members: figures.members, admins, signedIn, storage: figures.storage, largest };
 }

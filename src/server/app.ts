@@ -36,9 +36,11 @@ import {
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
 import { documentService } from './documents/service.js';
+import { documentStore } from './documents/store.js';
 import { deviceEventRoutes } from './live/events.js';
 import { syncNews } from './live/sync-news.js';
 import { memberQuota } from './quota/quota.js';
+import { quotaStore } from './quota/store.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
 import { webdavRoutes } from './drives/routes.js';
@@ -46,16 +48,21 @@ import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
 import { webdavStore } from './drives/store.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { passkeyService } from './passkeys/service.js';
+import { passkeyStore } from './passkeys/store.js';
 import { pushRoutes } from './push/routes.js';
 import { pushService } from './push/service.js';
+import { pushStore } from './push/store.js';
 import { fileRoutes } from './files/routes.js';
 import { fileService } from './files/service.js';
+import { fileStore } from './files/store.js';
 import { inquiryRoutes } from './inquiries/routes.js';
 import { inquiryService } from './inquiries/service.js';
+import { inquiryStore } from './inquiries/store.js';
 import { unsubscribeRoutes } from './accounts/unsubscribe.js';
 import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
 import { noticeRoutes } from './notices/routes.js';
 import { noticeService } from './notices/service.js';
+import { noticeStore } from './notices/store.js';
 import { acceptRawUploads } from './storage/http.js';
 import { configuredStorage } from './storage/configured.js';
 import type { FileStorage } from './storage/storage.js';
@@ -267,11 +274,11 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   accountRoutes(app, accounts);
   deviceEventRoutes(app, accounts, syncNews(database.db, live, clock), parts.timer ?? systemTimer);
   acceptRawUploads(app);
-  noticeRoutes(app, { accounts, notices: noticeService({ db: database.db, clock, live }) });
+  noticeRoutes(app, { accounts, notices: noticeService({ store: noticeStore(database.db), clock, live }) });
   fileRoutes(app, {
     accounts,
     files: fileService({
-      db: database.db,
+      store: fileStore(database.db),
       storage,
       clock,
       maxUploadBytes: config.maxUploadBytes,
@@ -284,7 +291,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   inquiryRoutes(app, {
     accounts,
     inquiries: inquiryService({
-      db: database.db,
+      store: inquiryStore(database.db),
       mailer,
       limiter,
       clock,
@@ -294,14 +301,13 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     }),
   });
   const quota = memberQuota({
-    db: database.db,
-    dialect: database.dialect,
+    store: quotaStore(database.db, database.dialect),
     clock,
     storage,
     quotaBytes: config.userQuotaBytes,
   });
   const documents = documentService({
-    db: database.db,
+    store: documentStore(database.db),
     quota,
     storage,
     clock,
@@ -326,10 +332,16 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   passkeyRoutes(app, {
     accounts,
-    passkeys: passkeyService({ db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl }),
+    passkeys: passkeyService({
+      store: passkeyStore(database.db),
+      accounts,
+      limiter,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
   });
   const push = pushService({
-    db: database.db,
+    store: pushStore(database.db),
     accounts,
     clock,
     timer: parts.timer ?? systemTimer,
