@@ -15,7 +15,7 @@ import { normalizeEmail } from '../shared/email.js';
 import * as accountStore from './accounts/store.js';
 import { documentStore } from './documents/store.js';
 import { quotaStore } from './quota/store.js';
-import * as syncStore from './sync/store.js';
+import { syncStore } from './sync/store.js';
 import { withoutPasswords } from './core/secrets.js';
 
 /** A refusal the command line prints as it is (no account with that address, …), exiting 1. */
@@ -127,7 +127,7 @@ export async function deleteAccount(
   const keys = await database.db.transaction().execute(async (trx) => {
     const [documents, synced] = await Promise.all([
       documentStore(trx).storageKeysOf(found.id),
-      syncStore.storageKeysOf(trx, found.id),
+      syncStore(trx).storageKeysOf(found.id),
     ]);
     await accountStore.deleteUser(trx, found.id);
     return [...documents, ...synced];

@@ -43,6 +43,7 @@ import { memberQuota } from './quota/quota.js';
 import { quotaStore } from './quota/store.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
+import { syncStore } from './sync/store.js';
 import { webdavRoutes } from './drives/routes.js';
 import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
 import { webdavStore } from './drives/store.js';
@@ -272,7 +273,8 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     return { status: 'ok' as const, database: 'ok' as const };
   });
   accountRoutes(app, accounts);
-  deviceEventRoutes(app, accounts, syncNews(database.db, live, clock), parts.timer ?? systemTimer);
+  const synced = syncStore(database.db);
+  deviceEventRoutes(app, accounts, syncNews(synced, live, clock), parts.timer ?? systemTimer);
   acceptRawUploads(app);
   noticeRoutes(app, { accounts, notices: noticeService({ store: noticeStore(database.db), clock, live }) });
   fileRoutes(app, {
@@ -315,7 +317,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   documentRoutes(app, { accounts, documents, storage, maxUploadBytes: config.maxUploadBytes });
   const sync = syncService({
-    db: database.db,
+    store: synced,
     accounts,
     quota,
     storage,
