@@ -12,7 +12,7 @@ import { storedFigures } from './db/figures.js';
 import type { FileStorage } from './storage/storage.js';
 import { CommandError } from './cli.js';
 import { normalizeEmail } from '../shared/email.js';
-import * as accountStore from './accounts/store.js';
+import { accountStore, type UserRow } from './accounts/store.js';
 import { documentStore } from './documents/store.js';
 import { quotaStore } from './quota/store.js';
 import { syncStore } from './sync/store.js';
@@ -21,9 +21,9 @@ import { withoutPasswords } from './core/secrets.js';
 /** A refusal the command line prints as it is (no account with that address, …), exiting 1. */
 export class AdminError extends CommandError {}
 
-async function member(database: DatabaseHandle, email: string): Promise<accountStore.UserRow> {
+async function member(database: DatabaseHandle, email: string): Promise<UserRow> {
   const address = normalizeEmail(email);
-  const row = await accountStore.findUserByEmail(database.db, address);
+  const row = await accountStore(database.db).findUserByEmail(address);
   if (!row) throw new AdminError(`No account has the address ${address}.`);
   return row;
 }
@@ -72,7 +72,7 @@ export async function makeAdmin(
   servers: RunningServers,
 ): Promise<string> {
   const found = await member(database, email);
-  await accountStore.setAdmin(database.db, found.id, true);
+  await accountStore(database.db).setAdmin(found.id, true);
   if (found.email_verified !== 1) {
     return `${found.email} will be an admin once they verify their address (the account is not verified yet).`;
   }
@@ -88,7 +88,7 @@ export async function removeAdmin(
   servers: RunningServers,
 ): Promise<string> {
   const found = await member(database, email);
-  await accountStore.setAdmin(database.db, found.id, false);
+  await accountStore(database.db).setAdmin(found.id, false);
   if (config.adminEmails.includes(found.email)) {
     return `${found.email} is still an admin through ADMIN_EMAILS: remove the address there and restart the server.`;
   }
@@ -103,7 +103,7 @@ export async function endSessions(
   servers: RunningServers,
 ): Promise<string> {
   const found = await member(database, email);
-  const count = await accountStore.revokeUserSessions(database.db, found.id, now());
+  const count = await accountStore(database.db).revokeUserSessions(found.id, now());
   const told = await servers.tell(found.id);
   return `Ended ${count} session${count === 1 ? '' : 's'} of ${found.email}.${late(
     told,
@@ -129,7 +129,7 @@ export async function deleteAccount(
       documentStore(trx).storageKeysOf(found.id),
       syncStore(trx).storageKeysOf(found.id),
     ]);
-    await accountStore.deleteUser(trx, found.id);
+    await accountStore(trx).deleteUser(found.id);
     return [...documents, ...synced];
   });
   const told = await servers.tell(found.id);
@@ -164,8 +164,8 @@ export interface Usage {
 export async function usage(config: Config, database: DatabaseHandle, top = 10): Promise<Usage> {
   const [figures, admins, signedIn, largest] = await Promise.all([
     storedFigures(database),
-    accountStore.verifiedAdmins(database.db, config.adminEmails),
-    accountStore.membersSignedIn(database.db, now()),
+    accountStore(database.db).verifiedAdmins(config.adminEmails),
+    accountStore(database.db).membersSignedIn(now()),
     quotaStore(database.db, database.dialect).largestMembers(top),
   ]);
   return { members: figures.members, admins, signedIn, storage: figures.storage, largest };

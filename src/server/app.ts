@@ -6,6 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
+import { accountStore } from './accounts/store.js';
 import { accountRoutes } from './accounts/routes.js';
 import { systemClock, systemTimer, type Clock, type Timer } from './core/clock.js';
 import type { Config } from './core/config.js';
@@ -212,7 +213,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   const storage = parts.storage ?? (await configuredStorage(config));
   const accounts = accountService({
-    db: database.db,
+    store: accountStore(database.db),
     dialect: database.dialect,
     lightly: lightCommits(database.db, database.dialect, config.sqliteSynchronous),
     limiter,

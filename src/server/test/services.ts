@@ -4,6 +4,7 @@
 // and the HTTP tests (harness.ts) are left to prove each route's shape and refusals.
 import Fastify from 'fastify';
 import { accountService, type AccountService, type Caller } from '../accounts/service.js';
+import { accountStore } from '../accounts/store.js';
 import { manualClock, type Clock } from '../core/clock.js';
 import { memoryBus } from '../core/bus.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -38,7 +39,7 @@ export async function startServices(env: Record<string, string> = {}): Promise<T
     log,
   });
   const accounts = accountService({
-    db: database.db,
+    store: accountStore(database.db),
     dialect: database.dialect,
     lightly: lightCommits(database.db, database.dialect, config.sqliteSynchronous),
     limiter: databaseRateLimiter(database.db, database.dialect, time.clock, config.sqliteSynchronous),
