@@ -231,7 +231,9 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     limiter
       .prune(LONGEST_WINDOW_MS)
       .catch((err: unknown) => app.log.warn({ err }, 'rate limit pruning failed'));
-    accounts.prune().catch((err: unknown) => app.log.warn({ err }, 'unverified account pruning failed'));
+    accounts.links
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'unverified account pruning failed'));
   }, PRUNE_EVERY_MS);
   pruning.unref();
 
@@ -269,17 +271,26 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
 
   registerMetrics(app, config.metricsToken, () => storedFigures(database));
   const databaseAnswers = databaseCheck(database, clock);
-  route(app, accounts, API.health, async () => {
+  route(app, accounts.gate, API.health, async () => {
     if (!(await databaseAnswers())) throw new ApiError('server/unavailable');
     return { status: 'ok' as const, database: 'ok' as const };
   });
   accountRoutes(app, accounts);
   const synced = syncStore(database.db);
-  deviceEventRoutes(app, accounts, syncNews(synced, live, clock), parts.timer ?? systemTimer);
+  deviceEventRoutes(
+    app,
+    accounts.gate,
+    accounts.devices,
+    syncNews(synced, live, clock),
+    parts.timer ?? systemTimer,
+  );
   acceptRawUploads(app);
-  noticeRoutes(app, { accounts, notices: noticeService({ store: noticeStore(database.db), clock, live }) });
+  noticeRoutes(app, {
+    gate: accounts.gate,
+    notices: noticeService({ store: noticeStore(database.db), clock, live }),
+  });
   fileRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     files: fileService({
       store: fileStore(database.db),
       storage,
@@ -290,9 +301,9 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     storage,
     maxUploadBytes: config.maxUploadBytes,
   });
-  unsubscribeRoutes(app, accounts);
+  unsubscribeRoutes(app, { gate: accounts.gate, links: accounts.links });
   inquiryRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     inquiries: inquiryService({
       store: inquiryStore(database.db),
       mailer,
@@ -316,10 +327,10 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     clock,
     maxUploadBytes: config.maxUploadBytes,
   });
-  documentRoutes(app, { accounts, documents, storage, maxUploadBytes: config.maxUploadBytes });
+  documentRoutes(app, { gate: accounts.gate, documents, storage, maxUploadBytes: config.maxUploadBytes });
   const sync = syncService({
     store: synced,
-    accounts,
+    proofs: accounts.proofs,
     quota,
     storage,
     clock,
@@ -327,17 +338,18 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
   });
   syncRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     sync,
     storage,
     maxUploadBytes: config.maxUploadBytes,
     shares: fairShare(clock, parts.fairShare),
   });
   passkeyRoutes(app, {
-    accounts,
+    gate: accounts.gate,
+    signIn: accounts.signIn,
     passkeys: passkeyService({
       store: passkeyStore(database.db),
-      accounts,
+      proofs: accounts.proofs,
       limiter,
       clock,
       publicUrl: config.publicUrl,
@@ -345,7 +357,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   const push = pushService({
     store: pushStore(database.db),
-    accounts,
+    signIns: accounts.signIn,
     clock,
     timer: parts.timer ?? systemTimer,
     log: app.log,
@@ -354,9 +366,9 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     allowPrivate: config.allowPrivateAddresses,
     ...(parts.outboundCa ? { ca: parts.outboundCa } : {}),
   });
-  pushRoutes(app, { accounts, push });
+  pushRoutes(app, { gate: accounts.gate, push });
   webdavRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     relay: webdavRelay({
       limiter,
       drives: webdavStore({ allowPrivate: config.allowPrivateAddresses, idleMs: DRIVE_IDLE_TIMEOUT_MS }),
@@ -364,7 +376,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     }),
     maxUploadBytes: config.maxUploadBytes,
   });
-  route(app, accounts, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
+  route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);
 
   updateMails.start();

@@ -1,6 +1,6 @@
 // What the account flows share: the dependencies, the session cache, mail, password checks, sessions and
-// mailed-link helpers. The flows themselves are in sign-in.ts, devices.ts and email-links.ts; service.ts
-// composes them into the one AccountService the routes use.
+// mailed-link helpers. The flows themselves are in sign-in.ts, devices.ts, email-links.ts, invitations.ts and
+// proofs.ts; service.ts makes each a capability of its own, handed to the features that use it.
 import type { FastifyBaseLogger } from 'fastify';
 import {
   LOGIN_ADDRESS_FAILURE_LIMIT,

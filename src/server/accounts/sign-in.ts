@@ -1,11 +1,10 @@
 // Signing in and staying signed in: password and passkey sign-ins, the session check, activity and idle ends,
-// logout, and the proofs and mails around sensitive changes (password change, a new passkey).
+// logout, and changing the password (the proofs other features ask for are proofs.ts's).
 import { AUTO_LOGOUT_DEFAULT_MIN } from '../../shared/constants.js';
-import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
+import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type LoginBody, type SessionResponse } from '../../shared/schemas/auth.js';
 import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
-import { passkeyAddedMail } from '../mail/templates.js';
 import { hashToken } from './tokens.js';
 import {
   type AccountContext,
@@ -19,13 +18,11 @@ import {
 
 export function signInService(ctx: AccountContext) {
   const {
-    deps,
     passwords,
     store,
     clock,
     live,
     presentUser,
-    send,
     mailPasswordChanged,
     refuseCommon,
     checkCredentials,
@@ -143,27 +140,6 @@ export function signInService(ctx: AccountContext) {
       if (!token || token.length > 128) return;
       const userId = await store.revokeSessionByToken(hashToken(token), isoAt(clock));
       if (userId) await live.publish(`devices:${userId}`);
-    },
-
-    /** Removes accounts whose address was never verified in time (the address is free again). */
-    proveMember,
-
-    /** A passkey of the member's was just used in this session: sensitive changes may follow for a few minutes. */
-    async markProven(signedIn: SignedIn): Promise<void> {
-      await store.markReauthenticated(signedIn.sessionId, isoAt(clock));
-    },
-
-    /** Mails the member that a passkey was added to their account. */
-    passkeyAdded(signedIn: SignedIn, device: DeviceName): void {
-      const lang = signedIn.user.lang;
-      send(
-        passkeyAddedMail(
-          lang,
-          signedIn.user.email,
-          { at: new Date(clock()), device },
-          `${deps.publicUrl}/?lang=${lang}`,
-        ),
-      );
     },
 
     /**

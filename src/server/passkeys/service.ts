@@ -23,7 +23,7 @@ import {
   PASSKEY_OPTIONS_WINDOW_MS,
 } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
-import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import { newId } from '../core/ids.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import type { PasskeyRow, PasskeyStore } from './store.js';
@@ -39,7 +39,8 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 export interface PasskeyDeps {
   /** The members' passkeys and the challenges in flight (store.ts). */
   store: PasskeyStore;
-  accounts: AccountService;
+  /** Proofs of the member before and after a sensitive change. */
+  proofs: MemberProof;
   limiter: RateLimiter;
   clock: Clock;
   publicUrl: string;
@@ -74,7 +75,7 @@ function present(row: PasskeyRow) {
 export type PasskeyService = ReturnType<typeof passkeyService>;
 
 export function passkeyService(deps: PasskeyDeps) {
-  const { store, accounts, clock, limiter } = deps;
+  const { store, proofs, clock, limiter } = deps;
   const origin = new URL(deps.publicUrl).origin;
   const rpID = new URL(deps.publicUrl).hostname;
 
@@ -175,7 +176,7 @@ export function passkeyService(deps: PasskeyDeps) {
      */
     async registerOptions(signedIn: SignedIn, currentPassword: string | undefined, who: Caller) {
       const { user } = signedIn;
-      await accounts.proveMember(signedIn, currentPassword, who);
+      await proofs.proveMember(signedIn, currentPassword, who);
       const existing = await store.listPasskeys(user.uid);
       const challenge = await issueChallenge('register', user.uid);
       return generateRegistrationOptions({
@@ -234,7 +235,7 @@ export function passkeyService(deps: PasskeyDeps) {
         vault_unlock_at: null,
       };
       if (!(await store.insertPasskey(row))) throw new ApiError('passkey/already-registered');
-      accounts.passkeyAdded(signedIn, deviceName);
+      proofs.passkeyAdded(signedIn, deviceName);
       return { passkey: present(row) };
     },
 
@@ -321,7 +322,7 @@ export function passkeyService(deps: PasskeyDeps) {
       const release = await reserveFailure(ip);
       await verifiedPasskey(response, 'reauth', signedIn.user.uid);
       await release();
-      await accounts.markProven(signedIn);
+      await proofs.markProven(signedIn);
     },
   };
 }

@@ -10,7 +10,7 @@ import webpush from 'web-push';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type SessionUser } from '../../shared/schemas/auth.js';
-import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { Caller, SignedIn, SignInService } from '../accounts/service.js';
 import { isoAt, type Clock, type Timer } from '../core/clock.js';
 import type { PushRow, PushStore } from './store.js';
 import { driveAgents, isPublicHost } from '../http/outbound.js';
@@ -20,7 +20,8 @@ import type { PushRegisterBody } from '../../shared/schemas/auth.js';
 export interface PushDeps {
   /** The members' registrations and the server's VAPID keys (store.ts). */
   store: PushStore;
-  accounts: AccountService;
+  /** The sign-ins to notify the member's other device of. */
+  signIns: Pick<SignInService, 'onSignIn'>;
   clock: Clock;
   log: FastifyBaseLogger;
   publicUrl: string;
@@ -133,7 +134,7 @@ export function pushService(deps: PushDeps) {
     }
   }
 
-  deps.accounts.onSignIn(({ signedIn, deviceId, deviceName, pushElsewhere }) => {
+  deps.signIns.onSignIn(({ signedIn, deviceId, deviceName, pushElsewhere }) => {
     // Most members have no other device registered: nothing to look up (the sign-in's own read said so).
     if (!pushElsewhere) return;
     const at = new Date(clock());

@@ -16,7 +16,7 @@ import {
   type SyncSnapshotQuery,
   type SyncVaultHeaderJson,
 } from '../../shared/schemas/sync.js';
-import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
@@ -41,7 +41,8 @@ import {
 export interface SyncDeps {
   /** The members' synced vaults, devices, changes, snapshots and chunks (store.ts). */
   store: SyncStore;
-  accounts: AccountService;
+  /** The member's proof for a sensitive change (a new header, erasing the vault). */
+  proofs: Pick<MemberProof, 'proveMember'>;
   quota: MemberQuota;
   storage: FileStorage;
   clock: Clock;
@@ -100,7 +101,7 @@ export interface Incoming {
 export type SyncService = ReturnType<typeof syncService>;
 
 export function syncService(deps: SyncDeps) {
-  const { store, accounts, quota, storage, clock, live } = deps;
+  const { store, proofs, quota, storage, clock, live } = deps;
   const { locked } = quota;
   const announce = (userId: string) => live.publish(syncTopic(userId));
   const removeFiles = async (keys: string[], log: FastifyBaseLogger) => {
@@ -241,7 +242,7 @@ export function syncService(deps: SyncDeps) {
       let proved = false;
       const before = change(await store.findVault(user.uid));
       if (before === 'key' || before === 'header') {
-        await accounts.proveMember(signedIn, body.currentPassword, who);
+        await proofs.proveMember(signedIn, body.currentPassword, who);
         proved = true;
       }
       const at = isoAt(clock);
@@ -303,7 +304,7 @@ export function syncService(deps: SyncDeps) {
       log: FastifyBaseLogger,
     ) {
       const { user } = signedIn;
-      await accounts.proveMember(signedIn, currentPassword, who);
+      await proofs.proveMember(signedIn, currentPassword, who);
       const files = await locked(user.uid, (trx) => store.on(trx).deleteSynced(user.uid, isoAt(clock)));
       await announce(user.uid);
       await removeFiles(files, log);
