@@ -115,6 +115,10 @@ export interface ServiceWorld {
   stores: TestStores;
   /** Files on local disk, in a folder of this test's. */
   storage: FileStorage;
+  /** The account service on these stores, its mail written to this test's outbox (made when first asked for). */
+  accounts(): AccountService;
+  /** Waits for the work the services went on with after answering (mails, sign-ups behind the door). */
+  settle(): Promise<void>;
   /** Rate limits kept in this test's database. */
   limiter: RateLimiter;
   /** The live bus of one process. */
@@ -159,10 +163,11 @@ export function serviceWorlds(): () => ServiceWorld {
       database = await openDatabase({});
     }
     const files = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-spec-'));
-    current = { world: worldOn(database, localStorage(files)), files };
+    current = { world: worldOn(database, files), files };
   });
   afterEach(async () => {
     if (!current) return;
+    await current.world.settle();
     if (!shared) await current.world.database.close();
     await fs.rm(current.files, { recursive: true, force: true });
     current = undefined;
@@ -180,9 +185,12 @@ async function emptyTables(database: DatabaseHandle): Promise<void> {
   await sql.raw(`truncate table ${names.map((name) => `"${name}"`).join(', ')} cascade`).execute(database.db);
 }
 
-function worldOn(database: DatabaseHandle, storage: FileStorage): ServiceWorld {
+function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
   const time = manualClock(Date.parse('2026-12-01T09:00:00.000Z'));
   const { db, dialect } = database;
+  const limiter = databaseRateLimiter(db, dialect, time.clock, 'normal');
+  const live = memoryBus();
+  let accounts: AccountService | undefined;
   const stores: TestStores = {
     accounts: accountsOn(db),
     documents: documentStore(db),
@@ -197,9 +205,30 @@ function worldOn(database: DatabaseHandle, storage: FileStorage): ServiceWorld {
   return {
     database,
     stores,
-    storage,
-    limiter: databaseRateLimiter(db, dialect, time.clock, 'normal'),
-    live: memoryBus(),
+    storage: localStorage(path.join(folder, 'files')),
+    accounts: () =>
+      (accounts ??= accountService({
+        store: stores.accounts,
+        dialect,
+        lightly: lightCommits(db, dialect, 'normal'),
+        limiter,
+        mailer: createMailer({
+          smtpUrl: undefined,
+          from: 'MyGenie <no-reply@mygenie.test>',
+          outboxDir: path.join(folder, 'outbox'),
+          log: Fastify({ logger: false }).log,
+        }),
+        clock: time.clock,
+        publicUrl: 'http://mygenie.test',
+        adminEmails: [],
+        signups: { open: true, domains: [] },
+        log: Fastify({ logger: false }).log,
+        live,
+        passwords: testCostHashing,
+      })),
+    settle: async () => accounts?.settle(),
+    limiter,
+    live,
     clock: time.clock,
     advance: time.advance,
     async member(email, options = {}) {
