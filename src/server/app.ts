@@ -62,6 +62,7 @@ import { inquiryService } from './inquiries/service.js';
 import { inquiryStore } from './inquiries/store.js';
 import { unsubscribeRoutes } from './accounts/unsubscribe.js';
 import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
+import { updateMailStore } from './mail/store.js';
 import { noticeRoutes } from './notices/routes.js';
 import { noticeService } from './notices/service.js';
 import { noticeStore } from './notices/store.js';
@@ -204,7 +205,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     app.log,
   );
   const updateMails = updateMailQueue({
-    db: database.db,
+    store: updateMailStore(database.db),
     mailer,
     limiter,
     clock,
