@@ -15,12 +15,12 @@ const ROOMS = {
 };
 
 /** What every feature of the server may use. */
-const SERVER_BASE = ['core', 'db', 'http', 'mail', 'quota', 'ratelimit', 'storage', 'accounts'];
+const SERVER_BASE = ['core', 'db', 'http', 'mail', 'policies', 'quota', 'ratelimit', 'storage', 'accounts'];
 
 /**
  * Inside a room: the folders each of its folders may import ('.' the room's own top-level files); a folder
  * not named here (the server's test helpers) is free within its room. Lower folders never import higher ones, so
- * no cycle can form. The server: its base (core, db, http, then storage, rate limits, the quota, mail, accounts),
+ * no cycle can form. The server: its base (core, db, http, the policies, then storage, rate limits, the quota, mail, accounts),
  * the features over it, and the live news over sync; app.ts composes them all.
  * @type {Record<string, Record<string, string[]>>}
  */
@@ -29,11 +29,12 @@ const INSIDE = {
     core: [],
     db: ['core'],
     http: ['core'],
+    policies: ['core', 'http'],
     storage: ['core', 'http'],
     ratelimit: ['core', 'db', 'http'],
     quota: ['core', 'db', 'http', 'storage'],
     mail: ['core', 'db', 'http', 'ratelimit'],
-    accounts: ['core', 'db', 'http', 'mail', 'ratelimit'],
+    accounts: ['core', 'db', 'http', 'mail', 'policies', 'ratelimit'],
     documents: SERVER_BASE,
     drives: SERVER_BASE,
     files: SERVER_BASE,

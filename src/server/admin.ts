@@ -4,7 +4,6 @@
 // then tells the running server processes at once (runningServers), which drop what they remember of the member
 // and end the event streams of sessions that ended. Were they not told, a server process would see the change
 // within 5 seconds (how long it remembers a checked session) and an event stream within 15 (its safety poll).
-import { sql } from 'kysely';
 import { announce } from './core/bus.js';
 import type { Config } from './core/config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -13,26 +12,18 @@ import { storedFigures } from './db/figures.js';
 import type { FileStorage } from './storage/storage.js';
 import { CommandError } from './cli.js';
 import { normalizeEmail } from '../shared/email.js';
-import { revokeUserSessions } from './accounts/store.js';
+import { accountStore, type UserRow } from './accounts/store.js';
+import { documentStore } from './documents/store.js';
+import { quotaStore } from './quota/store.js';
+import { syncStore } from './sync/store.js';
 import { withoutPasswords } from './core/secrets.js';
 
 /** A refusal the command line prints as it is (no account with that address, …), exiting 1. */
 export class AdminError extends CommandError {}
 
-interface Member {
-  id: string;
-  email: string;
-  email_verified: number;
-  is_admin: number;
-}
-
-async function member(database: DatabaseHandle, email: string): Promise<Member> {
+async function member(database: DatabaseHandle, email: string): Promise<UserRow> {
   const address = normalizeEmail(email);
-  const row = await database.db
-    .selectFrom('users')
-    .select(['id', 'email', 'email_verified', 'is_admin'])
-    .where('email', '=', address)
-    .executeTakeFirst();
+  const row = await accountStore(database.db).findUserByEmail(address);
   if (!row) throw new AdminError(`No account has the address ${address}.`);
   return row;
 }
@@ -81,7 +72,7 @@ export async function makeAdmin(
   servers: RunningServers,
 ): Promise<string> {
   const found = await member(database, email);
-  await database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', found.id).execute();
+  await accountStore(database.db).setAdmin(found.id, true);
   if (found.email_verified !== 1) {
     return `${found.email} will be an admin once they verify their address (the account is not verified yet).`;
   }
@@ -97,7 +88,7 @@ export async function removeAdmin(
   servers: RunningServers,
 ): Promise<string> {
   const found = await member(database, email);
-  await database.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', found.id).execute();
+  await accountStore(database.db).setAdmin(found.id, false);
   if (config.adminEmails.includes(found.email)) {
     return `${found.email} is still an admin through ADMIN_EMAILS: remove the address there and restart the server.`;
   }
@@ -112,7 +103,7 @@ export async function endSessions(
   servers: RunningServers,
 ): Promise<string> {
   const found = await member(database, email);
-  const count = await revokeUserSessions(database.db, found.id, now());
+  const count = await accountStore(database.db).revokeUserSessions(found.id, now());
   const told = await servers.tell(found.id);
   return `Ended ${count} session${count === 1 ? '' : 's'} of ${found.email}.${late(
     told,
@@ -134,13 +125,12 @@ export async function deleteAccount(
 ): Promise<{ message: string; left: string[] }> {
   const found = await member(database, email);
   const keys = await database.db.transaction().execute(async (trx) => {
-    const [documents, chunks, snapshots] = await Promise.all([
-      trx.selectFrom('user_documents').select('storage_key').where('user_id', '=', found.id).execute(),
-      trx.selectFrom('sync_chunks').select('storage_key').where('user_id', '=', found.id).execute(),
-      trx.selectFrom('sync_snapshots').select('storage_key').where('user_id', '=', found.id).execute(),
+    const [documents, synced] = await Promise.all([
+      documentStore(trx).storageKeysOf(found.id),
+      syncStore(trx).storageKeysOf(found.id),
     ]);
-    await trx.deleteFrom('users').where('id', '=', found.id).execute();
-    return [...documents, ...chunks, ...snapshots].map((row) => row.storage_key);
+    await accountStore(trx).deleteUser(found.id);
+    return [...documents, ...synced];
   });
   const told = await servers.tell(found.id);
   const left: string[] = [];
@@ -172,61 +162,11 @@ export interface Usage {
 
 /** The site's usage: members, admins, members signed in now, bytes kept, and who keeps the most. */
 export async function usage(config: Config, database: DatabaseHandle, top = 10): Promise<Usage> {
-  const db = database.db;
-  const at = now();
   const [figures, admins, signedIn, largest] = await Promise.all([
     storedFigures(database),
-    db
-      .selectFrom('users')
-      .select('email')
-      .where('email_verified', '=', 1)
-      .where((where) =>
-        where.or([
-          where('is_admin', '=', 1),
-          ...(config.adminEmails.length > 0 ? [where('email', 'in', config.adminEmails)] : []),
-        ]),
-      )
-      .orderBy('email')
-      .execute(),
-    db
-      .selectFrom('sessions')
-      .select(sql<number>`count(distinct user_id)`.as('count'))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', at)
-      .where('approval', '=', 'approved')
-      .executeTakeFirst(),
-    db
-      .selectFrom('users')
-      .leftJoin(
-        db
-          .selectFrom('user_documents')
-          .select(['user_id', sql<number>`sum(size)`.as('bytes')])
-          .groupBy('user_id')
-          .as('documents'),
-        'documents.user_id',
-        'users.id',
-      )
-      .leftJoin('sync_usage', 'sync_usage.user_id', 'users.id')
-      .select([
-        'users.email',
-        sql<number>`coalesce(documents.bytes, 0)`.as('documents'),
-        sql<number>`coalesce(sync_usage.bytes, 0)`.as('sync'),
-      ])
-      .where(sql<boolean>`coalesce(documents.bytes, 0) + coalesce(sync_usage.bytes, 0) > 0`)
-      .orderBy(sql`coalesce(documents.bytes, 0) + coalesce(sync_usage.bytes, 0)`, 'desc')
-      .orderBy('users.email')
-      .limit(top)
-      .execute(),
+    accountStore(database.db).verifiedAdmins(config.adminEmails),
+    accountStore(database.db).membersSignedIn(now()),
+    quotaStore(database.db, database.dialect).largestMembers(top),
   ]);
-  return {
-    members: figures.members,
-    admins: admins.map((row) => row.email),
-    signedIn: Number(signedIn?.count ?? 0),
-    storage: figures.storage,
-    largest: largest.map((row) => ({
-      email: row.email,
-      documents: Number(row.documents),
-      sync: Number(row.sync),
-    })),
-  };
+  return { members: figures.members, admins, signedIn, storage: figures.storage, largest };
 }

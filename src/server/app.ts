@@ -6,6 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { API_BODY_LIMIT_BYTES } from '../shared/constants.js';
 import { accountService, type AccountService } from './accounts/service.js';
+import { accountStore } from './accounts/store.js';
 import { accountRoutes } from './accounts/routes.js';
 import { systemClock, systemTimer, type Clock, type Timer } from './core/clock.js';
 import type { Config } from './core/config.js';
@@ -36,25 +37,35 @@ import {
 import path from 'node:path';
 import { documentRoutes } from './documents/routes.js';
 import { documentService } from './documents/service.js';
+import { documentStore } from './documents/store.js';
 import { deviceEventRoutes } from './live/events.js';
 import { syncNews } from './live/sync-news.js';
 import { memberQuota } from './quota/quota.js';
+import { quotaStore } from './quota/store.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
+import { syncStore } from './sync/store.js';
 import { webdavRoutes } from './drives/routes.js';
-import { webdavRelay } from './drives/service.js';
+import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
+import { webdavStore } from './drives/store.js';
 import { passkeyRoutes } from './passkeys/routes.js';
 import { passkeyService } from './passkeys/service.js';
+import { passkeyStore } from './passkeys/store.js';
 import { pushRoutes } from './push/routes.js';
 import { pushService } from './push/service.js';
+import { pushStore } from './push/store.js';
 import { fileRoutes } from './files/routes.js';
 import { fileService } from './files/service.js';
+import { fileStore } from './files/store.js';
 import { inquiryRoutes } from './inquiries/routes.js';
 import { inquiryService } from './inquiries/service.js';
+import { inquiryStore } from './inquiries/store.js';
 import { unsubscribeRoutes } from './accounts/unsubscribe.js';
 import { updateMailQueue, type UpdateMailQueue } from './mail/update-mails.js';
+import { updateMailStore } from './mail/store.js';
 import { noticeRoutes } from './notices/routes.js';
 import { noticeService } from './notices/service.js';
+import { noticeStore } from './notices/store.js';
 import { acceptRawUploads } from './storage/http.js';
 import { configuredStorage } from './storage/configured.js';
 import type { FileStorage } from './storage/storage.js';
@@ -194,7 +205,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     app.log,
   );
   const updateMails = updateMailQueue({
-    db: database.db,
+    store: updateMailStore(database.db),
     mailer,
     limiter,
     clock,
@@ -203,7 +214,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   const storage = parts.storage ?? (await configuredStorage(config));
   const accounts = accountService({
-    db: database.db,
+    store: accountStore(database.db),
     dialect: database.dialect,
     lightly: lightCommits(database.db, database.dialect, config.sqliteSynchronous),
     limiter,
@@ -221,7 +232,9 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     limiter
       .prune(LONGEST_WINDOW_MS)
       .catch((err: unknown) => app.log.warn({ err }, 'rate limit pruning failed'));
-    accounts.prune().catch((err: unknown) => app.log.warn({ err }, 'unverified account pruning failed'));
+    accounts.links
+      .prune()
+      .catch((err: unknown) => app.log.warn({ err }, 'unverified account pruning failed'));
   }, PRUNE_EVERY_MS);
   pruning.unref();
 
@@ -259,18 +272,28 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
 
   registerMetrics(app, config.metricsToken, () => storedFigures(database));
   const databaseAnswers = databaseCheck(database, clock);
-  route(app, accounts, API.health, async () => {
+  route(app, accounts.gate, API.health, async () => {
     if (!(await databaseAnswers())) throw new ApiError('server/unavailable');
     return { status: 'ok' as const, database: 'ok' as const };
   });
   accountRoutes(app, accounts);
-  deviceEventRoutes(app, accounts, syncNews(database.db, live, clock), parts.timer ?? systemTimer);
+  const synced = syncStore(database.db);
+  deviceEventRoutes(
+    app,
+    accounts.gate,
+    accounts.devices,
+    syncNews(synced, live, clock),
+    parts.timer ?? systemTimer,
+  );
   acceptRawUploads(app);
-  noticeRoutes(app, { accounts, notices: noticeService({ db: database.db, clock, live }) });
+  noticeRoutes(app, {
+    gate: accounts.gate,
+    notices: noticeService({ store: noticeStore(database.db), clock, live }),
+  });
   fileRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     files: fileService({
-      db: database.db,
+      store: fileStore(database.db),
       storage,
       clock,
       maxUploadBytes: config.maxUploadBytes,
@@ -279,11 +302,11 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     storage,
     maxUploadBytes: config.maxUploadBytes,
   });
-  unsubscribeRoutes(app, accounts);
+  unsubscribeRoutes(app, { gate: accounts.gate, links: accounts.links });
   inquiryRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     inquiries: inquiryService({
-      db: database.db,
+      store: inquiryStore(database.db),
       mailer,
       limiter,
       clock,
@@ -293,23 +316,22 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     }),
   });
   const quota = memberQuota({
-    db: database.db,
-    dialect: database.dialect,
+    store: quotaStore(database.db, database.dialect),
     clock,
     storage,
     quotaBytes: config.userQuotaBytes,
   });
   const documents = documentService({
-    db: database.db,
+    store: documentStore(database.db),
     quota,
     storage,
     clock,
     maxUploadBytes: config.maxUploadBytes,
   });
-  documentRoutes(app, { accounts, documents, storage, maxUploadBytes: config.maxUploadBytes });
+  documentRoutes(app, { gate: accounts.gate, documents, storage, maxUploadBytes: config.maxUploadBytes });
   const sync = syncService({
-    db: database.db,
-    accounts,
+    store: synced,
+    proofs: accounts.proofs,
     quota,
     storage,
     clock,
@@ -317,19 +339,26 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     maxUploadBytes: config.maxUploadBytes,
   });
   syncRoutes(app, {
-    accounts,
+    gate: accounts.gate,
     sync,
     storage,
     maxUploadBytes: config.maxUploadBytes,
     shares: fairShare(clock, parts.fairShare),
   });
   passkeyRoutes(app, {
-    accounts,
-    passkeys: passkeyService({ db: database.db, accounts, limiter, clock, publicUrl: config.publicUrl }),
+    gate: accounts.gate,
+    signIn: accounts.signIn,
+    passkeys: passkeyService({
+      store: passkeyStore(database.db),
+      proofs: accounts.proofs,
+      limiter,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
   });
   const push = pushService({
-    db: database.db,
-    accounts,
+    store: pushStore(database.db),
+    signIns: accounts.signIn,
     clock,
     timer: parts.timer ?? systemTimer,
     log: app.log,
@@ -338,13 +367,17 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     allowPrivate: config.allowPrivateAddresses,
     ...(parts.outboundCa ? { ca: parts.outboundCa } : {}),
   });
-  pushRoutes(app, { accounts, push });
+  pushRoutes(app, { gate: accounts.gate, push });
   webdavRoutes(app, {
-    accounts,
-    relay: webdavRelay({ limiter, allowPrivate: config.allowPrivateAddresses }),
+    gate: accounts.gate,
+    relay: webdavRelay({
+      limiter,
+      drives: webdavStore({ allowPrivate: config.allowPrivateAddresses, idleMs: DRIVE_IDLE_TIMEOUT_MS }),
+      allowPrivate: config.allowPrivateAddresses,
+    }),
     maxUploadBytes: config.maxUploadBytes,
   });
-  route(app, accounts, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
+  route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);
 
   updateMails.start();

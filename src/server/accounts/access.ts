@@ -10,8 +10,8 @@ import {
   SESSION_COOKIE,
 } from '../../shared/constants.js';
 import type { Access, Endpoint } from '../../shared/api/index.js';
-import type { ErrorCode } from '../../shared/errors.js';
 import { ApiError } from '../http/errors.js';
+import { refusalOf } from '../policies/members.js';
 import type { Caller, SignedIn } from './context.js';
 
 /** What the checks here need of the accounts: the session a cookie's token belongs to (service.ts gives it). */
@@ -82,61 +82,19 @@ export async function currentSession(
   return request.signedIn;
 }
 
-/** Any session, pending included: only for learning the session's own state. */
-export async function requireAnySession(
-  accounts: SessionAuthority,
-  request: FastifyRequest,
-): Promise<SignedIn> {
-  const signedIn = await currentSession(accounts, request);
-  if (!signedIn) throw new ApiError('auth/unauthenticated');
-  return signedIn;
-}
-
-/** A confirmed session: a sign-in waiting for the new-device check is refused with `session/pending`. */
-export async function requireSession(
-  accounts: SessionAuthority,
-  request: FastifyRequest,
-  code: ErrorCode = 'auth/unauthenticated',
-): Promise<SignedIn> {
-  const signedIn = await currentSession(accounts, request);
-  if (!signedIn) throw new ApiError(code);
-  if (signedIn.pending) throw new ApiError('session/pending');
-  return signedIn;
-}
-
-export async function requireMember(
-  accounts: SessionAuthority,
-  request: FastifyRequest,
-  code: ErrorCode = 'auth/unauthenticated',
-): Promise<SignedIn> {
-  const signedIn = await requireSession(accounts, request, code);
-  if (!signedIn.user.emailVerified) throw new ApiError(code);
-  return signedIn;
-}
-
-export async function requireAdmin(accounts: SessionAuthority, request: FastifyRequest): Promise<SignedIn> {
-  const signedIn = await requireMember(accounts, request);
-  if (!signedIn.user.isAdmin) throw new ApiError('auth/forbidden');
-  return signedIn;
-}
-
-/** Admits a request to a route of the given access: the session it needs, or the refusal (http/route.ts). */
+/**
+ * Admits a request to a route of the given access: the session it needs, or the refusal the policy names
+ * (policies/members.ts; http/route.ts calls it).
+ */
 export async function admit(
   accounts: SessionAuthority,
   access: Access,
   request: FastifyRequest,
   endpoint: Endpoint,
 ): Promise<SignedIn | undefined> {
-  switch (access) {
-    case 'public':
-      return undefined;
-    case 'any-session':
-      return requireAnySession(accounts, request);
-    case 'session':
-      return requireSession(accounts, request, endpoint.refusal);
-    case 'member':
-      return requireMember(accounts, request, endpoint.refusal);
-    case 'admin':
-      return requireAdmin(accounts, request);
-  }
+  if (access === 'public') return undefined;
+  const signedIn = await currentSession(accounts, request);
+  const refused = refusalOf(access, signedIn, endpoint.refusal);
+  if (refused) throw new ApiError(refused);
+  return signedIn ?? undefined;
 }

@@ -1,14 +1,12 @@
 // What the account flows share: the dependencies, the session cache, mail, password checks, sessions and
-// mailed-link helpers. The flows themselves are in sign-in.ts, devices.ts and email-links.ts; service.ts
-// composes them into the one AccountService the routes use.
+// mailed-link helpers. The flows themselves are in sign-in.ts, devices.ts, email-links.ts, invitations.ts and
+// proofs.ts; service.ts makes each a capability of its own, handed to the features that use it.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   LOGIN_ADDRESS_FAILURE_LIMIT,
   LOGIN_FAILURE_LIMIT,
   LOGIN_FAILURE_WINDOW_MS,
   PENDING_SESSION_TTL_MS,
-  REAUTH_TTL_MS,
   RESET_LINK_TTL_MS,
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_IDLE_GRACE_MS,
@@ -25,8 +23,8 @@ import { type DeviceSession, type SessionResponse, type SessionUser } from '../.
 import { isoAt, type Clock } from '../core/clock.js';
 import type { LightCommits } from '../db/commits.js';
 import type { Dialect } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { confirmsSignIns, isAskedToConfirm, recentlyProven } from '../policies/devices.js';
 import type { Mail, Mailer } from '../mail/mailer.js';
 import { accountMail, passwordChangedMail, signInCodeMail, type MailKind } from '../mail/templates.js';
 import type { LiveBus } from '../core/bus.js';
@@ -39,7 +37,7 @@ import {
 } from '../ratelimit/limiter.js';
 import { isCommonPassword, isContextPassword } from './common-passwords.js';
 import { argon2Hashing, type PasswordHashing } from './passwords.js';
-import * as store from './store.js';
+import type { EmailTokenRow, SessionRow, UserRow, AccountStore } from './store.js';
 import { newId } from '../core/ids.js';
 import { hashToken, randomCode, randomToken } from './tokens.js';
 import type { SignupSettings } from './signup-settings.js';
@@ -53,7 +51,8 @@ import type { SignupSettings } from './signup-settings.js';
 export const NO_PASSWORD = '!';
 
 export interface AccountDeps {
-  db: Kysely<Database>;
+  /** The accounts' users, sessions, mailed links and invitations (store.ts). */
+  store: AccountStore;
   dialect: Dialect;
   /** Commits for what is not the member's data (see lightCommits): the sessions a sign-in opens and ends. */
   lightly: LightCommits;
@@ -101,7 +100,7 @@ export interface SignInResult {
   answer: SessionResponse;
 }
 
-export function presentDevice(row: store.SessionRow, currentSessionId: string): DeviceSession {
+export function presentDevice(row: SessionRow, currentSessionId: string): DeviceSession {
   return {
     id: row.id,
     deviceName: row.device_name as DeviceSession['deviceName'],
@@ -139,7 +138,7 @@ const SESSION_CACHE_SIZE = 20_000;
 
 interface CachedSession {
   signedIn: SignedIn;
-  row: Pick<store.SessionRow, 'created_at' | 'approval' | 'idle_minutes' | 'expires_at'>;
+  row: Pick<SessionRow, 'created_at' | 'approval' | 'idle_minutes' | 'expires_at'>;
   until: number;
 }
 
@@ -176,7 +175,7 @@ function sessionCache(clock: Clock) {
 }
 
 export function accountContext(deps: AccountDeps) {
-  const { db, limiter, clock, live } = deps;
+  const { store, limiter, clock, live } = deps;
   const passwords = deps.passwords ?? argon2Hashing;
   /** Mails being sent, and other work that follows an answer (settle waits for them). */
   const pendingWork = new Set<Promise<void>>();
@@ -235,12 +234,12 @@ export function accountContext(deps: AccountDeps) {
   }
 
   async function mailPasswordChanged(
-    user: store.UserRow,
+    user: UserRow,
     device: DeviceName,
     passkeysRemoved: number,
   ): Promise<void> {
     const lang = languageOf(user);
-    const passkeys = (await store.passkeysOf(db, user.id)).map((row) => ({
+    const passkeys = (await store.passkeysOf(user.id)).map((row) => ({
       device: row.device_name as DeviceName,
       createdAt: row.created_at,
     }));
@@ -256,7 +255,7 @@ export function accountContext(deps: AccountDeps) {
 
   function newEmailToken(userId: string, kind: 'verify' | 'reset', newPasswordHash: string | null) {
     const token = randomToken();
-    const row: store.EmailTokenRow = {
+    const row: EmailTokenRow = {
       id: newId(),
       user_id: userId,
       kind,
@@ -295,7 +294,7 @@ export function accountContext(deps: AccountDeps) {
    * no account) answers null and the failure counts.
    */
   async function reservedPasswordCheck(
-    user: Pick<store.UserRow, 'email' | 'password_hash'> | undefined,
+    user: Pick<UserRow, 'email' | 'password_hash'> | undefined,
     email: string,
     password: string,
     caller: Caller,
@@ -309,7 +308,7 @@ export function accountContext(deps: AccountDeps) {
    * (a decoy hash).
    */
   async function passwordIsTheirs(
-    user: Pick<store.UserRow, 'password_hash'> | undefined,
+    user: Pick<UserRow, 'password_hash'> | undefined,
     password: string,
   ): Promise<boolean> {
     const hash = user && user.password_hash !== NO_PASSWORD ? user.password_hash : undefined;
@@ -319,7 +318,7 @@ export function accountContext(deps: AccountDeps) {
 
   /** Whether `password` is the account's, counted as a failure when it is not (see reservedPasswordCheck). */
   async function passwordMatches(
-    user: Pick<store.UserRow, 'email' | 'password_hash'> | undefined,
+    user: Pick<UserRow, 'email' | 'password_hash'> | undefined,
     email: string,
     password: string,
     caller: Caller,
@@ -337,15 +336,15 @@ export function accountContext(deps: AccountDeps) {
     email: string,
     password: string,
     caller: Caller,
-  ): Promise<{ user: store.UserRow; release: Release }> {
+  ): Promise<{ user: UserRow; release: Release }> {
     // The account and the reservation of a failure in one round trip where the limits are in PostgreSQL.
     const { value: user, release } = await reserveWithRead(
       limiter,
       passwordFailureLimits(email, caller),
       async (reserve) =>
         reserve
-          ? store.findUserByEmailReserving(db, email, reserve)
-          : { value: await store.findUserByEmail(db, email) },
+          ? store.findUserByEmailReserving(email, reserve)
+          : { value: await store.findUserByEmail(email) },
     );
     // A wrong password (or no account) keeps its reservation: a failure.
     const matches = await passwordIsTheirs(user, password);
@@ -355,23 +354,19 @@ export function accountContext(deps: AccountDeps) {
 
   /** A member's sessions that still count. */
   function liveSessions(userId: string) {
-    return store.liveSessions(db, userId, isoAt(clock));
+    return store.liveSessions(userId, isoAt(clock));
   }
 
   /** The caller's own session, while it still counts. */
   function ownSession(signedIn: SignedIn) {
-    return store.findSessionById(db, signedIn.sessionId, isoAt(clock));
+    return store.findSessionById(signedIn.sessionId, isoAt(clock));
   }
 
   /**
    * What a sign-in (or the session check) tells the browser: the member, or the sign-in waiting for approval and
    * how it is confirmed (`answerable`: another signed-in browser can check the master key; else a mailed code).
    */
-  function answerFor(
-    signedIn: SignedIn,
-    row: store.SessionRow | undefined,
-    answerable = false,
-  ): SessionResponse {
+  function answerFor(signedIn: SignedIn, row: SessionRow | undefined, answerable = false): SessionResponse {
     if (!signedIn.pending) return { user: signedIn.user };
     if (!row) return { user: null };
     return {
@@ -386,14 +381,8 @@ export function accountContext(deps: AccountDeps) {
   }
 
   /** Whether a confirmed session of another browser of the member can check the master key (it is asked). */
-  function canAnswer(rows: readonly store.SessionRow[], waiting: store.SessionRow): boolean {
-    return rows.some(
-      (row) =>
-        row.id !== waiting.id &&
-        row.approval === 'approved' &&
-        row.can_confirm === 1 &&
-        (row.device_id === null || row.device_id !== waiting.device_id),
-    );
+  function canAnswer(rows: readonly SessionRow[], waiting: SessionRow): boolean {
+    return rows.some((row) => isAskedToConfirm(row, waiting));
   }
 
   /**
@@ -402,11 +391,11 @@ export function accountContext(deps: AccountDeps) {
    * The code is kept only hashed. False when the limits held it back.
    */
   async function mailSignInCode(
-    user: Pick<store.UserRow, 'email' | 'lang'>,
-    session: Pick<store.SessionRow, 'id' | 'device_name'>,
+    user: Pick<UserRow, 'email' | 'lang'>,
+    session: Pick<SessionRow, 'id' | 'device_name'>,
   ): Promise<boolean> {
     const code = randomCode(SIGN_IN_CODE_DIGITS);
-    const stored = await store.putSignInCode(db, {
+    const stored = await store.putSignInCode({
       sessionId: session.id,
       codeHash: hashToken(`${session.id}:${code}`),
       now: isoAt(clock),
@@ -437,7 +426,7 @@ export function accountContext(deps: AccountDeps) {
     deviceKey: string | null,
     deviceName: string,
   ): Promise<{ pending: boolean; answerable: boolean; knownDevice: boolean; pushElsewhere: boolean }> {
-    const devices = await store.devicesAtSignIn(db, userId, deviceKey, deviceName, isoAt(clock));
+    const devices = await store.devicesAtSignIn(userId, deviceKey, deviceName, isoAt(clock));
     if (devices.copiedDeviceId) throw new ApiError('session/device-mismatch');
     return {
       pending: devices.confirmedAnywhere && !devices.confirmedHere,
@@ -451,12 +440,10 @@ export function accountContext(deps: AccountDeps) {
    * A pending sign-in of the caller's account, answered by one of its confirmed devices that can check the master
    * key (a device that cannot is never asked, and never blocks anyone).
    */
-  async function ownPending(signedIn: SignedIn, sessionId: string): Promise<store.SessionRow> {
+  async function ownPending(signedIn: SignedIn, sessionId: string): Promise<SessionRow> {
     const rows = await liveSessions(signedIn.user.uid);
     const caller = rows.find((row) => row.id === signedIn.sessionId);
-    if (!caller || caller.approval !== 'approved' || caller.can_confirm !== 1) {
-      throw new ApiError('session/not-allowed');
-    }
+    if (!caller || !confirmsSignIns(caller)) throw new ApiError('session/not-allowed');
     const target = rows.find((row) => row.id === sessionId);
     if (!target || target.approval !== 'pending') throw new ApiError('session/not-found');
     return target;
@@ -472,7 +459,7 @@ export function accountContext(deps: AccountDeps) {
    * check, then one transaction.
    */
   async function openSession(
-    user: store.UserRow,
+    user: UserRow,
     caller: Caller,
     idleMinutes: number,
     release?: Release,
@@ -485,8 +472,8 @@ export function accountContext(deps: AccountDeps) {
     const id = newId();
     const tokenHash = hashToken(token);
     const userAgent = caller.userAgent.slice(0, 512);
-    const row = (approval: 'approved' | 'pending'): store.SessionRow => {
-      const session: store.SessionRow = {
+    const row = (approval: 'approved' | 'pending'): SessionRow => {
+      const session: SessionRow = {
         id,
         user_id: user.id,
         token_hash: tokenHash,
@@ -508,7 +495,7 @@ export function accountContext(deps: AccountDeps) {
       return session;
     };
     const topic = `devices:${user.id}`;
-    let session: store.SessionRow;
+    let session: SessionRow;
     let pushElsewhere: boolean;
     let answerable: boolean;
     if (deps.dialect === 'postgres') {
@@ -517,7 +504,7 @@ export function accountContext(deps: AccountDeps) {
       if (release && !release.eventIds) await release();
       const approved = row('approved');
       const pending = row('pending');
-      const done = await store.signInAtOnce(db, {
+      const done = await store.signInAtOnce({
         approved,
         pending,
         device: deviceKey ?? '',
@@ -540,12 +527,12 @@ export function accountContext(deps: AccountDeps) {
       pushElsewhere = check.pushElsewhere;
       answerable = check.answerable;
       const ended = await deps.lightly((connection) =>
-        connection.transaction().execute(async (trx) => {
-          await store.insertSession(trx, session);
+        store.on(connection).transaction(async (tx, trx) => {
+          await tx.insertSession(session);
           await release?.(trx);
           return deviceKey === null
             ? 0
-            : store.endEarlierSessionsOnDevice(trx, user.id, deviceKey, session.id, session.created_at);
+            : tx.endEarlierSessionsOnDevice(user.id, deviceKey, session.id, session.created_at);
         }),
       );
       if (check.pending || ended > 0) await live.publish(topic);
@@ -561,10 +548,10 @@ export function accountContext(deps: AccountDeps) {
 
   /** A mailed link that can still be used for `kind`. */
   async function usableLink(token: string) {
-    const row = await store.findEmailToken(db, hashToken(token));
+    const row = await store.findEmailToken(hashToken(token));
     if (!row || row.used_at) throw new ApiError('auth/invalid-action-code');
     if (row.expires_at <= isoAt(clock)) throw new ApiError('auth/expired-action-code');
-    const user = await store.findUserById(db, row.user_id);
+    const user = await store.findUserById(row.user_id);
     if (!user) throw new ApiError('auth/invalid-action-code');
     return { row, user };
   }
@@ -579,22 +566,19 @@ export function accountContext(deps: AccountDeps) {
     caller: Caller,
   ): Promise<void> {
     if (currentPassword !== undefined) {
-      const user = await store.findUserById(db, signedIn.user.uid);
+      const user = await store.findUserById(signedIn.user.uid);
       if (!(await passwordMatches(user, signedIn.user.email, currentPassword, caller))) {
         throw new ApiError('auth/wrong-password');
       }
-      await store.markReauthenticated(db, signedIn.sessionId, isoAt(clock));
+      await store.markReauthenticated(signedIn.sessionId, isoAt(clock));
       return;
     }
-    const row = await ownSession(signedIn);
-    if (!row?.reauth_at || row.reauth_at <= isoAt(clock, -REAUTH_TTL_MS)) {
-      throw new ApiError('auth/reauth-required');
-    }
+    if (!recentlyProven(await ownSession(signedIn), clock())) throw new ApiError('auth/reauth-required');
   }
 
   return {
     deps,
-    db,
+    store,
     passwords,
     limiter,
     clock,

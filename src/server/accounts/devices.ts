@@ -9,12 +9,12 @@ import {
 import { type DeviceSession, type SessionResponse } from '../../shared/schemas/auth.js';
 import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
-import * as store from './store.js';
+import { confirmsSignIns } from '../policies/devices.js';
 import { type AccountContext, presentDevice, sessionEnd, type SignedIn } from './context.js';
 import { hashToken, sameDigest } from './tokens.js';
 
 export function deviceService(ctx: AccountContext) {
-  const { db, clock, live, liveSessions, ownPending, canAnswer, mailSignInCode, answerFor } = ctx;
+  const { store, clock, live, liveSessions, ownPending, canAnswer, mailSignInCode, answerFor } = ctx;
 
   /** The caller's sign-in, still waiting, with the member's other sessions (undefined: it no longer waits). */
   async function waitingSignIn(signedIn: SignedIn) {
@@ -29,7 +29,7 @@ export function deviceService(ctx: AccountContext) {
      * verifier): from now on it is asked to confirm the member's sign-ins on new devices.
      */
     async canConfirm(signedIn: SignedIn): Promise<void> {
-      await store.markCanConfirm(db, signedIn.sessionId);
+      await store.markCanConfirm(signedIn.sessionId);
     },
 
     /**
@@ -40,27 +40,27 @@ export function deviceService(ctx: AccountContext) {
     async confirmWithCode(signedIn: SignedIn, code: string): Promise<SessionResponse> {
       if (!signedIn.pending) return answerFor(signedIn, undefined);
       const id = signedIn.sessionId;
-      const spent = await store.spendSignInCodeTry(db, id, SIGN_IN_CODE_TRIES);
+      const spent = await store.spendSignInCodeTry(id, SIGN_IN_CODE_TRIES);
       if (!spent) {
         // Its tries all spent; or no code was ever mailed: a device that can answer is the way, or a code to ask for.
-        if (await store.signInCodeOf(db, id)) throw new ApiError('session/code-spent');
+        if (await store.signInCodeOf(id)) throw new ApiError('session/code-spent');
         const waiting = await waitingSignIn(signedIn);
         if (waiting && canAnswer(waiting.rows, waiting.own)) throw new ApiError('session/confirm-on-device');
         throw new ApiError('session/wrong-code');
       }
       if (!sameDigest(spent.code_hash, hashToken(`${id}:${code}`))) {
         if (spent.tries < SIGN_IN_CODE_TRIES) throw new ApiError('session/wrong-code');
-        await store.revokeUserSession(db, signedIn.user.uid, id, isoAt(clock));
+        await store.revokeUserSession(signedIn.user.uid, id, isoAt(clock));
         await live.publish(`devices:${signedIn.user.uid}`);
         throw new ApiError('session/code-spent');
       }
       const waiting = await waitingSignIn(signedIn);
       if (!waiting) throw new ApiError('session/not-found');
       const end = sessionEnd({ ...waiting.own, approval: 'approved' }, clock());
-      if (!(await store.approveSession(db, id, new Date(end).toISOString()))) {
+      if (!(await store.approveSession(id, new Date(end).toISOString()))) {
         throw new ApiError('session/not-found');
       }
-      await store.deleteSignInCode(db, id);
+      await store.deleteSignInCode(id);
       await live.publish(`devices:${signedIn.user.uid}`);
       return { user: signedIn.user };
     },
@@ -73,10 +73,10 @@ export function deviceService(ctx: AccountContext) {
       const waiting = await waitingSignIn(signedIn);
       if (!waiting) throw new ApiError('session/not-found');
       if (canAnswer(waiting.rows, waiting.own)) throw new ApiError('session/confirm-on-device');
-      const user = await store.findUserById(db, signedIn.user.uid);
+      const user = await store.findUserById(signedIn.user.uid);
       if (!user) throw new ApiError('session/not-found');
       if (await mailSignInCode(user, waiting.own)) return;
-      const sent = await store.signInCodeOf(db, signedIn.sessionId);
+      const sent = await store.signInCodeOf(signedIn.sessionId);
       const now = clock();
       const retryAt =
         sent && sent.sends < SIGN_IN_CODE_SENDS
@@ -93,7 +93,7 @@ export function deviceService(ctx: AccountContext) {
     /** Ends one of the member's other sessions. */
     async endDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
       if (sessionId === signedIn.sessionId) throw new ApiError('session/current');
-      if (!(await store.revokeUserSession(db, signedIn.user.uid, sessionId, isoAt(clock)))) {
+      if (!(await store.revokeUserSession(signedIn.user.uid, sessionId, isoAt(clock)))) {
         throw new ApiError('session/not-found');
       }
       await live.publish(`devices:${signedIn.user.uid}`);
@@ -101,7 +101,7 @@ export function deviceService(ctx: AccountContext) {
 
     /** Ends every session of the member but this one. */
     async endOtherDevices(signedIn: SignedIn): Promise<void> {
-      await store.revokeUserSessions(db, signedIn.user.uid, isoAt(clock), signedIn.sessionId);
+      await store.revokeUserSessions(signedIn.user.uid, isoAt(clock), signedIn.sessionId);
       await live.publish(`devices:${signedIn.user.uid}`);
     },
 
@@ -113,7 +113,7 @@ export function deviceService(ctx: AccountContext) {
       const target = await ownPending(signedIn, sessionId);
       const now = clock();
       const end = sessionEnd({ ...target, approval: 'approved' }, now);
-      if (!(await store.approveSession(db, sessionId, new Date(end).toISOString()))) {
+      if (!(await store.approveSession(sessionId, new Date(end).toISOString()))) {
         throw new ApiError('session/not-found');
       }
       await live.publish(`devices:${signedIn.user.uid}`);
@@ -123,9 +123,9 @@ export function deviceService(ctx: AccountContext) {
     async blockDevice(signedIn: SignedIn, sessionId: string): Promise<void> {
       await ownPending(signedIn, sessionId);
       const at = isoAt(clock);
-      await db.transaction().execute(async (trx) => {
-        await store.revokeUserSession(trx, signedIn.user.uid, sessionId, at);
-        await store.revokeUserSession(trx, signedIn.user.uid, signedIn.sessionId, at);
+      await store.transaction(async (tx) => {
+        await tx.revokeUserSession(signedIn.user.uid, sessionId, at);
+        await tx.revokeUserSession(signedIn.user.uid, signedIn.sessionId, at);
       });
       await live.publish(`devices:${signedIn.user.uid}`);
     },
@@ -148,12 +148,11 @@ export function deviceService(ctx: AccountContext) {
       if (own.approval !== 'approved') return { pending: [], ended: false, approved: false };
       return {
         // Only a browser that can check the master key is asked (another one could only refuse).
-        pending:
-          own.can_confirm === 1
-            ? rows
-                .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
-                .map((row) => presentDevice(row, signedIn.sessionId))
-            : [],
+        pending: confirmsSignIns(own)
+          ? rows
+              .filter((row) => row.approval === 'pending' && row.id !== signedIn.sessionId)
+              .map((row) => presentDevice(row, signedIn.sessionId))
+          : [],
         ended: false,
         approved: true,
       };

@@ -35,7 +35,7 @@ import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
-import * as store from './store.js';
+import type { UserRow } from './store.js';
 import { newId } from '../core/ids.js';
 import { randomToken } from './tokens.js';
 import { type AccountContext, type Caller, isUniqueViolation, NO_PASSWORD } from './context.js';
@@ -43,7 +43,7 @@ import { admittedBehindTheDoor, doorOpenTo, verifyAddress, type SignupRules } fr
 
 export function emailLinkService(ctx: AccountContext) {
   const {
-    db,
+    store,
     limiter,
     clock,
     live,
@@ -61,7 +61,7 @@ export function emailLinkService(ctx: AccountContext) {
   } = ctx;
   const signupRules: SignupRules = { settings: deps.signups, adminEmails: deps.adminEmails };
 
-  function newUser(email: string, passwordHash: string, lang: Language, now: string): store.UserRow {
+  function newUser(email: string, passwordHash: string, lang: Language, now: string): UserRow {
     return {
       id: newId(),
       email,
@@ -83,7 +83,7 @@ export function emailLinkService(ctx: AccountContext) {
   async function signupBehindTheDoor(body: SignupBody): Promise<void> {
     const now = isoAt(clock);
     const [admitted, mail] = await Promise.all([
-      admittedBehindTheDoor(db, signupRules, body.email, now),
+      admittedBehindTheDoor(store, signupRules, body.email, now),
       // Counted for every address, mailed or not, so that the limit is met after as many sign-ups for any of them.
       limiter.reserve([{ key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS }]),
     ]);
@@ -94,14 +94,14 @@ export function emailLinkService(ctx: AccountContext) {
       // Not yet the member's data: a machine's crash before the next ordinary commit means signing up again.
       const addLink = () =>
         deps.lightly((connection) =>
-          connection.transaction().execute(async (trx) => {
-            const existing = await store.findUserByEmail(trx, body.email);
+          store.on(connection).transaction(async (tx) => {
+            const existing = await tx.findUserByEmail(body.email);
             // A verified address has its account: nothing to make (the same answer, as for anyone).
             if (existing?.email_verified === 1) return null;
             const user = existing ?? newUser(body.email, NO_PASSWORD, body.lang, isoAt(clock));
-            if (!existing) await store.insertUser(trx, user);
+            if (!existing) await tx.insertUser(user);
             const link = newEmailToken(user.id, 'verify', passwordHash);
-            await store.insertEmailToken(trx, link.row);
+            await tx.insertEmailToken(link.row);
             return link.token;
           }),
         );
@@ -121,8 +121,7 @@ export function emailLinkService(ctx: AccountContext) {
   return {
     /** The one-click opt-out link of update mails: its token is all it needs, and all it can do is opt out. */
     async unsubscribe(token: string | undefined): Promise<void> {
-      if (!token || !(await store.optOutOfUpdateMails(db, token)))
-        throw new ApiError('auth/invalid-action-code');
+      if (!token || !(await store.optOutOfUpdateMails(token))) throw new ApiError('auth/invalid-action-code');
     },
 
     /**
@@ -136,7 +135,7 @@ export function emailLinkService(ctx: AccountContext) {
         { key: `signup:address:${caller.ip}`, limit: SIGNUP_LIMIT, windowMs: SIGNUP_WINDOW_MS },
       ]);
       if (!doorOpenTo(deps.signups, body.email)) return signupBehindTheDoor(body);
-      const existing = await store.findUserByEmail(db, body.email);
+      const existing = await store.findUserByEmail(body.email);
       if (existing?.email_verified === 1) throw new ApiError('auth/email-already-in-use');
       const releaseMail = await reserveOrRefuse(limiter, [
         { key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
@@ -145,10 +144,10 @@ export function emailLinkService(ctx: AccountContext) {
       const user = newUser(body.email, passwordHash, body.lang, isoAt(clock));
       const { token, row } = newEmailToken(user.id, 'verify', null);
       try {
-        await db.transaction().execute(async (trx) => {
-          await store.deleteUnverifiedUser(trx, body.email);
-          await store.insertUser(trx, user);
-          await store.insertEmailToken(trx, row);
+        await store.transaction(async (tx) => {
+          await tx.deleteUnverifiedUser(body.email);
+          await tx.insertUser(user);
+          await tx.insertEmailToken(row);
         });
       } catch (error) {
         await releaseMail();
@@ -170,7 +169,7 @@ export function emailLinkService(ctx: AccountContext) {
       ]);
       const lang = body.lang ?? languageOf(user);
       const { token, row } = newEmailToken(user.id, 'verify', null);
-      await store.insertEmailToken(db, row);
+      await store.insertEmailToken(row);
       deliver('verify', lang, user.email, token);
     },
 
@@ -185,10 +184,10 @@ export function emailLinkService(ctx: AccountContext) {
         { key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
       ]);
       const passwordHash = body.newPassword === undefined ? null : await passwords.hash(body.newPassword);
-      const user = await store.findUserByEmail(db, body.email);
+      const user = await store.findUserByEmail(body.email);
       if (!user) return;
       const link = newEmailToken(user.id, 'reset', passwordHash);
-      await store.insertEmailToken(db, link.row);
+      await store.insertEmailToken(link.row);
       deliver(passwordHash ? 'reset' : 'forgot', body.lang, user.email, link.token);
     },
 
@@ -215,13 +214,13 @@ export function emailLinkService(ctx: AccountContext) {
       if (!(await passwordMatches(signedUpWith, user.email, password, caller)))
         throw new ApiError('auth/wrong-password');
       const now = isoAt(clock);
-      await db.transaction().execute(async (trx) => {
-        if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
-        const verified = await verifyAddress(trx, signupRules, user, now);
+      await store.transaction(async (tx) => {
+        if (!(await tx.useEmailToken(row.id, now))) throw new ApiError('auth/invalid-action-code');
+        const verified = await verifyAddress(tx, signupRules, user, now);
         if (chosen === null) return;
         // A link's own password is the account's only as it verifies the address (never after, by another link).
         if (!verified) throw new ApiError('auth/invalid-action-code');
-        await store.updateUser(trx, user.id, { password_hash: chosen, updated_at: now });
+        await tx.updateUser(user.id, { password_hash: chosen, updated_at: now });
       });
       return { email: user.email };
     },
@@ -257,13 +256,13 @@ export function emailLinkService(ctx: AccountContext) {
         passwordHash = await passwords.hash(body.newPassword);
       }
       const now = isoAt(clock);
-      const passkeysRemoved = await db.transaction().execute(async (trx) => {
-        if (!(await store.useEmailToken(trx, row.id, now))) throw new ApiError('auth/invalid-action-code');
-        await store.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
-        await verifyAddress(trx, signupRules, user, now);
-        await store.voidResetTokens(trx, user.id, now);
-        await store.revokeUserSessions(trx, user.id, now);
-        return store.deletePasskeys(trx, user.id);
+      const passkeysRemoved = await store.transaction(async (tx) => {
+        if (!(await tx.useEmailToken(row.id, now))) throw new ApiError('auth/invalid-action-code');
+        await tx.updateUser(user.id, { password_hash: passwordHash, updated_at: now });
+        await verifyAddress(tx, signupRules, user, now);
+        await tx.voidResetTokens(user.id, now);
+        await tx.revokeUserSessions(user.id, now);
+        return tx.deletePasskeys(user.id);
       });
       await live.publish(`devices:${user.id}`);
       await mailPasswordChanged(user, deviceNameFromUserAgent(caller.userAgent), passkeysRemoved);
@@ -271,7 +270,7 @@ export function emailLinkService(ctx: AccountContext) {
     },
 
     async prune(): Promise<number> {
-      return store.deleteStaleUnverifiedUsers(db, isoAt(clock, -UNVERIFIED_ACCOUNT_TTL_MS));
+      return store.deleteStaleUnverifiedUsers(isoAt(clock, -UNVERIFIED_ACCOUNT_TTL_MS));
     },
   };
 }

@@ -8,18 +8,19 @@
 // address: a verification link and a password reset alike. An account made while the door was open (or with an
 // invitation since withdrawn) is only an unverified row, which can do nothing: if the door has closed by the time
 // its address is verified, it stays that way. An invitation is spent by that verification, never by its mail.
-import type { Kysely, Transaction } from 'kysely';
 import { INVITATION_TTL_MS, MAIL_LIMIT, MAIL_WINDOW_MS, type Language } from '../../shared/constants.js';
 import type { Invitation, SignupPolicy } from '../../shared/schemas/auth.js';
 import { isoAt } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database, InvitationTable } from '../db/schema.js';
+import type { InvitationTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { invitationMail } from '../mail/templates.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin } from '../policies/members.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
 import type { AccountContext, SignedIn } from './context.js';
 import type { SignupSettings } from './signup-settings.js';
-import * as store from './store.js';
+import type { AccountStore } from './store.js';
 
 export type { SignupSettings };
 
@@ -45,12 +46,12 @@ function openTo(rules: SignupRules, email: string): boolean {
  * The invitation is looked up for every address, so that this takes as long whichever it is.
  */
 export async function admittedBehindTheDoor(
-  db: Kysely<Database>,
+  store: AccountStore,
   rules: SignupRules,
   email: string,
   now: string,
 ): Promise<boolean> {
-  const invitation = await store.findUsableInvitation(db, email, now);
+  const invitation = await store.findUsableInvitation(email, now);
   return invitation !== undefined || rules.adminEmails.includes(email);
 }
 
@@ -68,15 +69,15 @@ function refusal(settings: SignupSettings): ApiError {
  * nothing, when the address was verified already.
  */
 export async function verifyAddress(
-  trx: Transaction<Database>,
+  tx: AccountStore,
   rules: SignupRules,
   user: { id: string; email: string; created_at: string },
   now: string,
 ): Promise<boolean> {
-  if (!(await store.markVerified(trx, user.id, now))) return false;
-  const spent = await store.spendInvitation(trx, user.email, user.created_at, now);
+  if (!(await tx.markVerified(user.id, now))) return false;
+  const spent = await tx.spendInvitation(user.email, user.created_at, now);
   if (!spent && !openTo(rules, user.email)) throw refusal(rules.settings);
-  await store.voidVerifyTokens(trx, user.id, now);
+  await tx.voidVerifyTokens(user.id, now);
   return true;
 }
 
@@ -93,10 +94,10 @@ function present(row: InvitationTable & { inviter: string | null }): Invitation 
 }
 
 export function invitationService(ctx: AccountContext) {
-  const { db, clock, limiter, send, deps } = ctx;
+  const { store, clock, limiter, send, deps } = ctx;
   const settings = deps.signups;
 
-  const listInvitations = async (email?: string) => (await store.listInvitations(db, email)).map(present);
+  const listInvitations = async (email?: string) => (await store.listInvitations(email)).map(present);
 
   /** What the register form says about who may sign up (which addresses were invited is not told). */
   const signupPolicy = (): SignupPolicy => ({
@@ -107,7 +108,8 @@ export function invitationService(ctx: AccountContext) {
   return {
     signupPolicy,
 
-    async invitations(): Promise<{ invitations: Invitation[]; policy: SignupPolicy }> {
+    async invitations(admin: SignedIn): Promise<{ invitations: Invitation[]; policy: SignupPolicy }> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       return { invitations: await listInvitations(), policy: signupPolicy() };
     },
 
@@ -116,7 +118,8 @@ export function invitationService(ctx: AccountContext) {
      * an account needs none; the mail counts against the address's mail limit like every mail we send it.
      */
     async invite(admin: SignedIn, email: string, lang: Language): Promise<Invitation> {
-      const existing = await store.findUserByEmail(db, email);
+      authorize(isAdmin(admin), 'auth/forbidden');
+      const existing = await store.findUserByEmail(email);
       if (existing?.email_verified === 1) throw new ApiError('auth/email-already-in-use');
       await reserveOrRefuse(limiter, [{ key: `mail:${email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS }]);
       const row: InvitationTable = {
@@ -128,7 +131,7 @@ export function invitationService(ctx: AccountContext) {
         expires_at: isoAt(clock, INVITATION_TTL_MS),
         used_at: null,
       };
-      await store.upsertInvitation(db, row);
+      await store.upsertInvitation(row);
       const link = `${deps.publicUrl}/?auth=register&email=${encodeURIComponent(email)}&lang=${lang}`;
       send(invitationMail(lang, email, link, { by: admin.user.email, until: new Date(row.expires_at) }));
       const [saved] = await listInvitations(email);
@@ -137,8 +140,9 @@ export function invitationService(ctx: AccountContext) {
       return saved;
     },
 
-    async withdrawInvitation(id: string): Promise<void> {
-      if (!(await store.deleteInvitation(db, id))) throw new ApiError('invitation/not-found');
+    async withdrawInvitation(admin: SignedIn, id: string): Promise<void> {
+      authorize(isAdmin(admin), 'auth/forbidden');
+      if (!(await store.deleteInvitation(id))) throw new ApiError('invitation/not-found');
     },
   };
 }

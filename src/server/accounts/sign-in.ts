@@ -1,12 +1,10 @@
 // Signing in and staying signed in: password and passkey sign-ins, the session check, activity and idle ends,
-// logout, and the proofs and mails around sensitive changes (password change, a new passkey).
+// logout, and changing the password (the proofs other features ask for are proofs.ts's).
 import { AUTO_LOGOUT_DEFAULT_MIN } from '../../shared/constants.js';
-import { deviceNameFromUserAgent, type DeviceName } from '../../shared/device.js';
+import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type LoginBody, type SessionResponse } from '../../shared/schemas/auth.js';
 import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
-import { passkeyAddedMail } from '../mail/templates.js';
-import * as store from './store.js';
 import { hashToken } from './tokens.js';
 import {
   type AccountContext,
@@ -20,13 +18,11 @@ import {
 
 export function signInService(ctx: AccountContext) {
   const {
-    deps,
     passwords,
-    db,
+    store,
     clock,
     live,
     presentUser,
-    send,
     mailPasswordChanged,
     refuseCommon,
     checkCredentials,
@@ -64,7 +60,7 @@ export function signInService(ctx: AccountContext) {
 
     /** A sign-in proven another way (a passkey): a session for a verified member. */
     async signInAs(userId: string, caller: Caller, idleMinutes: number | undefined): Promise<SignInResult> {
-      const user = await store.findUserById(db, userId);
+      const user = await store.findUserById(userId);
       if (!user) throw new ApiError('auth/invalid-login-credentials');
       if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
       return openSession(user, caller, idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
@@ -88,7 +84,7 @@ export function signInService(ctx: AccountContext) {
       if (!row) return;
       const now = clock();
       const changed = { ...row, idle_minutes: idleMinutes };
-      await store.touchSession(db, row.id, {
+      await store.touchSession(row.id, {
         last_seen_at: new Date(now).toISOString(),
         expires_at: new Date(sessionEnd(changed, now)).toISOString(),
         idle_minutes: idleMinutes,
@@ -105,7 +101,7 @@ export function signInService(ctx: AccountContext) {
       let session = sessions.get(tokenHash);
       if (!session || session.until <= now || session.row.expires_at <= nowIso) {
         sessions.forget(tokenHash);
-        const row = await store.findLiveSession(db, tokenHash, nowIso);
+        const row = await store.findLiveSession(tokenHash, nowIso);
         if (!row) return null;
         session = sessions.put(tokenHash, {
           signedIn: {
@@ -131,7 +127,7 @@ export function signInService(ctx: AccountContext) {
       const end = sessionEnd(session.row, now);
       if (end - Date.parse(session.row.expires_at) >= touchInterval(session.row.idle_minutes)) {
         const expiresAt = new Date(end).toISOString();
-        await store.touchSession(db, session.signedIn.sessionId, {
+        await store.touchSession(session.signedIn.sessionId, {
           last_seen_at: nowIso,
           expires_at: expiresAt,
         });
@@ -142,29 +138,8 @@ export function signInService(ctx: AccountContext) {
 
     async logout(token: string | undefined): Promise<void> {
       if (!token || token.length > 128) return;
-      const userId = await store.revokeSessionByToken(db, hashToken(token), isoAt(clock));
+      const userId = await store.revokeSessionByToken(hashToken(token), isoAt(clock));
       if (userId) await live.publish(`devices:${userId}`);
-    },
-
-    /** Removes accounts whose address was never verified in time (the address is free again). */
-    proveMember,
-
-    /** A passkey of the member's was just used in this session: sensitive changes may follow for a few minutes. */
-    async markProven(signedIn: SignedIn): Promise<void> {
-      await store.markReauthenticated(db, signedIn.sessionId, isoAt(clock));
-    },
-
-    /** Mails the member that a passkey was added to their account. */
-    passkeyAdded(signedIn: SignedIn, device: DeviceName): void {
-      const lang = signedIn.user.lang;
-      send(
-        passkeyAddedMail(
-          lang,
-          signedIn.user.email,
-          { at: new Date(clock()), device },
-          `${deps.publicUrl}/?lang=${lang}`,
-        ),
-      );
     },
 
     /**
@@ -180,13 +155,13 @@ export function signInService(ctx: AccountContext) {
       refuseCommon(body.newPassword, signedIn.user.email);
       const passwordHash = await passwords.hash(body.newPassword);
       const now = isoAt(clock);
-      await db.transaction().execute(async (trx) => {
-        await store.updateUser(trx, signedIn.user.uid, { password_hash: passwordHash, updated_at: now });
-        await store.voidResetTokens(trx, signedIn.user.uid, now);
-        await store.revokeUserSessions(trx, signedIn.user.uid, now, signedIn.sessionId);
+      await store.transaction(async (tx) => {
+        await tx.updateUser(signedIn.user.uid, { password_hash: passwordHash, updated_at: now });
+        await tx.voidResetTokens(signedIn.user.uid, now);
+        await tx.revokeUserSessions(signedIn.user.uid, now, signedIn.sessionId);
       });
       await live.publish(`devices:${signedIn.user.uid}`);
-      const user = await store.findUserById(db, signedIn.user.uid);
+      const user = await store.findUserById(signedIn.user.uid);
       if (user) await mailPasswordChanged(user, deviceNameFromUserAgent(caller.userAgent), 0);
     },
 

@@ -30,7 +30,7 @@ async function verifyLinks(services: TestServices, email: string): Promise<numbe
 async function signUp(services: TestServices, email: string): Promise<string> {
   const before = await verifyLinks(services, email);
   try {
-    await services.accounts.signup({ email, password: PASSWORD, lang: 'en' }, services.caller());
+    await services.accounts.links.signup({ email, password: PASSWORD, lang: 'en' }, services.caller());
   } catch (error) {
     if (error instanceof ApiError) return error.code;
     throw error;
@@ -43,8 +43,8 @@ async function signUp(services: TestServices, email: string): Promise<string> {
 async function signedInAdmin(services: TestServices): Promise<SignedIn> {
   expect(await signUp(services, 'admin@example.com')).toBe('mailed');
   const mail = await services.mailTo('admin@example.com');
-  await services.accounts.verifyEmail(mail.token, PASSWORD, services.caller());
-  const login = await services.accounts.login(
+  await services.accounts.links.verifyEmail(mail.token, PASSWORD, services.caller());
+  const login = await services.accounts.signIn.login(
     { email: 'admin@example.com', password: PASSWORD },
     services.caller(),
   );
@@ -108,9 +108,9 @@ describe.each<{ settings: string; env: Record<string, string>; answers: Record<s
   });
 
   it('answer every address behind the door alike, and make a link for exactly the addresses they should', async () => {
-    const invited = async (email: string) => services.accounts.invite(admin, email, 'en');
+    const invited = async (email: string) => services.accounts.invitations.invite(admin, email, 'en');
     const withdrawn = await invited('withdrawn@example.net');
-    await services.accounts.withdrawInvitation(withdrawn.id);
+    await services.accounts.invitations.withdrawInvitation(admin, withdrawn.id);
     await invited('lapsed@example.net');
     services.advance(INVITATION_TTL_MS + 1000);
     await invited('guest@example.net');

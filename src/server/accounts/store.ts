@@ -3,6 +3,7 @@ import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import type { Database, EmailTokenTable, InvitationTable, SessionTable, UserTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { forgetEventsIn, reserveCall, type ReserveArgs } from '../ratelimit/store.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -47,7 +48,7 @@ const userByEmail = prepared<{ email: string }, UserRow>((db, slot) =>
   db.selectFrom('users').select(USER_COLUMNS).where('email', '=', slot('email')),
 );
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return (await userByEmail.run(db, { email })).rows[0];
 }
 
@@ -74,7 +75,7 @@ const userByEmailReserving = prepared<{ email: string } & ReserveArgs, UserRow &
  * On PostgreSQL, the user with this e-mail, if any, and a rate-limit reservation (`rate_reserve` called with
  * `reserve`: ratelimit/limiter.ts, reserveWithRead) in one statement; the reservation's answer comes back beside.
  */
-export async function findUserByEmailReserving(
+async function findUserByEmailReserving(
   db: Db,
   email: string,
   reserve: ReserveArgs,
@@ -85,16 +86,16 @@ export async function findUserByEmailReserving(
   return { value: user.id === null ? undefined : user, answer: wait };
 }
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Db, user: UserRow): Promise<void> {
+async function insertUser(db: Db, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
 /** Changes an account; its address is verified by markVerified alone (invitations.ts, verifyAddress). */
-export async function updateUser(
+async function updateUser(
   db: Db,
   id: string,
   changes: Partial<Pick<UserRow, 'password_hash' | 'lang' | 'updated_at'>>,
@@ -103,7 +104,7 @@ export async function updateUser(
 }
 
 /** Marks an account's address verified; false when it already was (or the account is gone). */
-export async function markVerified(db: Db, id: string, at: string): Promise<boolean> {
+async function markVerified(db: Db, id: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ email_verified: 1, updated_at: at })
@@ -113,16 +114,16 @@ export async function markVerified(db: Db, id: string, at: string): Promise<bool
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertEmailToken(db: Db, token: EmailTokenRow): Promise<void> {
+async function insertEmailToken(db: Db, token: EmailTokenRow): Promise<void> {
   await db.insertInto('email_tokens').values(token).execute();
 }
 
-export function findEmailToken(db: Db, tokenHash: string): Promise<EmailTokenRow | undefined> {
+function findEmailToken(db: Db, tokenHash: string): Promise<EmailTokenRow | undefined> {
   return db.selectFrom('email_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** Marks one token used; false when another request used it first. */
-export async function useEmailToken(db: Db, id: string, at: string): Promise<boolean> {
+async function useEmailToken(db: Db, id: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('email_tokens')
     .set({ used_at: at })
@@ -133,7 +134,7 @@ export async function useEmailToken(db: Db, id: string, at: string): Promise<boo
 }
 
 /** Voids every open password-change link of a user (after the password changed another way). */
-export async function voidResetTokens(db: Db, userId: string, at: string): Promise<void> {
+async function voidResetTokens(db: Db, userId: string, at: string): Promise<void> {
   await db
     .updateTable('email_tokens')
     .set({ used_at: at })
@@ -144,7 +145,7 @@ export async function voidResetTokens(db: Db, userId: string, at: string): Promi
 }
 
 /** Voids every open verification link of a user (its address has just been verified). */
-export async function voidVerifyTokens(db: Db, userId: string, at: string): Promise<void> {
+async function voidVerifyTokens(db: Db, userId: string, at: string): Promise<void> {
   await db
     .updateTable('email_tokens')
     .set({ used_at: at })
@@ -173,17 +174,17 @@ const newSession = prepared<SessionRow, never>((db, slot) =>
   } satisfies Record<keyof SessionRow, unknown>),
 );
 
-export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await newSession.run(db, session);
 }
 
 /** Removes an account whose address was never verified (its links and sessions go with it). */
-export async function deleteUnverifiedUser(db: Db, email: string): Promise<void> {
+async function deleteUnverifiedUser(db: Db, email: string): Promise<void> {
   await db.deleteFrom('users').where('email', '=', email).where('email_verified', '=', 0).execute();
 }
 
 /** Removes accounts never verified and made before `createdBefore`; gives how many. */
-export async function deleteStaleUnverifiedUsers(db: Db, createdBefore: string): Promise<number> {
+async function deleteStaleUnverifiedUsers(db: Db, createdBefore: string): Promise<number> {
   const result = await db
     .deleteFrom('users')
     .where('email_verified', '=', 0)
@@ -206,7 +207,7 @@ const liveSessionByToken = prepared<
     .where('sessions.expires_at', '>', slot('now')),
 );
 
-export async function findLiveSession(
+async function findLiveSession(
   db: Db,
   tokenHash: string,
   now: string,
@@ -217,7 +218,7 @@ export async function findLiveSession(
 }
 
 /** Records use of a session: seen now, ending at `expiresAt` unless used again (and, if given, a new idle time). */
-export async function touchSession(
+async function touchSession(
   db: Db,
   id: string,
   changes: { last_seen_at: string; expires_at: string; idle_minutes?: number },
@@ -231,12 +232,12 @@ export async function touchSession(
 }
 
 /** The member proved their password or a passkey again in this session. */
-export async function markReauthenticated(db: Db, id: string, at: string): Promise<void> {
+async function markReauthenticated(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('sessions').set({ reauth_at: at }).where('id', '=', id).execute();
 }
 
 /** A pending sign-in confirmed by another device: approved, with the end a confirmed session has. */
-export async function approveSession(db: Db, id: string, expiresAt: string): Promise<boolean> {
+async function approveSession(db: Db, id: string, expiresAt: string): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
     .set({ approval: 'approved', expires_at: expiresAt })
@@ -248,7 +249,7 @@ export async function approveSession(db: Db, id: string, expiresAt: string): Pro
 }
 
 /** The session's browser says it can check the master key: it may be asked to confirm new sign-ins. */
-export async function markCanConfirm(db: Db, id: string): Promise<void> {
+async function markCanConfirm(db: Db, id: string): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ can_confirm: 1 })
@@ -264,7 +265,7 @@ export async function markCanConfirm(db: Db, id: string): Promise<void> {
  * `resendAfter` ago or `maxSends` were sent: decided and written in one statement, so requests at once cannot pass
  * the limits. True when the code was stored (then it is to be mailed).
  */
-export async function putSignInCode(
+async function putSignInCode(
   db: Db,
   code: { sessionId: string; codeHash: string; now: string; resendAfter: string; maxSends: number },
 ): Promise<boolean> {
@@ -290,7 +291,7 @@ export async function putSignInCode(
  * Spends one try of a waiting sign-in's code, atomically: the code's hash and the tries spent with this one, or
  * undefined when there is no code or its tries are all spent.
  */
-export async function spendSignInCodeTry(
+async function spendSignInCodeTry(
   db: Db,
   sessionId: string,
   maxTries: number,
@@ -305,12 +306,12 @@ export async function spendSignInCodeTry(
 }
 
 /** A waiting sign-in's code is used or its sign-in ended: it goes. */
-export async function deleteSignInCode(db: Db, sessionId: string): Promise<void> {
+async function deleteSignInCode(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sign_in_codes').where('session_id', '=', sessionId).execute();
 }
 
 /** When the code of a waiting sign-in was last sent and how many times (undefined: none was). */
-export function signInCodeOf(
+function signInCodeOf(
   db: Db,
   sessionId: string,
 ): Promise<{ sent_at: string; sends: number; tries: number } | undefined> {
@@ -322,7 +323,7 @@ export function signInCodeOf(
 }
 
 /** Ends the session with this token; gives its user's id, or null when there was no such live session. */
-export async function revokeSessionByToken(db: Db, tokenHash: string, at: string): Promise<string | null> {
+async function revokeSessionByToken(db: Db, tokenHash: string, at: string): Promise<string | null> {
   const row = await db
     .updateTable('sessions')
     .set({ revoked_at: at })
@@ -334,12 +335,7 @@ export async function revokeSessionByToken(db: Db, tokenHash: string, at: string
 }
 
 /** Ends every session of a user, or every one but `exceptId`. */
-export async function revokeUserSessions(
-  db: Db,
-  userId: string,
-  at: string,
-  exceptId?: string,
-): Promise<number> {
+async function revokeUserSessions(db: Db, userId: string, at: string, exceptId?: string): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: at })
@@ -359,7 +355,7 @@ function live(db: Db, userId: string, now: string) {
 }
 
 /** One live session by its id (not ended, not past its end at `now`). */
-export function findSessionById(db: Db, id: string, now: string): Promise<SessionRow | undefined> {
+function findSessionById(db: Db, id: string, now: string): Promise<SessionRow | undefined> {
   return db
     .selectFrom('sessions')
     .selectAll()
@@ -370,7 +366,7 @@ export function findSessionById(db: Db, id: string, now: string): Promise<Sessio
 }
 
 /** A user's live sessions, newest first. */
-export function liveSessions(db: Db, userId: string, now: string): Promise<SessionRow[]> {
+function liveSessions(db: Db, userId: string, now: string): Promise<SessionRow[]> {
   return live(db, userId, now).selectAll().orderBy('created_at', 'desc').execute();
 }
 
@@ -436,7 +432,7 @@ const signInDevices = prepared<
   }),
 );
 
-export async function devicesAtSignIn(
+async function devicesAtSignIn(
   db: Db,
   userId: string,
   deviceId: string | null,
@@ -478,7 +474,7 @@ const endEarlierOnDevice = prepared<{ userId: string; deviceId: string; keepId: 
       .where('id', '!=', slot('keepId')),
 );
 
-export async function endEarlierSessionsOnDevice(
+async function endEarlierSessionsOnDevice(
   db: Db,
   userId: string,
   deviceId: string,
@@ -631,7 +627,7 @@ export interface SignedInAtOnce {
  * - a limit reservation taken back;
  * - a NOTIFY when the member's sessions changed (the session waits, or earlier ones ended), if asked.
  */
-export async function signInAtOnce(db: Kysely<Database>, values: SignInValues): Promise<SignedInAtOnce> {
+async function signInAtOnce(db: Kysely<Database>, values: SignInValues): Promise<SignedInAtOnce> {
   const { approved, pending, ...rest } = values;
   const row = (
     await signInStatement.run(db, {
@@ -663,7 +659,7 @@ export async function signInAtOnce(db: Kysely<Database>, values: SignInValues): 
 }
 
 /** Ends one session of a user; false when it is not theirs or already ended. */
-export async function revokeUserSession(db: Db, userId: string, id: string, at: string): Promise<boolean> {
+async function revokeUserSession(db: Db, userId: string, id: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
     .set({ revoked_at: at })
@@ -675,16 +671,13 @@ export async function revokeUserSession(db: Db, userId: string, id: string, at: 
 }
 
 /** Ends every passkey of a user (a password reset); gives how many. */
-export async function deletePasskeys(db: Db, userId: string): Promise<number> {
+async function deletePasskeys(db: Db, userId: string): Promise<number> {
   const result = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** A user's passkeys, for the member to review (password-changed mail). */
-export function passkeysOf(
-  db: Db,
-  userId: string,
-): Promise<Array<{ device_name: string; created_at: string }>> {
+function passkeysOf(db: Db, userId: string): Promise<Array<{ device_name: string; created_at: string }>> {
   return db
     .selectFrom('passkeys')
     .select(['device_name', 'created_at'])
@@ -694,7 +687,7 @@ export function passkeysOf(
 }
 
 /** Stops update mails to the member whose opt-out token this is; false when no member has it. */
-export async function optOutOfUpdateMails(db: Db, unsubscribeToken: string): Promise<boolean> {
+async function optOutOfUpdateMails(db: Db, unsubscribeToken: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ update_mails: 0 })
@@ -704,11 +697,7 @@ export async function optOutOfUpdateMails(db: Db, unsubscribeToken: string): Pro
 }
 
 /** The address's invitation, if one lets it sign up at `at` (not spent, not lapsed). */
-export function findUsableInvitation(
-  db: Db,
-  email: string,
-  at: string,
-): Promise<InvitationTable | undefined> {
+function findUsableInvitation(db: Db, email: string, at: string): Promise<InvitationTable | undefined> {
   return db
     .selectFrom('invitations')
     .selectAll()
@@ -719,7 +708,7 @@ export function findUsableInvitation(
 }
 
 /** Spends the address's invitation that was good at `goodAt`; false when there is none. */
-export async function spendInvitation(db: Db, email: string, goodAt: string, now: string): Promise<boolean> {
+async function spendInvitation(db: Db, email: string, goodAt: string, now: string): Promise<boolean> {
   const spent = await db
     .updateTable('invitations')
     .set({ used_at: now })
@@ -731,7 +720,7 @@ export async function spendInvitation(db: Db, email: string, goodAt: string, now
 }
 
 /** The invitations, newest first, with their inviter's address (or only the one for `email`). */
-export function listInvitations(
+function listInvitations(
   db: Db,
   email?: string,
 ): Promise<Array<InvitationTable & { inviter: string | null }>> {
@@ -745,7 +734,7 @@ export function listInvitations(
 }
 
 /** Invites the row's address, or renews its invitation in one statement (one row per address). */
-export async function upsertInvitation(db: Db, row: InvitationTable): Promise<void> {
+async function upsertInvitation(db: Db, row: InvitationTable): Promise<void> {
   await db
     .insertInto('invitations')
     .values(row)
@@ -762,7 +751,100 @@ export async function upsertInvitation(db: Db, row: InvitationTable): Promise<vo
 }
 
 /** Deletes an invitation; false when it was already gone. */
-export async function deleteInvitation(db: Db, id: string): Promise<boolean> {
+async function deleteInvitation(db: Db, id: string): Promise<boolean> {
   const removed = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
 }
+
+/** Gives or takes the admin role made from the command line (ADMIN_EMAILS makes admins of its own). */
+async function setAdmin(db: Db, id: string, admin: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: admin ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes an account; every row of the member's in every table goes with it (they cascade from the account). */
+async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** The verified members who are admins, by the role or by being in `adminEmails`, by address. */
+async function verifiedAdmins(db: Db, adminEmails: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('email_verified', '=', 1)
+    .where((where) =>
+      where.or([
+        where('is_admin', '=', 1),
+        ...(adminEmails.length > 0 ? [where('email', 'in', adminEmails)] : []),
+      ]),
+    )
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** How many members have a confirmed session that still counts at `now`. */
+async function membersSignedIn(db: Db, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<number>`count(distinct user_id)`.as('count'))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('approval', '=', 'approved')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const accountStore = (db: Executor) =>
+  storeOf(db, {
+    findUserByEmail,
+    findUserByEmailReserving,
+    findUserById,
+    insertUser,
+    updateUser,
+    markVerified,
+    insertEmailToken,
+    findEmailToken,
+    useEmailToken,
+    voidResetTokens,
+    voidVerifyTokens,
+    insertSession,
+    deleteUnverifiedUser,
+    deleteStaleUnverifiedUsers,
+    findLiveSession,
+    touchSession,
+    markReauthenticated,
+    approveSession,
+    markCanConfirm,
+    putSignInCode,
+    spendSignInCodeTry,
+    deleteSignInCode,
+    signInCodeOf,
+    revokeSessionByToken,
+    revokeUserSessions,
+    findSessionById,
+    liveSessions,
+    devicesAtSignIn,
+    endEarlierSessionsOnDevice,
+    signInAtOnce,
+    revokeUserSession,
+    deletePasskeys,
+    passkeysOf,
+    optOutOfUpdateMails,
+    findUsableInvitation,
+    spendInvitation,
+    listInvitations,
+    upsertInvitation,
+    deleteInvitation,
+    setAdmin,
+    deleteUser,
+    verifiedAdmins,
+    membersSignedIn,
+  });
+
+export type AccountStore = ReturnType<typeof accountStore>;

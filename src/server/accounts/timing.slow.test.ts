@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { INVITATION_TTL_MS } from '../../shared/constants.js';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { upsertInvitation } from './store.js';
+import { accountStore } from './store.js';
 
 const TRIALS = Number(process.env.TIMING_TRIALS ?? 1000);
 const HOUR = 60 * 60_000;
@@ -93,7 +93,7 @@ describe('timing does not tell, with sign-ups closed, whether an address was inv
     for (let trial = 0; trial < TRIALS; trial++) {
       // Invited just now, as an admin's invitation does (without its mail, which would be sent during the trial).
       const invited = `invited-${trial}@example.com`;
-      await upsertInvitation(t.database.db, {
+      await accountStore(t.database.db).upsertInvitation({
         id: randomUUID(),
         email: invited,
         lang: 'en',

@@ -4,17 +4,20 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
 import { route } from '../http/route.js';
-import type { AccountService } from './service.js';
+import type { AccountGate, EmailLinkService } from './service.js';
 
-export function unsubscribeRoutes(app: FastifyInstance, accounts: AccountService): void {
+export function unsubscribeRoutes(
+  app: FastifyInstance,
+  deps: { gate: AccountGate; links: Pick<EmailLinkService, 'unsubscribe'> },
+): void {
   app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    route(scope, accounts, API.unsubscribe, async ({ body, query }) => {
-      await accounts.unsubscribe(body.token ?? query.token);
+    route(scope, deps.gate, API.unsubscribe, async ({ body, query }) => {
+      await deps.links.unsubscribe(body.token ?? query.token);
       return { unsubscribed: true as const };
     });
   });

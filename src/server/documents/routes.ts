@@ -1,7 +1,7 @@
 // The routes of a member's own documents: checked by the API table, answered by the document service.
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountGate } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import { declaredLength, sendStored, uploadBody } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -10,17 +10,17 @@ import type { DocumentService } from './service.js';
 export function documentRoutes(
   app: FastifyInstance,
   deps: {
-    accounts: AccountService;
+    gate: AccountGate;
     documents: DocumentService;
     storage: FileStorage;
     maxUploadBytes: number;
   },
 ): void {
-  const { accounts, documents, storage } = deps;
+  const { gate, documents, storage } = deps;
 
-  route(app, accounts, API.documents, ({ signedIn: { user } }) => documents.list(user.uid));
+  route(app, gate, API.documents, ({ signedIn: { user } }) => documents.list(user.uid));
 
-  route(app, accounts, API.uploadDocument, ({ signedIn: { user }, query, request }) =>
+  route(app, gate, API.uploadDocument, ({ signedIn: { user }, query, request }) =>
     documents.upload(
       user.uid,
       { name: query.name, type: query.type },
@@ -29,12 +29,12 @@ export function documentRoutes(
     ),
   );
 
-  route(app, accounts, API.downloadDocument, async ({ signedIn: { user }, params, reply }) => {
+  route(app, gate, API.downloadDocument, async ({ signedIn: { user }, params, reply }) => {
     const file = await documents.file(user.uid, params.id);
     return sendStored(reply, storage, file.storageKey, file.name, { contentType: file.contentType });
   });
 
-  route(app, accounts, API.deleteDocument, ({ signedIn: { user }, params, request }) =>
+  route(app, gate, API.deleteDocument, ({ signedIn: { user }, params, request }) =>
     documents.remove(user.uid, params.id, request.log),
   );
 }

@@ -2,15 +2,15 @@
 // uploads, downloads and deletes only their own, within the quota they share with backups and sync.
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { MemberDocument } from '../../shared/schemas/files.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { owns } from '../policies/resources.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
-import * as store from './store.js';
+import type { DocumentRow, DocumentStore } from './store.js';
 
 /**
  * Documents served as what the member said they are only when that type cannot run in our origin; anything else
@@ -36,14 +36,15 @@ export function servedContentType(stored: string): string {
 }
 
 export interface DocumentDeps {
-  db: Kysely<Database>;
+  /** The members' documents (store.ts). */
+  store: DocumentStore;
   quota: MemberQuota;
   storage: FileStorage;
   clock: Clock;
   maxUploadBytes: number;
 }
 
-function present(row: store.DocumentRow): MemberDocument {
+function present(row: DocumentRow): MemberDocument {
   return {
     id: row.id,
     name: row.name,
@@ -64,18 +65,19 @@ export interface DocumentFile {
 export type DocumentService = ReturnType<typeof documentService>;
 
 export function documentService(deps: DocumentDeps) {
-  const { db, quota, storage, clock } = deps;
+  const { store, quota, storage, clock } = deps;
 
   /** A member's own document, or the same "not found" whether it is missing or someone else's. */
   const ownDocument = async (userId: string, id: string) => {
-    const row = await store.findOwnDocument(db, userId, id);
+    const row = await store.find(id);
     if (!row) throw new ApiError('storage/object-not-found');
+    authorize(owns({ user: { uid: userId } }, row), 'storage/object-not-found');
     return row;
   };
 
   return {
     async list(userId: string) {
-      const rows = await store.listDocuments(db, userId);
+      const rows = await store.list(userId);
       return {
         documents: rows.map(present),
         usedBytes: await quota.used(userId),
@@ -92,7 +94,7 @@ export function documentService(deps: DocumentDeps) {
     ): Promise<{ document: MemberDocument }> {
       const id = newId();
       const key = `documents/${userId}/${id}`;
-      let row: store.DocumentRow | undefined;
+      let row: DocumentRow | undefined;
       await quota.storeWithin(
         { userId, key, body, declared, maxBytes: deps.maxUploadBytes, contentType: file.type },
         async (trx, size) => {
@@ -107,7 +109,7 @@ export function documentService(deps: DocumentDeps) {
             created_at: now,
             updated_at: now,
           };
-          await store.insertDocument(trx, row);
+          await store.on(trx).insert(row);
         },
       );
       return { document: present(row!) };
@@ -125,7 +127,7 @@ export function documentService(deps: DocumentDeps) {
 
     async remove(userId: string, id: string, log: FastifyBaseLogger): Promise<void> {
       const row = await ownDocument(userId, id);
-      await store.deleteDocument(db, row.id);
+      await store.delete(row.id);
       await storage
         .delete(row.storage_key)
         .catch((err: unknown) => log.warn({ err }, 'stored document not deleted'));

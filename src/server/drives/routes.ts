@@ -3,23 +3,23 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
 import { DRIVE_CREDENTIALS_HEADER } from '../../shared/schemas/drives.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountGate } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import { declaredLength, uploadBody } from '../storage/http.js';
 import type { WebdavRelay } from './service.js';
 
 export function webdavRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountService; relay: WebdavRelay; maxUploadBytes: number },
+  deps: { gate: AccountGate; relay: WebdavRelay; maxUploadBytes: number },
 ): void {
-  const { accounts, relay } = deps;
+  const { gate, relay } = deps;
   const limited = { first: relay.withinLimit };
 
-  route(app, accounts, API.webdavList, ({ body }) => relay.list(body), limited);
+  route(app, gate, API.webdavList, ({ body }) => relay.list(body), limited);
 
   route(
     app,
-    accounts,
+    gate,
     API.webdavUpload,
     ({ params: { name }, request }) => {
       const credentials = relay.credentialsOf(request.headers[DRIVE_CREDENTIALS_HEADER]);
@@ -33,7 +33,7 @@ export function webdavRoutes(
 
   route(
     app,
-    accounts,
+    gate,
     API.webdavDownload,
     async ({ params: { name }, body, reply }) => {
       const backup = await relay.download(body, name);

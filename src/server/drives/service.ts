@@ -5,22 +5,27 @@
 // Backups live in a "MyGenie" folder under the address the member gives; an upload is written under a
 // temporary name and renamed when complete, so a dropped upload never looks like a backup.
 import type { Readable } from 'node:stream';
-import { createClient, type FileStat, type WebDAVClient } from 'webdav';
+import type { FileStat } from 'webdav';
 import { BACKUP_FILE_NAME, webdavCredentials, type WebdavCredentials } from '../../shared/schemas/drives.js';
 import type { SignedIn } from '../accounts/service.js';
 import { ApiError } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { authorize } from '../policies/authorize.js';
+import { mayReachDrive } from '../policies/resources.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
-import { driveAgents, type DriveAgents } from '../http/outbound.js';
+import type { Drive, DriveRead, DriveStore } from './store.js';
 
 export const BACKUP_FOLDER = '/MyGenie';
-const IDLE_TIMEOUT_MS = 30_000;
+/** A drive connection silent this long is closed. */
+export const DRIVE_IDLE_TIMEOUT_MS = 30_000;
 /** The relay is not a general proxy: each member may make this many drive requests per window. */
 export const RELAY_LIMIT = 120;
 export const RELAY_WINDOW_MS = 10 * 60 * 1000;
 
 export interface WebdavRelayDeps {
   limiter: RateLimiter;
+  /** The members' drives (store.ts: webdavStore). */
+  drives: DriveStore;
   /** Allow drives on loopback/private addresses and plain http (self-hosting, tests). */
   allowPrivate: boolean;
 }
@@ -62,15 +67,9 @@ function statusError(status: number): ApiError {
 export type WebdavRelay = ReturnType<typeof webdavRelay>;
 
 export function webdavRelay(deps: WebdavRelayDeps) {
-  const agents: DriveAgents = driveAgents({ allowPrivate: deps.allowPrivate, idleMs: IDLE_TIMEOUT_MS });
-
-  const clientFor = (credentials: WebdavCredentials): WebDAVClient => {
-    if (!deps.allowPrivate && new URL(credentials.url).protocol !== 'https:') {
-      throw new ApiError('drive/invalid-address');
-    }
-    // Basic auth built here as UTF-8 (RFC 7617): the client library only encodes Latin-1 passwords.
-    const basic = Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64');
-    return createClient(credentials.url, { headers: { Authorization: `Basic ${basic}` }, ...agents });
+  const driveOf = (credentials: WebdavCredentials): Drive => {
+    authorize(mayReachDrive(credentials.url, deps.allowPrivate), 'drive/invalid-address');
+    return deps.drives.open(credentials);
   };
 
   return {
@@ -94,15 +93,15 @@ export function webdavRelay(deps: WebdavRelayDeps) {
 
     /** The backups in the member's folder, newest name first. */
     async list(credentials: WebdavCredentials) {
-      const client = clientFor(credentials);
+      const drive = driveOf(credentials);
       let entries: FileStat[];
       try {
-        entries = (await client.getDirectoryContents(BACKUP_FOLDER)) as FileStat[];
+        entries = await drive.list(BACKUP_FOLDER);
       } catch (error) {
         const problem = driveError(error);
         // No folder yet: the drive is reachable and the member signed in, there are just no backups.
         if (problem.code === 'drive/not-found') {
-          await client.getDirectoryContents('/').catch((rootError: unknown) => {
+          await drive.list('/').catch((rootError: unknown) => {
             throw driveError(rootError);
           });
           return { backups: [] };
@@ -127,22 +126,18 @@ export function webdavRelay(deps: WebdavRelayDeps) {
       name: string,
       incoming: { open: () => Readable; declared: number | null },
     ) {
-      const client = clientFor(credentials);
+      const drive = driveOf(credentials);
       const body = incoming.open();
       const { declared } = incoming;
       if (declared === null) throw new ApiError('request/invalid');
       const partial = `${BACKUP_FOLDER}/${name}.part`;
       try {
-        if (!(await client.exists(BACKUP_FOLDER))) await client.createDirectory(BACKUP_FOLDER);
-        const stored = await client.putFileContents(partial, body, {
-          overwrite: true,
-          contentLength: declared,
-        });
-        if (!stored) throw new ApiError('drive/bad-response');
-        await client.moveFile(partial, `${BACKUP_FOLDER}/${name}`, { overwrite: false });
+        if (!(await drive.exists(BACKUP_FOLDER))) await drive.makeFolder(BACKUP_FOLDER);
+        if (!(await drive.write(partial, body, declared))) throw new ApiError('drive/bad-response');
+        await drive.move(partial, `${BACKUP_FOLDER}/${name}`);
       } catch (error) {
         body.resume();
-        await client.deleteFile(partial).catch(() => undefined);
+        await drive.remove(partial).catch(() => undefined);
         throw driveError(error);
       }
       return { backup: { name, size: declared, modified: new Date().toISOString() } };
@@ -153,19 +148,15 @@ export function webdavRelay(deps: WebdavRelayDeps) {
       credentials: WebdavCredentials,
       name: string,
     ): Promise<{ length: string | null; body: Readable }> {
-      const client = clientFor(credentials);
-      let response: Awaited<ReturnType<WebDAVClient['customRequest']>>;
+      const drive = driveOf(credentials);
+      let response: DriveRead;
       try {
-        response = await client.customRequest(`${BACKUP_FOLDER}/${name}`, { method: 'GET' });
+        response = await drive.read(`${BACKUP_FOLDER}/${name}`);
       } catch (error) {
         throw driveError(error);
       }
       if (!response.ok) throw statusError(response.status);
-      return {
-        length: response.headers.get('content-length'),
-        // webdav's Response type leaves out the body that its fetch (node-fetch) gives as a Node stream.
-        body: (response as typeof response & { body: Readable }).body,
-      };
+      return { length: response.length, body: response.body };
     },
   };
 }

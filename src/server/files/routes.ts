@@ -1,7 +1,7 @@
 // The routes of published program files: checked by the API table, answered by the file service.
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountGate } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import { sendStored, uploadBody } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -9,20 +9,22 @@ import type { FileService } from './service.js';
 
 export function fileRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountService; files: FileService; storage: FileStorage; maxUploadBytes: number },
+  deps: { gate: AccountGate; files: FileService; storage: FileStorage; maxUploadBytes: number },
 ): void {
-  const { accounts, files, storage } = deps;
+  const { gate, files, storage } = deps;
 
-  route(app, accounts, API.files, () => files.list());
+  route(app, gate, API.files, () => files.list());
 
-  route(app, accounts, API.uploadFile, ({ query, request }) =>
-    files.upload(query, uploadBody(request, deps.maxUploadBytes)),
+  route(app, gate, API.uploadFile, ({ signedIn, query, request }) =>
+    files.upload(signedIn, query, uploadBody(request, deps.maxUploadBytes)),
   );
 
-  route(app, accounts, API.downloadFile, async ({ params: { id }, reply }) => {
+  route(app, gate, API.downloadFile, async ({ params: { id }, reply }) => {
     const file = await files.download(id);
     return sendStored(reply, storage, file.storageKey, file.fileName, { beforeSend: file.count });
   });
 
-  route(app, accounts, API.deleteFile, ({ params: { id }, request }) => files.remove(id, request.log));
+  route(app, gate, API.deleteFile, ({ signedIn, params: { id }, request }) =>
+    files.remove(signedIn, id, request.log),
+  );
 }

@@ -3,26 +3,26 @@
 // announced to members by mail, once each.
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { FileUploadQuery, PublishedFile } from '../../shared/schemas/files.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin, type Actor } from '../policies/members.js';
 import type { UpdateMailQueue } from '../mail/update-mails.js';
 import { storageApiError } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
-import * as store from './store.js';
+import type { FileRow, FileStore } from './store.js';
 
 export interface FileDeps {
-  db: Kysely<Database>;
+  store: FileStore;
   storage: FileStorage;
   clock: Clock;
   maxUploadBytes: number;
   updateMails: UpdateMailQueue;
 }
 
-function present(row: store.FileRow): PublishedFile {
+function present(row: FileRow): PublishedFile {
   return {
     id: row.id,
     name: row.name,
@@ -41,21 +41,22 @@ function present(row: store.FileRow): PublishedFile {
 export type FileService = ReturnType<typeof fileService>;
 
 export function fileService(deps: FileDeps) {
-  const { db, storage, clock } = deps;
+  const { store, storage, clock } = deps;
 
   const existing = async (id: string) => {
-    const row = await store.findFile(db, id);
+    const row = await store.findFile(id);
     if (!row) throw new ApiError('storage/object-not-found');
     return row;
   };
 
   return {
     async list() {
-      return { files: (await store.listFiles(db)).map(present) };
+      return { files: (await store.listFiles()).map(present) };
     },
 
     /** Publishes an upload: no file without its row, and no row without its file. */
-    async upload(query: FileUploadQuery, body: Readable) {
+    async upload(admin: Actor, query: FileUploadQuery, body: Readable) {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const id = newId();
       const key = `files/${id}`;
       let size: number;
@@ -67,7 +68,7 @@ export function fileService(deps: FileDeps) {
       } catch (error) {
         throw storageApiError(error);
       }
-      const row: store.FileRow = {
+      const row: FileRow = {
         id,
         name: query.name,
         description: query.description,
@@ -82,8 +83,8 @@ export function fileService(deps: FileDeps) {
       };
       const announced = row.is_latest === 1 && row.category === 'program';
       try {
-        await db.transaction().execute(async (trx) => {
-          await store.insertFile(trx, row);
+        await store.transaction(async (files, trx) => {
+          await files.insertFile(row);
           // A new latest program: members hear of it, once each (sent in the background).
           if (announced) await deps.updateMails.enqueueForFile(trx, row.id);
         });
@@ -104,13 +105,14 @@ export function fileService(deps: FileDeps) {
       return {
         storageKey: row.storage_key,
         fileName: row.file_name,
-        count: () => store.countDownload(db, id),
+        count: () => store.countDownload(id),
       };
     },
 
-    async remove(id: string, log: FastifyBaseLogger): Promise<void> {
+    async remove(admin: Actor, id: string, log: FastifyBaseLogger): Promise<void> {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const row = await existing(id);
-      await store.deleteFile(db, id);
+      await store.deleteFile(id);
       await storage
         .delete(row.storage_key)
         .catch((err: unknown) => log.warn({ err }, 'stored file not deleted'));

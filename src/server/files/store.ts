@@ -1,15 +1,16 @@
 // Queries on published program files; written once for SQLite and PostgreSQL.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, FileTable } from '../db/schema.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 export type FileRow = FileTable;
 
 /** Every published file, newest first. */
-export function listFiles(db: Kysely<Database>): Promise<FileRow[]> {
+function listFiles(db: Kysely<Database>): Promise<FileRow[]> {
   return db.selectFrom('files').selectAll().orderBy('created_at', 'desc').execute();
 }
 
-export function findFile(db: Kysely<Database>, id: string): Promise<FileRow | undefined> {
+function findFile(db: Kysely<Database>, id: string): Promise<FileRow | undefined> {
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -17,14 +18,14 @@ export function findFile(db: Kysely<Database>, id: string): Promise<FileRow | un
  * Publishes a file, inside the caller's transaction; a file marked latest takes the badge from the others of its
  * category.
  */
-export async function insertFile(trx: Transaction<Database>, row: FileRow): Promise<void> {
+async function insertFile(trx: Executor, row: FileRow): Promise<void> {
   if (row.is_latest) {
     await trx.updateTable('files').set({ is_latest: 0 }).where('category', '=', row.category).execute();
   }
   await trx.insertInto('files').values(row).execute();
 }
 
-export async function countDownload(db: Kysely<Database>, id: string): Promise<void> {
+async function countDownload(db: Kysely<Database>, id: string): Promise<void> {
   await db
     .updateTable('files')
     .set({ download_count: sql<number>`download_count + 1` })
@@ -32,6 +33,18 @@ export async function countDownload(db: Kysely<Database>, id: string): Promise<v
     .execute();
 }
 
-export async function deleteFile(db: Kysely<Database>, id: string): Promise<void> {
+async function deleteFile(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const fileStore = (db: Executor) =>
+  storeOf(db, {
+    listFiles,
+    findFile,
+    insertFile,
+    countDownload,
+    deleteFile,
+  });
+
+export type FileStore = ReturnType<typeof fileStore>;

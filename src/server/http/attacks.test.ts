@@ -402,10 +402,10 @@ describe('attacks on the accounts (issue 15)', () => {
         ip: uniqueIp(),
       });
       const rows = () => t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
-      await t.accounts.prune();
+      await t.accounts.links.prune();
       expect(await rows()).toHaveLength(1);
       t.advance(7 * 24 * 60 * 60_000 + 1000);
-      await t.accounts.prune();
+      await t.accounts.links.prune();
       expect(await rows()).toEqual([]);
     });
   });

@@ -1,22 +1,22 @@
 // Member-only support (description §1, §2 "Support"): a signed-in member's inquiry is stored, mailed to the
 // support address when one is configured, and acknowledged to the member; admins read the list.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { InquiryBody } from '../../shared/schemas/files.js';
 import type { SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inquiryForSupportMail, inquiryReceivedMail } from '../mail/templates.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin, type Actor } from '../policies/members.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
-import * as store from './store.js';
+import type { InquiryStore } from './store.js';
 
 const INQUIRY_LIMIT = 5;
 const INQUIRY_WINDOW_MS = 60 * 60_000;
 
 export interface InquiryDeps {
-  db: Kysely<Database>;
+  store: InquiryStore;
   mailer: Mailer;
   limiter: RateLimiter;
   clock: Clock;
@@ -28,14 +28,14 @@ export interface InquiryDeps {
 export type InquiryService = ReturnType<typeof inquiryService>;
 
 export function inquiryService(deps: InquiryDeps) {
-  const { db, clock } = deps;
+  const { store, clock } = deps;
   return {
     async send({ user }: SignedIn, body: InquiryBody) {
       await reserveOrRefuse(deps.limiter, [
         { key: `inquiry:${user.uid}`, limit: INQUIRY_LIMIT, windowMs: INQUIRY_WINDOW_MS },
       ]);
       const row = { id: newId(), user_id: user.uid, ...body, created_at: isoAt(clock) };
-      await store.insertInquiry(db, row);
+      await store.insertInquiry(row);
       const mails = [
         inquiryReceivedMail(user.lang, user.email, body, `${deps.publicUrl}/support?lang=${user.lang}`),
       ];
@@ -54,8 +54,9 @@ export function inquiryService(deps: InquiryDeps) {
       return { inquiry: { id: row.id, type: row.type, subject: row.subject, createdAt: row.created_at } };
     },
 
-    async list() {
-      const rows = await store.listInquiries(db, 500);
+    async list(admin: Actor) {
+      authorize(isAdmin(admin), 'auth/forbidden');
+      const rows = await store.listInquiries(500);
       return {
         inquiries: rows.map((row) => ({
           id: row.id,

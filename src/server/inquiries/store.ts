@@ -1,15 +1,16 @@
 // Queries on members' support inquiries; written once for SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';
 import type { Database, InquiryTable } from '../db/schema.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 export type InquiryRow = InquiryTable;
 
-export async function insertInquiry(db: Kysely<Database>, row: InquiryRow): Promise<void> {
+async function insertInquiry(db: Kysely<Database>, row: InquiryRow): Promise<void> {
   await db.insertInto('inquiries').values(row).execute();
 }
 
 /** The newest inquiries, each with its sender's e-mail and language. */
-export function listInquiries(db: Kysely<Database>, limit: number) {
+function listInquiries(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('inquiries')
     .innerJoin('users', 'users.id', 'inquiries.user_id')
@@ -26,3 +27,12 @@ export function listInquiries(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const inquiryStore = (db: Executor) =>
+  storeOf(db, {
+    insertInquiry,
+    listInquiries,
+  });
+
+export type InquiryStore = ReturnType<typeof inquiryStore>;

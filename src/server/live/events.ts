@@ -18,7 +18,7 @@ import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { systemTimer, type Timer } from '../core/clock.js';
 import type { SyncNews } from './sync-news.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountGate, DeviceService } from '../accounts/service.js';
 
 /** Open streams per key, so one session (or member) cannot hold the server's connections. */
 function counter() {
@@ -39,7 +39,8 @@ function counter() {
  */
 export function deviceEventRoutes(
   app: FastifyInstance,
-  accounts: AccountService,
+  gate: AccountGate,
+  devices: Pick<DeviceService, 'deviceEvents' | 'onDeviceNews'>,
   sync?: SyncNews,
   timer: Timer = systemTimer,
 ): void {
@@ -51,7 +52,7 @@ export function deviceEventRoutes(
     for (const stream of open) stream.end();
   });
 
-  route(app, accounts, API.events, async ({ signedIn, request, reply }) => {
+  route(app, gate, API.events, async ({ signedIn, request, reply }) => {
     if (
       perSession.count(signedIn.sessionId) >= EVENT_STREAMS_PER_SESSION ||
       perMember.count(signedIn.user.uid) >= EVENT_STREAMS_PER_MEMBER
@@ -100,7 +101,7 @@ export function deviceEventRoutes(
       }
       busy = true;
       try {
-        const news = await accounts.deviceEvents(signedIn);
+        const news = await devices.deviceEvents(signedIn);
         if (news.ended) {
           send('signed-out', {});
           return stop();
@@ -132,7 +133,7 @@ export function deviceEventRoutes(
         await poll();
       }
     };
-    const unsubscribe = accounts.onDeviceNews(signedIn.user.uid, () => void poll());
+    const unsubscribe = devices.onDeviceNews(signedIn.user.uid, () => void poll());
     const safetyPoll = () => {
       cancelPoll = timer(DEVICE_EVENTS_SAFETY_POLL_MS, () => {
         if (stopped) return;

@@ -1,11 +1,9 @@
 // Sync news for this process's event streams (docs/sync.md): a member's newest change number and a stamp of their
 // sync (the vault's header, its devices), read when the live bus says the member's sync moved.
-import type { Kysely } from 'kysely';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
-import type { Database } from '../db/schema.js';
 import { syncTopic } from '../sync/service.js';
-import * as store from '../sync/store.js';
+import type { SyncStore } from '../sync/store.js';
 
 type SyncListener = (latest: number, stamp: string) => void;
 
@@ -13,7 +11,7 @@ type SyncListener = (latest: number, stamp: string) => void;
  * Sync news for this process's event streams: one subscription to the bus and one read of the newest number per
  * member with streams here, however many of that member's devices listen.
  */
-export function syncNews(db: Kysely<Database>, live: LiveBus, clock: Clock) {
+export function syncNews(store: SyncStore, live: LiveBus, clock: Clock) {
   const members = new Map<
     string,
     { listeners: Set<SyncListener>; unsubscribe: () => void; busy: boolean; again: boolean }
@@ -29,9 +27,9 @@ export function syncNews(db: Kysely<Database>, live: LiveBus, clock: Clock) {
     try {
       do {
         member.again = false;
-        const vault = await store.findVault(db, uid);
+        const vault = await store.findVault(uid);
         // Devices whose session ended are gone already (the next request retires them).
-        const devices = await store.listDevices(db, uid, isoAt(clock));
+        const devices = await store.listDevices(uid, isoAt(clock));
         const latest = Number(vault?.latest ?? 0);
         // What a device must hear of: new changes, and the vault's header or its devices changing (one removed, one
         // renamed).

@@ -1,11 +1,12 @@
 // Queries on the update-mail jobs (mail_jobs); written once for SQLite and PostgreSQL.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Takes a job for sending: a pending one, or one left "sending" before `staleBefore`. False if another took it. */
-export async function claimJob(db: Db, id: string, at: string, staleBefore: string): Promise<boolean> {
+async function claimJob(db: Db, id: string, at: string, staleBefore: string): Promise<boolean> {
   const claimed = await db
     .updateTable('mail_jobs')
     .set({ status: 'sending', claimed_at: at })
@@ -21,7 +22,7 @@ export async function claimJob(db: Db, id: string, at: string, staleBefore: stri
 }
 
 /** A job with its member and file (undefined when the file was withdrawn). */
-export function findJob(db: Db, id: string) {
+function findJob(db: Db, id: string) {
   return db
     .selectFrom('mail_jobs')
     .innerJoin('users', 'users.id', 'mail_jobs.user_id')
@@ -39,12 +40,12 @@ export function findJob(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-export async function markSent(db: Db, id: string, at: string): Promise<void> {
+async function markSent(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('mail_jobs').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
 }
 
 /** The member opted out, or the file was withdrawn, after the job was written. */
-export async function markSkipped(db: Db, id: string): Promise<void> {
+async function markSkipped(db: Db, id: string): Promise<void> {
   await db
     .updateTable('mail_jobs')
     .set({ status: 'sent', last_error: 'skipped' })
@@ -53,7 +54,7 @@ export async function markSkipped(db: Db, id: string): Promise<void> {
 }
 
 /** Puts a job back to wait until `notBefore` (the address's mail limit is reached). */
-export async function postpone(db: Db, id: string, notBefore: string): Promise<void> {
+async function postpone(db: Db, id: string, notBefore: string): Promise<void> {
   await db
     .updateTable('mail_jobs')
     .set({ status: 'pending', not_before: notBefore })
@@ -62,7 +63,7 @@ export async function postpone(db: Db, id: string, notBefore: string): Promise<v
 }
 
 /** A failed attempt: tried again after `notBefore`, or given up (`failed`). */
-export async function markFailed(
+async function markFailed(
   db: Db,
   id: string,
   failure: { status: 'pending' | 'failed'; attempts: number; notBefore: string; error: string },
@@ -80,7 +81,7 @@ export async function markFailed(
 }
 
 /** Jobs due at `at` (and ones left "sending" before `staleBefore`), oldest first. */
-export async function dueJobs(db: Db, at: string, staleBefore: string, limit: number): Promise<string[]> {
+async function dueJobs(db: Db, at: string, staleBefore: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('mail_jobs')
     .select('id')
@@ -97,12 +98,7 @@ export async function dueJobs(db: Db, at: string, staleBefore: string, limit: nu
 }
 
 /** Writes one update job for `fileId` per verified member who wants update mails (none twice). */
-export async function insertUpdateJobs(
-  trx: Transaction<Database>,
-  fileId: string,
-  at: string,
-  newId: () => string,
-): Promise<void> {
+async function insertUpdateJobs(trx: Db, fileId: string, at: string, newId: () => string): Promise<void> {
   const members = await trx
     .selectFrom('users')
     .select('id')
@@ -131,3 +127,18 @@ export async function insertUpdateJobs(
       .execute();
   }
 }
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const updateMailStore = (db: Executor) =>
+  storeOf(db, {
+    claimJob,
+    findJob,
+    markSent,
+    markSkipped,
+    postpone,
+    markFailed,
+    dueJobs,
+    insertUpdateJobs,
+  });
+
+export type UpdateMailStore = ReturnType<typeof updateMailStore>;

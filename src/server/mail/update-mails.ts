@@ -3,14 +3,13 @@
 // as the file, so a restart loses none; each member and file has one row, so none is sent twice; a worker
 // sends them in the background within the per-address mail limit.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import { MAIL_LIMIT, MAIL_WINDOW_MS } from '../../shared/constants.js';
 import { newId } from '../core/ids.js';
 import { isoAt, type Clock } from '../core/clock.js';
-import type { Database } from '../db/schema.js';
+import type { Trx } from '../db/stores.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { Mailer } from './mailer.js';
-import * as store from './store.js';
+import type { UpdateMailStore } from './store.js';
 import { updateMail } from './templates.js';
 
 const BATCH = 20;
@@ -20,7 +19,8 @@ const RETRY_MS = 5 * 60_000;
 const STALE_CLAIM_MS = 10 * 60_000;
 
 export interface UpdateMailDeps {
-  db: Kysely<Database>;
+  /** The update mails' jobs (store.ts). */
+  store: UpdateMailStore;
   mailer: Mailer;
   limiter: RateLimiter;
   clock: Clock;
@@ -31,16 +31,16 @@ export interface UpdateMailDeps {
 export type UpdateMailQueue = ReturnType<typeof updateMailQueue>;
 
 export function updateMailQueue(deps: UpdateMailDeps) {
-  const { db, clock } = deps;
+  const { store, clock } = deps;
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | undefined;
 
   async function sendOne(jobId: string): Promise<boolean> {
     const stale = isoAt(clock, -STALE_CLAIM_MS);
-    if (!(await store.claimJob(db, jobId, isoAt(clock), stale))) return false;
-    const job = await store.findJob(db, jobId);
+    if (!(await store.claimJob(jobId, isoAt(clock), stale))) return false;
+    const job = await store.findJob(jobId);
     if (!job || job.update_mails !== 1 || !job.unsubscribe_token) {
-      await store.markSkipped(db, jobId);
+      await store.markSkipped(jobId);
       return true;
     }
     // The mail is counted before it is sent, so two processes cannot both send the address's last allowed one.
@@ -48,7 +48,7 @@ export function updateMailQueue(deps: UpdateMailDeps) {
       { key: `mail:${job.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
     ]);
     if (!reservation.ok) {
-      await store.postpone(db, jobId, isoAt(clock, MAIL_WINDOW_MS / 4));
+      await store.postpone(jobId, isoAt(clock, MAIL_WINDOW_MS / 4));
       return false;
     }
     const lang = job.lang === 'en' ? 'en' : 'ko';
@@ -64,7 +64,7 @@ export function updateMailQueue(deps: UpdateMailDeps) {
     } catch (error) {
       await reservation.release();
       const attempts = job.attempts + 1;
-      await store.markFailed(db, jobId, {
+      await store.markFailed(jobId, {
         status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
         attempts,
         notBefore: isoAt(clock, RETRY_MS * attempts),
@@ -73,12 +73,12 @@ export function updateMailQueue(deps: UpdateMailDeps) {
       deps.log.warn({ err: error, to: job.email }, 'update mail not sent; will retry');
       return false;
     }
-    await store.markSent(db, jobId, isoAt(clock));
+    await store.markSent(jobId, isoAt(clock));
     return true;
   }
 
   async function runOnce(): Promise<number> {
-    const due = await store.dueJobs(db, isoAt(clock), isoAt(clock, -STALE_CLAIM_MS), BATCH);
+    const due = await store.dueJobs(isoAt(clock), isoAt(clock, -STALE_CLAIM_MS), BATCH);
     let sent = 0;
     for (const id of due) if (await sendOne(id)) sent += 1;
     return sent;
@@ -86,8 +86,8 @@ export function updateMailQueue(deps: UpdateMailDeps) {
 
   return {
     /** Writes one job per verified member who wants update e-mails, inside the caller's transaction. */
-    async enqueueForFile(trx: Transaction<Database>, fileId: string): Promise<void> {
-      await store.insertUpdateJobs(trx, fileId, isoAt(clock), newId);
+    async enqueueForFile(trx: Trx, fileId: string): Promise<void> {
+      await store.on(trx).insertUpdateJobs(fileId, isoAt(clock), newId);
     },
 
     /** Sends what is due now; one run at a time per process. */

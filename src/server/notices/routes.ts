@@ -2,18 +2,18 @@
 // as the browser accepts it.
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountGate } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import type { NoticeService } from './service.js';
 
 export function noticeRoutes(
   app: FastifyInstance,
-  deps: { accounts: AccountService; notices: NoticeService },
+  deps: { gate: AccountGate; notices: NoticeService },
 ): void {
-  const { accounts, notices } = deps;
+  const { gate, notices } = deps;
   app.addHook('onClose', async () => notices.close());
 
-  route(app, accounts, API.notices, async ({ query: { lang }, request, reply }) => {
+  route(app, gate, API.notices, async ({ query: { lang }, request, reply }) => {
     const list = await notices.list(lang);
     reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
     const accepted = String(request.headers['accept-encoding'] ?? '');
@@ -22,9 +22,11 @@ export function noticeRoutes(
     return reply.send(list.json);
   });
 
-  route(app, accounts, API.createNotice, ({ body }) => notices.create(body));
+  route(app, gate, API.createNotice, ({ signedIn, body }) => notices.create(signedIn, body));
 
-  route(app, accounts, API.updateNotice, ({ params: { id }, body }) => notices.update(id, body));
+  route(app, gate, API.updateNotice, ({ signedIn, params: { id }, body }) =>
+    notices.update(signedIn, id, body),
+  );
 
-  route(app, accounts, API.deleteNotice, ({ params: { id } }) => notices.remove(id));
+  route(app, gate, API.deleteNotice, ({ signedIn, params: { id } }) => notices.remove(signedIn, id));
 }

@@ -1,17 +1,17 @@
 // Notices (description §2 "Download / notices", §7): anyone reads the list for a language, newest first;
-// only admins add, edit and delete. The list is read far more often than written, so each process keeps it,
+// only admins add, edit and delete (policies/members.ts). The list is read far more often than written, so each process keeps it,
 // serialized, per language; a change is announced on the live bus (`notices`) and every process drops its copy,
 // and a copy older than LIST_CACHE_MS is read again anyway (a lost announcement costs at most that long).
 import zlib from 'node:zlib';
-import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/constants.js';
 import type { Notice, NoticeBody } from '../../shared/schemas/files.js';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
-import * as store from './store.js';
+import { authorize } from '../policies/authorize.js';
+import { isAdmin, type Actor } from '../policies/members.js';
+import type { NoticeRow, NoticeStore } from './store.js';
 
 const LIST_CACHE_MS = 10_000;
 
@@ -40,7 +40,7 @@ function cachedList(json: string, until: number): CachedList {
   };
 }
 
-function present(row: store.NoticeRow): Notice {
+function present(row: NoticeRow): Notice {
   return {
     id: row.id,
     lang: row.lang === 'en' ? 'en' : 'ko',
@@ -52,8 +52,8 @@ function present(row: store.NoticeRow): Notice {
 
 export type NoticeService = ReturnType<typeof noticeService>;
 
-export function noticeService(deps: { db: Kysely<Database>; clock: Clock; live: LiveBus }) {
-  const { db, clock, live } = deps;
+export function noticeService(deps: { store: NoticeStore; clock: Clock; live: LiveBus }) {
+  const { store, clock, live } = deps;
   const lists = new Map<string, CachedList>();
   let generation = 0;
   const unsubscribe = live.subscribe('notices', () => {
@@ -71,7 +71,7 @@ export function noticeService(deps: { db: Kysely<Database>; clock: Clock; live: 
       let list = lists.get(lang);
       if (!list || list.until <= clock()) {
         const readAt = generation;
-        const rows = await store.listNotices(db, lang, 200);
+        const rows = await store.listNotices(lang, 200);
         list = cachedList(JSON.stringify({ notices: rows.map(present) }), clock() + LIST_CACHE_MS);
         // A change announced while reading makes this copy old already: answer with it, but do not keep it.
         if (readAt === generation) lists.set(lang, list);
@@ -79,23 +79,26 @@ export function noticeService(deps: { db: Kysely<Database>; clock: Clock; live: 
       return list;
     },
 
-    async create(body: NoticeBody) {
+    async create(admin: Actor, body: NoticeBody) {
+      authorize(isAdmin(admin), 'auth/forbidden');
       const now = isoAt(clock);
-      const row: store.NoticeRow = { id: newId(), ...body, created_at: now, updated_at: now };
-      await store.insertNotice(db, row);
+      const row: NoticeRow = { id: newId(), ...body, created_at: now, updated_at: now };
+      await store.insertNotice(row);
       await changed();
       return { notice: present(row) };
     },
 
-    async update(id: string, body: NoticeBody) {
-      const row = await store.updateNotice(db, id, { ...body, updated_at: isoAt(clock) });
+    async update(admin: Actor, id: string, body: NoticeBody) {
+      authorize(isAdmin(admin), 'auth/forbidden');
+      const row = await store.updateNotice(id, { ...body, updated_at: isoAt(clock) });
       if (!row) throw new ApiError('request/not-found');
       await changed();
       return { notice: present(row) };
     },
 
-    async remove(id: string): Promise<void> {
-      if (!(await store.deleteNotice(db, id))) throw new ApiError('request/not-found');
+    async remove(admin: Actor, id: string): Promise<void> {
+      authorize(isAdmin(admin), 'auth/forbidden');
+      if (!(await store.deleteNotice(id))) throw new ApiError('request/not-found');
       await changed();
     },
   };

@@ -2,11 +2,12 @@
 import type { Kysely } from 'kysely';
 import type { Language } from '../../shared/constants.js';
 import type { Database, NoticeTable } from '../db/schema.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 export type NoticeRow = NoticeTable;
 
 /** A language's notices, newest first. */
-export function listNotices(db: Kysely<Database>, lang: Language, limit: number): Promise<NoticeRow[]> {
+function listNotices(db: Kysely<Database>, lang: Language, limit: number): Promise<NoticeRow[]> {
   return db
     .selectFrom('notices')
     .selectAll()
@@ -16,12 +17,12 @@ export function listNotices(db: Kysely<Database>, lang: Language, limit: number)
     .execute();
 }
 
-export async function insertNotice(db: Kysely<Database>, row: NoticeRow): Promise<void> {
+async function insertNotice(db: Kysely<Database>, row: NoticeRow): Promise<void> {
   await db.insertInto('notices').values(row).execute();
 }
 
 /** Changes a notice; undefined when there is none with this id. */
-export async function updateNotice(
+async function updateNotice(
   db: Kysely<Database>,
   id: string,
   changes: Pick<NoticeRow, 'lang' | 'title' | 'content' | 'updated_at'>,
@@ -32,7 +33,18 @@ export async function updateNotice(
 }
 
 /** Deletes a notice; false when there was none with this id. */
-export async function deleteNotice(db: Kysely<Database>, id: string): Promise<boolean> {
+async function deleteNotice(db: Kysely<Database>, id: string): Promise<boolean> {
   const result = await db.deleteFrom('notices').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const noticeStore = (db: Executor) =>
+  storeOf(db, {
+    listNotices,
+    insertNotice,
+    updateNotice,
+    deleteNotice,
+  });
+
+export type NoticeStore = ReturnType<typeof noticeStore>;

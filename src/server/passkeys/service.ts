@@ -17,30 +17,16 @@ import {
   type VerifiedAuthenticationResponse,
   type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { Kysely } from 'kysely';
 import {
   BIOMETRIC_TIMEOUT_MS,
   PASSKEY_OPTIONS_LIMIT,
   PASSKEY_OPTIONS_WINDOW_MS,
 } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
-import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import { newId } from '../core/ids.js';
 import { isoAt, type Clock } from '../core/clock.js';
-import type { Database } from '../db/schema.js';
-import {
-  advanceCounter,
-  deletePasskey,
-  endVaultUnlock,
-  findPasskeyByCredential,
-  hasPasskey,
-  insertChallenge,
-  insertPasskey,
-  listPasskeys,
-  markVaultUnlock,
-  takeChallenge,
-  type PasskeyRow,
-} from './store.js';
+import type { PasskeyRow, PasskeyStore } from './store.js';
 import { ApiError } from '../http/errors.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 
@@ -51,8 +37,10 @@ const FAILURE_LIMIT = 10;
 const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export interface PasskeyDeps {
-  db: Kysely<Database>;
-  accounts: AccountService;
+  /** The members' passkeys and the challenges in flight (store.ts). */
+  store: PasskeyStore;
+  /** Proofs of the member before and after a sensitive change. */
+  proofs: MemberProof;
   limiter: RateLimiter;
   clock: Clock;
   publicUrl: string;
@@ -87,7 +75,7 @@ function present(row: PasskeyRow) {
 export type PasskeyService = ReturnType<typeof passkeyService>;
 
 export function passkeyService(deps: PasskeyDeps) {
-  const { db, accounts, clock, limiter } = deps;
+  const { store, proofs, clock, limiter } = deps;
   const origin = new URL(deps.publicUrl).origin;
   const rpID = new URL(deps.publicUrl).hostname;
 
@@ -95,8 +83,7 @@ export function passkeyService(deps: PasskeyDeps) {
 
   async function issueChallenge(purpose: Purpose, userId: string | null): Promise<string> {
     const challenge = crypto.randomBytes(32).toString('base64url');
-    await insertChallenge(
-      db,
+    await store.insertChallenge(
       { challenge, purpose, user_id: userId, expires_at: isoAt(clock, CHALLENGE_TTL_MS) },
       isoAt(clock),
     );
@@ -111,7 +98,7 @@ export function passkeyService(deps: PasskeyDeps) {
   ): Promise<string> {
     const challenge = answeredChallenge(clientDataJSON);
     if (!challenge) throw new ApiError('passkey/invalid-response');
-    const row = await takeChallenge(db, challenge);
+    const row = await store.takeChallenge(challenge);
     if (!row || row.purpose !== purpose || (userId !== null && row.user_id !== userId)) {
       throw new ApiError('passkey/challenge-expired');
     }
@@ -140,7 +127,7 @@ export function passkeyService(deps: PasskeyDeps) {
     userId: string | null,
   ): Promise<PasskeyRow> {
     const expectedChallenge = await answeredOnce(response.response.clientDataJSON, purpose, userId);
-    const passkey = await findPasskeyByCredential(db, response.id, userId);
+    const passkey = await store.findPasskeyByCredential(response.id, userId);
     if (!passkey) throw new ApiError('passkey/not-found');
     let verified: VerifiedAuthenticationResponse;
     try {
@@ -162,7 +149,7 @@ export function passkeyService(deps: PasskeyDeps) {
       throw new ApiError(cloned ? 'passkey/counter-rejected' : 'passkey/verification-failed');
     }
     if (!verified.verified) throw new ApiError('passkey/verification-failed');
-    if (!(await advanceCounter(db, passkey, verified.authenticationInfo.newCounter, isoAt(clock)))) {
+    if (!(await store.advanceCounter(passkey, verified.authenticationInfo.newCounter, isoAt(clock)))) {
       throw new ApiError('passkey/counter-rejected');
     }
     return passkey;
@@ -170,7 +157,7 @@ export function passkeyService(deps: PasskeyDeps) {
 
   /** A challenge for one of the member's own passkeys, for `purpose`; none registered: `passkey/not-found`. */
   async function ownPasskeyOptions(userId: string, purpose: 'reauth' | 'unlock') {
-    const own = await listPasskeys(db, userId);
+    const own = await store.listPasskeys(userId);
     if (own.length === 0) throw new ApiError('passkey/not-found');
     const challenge = await issueChallenge(purpose, userId);
     return generateAuthenticationOptions({
@@ -189,8 +176,8 @@ export function passkeyService(deps: PasskeyDeps) {
      */
     async registerOptions(signedIn: SignedIn, currentPassword: string | undefined, who: Caller) {
       const { user } = signedIn;
-      await accounts.proveMember(signedIn, currentPassword, who);
-      const existing = await listPasskeys(db, user.uid);
+      await proofs.proveMember(signedIn, currentPassword, who);
+      const existing = await store.listPasskeys(user.uid);
       const challenge = await issueChallenge('register', user.uid);
       return generateRegistrationOptions({
         rpName: 'MyGenie',
@@ -247,17 +234,17 @@ export function passkeyService(deps: PasskeyDeps) {
         last_used_at: null,
         vault_unlock_at: null,
       };
-      if (!(await insertPasskey(db, row))) throw new ApiError('passkey/already-registered');
-      accounts.passkeyAdded(signedIn, deviceName);
+      if (!(await store.insertPasskey(row))) throw new ApiError('passkey/already-registered');
+      proofs.passkeyAdded(signedIn, deviceName);
       return { passkey: present(row) };
     },
 
     async list({ user }: SignedIn) {
-      return { passkeys: (await listPasskeys(db, user.uid)).map(present) };
+      return { passkeys: (await store.listPasskeys(user.uid)).map(present) };
     },
 
     async remove({ user }: SignedIn, id: string): Promise<void> {
-      if (!(await deletePasskey(db, user.uid, id))) throw new ApiError('passkey/not-found');
+      if (!(await store.deletePasskey(user.uid, id))) throw new ApiError('passkey/not-found');
     },
 
     /** A challenge to sign in with any passkey: anyone may ask, so each address may ask only so often. */
@@ -314,20 +301,20 @@ export function passkeyService(deps: PasskeyDeps) {
       const release = await reserveFailure(ip);
       const passkey = await verifiedPasskey(response, 'unlock', user.uid);
       await release();
-      if (enrol) await markVaultUnlock(db, passkey.id, isoAt(clock));
+      if (enrol) await store.markVaultUnlock(passkey.id, isoAt(clock));
       else if (passkey.vault_unlock_at === null) throw new ApiError('passkey/unlock-ended');
       return { passkeyId: passkey.id };
     },
 
     /** A passkey of the member's no longer unlocks the vault on its device (it still signs in). */
     async endUnlock({ user }: SignedIn, id: string): Promise<void> {
-      if (!(await hasPasskey(db, user.uid, id))) throw new ApiError('passkey/not-found');
-      await endVaultUnlock(db, user.uid, id);
+      if (!(await store.hasPasskey(user.uid, id))) throw new ApiError('passkey/not-found');
+      await store.endVaultUnlock(user.uid, id);
     },
 
     /** No passkey of the member's unlocks the vault any more (a new master password): how many did. */
     async endAllUnlocks({ user }: SignedIn): Promise<{ ended: number }> {
-      return { ended: await endVaultUnlock(db, user.uid) };
+      return { ended: await store.endVaultUnlock(user.uid) };
     },
 
     /** The member proved it is them with a passkey: sensitive changes need no password for a few minutes. */
@@ -335,7 +322,7 @@ export function passkeyService(deps: PasskeyDeps) {
       const release = await reserveFailure(ip);
       await verifiedPasskey(response, 'reauth', signedIn.user.uid);
       await release();
-      await accounts.markProven(signedIn);
+      await proofs.markProven(signedIn);
     },
   };
 }

@@ -1,18 +1,19 @@
 // Queries on passkeys and their single-use WebAuthn challenges; written once for SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';
 import type { Database, PasskeyTable, WebauthnChallengeTable } from '../db/schema.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 export type PasskeyRow = PasskeyTable;
 export type ChallengeRow = WebauthnChallengeTable;
 
 /** Stores a new challenge, forgetting the expired ones. */
-export async function insertChallenge(db: Kysely<Database>, row: ChallengeRow, now: string): Promise<void> {
+async function insertChallenge(db: Kysely<Database>, row: ChallengeRow, now: string): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<', now).execute();
   await db.insertInto('webauthn_challenges').values(row).execute();
 }
 
 /** Takes a challenge out, once: of two answers racing with it, only one gets the row. */
-export function takeChallenge(db: Kysely<Database>, challenge: string): Promise<ChallengeRow | undefined> {
+function takeChallenge(db: Kysely<Database>, challenge: string): Promise<ChallengeRow | undefined> {
   return db
     .deleteFrom('webauthn_challenges')
     .where('challenge', '=', challenge)
@@ -21,7 +22,7 @@ export function takeChallenge(db: Kysely<Database>, challenge: string): Promise<
 }
 
 /** The passkey with this credential id (and of this member, when given). */
-export function findPasskeyByCredential(
+function findPasskeyByCredential(
   db: Kysely<Database>,
   credentialId: string,
   userId: string | null,
@@ -35,7 +36,7 @@ export function findPasskeyByCredential(
  * Moves a passkey's signature counter forward from the value it was read with; false when another answer moved
  * it first (a copied key racing the real one).
  */
-export async function advanceCounter(
+async function advanceCounter(
   db: Kysely<Database>,
   passkey: Pick<PasskeyRow, 'id' | 'counter'>,
   counter: number,
@@ -51,7 +52,7 @@ export async function advanceCounter(
 }
 
 /** A member's passkeys, newest first. */
-export function listPasskeys(db: Kysely<Database>, userId: string): Promise<PasskeyRow[]> {
+function listPasskeys(db: Kysely<Database>, userId: string): Promise<PasskeyRow[]> {
   return db
     .selectFrom('passkeys')
     .selectAll()
@@ -61,7 +62,7 @@ export function listPasskeys(db: Kysely<Database>, userId: string): Promise<Pass
 }
 
 /** Adds a passkey; false when its credential is registered already. */
-export async function insertPasskey(db: Kysely<Database>, row: PasskeyRow): Promise<boolean> {
+async function insertPasskey(db: Kysely<Database>, row: PasskeyRow): Promise<boolean> {
   try {
     await db.insertInto('passkeys').values(row).execute();
     return true;
@@ -71,7 +72,7 @@ export async function insertPasskey(db: Kysely<Database>, row: PasskeyRow): Prom
 }
 
 /** The passkey now unlocks the app's vault on its device (since `at`). */
-export async function markVaultUnlock(db: Kysely<Database>, id: string, at: string): Promise<void> {
+async function markVaultUnlock(db: Kysely<Database>, id: string, at: string): Promise<void> {
   await db.updateTable('passkeys').set({ vault_unlock_at: at }).where('id', '=', id).execute();
 }
 
@@ -79,7 +80,7 @@ export async function markVaultUnlock(db: Kysely<Database>, id: string, at: stri
  * Ends the vault unlock of one of a member's passkeys (`id`) or of all of them; gives how many ended (0 for `id`
  * when the member has no passkey with that id).
  */
-export async function endVaultUnlock(db: Kysely<Database>, userId: string, id?: string): Promise<number> {
+async function endVaultUnlock(db: Kysely<Database>, userId: string, id?: string): Promise<number> {
   let query = db.updateTable('passkeys').set({ vault_unlock_at: null }).where('user_id', '=', userId);
   if (id !== undefined) query = query.where('id', '=', id);
   const result = await query.where('vault_unlock_at', 'is not', null).executeTakeFirst();
@@ -87,7 +88,7 @@ export async function endVaultUnlock(db: Kysely<Database>, userId: string, id?: 
 }
 
 /** Whether the member has a passkey with this id. */
-export async function hasPasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+async function hasPasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('passkeys')
     .select('id')
@@ -98,7 +99,7 @@ export async function hasPasskey(db: Kysely<Database>, userId: string, id: strin
 }
 
 /** Removes one of a member's passkeys; false when they have none with this id. */
-export async function deletePasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+async function deletePasskey(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('passkeys')
     .where('id', '=', id)
@@ -106,3 +107,20 @@ export async function deletePasskey(db: Kysely<Database>, userId: string, id: st
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const passkeyStore = (db: Executor) =>
+  storeOf(db, {
+    insertChallenge,
+    takeChallenge,
+    findPasskeyByCredential,
+    advanceCounter,
+    listPasskeys,
+    insertPasskey,
+    markVaultUnlock,
+    endVaultUnlock,
+    hasPasskey,
+    deletePasskey,
+  });
+
+export type PasskeyStore = ReturnType<typeof passkeyStore>;

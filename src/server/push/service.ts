@@ -6,29 +6,22 @@
 import { fill } from '../../shared/text.js';
 import { NOTIFICATION_TEXT } from './text.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type SessionUser } from '../../shared/schemas/auth.js';
-import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { Caller, SignedIn, SignInService } from '../accounts/service.js';
 import { isoAt, type Clock, type Timer } from '../core/clock.js';
-import type { Database } from '../db/schema.js';
-import {
-  deleteRegistration,
-  findRegistration,
-  insertServerKeyOnce,
-  readServerKey,
-  saveRegistration,
-  type PushRow,
-} from './store.js';
+import type { PushRow, PushStore } from './store.js';
 import { driveAgents, isPublicHost } from '../http/outbound.js';
 import { ApiError } from '../http/errors.js';
 import type { PushRegisterBody } from '../../shared/schemas/auth.js';
 
 export interface PushDeps {
-  db: Kysely<Database>;
-  accounts: AccountService;
+  /** The members' registrations and the server's VAPID keys (store.ts). */
+  store: PushStore;
+  /** The sign-ins to notify the member's other device of. */
+  signIns: Pick<SignInService, 'onSignIn'>;
   clock: Clock;
   log: FastifyBaseLogger;
   publicUrl: string;
@@ -46,11 +39,11 @@ export interface VapidKeys {
 }
 
 /** The server's VAPID key pair: made once, on the first start, by whichever process gets there first. */
-export async function vapidKeys(db: Kysely<Database>, clock: Clock): Promise<VapidKeys> {
-  const stored = await readServerKey(db, 'vapid');
+export async function vapidKeys(store: PushStore, clock: Clock): Promise<VapidKeys> {
+  const stored = await store.readServerKey('vapid');
   if (stored) return JSON.parse(stored) as VapidKeys;
-  await insertServerKeyOnce(db, 'vapid', JSON.stringify(webpush.generateVAPIDKeys()), isoAt(clock));
-  return JSON.parse((await readServerKey(db, 'vapid'))!) as VapidKeys;
+  await store.insertServerKeyOnce('vapid', JSON.stringify(webpush.generateVAPIDKeys()), isoAt(clock));
+  return JSON.parse((await store.readServerKey('vapid'))!) as VapidKeys;
 }
 
 /** The time of a sign-in as people in Korea read it: 2026-11-22 14:50:03 (Asia/Seoul). */
@@ -84,11 +77,11 @@ export interface LoginNotification {
 export type PushService = ReturnType<typeof pushService>;
 
 export function pushService(deps: PushDeps) {
-  const { db, clock } = deps;
+  const { store, clock } = deps;
   // Made (or read) at start; if the database is not ready then, on first use instead (never a crash).
   let keys: Promise<VapidKeys> | null = null;
   const serverKeys = () =>
-    (keys ??= vapidKeys(db, clock).catch((error: unknown) => {
+    (keys ??= vapidKeys(store, clock).catch((error: unknown) => {
       keys = null;
       throw error;
     }));
@@ -103,7 +96,7 @@ export function pushService(deps: PushDeps) {
   const sending = new Set<Promise<void>>();
 
   async function notifyLogin(user: SessionUser, deviceId: string | null, deviceName: string, at: Date) {
-    const row = await findRegistration(db, user.uid);
+    const row = await store.findRegistration(user.uid);
     if (!row || (deviceId !== null && row.device_id === deviceId)) return;
     const text = NOTIFICATION_TEXT[user.lang];
     const loginTime = seoulTime(at);
@@ -132,7 +125,7 @@ export function pushService(deps: PushDeps) {
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 404 || status === 410) {
-        await deleteRegistration(db, user.uid, row.endpoint);
+        await store.deleteRegistration(user.uid, row.endpoint);
         deps.log.info({ status }, 'push registration gone; removed');
       } else {
         // The description's rule: a failed notification is only logged.
@@ -141,7 +134,7 @@ export function pushService(deps: PushDeps) {
     }
   }
 
-  deps.accounts.onSignIn(({ signedIn, deviceId, deviceName, pushElsewhere }) => {
+  deps.signIns.onSignIn(({ signedIn, deviceId, deviceName, pushElsewhere }) => {
     // Most members have no other device registered: nothing to look up (the sign-in's own read said so).
     if (!pushElsewhere) return;
     const at = new Date(clock());
@@ -161,7 +154,7 @@ export function pushService(deps: PushDeps) {
     },
 
     async status({ user }: SignedIn) {
-      const row = await findRegistration(db, user.uid);
+      const row = await store.findRegistration(user.uid);
       return row
         ? { registered: true, endpoint: row.endpoint, deviceName: row.device_name, updatedAt: row.updated_at }
         : { registered: false, endpoint: null, deviceName: null, updatedAt: null };
@@ -189,12 +182,12 @@ export function pushService(deps: PushDeps) {
         created_at: now,
         updated_at: now,
       };
-      await saveRegistration(db, row);
+      await store.saveRegistration(row);
       return { updatedAt: now };
     },
 
     async unregister({ user }: SignedIn): Promise<void> {
-      await deleteRegistration(db, user.uid);
+      await store.deleteRegistration(user.uid);
     },
 
     stop() {

@@ -3,21 +3,20 @@
 // member under which every check of the room and every write that takes it happen together, so requests sent at
 // once can never together pass the quota.
 import type { Readable } from 'node:stream';
-import type { Kysely, Transaction } from 'kysely';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database } from '../db/schema.js';
+import type { Executor, Trx } from '../db/stores.js';
 import { ApiError } from '../http/errors.js';
 import { storageApiError } from '../storage/http.js';
 import { StorageError, type FileStorage } from '../storage/storage.js';
-import * as store from './store.js';
+import type { QuotaStore } from './store.js';
 
 /** An upload's reservation is forgotten after this long (its process died mid-upload). */
 const RESERVATION_TTL_MS = 24 * 60 * 60_000;
 
 export interface QuotaDeps {
-  db: Kysely<Database>;
-  dialect: 'sqlite' | 'postgres';
+  /** The bytes members keep, the room held for uploads, and each member's lock (store.ts). */
+  store: QuotaStore;
   clock: Clock;
   storage: FileStorage;
   quotaBytes: number;
@@ -37,15 +36,15 @@ export interface Upload {
 export type MemberQuota = ReturnType<typeof memberQuota>;
 
 export function memberQuota(deps: QuotaDeps) {
-  const { db, clock, storage } = deps;
+  const { store, clock, storage } = deps;
 
   /** Runs `work` in a transaction under the member's lock. */
-  const locked = <T>(userId: string, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
-    store.withMemberLocked(db, deps.dialect, userId, work);
+  const locked = <T>(userId: string, work: (trx: Trx) => Promise<T>): Promise<T> =>
+    store.locked(userId, work);
 
   /** Bytes held for the member's uploads in flight now. */
-  const held = (trx: store.Db, userId: string) =>
-    store.heldBytes(trx, userId, isoAt(clock, -RESERVATION_TTL_MS));
+  const held = (trx: Executor, userId: string) =>
+    store.on(trx).heldBytes(userId, isoAt(clock, -RESERVATION_TTL_MS));
 
   /**
    * Holds room in the member's quota for an upload before its first byte is stored: the declared length, or all
@@ -53,11 +52,11 @@ export function memberQuota(deps: QuotaDeps) {
    */
   const reserveRoom = (userId: string, declared: number | null, maxBytes: number) =>
     locked(userId, async (trx) => {
-      const room = deps.quotaBytes - (await store.usedBytes(trx, userId)) - (await held(trx, userId));
+      const room = deps.quotaBytes - (await store.on(trx).usedBytes(userId)) - (await held(trx, userId));
       if (room <= 0 || (declared !== null && declared > room)) throw new ApiError('storage/quota-exceeded');
       const bytes = declared ?? Math.min(room, maxBytes);
       const reservation = { id: newId(), user_id: userId, bytes, created_at: isoAt(clock) };
-      await store.insertReservation(trx, reservation);
+      await store.on(trx).insertReservation(reservation);
       return { id: reservation.id, bytes };
     });
 
@@ -66,15 +65,15 @@ export function memberQuota(deps: QuotaDeps) {
     locked,
 
     /** Bytes the member's stored data takes against the quota. */
-    used: (userId: string, trx: store.Db = db) => store.usedBytes(trx, userId),
+    used: (userId: string, trx?: Executor) => (trx ? store.on(trx) : store).usedBytes(userId),
 
     /**
      * Refuses `adding` more bytes when the member's quota (documents, sync, uploads in flight) has no room for
      * them; call it under the member's lock, in the transaction that adds them.
      */
-    async ensureRoom(trx: Transaction<Database>, userId: string, adding: number): Promise<void> {
+    async ensureRoom(trx: Trx, userId: string, adding: number): Promise<void> {
       if (adding <= 0) return;
-      const used = (await store.usedBytes(trx, userId)) + (await held(trx, userId));
+      const used = (await store.on(trx).usedBytes(userId)) + (await held(trx, userId));
       if (used + adding > deps.quotaBytes) throw new ApiError('storage/quota-exceeded');
     },
 
@@ -83,10 +82,7 @@ export function memberQuota(deps: QuotaDeps) {
      * transaction that gives the room back, under the member's lock; a failed upload or a refused commit keeps
      * nothing. Answers the stored size.
      */
-    async storeWithin(
-      upload: Upload,
-      commit: (trx: Transaction<Database>, size: number) => Promise<void>,
-    ): Promise<number> {
+    async storeWithin(upload: Upload, commit: (trx: Trx, size: number) => Promise<void>): Promise<number> {
       const reservation = await reserveRoom(upload.userId, upload.declared, upload.maxBytes);
       let size: number;
       try {
@@ -95,7 +91,7 @@ export function memberQuota(deps: QuotaDeps) {
           contentType: upload.contentType,
         }));
       } catch (error) {
-        await store.dropReservation(db, reservation.id);
+        await store.dropReservation(reservation.id);
         // Cut at the room left, not at the upload limit: the quota is what is full.
         if (
           error instanceof StorageError &&
@@ -109,11 +105,11 @@ export function memberQuota(deps: QuotaDeps) {
       }
       try {
         await locked(upload.userId, async (trx) => {
-          await store.dropReservation(trx, reservation.id);
+          await store.on(trx).dropReservation(reservation.id);
           await commit(trx, size);
         });
       } catch (error) {
-        await store.dropReservation(db, reservation.id).catch(() => undefined);
+        await store.dropReservation(reservation.id).catch(() => undefined);
         await storage.delete(upload.key).catch(() => undefined);
         throw error;
       }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api/index.js';
 import { SYNC_CHUNK_MAX_BYTES, SYNC_PUSH_BODY_LIMIT_BYTES } from '../../shared/constants.js';
 import { caller, deviceKey } from '../accounts/access.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountGate } from '../accounts/service.js';
 import { route } from '../http/route.js';
 import { declaredLength, sendStored, uploadBody } from '../storage/http.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -14,7 +14,7 @@ import type { SyncService } from './service.js';
 export function syncRoutes(
   app: FastifyInstance,
   deps: {
-    accounts: AccountService;
+    gate: AccountGate;
     sync: SyncService;
     storage: FileStorage;
     maxUploadBytes: number;
@@ -22,41 +22,39 @@ export function syncRoutes(
     shares: FairShare;
   },
 ): void {
-  const { accounts, sync, storage } = deps;
+  const { gate, sync, storage } = deps;
   const unsubscribe = sync.retireOnSessionNews(app.log);
   app.addHook('onClose', async () => unsubscribe());
 
-  route(app, accounts, API.syncState, ({ signedIn }) => sync.state(signedIn));
+  route(app, gate, API.syncState, ({ signedIn }) => sync.state(signedIn));
 
-  route(app, accounts, API.syncPublishVault, ({ signedIn, body, request }) =>
+  route(app, gate, API.syncPublishVault, ({ signedIn, body, request }) =>
     sync.publishVault(signedIn, body, caller(request)),
   );
 
-  route(app, accounts, API.syncDeleteVault, ({ signedIn, body, request }) =>
+  route(app, gate, API.syncDeleteVault, ({ signedIn, body, request }) =>
     sync.deleteVault(signedIn, body.currentPassword, caller(request), request.log),
   );
 
-  route(app, accounts, API.syncRegisterDevice, ({ signedIn, params, body, request }) =>
+  route(app, gate, API.syncRegisterDevice, ({ signedIn, params, body, request }) =>
     sync.registerDevice(signedIn, params.id, body, deviceKey(request)),
   );
 
-  route(app, accounts, API.syncRemoveDevice, ({ signedIn, params }) =>
-    sync.removeDevice(signedIn, params.id),
-  );
+  route(app, gate, API.syncRemoveDevice, ({ signedIn, params }) => sync.removeDevice(signedIn, params.id));
 
-  route(app, accounts, API.syncRenameDevice, ({ signedIn, params, body }) =>
+  route(app, gate, API.syncRenameDevice, ({ signedIn, params, body }) =>
     sync.renameDevice(signedIn, params.id, body.name),
   );
 
   const { shares } = deps;
-  route(app, accounts, API.syncPush, ({ signedIn, body }) => sync.push(signedIn, body), {
+  route(app, gate, API.syncPush, ({ signedIn, body }) => sync.push(signedIn, body), {
     bodyLimit: SYNC_PUSH_BODY_LIMIT_BYTES,
     first: (signedIn, request) => shares.admit(signedIn.user.uid, declaredLength(request)),
   });
 
-  route(app, accounts, API.syncChanges, ({ signedIn, query }) => sync.changes(signedIn, query.after));
+  route(app, gate, API.syncChanges, ({ signedIn, query }) => sync.changes(signedIn, query.after));
 
-  route(app, accounts, API.syncUploadSnapshot, ({ signedIn, query, request }) =>
+  route(app, gate, API.syncUploadSnapshot, ({ signedIn, query, request }) =>
     sync.uploadSnapshot(
       signedIn,
       query,
@@ -66,11 +64,11 @@ export function syncRoutes(
     ),
   );
 
-  route(app, accounts, API.syncSnapshot, async ({ signedIn, params, reply }) =>
+  route(app, gate, API.syncSnapshot, async ({ signedIn, params, reply }) =>
     sendStored(reply, storage, await sync.snapshotKey(signedIn, params.id), 'snapshot'),
   );
 
-  route(app, accounts, API.syncUploadChunk, async ({ signedIn, params, request }) => {
+  route(app, gate, API.syncUploadChunk, async ({ signedIn, params, request }) => {
     // Stored once per key: a resumed upload sending a chunk again stores nothing twice.
     if (await sync.holdsChunk(signedIn, params.key)) {
       request.raw.resume();
@@ -83,13 +81,13 @@ export function syncRoutes(
     await sync.uploadChunk(signedIn, params.key, incoming, request.log);
   });
 
-  route(app, accounts, API.syncChunk, async ({ signedIn, params, reply }) =>
+  route(app, gate, API.syncChunk, async ({ signedIn, params, reply }) =>
     sendStored(reply, storage, await sync.chunkKey(signedIn, params.key), 'chunk'),
   );
 
-  route(app, accounts, API.syncHeldChunks, ({ signedIn, body }) => sync.heldChunks(signedIn, body.keys));
+  route(app, gate, API.syncHeldChunks, ({ signedIn, body }) => sync.heldChunks(signedIn, body.keys));
 
-  route(app, accounts, API.syncForgetChunks, ({ signedIn, body, request }) =>
+  route(app, gate, API.syncForgetChunks, ({ signedIn, body, request }) =>
     sync.forgetChunks(signedIn, body.keys, request.log),
   );
 }

@@ -4,7 +4,6 @@
 // devices at once through the live bus. It reads nothing sealed.
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import {
   SYNC_CHUNK_MAX_BYTES,
   SYNC_MAX_DEVICES,
@@ -17,20 +16,33 @@ import {
   type SyncSnapshotQuery,
   type SyncVaultHeaderJson,
 } from '../../shared/schemas/sync.js';
-import type { AccountService, Caller, SignedIn } from '../accounts/service.js';
+import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
-import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { writesAsDevice } from '../policies/devices.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
 import { DEVICE_PROOF, hashing, headerStatement, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
-import * as store from './store.js';
+import {
+  CHANGE_ROW_BYTES,
+  DEVICE_BYTES,
+  HEAD_BYTES,
+  vaultBytes,
+  type ChangeRow,
+  type DeviceRow,
+  type SnapshotRow,
+  type SyncStore,
+  type VaultRow,
+} from './store.js';
 
 export interface SyncDeps {
-  db: Kysely<Database>;
-  accounts: AccountService;
+  /** The members' synced vaults, devices, changes, snapshots and chunks (store.ts). */
+  store: SyncStore;
+  /** The member's proof for a sensitive change (a new header, erasing the vault). */
+  proofs: Pick<MemberProof, 'proveMember'>;
   quota: MemberQuota;
   storage: FileStorage;
   clock: Clock;
@@ -42,13 +54,13 @@ export interface SyncDeps {
 export const syncTopic = (uid: string) => `sync:${uid}`;
 
 /** A stored change as devices read it (its body is the JSON this service wrote). */
-function present(row: store.ChangeRow) {
+function present(row: ChangeRow) {
   const body = JSON.parse(row.body) as Omit<SyncChangeBody, 'seq' | 'mac'>;
   return { ...body, seq: Number(row.device_seq), mac: row.mac, at: Number(row.seq), device: row.device };
 }
 
 /** The vault as devices read it. */
-function presentVault(row: store.VaultRow) {
+function presentVault(row: VaultRow) {
   return {
     id: row.vault_id,
     header: JSON.parse(row.header) as SyncVaultHeaderJson,
@@ -62,7 +74,7 @@ function presentVault(row: store.VaultRow) {
   };
 }
 
-function presentDevice(row: store.DeviceRow, sessionId: string) {
+function presentDevice(row: DeviceRow, sessionId: string) {
   return {
     id: row.id,
     name: row.name,
@@ -75,7 +87,7 @@ function presentDevice(row: store.DeviceRow, sessionId: string) {
 /** A signature sent in base64 or base64url, as bytes. */
 const signatureBytes = (proof: string, encoding: 'base64' | 'base64url') => Buffer.from(proof, encoding);
 
-function presentSnapshot(row: store.SnapshotRow | undefined) {
+function presentSnapshot(row: SnapshotRow | undefined) {
   return row ? { id: row.id, covers: Number(row.covers), size: Number(row.size) } : null;
 }
 
@@ -89,7 +101,7 @@ export interface Incoming {
 export type SyncService = ReturnType<typeof syncService>;
 
 export function syncService(deps: SyncDeps) {
-  const { db, accounts, quota, storage, clock, live } = deps;
+  const { store, proofs, quota, storage, clock, live } = deps;
   const { locked } = quota;
   const announce = (userId: string) => live.publish(syncTopic(userId));
   const removeFiles = async (keys: string[], log: FastifyBaseLogger) => {
@@ -99,8 +111,8 @@ export function syncService(deps: SyncDeps) {
   };
 
   /** The device, known to this member's sync: sending for a removed device is refused. */
-  const knownDevice = async (trx: Kysely<Database> | Transaction<Database>, userId: string, id: string) => {
-    const device = await store.findDevice(trx, userId, id);
+  const knownDevice = async (tx: SyncStore, userId: string, id: string) => {
+    const device = await tx.findDevice(userId, id);
     if (!device) throw new ApiError('sync/unknown-device');
     return device;
   };
@@ -109,9 +121,9 @@ export function syncService(deps: SyncDeps) {
    * The caller's own device: registered by this very session. Another session of the member (a stolen cookie among
    * them) may list, rename and remove it, never write as it.
    */
-  const ownDevice = async (trx: Transaction<Database>, signedIn: SignedIn, id: string) => {
-    const device = await knownDevice(trx, signedIn.user.uid, id);
-    if (device.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
+  const ownDevice = async (tx: SyncStore, signedIn: SignedIn, id: string) => {
+    const device = await knownDevice(tx, signedIn.user.uid, id);
+    authorize(writesAsDevice(signedIn, device), 'sync/not-your-device');
     return device;
   };
 
@@ -122,29 +134,26 @@ export function syncService(deps: SyncDeps) {
    * member's devices hear of it.
    */
   const retireEnded = async (userId: string): Promise<void> => {
-    if ((await store.devicesOfEndedSessions(db, userId, isoAt(clock))).length === 0) return;
+    if ((await store.devicesOfEndedSessions(userId, isoAt(clock))).length === 0) return;
     const retired = await locked(userId, async (trx) => {
-      const vault = await store.findVault(trx, userId);
+      const tx = store.on(trx);
+      const vault = await tx.findVault(userId);
       if (!vault) return [];
       const at = isoAt(clock);
-      const ended = await store.devicesOfEndedSessions(trx, userId, at);
-      return store.retireDevices(trx, userId, ended, vault.vault_id, at);
+      const ended = await tx.devicesOfEndedSessions(userId, at);
+      return tx.retireDevices(userId, ended, vault.vault_id, at);
     });
     if (retired.length > 0) await announce(userId);
   };
 
   /** Checks a snapshot may replace the history now (before its bytes are read, and again when it is kept). */
-  const snapshotAllowed = async (
-    trx: Transaction<Database>,
-    signedIn: SignedIn,
-    snapshot: SyncSnapshotQuery,
-  ) => {
+  const snapshotAllowed = async (tx: SyncStore, signedIn: SignedIn, snapshot: SyncSnapshotQuery) => {
     const { user } = signedIn;
-    const vault = await store.findVault(trx, user.uid);
+    const vault = await tx.findVault(user.uid);
     if (!vault) throw new ApiError('sync/no-vault');
     // Only a device of this session's may replace the history with its snapshot.
-    await ownDevice(trx, signedIn, snapshot.device);
-    const newest = await store.newestSnapshot(trx, user.uid);
+    await ownDevice(tx, signedIn, snapshot.device);
+    const newest = await tx.newestSnapshot(user.uid);
     // The vault's publication: its first device sends it whole as the series' first number, before any change. Once
     // the series has begun it is too late (it would pass for a snapshot of changes it never saw).
     if (snapshot.publish !== undefined) {
@@ -178,13 +187,13 @@ export function syncService(deps: SyncDeps) {
 
     async state({ user, sessionId }: SignedIn) {
       await retireEnded(user.uid);
-      const vault = await store.findVault(db, user.uid);
-      const devices = await store.listDevices(db, user.uid, isoAt(clock));
+      const vault = await store.findVault(user.uid);
+      const devices = await store.listDevices(user.uid, isoAt(clock));
       return {
         vault: vault ? presentVault(vault) : null,
         devices: devices.map((device) => presentDevice(device, sessionId)),
         latest: Number(vault?.latest ?? 0),
-        snapshot: presentSnapshot(await store.newestSnapshot(db, user.uid)),
+        snapshot: presentSnapshot(await store.newestSnapshot(user.uid)),
         usedBytes: await quota.used(user.uid),
         quotaBytes: quota.quotaBytes,
       };
@@ -215,7 +224,7 @@ export function syncService(deps: SyncDeps) {
       const statement = headerStatement(body.id, body.version, body.header);
       const signature = signatureBytes(body.proof, 'base64');
       /** What this publication changes of `vault`: nothing, its version only (the same header signed), or more. */
-      const change = (vault: store.VaultRow | undefined) => {
+      const change = (vault: VaultRow | undefined) => {
         if (!vault) return 'new';
         if (vault.vault_id !== body.id) throw new ApiError('sync/other-vault');
         const sameKey =
@@ -231,14 +240,15 @@ export function syncService(deps: SyncDeps) {
       };
       // The password (hashed, slowly) before the member's lock; checked again under it, should the vault have moved.
       let proved = false;
-      const before = change(await store.findVault(db, user.uid));
+      const before = change(await store.findVault(user.uid));
       if (before === 'key' || before === 'header') {
-        await accounts.proveMember(signedIn, body.currentPassword, who);
+        await proofs.proveMember(signedIn, body.currentPassword, who);
         proved = true;
       }
       const at = isoAt(clock);
       const answer = await locked(user.uid, async (trx) => {
-        const vault = await store.findVault(trx, user.uid);
+        const tx = store.on(trx);
+        const vault = await tx.findVault(user.uid);
         const now = change(vault);
         if (vault && now === 'none') return presentVault(vault);
         if ((now === 'key' || now === 'header') && !proved) throw new ApiError('auth/reauth-required');
@@ -258,12 +268,12 @@ export function syncService(deps: SyncDeps) {
           signing_sealed_key: vault?.signing_sealed_key ?? body.signing?.sealedKey ?? null,
           updated_at: at,
         };
-        const adding = store.vaultBytes(row) - (vault ? store.vaultBytes(vault) : 0);
+        const adding = vaultBytes(row) - (vault ? vaultBytes(vault) : 0);
         await quota.ensureRoom(trx, user.uid, adding);
-        await store.addUsage(trx, user.uid, adding);
+        await tx.addUsage(user.uid, adding);
         if (!vault) {
-          await store.forgetOtherVaultsDevices(trx, user.uid, body.id);
-          await store.insertVault(trx, {
+          await tx.forgetOtherVaultsDevices(user.uid, body.id);
+          await tx.insertVault({
             user_id: user.uid,
             vault_id: body.id,
             ...row,
@@ -271,7 +281,7 @@ export function syncService(deps: SyncDeps) {
             created_at: at,
           });
         } else {
-          await store.updateVault(trx, user.uid, row);
+          await tx.updateVault(user.uid, row);
         }
         return presentVault({
           ...(vault ?? { user_id: user.uid, latest: 0, created_at: at }),
@@ -294,8 +304,8 @@ export function syncService(deps: SyncDeps) {
       log: FastifyBaseLogger,
     ) {
       const { user } = signedIn;
-      await accounts.proveMember(signedIn, currentPassword, who);
-      const files = await locked(user.uid, (trx) => store.deleteSynced(trx, user.uid, isoAt(clock)));
+      await proofs.proveMember(signedIn, currentPassword, who);
+      const files = await locked(user.uid, (trx) => store.on(trx).deleteSynced(user.uid, isoAt(clock)));
       await announce(user.uid);
       await removeFiles(files, log);
     },
@@ -311,7 +321,8 @@ export function syncService(deps: SyncDeps) {
       const at = isoAt(clock);
       await retireEnded(user.uid);
       const row = await locked(user.uid, async (trx) => {
-        const vault = await store.findVault(trx, user.uid);
+        const tx = store.on(trx);
+        const vault = await tx.findVault(user.uid);
         if (!vault) throw new ApiError('sync/no-vault');
         // Only a device that opened the vault can sign its joining (once the vault has a signing key).
         if (
@@ -326,15 +337,15 @@ export function syncService(deps: SyncDeps) {
           throw new ApiError('sync/unproven');
         }
         // Removed once, gone for good: its chain cannot start over under numbers its old changes hold.
-        if (await store.isRetired(trx, user.uid, id)) throw new ApiError('sync/device-removed');
-        const known = await store.findDevice(trx, user.uid, id);
+        if (await tx.isRetired(user.uid, id)) throw new ApiError('sync/device-removed');
+        const known = await tx.findDevice(user.uid, id);
         if (known) {
           // Registered again (renamed) only by the session that registered it.
-          if (known.session_id !== signedIn.sessionId) throw new ApiError('sync/not-your-device');
-          await store.updateDevice(trx, user.uid, id, { name: body.name, last_seen_at: at });
+          authorize(writesAsDevice(signedIn, known), 'sync/not-your-device');
+          await tx.updateDevice(user.uid, id, { name: body.name, last_seen_at: at });
           return { ...known, name: body.name, last_seen_at: at };
         }
-        const added: store.DeviceRow = {
+        const added: DeviceRow = {
           user_id: user.uid,
           id,
           name: body.name,
@@ -347,12 +358,12 @@ export function syncService(deps: SyncDeps) {
         };
         // Counted under the member's lock, so registrations sent at once cannot pass it; devices of ended sessions
         // were retired above (and one whose session ended since is not counted).
-        if ((await store.listDevices(trx, user.uid, at)).length >= SYNC_MAX_DEVICES) {
+        if ((await tx.listDevices(user.uid, at)).length >= SYNC_MAX_DEVICES) {
           throw new ApiError('sync/too-many-devices');
         }
-        await quota.ensureRoom(trx, user.uid, store.DEVICE_BYTES);
-        await store.insertDevice(trx, added);
-        await store.addUsage(trx, user.uid, store.DEVICE_BYTES);
+        await quota.ensureRoom(trx, user.uid, DEVICE_BYTES);
+        await tx.insertDevice(added);
+        await tx.addUsage(user.uid, DEVICE_BYTES);
         return added;
       });
       await announce(user.uid);
@@ -363,10 +374,9 @@ export function syncService(deps: SyncDeps) {
     async removeDevice({ user }: SignedIn, id: string) {
       await retireEnded(user.uid);
       await locked(user.uid, async (trx) => {
-        const vault = await store.findVault(trx, user.uid);
-        const removed = vault
-          ? await store.retireDevices(trx, user.uid, [id], vault.vault_id, isoAt(clock))
-          : [];
+        const tx = store.on(trx);
+        const vault = await tx.findVault(user.uid);
+        const removed = vault ? await tx.retireDevices(user.uid, [id], vault.vault_id, isoAt(clock)) : [];
         if (removed.length === 0) throw new ApiError('sync/unknown-device');
       });
       await announce(user.uid);
@@ -376,8 +386,9 @@ export function syncService(deps: SyncDeps) {
     async renameDevice({ user, sessionId }: SignedIn, id: string, name: string) {
       await retireEnded(user.uid);
       const row = await locked(user.uid, async (trx) => {
-        const device = await knownDevice(trx, user.uid, id);
-        await store.updateDevice(trx, user.uid, id, { name });
+        const tx = store.on(trx);
+        const device = await knownDevice(tx, user.uid, id);
+        await tx.updateDevice(user.uid, id, { name });
         return { ...device, name };
       });
       await announce(user.uid);
@@ -393,24 +404,25 @@ export function syncService(deps: SyncDeps) {
       const at = isoAt(clock);
       await retireEnded(user.uid);
       const result = await locked(user.uid, async (trx) => {
-        const vault = await store.findVault(trx, user.uid);
+        const tx = store.on(trx);
+        const vault = await tx.findVault(user.uid);
         if (!vault) throw new ApiError('sync/no-vault');
-        const device = await ownDevice(trx, signedIn, body.device);
+        const device = await ownDevice(tx, signedIn, body.device);
         let lastSeq = Number(device.last_seq);
         let lastMac = device.last_mac;
         let latest = Number(vault.latest);
         const stored: number[] = [];
-        const rows: store.ChangeRow[] = [];
+        const rows: ChangeRow[] = [];
         let stale: number | null = null;
         const fresh = body.changes.filter((change) => change.seq > lastSeq);
-        const heads = await store.headsOf(trx, user.uid, [...new Set(fresh.map((change) => change.rid))]);
+        const heads = await tx.headsOf(user.uid, [...new Set(fresh.map((change) => change.rid))]);
         const known = new Set(heads.keys());
         const moved = new Map<string, string>();
         for (const change of body.changes) {
           if (change.seq <= lastSeq) {
             // Sent before (its answer was lost): the same change is not stored twice; a different one is refused.
             // One compacted away since can only be compared when it is the device's last.
-            const earlier = await store.findChange(trx, user.uid, body.device, change.seq);
+            const earlier = await tx.findChange(user.uid, body.device, change.seq);
             const expected = earlier?.mac ?? (change.seq === lastSeq ? lastMac : change.mac);
             if (change.mac !== expected) throw new ApiError('sync/out-of-order');
             stored.push(Number(earlier?.seq ?? 0));
@@ -442,7 +454,7 @@ export function syncService(deps: SyncDeps) {
             device: body.device,
             device_seq: change.seq,
             mac: change.mac,
-            size: Buffer.byteLength(text) + store.CHANGE_ROW_BYTES,
+            size: Buffer.byteLength(text) + CHANGE_ROW_BYTES,
             body: text,
             created_at: at,
           });
@@ -453,14 +465,14 @@ export function syncService(deps: SyncDeps) {
         if (rows.length > 0) {
           // Each change, and each record's newest version the first time the record is written.
           const newRecords = [...moved.keys()].filter((rid) => !known.has(rid)).length;
-          const adding = rows.reduce((sum, row) => sum + row.size, 0) + newRecords * store.HEAD_BYTES;
+          const adding = rows.reduce((sum, row) => sum + row.size, 0) + newRecords * HEAD_BYTES;
           await quota.ensureRoom(trx, user.uid, adding);
-          await store.addUsage(trx, user.uid, adding);
-          await store.insertChanges(trx, rows);
-          await store.setHeads(trx, user.uid, moved);
-          await store.setLatest(trx, user.uid, latest);
+          await tx.addUsage(user.uid, adding);
+          await tx.insertChanges(rows);
+          await tx.setHeads(user.uid, moved);
+          await tx.setLatest(user.uid, latest);
         }
-        await store.updateDevice(trx, user.uid, body.device, {
+        await tx.updateDevice(user.uid, body.device, {
           last_seq: lastSeq,
           last_mac: lastMac,
           last_seen_at: at,
@@ -473,14 +485,14 @@ export function syncService(deps: SyncDeps) {
 
     /** The member's changes after `after`, a page at a time, or the snapshot to read first. */
     async changes({ user }: SignedIn, after: number) {
-      const vault = await store.findVault(db, user.uid);
+      const vault = await store.findVault(user.uid);
       if (!vault) return { changes: [], latest: 0, snapshot: null };
-      const snapshot = await store.newestSnapshot(db, user.uid);
+      const snapshot = await store.newestSnapshot(user.uid);
       // The changes right after `after` were compacted: the device reads the snapshot first.
       if (snapshot && after < Number(snapshot.covers)) {
         return { changes: [], latest: Number(vault.latest), snapshot: presentSnapshot(snapshot) };
       }
-      const rows = await store.changePage(db, user.uid, after, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES);
+      const rows = await store.changePage(user.uid, after, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES);
       return { changes: rows.map(present), latest: Number(vault.latest), snapshot: null };
     },
 
@@ -496,7 +508,7 @@ export function syncService(deps: SyncDeps) {
     ) {
       const { user } = signedIn;
       await retireEnded(user.uid);
-      await db.transaction().execute((trx) => snapshotAllowed(trx, signedIn, snapshot));
+      await store.transaction((tx) => snapshotAllowed(tx, signedIn, snapshot));
       const body = hashing(incoming.open());
       const id = newId();
       const key = `sync/${user.uid}/snapshots/${id}`;
@@ -511,7 +523,8 @@ export function syncService(deps: SyncDeps) {
           contentType: 'application/octet-stream',
         },
         async (trx, size) => {
-          const vault = await snapshotAllowed(trx, signedIn, snapshot);
+          const tx = store.on(trx);
+          const vault = await snapshotAllowed(tx, signedIn, snapshot);
           if (
             !proven(
               vault.signing_public_key,
@@ -522,7 +535,7 @@ export function syncService(deps: SyncDeps) {
             // The stored file goes with this refusal (storeWithin); nothing of the history was touched.
             throw new ApiError('sync/unproven');
           }
-          await store.insertSnapshot(trx, {
+          await tx.insertSnapshot({
             id,
             user_id: user.uid,
             covers: snapshot.covers,
@@ -530,10 +543,10 @@ export function syncService(deps: SyncDeps) {
             storage_key: key,
             created_at: isoAt(clock),
           });
-          if (Number(vault.latest) === 0) await store.setLatest(trx, user.uid, snapshot.covers);
-          const compacted = await store.deleteChangesThrough(trx, user.uid, snapshot.covers);
-          const older = await store.deleteOlderSnapshots(trx, user.uid, id);
-          await store.addUsage(trx, user.uid, size - compacted - older.bytes);
+          if (Number(vault.latest) === 0) await tx.setLatest(user.uid, snapshot.covers);
+          const compacted = await tx.deleteChangesThrough(user.uid, snapshot.covers);
+          const older = await tx.deleteOlderSnapshots(user.uid, id);
+          await tx.addUsage(user.uid, size - compacted - older.bytes);
           old = older.files;
         },
       );
@@ -545,14 +558,14 @@ export function syncService(deps: SyncDeps) {
 
     /** Where a snapshot of the member's is stored. */
     async snapshotKey({ user }: SignedIn, id: string): Promise<string> {
-      const row = await store.findSnapshot(db, user.uid, id);
+      const row = await store.findSnapshot(user.uid, id);
       if (!row) throw new ApiError('storage/object-not-found');
       return row.storage_key;
     },
 
     /** Whether a chunk is stored already (a resumed upload sending it again stores nothing twice). */
     async holdsChunk({ user }: SignedIn, key: string): Promise<boolean> {
-      return (await store.findChunk(db, user.uid, key)) !== undefined;
+      return (await store.findChunk(user.uid, key)) !== undefined;
     },
 
     /** Stores a chunk of a document's, once per key. */
@@ -569,14 +582,15 @@ export function syncService(deps: SyncDeps) {
           contentType: 'application/octet-stream',
         },
         async (trx, size) => {
-          added = await store.insertChunk(trx, {
+          const tx = store.on(trx);
+          added = await tx.insertChunk({
             user_id: user.uid,
             key: chunk,
             size,
             storage_key: key,
             created_at: isoAt(clock),
           });
-          if (added) await store.addUsage(trx, user.uid, size);
+          if (added) await tx.addUsage(user.uid, size);
         },
       );
       // Another request stored the same chunk meanwhile: this copy goes.
@@ -585,19 +599,20 @@ export function syncService(deps: SyncDeps) {
 
     /** Where a chunk of the member's is stored. */
     async chunkKey({ user }: SignedIn, key: string): Promise<string> {
-      const row = await store.findChunk(db, user.uid, key);
+      const row = await store.findChunk(user.uid, key);
       if (!row) throw new ApiError('storage/object-not-found');
       return row.storage_key;
     },
 
     async heldChunks({ user }: SignedIn, keys: string[]) {
-      return { held: await store.heldChunks(db, user.uid, [...new Set(keys)]) };
+      return { held: await store.heldChunks(user.uid, [...new Set(keys)]) };
     },
 
     async forgetChunks({ user }: SignedIn, keys: string[], log: FastifyBaseLogger) {
       const files = await locked(user.uid, async (trx) => {
-        const forgotten = await store.deleteChunks(trx, user.uid, [...new Set(keys)]);
-        await store.addUsage(trx, user.uid, -forgotten.bytes);
+        const tx = store.on(trx);
+        const forgotten = await tx.deleteChunks(user.uid, [...new Set(keys)]);
+        await tx.addUsage(user.uid, -forgotten.bytes);
         return forgotten.files;
       });
       await removeFiles(files, log);

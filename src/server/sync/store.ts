@@ -10,6 +10,7 @@ import type {
   SyncSnapshotTable,
   SyncVaultTable,
 } from '../db/schema.js';
+import { storeOf, type Executor } from '../db/stores.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -46,7 +47,7 @@ export type SnapshotRow = SyncSnapshotTable;
 export type ChunkRow = SyncChunkTable;
 
 /** Moves the member's count of sync's bytes by `delta`, in the transaction that stores or deletes them. */
-export async function addUsage(db: Db, userId: string, delta: number): Promise<void> {
+async function addUsage(db: Db, userId: string, delta: number): Promise<void> {
   if (delta === 0) return;
   await db
     .insertInto('sync_usage')
@@ -67,15 +68,15 @@ async function setUsage(db: Db, userId: string, bytes: number): Promise<void> {
     .execute();
 }
 
-export function findVault(db: Db, userId: string): Promise<VaultRow | undefined> {
+function findVault(db: Db, userId: string): Promise<VaultRow | undefined> {
   return db.selectFrom('sync_vaults').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertVault(db: Db, row: VaultRow): Promise<void> {
+async function insertVault(db: Db, row: VaultRow): Promise<void> {
   await db.insertInto('sync_vaults').values(row).execute();
 }
 
-export async function updateVault(
+async function updateVault(
   db: Db,
   userId: string,
   set: Pick<
@@ -92,7 +93,7 @@ export async function updateVault(
   await db.updateTable('sync_vaults').set(set).where('user_id', '=', userId).execute();
 }
 
-export async function setLatest(db: Db, userId: string, latest: number): Promise<void> {
+async function setLatest(db: Db, userId: string, latest: number): Promise<void> {
   await db.updateTable('sync_vaults').set({ latest }).where('user_id', '=', userId).execute();
 }
 
@@ -100,7 +101,7 @@ export async function setLatest(db: Db, userId: string, latest: number): Promise
  * Everything synced of a member's, rows only (the caller deletes the stored files it is given). Its devices are
  * retired: their markers are all that stays, and all the count keeps.
  */
-export async function deleteSynced(db: Db, userId: string, at: string): Promise<string[]> {
+async function deleteSynced(db: Db, userId: string, at: string): Promise<string[]> {
   const vault = await findVault(db, userId);
   const devices = await db.selectFrom('sync_devices').select('id').where('user_id', '=', userId).execute();
   if (vault)
@@ -138,7 +139,7 @@ export async function deleteSynced(db: Db, userId: string, at: string): Promise<
  * Removes these devices of the vault for good: each leaves a marker, so its id never registers again with the
  * vault. Answers the ids removed (those that were there).
  */
-export async function retireDevices(
+async function retireDevices(
   db: Db,
   userId: string,
   ids: string[],
@@ -165,7 +166,7 @@ export async function retireDevices(
 }
 
 /** Whether this device id was removed from the member's sync. */
-export async function isRetired(db: Db, userId: string, id: string): Promise<boolean> {
+async function isRetired(db: Db, userId: string, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('sync_retired_devices')
     .select('id')
@@ -179,7 +180,7 @@ export async function isRetired(db: Db, userId: string, id: string): Promise<boo
  * Drops the markers of devices of another vault than `vaultId` (one published anew under another id): no device
  * of the new vault can know their chains, and no proof of theirs names the new vault.
  */
-export async function forgetOtherVaultsDevices(db: Db, userId: string, vaultId: string): Promise<void> {
+async function forgetOtherVaultsDevices(db: Db, userId: string, vaultId: string): Promise<void> {
   const result = await db
     .deleteFrom('sync_retired_devices')
     .where('user_id', '=', userId)
@@ -192,7 +193,7 @@ export async function forgetOtherVaultsDevices(db: Db, userId: string, vaultId: 
 // feature's rule for a live session, read here in the same query so the answer is exact under the member's lock).
 
 /** The member's devices whose session still counts at `now`, last seen first. */
-export function listDevices(db: Db, userId: string, now: string): Promise<DeviceRow[]> {
+function listDevices(db: Db, userId: string, now: string): Promise<DeviceRow[]> {
   return db
     .selectFrom('sync_devices as d')
     .innerJoin('sessions as s', (join) =>
@@ -205,7 +206,7 @@ export function listDevices(db: Db, userId: string, now: string): Promise<Device
 }
 
 /** The member's devices whose session has ended at `now` (or that have none): they are to be retired. */
-export async function devicesOfEndedSessions(db: Db, userId: string, now: string): Promise<string[]> {
+async function devicesOfEndedSessions(db: Db, userId: string, now: string): Promise<string[]> {
   const rows = await db
     .selectFrom('sync_devices as d')
     .leftJoin('sessions as s', (join) =>
@@ -218,7 +219,7 @@ export async function devicesOfEndedSessions(db: Db, userId: string, now: string
   return rows.map((row) => row.id);
 }
 
-export function findDevice(db: Db, userId: string, id: string): Promise<DeviceRow | undefined> {
+function findDevice(db: Db, userId: string, id: string): Promise<DeviceRow | undefined> {
   return db
     .selectFrom('sync_devices')
     .selectAll()
@@ -227,11 +228,11 @@ export function findDevice(db: Db, userId: string, id: string): Promise<DeviceRo
     .executeTakeFirst();
 }
 
-export async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
+async function insertDevice(db: Db, row: DeviceRow): Promise<void> {
   await db.insertInto('sync_devices').values(row).execute();
 }
 
-export async function updateDevice(
+async function updateDevice(
   db: Db,
   userId: string,
   id: string,
@@ -240,7 +241,7 @@ export async function updateDevice(
   await db.updateTable('sync_devices').set(set).where('user_id', '=', userId).where('id', '=', id).execute();
 }
 
-export function findChange(
+function findChange(
   db: Db,
   userId: string,
   device: string,
@@ -255,7 +256,7 @@ export function findChange(
     .executeTakeFirst();
 }
 
-export async function insertChanges(db: Db, rows: ChangeRow[]): Promise<void> {
+async function insertChanges(db: Db, rows: ChangeRow[]): Promise<void> {
   // A few hundred rows per statement keeps within SQLite's and PostgreSQL's bound-parameter limits.
   for (let at = 0; at < rows.length; at += 100) {
     await db
@@ -266,7 +267,7 @@ export async function insertChanges(db: Db, rows: ChangeRow[]): Promise<void> {
 }
 
 /** The newest versions of these records (absent: never written). */
-export async function headsOf(db: Db, userId: string, rids: string[]): Promise<Map<string, string>> {
+async function headsOf(db: Db, userId: string, rids: string[]): Promise<Map<string, string>> {
   const heads = new Map<string, string>();
   for (let at = 0; at < rids.length; at += 500) {
     const rows = await db
@@ -280,7 +281,7 @@ export async function headsOf(db: Db, userId: string, rids: string[]): Promise<M
   return heads;
 }
 
-export async function setHeads(db: Db, userId: string, heads: Map<string, string>): Promise<void> {
+async function setHeads(db: Db, userId: string, heads: Map<string, string>): Promise<void> {
   const rows = [...heads].map(([rid, version]) => ({ user_id: userId, rid, version }));
   for (let at = 0; at < rows.length; at += 200) {
     await db
@@ -298,7 +299,7 @@ export async function setHeads(db: Db, userId: string, heads: Map<string, string
  * most `maxChanges`. The sizes are read first and the bodies of the chosen changes only, so a request holds about
  * `maxBytes` of bodies however large the history.
  */
-export async function changePage(
+async function changePage(
   db: Db,
   userId: string,
   after: number,
@@ -332,7 +333,7 @@ export async function changePage(
 }
 
 /** Deletes the changes through `covers` (a snapshot covers them); answers the bytes they counted. */
-export async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<number> {
+async function deleteChangesThrough(db: Db, userId: string, covers: number): Promise<number> {
   const { bytes } = await db
     .selectFrom('sync_changes')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
@@ -344,7 +345,7 @@ export async function deleteChangesThrough(db: Db, userId: string, covers: numbe
 }
 
 /** The member's newest snapshot. */
-export function newestSnapshot(db: Db, userId: string): Promise<SnapshotRow | undefined> {
+function newestSnapshot(db: Db, userId: string): Promise<SnapshotRow | undefined> {
   return db
     .selectFrom('sync_snapshots')
     .selectAll()
@@ -354,7 +355,7 @@ export function newestSnapshot(db: Db, userId: string): Promise<SnapshotRow | un
     .executeTakeFirst();
 }
 
-export function findSnapshot(db: Db, userId: string, id: string): Promise<SnapshotRow | undefined> {
+function findSnapshot(db: Db, userId: string, id: string): Promise<SnapshotRow | undefined> {
   return db
     .selectFrom('sync_snapshots')
     .selectAll()
@@ -363,12 +364,12 @@ export function findSnapshot(db: Db, userId: string, id: string): Promise<Snapsh
     .executeTakeFirst();
 }
 
-export async function insertSnapshot(db: Db, row: SnapshotRow): Promise<void> {
+async function insertSnapshot(db: Db, row: SnapshotRow): Promise<void> {
   await db.insertInto('sync_snapshots').values(row).execute();
 }
 
 /** Removes the member's snapshots other than `keep`; answers their stored files and the bytes they counted. */
-export async function deleteOlderSnapshots(
+async function deleteOlderSnapshots(
   db: Db,
   userId: string,
   keep: string,
@@ -395,7 +396,7 @@ export async function deleteOlderSnapshots(
   };
 }
 
-export function findChunk(db: Db, userId: string, key: string): Promise<ChunkRow | undefined> {
+function findChunk(db: Db, userId: string, key: string): Promise<ChunkRow | undefined> {
   return db
     .selectFrom('sync_chunks')
     .selectAll()
@@ -404,7 +405,7 @@ export function findChunk(db: Db, userId: string, key: string): Promise<ChunkRow
     .executeTakeFirst();
 }
 
-export async function heldChunks(db: Db, userId: string, keys: string[]): Promise<string[]> {
+async function heldChunks(db: Db, userId: string, keys: string[]): Promise<string[]> {
   const rows = await db
     .selectFrom('sync_chunks')
     .select('key')
@@ -415,7 +416,7 @@ export async function heldChunks(db: Db, userId: string, keys: string[]): Promis
 }
 
 /** Adds a chunk unless the member has one of that key; answers whether it was added. */
-export async function insertChunk(db: Db, row: ChunkRow): Promise<boolean> {
+async function insertChunk(db: Db, row: ChunkRow): Promise<boolean> {
   const result = await db
     .insertInto('sync_chunks')
     .values(row)
@@ -425,7 +426,7 @@ export async function insertChunk(db: Db, row: ChunkRow): Promise<boolean> {
 }
 
 /** Removes the member's chunks of these keys; answers their stored files and the bytes they counted. */
-export async function deleteChunks(
+async function deleteChunks(
   db: Db,
   userId: string,
   keys: string[],
@@ -442,3 +443,48 @@ export async function deleteChunks(
     bytes: rows.reduce((sum, row) => sum + Number(row.size), 0),
   };
 }
+
+/** Where a member's synced files (documents' chunks and snapshots) are stored. */
+async function storageKeysOf(db: Db, userId: string): Promise<string[]> {
+  const [chunks, snapshots] = await Promise.all([
+    db.selectFrom('sync_chunks').select('storage_key').where('user_id', '=', userId).execute(),
+    db.selectFrom('sync_snapshots').select('storage_key').where('user_id', '=', userId).execute(),
+  ]);
+  return [...chunks, ...snapshots].map((row) => row.storage_key);
+}
+
+/** The queries, bound to where they run (db/stores.ts). */
+export const syncStore = (db: Executor) =>
+  storeOf(db, {
+    addUsage,
+    findVault,
+    insertVault,
+    updateVault,
+    setLatest,
+    deleteSynced,
+    retireDevices,
+    isRetired,
+    forgetOtherVaultsDevices,
+    listDevices,
+    devicesOfEndedSessions,
+    findDevice,
+    insertDevice,
+    updateDevice,
+    findChange,
+    insertChanges,
+    headsOf,
+    setHeads,
+    changePage,
+    deleteChangesThrough,
+    newestSnapshot,
+    findSnapshot,
+    insertSnapshot,
+    deleteOlderSnapshots,
+    findChunk,
+    heldChunks,
+    insertChunk,
+    deleteChunks,
+    storageKeysOf,
+  });
+
+export type SyncStore = ReturnType<typeof syncStore>;
