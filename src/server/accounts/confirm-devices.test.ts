@@ -5,20 +5,8 @@
 // new-device.test.ts's and devices.test.ts's.
 import crypto from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors.js';
-import { serviceWorlds, type ServiceWorld } from '../test/services.js';
+import { answer, serviceWorlds, type ServiceWorld } from '../test/services.js';
 import type { DeviceService, SignedIn } from './service.js';
-
-/** The code a call is refused with, or 'done'. */
-async function answer(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'done';
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
 
 describe('a member’s devices', () => {
   const worlds = serviceWorlds();

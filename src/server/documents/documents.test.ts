@@ -4,26 +4,14 @@
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../accounts/service.js';
-import { ApiError } from '../http/errors.js';
 import { memberQuota } from '../quota/quota.js';
-import { serviceWorlds, type ServiceWorld } from '../test/services.js';
+import { answer, serviceWorlds, type ServiceWorld } from '../test/services.js';
 import { documentService, type DocumentService } from './service.js';
 
 const QUOTA_BYTES = 1000;
 const quiet = { warn: () => undefined } as never;
 
 const bytes = (size: number, fill = 7) => Buffer.alloc(size, fill);
-
-/** The code a call is refused with, or 'done'. */
-async function answer(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'done';
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
 
 describe('documents service', () => {
   const worlds = serviceWorlds();

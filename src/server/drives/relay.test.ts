@@ -7,25 +7,13 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WebdavCredentials } from '../../shared/schemas/drives.js';
-import { ApiError } from '../http/errors.js';
-import { serviceWorlds, type ServiceWorld } from '../test/services.js';
+import { answer, serviceWorlds, type ServiceWorld } from '../test/services.js';
 import { startWebdavDrive, type WebdavDrive } from '../test/webdav-drive.js';
 import { DRIVE_IDLE_TIMEOUT_MS, RELAY_LIMIT, webdavRelay } from './service.js';
 import { webdavStore } from './store.js';
 
 const NAME = 'mygenie-backup-2026-12-01T09-00-00Z.zip';
 const FOLDER = '/remote.php/dav/MyGenie';
-
-/** The code a call is refused with, or 'done'. */
-async function answer(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'done';
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
 
 async function read(body: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -3,20 +3,8 @@
 // from any process, or read again after LIST_CACHE_MS when an announcement was lost.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../accounts/service.js';
-import { ApiError } from '../http/errors.js';
-import { serviceWorlds, type ServiceWorld } from '../test/services.js';
+import { answer, serviceWorlds, type ServiceWorld } from '../test/services.js';
 import { noticeService, type NoticeService } from './service.js';
-
-/** The code a call is refused with, or 'done'. */
-async function answer(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'done';
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
 
 const titles = async (notices: NoticeService, lang: 'ko' | 'en') =>
   (JSON.parse((await notices.list(lang)).json) as { notices: Array<{ title: string }> }).notices.map(

@@ -6,24 +6,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_MAX_DEVICES } from '../../shared/constants.js';
 import type { SignedIn } from '../accounts/service.js';
-import { ApiError } from '../http/errors.js';
 import { memberQuota } from '../quota/quota.js';
 import { chain, signingPair, syncId } from '../test/sync-fixtures.js';
-import { serviceWorlds, type ServiceWorld } from '../test/services.js';
+import { answer, serviceWorlds, type ServiceWorld } from '../test/services.js';
 import { syncService, type SyncService } from './service.js';
 
 const QUOTA_BYTES = 20_000;
-
-/** The code a call is refused with, or 'done'. */
-async function answer(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-    return 'done';
-  } catch (error) {
-    if (error instanceof ApiError) return error.code;
-    throw error;
-  }
-}
 
 describe('sync service', () => {
   const worlds = serviceWorlds();

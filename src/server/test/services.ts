@@ -12,7 +12,6 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { accountService, type AccountService, type Caller, type SignedIn } from '../accounts/service.js';
-import { accountStore } from '../accounts/store.js';
 import { manualClock, type Clock } from '../core/clock.js';
 import { memoryBus } from '../core/bus.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -21,7 +20,7 @@ import { createMailer } from '../mail/mailer.js';
 import { databaseRateLimiter } from '../ratelimit/limiter.js';
 import { openTestDatabase, testOutbox, uniqueIp, type OutboxMail } from './harness.js';
 import { testCostHashing } from './passwords.js';
-import { accountStore as accountsOn, type AccountStore } from '../accounts/store.js';
+import { accountStore, type AccountStore } from '../accounts/store.js';
 import { newId } from '../core/ids.js';
 import type { LiveBus } from '../core/bus.js';
 import { dropPostgresSchema, openDatabase } from '../db/database.js';
@@ -33,6 +32,7 @@ import { passkeyStore, type PasskeyStore } from '../passkeys/store.js';
 import { pushStore, type PushStore } from '../push/store.js';
 import { quotaStore, type QuotaStore } from '../quota/store.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
+import { ApiError } from '../http/errors.js';
 import { localStorage } from '../storage/local.js';
 import type { FileStorage } from '../storage/storage.js';
 import { syncStore, type SyncStore } from '../sync/store.js';
@@ -192,7 +192,7 @@ function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
   const live = memoryBus();
   let accounts: AccountService | undefined;
   const stores: TestStores = {
-    accounts: accountsOn(db),
+    accounts: accountStore(db),
     documents: documentStore(db),
     files: fileStore(db),
     inquiries: inquiryStore(db),
@@ -270,4 +270,15 @@ function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
       };
     },
   };
+}
+
+/** The code a service call is refused with (an ApiError's), or 'done'; anything else is thrown on. */
+export async function answer(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+    return 'done';
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
 }
