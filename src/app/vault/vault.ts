@@ -429,10 +429,6 @@ export class Vault implements SyncedVault, BackedUpVault {
     this.#store.tracker = tracker;
   }
 
-  get tracking(): boolean {
-    return this.#store.tracker !== null;
-  }
-
   /**
    * Remote changes were written (src/app/sync/engine.ts) with these stamps: the vault in memory follows them, and
    * the other tabs are told.
