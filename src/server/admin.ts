@@ -17,6 +17,11 @@ import { documentStore } from './documents/store.js';
 import { quotaStore } from './quota/store.js';
 import { syncStore } from './sync/store.js';
 import { withoutPasswords } from './core/secrets.js';
+import { systemClock } from './core/clock.js';
+import type { Trx } from './db/stores.js';
+import { adminLog, adminLogStore } from './audit/log.js';
+import { eraseAccount } from './members/service.js';
+import { COMMAND_LINE_ACTOR, type AdminAction } from '../shared/schemas/members.js';
 
 /** A refusal the command line prints as it is (no account with that address, …), exiting 1. */
 export class AdminError extends CommandError {}
@@ -29,6 +34,21 @@ async function member(database: DatabaseHandle, email: string): Promise<UserRow>
 }
 
 const now = () => new Date().toISOString();
+
+/** Writes what the command line did to the admins' log (audit/log.ts), as the admin page's actions are. */
+function logged(
+  database: DatabaseHandle,
+  action: AdminAction,
+  target: string,
+  detail?: number,
+  within?: Trx,
+): Promise<void> {
+  const log = adminLog({ store: adminLogStore(database.db), clock: systemClock });
+  return log.record(
+    { actor: COMMAND_LINE_ACTOR, action, target, ...(detail === undefined ? {} : { detail }) },
+    within,
+  );
+}
 
 /** Whether the running servers heard of a change at once; `why` they could not be told otherwise. */
 export type Told = { told: true } | { told: false; why: string };
@@ -73,6 +93,7 @@ export async function makeAdmin(
 ): Promise<string> {
   const found = await member(database, email);
   await accountStore(database.db).setAdmin(found.id, true);
+  await logged(database, 'member.make-admin', found.email);
   if (found.email_verified !== 1) {
     return `${found.email} will be an admin once they verify their address (the account is not verified yet).`;
   }
@@ -89,6 +110,7 @@ export async function removeAdmin(
 ): Promise<string> {
   const found = await member(database, email);
   await accountStore(database.db).setAdmin(found.id, false);
+  await logged(database, 'member.remove-admin', found.email);
   if (config.adminEmails.includes(found.email)) {
     return `${found.email} is still an admin through ADMIN_EMAILS: remove the address there and restart the server.`;
   }
@@ -104,6 +126,7 @@ export async function endSessions(
 ): Promise<string> {
   const found = await member(database, email);
   const count = await accountStore(database.db).revokeUserSessions(found.id, now());
+  await logged(database, 'member.end-sessions', found.email, count);
   const told = await servers.tell(found.id);
   return `Ended ${count} session${count === 1 ? '' : 's'} of ${found.email}.${late(
     told,
@@ -112,10 +135,9 @@ export async function endSessions(
 }
 
 /**
- * Deletes the account and everything it keeps: its rows go with it (every table's rows of a member cascade from
- * its account), then its stored objects (documents, sync chunks and snapshots) are deleted from the storage. The
- * rows go first, in one transaction, so no object is deleted that a row still names; an object whose deletion
- * fails is reported by key, for the host to delete by hand.
+ * Deletes the account and everything it keeps, as the members page does (members/service.ts, eraseAccount): its
+ * rows in one transaction with the log's entry, then its stored objects; an object whose deletion fails is
+ * reported by key, for the host to delete by hand.
  */
 export async function deleteAccount(
   database: DatabaseHandle,
@@ -124,26 +146,17 @@ export async function deleteAccount(
   servers: RunningServers,
 ): Promise<{ message: string; left: string[] }> {
   const found = await member(database, email);
-  const keys = await database.db.transaction().execute(async (trx) => {
-    const [documents, synced] = await Promise.all([
-      documentStore(trx).storageKeysOf(found.id),
-      syncStore(trx).storageKeysOf(found.id),
-    ]);
-    await accountStore(trx).deleteUser(found.id);
-    return [...documents, ...synced];
-  });
+  const stores = {
+    accounts: accountStore(database.db),
+    documents: documentStore(database.db),
+    sync: syncStore(database.db),
+  };
+  const { files, left } = await eraseAccount(stores, storage, found.id, (trx) =>
+    logged(database, 'member.delete', found.email, undefined, trx),
+  );
   const told = await servers.tell(found.id);
-  const left: string[] = [];
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-    } catch {
-      left.push(key);
-    }
-  }
-  const files = `${keys.length - left.length} stored file${keys.length - left.length === 1 ? '' : 's'}`;
   return {
-    message: `Deleted the account ${found.email} with its data and ${files}.${late(
+    message: `Deleted the account ${found.email} with its data and ${files} stored file${files === 1 ? '' : 's'}.${late(
       told,
       'its sessions are refused within 5 seconds, and their open event streams end within 15',
     )}`,

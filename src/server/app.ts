@@ -70,6 +70,10 @@ import { acceptRawUploads } from './storage/http.js';
 import { configuredStorage } from './storage/configured.js';
 import type { FileStorage } from './storage/storage.js';
 import { fairShare, type FairShareLimits } from './sync/fair-share.js';
+import { adminLog, adminLogStore } from './audit/log.js';
+import { memberRoutes } from './members/routes.js';
+import { memberAdmin } from './members/service.js';
+import { memberStore } from './members/store.js';
 
 export interface AppParts {
   config: Config;
@@ -213,6 +217,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     log: app.log,
   });
   const storage = parts.storage ?? (await configuredStorage(config));
+  const admins = adminLog({ store: adminLogStore(database.db), clock });
   const accounts = accountService({
     store: accountStore(database.db),
     dialect: database.dialect,
@@ -225,6 +230,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     signups: config.signups,
     log: app.log,
     live,
+    adminLog: admins,
     ...(parts.passwords ? { passwords: parts.passwords } : {}),
   });
 
@@ -376,6 +382,21 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       allowPrivate: config.allowPrivateAddresses,
     }),
     maxUploadBytes: config.maxUploadBytes,
+  });
+  memberRoutes(app, {
+    gate: accounts.gate,
+    members: memberAdmin({
+      members: memberStore(database.db),
+      accounts: accountStore(database.db),
+      documents: documentStore(database.db),
+      sync: synced,
+      log: admins,
+      storage,
+      live,
+      clock,
+      adminEmails: config.adminEmails,
+      logger: app.log,
+    }),
   });
   route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);

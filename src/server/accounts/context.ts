@@ -41,6 +41,7 @@ import type { EmailTokenRow, SessionRow, UserRow, AccountStore } from './store.j
 import { newId } from '../core/ids.js';
 import { hashToken, randomCode, randomToken } from './tokens.js';
 import type { SignupSettings } from './signup-settings.js';
+import type { AdminLog } from '../audit/log.js';
 
 /**
  * The password of an account made behind the sign-up door (email-links.ts) until its address is verified: none.
@@ -68,6 +69,8 @@ export interface AccountDeps {
   live: LiveBus;
   /** How passwords are hashed (argon2id at full cost unless a test of the rules passes a cheaper one). */
   passwords?: PasswordHashing;
+  /** Where what admins do to invitations is written for the admins to read (audit/log.ts). */
+  adminLog?: Pick<AdminLog, 'record'>;
 }
 
 /** Who is asking: the caller's address, browser, and the browser's device key (its HttpOnly device secret). */

@@ -73,6 +73,7 @@ export function emailLinkService(ctx: AccountContext) {
       update_mails: 1,
       unsubscribe_token: randomToken(),
       is_admin: 0,
+      disabled_at: null,
     };
   }
 

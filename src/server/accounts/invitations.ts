@@ -132,6 +132,7 @@ export function invitationService(ctx: AccountContext) {
         used_at: null,
       };
       await store.upsertInvitation(row);
+      await deps.adminLog?.record({ actor: admin.user.email, action: 'invitation.send', target: email });
       const link = `${deps.publicUrl}/?auth=register&email=${encodeURIComponent(email)}&lang=${lang}`;
       send(invitationMail(lang, email, link, { by: admin.user.email, until: new Date(row.expires_at) }));
       const [saved] = await listInvitations(email);
@@ -142,7 +143,9 @@ export function invitationService(ctx: AccountContext) {
 
     async withdrawInvitation(admin: SignedIn, id: string): Promise<void> {
       authorize(isAdmin(admin), 'auth/forbidden');
-      if (!(await store.deleteInvitation(id))) throw new ApiError('invitation/not-found');
+      const email = await store.deleteInvitation(id);
+      if (email === undefined) throw new ApiError('invitation/not-found');
+      await deps.adminLog?.record({ actor: admin.user.email, action: 'invitation.withdraw', target: email });
     },
   };
 }

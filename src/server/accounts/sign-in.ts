@@ -43,12 +43,14 @@ export function signInService(ctx: AccountContext) {
 
     /**
      * Signs in with e-mail and password: a session for a verified member (waiting for another device's approval
-     * when the browser is new to an account signed in elsewhere); wrong passwords count against the limits.
+     * when the browser is new to an account signed in elsewhere); wrong passwords count against the limits. An
+     * account an admin disabled is refused, said only to the right password.
      */
     async login(body: LoginBody, caller: Caller): Promise<SignInResult> {
       const { user, release } = await checkCredentials(body.email, body.password, caller);
       try {
         if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+        if (user.disabled_at !== null) throw new ApiError('auth/account-disabled');
         return await openSession(user, caller, body.idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN, release);
       } catch (error) {
         // The password was right: whatever refused the sign-in (an unverified address, a copied device secret),
@@ -58,11 +60,12 @@ export function signInService(ctx: AccountContext) {
       }
     },
 
-    /** A sign-in proven another way (a passkey): a session for a verified member. */
+    /** A sign-in proven another way (a passkey): a session for a verified member whose account is enabled. */
     async signInAs(userId: string, caller: Caller, idleMinutes: number | undefined): Promise<SignInResult> {
       const user = await store.findUserById(userId);
       if (!user) throw new ApiError('auth/invalid-login-credentials');
       if (user.email_verified !== 1) throw new ApiError('auth/email-not-verified');
+      if (user.disabled_at !== null) throw new ApiError('auth/account-disabled');
       return openSession(user, caller, idleMinutes ?? AUTO_LOGOUT_DEFAULT_MIN);
     },
 

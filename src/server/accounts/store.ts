@@ -26,6 +26,7 @@ const USER_COLUMNS = columns<UserRow>({
   update_mails: true,
   unsubscribe_token: true,
   is_admin: true,
+  disabled_at: true,
 });
 const SESSION_COLUMNS = columns<SessionRow>({
   id: true,
@@ -204,6 +205,8 @@ const liveSessionByToken = prepared<
     .select(['users.email', 'users.email_verified', 'users.lang', 'users.is_admin'])
     .where('sessions.token_hash', '=', slot('tokenHash'))
     .where('sessions.revoked_at', 'is', null)
+    // A disabled account's sessions count for nothing, even one opened in the moment it was disabled.
+    .where('users.disabled_at', 'is', null)
     .where('sessions.expires_at', '>', slot('now')),
 );
 
@@ -751,9 +754,14 @@ async function upsertInvitation(db: Db, row: InvitationTable): Promise<void> {
 }
 
 /** Deletes an invitation; false when it was already gone. */
-async function deleteInvitation(db: Db, id: string): Promise<boolean> {
-  const removed = await db.deleteFrom('invitations').where('id', '=', id).executeTakeFirst();
-  return Number(removed.numDeletedRows) > 0;
+/** Deletes an invitation; its address, or undefined when there was none with this id. */
+async function deleteInvitation(db: Db, id: string): Promise<string | undefined> {
+  const removed = await db
+    .deleteFrom('invitations')
+    .where('id', '=', id)
+    .returning('email')
+    .executeTakeFirst();
+  return removed?.email;
 }
 
 /** Gives or takes the admin role made from the command line (ADMIN_EMAILS makes admins of its own). */

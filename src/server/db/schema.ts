@@ -1,5 +1,6 @@
 // The server's tables as Kysely sees them. Times are ISO-8601 UTC strings (fixed width, so they compare as
 // text on both dialects); flags are 0/1 integers for the same reason.
+import type { Generated } from 'kysely';
 import type { InquiryType } from '../../shared/constants.js';
 
 export interface UserTable {
@@ -16,6 +17,8 @@ export interface UserTable {
   unsubscribe_token: string | null;
   /** 1 for an admin made with `npm run admin` (those in ADMIN_EMAILS are admins without it). */
   is_admin: number;
+  /** When an admin disabled the account: it cannot sign in, and its sessions count for nothing (data kept). */
+  disabled_at: string | null;
 }
 
 /** An address an admin invited to sign up, even while sign-ups are closed to others (one per address). */
@@ -299,6 +302,20 @@ export interface SyncUsageTable {
   bytes: number;
 }
 
+/** What an admin did to members, invitations or the banner, for the admins to read (members/log.ts). */
+export interface AdminLogTable {
+  /** In the order written. */
+  id: Generated<number>;
+  at: string;
+  /** The admin's address (or `npm run admin` for the command line). */
+  actor: string;
+  action: string;
+  /** The member's or invited address the action was on ('' for none). */
+  target: string;
+  /** A figure the action reports (sessions ended), or null. */
+  detail: number | null;
+}
+
 export interface Database {
   users: UserTable;
   invitations: InvitationTable;
@@ -324,4 +341,5 @@ export interface Database {
   sync_chunks: SyncChunkTable;
   sync_usage: SyncUsageTable;
   sync_retired_devices: SyncRetiredDeviceTable;
+  admin_log: AdminLogTable;
 }

@@ -245,6 +245,7 @@ function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
         update_mails: 1,
         unsubscribe_token: newId(),
         is_admin: options.admin ? 1 : 0,
+        disabled_at: null,
       });
       const sessionId = newId();
       await stores.accounts.insertSession({

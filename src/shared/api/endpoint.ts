@@ -29,6 +29,7 @@ export const API_TAGS = {
   sync: "Syncing a member's encrypted vault between their devices",
   support: 'Inquiries to support, and the opt-out link of update mails',
   drives: "Backups on the member's WebDAV drive, relayed by the server",
+  members: 'Members as admins see them, and the log of what admins did',
 } as const;
 
 export interface Endpoint {
@@ -92,7 +93,7 @@ export const failures = {
     'passkey/counter-rejected',
   ],
   /** A new session opened: a device secret copied from another kind of device is refused. */
-  signIn: ['auth/email-not-verified', 'session/device-mismatch'],
+  signIn: ['auth/email-not-verified', 'auth/account-disabled', 'session/device-mismatch'],
   /** A stored file's bytes, read. */
   storedRead: ['storage/object-not-found', 'storage/unavailable'],
   /** An upload streamed into storage. */

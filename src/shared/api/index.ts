@@ -12,6 +12,7 @@ import { DOCUMENT_API } from './documents.js';
 import { DRIVE_API } from './drives.js';
 import type { Endpoint } from './endpoint.js';
 import { FILE_API } from './files.js';
+import { MEMBER_API } from './members.js';
 import { NOTICE_API } from './notices.js';
 import { PASSKEY_API } from './passkeys.js';
 import { PUSH_API } from './push.js';
@@ -34,6 +35,7 @@ export const API = {
   ...SYNC_API,
   ...SUPPORT_API,
   ...DRIVE_API,
+  ...MEMBER_API,
 } as const satisfies { [N in keyof typeof ROUTES]: Endpoint & { route: (typeof ROUTES)[N] } };
 
 /** Every entry has its line in the browser's route table, and no line is left over (`npm run openapi`). */

@@ -77,6 +77,12 @@ export const ROUTES = {
   webdavList: 'POST /api/drives/webdav/list',
   webdavUpload: 'PUT /api/drives/webdav/backups/:name',
   webdavDownload: 'POST /api/drives/webdav/backups/:name/download',
+  members: 'GET /api/admin/members',
+  endMemberSessions: 'POST /api/admin/members/:id/end-sessions',
+  disableMember: 'POST /api/admin/members/:id/disable',
+  enableMember: 'POST /api/admin/members/:id/enable',
+  deleteMember: 'DELETE /api/admin/members/:id',
+  adminLog: 'GET /api/admin/log',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

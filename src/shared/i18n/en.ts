@@ -317,8 +317,14 @@ export const en: Catalog = {
       'This site is not taking sign-ups at the moment. Ask its administrator for an invitation, then sign up with the address it was sent to.',
     'auth/signup-domain':
       'Only addresses at the allowed domains can sign up on this site. For another address, ask its administrator for an invitation.',
+    'auth/account-disabled':
+      "This account has been disabled by the site's administrator. Its data is kept; contact the administrator to use it again.",
     'invitation/not-found':
       'The invitation was not found; it may have been withdrawn already. Refresh the list.',
+    'member/not-found':
+      'This member was not found; the account may have been deleted already. Refresh the list.',
+    'member/self': 'You cannot do this to your own account here. Use your own settings instead.',
+    'member/confirm-mismatch': "The address typed does not match the member's. Type it exactly as shown.",
     'storage/unauthenticated': 'Please sign in to use files.',
     'storage/unauthorized': 'You do not have permission to use this file.',
     'storage/object-not-found': 'The file does not exist.',
