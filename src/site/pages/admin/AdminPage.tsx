@@ -1,7 +1,7 @@
 // Admin page (description §2 "Admin", §3, §5): for administrators only. An upload form that publishes a file
 // on the download page (sent with XMLHttpRequest to show its progress), the table of published files, each
-// with a download link and a delete button, the invitations to sign up, and the inquiries members sent from the
-// support page. Everyone else sees an "Admins only" card.
+// with a download link and a delete button, the members (issue 45), the invitations to sign up, the inquiries
+// members sent from the support page, and the admins' log. Everyone else sees an "Admins only" card.
 import { useText } from '../../../client/text.js';
 import { call } from '../../../client/api.js';
 import { useLoad } from '../../../client/use-load.js';
@@ -14,6 +14,8 @@ import { UploadSection } from './UploadSection.js';
 import { FilesSection } from './FilesSection.js';
 import { InquiriesSection } from './InquiriesSection.js';
 import { InvitationsSection } from './InvitationsSection.js';
+import { MembersSection } from './MembersSection.js';
+import { AdminLogSection } from './AdminLogSection.js';
 import './admin.css';
 
 export default function AdminPage() {
@@ -50,13 +52,16 @@ export default function AdminPage() {
 
 function AdminConsole({ c }: { c: Copy }) {
   const files = useLoad(() => call('files'));
+  const log = useLoad(() => call('adminLog'));
   return (
     <div className="admin">
       <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
       <UploadSection c={c} onUploaded={files.reload} />
       <FilesSection c={c} files={files} />
-      <InvitationsSection c={c} />
+      <MembersSection onChanged={log.reload} />
+      <InvitationsSection c={c} onChanged={log.reload} />
       <InquiriesSection c={c} />
+      <AdminLogSection log={log} />
     </div>
   );
 }

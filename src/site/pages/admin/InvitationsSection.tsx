@@ -22,7 +22,8 @@ function policyLine(c: Copy, policy: SignupPolicy, lang: Language): string {
   return policy.open ? c.invitations.policyOpen : c.invitations.policyClosed;
 }
 
-export function InvitationsSection({ c }: { c: Copy }) {
+/** `onChanged`: an invitation was sent or withdrawn (the admins' log has a new entry). */
+export function InvitationsSection({ c, onChanged }: { c: Copy; onChanged(): void }) {
   const t = useText(catalog);
   const { lang } = useLanguage();
   const toast = useToast();
@@ -33,7 +34,8 @@ export function InvitationsSection({ c }: { c: Copy }) {
   const [error, setError] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState<ReadonlySet<string>>(() => new Set());
   const emailField = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), lang: useId(), error: useId() };
+  // A fixed id: the members section's "invite" button brings the admin here.
+  const ids = { email: 'admin-invite-email', lang: useId(), error: useId() };
 
   async function invite(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +50,7 @@ export function InvitationsSection({ c }: { c: Copy }) {
       }));
       setEmail('');
       toast(fill(c.invitations.sent, { email: invitation.email }));
+      onChanged();
     } catch (failure) {
       setError(`${c.invitations.failed} ${t.errors[failureCode(failure)]}`);
       emailField.current?.focus();
@@ -62,6 +65,7 @@ export function InvitationsSection({ c }: { c: Copy }) {
     try {
       await call('withdrawInvitation', { params: { id: invitation.id } });
       toast(c.invitations.withdrawn);
+      onChanged();
     } catch (failure) {
       const code = failureCode(failure);
       // Withdrawn elsewhere meanwhile: the list below shows it gone all the same.
