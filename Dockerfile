@@ -10,6 +10,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The commit /api/health, the metrics and the log report (docs/deploy.md, "Which version runs"): .git is not sent to
+# the build, so it comes as an argument, --build-arg SOURCE_COMMIT=$(git rev-parse HEAD); without one, "unknown".
+ARG SOURCE_COMMIT
 RUN npm run build
 
 # --- runtime: production dependencies and the built output only, as the unprivileged user

@@ -1,7 +1,13 @@
-// Which version runs: the version package.json names is one CHANGELOG.md released, with its date.
+// Which version runs: what the build writes (scripts/version.mjs) and the server reads back, its commit from git or
+// the image's build argument, "unknown" said plainly without either; the start's line; and the version package.json
+// names is one CHANGELOG.md released, with its date.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildVersion, writeVersion } from '../../../scripts/version.mjs';
+import { readBuildInfo, startLine } from './version.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const packageVersion = (
@@ -16,6 +22,74 @@ function changelogSections(): Array<{ version: string; date: string | undefined 
     date,
   }));
 }
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-version-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A project folder with only a package.json (no checkout): a tarball unpacked, or the image's build context. */
+function unpacked(name: string, version = '1.2.3'): string {
+  const folder = path.join(scratch, name);
+  fs.mkdirSync(path.join(folder, 'dist/server'), { recursive: true });
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify({ name: 'mygenie', version }));
+  return folder;
+}
+
+describe('the build', () => {
+  it("writes the checkout's commit beside the compiled server, and the server reads it back", () => {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+    const out = path.join(scratch, 'checkout-build');
+    expect(writeVersion(out, root, {})).toEqual({ version: packageVersion, commit: head });
+    expect(readBuildInfo(out)).toEqual({ version: packageVersion, commit: head });
+  });
+
+  it("takes the image's build argument where there is no checkout, and says unknown without it", () => {
+    const folder = unpacked('no-git');
+    const out = path.join(folder, 'dist/server');
+    const full = 'D4BB048E0123456789ABCDEF0123456789ABCDEF';
+    expect(writeVersion(out, folder, { SOURCE_COMMIT: full })).toEqual({
+      version: '1.2.3',
+      commit: 'd4bb048',
+    });
+    expect(readBuildInfo(out)).toEqual({ version: '1.2.3', commit: 'd4bb048' });
+    expect(buildVersion(folder, { COMMIT: '5d90efa' })).toEqual({ version: '1.2.3', commit: '5d90efa' });
+    expect(writeVersion(out, folder, {})).toEqual({ version: '1.2.3', commit: null });
+    expect(readBuildInfo(out)).toEqual({ version: '1.2.3', commit: null });
+    expect(() => buildVersion(folder, { SOURCE_COMMIT: 'main' })).toThrow(
+      'SOURCE_COMMIT must be a git commit hash (7 to 40 hexadecimal digits), not "main"',
+    );
+  });
+
+  it('is read from package.json where no build wrote it (the sources), and refuses a version.json it did not write', () => {
+    const folder = unpacked('sources', '3.4.5');
+    expect(readBuildInfo(path.join(folder, 'dist/server'))).toEqual({ version: '3.4.5', commit: null });
+    fs.writeFileSync(path.join(folder, 'dist/server/version.json'), '{"version":"3.4.5","commit":"$(id)"}');
+    expect(() => readBuildInfo(path.join(folder, 'dist/server'))).toThrow(
+      'version.json is not what npm run build writes: build MyGenie again',
+    );
+  });
+
+  it('gives one line at start: version, commit, database and the migrations applied, or where it already was', () => {
+    expect(
+      startLine({ version: '0.2.0', commit: 'd4bb048' }, 'sqlite', {
+        applied: ['1763766000000-Accounts', '1763850000000-NoticesFiles'],
+        last: '1763850000000-NoticesFiles',
+      }),
+    ).toBe(
+      'MyGenie 0.2.0 (commit d4bb048) on SQLite; migrations applied at this start: 1763766000000-Accounts, 1763850000000-NoticesFiles',
+    );
+    expect(
+      startLine({ version: '0.2.0', commit: null }, 'postgres', {
+        applied: [],
+        last: '1764800000000-SignInConfirmation',
+      }),
+    ).toBe(
+      'MyGenie 0.2.0 (commit unknown) on PostgreSQL; migrations applied at this start: none, already at 1764800000000-SignInConfirmation',
+    );
+  });
+});
 
 describe('the version', () => {
   it("is package.json's, released in CHANGELOG.md with a date, under the Unreleased section", () => {
