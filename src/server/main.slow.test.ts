@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freePort, waitUntilUp } from '../../scripts/net.mjs';
 import { PG_URL, mailedToken, pgSchema, postgresReachable } from '../../bench/lib/server.mjs';
+import { writeVersion } from '../../scripts/version.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A build of its own inside the project (so node_modules resolve), apart from dist/ which the browser tests use.
@@ -35,12 +36,16 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
+/** What this build reports (`npm run build` writes it beside the compiled server, as here). */
+let built: { version: string; commit: string | null };
+
 beforeAll(() => {
   execFileSync(
     process.execPath,
     [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', outDir],
     { cwd: root },
   );
+  built = writeVersion(outDir, root);
 }, 120_000);
 
 afterAll(async () => {
@@ -255,6 +260,52 @@ async function adminTellsTheServer(extra: Record<string, string>) {
 }
 
 describe('the server process', () => {
+  it('says at start which version and commit run, on which database, and the migrations it applied', async () => {
+    const migrations = (await fs.readdir(path.join(root, 'src/server/db/migrations')))
+      .filter((file) => /^\d{13}-\w+\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    const migrated = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    try {
+      const port = await freePort();
+      const server = start({ PORT: String(port), DATA_DIR: fresh, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      await waitForHealth(port);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(((await health.json()) as { version: unknown }).version).toEqual(built);
+      expect(built.commit).toMatch(/^[0-9a-f]{7,}$/);
+      const said = () =>
+        server
+          .output()
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              return [(JSON.parse(line) as { msg: string }).msg];
+            } catch {
+              return [];
+            }
+          })
+          .filter((message) => message.startsWith('MyGenie '));
+      await expect.poll(said).toContain(`MyGenie is serving http://localhost:${port} (SQLite in ${fresh})`);
+      expect(said()[0]).toBe(
+        `MyGenie ${built.version} (commit ${built.commit}) on SQLite; migrations applied at this start: ${migrations.join(', ')}`,
+      );
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      // `npm run migrate` says the same: nothing more to do here, everything on a database it makes.
+      const again = await command('migrate.js', [], { DATA_DIR: fresh });
+      expect(again.stdout).toContain(`Applied now: none, already at ${migrations.at(-1)}.`);
+      const first = await command('migrate.js', [], { DATA_DIR: migrated });
+      expect(first.stdout).toContain(
+        `is at the current schema: ${migrations.length} migrations, the last ${migrations.at(-1)}.\nApplied now: ${migrations.join(', ')}.`,
+      );
+    } finally {
+      await fs.rm(fresh, { recursive: true, force: true });
+      await fs.rm(migrated, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start on a bad value, naming it', async () => {
     const server = start({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
