@@ -167,7 +167,12 @@ async function backupThenRestore(database: 'sqlite' | 'postgres') {
       database:
         database === 'sqlite'
           ? { dialect: 'sqlite', file: 'mygenie.db' }
-          : { dialect: 'postgres', file: 'mygenie.dump' },
+          : {
+              dialect: 'postgres',
+              file: 'mygenie.dump',
+              // The pg_dump that wrote it, which a restore's pg_restore must be as new as.
+              dumpedWith: execFileSync('pg_dump', ['--version'], { encoding: 'utf8' }).trim(),
+            },
     });
     // Readable by this user alone.
     expect((await fs.stat(backup)).mode & 0o777).toBe(0o700);
@@ -401,6 +406,52 @@ describe('the server process', () => {
     'backs up PostgreSQL while the server runs, and restores only once it stopped',
     () => backupThenRestore('postgres'),
     90_000,
+  );
+
+  it.skipIf(!postgres)(
+    'says what to install when pg_dump is missing or older than the server, and makes no backup',
+    async () => {
+      const here = await site('pgclient', { DATABASE_URL: 'schema' });
+      const into = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-backups-'));
+      const bin = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-bin-'));
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        const server = String(
+          (await client.query<{ version: string }>(`select current_setting('server_version') as version`))
+            .rows[0]!.version,
+        ).split(' ')[0]!;
+        const major = Number(server.split('.')[0]);
+        // No pg_dump on the PATH the command is given.
+        const missing = await command('backup-cli.js', [into], { ...here.settings, PATH: bin });
+        expect(missing.status).toBe(1);
+        expect(missing.stderr.trim()).toBe(
+          'MyGenie could not complete the backup: pg_dump was not found on this machine (PATH), and backing up ' +
+            `PostgreSQL runs it. Install PostgreSQL's client programs, version ${major} or later (on Debian or ` +
+            `Ubuntu the package postgresql-client-${major}, from PostgreSQL's apt repository apt.postgresql.org); ` +
+            'the MyGenie image has them.',
+        );
+        // A pg_dump one major older than the server.
+        await fs.writeFile(
+          path.join(bin, 'pg_dump'),
+          `#!/bin/sh\necho "pg_dump (PostgreSQL) ${major - 1}.9"\n`,
+          { mode: 0o755 },
+        );
+        const older = await command('backup-cli.js', [into], { ...here.settings, PATH: bin });
+        expect(older.status).toBe(1);
+        expect(older.stderr).toContain(
+          `pg_dump here is version ${major - 1} (pg_dump (PostgreSQL) ${major - 1}.9), older than the PostgreSQL ` +
+            `server it backs up (${server}): pg_dump reads only servers of its own major version or older. ` +
+            `Install PostgreSQL's client programs, version ${major} or later`,
+        );
+        expect(await fs.readdir(into)).toEqual([]);
+      } finally {
+        await client.end();
+        await here.remove();
+        await fs.rm(into, { recursive: true, force: true });
+        await fs.rm(bin, { recursive: true, force: true });
+      }
+    },
   );
 
   it("tells the running server the admin command's changes at once (SQLite)", () => adminTellsTheServer({}));
