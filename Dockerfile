@@ -18,7 +18,7 @@ RUN npm run build
 # --- runtime: production dependencies and the built output only, as the unprivileged user
 FROM node:24.19.0-bookworm-slim
 # pg_dump and pg_restore for `npm run backup` on PostgreSQL (docs/deploy.md). pg_dump refuses a server of a newer
-# major than its own, and Debian bookworm's is 15: the client of the PostgreSQL compose runs (17) comes from
+# major than its own, and Debian bookworm's is 15: the client of compose.scaled.yaml's PostgreSQL (17) comes from
 # PostgreSQL's own apt repository. For another server, build with --build-arg POSTGRES_CLIENT_MAJOR=<its major>.
 ARG POSTGRES_CLIENT_MAJOR=17
 RUN apt-get update \
