@@ -5,15 +5,31 @@
 # scripts/image-steps.mjs performs this file's steps without Docker, and a test runs it (no runtime here).
 
 # --- build: the website and the server, with the dev dependencies that build them
-FROM node:24-bookworm-slim AS build
+FROM node:24.19.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The commit /api/health, the metrics and the log report (docs/deploy.md, "Which version runs"): .git is not sent to
+# the build, so it comes as an argument, --build-arg SOURCE_COMMIT=$(git rev-parse HEAD); without one, "unknown".
+ARG SOURCE_COMMIT
 RUN npm run build
 
 # --- runtime: production dependencies and the built output only, as the unprivileged user
-FROM node:24-bookworm-slim
+FROM node:24.19.0-bookworm-slim
+# pg_dump and pg_restore for `npm run backup` on PostgreSQL (docs/deploy.md). pg_dump refuses a server of a newer
+# major than its own, and Debian bookworm's is 15: the client of compose.scaled.yaml's PostgreSQL (17) comes from
+# PostgreSQL's own apt repository. For another server, build with --build-arg POSTGRES_CLIENT_MAJOR=<its major>.
+ARG POSTGRES_CLIENT_MAJOR=17
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
+ && install -d /usr/share/postgresql-common/pgdg \
+ && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+ && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" > /etc/apt/sources.list.d/pgdg.list \
+ && apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client-${POSTGRES_CLIENT_MAJOR} \
+ && apt-get purge -y --auto-remove curl \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

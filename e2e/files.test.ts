@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { copy as adminCopy } from '../src/site/pages/admin/copy.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
 import { catalog } from '../src/shared/i18n/index.js';
+import { fill } from '../src/shared/text.js';
+import { buildVersion } from '../scripts/version.mjs';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 
@@ -39,6 +41,16 @@ describe('publishing and downloading a program', () => {
     const admin = await pageAs(ADMIN, 'en', '/admin');
     const form = admin.getByTestId('admin-upload-form');
     await form.waitFor();
+    // The foot of the page tells an admin which version and commit the server runs (the checkout's, built here).
+    const running = buildVersion(undefined, {});
+    await expect
+      .poll(() => admin.getByTestId('footer-version').innerText())
+      .toBe(
+        fill(catalog.en.footer.version, {
+          version: running.version,
+          commit: running.commit ?? catalog.en.footer.commitUnknown,
+        }),
+      );
     await admin
       .getByTestId('admin-upload-file')
       .setInputFiles({ name: 'MyGenie-Setup.zip', mimeType: 'application/zip', buffer: bytes });
@@ -60,10 +72,13 @@ describe('publishing and downloading a program', () => {
     const saved = await fs.readFile((await download.path())!);
     expect(saved.equals(bytes)).toBe(true);
     await member.getByTestId('file-row').filter({ hasText: 'MyGenie-Setup' }).waitFor();
+    // Members and visitors are not told: the footer renders with the session the page already shows.
+    expect(await member.getByTestId('footer-version').count()).toBe(0);
 
     const visitor = await pageAs(null, 'ko', '/download');
     await visitor.getByTestId('download-login-required').waitFor();
     expect(await visitor.getByTestId('program-download').count()).toBe(0);
+    expect(await visitor.getByTestId('footer-version').count()).toBe(0);
   });
 
   it('shows admins only to admins', async () => {

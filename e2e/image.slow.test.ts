@@ -2,13 +2,16 @@
 // folder by scripts/image-steps.mjs — production dependencies only, the built output only — then started as the
 // image's CMD with its ENV and a volume folder, healthy by its own HEALTHCHECK, serving the site and a sign-up
 // through to a signed-in member.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailedToken } from '../bench/lib/server.mjs';
 import { freePort } from '../scripts/net.mjs';
-import { imageSettings, makeImage, runtimeStage, startImage } from '../scripts/image-steps.mjs';
+import { imageRuns, imageSettings, makeImage, runtimeStage, startImage } from '../scripts/image-steps.mjs';
+import { buildVersion } from '../scripts/version.mjs';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-image-'));
 const volume = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-volume-'));
@@ -32,6 +35,13 @@ describe('the container image, made by its steps on a clean folder', () => {
     expect(steps).toContain('USER node');
     expect(steps).toContain('VOLUME ["/data"]');
     expect(imageSettings().env).toMatchObject({ DATA_DIR: '/data', HOST: '0.0.0.0', NODE_ENV: 'production' });
+    // Every RUN is one the script stands in for; the system packages give the backup PostgreSQL's client programs.
+    const runs = imageRuns();
+    expect(runs.map((run) => run.kind)).toEqual(['packages', 'npm-install', 'volume']);
+    expect(runs[0]!.packages).toContain('postgresql-client-17');
+    expect(() => imageRuns([...stage, { instruction: 'RUN', args: 'apk add postgresql-client' }])).toThrow(
+      'does not know how to stand in for the Dockerfile\'s "RUN apk add postgresql-client"',
+    );
   });
 
   it('starts as the image does, is healthy by its HEALTHCHECK, serves the site and signs a member up and in', async () => {
@@ -91,6 +101,18 @@ describe('the container image, made by its steps on a clean folder', () => {
     });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { user: { email: string } }).user.email).toBe(email);
+
+    // The version the build wrote into dist/, which the image copies.
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { version: unknown };
+    expect(health.version).toEqual(buildVersion(undefined, {}));
+
+    // `docker exec mygenie npm run backup -- /data/backups`, while it runs.
+    const backup = await promisify(execFile)('npm', ['run', 'backup', '--', path.join(volume, 'backups')], {
+      cwd: folder,
+      env: { PATH: process.env.PATH, ...imageSettings().env, DATA_DIR: volume },
+      encoding: 'utf8',
+    });
+    expect(backup.stdout).toMatch(/Backed up 1 members' accounts and 0 files \(0 bytes\) into /);
 
     // Stopped as `docker stop` does: SIGTERM, and a clean exit.
     const exited = new Promise((resolve) => image.child.once('exit', resolve));

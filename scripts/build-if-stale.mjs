@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeVersion } from './version.mjs';
 
 const SOURCES = [
   'src',
@@ -29,7 +30,11 @@ export function buildIfStale(root) {
   const stamp = path.join(root, 'dist/.build-stamp');
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((item) => newestMtime(path.join(root, item))));
-  if (built > sources) return;
+  if (built > sources) {
+    // A commit changes no source's time: the build is current, but the commit it reports is told again.
+    writeVersion(path.join(root, 'dist/server'), root);
+    return;
+  }
   console.log('Building MyGenie (site and server)…');
   // Test runners set NODE_ENV=test, which would make Vite bundle React's development build.
   execFileSync('npm', ['run', 'build'], {

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeVersion } from './version.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Settings from .env (see .env.example), under what the environment already sets.
@@ -24,6 +25,8 @@ const API_PORT = port('PORT', 3000);
 // default; a test running the dev server beside others that start the built one keeps its own.
 const out = path.resolve(root, process.env.DEV_SERVER_OUT ?? 'dist/server');
 const entry = path.join(out, 'server/main.js');
+// The version and commit the server reports (scripts/version.mjs), as a build would write them.
+writeVersion(out, root);
 
 /** @type {import('node:child_process').ChildProcess[]} */
 const children = [];

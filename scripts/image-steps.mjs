@@ -2,7 +2,10 @@
 // what the image would run: on a clean folder, the runtime stage's production install from package.json and
 // package-lock.json (no dev dependency), the build stage's output (dist/, built here when stale) and nothing else,
 // then the server started as the image's CMD with its ENV, and its HEALTHCHECK run as Docker runs it. The ENV,
-// CMD and HEALTHCHECK are read from the Dockerfile itself.
+// CMD and HEALTHCHECK are read from the Dockerfile itself, and so is every RUN: each is one this script knows how to
+// stand in for (imageRuns), or it stops. The system packages the image installs with apt are not installed here:
+// this machine's own programs stand in for them (pg_dump and pg_restore for postgresql-client-N), and the script
+// says which versions it found.
 //   node scripts/image-steps.mjs <folder>    makes the image's /app in <folder>
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,8 +56,76 @@ export function imageSettings(file) {
   };
 }
 
+/**
+ * The programs a system package of the image gives the server, which this machine must have to stand in for it;
+ * the packages not named here only serve the step that installs them (curl, the certificates).
+ * @type {Array<[RegExp, string[]]>}
+ */
+const PACKAGE_PROGRAMS = [[/^postgresql-client-\d+$/, ['pg_dump', 'pg_restore']]];
+
+/**
+ * Each RUN of the runtime stage, as this script performs it (its ARGs' defaults filled in): the production install
+ * (`npm-install`, done here), the volume's folder (`volume`, the caller gives one), or system packages from apt
+ * (`packages`, with what they are). Throws on a RUN it does not know, naming it.
+ * @param {Array<{ instruction: string; args: string }>} [stage]
+ * @returns {Array<{ kind: 'npm-install' | 'volume' | 'packages'; run: string; packages: string[] }>}
+ */
+export function imageRuns(stage = runtimeStage()) {
+  /** @type {Record<string, string>} */
+  const args = {};
+  for (const step of stage.filter((item) => item.instruction === 'ARG')) {
+    const [name = '', value = ''] = step.args.split('=');
+    args[name] = value;
+  }
+  return stage
+    .filter((step) => step.instruction === 'RUN')
+    .map((step) => {
+      const run = step.args.replace(
+        /\$\{(\w+)\}|\$(\w+)/g,
+        (whole, braced, bare) => args[braced ?? bare] ?? whole,
+      );
+      const clauses = run.split('&&').map((clause) => clause.trim());
+      if (clauses[0]?.startsWith('npm ci --omit=dev')) return { kind: 'npm-install', run, packages: [] };
+      if (clauses[0] === 'mkdir -p /data') return { kind: 'volume', run, packages: [] };
+      if (clauses[0] === 'apt-get update') {
+        const packages = clauses
+          .filter((clause) => /^apt-get install\b/.test(clause))
+          .flatMap((clause) => clause.split(/\s+/).slice(2))
+          .filter((word) => !word.startsWith('-'));
+        return { kind: 'packages', run, packages };
+      }
+      throw new Error(
+        `scripts/image-steps.mjs does not know how to stand in for the Dockerfile's "RUN ${step.args}": teach it`,
+      );
+    });
+}
+
+/**
+ * The programs this machine has for the image's system packages: for each, its version (`pg_dump (PostgreSQL)
+ * 15.20`), or null when it is missing.
+ * @returns {Array<{ package: string; program: string; version: string | null }>}
+ */
+export function standIns() {
+  return imageRuns()
+    .flatMap((run) => run.packages)
+    .flatMap((name) =>
+      (PACKAGE_PROGRAMS.find(([pattern]) => pattern.test(name))?.[1] ?? []).map((program) => {
+        try {
+          const version = execFileSync(program, ['--version'], {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'ignore'],
+          });
+          return { package: name, program, version: version.trim() };
+        } catch {
+          return { package: name, program, version: null };
+        }
+      }),
+    );
+}
+
 /** Makes the image's /app in `folder` (emptied first). @param {string} folder */
 export function makeImage(folder) {
+  imageRuns();
   buildIfStale(root);
   fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(folder, { recursive: true });
@@ -100,6 +171,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   makeImage(path.resolve(folder));
+  for (const { package: name, program, version } of standIns()) {
+    console.log(
+      `The image's ${name} gives ${program}; here: ${version ?? 'missing (install it to run what needs it)'}`,
+    );
+  }
   console.log(
     `The image's /app is in ${path.resolve(folder)}; start it with: cd ${folder} && ${imageSettings().cmd.join(' ')}`,
   );

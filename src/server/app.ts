@@ -10,6 +10,7 @@ import { accountStore } from './accounts/store.js';
 import { accountRoutes } from './accounts/routes.js';
 import { systemClock, systemTimer, type Clock, type Timer } from './core/clock.js';
 import type { Config } from './core/config.js';
+import { runningBuild, type BuildInfo } from './core/version.js';
 import { lightCommits } from './db/commits.js';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './db/database.js';
@@ -92,6 +93,8 @@ export interface AppParts {
   passwords?: PasswordHashing;
   /** Each member's share of the process's sync pushes, other than the server's own (tests of other rules). */
   fairShare?: FairShareLimits;
+  /** The version and commit to report, other than the build's own (tests). */
+  build?: BuildInfo;
 }
 
 export interface Timeouts {
@@ -276,11 +279,12 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerMetrics(app, config.metricsToken, () => storedFigures(database));
+  const build = parts.build ?? runningBuild();
+  registerMetrics(app, { token: config.metricsToken, build }, () => storedFigures(database));
   const databaseAnswers = databaseCheck(database, clock);
   route(app, accounts.gate, API.health, async () => {
     if (!(await databaseAnswers())) throw new ApiError('server/unavailable');
-    return { status: 'ok' as const, database: 'ok' as const };
+    return { status: 'ok' as const, database: 'ok' as const, version: build };
   });
   accountRoutes(app, accounts);
   const synced = syncStore(database.db);

@@ -15,13 +15,21 @@ import type { Config, S3Settings } from './core/config.js';
 import { addressesIn, withoutPasswords } from './core/secrets.js';
 import type { DatabaseHandle } from './db/database.js';
 import { holdDataForRestore } from './db/data-lock.js';
+import { checkedClient, majorOf } from './db/pg-client.js';
 
 const run = promisify(execFile);
 
 export interface BackupManifest {
   format: 'mygenie-server-backup/1';
   createdAt: string;
-  database: { dialect: 'sqlite' | 'postgres'; file: string; sha256: string; lastMigration: string | null };
+  database: {
+    dialect: 'sqlite' | 'postgres';
+    file: string;
+    sha256: string;
+    lastMigration: string | null;
+    /** PostgreSQL: the pg_dump that wrote the file (`pg_dump (PostgreSQL) 17.11`); pg_restore must be as new. */
+    dumpedWith?: string;
+  };
   members: number;
   /** With files on the local disk: their copy; with S3, where they stay and the file listing them then. */
   files:
@@ -161,6 +169,8 @@ export async function makeBackup(
   into: string,
   now = new Date(),
 ): Promise<{ folder: string; manifest: BackupManifest; tightened: number }> {
+  // Before anything is made: a pg_dump missing or too old for the server says what to install.
+  const dumpedWith = database.dialect === 'postgres' ? await checkedPgDump(database) : undefined;
   privateFolder(into);
   const tightened = tightenEarlierBackups(into);
   const folder = path.join(into, `mygenie-backup-${stamp(now)}`);
@@ -215,6 +225,7 @@ export async function makeBackup(
       file,
       sha256: await sha256(path.join(folder, file)),
       lastMigration: last,
+      ...(dumpedWith ? { dumpedWith } : {}),
     },
     members,
     files,
@@ -224,6 +235,18 @@ export async function makeBackup(
   });
   makePrivate(folder);
   return { folder, manifest, tightened };
+}
+
+/** This machine's pg_dump, if it can back up the database's server (of its major or older); its version line. */
+async function checkedPgDump(database: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{
+    version: string;
+  }>`select current_setting('server_version') as version`.execute(database.db);
+  const version = rows[0]?.version.split(' ')[0] ?? '';
+  return checkedClient('pg_dump', {
+    major: majorOf(version) ?? 0,
+    than: `the PostgreSQL server it backs up (${version})`,
+  });
 }
 
 /** Reads and checks a backup folder's manifest and database file. */
@@ -258,6 +281,16 @@ export async function restoreBackup(
   if (manifest.database.dialect !== expected) {
     throw new Error(
       `this backup holds a ${manifest.database.dialect} database, and this server uses ${expected}`,
+    );
+  }
+  // Before anything is touched: a pg_restore missing or older than the dump's pg_dump says what to install.
+  if (manifest.database.dialect === 'postgres') {
+    const dumpedWith = manifest.database.dumpedWith;
+    await checkedClient(
+      'pg_restore',
+      dumpedWith
+        ? { major: majorOf(dumpedWith) ?? 0, than: `the pg_dump that made this backup (${dumpedWith})` }
+        : { major: 0, than: 'the pg_dump that made this backup' },
     );
   }
   const hold = await holdDataForRestore(config);

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freePort, waitUntilUp } from '../../scripts/net.mjs';
 import { PG_URL, mailedToken, pgSchema, postgresReachable } from '../../bench/lib/server.mjs';
+import { writeVersion } from '../../scripts/version.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // A build of its own inside the project (so node_modules resolve), apart from dist/ which the browser tests use.
@@ -35,12 +36,16 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
+/** What this build reports (`npm run build` writes it beside the compiled server, as here). */
+let built: { version: string; commit: string | null };
+
 beforeAll(() => {
   execFileSync(
     process.execPath,
     [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json', '--outDir', outDir],
     { cwd: root },
   );
+  built = writeVersion(outDir, root);
 }, 120_000);
 
 afterAll(async () => {
@@ -162,7 +167,12 @@ async function backupThenRestore(database: 'sqlite' | 'postgres') {
       database:
         database === 'sqlite'
           ? { dialect: 'sqlite', file: 'mygenie.db' }
-          : { dialect: 'postgres', file: 'mygenie.dump' },
+          : {
+              dialect: 'postgres',
+              file: 'mygenie.dump',
+              // The pg_dump that wrote it, which a restore's pg_restore must be as new as.
+              dumpedWith: execFileSync('pg_dump', ['--version'], { encoding: 'utf8' }).trim(),
+            },
     });
     // Readable by this user alone.
     expect((await fs.stat(backup)).mode & 0o777).toBe(0o700);
@@ -255,6 +265,52 @@ async function adminTellsTheServer(extra: Record<string, string>) {
 }
 
 describe('the server process', () => {
+  it('says at start which version and commit run, on which database, and the migrations it applied', async () => {
+    const migrations = (await fs.readdir(path.join(root, 'src/server/db/migrations')))
+      .filter((file) => /^\d{13}-\w+\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    const migrated = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-proc-'));
+    try {
+      const port = await freePort();
+      const server = start({ PORT: String(port), DATA_DIR: fresh, HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      await waitForHealth(port);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(((await health.json()) as { version: unknown }).version).toEqual(built);
+      expect(built.commit).toMatch(/^[0-9a-f]{7,}$/);
+      const said = () =>
+        server
+          .output()
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              return [(JSON.parse(line) as { msg: string }).msg];
+            } catch {
+              return [];
+            }
+          })
+          .filter((message) => message.startsWith('MyGenie '));
+      await expect.poll(said).toContain(`MyGenie is serving http://localhost:${port} (SQLite in ${fresh})`);
+      expect(said()[0]).toBe(
+        `MyGenie ${built.version} (commit ${built.commit}) on SQLite; migrations applied at this start: ${migrations.join(', ')}`,
+      );
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      // `npm run migrate` says the same: nothing more to do here, everything on a database it makes.
+      const again = await command('migrate.js', [], { DATA_DIR: fresh });
+      expect(again.stdout).toContain(`Applied now: none, already at ${migrations.at(-1)}.`);
+      const first = await command('migrate.js', [], { DATA_DIR: migrated });
+      expect(first.stdout).toContain(
+        `is at the current schema: ${migrations.length} migrations, the last ${migrations.at(-1)}.\nApplied now: ${migrations.join(', ')}.`,
+      );
+    } finally {
+      await fs.rm(fresh, { recursive: true, force: true });
+      await fs.rm(migrated, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start on a bad value, naming it', async () => {
     const server = start({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
@@ -350,6 +406,52 @@ describe('the server process', () => {
     'backs up PostgreSQL while the server runs, and restores only once it stopped',
     () => backupThenRestore('postgres'),
     90_000,
+  );
+
+  it.skipIf(!postgres)(
+    'says what to install when pg_dump is missing or older than the server, and makes no backup',
+    async () => {
+      const here = await site('pgclient', { DATABASE_URL: 'schema' });
+      const into = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-backups-'));
+      const bin = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-bin-'));
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      try {
+        const server = String(
+          (await client.query<{ version: string }>(`select current_setting('server_version') as version`))
+            .rows[0]!.version,
+        ).split(' ')[0]!;
+        const major = Number(server.split('.')[0]);
+        // No pg_dump on the PATH the command is given.
+        const missing = await command('backup-cli.js', [into], { ...here.settings, PATH: bin });
+        expect(missing.status).toBe(1);
+        expect(missing.stderr.trim()).toBe(
+          'MyGenie could not complete the backup: pg_dump was not found on this machine (PATH), and backing up ' +
+            `PostgreSQL runs it. Install PostgreSQL's client programs, version ${major} or later (on Debian or ` +
+            `Ubuntu the package postgresql-client-${major}, from PostgreSQL's apt repository apt.postgresql.org); ` +
+            'the MyGenie image has them.',
+        );
+        // A pg_dump one major older than the server.
+        await fs.writeFile(
+          path.join(bin, 'pg_dump'),
+          `#!/bin/sh\necho "pg_dump (PostgreSQL) ${major - 1}.9"\n`,
+          { mode: 0o755 },
+        );
+        const older = await command('backup-cli.js', [into], { ...here.settings, PATH: bin });
+        expect(older.status).toBe(1);
+        expect(older.stderr).toContain(
+          `pg_dump here is version ${major - 1} (pg_dump (PostgreSQL) ${major - 1}.9), older than the PostgreSQL ` +
+            `server it backs up (${server}): pg_dump reads only servers of its own major version or older. ` +
+            `Install PostgreSQL's client programs, version ${major} or later`,
+        );
+        expect(await fs.readdir(into)).toEqual([]);
+      } finally {
+        await client.end();
+        await here.remove();
+        await fs.rm(into, { recursive: true, force: true });
+        await fs.rm(bin, { recursive: true, force: true });
+      }
+    },
   );
 
   it("tells the running server the admin command's changes at once (SQLite)", () => adminTellsTheServer({}));

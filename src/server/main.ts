@@ -7,6 +7,7 @@ import { openConfiguredDatabase } from './db/database.js';
 import { holdData } from './db/data-lock.js';
 import { tellLocalBuses } from './core/bus.js';
 import { addressesIn, shownAddress, withoutPasswords } from './core/secrets.js';
+import { runningBuild, startLine } from './core/version.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const build = runningBuild();
 
   // While the database opens (migrations can take minutes on a large one), the port answers "starting".
   const starting = await answerStarting(config);
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   let warn = (message: string) => console.warn(message);
   const hold = await holdData(config, { hear: tellLocalBuses, warn: (message) => warn(message) });
   const database = await openConfiguredDatabase(config);
-  const { app } = await buildApp({ config, database });
+  const { app } = await buildApp({ config, database, build });
   warn = (message) => app.log.warn(message);
   await new Promise<void>((resolve) => {
     starting.close(() => resolve());
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.log.info(startLine(build, database.dialect, database.migrations));
   app.log.info(
     `MyGenie is serving ${shownAddress(config.publicUrl)} (${database.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL'})`,
   );

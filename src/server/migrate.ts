@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from './core/config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { addressesIn, withoutPasswords } from './core/secrets.js';
+import { appliedMigrations } from './core/version.js';
 
 async function migrate(): Promise<void> {
   const config = loadConfig(process.env);
@@ -14,7 +15,8 @@ async function migrate(): Promise<void> {
       database.db,
     );
     console.log(
-      `MyGenie database (${database.dialect}) is at the current schema: ${rows.length} migrations, the last ${rows.at(-1)?.name ?? 'none'}.`,
+      `MyGenie database (${database.dialect}) is at the current schema: ${rows.length} migrations, the last ${rows.at(-1)?.name ?? 'none'}.\n` +
+        `Applied now: ${appliedMigrations(database.migrations)}.`,
     );
   } finally {
     await database.close();

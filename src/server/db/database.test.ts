@@ -40,6 +40,35 @@ describe('SQLite', () => {
 
 const postgres = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 
+describe('the migrations a start applies', () => {
+  /** Every migration, by name, in the order they run: the files of migrations/. */
+  const names = fs
+    .readdirSync(path.join(import.meta.dirname, 'migrations'))
+    .filter((file) => /^\d{13}-\w+\.ts$/.test(file))
+    .map((file) => file.replace(/\.ts$/, ''))
+    .sort();
+
+  it('are named, in order, and none on the next start, which names the last the database has', async () => {
+    const pgSchema = testSchemaName('started');
+    const where = postgres
+      ? { url: postgres, pgSchema }
+      : { sqlitePath: path.join(folder, `started-${Math.random()}.db`) };
+    try {
+      const partly = await openDatabase({ ...where, migrateTo: names[2]! });
+      expect(partly.migrations).toEqual({ applied: names.slice(0, 3), last: names[2] });
+      await partly.close();
+      const first = await openDatabase(where);
+      expect(first.migrations).toEqual({ applied: names.slice(3), last: names.at(-1) });
+      await first.close();
+      const again = await openDatabase(where);
+      expect(again.migrations).toEqual({ applied: [], last: names.at(-1) });
+      await again.close();
+    } finally {
+      if (postgres) await dropPostgresSchema(postgres, pgSchema);
+    }
+  });
+});
+
 describe.skipIf(!postgres)('PostgreSQL schemas side by side', () => {
   it('migrates a second MyGenie in another schema of the same database, each with its own tables', async () => {
     const url = postgres!;

@@ -11,6 +11,7 @@ import { namedStatement } from './prepared.js';
 import { trackBackends } from '../core/bus.js';
 import { unreachable } from '../core/secrets.js';
 import type { Config } from '../core/config.js';
+import type { MigrationReport } from '../core/version.js';
 import * as accounts from './migrations/1763766000000-Accounts.js';
 import * as noticesFiles from './migrations/1763850000000-NoticesFiles.js';
 import * as updateMails from './migrations/1763860000000-UpdateMailsInquiries.js';
@@ -39,6 +40,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL: the server process ids of the pool's open connections (the live bus knows their NOTIFYs). */
   backends?: ReadonlySet<number>;
+  /** The migrations this opening applied, and the last one the database has. */
+  migrations: MigrationReport;
   close(): Promise<void>;
 }
 
@@ -102,7 +105,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
     throw new Error(`Database migration failed: ${reason}`);
   }
-  return handle;
+  const applied = (results ?? [])
+    .filter((result) => result.status === 'Success' && result.direction === 'Up')
+    .map((result) => result.migrationName);
+  const last =
+    applied.at(-1) ??
+    (
+      await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(
+        handle.db,
+      )
+    ).rows[0]?.name ??
+    null;
+  return { ...handle, migrations: { applied, last } };
 }
 
 /**
@@ -123,7 +137,7 @@ function cachePreparedStatements(database: BetterSqlite3.Database, limit = 1000)
   }) as typeof database.prepare;
 }
 
-function openSqlite(options: DatabaseOptions): DatabaseHandle {
+function openSqlite(options: DatabaseOptions): Omit<DatabaseHandle, 'migrations'> {
   const file = options.sqlitePath ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file);
@@ -139,7 +153,7 @@ function openSqlite(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, schema?: string): Promise<Omit<DatabaseHandle, 'migrations'>> {
   if (schema) {
     if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
     const client = new pg.Client({ connectionString: url });

@@ -14,7 +14,7 @@ function sample(text: string, line: string): number | undefined {
 describe('metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ METRICS_TOKEN: TOKEN });
+    t = await startTestApp({ METRICS_TOKEN: TOKEN }, { build: { version: '9.8.7', commit: 'abc1234' } });
   });
   afterAll(async () => {
     await t.close();
@@ -70,11 +70,29 @@ describe('metrics', () => {
     expect(sample(text, 'mygenie_members{state="verified"}')).toBe(1);
     expect(sample(text, 'mygenie_storage_bytes{kind="documents"}')).toBe(0);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sample(text, 'mygenie_build_info{version="9.8.7",commit="abc1234"}')).toBe(1);
     // Patterns, never a path or a member: nothing of the address, the notice id or the e-mail.
     expect(text).not.toContain('no-such-file');
     expect(text).not.toContain('metrics-member');
     // The scrapes themselves are not counted.
     expect(text).not.toContain('route="/api/metrics"');
+  });
+
+  it('says plainly when the build knew no commit', async () => {
+    const unlabelled = await startTestApp(
+      { METRICS_TOKEN: TOKEN },
+      { build: { version: '9.8.7', commit: null } },
+    );
+    try {
+      const answer = await unlabelled.request({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(sample(answer.body, 'mygenie_build_info{version="9.8.7",commit="unknown"}')).toBe(1);
+    } finally {
+      await unlabelled.close();
+    }
   });
 
   it('has no route at all without METRICS_TOKEN', async () => {

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { shownCommit, type BuildInfo } from '../core/version.js';
 
 /** Latency buckets, in seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -27,7 +28,7 @@ export interface StoredFigures {
 
 export function registerMetrics(
   app: FastifyInstance,
-  token: string | undefined,
+  { token, build }: { token: string | undefined; build: BuildInfo },
   readFigures: () => Promise<StoredFigures>,
 ): void {
   if (!token) return;
@@ -60,6 +61,13 @@ export function registerMetrics(
     labelNames: ['direction'],
     registers,
   });
+  // Which version each scraped process runs, as Prometheus's build_info convention has it: always 1, the labels say.
+  new Gauge({
+    name: 'mygenie_build_info',
+    help: 'The version and git commit this process was built from (1).',
+    labelNames: ['version', 'commit'],
+    registers,
+  }).set({ version: build.version, commit: shownCommit(build) }, 1);
   const started = Date.now();
   let figures: { at: number; value: Promise<StoredFigures> } | null = null;
   /** The database's figures, read at most once per DATABASE_FIGURES_MS; a failed read is not kept. */

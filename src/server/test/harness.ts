@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type MyGenieApp, type Timeouts } from '../app.js';
+import type { BuildInfo } from '../core/version.js';
 import { manualClock } from '../core/clock.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -78,6 +79,8 @@ export async function startTestApp(
      * that moves only when told); 'server' is the server's own (SERVER_FAIR_SHARE).
      */
     fairShare?: 'server';
+    /** The version and commit the app reports (by default, package.json's version and no commit). */
+    build?: BuildInfo;
   } = {},
 ): Promise<TestApp> {
   const owner = !options.sharing;
@@ -93,6 +96,7 @@ export async function startTestApp(
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.passwords === 'full cost' ? {} : { passwords: options.passwords ?? testCostHashing }),
     ...(options.fairShare === 'server' ? {} : { fairShare: UNBOUNDED_SHARE }),
+    ...(options.build ? { build: options.build } : {}),
   });
   const origin = new URL(config.publicUrl).origin;
   const outbox = testOutbox(dataDir, () => built.accounts.settle());

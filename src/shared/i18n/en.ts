@@ -45,6 +45,9 @@ export const en: Catalog = {
   footer: {
     tagline: 'Your personal assistant, encrypted on your own device',
     rights: '© {{year}} MyGenie. All rights reserved.',
+    /** Admins only: the version and commit the server runs. */
+    version: 'Version {{version}} · commit {{commit}}',
+    commitUnknown: 'unknown',
   },
   home: {
     heroEyebrow: 'Personal assistant · Offline · Encrypted',

@@ -40,6 +40,9 @@ export const ko = {
   footer: {
     tagline: '내 기기 안에서 암호화되는 나만의 개인 비서',
     rights: '© {{year}} MyGenie. All rights reserved.',
+    /** Admins only: the version and commit the server runs. */
+    version: '버전 {{version}} · 커밋 {{commit}}',
+    commitUnknown: '알 수 없음',
   },
   home: {
     heroEyebrow: '개인 비서 · 오프라인 · 암호화',

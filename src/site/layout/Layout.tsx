@@ -15,6 +15,7 @@ import { useAutoLogout } from '../../client/auto-logout.js';
 import { useMounted } from '../ui/use-mounted.js';
 import { SiteLink, SiteLinks, SiteNavLink } from '../ui/SiteLink.js';
 import { useOpenApp } from './open-app.js';
+import { call } from '../../client/api.js';
 
 const FairyGuide = lazy(async () => ({ default: (await import('../fairy/FairyGuide.js')).FairyGuide }));
 const DeviceWatch = lazy(async () => ({ default: (await import('../auth/DeviceWatch.js')).DeviceWatch }));
@@ -152,6 +153,7 @@ const PageContent = memo(function PageContent({ pathname }: { pathname: string }
 
 const Footer = memo(function Footer() {
   const t = useText(catalog);
+  const session = useSession();
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -173,10 +175,39 @@ const Footer = memo(function Footer() {
           </li>
         </ul>
         <p className="footer__rights">{fill(t.footer.rights, { year: new Date().getFullYear() })}</p>
+        {session.user?.isAdmin && <RunningVersion />}
       </div>
     </footer>
   );
 });
+
+/**
+ * Which version of MyGenie the server runs, and its commit, for admins (docs/deploy.md, "Which version runs"): the
+ * server's own answer, so a page a service worker kept from an older release still tells what serves it now.
+ */
+function RunningVersion() {
+  const t = useText(catalog);
+  const [running, setRunning] = useState<{ version: string; commit: string | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    call('health').then(
+      (answer) => current && setRunning(answer.version),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return (
+    <p className="footer__version" data-testid="footer-version">
+      {running &&
+        fill(t.footer.version, {
+          version: running.version,
+          commit: running.commit ?? t.footer.commitUnknown,
+        })}
+    </p>
+  );
+}
 
 /**
  * The skip link moves the focus itself: following #main alone leaves it where it was once the address already
