@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { copy as adminCopy } from '../src/site/pages/admin/copy.js';
 import { copy as downloadCopy } from '../src/site/pages/download/copy.js';
 import { catalog } from '../src/shared/i18n/index.js';
-import { fill } from '../src/shared/text.js';
-import { buildVersion } from '../scripts/version.mjs';
+import { runningVersionLine } from './support/version.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 
@@ -42,15 +41,7 @@ describe('publishing and downloading a program', () => {
     const form = admin.getByTestId('admin-upload-form');
     await form.waitFor();
     // The foot of the page tells an admin which version and commit the server runs (the checkout's, built here).
-    const running = buildVersion(undefined, {});
-    await expect
-      .poll(() => admin.getByTestId('footer-version').innerText())
-      .toBe(
-        fill(catalog.en.footer.version, {
-          version: running.version,
-          commit: running.commit ?? catalog.en.footer.commitUnknown,
-        }),
-      );
+    await expect.poll(() => admin.getByTestId('footer-version').innerText()).toBe(runningVersionLine('en'));
     await admin
       .getByTestId('admin-upload-file')
       .setInputFiles({ name: 'MyGenie-Setup.zip', mimeType: 'application/zip', buffer: bytes });

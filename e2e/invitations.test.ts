@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { copy as adminCopy } from '../src/site/pages/admin/copy.js';
 import { catalog } from '../src/shared/i18n/index.js';
-import { fill } from '../src/shared/text.js';
-import { buildVersion } from '../scripts/version.mjs';
+import { runningVersionLine } from './support/version.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { HomePageModel } from './pages/site.js';
@@ -41,15 +40,7 @@ describe('sign-ups by invitation', () => {
     const c = adminCopy.ko.invitations;
     expect(await admin.getByTestId('admin-signup-policy').innerText()).toBe(c.policyClosed);
     // In Korean, the foot of the page tells the admin which version and commit the server runs.
-    const running = buildVersion(undefined, {});
-    await expect
-      .poll(() => admin.getByTestId('footer-version').innerText())
-      .toBe(
-        fill(catalog.ko.footer.version, {
-          version: running.version,
-          commit: running.commit ?? catalog.ko.footer.commitUnknown,
-        }),
-      );
+    await expect.poll(() => admin.getByTestId('footer-version').innerText()).toBe(runningVersionLine('ko'));
     await admin.getByTestId('admin-invitations-empty').waitFor();
     await admin.getByLabel(c.emailLabel).fill('guest@example.com');
     await admin.getByLabel(c.langLabel).selectOption('en');

@@ -67,6 +67,18 @@ async function sessionOf(cookie: string) {
   }>().user;
 }
 
+/** The member keeps a document of these bytes. */
+async function upload(cookie: string, name: string, body: string): Promise<void> {
+  const answer = await t.request({
+    method: 'PUT',
+    url: `/api/documents?name=${name}`,
+    cookie,
+    headers: { 'content-type': 'application/octet-stream' },
+    body,
+  });
+  expect(answer.statusCode, answer.body).toBe(201);
+}
+
 async function log(): Promise<AdminLogEntry[]> {
   const answer = await t.request({ method: 'GET', url: '/api/admin/log', cookie: admin });
   expect(answer.statusCode).toBe(200);
@@ -87,14 +99,7 @@ describe('the members list', () => {
     // A second browser of the same member: waiting for the first to confirm it, it is not signed in yet.
     const second = browserCookies(await login('listed-one@example.com'));
     expect(await sessionOf(second)).toBeNull();
-    const upload = await t.request({
-      method: 'PUT',
-      url: '/api/documents?name=note.txt',
-      cookie,
-      headers: { 'content-type': 'application/octet-stream' },
-      body: '12345678',
-    });
-    expect(upload.statusCode).toBe(201);
+    await upload(cookie, 'note.txt', '12345678');
     t.advance(1_000);
     const signup = await t.request({
       method: 'POST',
@@ -203,14 +208,7 @@ describe("an admin's actions on a member", () => {
 
   it('disables an account: signed out, refused at sign-in (said to the right password only), data kept', async () => {
     const cookie = await signedInMember(t, 'paused@example.com');
-    const upload = await t.request({
-      method: 'PUT',
-      url: '/api/documents?name=kept.txt',
-      cookie,
-      headers: { 'content-type': 'application/octet-stream' },
-      body: 'kept bytes',
-    });
-    expect(upload.statusCode).toBe(201);
+    await upload(cookie, 'kept.txt', 'kept bytes');
     const paused = await memberNamed('paused@example.com');
     const answer = await act(paused.id, 'disable');
     expect(answer.statusCode).toBe(200);
@@ -292,14 +290,7 @@ describe("an admin's actions on a member", () => {
 
   it('deletes an account only with its address typed again, with its stored files', async () => {
     const cookie = await signedInMember(t, 'leaving@example.com');
-    const upload = await t.request({
-      method: 'PUT',
-      url: '/api/documents?name=gone.txt',
-      cookie,
-      headers: { 'content-type': 'application/octet-stream' },
-      body: 'gone bytes',
-    });
-    expect(upload.statusCode).toBe(201);
+    await upload(cookie, 'gone.txt', 'gone bytes');
     const leaving = await memberNamed('leaving@example.com');
     const [document] = await t.database.db
       .selectFrom('user_documents')

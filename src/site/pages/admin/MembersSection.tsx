@@ -337,53 +337,76 @@ function MemberRow({
           <span className="admin-table__meta">{c.yourself}</span>
         ) : (
           <div className="admin-members__buttons">
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              disabled={busy}
-              aria-label={label(c.endSessionsLabel)}
+            <RowButton
+              busy={busy}
+              label={label(c.endSessionsLabel)}
               onClick={onEnd}
-              data-testid="admin-member-end"
+              testId="admin-member-end"
             >
               {c.endSessions}
-            </button>
+            </RowButton>
             {member.disabledAt ? (
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={busy}
-                aria-label={label(c.enableLabel)}
+              <RowButton
+                busy={busy}
+                label={label(c.enableLabel)}
                 onClick={onEnable}
-                data-testid="admin-member-enable"
+                testId="admin-member-enable"
               >
                 {c.enable}
-              </button>
+              </RowButton>
             ) : (
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={busy}
-                aria-label={label(c.disableLabel)}
+              <RowButton
+                busy={busy}
+                label={label(c.disableLabel)}
                 onClick={onDisable}
-                data-testid="admin-member-disable"
+                testId="admin-member-disable"
               >
                 {c.disable}
-              </button>
+              </RowButton>
             )}
-            <button
-              type="button"
-              className="button button--ghost button--small admin-delete"
-              disabled={busy}
-              aria-label={label(c.deleteLabel)}
+            <RowButton
+              busy={busy}
+              label={label(c.deleteLabel)}
               onClick={onDelete}
-              data-testid="admin-member-delete"
+              testId="admin-member-delete"
+              danger
             >
               {busy ? c.working : c.delete}
-            </button>
+            </RowButton>
           </div>
         )}
       </td>
     </tr>
+  );
+}
+
+/** One of a row's actions: named for the member it acts on, idle while one of them runs. */
+function RowButton({
+  busy,
+  label,
+  onClick,
+  testId,
+  danger = false,
+  children,
+}: {
+  busy: boolean;
+  label: string;
+  onClick(): void;
+  testId: string;
+  danger?: boolean;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--ghost button--small${danger ? ' admin-delete' : ''}`}
+      disabled={busy}
+      aria-label={label}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
   );
 }
 
