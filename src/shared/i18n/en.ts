@@ -319,6 +319,11 @@ export const en: Catalog = {
       'Only addresses at the allowed domains can sign up on this site. For another address, ask its administrator for an invitation.',
     'invitation/not-found':
       'The invitation was not found; it may have been withdrawn already. Refresh the list.',
+    'banner/invalid-version': 'The version must be 1 to 40 characters on one line.',
+    'banner/invalid-title': 'Each title must be 1 to 100 characters on one line.',
+    'banner/invalid-body': 'Each body must be 1 to 500 characters.',
+    'banner/changed':
+      'Another admin changed the update banner meanwhile. Check the current one, then save again.',
     'storage/unauthenticated': 'Please sign in to use files.',
     'storage/unauthorized': 'You do not have permission to use this file.',
     'storage/object-not-found': 'The file does not exist.',

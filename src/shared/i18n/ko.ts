@@ -308,6 +308,11 @@ export const ko = {
     'auth/signup-domain':
       '이 사이트에는 허용된 도메인의 주소로만 가입할 수 있습니다. 다른 주소라면 관리자에게 초대를 요청해 주세요.',
     'invitation/not-found': '초대를 찾을 수 없습니다. 이미 취소되었을 수 있습니다. 목록을 새로 고쳐 주세요.',
+    'banner/invalid-version': '버전은 한 줄로 1~40자까지 쓸 수 있습니다.',
+    'banner/invalid-title': '제목은 언어마다 한 줄로 1~100자까지 쓸 수 있습니다.',
+    'banner/invalid-body': '본문은 언어마다 1~500자까지 쓸 수 있습니다.',
+    'banner/changed':
+      '그사이 다른 관리자가 업데이트 배너를 바꾸었습니다. 지금 배너를 확인한 뒤 다시 저장해 주세요.',
     'storage/unauthenticated': '파일을 이용하려면 먼저 로그인해 주세요.',
     'storage/unauthorized': '이 파일을 이용할 권한이 없습니다.',
     'storage/object-not-found': '파일이 존재하지 않습니다.',
