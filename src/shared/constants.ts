@@ -26,8 +26,6 @@ export const NETWORK_TIMEOUT_DESKTOP_MS = 30_000;
 export const NETWORK_TIMEOUT_MOBILE_MS = 60_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-export const UPDATE_BANNER_VERSION = '2025-09-25-02';
-
 /**
  * The fortune embed's `v` query value (description §2): raised whenever the page ↔ embed messages change, so
  * a page and an embed from different releases are never paired from a cache.

@@ -96,8 +96,6 @@ export const en: Catalog = {
   },
   banner: {
     label: 'Update',
-    title: 'A new version is out (2025-09-25)',
-    body: 'Signing in is faster, and the Korean and English texts have been polished. Reopen the app to use the new version.',
     dontShow24h: "Don't show for 24 hours",
     close: 'Close',
   },

@@ -1,6 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+// The update banner an admin wrote (GET /api/banner), at the top of the home page in the page's language; none
+// until one is written. The prerendered page has none: it is asked for once the page is interactive, so a page
+// never shows a stale banner, and a visitor without one sees nothing move.
+import { useEffect, useState } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
-import { useText } from '../../client/text.js';
+import type { PublicBanner } from '../../shared/schemas/banner.js';
+import { call } from '../../client/api.js';
+import { useLanguage, useText } from '../../client/text.js';
+import { UpdateBannerView } from '../ui/UpdateBannerView.js';
 import { bannerPresence, bannerShouldShow, hideBanner, type BannerStorage } from './update-banner.js';
 
 function browserStorage(): BannerStorage | null {
@@ -13,64 +19,44 @@ function browserStorage(): BannerStorage | null {
 
 export function UpdateBanner() {
   const t = useText(catalog);
-  const checkboxId = useId();
-  // The banner sits in the flow at the top of the page, where it is read first and where nothing floats over it.
-  // The prerendered page shows it, as a first visit does, so it never pushes the page down after the first
-  // paint; a browser that stored "don't show" takes it away once its choice is read.
-  const [visible, setVisible] = useState(true);
+  const { lang } = useLanguage();
+  // undefined while the server has not answered; null when there is none to show here.
+  const [banner, setBanner] = useState<PublicBanner | null | undefined>(undefined);
   useEffect(() => {
-    const storage = browserStorage();
-    setVisible(storage ? bannerShouldShow(storage, Date.now()) : true);
+    let mounted = true;
+    call('banner').then(
+      (answer) => {
+        if (!mounted) return;
+        const written = answer.banner;
+        const storage = browserStorage();
+        setBanner(
+          written && (!storage || bannerShouldShow(storage, written.version, Date.now())) ? written : null,
+        );
+      },
+      // Unreachable: the page goes on without it (the fairy included).
+      () => mounted && setBanner(null),
+    );
+    return () => {
+      mounted = false;
+    };
   }, []);
   // The fairy waits for the banner to go before it appears.
   useEffect(() => {
-    bannerPresence.set(visible ? 'shown' : 'gone');
-    return () => bannerPresence.set('deciding');
-  }, [visible]);
-  const [for24Hours, setFor24Hours] = useState(false);
-  const checkbox = useRef<HTMLInputElement>(null);
-  if (!visible) return null;
+    if (banner !== undefined) bannerPresence.set(banner ? 'shown' : 'gone');
+  }, [banner]);
+  useEffect(() => () => bannerPresence.set('deciding'), []);
+
+  if (!banner) return null;
   return (
-    <section className="update-banner" aria-label={t.banner.label}>
-      <div className="update-banner__text">
-        <strong>
-          {/* The release date stays on one line: "(2025-09-" above "25)" reads as two things. */}
-          {t.banner.title.split(/(\(\d{4}-\d{2}-\d{2}\))/).map((part, index) =>
-            index % 2 ? (
-              <span key={index} className="nowrap">
-                {part}
-              </span>
-            ) : (
-              part
-            ),
-          )}
-        </strong>
-        <span>{t.banner.body}</span>
-      </div>
-      <div className="update-banner__actions">
-        <label htmlFor={checkboxId} className="checkbox">
-          <input
-            ref={checkbox}
-            id={checkboxId}
-            type="checkbox"
-            checked={for24Hours}
-            onChange={(event) => setFor24Hours(event.target.checked)}
-          />
-          {t.banner.dontShow24h}
-        </label>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => {
-            const storage = browserStorage();
-            // The box as it stands: ticked before the page was interactive, it is ticked though no change was heard.
-            if (storage) hideBanner(storage, Date.now(), checkbox.current?.checked ?? for24Hours);
-            setVisible(false);
-          }}
-        >
-          {t.banner.close}
-        </button>
-      </div>
-    </section>
+    <UpdateBannerView
+      title={banner.title[lang]}
+      body={banner.body[lang]}
+      words={t.banner}
+      onClose={(for24Hours) => {
+        const storage = browserStorage();
+        if (storage) hideBanner(storage, banner.version, Date.now(), for24Hours);
+        setBanner(null);
+      }}
+    />
   );
 }
