@@ -2,8 +2,8 @@
 // which checks a draft before sending it without carrying zod: plain text (shown as text, never as HTML), trimmed,
 // within UPDATE_BANNER_LIMITS; the version and the titles on one line, a body's line breaks kept.
 import { UPDATE_BANNER_LIMITS, type Language } from './constants.js';
+import { hasInvisibleCharacters } from './email.js';
 import type { ErrorCode } from './errors.js';
-import { isShownName } from './text.js';
 
 /** A banner's words in each language, and the version whose change shows it again to those who hid it. */
 export interface BannerContent {
@@ -12,19 +12,23 @@ export interface BannerContent {
   body: Record<Language, string>;
 }
 
-/** One line that shows as it is (no line break, nothing invisible), 1 to `max` characters once trimmed. */
+/**
+ * Text that shows as it is: nothing invisible (a control character, a line break, a zero-width or direction
+ * mark), ordinary spaces aside. Not isShownName (shared/text.ts): the site's public pages would then carry it.
+ */
+const shows = (line: string) => !hasInvisibleCharacters(line.replaceAll(' ', ''));
+
+/** One line that shows as it is, 1 to `max` characters once trimmed. */
 export function isBannerLine(value: string, max: number): boolean {
   const trimmed = value.trim();
-  return trimmed.length >= 1 && trimmed.length <= max && isShownName(trimmed);
+  return trimmed.length >= 1 && trimmed.length <= max && shows(trimmed);
 }
 
 /** Lines that each show as they are, 1 to `max` characters in all once trimmed. */
 export function isBannerText(value: string, max: number): boolean {
   const trimmed = value.trim();
   return (
-    trimmed.length >= 1 &&
-    trimmed.length <= max &&
-    trimmed.split(/\r?\n/).every((line) => isShownName(line.trim()))
+    trimmed.length >= 1 && trimmed.length <= max && trimmed.split(/\r?\n/).every((line) => shows(line.trim()))
   );
 }
 

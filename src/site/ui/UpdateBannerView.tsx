@@ -1,36 +1,44 @@
 // The update banner as it looks: a title and a body an admin wrote (plain text, shown as text), "Don't show for
-// 24 hours" and Close. The home page shows it (home/UpdateBanner.tsx); the admin page previews a draft with it, in
-// each language, its controls inert there.
+// 24 hours" and Close, in the page's language. The home page shows it (home/UpdateBanner.tsx); the admin page
+// previews a draft with it in each language, its controls inert there.
 import { useId, useState } from 'react';
-
-export interface BannerWords {
-  label: string;
-  dontShow24h: string;
-  close: string;
-}
+import { catalog } from '../../shared/i18n/index.js';
+import type { Language } from '../../shared/constants.js';
+import { useLanguage } from '../../client/text.js';
 
 export function UpdateBannerView({
   title,
   body,
-  words,
   onClose,
   preview,
 }: {
   title: string;
   body: string;
-  words: BannerWords;
   /** Closes it, and hides it for 24 hours when the box is ticked. */
   onClose?(for24Hours: boolean): void;
   /** A preview in this language: not a region of the page, and its controls do nothing. */
-  preview?: { lang: 'ko' | 'en' };
+  preview?: { lang: Language };
 }) {
+  const page = useLanguage();
+  const words = catalog[preview?.lang ?? page.lang].banner;
   const checkboxId = useId();
   const [for24Hours, setFor24Hours] = useState(false);
   const content = (
     <>
       <div className="update-banner__text">
-        <strong>{title}</strong>
-        <span>{body}</span>
+        <strong>
+          {/* A date stays on one line: "(2026-12-" above "02)" reads as two things. */}
+          {title.split(/(\(?\d{4}-\d{2}-\d{2}\)?)/).map((part, index) =>
+            index % 2 ? (
+              <span key={index} className="nowrap">
+                {part}
+              </span>
+            ) : (
+              part
+            ),
+          )}
+        </strong>
+        <span className="update-banner__body">{body}</span>
       </div>
       <div className="update-banner__actions" inert={preview ? true : undefined}>
         <label htmlFor={checkboxId} className="checkbox">
