@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner.js';
 import { copy, type AdminCopy as Copy } from './copy.js';
 import { UploadSection } from './UploadSection.js';
 import { FilesSection } from './FilesSection.js';
+import { BannerSection } from './BannerSection.js';
 import { InquiriesSection } from './InquiriesSection.js';
 import { InvitationsSection } from './InvitationsSection.js';
 import './admin.css';
@@ -55,6 +56,7 @@ function AdminConsole({ c }: { c: Copy }) {
       <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
       <UploadSection c={c} onUploaded={files.reload} />
       <FilesSection c={c} files={files} />
+      <BannerSection c={c} />
       <InvitationsSection c={c} />
       <InquiriesSection c={c} />
     </div>
