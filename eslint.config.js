@@ -35,6 +35,7 @@ const INSIDE = {
     quota: ['core', 'db', 'http', 'storage'],
     mail: ['core', 'db', 'http', 'ratelimit'],
     accounts: ['core', 'db', 'http', 'mail', 'policies', 'ratelimit'],
+    banner: SERVER_BASE,
     documents: SERVER_BASE,
     drives: SERVER_BASE,
     files: SERVER_BASE,
@@ -46,6 +47,7 @@ const INSIDE = {
     live: [...SERVER_BASE, 'sync'],
     '.': [
       ...SERVER_BASE,
+      'banner',
       'documents',
       'drives',
       'files',

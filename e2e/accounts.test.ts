@@ -317,22 +317,6 @@ describe('the home page', () => {
     expect(await text(home.page, '.toast')).toBe('Please login first to use MyGenie.');
   });
 
-  it('hides the update banner for 24 hours with "Don\'t show for 24 hours"', async () => {
-    const home = await newPage('en');
-    await home.open();
-    const banner = home.page.getByRole('region', { name: 'Update' });
-    await banner.waitFor();
-    // The banner is prerendered: its controls work once the page has hydrated (the hero's buttons show then).
-    await home.hero().getByRole('button', { name: 'Login', exact: true }).waitFor();
-    await banner.getByLabel("Don't show for 24 hours").check();
-    await banner.getByRole('button', { name: 'Close' }).click();
-    await banner.waitFor({ state: 'hidden' });
-    await home.open();
-    // The prerendered page shows the banner until it has read the stored choice; the fairy comes once it is gone.
-    await home.page.locator('.fairy').waitFor();
-    expect(await banner.count()).toBe(0);
-  });
-
   it('switches language, keeps the choice, and saves ?lang as the choice', async () => {
     const home = await newPage('ko');
     await home.page.goto(`${suite.server.url}/`);

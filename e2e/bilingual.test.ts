@@ -25,11 +25,6 @@ const suite = browserSuite();
 const LANGS = ['ko', 'en'] as const;
 const MASTER = 'Bilingual master key 2026!';
 
-/** The update banner already closed, so both languages show the same page beneath it. */
-const BANNER_CLOSED = `
-  localStorage.setItem('mygenie.updateBanner.version', '2025-09-25-02');
-  localStorage.setItem('mygenie.updateBanner.hideUntil', String(Date.now() + 3600000));`;
-
 /** The fairy guide, loaded after the home and features pages are shown: both languages are read once it is there. */
 async function fairyShown(page: Page, lang: Lang, path = new URL(page.url()).pathname): Promise<void> {
   if (path !== '/' && path !== '/features') return;
@@ -39,9 +34,7 @@ async function fairyShown(page: Page, lang: Lang, path = new URL(page.url()).pat
 async function newPage(width = 1280): Promise<Page> {
   // bypassCSP only to inject axe-core; our own pages never need it.
   const context = await suite.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.addInitScript(BANNER_CLOSED);
-  return page;
+  return context.newPage();
 }
 
 function escapeHtml(value: string): string {

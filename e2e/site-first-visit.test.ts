@@ -1,17 +1,31 @@
 // A first visit to the home page as a person sees it (issue 18): on a phone and a desktop, in Korean and English,
-// the update banner comes first, nothing floating covers a control, and the fairy waits for the banner to go; and
-// the fairy's guide where the browser cannot speak.
+// the update banner an admin wrote comes first, nothing floating covers a control, and the fairy waits for the
+// banner to go; and the fairy's guide where the browser cannot speak.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { FAIRY, STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FAIRY, STORAGE_KEYS } from '../src/shared/constants.js';
 import { SPEECH_START_TIMEOUT_MS } from '../src/site/fairy/speech.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { fairyText } from '../src/site/fairy/copy.js';
 import { copy as featuresCopy } from '../src/site/pages/features/copy.js';
+import { writeBanner } from './support/banner.js';
 import { coveredControls } from './support/covered.js';
 import { browserSuite } from './support/suite.js';
 
-const suite = browserSuite();
+const ADMIN = 'owner@example.com';
+const suite = browserSuite({ ADMIN_EMAILS: ADMIN });
+const BANNER_VERSION = '2026-12-02';
+
+beforeAll(async () => {
+  await writeBanner(suite.server, ADMIN, {
+    version: BANNER_VERSION,
+    title: { ko: '새 버전이 나왔습니다 (2026-12-02)', en: 'A new version is out (2026-12-02)' },
+    body: {
+      ko: '로그인 화면이 더 빨라졌고, 한국어와 영어 안내 문구를 다듬었습니다. 앱을 다시 열면 새 버전이 적용됩니다.',
+      en: 'Signing in is faster, and the Korean and English texts have been polished. Reopen the app to use the new version.',
+    },
+  });
+});
 
 /** This file's journeys run in English: the files alternate, and e2e/bilingual.test.ts shows every screen in both. */
 const lang: Lang = 'en';
@@ -26,7 +40,7 @@ const SCREENS = [
 
 /** The update banner already closed for the day, so the fairy shows at once. */
 const BANNER_HIDDEN = `
-  localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerVersion)}, ${JSON.stringify(UPDATE_BANNER_VERSION)});
+  localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerVersion)}, ${JSON.stringify(BANNER_VERSION)});
   localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerHideUntil)}, String(Date.now() + 3600000));`;
 
 async function openHome(
@@ -113,6 +127,7 @@ describe(`a first visit to the home page in ${lang}`, () => {
       const close = banner.getByRole('button', { name: text.banner.close, exact: true });
       const login = hero.getByRole('button', { name: text.nav.login, exact: true });
       const register = hero.getByRole('button', { name: text.nav.register, exact: true });
+      await banner.waitFor();
 
       // Seen first: between the header and the hero, and reached by Tab in that order.
       const header = (await page.locator('.header').boundingBox())!;

@@ -3,7 +3,6 @@
 // fairy speaking, and a tap that comes before the page is interactive is not lost.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, UPDATE_BANNER_VERSION } from '../src/shared/constants.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { seriousViolations } from './support/axe.js';
 import { coveredControls } from './support/covered.js';
@@ -18,12 +17,7 @@ type Lang = 'ko' | 'en';
 
 const PAGES = ['/', '/features', '/security', '/how-to-use', '/download'] as const;
 
-/** The update banner already closed for the day, so the fairy starts at once. */
-const BANNER_HIDDEN = `
-  localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerVersion)}, ${JSON.stringify(UPDATE_BANNER_VERSION)});
-  localStorage.setItem(${JSON.stringify(STORAGE_KEYS.bannerHideUntil)}, String(Date.now() + 3600000));`;
-
-async function phonePage(width: number, options: { init?: string; bypassCSP?: boolean } = {}): Promise<Page> {
+async function phonePage(width: number, options: { bypassCSP?: boolean } = {}): Promise<Page> {
   const context = await suite.newContext({
     viewport: { width, height: 780 },
     hasTouch: true,
@@ -31,9 +25,7 @@ async function phonePage(width: number, options: { init?: string; bypassCSP?: bo
     // Only to inject axe-core; our own pages never need it.
     bypassCSP: options.bypassCSP ?? false,
   });
-  const page = await context.newPage();
-  if (options.init) await page.addInitScript(options.init);
-  return page;
+  return context.newPage();
 }
 
 /** Holds back the script that makes the page interactive, as a slow network would, until `release` is called. */
@@ -101,7 +93,7 @@ describe(`public pages on a phone in ${lang}`, () => {
   });
 
   it('passes axe with the phone menu open, with the dialog open, and with the fairy speaking', async () => {
-    const page = await phonePage(390, { init: BANNER_HIDDEN, bypassCSP: true });
+    const page = await phonePage(390, { bypassCSP: true });
     await open(page, '/', lang);
 
     await page.getByRole('button', { name: t.nav.menu }).click();
@@ -120,7 +112,7 @@ describe(`public pages on a phone in ${lang}`, () => {
   });
 
   it('answers a tap made before the page was interactive, once it is', async () => {
-    const page = await phonePage(390, { init: BANNER_HIDDEN });
+    const page = await phonePage(390);
     const release = await holdHydration(page);
     await page.goto(`${suite.server.url}/?lang=${lang}`);
     // The prerendered page already shows the header: its menu button does nothing yet.
@@ -133,24 +125,6 @@ describe(`public pages on a phone in ${lang}`, () => {
     expect(await page.getByRole('button', { name: t.nav.closeMenu }).getAttribute('aria-expanded')).toBe(
       'true',
     );
-    await page.context().close();
-  });
-
-  it('keeps "don\'t show for 24 hours" ticked and the banner closed when both came before the page was interactive', async () => {
-    const page = await phonePage(390);
-    const release = await holdHydration(page);
-    await page.goto(`${suite.server.url}/?lang=${lang}`);
-    const banner = page.getByRole('region', { name: t.banner.label });
-    await banner.getByText(t.banner.dontShow24h).tap();
-    await banner.getByRole('button', { name: t.banner.close }).tap();
-    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
-    release();
-    await banner.waitFor({ state: 'detached' });
-    const hideUntil = await page.evaluate(
-      (key) => Number(localStorage.getItem(key)),
-      STORAGE_KEYS.bannerHideUntil,
-    );
-    expect(hideUntil).toBeGreaterThan(Date.now() + 23 * 3600_000);
     await page.context().close();
   });
 });

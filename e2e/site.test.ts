@@ -44,14 +44,9 @@ describe('first paint without JavaScript', () => {
   });
 });
 
-/** The update banner already closed for the day: on the home page the fairy waits for the banner to go. */
-const BANNER_HIDDEN = `
-  localStorage.setItem('mygenie.updateBanner.version', '2025-09-25-02');
-  localStorage.setItem('mygenie.updateBanner.hideUntil', String(Date.now() + 3600000));`;
-
 describe('the fairy guide', () => {
   // Records what would be spoken; a Korean and an English voice start each utterance and end it after 50 ms.
-  const SPEECH_STAND_IN = `${BANNER_HIDDEN}
+  const SPEECH_STAND_IN = `
     window.__spoken = [];
     class StandInUtterance { constructor(text) { this.text = text; this.lang = ''; this.rate = 1; this.pitch = 1; this.onstart = null; this.onend = null; this.onerror = null; } }
     window.SpeechSynthesisUtterance = StandInUtterance;
@@ -155,7 +150,7 @@ describe('the fairy guide', () => {
   });
 
   it('drifts after the mouse pointer on a desktop', async () => {
-    const page = await newPage({ init: BANNER_HIDDEN });
+    const page = await newPage();
     await page.goto(`${suite.server.url}/?lang=en`);
     const fairy = page.locator('.fairy');
     await fairy.waitFor();
@@ -169,7 +164,7 @@ describe('the fairy guide', () => {
   });
 
   it('closes when touched and held for 800 ms, and can be dragged by touch', async () => {
-    const page = await newPage({ width: 390, init: BANNER_HIDDEN });
+    const page = await newPage({ width: 390 });
     await page.goto(`${suite.server.url}/?lang=ko`);
     const avatar = page.locator('.fairy__avatar');
     await avatar.waitFor();
@@ -200,7 +195,7 @@ describe('the fairy guide', () => {
   });
 
   it('has a Close button on a phone', async () => {
-    const page = await newPage({ width: 390, init: BANNER_HIDDEN });
+    const page = await newPage({ width: 390 });
     await page.goto(`${suite.server.url}/?lang=ko`);
     const fairy = page.getByRole('complementary', { name: '요정 안내자' });
     await fairy.getByRole('button', { name: '닫기', exact: true }).click();
@@ -222,7 +217,7 @@ describe('keyboard alone', () => {
   }
 
   it('reaches the navigation, the dialog and the fairy, and the dialog keeps and returns focus', async () => {
-    const page = await newPage({ init: BANNER_HIDDEN });
+    const page = await newPage();
     await page.goto(`${suite.server.url}/?lang=en`);
     await page.locator('.fairy').waitFor();
 
@@ -337,18 +332,5 @@ describe('a new release while a page is open', () => {
     await page.unroute(/\/assets\//);
     await alert.getByRole('button', { name: 'Reload' }).click();
     await page.locator('h1', { hasText: securityCopy.en.hero.title }).waitFor();
-  });
-});
-
-describe('the update banner', () => {
-  it('shows again when its version changes, even inside a 24-hour hide', async () => {
-    const page = await newPage({
-      init: `localStorage.setItem('mygenie.updateBanner.version', '2025-01-01-01');
-             localStorage.setItem('mygenie.updateBanner.hideUntil', String(Date.now() + 3600000));`,
-    });
-    await page.goto(`${suite.server.url}/?lang=en`);
-    // Prerendered: it must still be there once the page has hydrated and read the stored choice.
-    await page.locator('.hero').getByRole('button', { name: 'Login', exact: true }).waitFor();
-    expect(await page.getByRole('region', { name: 'Update' }).count()).toBe(1);
   });
 });

@@ -67,6 +67,9 @@ import { updateMailStore } from './mail/store.js';
 import { noticeRoutes } from './notices/routes.js';
 import { noticeService } from './notices/service.js';
 import { noticeStore } from './notices/store.js';
+import { bannerRoutes } from './banner/routes.js';
+import { bannerService, type BannerService } from './banner/service.js';
+import { bannerStore } from './banner/store.js';
 import { acceptRawUploads } from './storage/http.js';
 import { configuredStorage } from './storage/configured.js';
 import type { FileStorage } from './storage/storage.js';
@@ -113,6 +116,8 @@ export interface MyGenieApp {
   /** Every route registered, as method and URL pattern (for the hostile-input tests and the docs). */
   routes: ReadonlyArray<{ method: string; url: string }>;
   accounts: AccountService;
+  /** The update banner's service: what it answers, and `onChange` to hear its writes (an activity log). */
+  banner: BannerService;
   storage: FileStorage;
   updateMails: UpdateMailQueue;
   /** Resolves once the login notifications that fell due have gone out (tests). */
@@ -300,6 +305,8 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     gate: accounts.gate,
     notices: noticeService({ store: noticeStore(database.db), clock, live }),
   });
+  const banner = bannerService({ store: bannerStore(database.db), clock, live });
+  bannerRoutes(app, { gate: accounts.gate, banner });
   fileRoutes(app, {
     gate: accounts.gate,
     files: fileService({
@@ -415,7 +422,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     redis?.disconnect();
   });
 
-  return { app, routes, accounts, storage, updateMails, settleNotifications: () => push.settle() };
+  return { app, routes, accounts, banner, storage, updateMails, settleNotifications: () => push.settle() };
 }
 
 /** How long a health check waits for the database, and how long its answer is reused. */

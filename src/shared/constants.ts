@@ -26,8 +26,6 @@ export const NETWORK_TIMEOUT_DESKTOP_MS = 30_000;
 export const NETWORK_TIMEOUT_MOBILE_MS = 60_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 
-export const UPDATE_BANNER_VERSION = '2025-09-25-02';
-
 /**
  * The fortune embed's `v` query value (description §2): raised whenever the page ↔ embed messages change, so
  * a page and an embed from different releases are never paired from a cache.
@@ -37,7 +35,13 @@ export const FORTUNE_EMBED_VERSION = '1';
 export const FORTUNE_EMBED_LOAD_TIMEOUT_MS = 20_000;
 /** The overlay comes down by itself after this long, whatever the embed said (its AI call stops at 30 s). */
 export const FORTUNE_OVERLAY_MAX_MS = 60_000;
+/** "Don't show for 24 hours" on the update banner (description §9), until an admin writes a new version. */
 export const UPDATE_BANNER_HIDE_MS = 86_400_000;
+/**
+ * The update banner an admin writes (src/shared/banner.ts): the version they choose (a date or free text, one
+ * line), each language's title (one line) and body (line breaks kept), in characters after trimming.
+ */
+export const UPDATE_BANNER_LIMITS = { version: 40, title: 100, body: 500 } as const;
 
 export const AUTO_LOGOUT_OPTIONS_MIN = [0, 5, 10, 20, 30] as const;
 export const AUTO_LOGOUT_DEFAULT_MIN = 10;

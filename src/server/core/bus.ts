@@ -1,7 +1,8 @@
 // Live news between server processes, as topics: `devices:<uid>` (a member's sessions changed: a sign-in waiting
-// for confirmation, a session ended) and `notices` (the notice list changed). A device's event stream may be
-// held by any process, and every process keeps caches to drop, so the news goes through Redis pub/sub when
-// REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite: one process) an in-process emitter.
+// for confirmation, a session ended), `notices` (the notice list changed) and `banner` (the update banner changed).
+// A device's event stream may be held by any process, and every process keeps caches to drop, so the news goes
+// through Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite: one process) an
+// in-process emitter.
 // A message carries only the topic; whoever hears it reads what changed from the database, so a lost message
 // costs at most a short delay (streams poll slowly, caches expire), never wrong data. A command beside the servers
 // (`npm run admin`) tells them through the same bus (`announce`); on SQLite, through the socket each server keeps

@@ -28,6 +28,7 @@ import * as passkeyUnlock from './migrations/1764500000000-PasskeyUnlock.js';
 import * as signupControls from './migrations/1764600000000-SignupControls.js';
 import * as signedHeader from './migrations/1764700000000-SignedHeader.js';
 import * as signInConfirmation from './migrations/1764800000000-SignInConfirmation.js';
+import * as updateBanner from './migrations/1764900000000-UpdateBanner.js';
 import * as memberAdmin from './migrations/1765000000000-MemberAdmin.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '1764600000000-SignupControls': signupControls,
   '1764700000000-SignedHeader': signedHeader,
   '1764800000000-SignInConfirmation': signInConfirmation,
+  '1764900000000-UpdateBanner': updateBanner,
   '1765000000000-MemberAdmin': memberAdmin,
 };
 

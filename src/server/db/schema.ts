@@ -108,6 +108,21 @@ export interface NoticeTable {
   updated_at: string;
 }
 
+/** The update banner on the home page (one row, `id` 'home', while an admin has written one). */
+export interface UpdateBannerTable {
+  id: string;
+  version: string;
+  title_ko: string;
+  title_en: string;
+  body_ko: string;
+  body_en: string;
+  /** Random, new with every write: what a form read, sent back to write or remove only that one. */
+  revision: string;
+  /** The admin who wrote it, while their account exists. */
+  updated_by: string | null;
+  updated_at: string;
+}
+
 /** A program file published by an admin (the description's managed file). */
 export interface FileTable {
   id: string;
@@ -324,6 +339,7 @@ export interface Database {
   sign_in_codes: SignInCodeTable;
   rate_events: RateEventTable;
   notices: NoticeTable;
+  update_banner: UpdateBannerTable;
   files: FileTable;
   user_documents: UserDocumentTable;
   mail_jobs: MailJobTable;

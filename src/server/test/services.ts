@@ -24,6 +24,7 @@ import { accountStore, type AccountStore } from '../accounts/store.js';
 import { newId } from '../core/ids.js';
 import type { LiveBus } from '../core/bus.js';
 import { dropPostgresSchema, openDatabase } from '../db/database.js';
+import { bannerStore, type BannerStore } from '../banner/store.js';
 import { documentStore, type DocumentStore } from '../documents/store.js';
 import { fileStore, type FileStore } from '../files/store.js';
 import { inquiryStore, type InquiryStore } from '../inquiries/store.js';
@@ -99,6 +100,7 @@ export async function startServices(env: Record<string, string> = {}): Promise<T
 /** Every feature's store, on one test's database. */
 export interface TestStores {
   accounts: AccountStore;
+  banner: BannerStore;
   documents: DocumentStore;
   files: FileStore;
   inquiries: InquiryStore;
@@ -193,6 +195,7 @@ function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
   let accounts: AccountService | undefined;
   const stores: TestStores = {
     accounts: accountStore(db),
+    banner: bannerStore(db),
     documents: documentStore(db),
     files: fileStore(db),
     inquiries: inquiryStore(db),

@@ -24,6 +24,7 @@ export const API_TAGS = {
   passkeys: 'Registering passkeys, signing in with one, and proving it is the member again',
   push: 'Web Push notifications of sign-ins on this device',
   notices: 'Notices to every visitor, written by administrators',
+  banner: 'The update banner on the home page, written by administrators',
   files: 'Program files on the download page, published by administrators',
   documents: "A member's own documents, within the storage quota",
   sync: "Syncing a member's encrypted vault between their devices",

@@ -7,6 +7,7 @@
 // checked by the compiler, and in docs/openapi.json, checked by a test.
 import type { z } from '../zod.js';
 import { ACCOUNT_API } from './accounts.js';
+import { BANNER_API } from './banner.js';
 import { DEVICE_API } from './devices.js';
 import { DOCUMENT_API } from './documents.js';
 import { DRIVE_API } from './drives.js';
@@ -30,6 +31,7 @@ export const API = {
   ...PASSKEY_API,
   ...PUSH_API,
   ...NOTICE_API,
+  ...BANNER_API,
   ...FILE_API,
   ...DOCUMENT_API,
   ...SYNC_API,

@@ -99,8 +99,6 @@ export const en: Catalog = {
   },
   banner: {
     label: 'Update',
-    title: 'A new version is out (2025-09-25)',
-    body: 'Signing in is faster, and the Korean and English texts have been polished. Reopen the app to use the new version.',
     dontShow24h: "Don't show for 24 hours",
     close: 'Close',
   },
@@ -328,6 +326,11 @@ export const en: Catalog = {
       'This member was not found; the account may have been deleted already. Refresh the list.',
     'member/self': 'You cannot do this to your own account here. Use your own settings instead.',
     'member/confirm-mismatch': "The address typed does not match the member's. Type it exactly as shown.",
+    'banner/invalid-version': 'The version must be 1 to 40 characters on one line.',
+    'banner/invalid-title': 'Each title must be 1 to 100 characters on one line.',
+    'banner/invalid-body': 'Each body must be 1 to 500 characters.',
+    'banner/changed':
+      'Another admin changed the update banner meanwhile. Check the current one, then save again.',
     'storage/unauthenticated': 'Please sign in to use files.',
     'storage/unauthorized': 'You do not have permission to use this file.',
     'storage/object-not-found': 'The file does not exist.',

@@ -91,8 +91,6 @@ export const ko = {
   },
   banner: {
     label: '업데이트 소식',
-    title: '새 버전이 나왔습니다 (2025-09-25)',
-    body: '로그인 화면이 더 빨라졌고, 한국어와 영어 안내 문구를 다듬었습니다. 앱을 다시 열면 새 버전이 적용됩니다.',
     dontShow24h: '24시간 동안 보지 않기',
     close: '닫기',
   },
@@ -317,6 +315,11 @@ export const ko = {
       '회원을 찾을 수 없습니다. 계정이 이미 삭제되었을 수 있습니다. 목록을 새로 고쳐 주세요.',
     'member/self': '내 계정에는 여기서 할 수 없습니다. 내 설정에서 해 주세요.',
     'member/confirm-mismatch': '입력한 주소가 회원의 주소와 다릅니다. 보이는 그대로 입력해 주세요.',
+    'banner/invalid-version': '버전은 한 줄로 1~40자까지 쓸 수 있습니다.',
+    'banner/invalid-title': '제목은 언어마다 한 줄로 1~100자까지 쓸 수 있습니다.',
+    'banner/invalid-body': '본문은 언어마다 1~500자까지 쓸 수 있습니다.',
+    'banner/changed':
+      '그사이 다른 관리자가 업데이트 배너를 바꾸었습니다. 지금 배너를 확인한 뒤 다시 저장해 주세요.',
     'storage/unauthenticated': '파일을 이용하려면 먼저 로그인해 주세요.',
     'storage/unauthorized': '이 파일을 이용할 권한이 없습니다.',
     'storage/object-not-found': '파일이 존재하지 않습니다.',

@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner.js';
 import { copy, type AdminCopy as Copy } from './copy.js';
 import { UploadSection } from './UploadSection.js';
 import { FilesSection } from './FilesSection.js';
+import { BannerSection } from './BannerSection.js';
 import { InquiriesSection } from './InquiriesSection.js';
 import { InvitationsSection } from './InvitationsSection.js';
 import { MembersSection } from './MembersSection.js';
@@ -60,6 +61,7 @@ function AdminConsole({ c }: { c: Copy }) {
       <FilesSection c={c} files={files} />
       <MembersSection onChanged={log.reload} />
       <InvitationsSection c={c} onChanged={log.reload} />
+      <BannerSection c={c} />
       <InquiriesSection c={c} />
       <AdminLogSection log={log} />
     </div>
