@@ -305,7 +305,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     gate: accounts.gate,
     notices: noticeService({ store: noticeStore(database.db), clock, live }),
   });
-  const banner = bannerService({ store: bannerStore(database.db), clock, live });
+  const banner = bannerService({ store: bannerStore(database.db), clock, live, adminLog: admins });
   bannerRoutes(app, { gate: accounts.gate, banner });
   fileRoutes(app, {
     gate: accounts.gate,

@@ -3,6 +3,7 @@
 // change is announced on the live bus (`banner`) and every process drops its copy, and a copy older than
 // KEPT_MS is read again anyway (a lost announcement costs at most that long). A write or a removal names the
 // revision it was made from and is refused with banner/changed when another admin wrote or removed it since.
+import type { AdminLog } from '../audit/log.js';
 import type { AdminBanner, BannerBody, PublicBanner } from '../../shared/schemas/banner.js';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
@@ -41,7 +42,13 @@ function presentAdmin(row: Omit<BannerRow, 'id'>, writer: string | null): AdminB
 
 export type BannerService = ReturnType<typeof bannerService>;
 
-export function bannerService(deps: { store: BannerStore; clock: Clock; live: LiveBus }) {
+export function bannerService(deps: {
+  store: BannerStore;
+  clock: Clock;
+  live: LiveBus;
+  /** Where each write and removal is written for the admins to read, with it (audit/log.ts). */
+  adminLog?: Pick<AdminLog, 'record'>;
+}) {
   const { store, clock, live } = deps;
   let kept: { json: string; until: number } | null = null;
   let generation = 0;
@@ -101,7 +108,12 @@ export function bannerService(deps: { store: BannerStore; clock: Clock; live: Li
         updated_by: admin.user.uid,
         updated_at: isoAt(clock),
       };
-      if (!(await store.replaceBanner(body.revision, row))) throw new ApiError('banner/changed');
+      const written = await store.transaction(async (tx, trx) => {
+        if (!(await tx.replaceBanner(body.revision, row))) return false;
+        await deps.adminLog?.record({ actor: admin.user.email, action: 'banner.write' }, trx);
+        return true;
+      });
+      if (!written) throw new ApiError('banner/changed');
       const banner = presentAdmin(row, admin.user.email);
       await changed({ action: 'write', by: admin.user.uid, at: row.updated_at, banner });
       return { banner };
@@ -109,7 +121,12 @@ export function bannerService(deps: { store: BannerStore; clock: Clock; live: Li
 
     async remove(admin: SignedIn, revision: string): Promise<void> {
       authorize(isAdmin(admin), 'auth/forbidden');
-      if (!(await store.removeBanner(revision))) throw new ApiError('banner/changed');
+      const removed = await store.transaction(async (tx, trx) => {
+        if (!(await tx.removeBanner(revision))) return false;
+        await deps.adminLog?.record({ actor: admin.user.email, action: 'banner.remove' }, trx);
+        return true;
+      });
+      if (!removed) throw new ApiError('banner/changed');
       await changed({ action: 'remove', by: admin.user.uid, at: isoAt(clock), banner: null });
     },
   };

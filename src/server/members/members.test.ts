@@ -320,7 +320,7 @@ describe("an admin's actions on a member", () => {
 });
 
 describe("the admins' log", () => {
-  it('holds invitations and what the command line did too, newest first', async () => {
+  it('holds invitations, the banner and what the command line did too, newest first', async () => {
     const sent = await t.request({
       method: 'POST',
       url: '/api/admin/invitations',
@@ -338,10 +338,33 @@ describe("the admins' log", () => {
     expect(withdrawn.statusCode).toBe(204);
     expect(await lastDeed()).toBe('boss@example.com invitation.withdraw guest@example.com');
 
+    const written = await t.request({
+      method: 'PUT',
+      url: '/api/admin/banner',
+      body: {
+        version: '2026-12-02',
+        title: { ko: '새 버전', en: 'A new version' },
+        body: { ko: '달라진 점', en: 'What changed' },
+        revision: null,
+      },
+      cookie: admin,
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(await lastDeed()).toBe('boss@example.com banner.write');
+    const removed = await t.request({
+      method: 'DELETE',
+      url: '/api/admin/banner',
+      body: { revision: written.json<{ banner: { revision: string } }>().banner.revision },
+      cookie: admin,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await lastDeed()).toBe('boss@example.com banner.remove');
     await makeAdmin(t.database, 'bystander@example.com', runningServers(t.config));
     expect(await lastDeed()).toBe('npm run admin member.make-admin bystander@example.com');
-    expect((await log()).slice(0, 3).map((entry) => entry.action)).toEqual([
+    expect((await log()).slice(0, 5).map((entry) => entry.action)).toEqual([
       'member.make-admin',
+      'banner.remove',
+      'banner.write',
       'invitation.withdraw',
       'invitation.send',
     ]);
