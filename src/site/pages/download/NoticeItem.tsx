@@ -1,14 +1,15 @@
-// One notice: opens to its content; administrators edit it in place or delete it after a confirmation.
-import { useId, useState, type FormEvent } from 'react';
-import { fill, useLanguage } from '../../../client/text.js';
+// One notice: opens to its content; administrators edit it in place or delete it after a confirmation (their
+// controls, NoticeAdmin.tsx, load only for them, not with the page).
+import { lazy, Suspense, useId, useState } from 'react';
+import { useLanguage } from '../../../client/text.js';
 import type { Notice } from '../../../shared/schemas/files.js';
-import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { formatInstantDate } from '../../../client/format.js';
-import { Popup } from '../../../client/ui/Popup.js';
-import { useToast } from '../../../client/ui/Toast.js';
 import type { DownloadCopy as Copy } from './copy.js';
-import { ErrorNote } from '../../ui/ErrorNote.js';
-import { NoticeFields, type NoticeDraft } from './NoticeForm.js';
+import { withChunkTimeout } from '../../ui/chunk-timeout.js';
+
+const NoticeAdmin = lazy(() =>
+  withChunkTimeout(import('./NoticeAdmin.js')).then((module) => ({ default: module.NoticeAdmin })),
+);
 
 export function NoticeItem({
   c,
@@ -22,53 +23,9 @@ export function NoticeItem({
   onChanged(): void;
 }) {
   const { lang } = useLanguage();
-  const toast = useToast();
   const id = useId();
   const panelId = `${id}-panel`;
   const [expanded, setExpanded] = useState(false);
-  const [editing, setEditing] = useState<NoticeDraft | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; code: FailureCode } | null>(null);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!editing || busy) return;
-    const title = editing.title.trim();
-    const content = editing.content.trim();
-    if (!title || !content) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await call('updateNotice', {
-        params: { id: notice.id },
-        body: { lang: editing.lang, title, content },
-      });
-      setEditing(null);
-      toast(c.notices.saved);
-      onChanged();
-    } catch (failure) {
-      setError({ message: c.notices.editError, code: failureCode(failure) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setConfirming(false);
-    setBusy(true);
-    setError(null);
-    try {
-      await call('deleteNotice', { params: { id: notice.id } });
-      toast(c.notices.deleted);
-      onChanged();
-    } catch (failure) {
-      setError({ message: c.notices.deleteError, code: failureCode(failure) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <li className="download-notice" data-testid="notice-item">
       <h3 className="download-notice__heading">
@@ -90,73 +47,10 @@ export function NoticeItem({
         <p className="download-notice__content">{notice.content}</p>
       </div>
 
-      {isAdmin && editing && (
-        <form
-          className="form download-notice-form download-notice-form--edit"
-          aria-label={c.notices.editTitle}
-          data-testid="notice-edit-form"
-          onSubmit={(event) => void save(event)}
-          noValidate
-        >
-          <NoticeFields c={c} draft={editing} onChange={setEditing} disabled={busy} />
-          <div className="download-form__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? c.notices.saving : c.notices.save}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={busy}
-              onClick={() => {
-                setEditing(null);
-                setError(null);
-              }}
-            >
-              {c.common.cancel}
-            </button>
-          </div>
-        </form>
-      )}
-
-      {error && <ErrorNote message={error.message} code={error.code} testId="notice-item-error" />}
-
-      {isAdmin && !editing && (
-        <div className="download-notice__admin">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            data-testid="notice-edit"
-            aria-label={fill(c.common.itemEdit, { name: notice.title })}
-            disabled={busy}
-            onClick={() => {
-              setError(null);
-              setEditing({ lang: notice.lang, title: notice.title, content: notice.content });
-            }}
-          >
-            {c.notices.edit}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost button--small download-button--danger"
-            data-testid="notice-delete"
-            aria-label={fill(busy ? c.common.itemDeleting : c.common.itemDelete, { name: notice.title })}
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
-            {busy ? c.common.deleting : c.common.delete}
-          </button>
-        </div>
-      )}
-
-      {confirming && (
-        <Popup
-          title={c.common.confirmTitle}
-          message={c.common.confirmDelete}
-          confirmLabel={c.common.delete}
-          onConfirm={() => void remove()}
-          cancelLabel={c.common.cancel}
-          onCancel={() => setConfirming(false)}
-        />
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <NoticeAdmin c={c} notice={notice} onChanged={onChanged} />
+        </Suspense>
       )}
     </li>
   );

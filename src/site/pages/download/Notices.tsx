@@ -1,4 +1,5 @@
 // The notices in the page's language, newest first; administrators also get the form to add one.
+import { lazy, Suspense } from 'react';
 import { useLanguage } from '../../../client/text.js';
 import type { Notice } from '../../../shared/schemas/files.js';
 import { call } from '../../../client/api.js';
@@ -7,8 +8,13 @@ import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
 import type { DownloadCopy as Copy } from './copy.js';
 import { LoadFailed } from '../../ui/ErrorNote.js';
-import { NoticeAddForm } from './NoticeForm.js';
 import { NoticeItem } from './NoticeItem.js';
+import { withChunkTimeout } from '../../ui/chunk-timeout.js';
+
+// The form that adds a notice loads for administrators only, not with the page.
+const NoticeAddForm = lazy(() =>
+  withChunkTimeout(import('./NoticeAdmin.js')).then((module) => ({ default: module.NoticeAddForm })),
+);
 
 function newestFirst(notices: Notice[]): Notice[] {
   return [...notices].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
@@ -54,7 +60,11 @@ export function Notices({ c, isAdmin }: { c: Copy; isAdmin: boolean }) {
 
   return (
     <Section id="notices" title={c.notices.title} lead={c.notices.lead}>
-      {isAdmin && <NoticeAddForm key={lang} c={c} defaultLang={lang} onAdded={reload} />}
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <NoticeAddForm key={lang} c={c} defaultLang={lang} onAdded={reload} />
+        </Suspense>
+      )}
       {body}
     </Section>
   );
