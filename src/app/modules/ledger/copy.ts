@@ -139,6 +139,7 @@ export const ledgerText = defineText(
       'ledger/csv-columns': '칸의 수가 머리글과 다릅니다.',
       'ledger/csv-quote': '큰따옴표(")로 연 칸이 닫히지 않았습니다.',
       'ledger/invalid-date': '날짜는 1900-01-01부터 2100-12-31 사이의 YYYY-MM-DD 형식이어야 합니다.',
+      'ledger/invalid-time': '시간은 00:00부터 23:59 사이의 HH:MM 형식이어야 합니다.',
       'ledger/invalid-type': '구분은 income, expense, 수입, 지출 중 하나여야 합니다.',
       'ledger/invalid-amount':
         '금액은 0보다 큰 숫자여야 하며, 통화가 허용하는 소수 자릿수를 넘을 수 없습니다.',
@@ -289,6 +290,7 @@ export const ledgerText = defineText(
       'ledger/csv-columns': 'This row has a different number of cells than the header.',
       'ledger/csv-quote': 'A cell opened with a double quote (") is never closed.',
       'ledger/invalid-date': 'The date must be written YYYY-MM-DD, between 1900-01-01 and 2100-12-31.',
+      'ledger/invalid-time': 'The time must be written HH:MM, between 00:00 and 23:59.',
       'ledger/invalid-type': 'The type must be income or expense (or 수입, 지출).',
       'ledger/invalid-amount':
         'The amount must be a number above 0, with no more decimal places than the currency allows.',

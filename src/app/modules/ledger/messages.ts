@@ -9,6 +9,7 @@ import {
   currencyDigits,
   LEDGER_CURRENCIES,
   MAX_AMOUNT,
+  MAX_APPROVAL_LENGTH,
   MAX_CATEGORY_LENGTH,
   MAX_MEMO_LENGTH,
   MAX_PAYMENT_LENGTH,
@@ -22,6 +23,7 @@ const MAX_LENGTH: Partial<Record<CsvColumn, number>> = {
   category: MAX_CATEGORY_LENGTH,
   payment: MAX_PAYMENT_LENGTH,
   memo: MAX_MEMO_LENGTH,
+  approval: MAX_APPROVAL_LENGTH,
 };
 
 const formatCount = (count: number, lang: Language) => new Intl.NumberFormat(localeOf(lang)).format(count);
