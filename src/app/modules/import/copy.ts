@@ -51,7 +51,10 @@ export const importText = defineText(
         one: '{{count}}개는 이미 금고에 있어 다시 넣지 않습니다.',
         other: '{{count}}개는 이미 금고에 있어 다시 넣지 않습니다.',
       },
-      skipDuplicates: '이미 있는 가계부 내역 {{count}}개 건너뛰기',
+      skipDuplicates: {
+        one: '이미 있는 가계부 내역 {{count}}개 건너뛰기',
+        other: '이미 있는 가계부 내역 {{count}}개 건너뛰기',
+      },
       nothingNew: '새로 넣을 항목이 없습니다. 이 파일의 내용은 모두 금고에 있습니다.',
       first: '처음 몇 개',
       line: '{{line}}행',
@@ -195,7 +198,10 @@ export const importText = defineText(
         one: '{{count}} is already in your vault and is not added again.',
         other: '{{count}} are already in your vault and are not added again.',
       },
-      skipDuplicates: 'Skip {{count}} ledger entries already there',
+      skipDuplicates: {
+        one: 'Skip {{count}} ledger entry already there',
+        other: 'Skip {{count}} ledger entries already there',
+      },
       nothingNew: 'Nothing new to add: everything in this file is already in your vault.',
       first: 'The first few',
       line: 'line {{line}}',

@@ -107,10 +107,18 @@ export const ledgerText = defineText(
         one: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
         other: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
       },
-      duplicatesMessage: {
-        one: '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+      found: {
+        one: '{{name}}에서 {{count}}건을 찾았습니다.',
+        other: '{{name}}에서 {{count}}건을 찾았습니다.',
+      },
+      someAlready: {
+        one: '그중 {{count}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
         other:
-          '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+          '그중 {{count}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+      },
+      allAlready: {
+        one: '이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+        other: '모두 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
       },
       skipDuplicates: {
         one: '중복 건너뛰고 {{count}}건 가져오기',
@@ -145,8 +153,14 @@ export const ledgerText = defineText(
         '금액은 0보다 큰 숫자여야 하며, 통화가 허용하는 소수 자릿수를 넘을 수 없습니다.',
       'ledger/invalid-currency': '통화는 {{currencies}} 중 하나여야 합니다.',
       'ledger/invalid-category': '분류가 비어 있습니다.',
-      'ledger/field-too-long': '{{max}}자를 넘을 수 없습니다.',
-      'ledger/too-many-rows': '한 번에 {{max}}줄까지만 가져올 수 있습니다. 파일을 나눠서 가져오세요.',
+      'ledger/field-too-long': {
+        one: '{{count}}자를 넘을 수 없습니다.',
+        other: '{{count}}자를 넘을 수 없습니다.',
+      },
+      'ledger/too-many-rows': {
+        one: '한 번에 {{count}}줄까지만 가져올 수 있습니다. 파일을 나눠서 가져오세요.',
+        other: '한 번에 {{count}}줄까지만 가져올 수 있습니다. 파일을 나눠서 가져오세요.',
+      },
     },
   },
   {
@@ -257,10 +271,19 @@ export const ledgerText = defineText(
         one: 'Found {{count}} entry in {{name}}.\nAdd it to your ledger?',
         other: 'Found {{count}} entries in {{name}}.\nAdd them to your ledger?',
       },
-      duplicatesMessage: {
-        one: 'Found {{count}} entry in {{name}}.\nIt is already in your ledger (same date, type, amount, currency, category, payment and memo).',
+      found: {
+        one: 'Found {{count}} entry in {{name}}.',
+        other: 'Found {{count}} entries in {{name}}.',
+      },
+      someAlready: {
+        one: '{{count}} of them is already in your ledger (same date, type, amount, currency, category, payment and memo).',
         other:
-          'Found {{count}} entries in {{name}}.\n{{duplicates}} of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
+          '{{count}} of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
+      },
+      allAlready: {
+        one: 'It is already in your ledger (same date, type, amount, currency, category, payment and memo).',
+        other:
+          'All of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
       },
       skipDuplicates: {
         one: 'Skip duplicates, import {{count}}',
@@ -296,9 +319,14 @@ export const ledgerText = defineText(
         'The amount must be a number above 0, with no more decimal places than the currency allows.',
       'ledger/invalid-currency': 'The currency must be one of {{currencies}}.',
       'ledger/invalid-category': 'The category is empty.',
-      'ledger/field-too-long': 'It may not be longer than {{max}} characters.',
-      'ledger/too-many-rows':
-        'At most {{max}} rows can be imported at once. Split the file and import each part.',
+      'ledger/field-too-long': {
+        one: 'It may not be longer than {{count}} character.',
+        other: 'It may not be longer than {{count}} characters.',
+      },
+      'ledger/too-many-rows': {
+        one: 'At most {{count}} row can be imported at once. Split the file and import each part.',
+        other: 'At most {{count}} rows can be imported at once. Split the file and import each part.',
+      },
     },
   },
 );
