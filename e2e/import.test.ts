@@ -132,7 +132,7 @@ describe(`import and export in ${lang}`, () => {
     await screen.choose(file);
     await page.getByText(text.mapper.remembered).waitFor();
     await page.getByRole('button', { name: text.mapper.apply }).click();
-    await preview.getByLabel(text.preview.skipDuplicates.replace('{{count}}', String(count))).waitFor();
+    await preview.getByLabel(plural(text.preview.skipDuplicates, count, lang)).waitFor();
     await preview.getByText(text.preview.nothingNew).waitFor();
   });
 

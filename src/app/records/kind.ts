@@ -54,6 +54,11 @@ export interface KindDeclaration<T = unknown, E = unknown> {
   search: {
     /** The fields a member would look a record up by, title first (never a secret); null for no known shape. */
     fields(value: Fields): string[] | null;
+    /**
+     * Words that find the record but are never shown as what was found: names the result's line writes in the
+     * member's language (a ledger's default category, in both languages), so a match does not show the other one.
+     */
+    aliases?(value: Fields): string[];
     /** A result's title and line, as the kind's own list names the record. */
     label(value: Fields, lang: Language): ResultLabel;
   };

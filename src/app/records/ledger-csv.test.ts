@@ -11,7 +11,9 @@ const lunch: NewEntry = {
   payment: 'card',
   memo: '',
 };
-const HEADER = 'date,type,amount,currency,category,payment,memo';
+const HEADER = 'date,time,type,amount,currency,category,payment,memo,approval';
+/** The header files written before the time and approval number went out with the entries. */
+const OLD_HEADER = 'date,type,amount,currency,category,payment,memo';
 const errorsOf = (text: string) => {
   const result = parseLedgerCsv(text);
   return result.ok ? [] : result.errors;
@@ -21,24 +23,31 @@ describe('formatLedgerCsv', () => {
   it('writes a BOM, a header and one CRLF-ended row per entry, amounts in major units', () => {
     const coffee: NewEntry = { ...lunch, amount: 350, currency: 'USD', category: 'cafe', memo: 'latte' };
     expect(formatLedgerCsv([lunch, coffee])).toBe(
-      `\uFEFF${HEADER}\r\n2024-03-15,expense,12000,KRW,food,card,\r\n2024-03-15,expense,3.50,USD,cafe,card,latte\r\n`,
+      `\uFEFF${HEADER}\r\n2024-03-15,,expense,12000,KRW,food,card,,\r\n2024-03-15,,expense,3.50,USD,cafe,card,latte,\r\n`,
     );
+  });
+
+  it("writes a statement's time and approval number, and reads them back", () => {
+    const paid: NewEntry = { ...lunch, time: '20:32', approval: '00123456', memo: '스타벅스' };
+    const csv = formatLedgerCsv([paid, lunch]);
+    expect(csv).toContain('\r\n2024-03-15,20:32,expense,12000,KRW,food,card,스타벅스,00123456\r\n');
+    expect(parseLedgerCsv(csv)).toEqual({ ok: true, entries: [paid, lunch] });
   });
 
   it('quotes fields holding commas, quotes or line breaks, doubling the quotes', () => {
     const csv = formatLedgerCsv([{ ...lunch, category: '점심, 저녁', memo: 'said "hi"\r\nthen left' }]);
-    expect(csv).toContain(',"점심, 저녁",card,"said ""hi""\r\nthen left"\r\n');
+    expect(csv).toContain(',"점심, 저녁",card,"said ""hi""\r\nthen left",\r\n');
   });
 
   it('defuses text a spreadsheet would run as a formula', () => {
     const csv = formatLedgerCsv([{ ...lunch, category: '=1+1', payment: '@card', memo: '-5 refund' }]);
-    expect(csv).toContain(`,'=1+1,'@card,'-5 refund\r\n`);
+    expect(csv).toContain(`,'=1+1,'@card,'-5 refund,\r\n`);
     const tabbed = formatLedgerCsv([
       { ...lunch, memo: '\tnote' },
       { ...lunch, memo: "'=x" },
     ]);
-    expect(tabbed).toContain(`,'\tnote\r\n`);
-    expect(tabbed).toContain(`,''=x\r\n`);
+    expect(tabbed).toContain(`,'\tnote,\r\n`);
+    expect(tabbed).toContain(`,''=x,\r\n`);
   });
 
   it('writes only the header for an empty ledger, which imports as no entries', () => {
@@ -74,12 +83,30 @@ describe('parseLedgerCsv', () => {
   });
 
   it('takes quoted fields with commas, doubled quotes and line breaks, and ignores blank lines', () => {
-    const text = `${HEADER}\n\n2024-03-15,expense,12000,,food,card,"a, ""b""\nc"\n,,,,,,\n`;
+    const text = `${OLD_HEADER}\n\n2024-03-15,expense,12000,,food,card,"a, ""b""\nc"\n,,,,,,\n`;
     expect(parseLedgerCsv(text)).toEqual({ ok: true, entries: [{ ...lunch, memo: 'a, "b"\nc' }] });
   });
 
+  it('reads a file of the columns written before the time and approval number', () => {
+    expect(parseLedgerCsv(`${OLD_HEADER}\r\n2024-03-15,expense,12000,KRW,food,card,\r\n`)).toEqual({
+      ok: true,
+      entries: [lunch],
+    });
+  });
+
+  it('reads a time a spreadsheet wrote back without its leading zero or with seconds', () => {
+    const text = `${HEADER}\n2024-03-15,9:05,expense,12000,KRW,food,card,,\n2024-03-15,20:32:00,expense,12000,KRW,food,card,,\n`;
+    expect(parseLedgerCsv(text)).toEqual({
+      ok: true,
+      entries: [
+        { ...lunch, time: '09:05' },
+        { ...lunch, time: '20:32' },
+      ],
+    });
+  });
+
   it('ignores columns it does not know', () => {
-    const text = `id,${HEADER}\r\n7,2024-03-15,expense,12000,KRW,food,card,\r\n`;
+    const text = `id,${OLD_HEADER}\r\n7,2024-03-15,expense,12000,KRW,food,card,\r\n`;
     expect(parseLedgerCsv(text)).toEqual({ ok: true, entries: [lunch] });
   });
 
@@ -101,32 +128,39 @@ describe('parseLedgerCsv', () => {
     });
 
     it('ledger/csv-columns', () => {
-      expect(errorsOf(`${HEADER}\n2024-03-15,expense,12000,KRW,food,card\n`)).toEqual([
+      expect(errorsOf(`${OLD_HEADER}\n2024-03-15,expense,12000,KRW,food,card\n`)).toEqual([
         { line: 2, code: 'ledger/csv-columns' },
       ]);
     });
 
     it('ledger/csv-quote', () => {
-      expect(errorsOf(`${HEADER}\n2024-03-15,expense,12000,KRW,food,card,"never closed\nmore\n`)).toEqual([
-        { line: 2, code: 'ledger/csv-quote' },
-      ]);
+      expect(errorsOf(`${OLD_HEADER}\n2024-03-15,expense,12000,KRW,food,card,"never closed\nmore\n`)).toEqual(
+        [{ line: 2, code: 'ledger/csv-quote' }],
+      );
     });
 
     it('field codes, naming the column', () => {
+      // In the header's order.
       const good = {
         date: '2024-03-15',
+        time: '',
         type: 'expense',
         amount: '12000',
         currency: 'KRW',
         category: 'food',
+        payment: 'card',
+        memo: '',
+        approval: '',
       };
       const row = (fields: Partial<Record<keyof NewEntry, string>>) => {
-        const cells = { ...good, payment: 'card', memo: '', ...fields };
+        const cells = { ...good, ...fields };
         return `${HEADER}\n${Object.values(cells).join(',')}\n`;
       };
       const cases: Array<[Partial<Record<keyof NewEntry, string>>, string, string]> = [
         [{ date: '2024-02-30' }, 'date', 'ledger/invalid-date'],
         [{ date: '15/03/2024' }, 'date', 'ledger/invalid-date'],
+        [{ time: '24:00' }, 'time', 'ledger/invalid-time'],
+        [{ approval: '1'.repeat(41) }, 'approval', 'ledger/field-too-long'],
         [{ type: 'refund' }, 'type', 'ledger/invalid-type'],
         [{ amount: '12000.5' }, 'amount', 'ledger/invalid-amount'],
         [{ amount: '0' }, 'amount', 'ledger/invalid-amount'],
@@ -148,17 +182,17 @@ describe('parseLedgerCsv', () => {
         { length: MAX_IMPORT_ROWS + 1 },
         () => '2024-03-15,expense,12000,KRW,food,card,',
       );
-      expect(errorsOf([HEADER, ...rows].join('\n'))).toEqual([
+      expect(errorsOf([OLD_HEADER, ...rows].join('\n'))).toEqual([
         { line: MAX_IMPORT_ROWS + 2, code: 'ledger/too-many-rows' },
       ]);
-      const allowed = parseLedgerCsv([HEADER, ...rows.slice(1)].join('\n'));
+      const allowed = parseLedgerCsv([OLD_HEADER, ...rows.slice(1)].join('\n'));
       expect(allowed.ok && allowed.entries.length).toBe(MAX_IMPORT_ROWS);
     });
   });
 
   it('reports every bad row at once, at the line an editor shows, and imports nothing', () => {
     const text = [
-      HEADER,
+      OLD_HEADER,
       '2024-03-15,expense,12000,KRW,food,card,"two',
       'lines"',
       '2024-13-01,spend,12000,KRW,food,card,', // line 4: date and type
@@ -228,6 +262,8 @@ describe('export then import', () => {
       category: pick(['점심값', 'food']) + text(),
       payment: text(),
       memo: text(),
+      ...(next() < 0.3 ? { time: `${twoDigits(next() * 24)}:${twoDigits(next() * 60)}` } : {}),
+      ...(next() < 0.3 ? { approval: pick(['00123456', '=1', '-', "'"]) + pick(pieces) } : {}),
     });
 
   it('gives back exactly the entries that went out', () => {
@@ -277,7 +313,7 @@ describe('Korean sheets', () => {
   });
 
   it('refuses an amount in another form than 원 or plain digits', () => {
-    expect(errorsOf(`${HEADER}\n2024-03-15,expense,12000달러,KRW,food,,`)).toEqual([
+    expect(errorsOf(`${OLD_HEADER}\n2024-03-15,expense,12000달러,KRW,food,,`)).toEqual([
       { line: 2, column: 'amount', code: 'ledger/invalid-amount' },
     ]);
   });
@@ -293,10 +329,10 @@ describe('Korean sheets', () => {
     const own: NewEntry = { ...lunch, category: '고양이 사료', payment: '페이', memo: '=1' };
     const csv = formatLedgerCsv([lunch, salary, own], 'ko');
     expect(csv).toBe(
-      '\uFEFF날짜,구분,금액,통화,분류,결제수단,메모\r\n' +
-        '2024-03-15,지출,12000,KRW,식비,카드,\r\n' +
-        '2024-03-15,수입,3000000,KRW,급여,계좌이체,\r\n' +
-        "2024-03-15,지출,12000,KRW,고양이 사료,페이,'=1\r\n",
+      '\uFEFF날짜,시간,구분,금액,통화,분류,결제수단,메모,승인번호\r\n' +
+        '2024-03-15,,지출,12000,KRW,식비,카드,,\r\n' +
+        '2024-03-15,,수입,3000000,KRW,급여,계좌이체,,\r\n' +
+        "2024-03-15,,지출,12000,KRW,고양이 사료,페이,'=1,\r\n",
     );
     expect(parseLedgerCsv(csv)).toEqual({ ok: true, entries: [lunch, salary, own] });
   });

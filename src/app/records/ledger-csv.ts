@@ -14,23 +14,33 @@ import {
   type NewEntry,
 } from './ledger.js';
 
-export const CSV_COLUMNS = ['date', 'type', 'amount', 'currency', 'category', 'payment', 'memo'] as const;
+/**
+ * The columns, as the .xlsx export writes them too. A statement's time and approval number (승인번호) go out with
+ * the entry, so the file imported back (here or on the import screen) finds each payment already there.
+ */
+export const CSV_COLUMNS = [
+  'date',
+  'time',
+  'type',
+  'amount',
+  'currency',
+  'category',
+  'payment',
+  'memo',
+  'approval',
+] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
-/** Columns a file may leave out: currency defaults to KRW, payment and memo to empty. */
-const OPTIONAL_COLUMNS: readonly CsvColumn[] = ['currency', 'payment', 'memo'];
+/** Columns a file may leave out: currency defaults to KRW, the others to empty (or absent). */
+const OPTIONAL_COLUMNS: readonly CsvColumn[] = ['time', 'currency', 'payment', 'memo', 'approval'];
 export const MAX_IMPORT_ROWS = 50_000;
 
 /** Header names a file may use, compared trimmed and lower-cased, so a sheet made in Korean imports too. */
-const COLUMN_NAMES = new Map<string, CsvColumn>([
-  ...CSV_COLUMNS.map((column) => [column, column] as const),
-  ['날짜', 'date'],
-  ['구분', 'type'],
-  ['금액', 'amount'],
-  ['통화', 'currency'],
-  ['분류', 'category'],
-  ['결제수단', 'payment'],
-  ['메모', 'memo'],
-]);
+const COLUMN_NAMES = new Map<string, CsvColumn>(
+  CSV_COLUMNS.flatMap((column) => [
+    [column, column] as const,
+    [recordsText.ko.ledger.columns[column], column] as const,
+  ]),
+);
 const TYPE_NAMES = new Map([
   ['income', 'income'],
   ['expense', 'expense'],
@@ -92,6 +102,12 @@ const PAYMENT_NAMES = namesOf(
   PAYMENT_SYNONYMS,
 );
 
+/** A time of day as a spreadsheet may write it back ('9:05', '09:05:00') in the ledger's HH:MM, else as written. */
+function plainTime(text: string): string {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
+  return match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : text;
+}
+
 /** A written amount as the parser reads it: "12,000원", "₩12,000" and "12 000" are 12000. */
 const plainAmount = (text: string) =>
   text
@@ -130,12 +146,14 @@ export function formatLedgerCsv(entries: readonly NewEntry[], labels: CsvLabels 
   const header = labels === 'ko' ? CSV_COLUMNS.map((column) => ko.columns[column]) : CSV_COLUMNS;
   const rows = entries.map((entry) => [
     entry.date,
+    entry.time ?? '',
     label(ko.types, entry.type),
     fromMinorUnits(entry.amount, entry.currency),
     entry.currency,
     guardFormula(label(ko.categories, entry.category)),
     guardFormula(label(ko.payments, entry.payment)),
     guardFormula(entry.memo),
+    guardFormula(entry.approval ?? ''),
   ]);
   return '\uFEFF' + [header, ...rows].map((row) => row.map(quoteCsvField).join(',') + '\r\n').join('');
 }
@@ -223,6 +241,8 @@ function readRow(cells: Partial<Record<CsvColumn, string>>, line: number): NewEn
   const category = unguardFormula(cells.category ?? '');
   const payment = unguardFormula(cells.payment ?? '');
   const categoryNames = type === 'income' || type === 'expense' ? CATEGORY_NAMES[type] : undefined;
+  const time = plainTime(cells.time?.trim() ?? '');
+  const approval = unguardFormula(cells.approval?.trim() ?? '');
   const result = newEntrySchema.safeParse({
     date: cells.date?.trim(),
     type,
@@ -233,6 +253,8 @@ function readRow(cells: Partial<Record<CsvColumn, string>>, line: number): NewEn
     category: categoryNames?.get(squeeze(category)) ?? category,
     payment: PAYMENT_NAMES.get(squeeze(payment)) ?? payment,
     memo: unguardFormula(cells.memo ?? ''),
+    ...(time ? { time } : {}),
+    ...(approval ? { approval } : {}),
   });
   if (result.success) return result.data;
   return (

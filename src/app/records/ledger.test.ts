@@ -88,7 +88,7 @@ describe('ledgerEntrySchema', () => {
 
   it('refuses a time that is not 24-hour HH:MM and an approval number over 40 characters', () => {
     for (const time of ['24:00', '8:32', '20:60', '20:32:16', '오후 8:32', '']) {
-      expect(codesOf({ time }), time).toEqual([['time', 'ledger/invalid-date']]);
+      expect(codesOf({ time }), time).toEqual([['time', 'ledger/invalid-time']]);
     }
     expect(codesOf({ approval: '1'.repeat(41) })).toEqual([['approval', 'ledger/field-too-long']]);
   });

@@ -48,6 +48,7 @@ export const LEDGER_ERROR_CODES = [
   'ledger/csv-columns',
   'ledger/csv-quote',
   'ledger/invalid-date',
+  'ledger/invalid-time',
   'ledger/invalid-type',
   'ledger/invalid-amount',
   'ledger/invalid-currency',
@@ -109,9 +110,9 @@ export const ledgerEntrySchema = z.object({
     .string(fail('ledger/field-too-long'))
     .max(MAX_MEMO_LENGTH, fail('ledger/field-too-long'))
     .default(''),
-  // Both come from imported statements and stay absent otherwise, so entries typed by hand and the CSV file are
-  // as they were. A wrong time is a wrong "when", hence the date's code.
-  time: z.string(fail('ledger/invalid-date')).regex(TIME_OF_DAY, fail('ledger/invalid-date')).optional(),
+  // Both come from imported statements and stay absent otherwise, so an entry typed by hand is as it was. The
+  // exports (CSV, .xlsx) carry them, so an export imported back finds each payment already there.
+  time: z.string(fail('ledger/invalid-time')).regex(TIME_OF_DAY, fail('ledger/invalid-time')).optional(),
   approval: z
     .string(fail('ledger/field-too-long'))
     .trim()

@@ -58,6 +58,7 @@ export const PERSONAL_FIELDS = {
     field('birthDate', 'date', 10),
     field('address', 'multiline', 300),
     field('phone', 'phone', 30),
+    field('memo', 'multiline', MEMO),
   ],
   bank: [
     field('bankName', 'text', NAME, { required: true }),

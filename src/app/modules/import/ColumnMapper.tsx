@@ -1,5 +1,6 @@
-// The column mapper: a statement's first rows as a table, and for each thing the ledger needs, the column that
-// holds it — chosen for the member when a preset (or their own earlier choice for the same header) knows the file.
+// The column mapper: a card for each column of a statement (its name, its first values) with what it holds chosen
+// beside them — for the member when a preset (or their own earlier choice for the same header) knows the file. Cards
+// wrap to the width, so every column is reachable and mappable on a phone as on a desktop.
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { fill, useText } from '../../../client/text.js';
 import { usePlural } from '../../../client/plural.js';
@@ -24,6 +25,26 @@ export function columnLetter(index: number): string {
 /** The header's names, as the key a remembered mapping is kept under. */
 export function headerSignature(row: readonly string[] | undefined): string {
   return (row ?? []).map((name) => name.replace(/\s+/g, '').toLowerCase()).join('|');
+}
+
+/** Cells shown of each column, from the rows under the header. */
+const SAMPLES = 3;
+
+/** The role a column holds in the mapping, if any (the first, in the order the roles are offered). */
+export function roleOf(mapping: Partial<ColumnMapping>, column: number): ColumnRole | undefined {
+  return SHOWN_ROLES.find((role) => mapping[role] === column);
+}
+
+/** The mapping with `column` holding `role` (taken from the column that held it) or, for undefined, nothing. */
+export function withRole(
+  mapping: Partial<ColumnMapping>,
+  column: number,
+  role: ColumnRole | undefined,
+): Partial<ColumnMapping> {
+  const next = { ...mapping };
+  for (const held of SHOWN_ROLES) if (next[held] === column) delete next[held];
+  if (role) next[role] = column;
+  return next;
 }
 
 /** Whether the mapping can read transactions: a date, an amount (or money out and in) and a description. */
@@ -58,7 +79,9 @@ export function ColumnMapper({
   const header = sheet.rows[headerRow] ?? [];
   const width = useMemo(() => Math.max(0, ...sheet.rows.map((row) => row.length)), [sheet.rows]);
   const columns = Array.from({ length: width }, (_, index) => index);
+  const body = sheet.rows.slice(headerRow + 1);
   const ready = mappingReady(mapping);
+  const idBase = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,10 +99,19 @@ export function ColumnMapper({
   };
 
   const columnName = (index: number) => {
-    const name = header[index]?.trim();
+    const name = header[index]?.replace(/\s+/g, ' ').trim();
     return name
       ? `${columnLetter(index)} · ${name}`
       : fill(text.mapper.column, { letter: columnLetter(index) });
+  };
+  /** A row as the header choice names it: its number and its first cells. */
+  const rowName = (row: readonly string[], index: number) => {
+    const cells = row
+      .map((cell) => cell.replace(/\s+/g, ' ').trim())
+      .filter(Boolean)
+      .slice(0, 3);
+    const number = fill(text.mapper.rowNumber, { row: index + 1 });
+    return cells.length > 0 ? `${number} · ${cells.join(', ')}` : number;
   };
 
   return (
@@ -99,34 +131,6 @@ export function ColumnMapper({
           </p>
         )
       )}
-      <div
-        className="import-mapper__table"
-        tabIndex={0}
-        aria-label={counted(text.mapper.rows, sheet.rowCount)}
-      >
-        <table>
-          <thead>
-            <tr>
-              <th scope="col" />
-              {columns.map((index) => (
-                <th key={index} scope="col">
-                  {columnLetter(index)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {sheet.rows.slice(0, 12).map((row, rowIndex) => (
-              <tr key={rowIndex} className={rowIndex === headerRow ? 'import-mapper__header' : undefined}>
-                <th scope="row">{rowIndex + 1}</th>
-                {columns.map((index) => (
-                  <td key={index}>{row[index] ?? ''}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
       <p className="form__note">{counted(text.mapper.rows, sheet.rowCount)}</p>
       <label className="form__field" htmlFor={ids.header}>
         <span>{text.mapper.headerRow}</span>
@@ -135,9 +139,9 @@ export function ColumnMapper({
           value={headerRow}
           onChange={(event) => setHeaderRow(Number(event.target.value))}
         >
-          {sheet.rows.slice(0, 30).map((_, index) => (
+          {sheet.rows.slice(0, 30).map((row, index) => (
             <option key={index} value={index}>
-              {fill(text.mapper.rowNumber, { row: index + 1 })}
+              {rowName(row, index)}
             </option>
           ))}
         </select>
@@ -156,32 +160,50 @@ export function ColumnMapper({
           </label>
         ))}
       </fieldset>
-      <div className="import-mapper__roles">
-        {SHOWN_ROLES.map((role) => (
-          <label key={role} className="form__field">
-            <span>{text.mapper.roles[role]}</span>
-            <select
-              value={mapping[role] ?? ''}
-              onChange={(event) => {
-                const value = event.target.value;
-                setMapping((now) => {
-                  const next = { ...now };
-                  if (value === '') delete next[role];
-                  else next[role] = Number(value);
-                  return next;
-                });
-              }}
+      <ul className="import-mapper__columns" aria-label={counted(text.mapper.columns, width)}>
+        {columns.map((index) => {
+          const role = roleOf(mapping, index);
+          const samples = body
+            .map((row) => row[index]?.replace(/\s+/g, ' ').trim() ?? '')
+            .filter(Boolean)
+            .slice(0, SAMPLES);
+          const samplesId = `${idBase}-samples-${index}`;
+          return (
+            <li
+              key={index}
+              className={`import-mapper__column${role ? ' import-mapper__column--mapped' : ''}`}
             >
-              <option value="">{text.mapper.none}</option>
-              {columns.map((index) => (
-                <option key={index} value={index}>
-                  {columnName(index)}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
-      </div>
+              <label className="import-mapper__name" htmlFor={`${idBase}-role-${index}`}>
+                {columnName(index)}
+              </label>
+              <ul className="import-mapper__samples" id={samplesId}>
+                {samples.length > 0 ? (
+                  samples.map((sample, at) => <li key={at}>{sample}</li>)
+                ) : (
+                  <li>{text.mapper.noValues}</li>
+                )}
+              </ul>
+              <select
+                id={`${idBase}-role-${index}`}
+                aria-describedby={samplesId}
+                value={role ?? ''}
+                onChange={(event) =>
+                  setMapping((now) =>
+                    withRole(now, index, (event.target.value || undefined) as ColumnRole | undefined),
+                  )
+                }
+              >
+                <option value="">{text.mapper.none}</option>
+                {SHOWN_ROLES.map((shown) => (
+                  <option key={shown} value={shown}>
+                    {text.mapper.roles[shown]}
+                  </option>
+                ))}
+              </select>
+            </li>
+          );
+        })}
+      </ul>
       {tried && !ready && (
         <p className="form__error" role="alert">
           {text.mapper.needed}

@@ -4,6 +4,7 @@
 // code loads only when its export is chosen.
 import { useId, useState, type FormEvent } from 'react';
 import { fill, useLanguage, useText } from '../../../client/text.js';
+import { usePlural } from '../../../client/plural.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { isoToday } from '../../format.js';
@@ -96,6 +97,7 @@ async function makeExport(
 
 export function ExportPanel() {
   const text = useText(exportText);
+  const counted = usePlural();
   const { lang } = useLanguage();
   const vault = useVault();
   const toast = useToast();
@@ -115,7 +117,7 @@ export function ExportPanel() {
     const found: typeof problems = {};
     if (!master) found.master = text.masterRequired;
     if (locked && filePassword.length < EXPORT_PASSWORD_MIN_LENGTH)
-      found.file = fill(text.fileTooShort, { min: EXPORT_PASSWORD_MIN_LENGTH });
+      found.file = counted(text.fileTooShort, EXPORT_PASSWORD_MIN_LENGTH);
     else if (locked && confirm !== filePassword) found.confirm = text.confirmMismatch;
     setProblems(found);
     setMessage(null);

@@ -239,7 +239,7 @@ function PasswordStep({ wrong, onOpen }: { wrong: boolean; onOpen: (password: st
   );
 }
 
-function Preview({
+export function Preview({
   file,
   plan,
   existing,
@@ -293,7 +293,7 @@ function Preview({
             checked={skipDuplicates}
             onChange={(event) => setSkipDuplicates(event.target.checked)}
           />
-          {fill(text.preview.skipDuplicates, { count: ledgerAlready.length })}
+          {counted(text.preview.skipDuplicates, ledgerAlready.length)}
         </label>
       )}
       {items.length === 0 && <p role="status">{text.preview.nothingNew}</p>}

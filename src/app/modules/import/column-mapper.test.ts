@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMN_ROLES } from './formats/money/mapping.js';
-import { columnLetter, headerSignature, mappingReady, SHOWN_ROLES } from './ColumnMapper.js';
+import {
+  columnLetter,
+  headerSignature,
+  mappingReady,
+  roleOf,
+  SHOWN_ROLES,
+  withRole,
+} from './ColumnMapper.js';
 import { importText } from './copy.js';
 
 describe('the column mapper', () => {
@@ -18,6 +25,18 @@ describe('the column mapper', () => {
       headerSignature(['이용일자', 'merchant', '금액']),
     );
     expect(headerSignature(['이용일자'])).not.toBe(headerSignature(['거래일자']));
+  });
+
+  it('gives a column one role, taken from the column that held it', () => {
+    const start = { account: 'card' as const, date: 0, merchant: 2, amount: 3 };
+    expect(roleOf(start, 2)).toBe('merchant');
+    expect(roleOf(start, 1)).toBeUndefined();
+    const moved = withRole(start, 4, 'merchant');
+    expect(moved).toEqual({ account: 'card', date: 0, merchant: 4, amount: 3 });
+    expect(roleOf(moved, 2)).toBeUndefined();
+    // A column given another role gives up its own; given none, it holds nothing.
+    expect(withRole(moved, 4, 'memo')).toEqual({ account: 'card', date: 0, memo: 4, amount: 3 });
+    expect(withRole(moved, 0, undefined)).toEqual({ account: 'card', merchant: 4, amount: 3 });
   });
 
   it('reads only with a date, money and a description', () => {

@@ -23,7 +23,10 @@ export const exportText = defineText(
       'CSV 파일은 암호화되지 않아 비밀번호와 카드 번호가 그대로 적힙니다. 옮긴 뒤에는 파일을 지우세요.',
     filePassword: '내보낼 파일의 비밀번호',
     filePasswordNote: 'Bitwarden에서 가져올 때 이 비밀번호를 묻습니다. 마스터 비밀번호와 다르게 정하세요.',
-    fileTooShort: '내보낼 파일의 비밀번호는 {{min}}자 이상이어야 합니다.',
+    fileTooShort: {
+      one: '내보낼 파일의 비밀번호는 {{count}}자 이상이어야 합니다.',
+      other: '내보낼 파일의 비밀번호는 {{count}}자 이상이어야 합니다.',
+    },
     confirm: '내보낼 파일의 비밀번호 확인',
     confirmMismatch: '두 비밀번호가 다릅니다.',
     master: '마스터 비밀번호',
@@ -64,7 +67,10 @@ export const exportText = defineText(
       'A CSV file is not encrypted: passwords and card numbers are written as they are. Delete the file once it has been moved.',
     filePassword: 'Password for the exported file',
     filePasswordNote: 'Bitwarden asks for it when importing. Choose one different from your master password.',
-    fileTooShort: 'The password for the exported file must be at least {{min}} characters.',
+    fileTooShort: {
+      one: 'The password for the exported file must be at least {{count}} character.',
+      other: 'The password for the exported file must be at least {{count}} characters.',
+    },
     confirm: 'Confirm the password for the exported file',
     confirmMismatch: 'The two passwords differ.',
     master: 'Master password',

@@ -12,7 +12,7 @@ import { StorageFullError } from '../../vault/db.js';
 import { newId } from '../../vault/vault.js';
 import { ledgerText } from './copy.js';
 import { decodeCsvBytes, MAX_IMPORT_BYTES } from './csv-file.js';
-import { csvProblem } from './messages.js';
+import { csvProblem, duplicatesMessage } from './messages.js';
 import {
   formatLedgerCsv,
   parseLedgerCsv,
@@ -42,7 +42,7 @@ export function LedgerCsv({
 }) {
   const text = useText(ledgerText);
   const shell = useText(shellText);
-  const { lang, locale } = useLanguage();
+  const { lang } = useLanguage();
   const vault = useVault();
   const toast = useToast();
   const titleId = useId();
@@ -198,10 +198,13 @@ export function LedgerCsv({
       {state.step === 'confirm' && state.fresh.length < state.entries.length && (
         <Popup
           title={text.csv.confirmTitle}
-          message={plural(text.csv.duplicatesMessage, state.entries.length, lang, {
-            name: state.name,
-            duplicates: (state.entries.length - state.fresh.length).toLocaleString(locale),
-          })}
+          message={duplicatesMessage(
+            text,
+            lang,
+            state.name,
+            state.entries.length,
+            state.entries.length - state.fresh.length,
+          )}
           confirmLabel={
             state.fresh.length > 0 ? plural(text.csv.skipDuplicates, state.fresh.length, lang) : shell.close
           }

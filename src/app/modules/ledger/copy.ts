@@ -107,10 +107,18 @@ export const ledgerText = defineText(
         one: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
         other: '{{name}}에서 {{count}}건을 찾았습니다.\n가계부에 추가할까요?',
       },
-      duplicatesMessage: {
-        one: '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+      found: {
+        one: '{{name}}에서 {{count}}건을 찾았습니다.',
+        other: '{{name}}에서 {{count}}건을 찾았습니다.',
+      },
+      someAlready: {
+        one: '그중 {{count}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
         other:
-          '{{name}}에서 {{count}}건을 찾았습니다.\n그중 {{duplicates}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+          '그중 {{count}}건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+      },
+      allAlready: {
+        one: '이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+        other: '모두 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
       },
       skipDuplicates: {
         one: '중복 건너뛰고 {{count}}건 가져오기',
@@ -139,13 +147,20 @@ export const ledgerText = defineText(
       'ledger/csv-columns': '칸의 수가 머리글과 다릅니다.',
       'ledger/csv-quote': '큰따옴표(")로 연 칸이 닫히지 않았습니다.',
       'ledger/invalid-date': '날짜는 1900-01-01부터 2100-12-31 사이의 YYYY-MM-DD 형식이어야 합니다.',
+      'ledger/invalid-time': '시간은 00:00부터 23:59 사이의 HH:MM 형식이어야 합니다.',
       'ledger/invalid-type': '구분은 income, expense, 수입, 지출 중 하나여야 합니다.',
       'ledger/invalid-amount':
         '금액은 0보다 큰 숫자여야 하며, 통화가 허용하는 소수 자릿수를 넘을 수 없습니다.',
       'ledger/invalid-currency': '통화는 {{currencies}} 중 하나여야 합니다.',
       'ledger/invalid-category': '분류가 비어 있습니다.',
-      'ledger/field-too-long': '{{max}}자를 넘을 수 없습니다.',
-      'ledger/too-many-rows': '한 번에 {{max}}줄까지만 가져올 수 있습니다. 파일을 나눠서 가져오세요.',
+      'ledger/field-too-long': {
+        one: '{{count}}자를 넘을 수 없습니다.',
+        other: '{{count}}자를 넘을 수 없습니다.',
+      },
+      'ledger/too-many-rows': {
+        one: '한 번에 {{count}}줄까지만 가져올 수 있습니다. 파일을 나눠서 가져오세요.',
+        other: '한 번에 {{count}}줄까지만 가져올 수 있습니다. 파일을 나눠서 가져오세요.',
+      },
     },
   },
   {
@@ -256,10 +271,19 @@ export const ledgerText = defineText(
         one: 'Found {{count}} entry in {{name}}.\nAdd it to your ledger?',
         other: 'Found {{count}} entries in {{name}}.\nAdd them to your ledger?',
       },
-      duplicatesMessage: {
-        one: 'Found {{count}} entry in {{name}}.\nIt is already in your ledger (same date, type, amount, currency, category, payment and memo).',
+      found: {
+        one: 'Found {{count}} entry in {{name}}.',
+        other: 'Found {{count}} entries in {{name}}.',
+      },
+      someAlready: {
+        one: '{{count}} of them is already in your ledger (same date, type, amount, currency, category, payment and memo).',
         other:
-          'Found {{count}} entries in {{name}}.\n{{duplicates}} of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
+          '{{count}} of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
+      },
+      allAlready: {
+        one: 'It is already in your ledger (same date, type, amount, currency, category, payment and memo).',
+        other:
+          'All of them are already in your ledger (same date, type, amount, currency, category, payment and memo).',
       },
       skipDuplicates: {
         one: 'Skip duplicates, import {{count}}',
@@ -289,14 +313,20 @@ export const ledgerText = defineText(
       'ledger/csv-columns': 'This row has a different number of cells than the header.',
       'ledger/csv-quote': 'A cell opened with a double quote (") is never closed.',
       'ledger/invalid-date': 'The date must be written YYYY-MM-DD, between 1900-01-01 and 2100-12-31.',
+      'ledger/invalid-time': 'The time must be written HH:MM, between 00:00 and 23:59.',
       'ledger/invalid-type': 'The type must be income or expense (or 수입, 지출).',
       'ledger/invalid-amount':
         'The amount must be a number above 0, with no more decimal places than the currency allows.',
       'ledger/invalid-currency': 'The currency must be one of {{currencies}}.',
       'ledger/invalid-category': 'The category is empty.',
-      'ledger/field-too-long': 'It may not be longer than {{max}} characters.',
-      'ledger/too-many-rows':
-        'At most {{max}} rows can be imported at once. Split the file and import each part.',
+      'ledger/field-too-long': {
+        one: 'It may not be longer than {{count}} character.',
+        other: 'It may not be longer than {{count}} characters.',
+      },
+      'ledger/too-many-rows': {
+        one: 'At most {{count}} row can be imported at once. Split the file and import each part.',
+        other: 'At most {{count}} rows can be imported at once. Split the file and import each part.',
+      },
     },
   },
 );

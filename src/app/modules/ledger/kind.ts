@@ -11,10 +11,16 @@ import { formatMoney } from './model/format.js';
 /** An entry as stored (its id kept beside it, or not). */
 const storedSchema = ledgerEntrySchema.partial({ id: true });
 
-/** A ledger key (a default category or payment) in both languages, or the member's own word as it is. */
+/** A default category's or payment's name in both languages; nothing for the member's own word. */
 function bothLanguages(key: string, ko: Record<string, string>, en: Record<string, string>): string[] {
-  return Object.hasOwn(ko, key) ? [ko[key]!, en[key] ?? ''] : [key];
+  return Object.hasOwn(ko, key) ? [ko[key]!, en[key] ?? ''] : [];
 }
+
+/** The member's own word (a category or payment of theirs) as it is; nothing for a default's key. */
+const ownWord = (key: string, defaults: Record<string, string>) => (Object.hasOwn(defaults, key) ? '' : key);
+
+/** The merchant an entry names: its memo's first line (an imported statement's 가맹점). */
+const merchantOf = (entry: Record<string, unknown>) => text(entry.memo).split('\n', 1)[0]!.trim();
 
 export const ledgerKind = {
   kind: 'ledger',
@@ -26,18 +32,30 @@ export const ledgerKind = {
   search: {
     fields: (entry) => [
       text(entry.memo),
+      ownWord(text(entry.category), ledgerText.ko.categories),
+      ownWord(text(entry.payment), ledgerText.ko.payments),
+    ],
+    // A default category or payment is found by its name in either language, and shown only in the member's (in
+    // the result's line), never as the snippet of what was found.
+    aliases: (entry) => [
       ...bothLanguages(text(entry.category), ledgerText.ko.categories, ledgerText.en.categories),
       ...bothLanguages(text(entry.payment), ledgerText.ko.payments, ledgerText.en.payments),
     ],
     label: (entry, lang) => {
+      const words = ledgerText[lang];
       const currency = text(entry.currency);
       const amount =
         typeof entry.amount === 'number' && isLedgerCurrency(currency)
           ? formatMoney(entry.amount, currency, lang)
           : '';
+      const category = categoryLabel(text(entry.category), words);
+      const merchant = merchantOf(entry);
+      const payment = text(entry.payment) && paymentLabel(text(entry.payment), words);
       return {
-        title: categoryLabel(text(entry.category), ledgerText[lang]),
-        meta: [mediumDate(entry.date, lang), amount].filter(Boolean).join(' · '),
+        title: merchant || category,
+        meta: [merchant ? category : '', payment, mediumDate(entry.date, lang), amount]
+          .filter(Boolean)
+          .join(' · '),
       };
     },
   },

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ledgerText } from './copy.js';
-import { csvProblem, entryProblem } from './messages.js';
+import { csvProblem, duplicatesMessage, entryProblem } from './messages.js';
 import { CSV_COLUMNS } from '../../records/ledger-csv.js';
 import { LEDGER_ERROR_CODES } from '../../records/ledger.js';
 
@@ -71,5 +71,30 @@ describe('csvProblem', () => {
     expect(
       csvProblem({ line: 2, column: 'payment', code: 'ledger/field-too-long' }, ledgerText.ko, 'ko'),
     ).toBe('2행(결제수단): 40자를 넘을 수 없습니다.');
+  });
+});
+
+describe('duplicatesMessage', () => {
+  const same = '(same date, type, amount, currency, category, payment and memo)';
+
+  it('counts the entries found and those already there each in its own words', () => {
+    expect(duplicatesMessage(ledgerText.en, 'en', 'a.csv', 4, 1)).toBe(
+      `Found 4 entries in a.csv.\n1 of them is already in your ledger ${same}.`,
+    );
+    expect(duplicatesMessage(ledgerText.en, 'en', 'a.csv', 1_200, 3)).toBe(
+      `Found 1,200 entries in a.csv.\n3 of them are already in your ledger ${same}.`,
+    );
+    expect(duplicatesMessage(ledgerText.en, 'en', 'a.csv', 1, 1)).toBe(
+      `Found 1 entry in a.csv.\nIt is already in your ledger ${same}.`,
+    );
+    expect(duplicatesMessage(ledgerText.en, 'en', 'a.csv', 2, 2)).toBe(
+      `Found 2 entries in a.csv.\nAll of them are already in your ledger ${same}.`,
+    );
+  });
+
+  it('reads right in Korean', () => {
+    expect(duplicatesMessage(ledgerText.ko, 'ko', '가계부.csv', 4, 1)).toBe(
+      '가계부.csv에서 4건을 찾았습니다.\n그중 1건은 이미 가계부에 있습니다(날짜, 구분, 금액, 통화, 분류, 결제수단, 메모가 모두 같음).',
+    );
   });
 });

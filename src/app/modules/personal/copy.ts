@@ -31,6 +31,7 @@ export const personalText = defineText(
         birthDate: '생년월일',
         address: '주소',
         phone: '전화번호',
+        memo: '메모',
       },
       bank: { bankName: '은행', accountNumber: '계좌번호', holder: '예금주', memo: '메모' },
       card: {
@@ -127,6 +128,7 @@ export const personalText = defineText(
         birthDate: 'Date of birth',
         address: 'Address',
         phone: 'Phone',
+        memo: 'Memo',
       },
       bank: { bankName: 'Bank', accountNumber: 'Account number', holder: 'Account holder', memo: 'Memo' },
       card: {

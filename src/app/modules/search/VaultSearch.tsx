@@ -251,11 +251,13 @@ export default function VaultSearch({ go }: { go: (screen: SearchModule) => void
                   >
                     <span className="vault-search__title">{label?.title || hit.snippet.match}</span>
                     {label?.meta && <span className="vault-search__meta">{label.meta}</span>}
-                    <span className="vault-search__snippet">
-                      {hit.snippet.before}
-                      <mark>{hit.snippet.match}</mark>
-                      {hit.snippet.after}
-                    </span>
+                    {(hit.snippet.before || hit.snippet.match || hit.snippet.after) && (
+                      <span className="vault-search__snippet">
+                        {hit.snippet.before}
+                        {hit.snippet.match && <mark>{hit.snippet.match}</mark>}
+                        {hit.snippet.after}
+                      </span>
+                    )}
                   </div>
                 );
               })}

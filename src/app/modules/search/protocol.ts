@@ -15,6 +15,8 @@ export interface SearchableRecord {
   /** The record's last change (ms): newer records come first among equally good results. */
   updatedAt: number;
   fields: string[];
+  /** Words that find the record but are never shown in a snippet (the kind's `search.aliases`). */
+  aliases?: string[];
 }
 
 /** Part of a record's text around what matched: `match` is the matched part, shown marked. */

@@ -68,6 +68,26 @@ describe('search across the vault', () => {
     expect(found(index, '반려동물 토스페이')).toEqual(['ledger-pet']);
   });
 
+  it("shows a ledger entry's own words around a match, never a category's name in the other language", () => {
+    const ledgerHit = (query: string) =>
+      index.search(query, open).groups.find((group) => group.module === 'ledger')!.results[0]!;
+    // Found by a default category's name in either language, or a payment's: its merchant is shown, unmarked.
+    for (const query of ['카페', 'snacks', 'card']) {
+      expect(ledgerHit(query).snippet, query).toEqual({
+        before: '',
+        match: '',
+        after: '스타벅스강남점 아이스 아메리카노',
+      });
+    }
+    expect(ledgerHit('아메리카노').snippet).toEqual({
+      before: '스타벅스강남점 아이스 ',
+      match: '아메리카노',
+      after: '',
+    });
+    // The member's own category and payment are their words, shown as written.
+    expect(ledgerHit('토스페이').snippet).toEqual({ before: '반려동물 · ', match: '토스페이', after: '' });
+  });
+
   it('never finds a password, a card number, an account number or an ID number', () => {
     for (const secret of Object.values(SECRETS)) expect(found(index, secret), secret).toEqual([]);
     expect(found(index, '456789')).toEqual([]);

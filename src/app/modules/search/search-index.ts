@@ -23,6 +23,8 @@ const SNIPPET_AFTER = 64;
 /** Between two records of a segment's joined text, and between two fields of a record. */
 const RECORD_BREAK = '\u0000';
 const FIELD_BREAK = '\n';
+/** Before a record's aliases, which find it but are never shown (tidied text has no control character). */
+const ALIAS_BREAK = '\u0001';
 /** Below this share of its records still in the running, a segment's words are checked record by record. */
 const SPARSE_SHARE = 1 / 16;
 
@@ -31,14 +33,19 @@ const LOOSE = 2;
 
 const moduleIndex = new Map(SEARCH_MODULES.map((module, index) => [module, index]));
 
-/** A record's fields as search keeps them: tidied, empty ones dropped, one line each. */
-export function recordText(fields: readonly string[]): string {
-  let text = '';
-  for (const field of fields) {
-    const tidied = tidyText(field);
-    if (tidied) text = text ? `${text}${FIELD_BREAK}${tidied}` : tidied;
-  }
-  return text;
+/** A record's fields as search keeps them: tidied, empty ones dropped, one line each; then its aliases. */
+export function recordText(fields: readonly string[], aliases: readonly string[] = []): string {
+  const lines = (texts: readonly string[]) => {
+    let text = '';
+    for (const field of texts) {
+      const tidied = tidyText(field);
+      if (tidied) text = text ? `${text}${FIELD_BREAK}${tidied}` : tidied;
+    }
+    return text;
+  };
+  const shown = lines(fields);
+  const hidden = lines(aliases);
+  return hidden ? `${shown}${ALIAS_BREAK}${hidden}` : shown;
 }
 
 class Segment {
@@ -247,8 +254,12 @@ function whole(text: string): string {
 }
 
 function snippetOf(segment: Segment, index: number, words: QueryWord[]): Snippet {
-  const folded = segment.part(segment.folded, index);
-  const initials = segment.part(segment.initials, index);
+  const record = segment.part(segment.folded, index);
+  // Only the shown fields: a record found by an alias shows its own text, nothing marked.
+  const aliases = record.indexOf(ALIAS_BREAK);
+  const shownLength = aliases === -1 ? record.length : aliases;
+  const folded = record.slice(0, shownLength);
+  const initials = segment.part(segment.initials, index).slice(0, shownLength);
   let best: { at: number; length: number } | null = null;
   for (const { probes } of words) {
     for (const probe of probes) {
@@ -256,7 +267,7 @@ function snippetOf(segment: Segment, index: number, words: QueryWord[]): Snippet
       if (found && (!best || found.at < best.at)) best = found;
     }
   }
-  const text = segment.aligned ? segment.part(segment.shown, index) : folded;
+  const text = segment.aligned ? segment.part(segment.shown, index).slice(0, shownLength) : folded;
   const { at, length } = best ?? { at: 0, length: 0 };
   const start = Math.max(0, at - SNIPPET_BEFORE);
   const end = Math.min(text.length, at + length + SNIPPET_AFTER);
@@ -289,7 +300,7 @@ export class SearchIndex {
     this.#wordHits.clear();
     const touched = new Set<Segment>();
     for (const record of records) {
-      const text = recordText(record.fields);
+      const text = recordText(record.fields, record.aliases);
       const place = this.#where.get(record.id);
       if (place) {
         place.segment.replace(place.index, record, text);

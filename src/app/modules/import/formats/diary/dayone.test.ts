@@ -74,12 +74,12 @@ describe('a Day One export', () => {
     expect(walk!.attachments).toEqual([{ name: 'IMG_0412.jpeg', type: 'image/jpeg', bytes: PHOTO }]);
   });
 
-  it('takes the first words as the title when there is no heading, and carries a PDF', async () => {
+  it('takes a first line without a heading as the title, not again in the body, and carries a PDF', async () => {
     const plan = await importDayOne(dayOneZip(), OPTIONS);
     expect(plan.items[1]!.value).toEqual({
       date: '2025-03-05',
       title: '병원 진단서 받음',
-      body: '병원 진단서 받음 진단서.pdf\n다음 진료는 2주 뒤, 3월 19일.',
+      body: '진단서.pdf\n다음 진료는 2주 뒤, 3월 19일.',
     });
     expect(plan.items[1]!.attachments).toEqual([{ name: '진단서.pdf', type: 'application/pdf', bytes: PDF }]);
   });
@@ -113,6 +113,38 @@ describe('a Day One export', () => {
       { reason: 'empty', what: '2025-03-09', line: 4 },
     ]);
     for (const memo of memos(plan)) expect(validateMemo(memo)).toEqual({});
+  });
+
+  it('takes the first sentence of a long first line as the title, or its first words when that is long too', async () => {
+    const entry = (uuid: string, body: string) => ({
+      uuid,
+      creationDate: '2025-02-01T03:00:00Z',
+      timeZone: 'Asia/Seoul',
+      text: body,
+    });
+    const long =
+      '한강을 따라 여의도에서 반포까지 천천히 걸었는데 바람이 불어 생각보다 훨씬 추웠고 손이 시려서 주머니에 넣고 걸었다';
+    const journal = {
+      metadata: { version: '1.0' },
+      entries: [
+        entry('A', `오늘은  맑음\\. 점심은 ${'냉면 '.repeat(20)}먹었다\\.\n저녁엔 산책\\.`),
+        entry('B', `${long}\\. 다음엔 장갑을 챙기자\\.`),
+        entry('C', 'Dr\\. Kim said 3\\.5 hours\\!\n\nSleep more\\.'),
+        entry('D', '![](dayone-moment://P9) 딱 한 줄'),
+      ],
+    };
+    const plan = await importDayOne(zipSync({ 'Journal.json': text(JSON.stringify(journal)) }), OPTIONS);
+    expect(memos(plan).map(({ title, body }) => ({ title, body }))).toEqual([
+      // A long line: its first sentence is the title, the rest of the line stays the body's first line.
+      { title: '오늘은 맑음', body: `점심은 ${'냉면 '.repeat(20)}먹었다.\n저녁엔 산책.` },
+      // A first sentence too long for a title: its first words are, and the body keeps the whole text.
+      { title: long.slice(0, long.lastIndexOf(' ', 60)), body: `${long}. 다음엔 장갑을 챙기자.` },
+      // A short first line is the title whatever its punctuation.
+      { title: 'Dr. Kim said 3.5 hours!', body: 'Sleep more.' },
+      // A line of a photo and words: the words are the title, the photo stays in the body.
+      { title: '딱 한 줄', body: '' },
+    ]);
+    expect(plan.skipped).toEqual([{ reason: 'missing-file', what: '딱 한 줄: P9', line: 4 }]);
   });
 
   it('cuts a body too long, keeps 50 tags of at most 50 characters, and says so', async () => {

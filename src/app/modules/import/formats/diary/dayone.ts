@@ -12,7 +12,7 @@ import {
   type ImportPlan,
   type Skipped,
 } from '../../plan.js';
-import { firstWords, memoItem, uniqueName } from './memo-item.js';
+import { firstWords, leadingTitle, memoItem, uniqueName } from './memo-item.js';
 import { openZip, type ZipFiles } from '../zip.js';
 
 interface Moment {
@@ -54,6 +54,7 @@ const MOMENT =
   /!\[[^\]\n]*\]\(dayone-moment:(?:\/\/|\/(?:photo|video|audio|pdfAttachment)\/)([A-Za-z0-9_-]+)\)/gi;
 /** CommonMark's backslash escapes, which Day One writes before much punctuation ('1\.', '\!'). */
 const ESCAPE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
+const ESCAPED = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/;
 const HEADING = /^#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$/;
 
 export async function importDayOne(bytes: Uint8Array, options: ImportOptions): Promise<ImportPlan> {
@@ -160,6 +161,35 @@ function nameOf(kind: MomentKind, moment: Moment): string {
   return `${text(moment.md5) || text(moment.identifier) || kind}${type ? `.${type}` : ''}`;
 }
 
+/**
+ * A source line without the words `taken` from its start (matched as written: Day One's escapes undone, any run of
+ * spaces as one), its moments kept in their place at the front; null when the line does not start with them.
+ */
+function withoutWords(line: string, taken: string): string | null {
+  const moment = new RegExp(MOMENT.source, 'iy');
+  let need = taken;
+  let at = 0;
+  const kept: string[] = [];
+  while (need && at < line.length) {
+    moment.lastIndex = at;
+    const found = moment.exec(line);
+    if (found) {
+      kept.push(found[0]);
+      at += found[0].length;
+      continue;
+    }
+    const escaped = line[at] === '\\' && ESCAPED.test(line[at + 1] ?? '');
+    const char = escaped ? line[at + 1]! : line[at]!;
+    at += escaped ? 2 : 1;
+    if (/\s/.test(char)) {
+      if (need.startsWith(' ')) need = need.slice(1);
+    } else if (need.startsWith(char)) need = need.slice(1);
+    else return null;
+  }
+  if (need) return null;
+  return [...kept, line.slice(at).trim()].filter(Boolean).join(' ');
+}
+
 async function entryItem(
   entry: DayOneEntry,
   line: number,
@@ -194,6 +224,24 @@ async function entryItem(
   }
 
   const source = text(entry.text).replace(/\r\n?/g, '\n').split('\n');
+  // The first line with words (photos often come first) gives the title, and leaves the body: a heading's words, or
+  // a line (or its first sentence) short enough for a title, as Day One shows an entry's first line as its title.
+  const first = source.findIndex((line) => line.replace(MOMENT, '').trim() !== '');
+  let title = date;
+  if (first >= 0) {
+    const heading = HEADING.exec(source[first]!);
+    const words = source[first]!.replace(MOMENT, '').replace(ESCAPE, '$1');
+    const taken = heading ? null : leadingTitle(words);
+    const rest = taken === null ? null : withoutWords(source[first]!, taken);
+    if (heading) {
+      title = heading[1]!.replace(ESCAPE, '$1');
+      source.splice(first, 1);
+    } else if (taken !== null && rest !== null) {
+      title = taken.replace(/(?<!\.)[.。]$/u, '');
+      if (rest) source[first] = rest;
+      else source.splice(first, 1);
+    } else title = firstWords(words);
+  }
   const lines = source.map((line) =>
     line
       .replace(MOMENT, (_, identifier: string) => {
@@ -204,18 +252,7 @@ async function entryItem(
       })
       .replace(ESCAPE, '$1'),
   );
-  // The first line with words (photos often come first): a heading there is the title, taken out of the body.
-  const first = source.findIndex((line) => line.replace(MOMENT, '').trim() !== '');
-  const heading = first >= 0 ? HEADING.exec(source[first]!) : null;
-  let title: string;
-  let body: string;
-  if (heading) {
-    title = heading[1]!.replace(ESCAPE, '$1');
-    body = [...lines.slice(0, first), ...lines.slice(first + 1)].join('\n').trim();
-  } else {
-    title = first >= 0 ? firstWords(source[first]!.replace(MOMENT, '').replace(ESCAPE, '$1')) : date;
-    body = lines.join('\n').trim();
-  }
+  const body = lines.join('\n').trim();
   if (first < 0 && attachments.length === 0) {
     skipped.push({ reason: 'empty', what: date, line });
     return null;

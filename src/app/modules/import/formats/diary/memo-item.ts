@@ -30,6 +30,19 @@ export function firstWords(text: string): string {
   return space > 0 ? words.slice(0, space) : cut(line, TITLE_WORDS_MAX);
 }
 
+/**
+ * The title an entry's first line of words gives, taken out of the body so it is not said twice: the whole line when
+ * it fits a title, else its first sentence when that does; null when even that is longer (the title is then the
+ * line's first words, and the body keeps the line whole).
+ */
+export function leadingTitle(line: string): string | null {
+  const words = line.replace(/\s+/g, ' ').trim();
+  if (!words) return null;
+  if (words.length <= TITLE_WORDS_MAX) return words;
+  const sentence = /^.+?[.!?。！？](?=\s|$)/u.exec(words)?.[0];
+  return sentence && sentence.length <= TITLE_WORDS_MAX ? sentence : null;
+}
+
 export interface EntryDraft {
   date: string;
   title: string;

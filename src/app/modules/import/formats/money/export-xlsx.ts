@@ -2,33 +2,17 @@
 // units formatted to the currency's decimals, and every other field as text. mapping.ts knows this header (preset
 // 'mygenie'), so the file imports back as the same entries.
 import * as XLSX from '@e965/xlsx';
-import { defineText } from '../../../../../shared/text.js';
 import { recordsText } from '../../../../records/copy.js';
+import { CSV_COLUMNS } from '../../../../records/ledger-csv.js';
 import { currencyDigits, fromMinorUnits, type NewEntry } from '../../../../records/ledger.js';
 
-export const SHEET_COLUMNS = [
-  'date',
-  'time',
-  'type',
-  'amount',
-  'currency',
-  'category',
-  'payment',
-  'memo',
-  'approval',
-] as const;
+/** The workbook's columns: the CSV's, in the same order. */
+export const SHEET_COLUMNS = CSV_COLUMNS;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
-
-// The ledger's CSV names the other columns; these two only exist in the workbook.
-const extraColumns = defineText({ time: '시간', approval: '승인번호' } as const, {
-  time: 'time',
-  approval: 'approval',
-});
 
 /** The header row in a language. */
 export function sheetHeader(lang: 'ko' | 'en'): string[] {
-  const names: Record<SheetColumn, string> = { ...recordsText[lang].ledger.columns, ...extraColumns[lang] };
-  return SHEET_COLUMNS.map((column) => names[column]);
+  return SHEET_COLUMNS.map((column) => recordsText[lang].ledger.columns[column]);
 }
 
 /** Days since 1899-12-30, the day number a spreadsheet's date cell holds. */

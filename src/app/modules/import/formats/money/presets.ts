@@ -113,7 +113,10 @@ export const PRESETS: readonly Preset[] = [
   ownExport(),
 ];
 
-/** Our own ledger export (export-xlsx.ts), in Korean or English: read back as it was written. */
+/**
+ * Our own ledger export (export-xlsx.ts, and the CSV of records/ledger-csv.ts), in Korean or English: read back as
+ * it was written. Known by the columns every version wrote: the time and approval number came later.
+ */
 function ownExport(): Preset {
   const headers = (['ko', 'en'] as const).map((lang) => sheetHeader(lang).map(squeeze));
   const role: Record<SheetColumn, ColumnRole> = {
@@ -131,5 +134,7 @@ function ownExport(): Preset {
   SHEET_COLUMNS.forEach((column, index) => {
     columns[role[column]] = headers.map((header) => header[index]!);
   });
-  return { name: 'mygenie', account: 'card', signatures: headers, columns };
+  const later = new Set<SheetColumn>(['time', 'approval']);
+  const signatures = headers.map((header) => header.filter((_, index) => !later.has(SHEET_COLUMNS[index]!)));
+  return { name: 'mygenie', account: 'card', signatures, columns };
 }

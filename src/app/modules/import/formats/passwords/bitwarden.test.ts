@@ -87,12 +87,8 @@ const JSON_RECORDS: PersonalRecord[] = [
       idNumber: '900101-1234567',
       address: '서울특별시 강남구 테헤란로 152\n강남파이낸스센터 10층\n서울 06236\nKR',
       phone: '010-1234-5678',
+      memo: 'email: gildong@example.com\ncompany: (주)지니\nusername: gildong',
     },
-  },
-  {
-    kind: 'note',
-    title: '내 주민등록증',
-    fields: { body: 'email: gildong@example.com\ncompany: (주)지니\nusername: gildong' },
   },
   {
     kind: 'note',
@@ -236,8 +232,7 @@ describe('importBitwardenJson', () => {
     };
     const plan = await importBitwardenJson(bytesOf(JSON.stringify(file)), {});
     expect(values(plan)).toEqual([
-      { kind: 'identity', title: '여권', fields: { name: 'Gildong Hong' } },
-      { kind: 'note', title: '여권', fields: { body: 'Phone: 내선 2번' } },
+      { kind: 'identity', title: '여권', fields: { name: 'Gildong Hong', memo: 'Phone: 내선 2번' } },
     ]);
     expect(plan.skipped).toEqual([{ reason: 'hidden-field', what: '여권: ID number' }]);
   });

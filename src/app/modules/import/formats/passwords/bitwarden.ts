@@ -315,7 +315,7 @@ function noteDraft(
 ): PersonalDraft {
   const readable = cipher.fields.filter((field) => field.type === TEXT || field.type === HIDDEN);
   const other = cipher.fields.filter((field) => field.type !== TEXT && field.type !== HIDDEN);
-  const found = other.length === 0 ? kindOfNote(readable, cipher.notes) : null;
+  const found = other.length === 0 ? kindOfNote(readable) : null;
   if (!found)
     return { ...base, kind: 'note', fields: {}, lines: [...folder, cipher.notes, ...customLines()] };
   const secret = new Set(['accountNumber', 'cardNumber', 'idNumber']);
@@ -328,8 +328,7 @@ function noteDraft(
       delete fields[key];
     }
   }
-  const lines = found.kind === 'identity' ? [] : [...folder, cipher.notes];
-  return { ...base, kind: found.kind, fields, lines };
+  return { ...base, kind: found.kind, fields, lines: [...folder, cipher.notes] };
 }
 
 function identityDraft(
@@ -364,7 +363,7 @@ function identityDraft(
         .join('\n'),
       phone: value('phone'),
     },
-    // An identity has no memo: what else it says becomes a note beside it, the folder only with it.
+    // What else it says is its memo, the folder only with it (a folder alone is no reason for a memo).
     lines: extra.length > 0 ? [...folder, ...extra] : [],
   };
 }

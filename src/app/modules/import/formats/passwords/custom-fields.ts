@@ -32,16 +32,13 @@ export interface NamedValue {
 /**
  * The kind a secure note stands for and its fields, when every one of its custom fields is one of that kind's
  * (and it has those the kind needs); otherwise null, and the note stays a note. A field named twice (an address
- * written one line per field, as the CSV must) is joined line by line. An identity has no memo, so a note with text
- * of its own is never taken for one.
+ * written one line per field, as the CSV must) is joined line by line; the note's text is the record's memo.
  */
 export function kindOfNote(
   fields: readonly NamedValue[],
-  notes: string,
 ): { kind: PersonalKind; fields: Record<string, string> } | null {
   if (fields.length === 0) return null;
   for (const { kind, needs } of NOTE_KINDS) {
-    if (kind === 'identity' && notes.trim()) continue;
     const keyOf = new Map<string, string>(
       Object.entries(FIELD_LABELS[kind]).map(([key, label]) => [label, key]),
     );

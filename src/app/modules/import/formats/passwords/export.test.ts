@@ -72,7 +72,15 @@ const RECORDS: PersonalRecord[] = [
       phone: '010-1234-5678',
     },
   }),
-  record({ kind: 'identity', title: 'Passport', fields: { name: 'Hong Gil Dong', idNumber: 'M12345678' } }),
+  record({
+    kind: 'identity',
+    title: 'Passport',
+    fields: {
+      name: 'Hong Gil Dong',
+      idNumber: 'M12345678',
+      memo: '만료: 2031-05-01\nRenew: 6 months before',
+    },
+  }),
   record({ kind: 'identity', title: '남궁민', fields: { name: '남궁민' } }),
 ];
 

@@ -84,7 +84,7 @@ function jsonItem(record: PersonalRecord): Record<string, unknown> {
     }
     case 'identity': {
       const { firstName, lastName } = splitName(values.name ?? '');
-      return item(IDENTITY, undefined, field(FIELD_LABELS.identity.birthDate, values.birthDate), {
+      return item(IDENTITY, values.memo, field(FIELD_LABELS.identity.birthDate, values.birthDate), {
         identity: {
           title: null,
           firstName: firstName || null,

@@ -63,12 +63,8 @@ describe('import1Password1pux', () => {
           birthDate: '1990-01-01',
           address: '테헤란로 152\n서울특별시 강남구 06236\nKR',
           phone: '010-1234-5678',
+          memo: 'company: (주)지니\nemail: gildong@example.com',
         },
-      },
-      {
-        kind: 'note',
-        title: '홍길동 신원 정보',
-        fields: { body: 'company: (주)지니\nemail: gildong@example.com' },
       },
       {
         kind: 'login',

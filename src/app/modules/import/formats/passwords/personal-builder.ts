@@ -43,6 +43,7 @@ export const fieldLine = (name: string, value: string): string => (name ? `${nam
 
 /** The memo field of each kind that has one; a note's body plays that part for a note. */
 const MEMO_OF: Partial<Record<PersonalKind, string>> = {
+  identity: 'memo',
   bank: 'memo',
   card: 'memo',
   login: 'memo',
@@ -99,7 +100,7 @@ export class PersonalPlan {
     return { format: this.format, items: this.#items, skipped: this.#skipped };
   }
 
-  /** Adds the draft as a record (an identity's extra text as a note beside it), or skips it as empty. */
+  /** Adds the draft as one record, or skips it as empty. */
   add(draft: PersonalDraft): void {
     const lines = draft.lines.map((line) => line.trim()).filter(Boolean);
     const fields: Record<string, string> = {};
@@ -199,12 +200,9 @@ export class PersonalPlan {
     if (!checked.ok) throw new ImportError('bad-row', draft.line, Object.keys(checked.problems)[0]);
     this.#push(checked.record, draft);
     if (shortened) this.#shortened(what, draft.line);
-    // An identity has no memo: what the file says beside the identity is kept as a note of the same title.
-    if (!memoKey && memoLines.length > 0)
-      this.#build('note', title, {}, memoLines, { ...draft, attachments: [] }, what);
   }
 
-  /** One 'shortened' per item, however many of its values (and of the note beside it) were cut. */
+  /** One 'shortened' per item, however many of its values were cut. */
   #shortened(what: string, line: number | undefined): void {
     const last = this.#skipped.at(-1);
     if (last?.reason === 'shortened' && last.what === cut(what, MAX_TITLE_LENGTH) && last.line === line)
