@@ -53,6 +53,7 @@ import { passkeyRoutes } from './passkeys/routes.js';
 import { passkeyService } from './passkeys/service.js';
 import { passkeyStore } from './passkeys/store.js';
 import { pushRoutes } from './push/routes.js';
+import { pushSender } from './push/sender.js';
 import { pushService } from './push/service.js';
 import { pushStore } from './push/store.js';
 import { fileRoutes } from './files/routes.js';
@@ -373,16 +374,23 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       publicUrl: config.publicUrl,
     }),
   });
-  const push = pushService({
-    store: pushStore(database.db),
-    signIns: accounts.signIn,
+  const pushes = pushStore(database.db);
+  const sender = pushSender({
+    store: pushes,
     clock,
-    timer: parts.timer ?? systemTimer,
-    log: app.log,
     publicUrl: config.publicUrl,
     contact: config.supportEmail,
     allowPrivate: config.allowPrivateAddresses,
     ...(parts.outboundCa ? { ca: parts.outboundCa } : {}),
+  });
+  const push = pushService({
+    store: pushes,
+    sender,
+    signIns: accounts.signIn,
+    clock,
+    timer: parts.timer ?? systemTimer,
+    log: app.log,
+    allowPrivate: config.allowPrivateAddresses,
   });
   pushRoutes(app, { gate: accounts.gate, push });
   webdavRoutes(app, {
@@ -422,7 +430,15 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     redis?.disconnect();
   });
 
-  return { app, routes, accounts, banner, storage, updateMails, settleNotifications: () => push.settle() };
+  return {
+    app,
+    routes,
+    accounts,
+    banner,
+    storage,
+    updateMails,
+    settleNotifications: () => push.settle(),
+  };
 }
 
 /** How long a health check waits for the database, and how long its answer is reused. */
