@@ -56,6 +56,9 @@ import { pushRoutes } from './push/routes.js';
 import { pushSender } from './push/sender.js';
 import { pushService } from './push/service.js';
 import { pushStore } from './push/store.js';
+import { reminderRoutes } from './reminders/routes.js';
+import { reminderService, type ReminderService } from './reminders/service.js';
+import { reminderStore } from './reminders/store.js';
 import { fileRoutes } from './files/routes.js';
 import { fileService } from './files/service.js';
 import { fileStore } from './files/store.js';
@@ -121,7 +124,9 @@ export interface MyGenieApp {
   banner: BannerService;
   storage: FileStorage;
   updateMails: UpdateMailQueue;
-  /** Resolves once the login notifications that fell due have gone out (tests). */
+  /** Reminders sealed by members' apps, and the poll that sends them at their time. */
+  reminders: ReminderService;
+  /** Resolves once the login notifications and reminders that fell due have gone out (tests). */
   settleNotifications(): Promise<void>;
 }
 
@@ -393,6 +398,16 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     allowPrivate: config.allowPrivateAddresses,
   });
   pushRoutes(app, { gate: accounts.gate, push });
+  const reminders = reminderService({
+    store: reminderStore(database.db),
+    locked: quotaStore(database.db, database.dialect).locked,
+    sender,
+    clock,
+    timer: parts.timer ?? systemTimer,
+    log: app.log,
+    allowPrivate: config.allowPrivateAddresses,
+  });
+  reminderRoutes(app, { gate: accounts.gate, reminders });
   webdavRoutes(app, {
     gate: accounts.gate,
     relay: webdavRelay({
@@ -421,9 +436,11 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   await registerSite(app, config.webDir);
 
   updateMails.start();
+  reminders.start();
   app.addHook('onClose', async () => {
     clearInterval(pruning);
     await updateMails.stop();
+    await reminders.stop();
     await accounts.settle();
     mailer.close();
     await live.close();
@@ -437,7 +454,11 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     banner,
     storage,
     updateMails,
-    settleNotifications: () => push.settle(),
+    reminders,
+    settleNotifications: async () => {
+      await push.settle();
+      await reminders.settle();
+    },
   };
 }
 
