@@ -149,7 +149,7 @@ describe('reminder endpoints', () => {
     const phone = await addDevice(member, 'phone');
     const laptop = await addDevice(member, 'laptop');
     const both = await scheduleFor(member, [phone, laptop], inMinutes(30));
-    const phoneOnly = await scheduleFor(member, [phone], inMinutes(40));
+    await scheduleFor(member, [phone], inMinutes(40));
 
     const stranger = await w.member('stranger@example.com');
     expect(await answer(reminders.removeEndpoint(stranger.user.uid, phone.id))).toBe(
@@ -161,7 +161,6 @@ describe('reminder endpoints', () => {
     expect((await reminders.list(member.user.uid)).reminders).toEqual([
       { id: both, sendAt: inMinutes(30), endpoints: [laptop.id] },
     ]);
-    expect(phoneOnly).not.toBe(both);
     expect((await reminders.endpoints(member.user.uid)).endpoints.map((e) => e.id)).toEqual([laptop.id]);
   }, 20_000);
 });
