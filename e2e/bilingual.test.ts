@@ -12,6 +12,7 @@ import { diaryText } from '../src/app/modules/memo/copy.js';
 import { personalText } from '../src/app/modules/personal/copy.js';
 import { scheduleText } from '../src/app/modules/schedule/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
+import { remindersText } from '../src/app/modules/reminders/copy.js';
 import { AppModel } from './pages/app.js';
 import { PUBLIC_ROUTES } from './pages/routes.js';
 import { HomePageModel, type Lang } from './pages/site.js';
@@ -233,6 +234,16 @@ describe('the app in both languages', () => {
             .getByRole('status')
             .or(section.getByRole('button', { name: passkeys.turnOn }))
             .first()
+            .waitFor();
+          // And whether this device can receive reminders, and the devices that do.
+          const reminders = remindersText[lang];
+          const remindersPanel = page.getByRole('region', { name: reminders.heading, exact: true });
+          await remindersPanel
+            .locator('[data-reminders-here]:not([data-reminders-here="checking"])')
+            .waitFor();
+          await remindersPanel
+            .getByText(reminders.noDevices, { exact: true })
+            .or(remindersPanel.getByRole('list', { name: reminders.devices }))
             .waitFor();
         }
         await take(screen, lang);

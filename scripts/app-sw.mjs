@@ -1,7 +1,8 @@
 // Writes the app's service worker (dist/web/app/sw.js) after the web build: it precaches the app page and every
 // file that page needs, found by following references from the page through its scripts and styles, so the app
 // opens with the network off after one visit. The cache name carries a hash of those files: a new release
-// installs a new cache and drops the old one.
+// installs a new cache and drops the old one. It also shows the member's reminders (issue 46): the browser opens the
+// message the app sealed for this device (RFC 8291) and hands the worker its words, which it shows.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,6 +85,43 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   event.respondWith(caches.match(key).then((cached) => cached || fetch(request)));
+});
+
+// A reminder: {title, body, url, tag}, sealed by the member's app for this device and opened by the browser. A link
+// stays inside the app; the tag makes a message that arrives twice replace its notification.
+const APP = '/app/';
+const text = (value, fallback) => (typeof value === 'string' && value ? value : fallback);
+const inApp = (url) => (typeof url === 'string' && url.startsWith(APP) && !/[\\s\\\\]/.test(url) ? url : APP);
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const options = {
+    body: text(message.body, ''),
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: inApp(message.url) },
+  };
+  if (typeof message.tag === 'string' && message.tag) options.tag = message.tag;
+  event.waitUntil(self.registration.showNotification(text(message.title, 'MyGenie'), options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(inApp(event.notification.data && event.notification.data.url), self.location.origin);
+  event.waitUntil(
+    (async () => {
+      // An open app is brought forward as it is (moving it would lock its vault); otherwise the app opens there.
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = pages.find((page) => new URL(page.url).pathname.startsWith(APP));
+      if (open) return open.focus();
+      return self.clients.openWindow(url.href);
+    })(),
+  );
 });
 `;
 fs.writeFileSync(path.join(web, 'app/sw.js'), worker);

@@ -53,8 +53,12 @@ import { passkeyRoutes } from './passkeys/routes.js';
 import { passkeyService } from './passkeys/service.js';
 import { passkeyStore } from './passkeys/store.js';
 import { pushRoutes } from './push/routes.js';
+import { pushSender } from './push/sender.js';
 import { pushService } from './push/service.js';
 import { pushStore } from './push/store.js';
+import { reminderRoutes } from './reminders/routes.js';
+import { reminderService, type ReminderService } from './reminders/service.js';
+import { reminderStore } from './reminders/store.js';
 import { fileRoutes } from './files/routes.js';
 import { fileService } from './files/service.js';
 import { fileStore } from './files/store.js';
@@ -120,7 +124,9 @@ export interface MyGenieApp {
   banner: BannerService;
   storage: FileStorage;
   updateMails: UpdateMailQueue;
-  /** Resolves once the login notifications that fell due have gone out (tests). */
+  /** Reminders sealed by members' apps, and the poll that sends them at their time. */
+  reminders: ReminderService;
+  /** Resolves once the login notifications and reminders that fell due have gone out (tests). */
   settleNotifications(): Promise<void>;
 }
 
@@ -373,18 +379,35 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       publicUrl: config.publicUrl,
     }),
   });
-  const push = pushService({
-    store: pushStore(database.db),
-    signIns: accounts.signIn,
+  const pushes = pushStore(database.db);
+  const sender = pushSender({
+    store: pushes,
     clock,
-    timer: parts.timer ?? systemTimer,
-    log: app.log,
     publicUrl: config.publicUrl,
     contact: config.supportEmail,
     allowPrivate: config.allowPrivateAddresses,
     ...(parts.outboundCa ? { ca: parts.outboundCa } : {}),
   });
+  const push = pushService({
+    store: pushes,
+    sender,
+    signIns: accounts.signIn,
+    clock,
+    timer: parts.timer ?? systemTimer,
+    log: app.log,
+    allowPrivate: config.allowPrivateAddresses,
+  });
   pushRoutes(app, { gate: accounts.gate, push });
+  const reminders = reminderService({
+    store: reminderStore(database.db),
+    locked: quotaStore(database.db, database.dialect).locked,
+    sender,
+    clock,
+    timer: parts.timer ?? systemTimer,
+    log: app.log,
+    allowPrivate: config.allowPrivateAddresses,
+  });
+  reminderRoutes(app, { gate: accounts.gate, reminders });
   webdavRoutes(app, {
     gate: accounts.gate,
     relay: webdavRelay({
@@ -413,16 +436,30 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   await registerSite(app, config.webDir);
 
   updateMails.start();
+  reminders.start();
   app.addHook('onClose', async () => {
     clearInterval(pruning);
     await updateMails.stop();
+    await reminders.stop();
     await accounts.settle();
     mailer.close();
     await live.close();
     redis?.disconnect();
   });
 
-  return { app, routes, accounts, banner, storage, updateMails, settleNotifications: () => push.settle() };
+  return {
+    app,
+    routes,
+    accounts,
+    banner,
+    storage,
+    updateMails,
+    reminders,
+    settleNotifications: async () => {
+      await push.settle();
+      await reminders.settle();
+    },
+  };
 }
 
 /** How long a health check waits for the database, and how long its answer is reused. */

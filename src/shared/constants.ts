@@ -127,6 +127,19 @@ export const SYNC_MAX_DEVICES = 20;
 /** A document's sealed chunk at most: a 1 MiB chunk, its IV and tag. */
 export const SYNC_CHUNK_MAX_BYTES = 1024 * 1024 + 1024;
 
+/**
+ * Reminders the server cannot read (issue 46): what one member may have the server hold. Each reminder is a send
+ * time and one message per device, sealed by the app (RFC 8291); a message is far below Web Push's 4,096 bytes.
+ */
+export const REMINDERS_MAX = 500;
+export const REMINDER_MESSAGE_MAX_BYTES = 2048;
+export const REMINDERS_MAX_BYTES = 2 * 1024 * 1024;
+/** Devices one member may have reminders sent to (as many as sync devices). */
+export const REMINDER_ENDPOINTS_MAX = SYNC_MAX_DEVICES;
+/** How far ahead a reminder may be set, and how long past its time it may still be handed in (sent at once). */
+export const REMINDER_AHEAD_MAX_MS = 400 * 24 * 60 * 60_000;
+export const REMINDER_LATE_MAX_MS = 10 * 60_000;
+
 export const APP_PATH = '/app/index.html';
 
 /** The six home tiles, each opening the app on its page. */

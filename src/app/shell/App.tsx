@@ -58,6 +58,8 @@ import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../modules/sync/Sync
 import { syncText } from '../modules/sync/copy.js';
 import { ConflictCopyBadge } from '../modules/sync/ConflictCopyBadge.js';
 import { SlotsProvider, type Slots } from '../ui/slots.js';
+import { RemindersProvider } from '../reminders/react.js';
+import { REMINDER_SOURCES } from './reminder-sources.js';
 
 // The search across the vault (its words, its worker) loads beside the first screen, not before it.
 const VaultSearch = lazy(() => import('../modules/search/VaultSearch.js'));
@@ -449,6 +451,12 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
     document.title = `${text.nav[screen]} · MyGenie`;
   }, [screen, text]);
 
+  // Reminders are reconciled only from a vault as the member's other devices have it: sync caught up, or off here.
+  const syncCaughtUp = useCallback(
+    async () => !(await engine.isOn()) || engine.status.state === 'synced',
+    [engine],
+  );
+
   /** Logs out; with sync on, the vault is erased from this device first (the next unlock brings it back). */
   const finishLogout = (erase: boolean) => leaveVault(engine, vault, lang, erase);
 
@@ -464,95 +472,104 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   return (
     <OpenSyncProvider value={openSync}>
       <SlotsProvider value={SLOTS}>
-        <div className="app">
-          <header className="app-header">
-            <a
-              className="app-header__brand"
-              href={`/?lang=${lang}`}
-              aria-label={`MyGenie · ${text.header.site}`}
-            >
-              <img src="/mg_logo.svg" alt="" width="32" height="32" />
-              <span>MyGenie</span>
-            </a>
-            <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
-            <ChunkErrorBoundary
-              text={{ body: text.errors.chunk, reload: text.errors.reload }}
-              className="app-header__failed"
-            >
-              <Suspense fallback={null}>
-                <VaultSearch go={go} />
-              </Suspense>
-            </ChunkErrorBoundary>
-            <div className="app-header__actions">
-              <SyncBadge />
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => void vault.lock()}
+        <RemindersProvider
+          memberId={member.uid}
+          vault={vault}
+          sources={REMINDER_SOURCES}
+          ready={syncCaughtUp}
+          watchReady={engine.subscribe}
+          online={online}
+        >
+          <div className="app">
+            <header className="app-header">
+              <a
+                className="app-header__brand"
+                href={`/?lang=${lang}`}
+                aria-label={`MyGenie · ${text.header.site}`}
               >
-                {text.header.lock}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-disabled={loggingOut !== null}
-                onClick={async () => {
-                  if (loggingOut) return;
-                  // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
-                  if (await engine.isOn()) {
-                    setLoggingOut('sending');
-                    if (!(await engine.flush())) {
-                      setLoggingOut('unsent');
+                <img src="/mg_logo.svg" alt="" width="32" height="32" />
+                <span>MyGenie</span>
+              </a>
+              <p className="app-header__greeting">{fill(text.header.greeting, { name: nickname })}</p>
+              <ChunkErrorBoundary
+                text={{ body: text.errors.chunk, reload: text.errors.reload }}
+                className="app-header__failed"
+              >
+                <Suspense fallback={null}>
+                  <VaultSearch go={go} />
+                </Suspense>
+              </ChunkErrorBoundary>
+              <div className="app-header__actions">
+                <SyncBadge />
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => void vault.lock()}
+                >
+                  {text.header.lock}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-disabled={loggingOut !== null}
+                  onClick={async () => {
+                    if (loggingOut) return;
+                    // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
+                    if (await engine.isOn()) {
+                      setLoggingOut('sending');
+                      if (!(await engine.flush())) {
+                        setLoggingOut('unsent');
+                        return;
+                      }
+                      await finishLogout(true);
                       return;
                     }
-                    await finishLogout(true);
-                    return;
-                  }
-                  await finishLogout(false);
-                }}
+                    await finishLogout(false);
+                  }}
+                >
+                  {text.header.logout}
+                </button>
+              </div>
+            </header>
+            {loggingOut === 'sending' && (
+              <p className="app-offline" role="status">
+                {sync.logout.sending}
+              </p>
+            )}
+            {loggingOut === 'unsent' && (
+              <Popup
+                title={text.header.logout}
+                message={sync.logout.unsent}
+                confirmLabel={text.header.logout}
+                cancelLabel={text.cancel}
+                onConfirm={() => void finishLogout(true)}
+                onCancel={() => setLoggingOut(null)}
+              />
+            )}
+            <SyncNoticeStrip />
+            <ConflictBanner />
+            {!online && (
+              <p className="app-offline" role="status">
+                {text.header.offline}
+              </p>
+            )}
+            {vault.damaged.length > 0 && (
+              <p className="form__error app-damaged" role="alert">
+                {plural(text.damaged, vault.damaged.length, lang)}
+              </p>
+            )}
+            <AppNav screen={screen} go={go} />
+            <main className="app-main" id="main">
+              <ChunkErrorBoundary
+                key={screen}
+                text={{ body: text.errors.chunk, reload: text.errors.reload }}
+                className="panel"
               >
-                {text.header.logout}
-              </button>
-            </div>
-          </header>
-          {loggingOut === 'sending' && (
-            <p className="app-offline" role="status">
-              {sync.logout.sending}
-            </p>
-          )}
-          {loggingOut === 'unsent' && (
-            <Popup
-              title={text.header.logout}
-              message={sync.logout.unsent}
-              confirmLabel={text.header.logout}
-              cancelLabel={text.cancel}
-              onConfirm={() => void finishLogout(true)}
-              onCancel={() => setLoggingOut(null)}
-            />
-          )}
-          <SyncNoticeStrip />
-          <ConflictBanner />
-          {!online && (
-            <p className="app-offline" role="status">
-              {text.header.offline}
-            </p>
-          )}
-          {vault.damaged.length > 0 && (
-            <p className="form__error app-damaged" role="alert">
-              {plural(text.damaged, vault.damaged.length, lang)}
-            </p>
-          )}
-          <AppNav screen={screen} go={go} />
-          <main className="app-main" id="main">
-            <ChunkErrorBoundary
-              key={screen}
-              text={{ body: text.errors.chunk, reload: text.errors.reload }}
-              className="panel"
-            >
-              {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
-            </ChunkErrorBoundary>
-          </main>
-        </div>
+                {DETAIL_SCREENS.has(screen) ? <DetailGate>{content}</DetailGate> : content}
+              </ChunkErrorBoundary>
+            </main>
+          </div>
+        </RemindersProvider>
       </SlotsProvider>
     </OpenSyncProvider>
   );

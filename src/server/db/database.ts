@@ -30,6 +30,7 @@ import * as signedHeader from './migrations/1764700000000-SignedHeader.js';
 import * as signInConfirmation from './migrations/1764800000000-SignInConfirmation.js';
 import * as updateBanner from './migrations/1764900000000-UpdateBanner.js';
 import * as memberAdmin from './migrations/1765000000000-MemberAdmin.js';
+import * as reminders from './migrations/1765100000000-Reminders.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '1764800000000-SignInConfirmation': signInConfirmation,
   '1764900000000-UpdateBanner': updateBanner,
   '1765000000000-MemberAdmin': memberAdmin,
+  '1765100000000-Reminders': reminders,
 };
 
 export interface DatabaseOptions {

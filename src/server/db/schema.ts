@@ -331,6 +331,37 @@ export interface AdminLogTable {
   detail: number | null;
 }
 
+/** A push endpoint of a member's device that reminders go to (its keys stay in the member's vault). */
+export interface ReminderEndpointTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  /** The browser and system it was registered from, as the member's device list names it. */
+  device_name: string;
+  created_at: string;
+}
+
+/** A reminder: when to send, and whether a server process is sending it; its messages are ReminderMessageTable. */
+export interface ReminderTable {
+  user_id: string;
+  /** Chosen by the member's app, opaque to the server. */
+  id: string;
+  send_at: string;
+  claimed_at: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+}
+
+/** A reminder's message for one endpoint: an RFC 8291 aes128gcm body sealed by the app, base64url. */
+export interface ReminderMessageTable {
+  user_id: string;
+  reminder_id: string;
+  endpoint_id: string;
+  body: string;
+  /** The body's length in bytes (decoded), for the member's cap. */
+  bytes: number;
+}
+
 export interface Database {
   users: UserTable;
   invitations: InvitationTable;
@@ -358,4 +389,7 @@ export interface Database {
   sync_usage: SyncUsageTable;
   sync_retired_devices: SyncRetiredDeviceTable;
   admin_log: AdminLogTable;
+  reminder_endpoints: ReminderEndpointTable;
+  reminders: ReminderTable;
+  reminder_messages: ReminderMessageTable;
 }

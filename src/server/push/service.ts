@@ -1,49 +1,33 @@
 // Login notifications by Web Push (description §4 "login notification", §7 "push"): one registration per member
 // (a new one replaces the old), and about 2 s after a sign-in the member's registered device — unless it is the
 // device signing in — gets "a new login" with the device name and the time in Seoul. VAPID keys are made on the
-// first start and kept in the database for every server process; messages are encrypted with aes128gcm by the
-// `web-push` library. A push service answering 404 or 410 means the registration is gone: it is removed.
+// first start and kept in the database for every server process (sender.ts); messages are encrypted with aes128gcm
+// by the `web-push` library. A push service answering 404 or 410 means the registration is gone: it is removed.
 import { fill } from '../../shared/text.js';
 import { NOTIFICATION_TEXT } from './text.js';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import { LOGIN_NOTIFICATION_DELAY_MS } from '../../shared/constants.js';
 import { deviceNameFromUserAgent } from '../../shared/device.js';
 import { type SessionUser } from '../../shared/schemas/auth.js';
 import type { Caller, SignedIn, SignInService } from '../accounts/service.js';
 import { isoAt, type Clock, type Timer } from '../core/clock.js';
 import type { PushRow, PushStore } from './store.js';
-import { driveAgents, isPublicHost } from '../http/outbound.js';
 import { ApiError } from '../http/errors.js';
+import { isPushEndpointAllowed, PushRefused, type PushSender } from './sender.js';
 import type { PushRegisterBody } from '../../shared/schemas/auth.js';
 
 export interface PushDeps {
-  /** The members' registrations and the server's VAPID keys (store.ts). */
+  /** The members' registrations (store.ts). */
   store: PushStore;
+  /** The server's VAPID keys and its way to the push services. */
+  sender: PushSender;
   /** The sign-ins to notify the member's other device of. */
   signIns: Pick<SignInService, 'onSignIn'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  publicUrl: string;
-  contact: string | undefined;
   allowPrivate: boolean;
-  /** Extra certificate authority for the push endpoints (a local endpoint in tests). */
-  ca?: string;
   /** The clock's timer, for the wait before a login notification. */
   timer: Timer;
-}
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
-
-/** The server's VAPID key pair: made once, on the first start, by whichever process gets there first. */
-export async function vapidKeys(store: PushStore, clock: Clock): Promise<VapidKeys> {
-  const stored = await store.readServerKey('vapid');
-  if (stored) return JSON.parse(stored) as VapidKeys;
-  await store.insertServerKeyOnce('vapid', JSON.stringify(webpush.generateVAPIDKeys()), isoAt(clock));
-  return JSON.parse((await store.readServerKey('vapid'))!) as VapidKeys;
 }
 
 /** The time of a sign-in as people in Korea read it: 2026-11-22 14:50:03 (Asia/Seoul). */
@@ -77,21 +61,10 @@ export interface LoginNotification {
 export type PushService = ReturnType<typeof pushService>;
 
 export function pushService(deps: PushDeps) {
-  const { store, clock } = deps;
-  // Made (or read) at start; if the database is not ready then, on first use instead (never a crash).
-  let keys: Promise<VapidKeys> | null = null;
-  const serverKeys = () =>
-    (keys ??= vapidKeys(store, clock).catch((error: unknown) => {
-      keys = null;
-      throw error;
-    }));
-  void serverKeys().catch((err: unknown) => deps.log.warn({ err }, 'push keys not ready; made on first use'));
-  const { httpsAgent } = driveAgents({
-    allowPrivate: deps.allowPrivate,
-    idleMs: 10_000,
-    ...(deps.ca ? { ca: deps.ca } : {}),
-  });
-  const subject = `mailto:${deps.contact ?? `admin@${new URL(deps.publicUrl).hostname}`}`;
+  const { store, clock, sender } = deps;
+  void sender
+    .serverKeys()
+    .catch((err: unknown) => deps.log.warn({ err }, 'push keys not ready; made on first use'));
   const timers = new Set<() => void>();
   const sending = new Set<Promise<void>>();
 
@@ -108,22 +81,10 @@ export function pushService(deps: PushDeps) {
       loginTime,
       tag: 'login',
     };
-    const vapid = await serverKeys();
     try {
-      await webpush.sendNotification(
-        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        JSON.stringify(message),
-        {
-          vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-          TTL: 3600,
-          urgency: 'high',
-          contentEncoding: 'aes128gcm',
-          agent: httpsAgent,
-          timeout: 10_000,
-        },
-      );
+      await sender.sendEncrypted(row, JSON.stringify(message), { ttlSeconds: 3600, urgency: 'high' });
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
+      const status = error instanceof PushRefused ? error.statusCode : undefined;
       if (status === 404 || status === 410) {
         await store.deleteRegistration(user.uid, row.endpoint);
         deps.log.info({ status }, 'push registration gone; removed');
@@ -150,7 +111,7 @@ export function pushService(deps: PushDeps) {
 
   return {
     async publicKey() {
-      return { publicKey: (await serverKeys()).publicKey };
+      return { publicKey: await sender.publicKey() };
     },
 
     async status({ user }: SignedIn) {
@@ -162,9 +123,7 @@ export function pushService(deps: PushDeps) {
 
     /** Keeps this browser's registration as the member's one (a new one replaces the old). */
     async register({ user }: SignedIn, body: PushRegisterBody, from: Caller) {
-      const endpoint = new URL(body.subscription.endpoint);
-      const secure = endpoint.protocol === 'https:';
-      if (!secure || (!deps.allowPrivate && !(await isPublicHost(endpoint.hostname)))) {
+      if (!(await isPushEndpointAllowed(body.subscription.endpoint, deps.allowPrivate))) {
         throw new ApiError('push/invalid-subscription');
       }
       const now = isoAt(clock);

@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { accountService, type AccountService, type Caller, type SignedIn } from '../accounts/service.js';
-import { manualClock, type Clock } from '../core/clock.js';
+import { manualClock, type Clock, type Timer } from '../core/clock.js';
 import { memoryBus } from '../core/bus.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { lightCommits } from '../db/commits.js';
@@ -32,6 +32,7 @@ import { noticeStore, type NoticeStore } from '../notices/store.js';
 import { passkeyStore, type PasskeyStore } from '../passkeys/store.js';
 import { pushStore, type PushStore } from '../push/store.js';
 import { quotaStore, type QuotaStore } from '../quota/store.js';
+import { reminderStore, type ReminderStore } from '../reminders/store.js';
 import type { RateLimiter } from '../ratelimit/limiter.js';
 import { ApiError } from '../http/errors.js';
 import { localStorage } from '../storage/local.js';
@@ -108,6 +109,7 @@ export interface TestStores {
   passkeys: PasskeyStore;
   push: PushStore;
   quota: QuotaStore;
+  reminders: ReminderStore;
   sync: SyncStore;
 }
 
@@ -126,6 +128,8 @@ export interface ServiceWorld {
   /** The live bus of one process. */
   live: LiveBus;
   clock: Clock;
+  /** Timers on the clock: moving it runs those that fall due. */
+  timer: Timer;
   /** Moves the clock forward. */
   advance(ms: number): void;
   /**
@@ -203,6 +207,7 @@ function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
     passkeys: passkeyStore(db),
     push: pushStore(db),
     quota: quotaStore(db, dialect),
+    reminders: reminderStore(db),
     sync: syncStore(db),
   };
   return {
@@ -233,6 +238,7 @@ function worldOn(database: DatabaseHandle, folder: string): ServiceWorld {
     limiter,
     live,
     clock: time.clock,
+    timer: time.timer,
     advance: time.advance,
     async member(email, options = {}) {
       const now = new Date(time.clock()).toISOString();

@@ -23,6 +23,7 @@ export const API_TAGS = {
   devices: "A member's signed-in browsers, approving a new one, and the live events of a session",
   passkeys: 'Registering passkeys, signing in with one, and proving it is the member again',
   push: 'Web Push notifications of sign-ins on this device',
+  reminders: "Reminders sealed by the member's app, sent by Web Push at their time",
   notices: 'Notices to every visitor, written by administrators',
   banner: 'The update banner on the home page, written by administrators',
   files: 'Program files on the download page, published by administrators',

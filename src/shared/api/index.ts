@@ -17,6 +17,7 @@ import { MEMBER_API } from './members.js';
 import { NOTICE_API } from './notices.js';
 import { PASSKEY_API } from './passkeys.js';
 import { PUSH_API } from './push.js';
+import { REMINDER_API } from './reminders.js';
 import type { ROUTES } from './routes.js';
 import { SITE_API } from './site.js';
 import { SUPPORT_API } from './support.js';
@@ -30,6 +31,7 @@ export const API = {
   ...DEVICE_API,
   ...PASSKEY_API,
   ...PUSH_API,
+  ...REMINDER_API,
   ...NOTICE_API,
   ...BANNER_API,
   ...FILE_API,

@@ -371,6 +371,16 @@ export const en: Catalog = {
     'sync/device-removed':
       'This device was removed from sync and cannot rejoin as it was. Turn sync on again to join as a new device.',
     'push/invalid-subscription': 'Failed to save token',
+    'reminder/not-found': 'Reminder not found. It was already sent or withdrawn.',
+    'reminder/unknown-endpoint':
+      'The device to remind was not found. Turn reminders on again on that device.',
+    'reminder/invalid-time':
+      'The reminder time is not valid. A reminder cannot be set in the past or more than 400 days ahead.',
+    'reminder/invalid-message': 'The reminder was not sealed correctly.',
+    'reminder/too-many': 'Too many reminders are waiting. The soonest ones are kept.',
+    'reminder/too-large': 'The reminders take too much room. Set fewer reminders, or remind fewer devices.',
+    'reminder/too-many-endpoints':
+      'Too many devices receive reminders. Remove the ones you no longer use from the list.',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
     'passkey/verification-failed':

@@ -361,6 +361,15 @@ export const ko = {
     'sync/device-removed':
       '이 기기는 동기화에서 제외되어 이전 상태 그대로는 다시 참여할 수 없습니다. 동기화를 다시 켜서 새 기기로 참여해 주세요.',
     'push/invalid-subscription': '토큰을 저장하지 못했습니다',
+    'reminder/not-found': '알림을 찾을 수 없습니다. 이미 보냈거나 취소되었습니다.',
+    'reminder/unknown-endpoint': '알림을 받을 기기를 찾을 수 없습니다. 이 기기에서 알림을 다시 켜 주세요.',
+    'reminder/invalid-time':
+      '알림 시각이 올바르지 않습니다. 지난 시각이나 400일 넘게 남은 시각에는 알림을 맞출 수 없습니다.',
+    'reminder/invalid-message': '알림 내용이 올바르게 암호화되지 않았습니다.',
+    'reminder/too-many': '예약할 수 있는 알림 수를 넘었습니다. 가까운 알림부터 예약됩니다.',
+    'reminder/too-large': '알림이 너무 큽니다. 예약된 알림을 줄이거나 알림을 받을 기기를 줄여 주세요.',
+    'reminder/too-many-endpoints':
+      '알림을 받을 수 있는 기기 수를 넘었습니다. 쓰지 않는 기기를 목록에서 지워 주세요.',
     'passkey/invalid-response': '지문 응답이 올바르지 않습니다. 다시 시도해 주세요.',
     'passkey/challenge-expired': '지문 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',
     'passkey/verification-failed':

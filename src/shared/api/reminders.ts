@@ -1,0 +1,76 @@
+// Reminders the server cannot read (issue 46): this member's push endpoints, and reminders sealed by the app.
+import { noContent, type Endpoint } from './endpoint.js';
+import {
+  reminder,
+  reminderBody,
+  reminderEndpoint,
+  reminderEndpointBody,
+  reminderEndpointList,
+  reminderEndpointParams,
+  reminderList,
+  reminderParams,
+} from '../schemas/reminders.js';
+
+export const REMINDER_API = {
+  reminderEndpoints: {
+    route: 'GET /api/reminders/endpoints',
+    summary: "The member's devices that reminders are sent to",
+    tag: 'reminders',
+    access: 'member',
+    status: 200,
+    response: reminderEndpointList,
+  },
+  addReminderEndpoint: {
+    route: 'PUT /api/reminders/endpoints',
+    summary: "Send reminders to this device's push endpoint (the same endpoint again answers as it is)",
+    tag: 'reminders',
+    access: 'member',
+    errors: ['push/invalid-subscription', 'reminder/too-many-endpoints'],
+    body: reminderEndpointBody,
+    status: 201,
+    response: reminderEndpoint,
+  },
+  removeReminderEndpoint: {
+    route: 'DELETE /api/reminders/endpoints/:id',
+    summary: 'Send no more reminders to a device (its reminders go with it)',
+    tag: 'reminders',
+    access: 'member',
+    errors: ['reminder/unknown-endpoint'],
+    params: reminderEndpointParams,
+    ...noContent,
+  },
+  reminders: {
+    route: 'GET /api/reminders',
+    summary: "The member's reminders waiting to be sent: ids, times and endpoints (never what they say)",
+    tag: 'reminders',
+    access: 'member',
+    status: 200,
+    response: reminderList,
+  },
+  scheduleReminder: {
+    route: 'PUT /api/reminders/:id',
+    summary: 'Send these sealed messages at this time, in place of what the id held',
+    tag: 'reminders',
+    access: 'member',
+    errors: [
+      'reminder/invalid-time',
+      'reminder/unknown-endpoint',
+      'reminder/too-many',
+      'reminder/too-large',
+      'reminder/invalid-message',
+    ],
+    params: reminderParams,
+    body: reminderBody,
+    status: 200,
+    response: reminder,
+  },
+  withdrawReminder: {
+    route: 'DELETE /api/reminders/:id',
+    summary: 'Withdraw a reminder not yet sent',
+    tag: 'reminders',
+    access: 'member',
+    errors: ['reminder/not-found'],
+    params: reminderParams,
+    ...noContent,
+  },
+} as const satisfies Record<string, Endpoint>;
