@@ -23,7 +23,7 @@ export interface ScheduleEventDate {
  * in the leap month when that year has it and in the regular month of the same number otherwise; day 30 of a
  * month that has only 29 days this year is kept on day 29.
  */
-function observedInLunarYear(lunar: LunarDay, lunarYear: number): PlainDate | null {
+export function observedInLunarYear(lunar: LunarDay, lunarYear: number): PlainDate | null {
   const leap = lunar.leap && leapMonthOf(lunarYear) === lunar.month;
   const length = lunarMonthLength(lunarYear, lunar.month, leap);
   if (length === null) return null;

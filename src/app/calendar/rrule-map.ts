@@ -1,0 +1,157 @@
+// A repeat rule to and from RFC 5545's RRULE, for the iCalendar reader and writer: every rule the app keeps has
+// one RRULE that gives the same days, and an RRULE that the app's rule can hold is read without loss (anything
+// else is null, for the caller to keep as dated occurrences). Solar rules only: a lunar yearly date is RFC 7529's
+// RSCALE, the writer's business.
+import { epochDay, type PlainDate } from './plain-date.js';
+import { FREQUENCIES, type Frequency, type RepeatRule } from './series.js';
+import { DAY_MINUTES, instantOf, timeZone } from './time-zones.js';
+import { weekdayOf } from './rules.js';
+
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+
+/** The parts of an RRULE as the importer's reader gives them (formats/calendar/rrule.ts). */
+export interface RRuleParts {
+  freq: string;
+  interval: number;
+  count?: number;
+  byMonth?: number[];
+  byWeekNo?: number[];
+  byYearDay?: number[];
+  byMonthDay?: number[];
+  byDay?: Array<{ n: number; weekday: number }>;
+  byHour?: number[];
+  byMinute?: number[];
+  bySecond?: number[];
+  bySetPos?: number[];
+  weekStart: number;
+}
+
+function compact(iso: string): string {
+  return iso.replace(/-/g, '');
+}
+
+/**
+ * The UNTIL of a rule's last day as RFC 5545 wants it: a DATE for an all-day event, the end of that day on the
+ * event's clock for a floating one, and in UTC for one in a zone.
+ */
+function untilValue(until: string, timing: { allDay: boolean; zone: string }): string {
+  if (timing.allDay) return compact(until);
+  const zone = timing.zone ? timeZone(timing.zone) : null;
+  if (!zone) return `${compact(until)}T235959`;
+  const [year, month, day] = until.split('-').map(Number) as [number, number, number];
+  const nextMidnight = instantOf(zone, (epochDay({ year, month, day }) + 1) * DAY_MINUTES);
+  return `${new Date(nextMidnight * 60_000 - 1000).toISOString().replace(/[-:]|\.\d+/g, '')}`;
+}
+
+/** The RRULE value ('FREQ=WEEKLY;BYDAY=MO,WE') of a solar rule starting on `start`. */
+export function ruleToRRule(
+  rule: RepeatRule,
+  start: PlainDate,
+  timing: { allDay: boolean; zone: string } = { allDay: true, zone: '' },
+): string {
+  const parts = [`FREQ=${rule.freq.toUpperCase()}`];
+  if ((rule.interval ?? 1) > 1) parts.push(`INTERVAL=${rule.interval}`);
+  const weekday = weekdayOf(epochDay(start));
+  const days = rule.weekdays ?? [weekday];
+  if (rule.freq === 'weekly') parts.push(`BYDAY=${days.map((day) => WEEKDAYS[day]).join(',')}`);
+  if (rule.freq === 'monthly') {
+    parts.push(
+      rule.nth !== undefined
+        ? `BYDAY=${days.map((day) => `${rule.nth}${WEEKDAYS[day]}`).join(',')}`
+        : `BYMONTHDAY=${start.day}`,
+    );
+  }
+  if (rule.freq === 'yearly') {
+    if (rule.nth !== undefined) {
+      parts.push(
+        `BYMONTH=${start.month}`,
+        `BYDAY=${days.map((day) => `${rule.nth}${WEEKDAYS[day]}`).join(',')}`,
+      );
+    } else if (start.month === 2 && start.day === 29) {
+      // The schedule keeps 29 February on the 28th in common years: the last day of February says the same.
+      parts.push('BYMONTH=2', 'BYMONTHDAY=-1');
+    }
+  }
+  if (rule.weekStart !== undefined && rule.weekStart !== 1) parts.push(`WKST=${WEEKDAYS[rule.weekStart]}`);
+  if (rule.count !== undefined) parts.push(`COUNT=${rule.count}`);
+  if (rule.until) parts.push(`UNTIL=${untilValue(rule.until, timing)}`);
+  return parts.join(';');
+}
+
+function only(list: number[] | undefined, value: number): boolean {
+  return list === undefined || (list.length === 1 && list[0] === value);
+}
+
+/** The nth of a BYDAY list whose entries all share one ordinal (2WE,2FR), or null. */
+function sharedNth(
+  byDay: Array<{ n: number; weekday: number }>,
+  setPos: number[] | undefined,
+): number | null {
+  if (setPos) {
+    // BYDAY=WE;BYSETPOS=-1 is the last Wednesday: the same as BYDAY=-1WE when one weekday is named.
+    if (setPos.length !== 1 || byDay.length !== 1 || byDay[0]!.n !== 0) return null;
+    return Math.abs(setPos[0]!) <= 5 ? setPos[0]! : null;
+  }
+  const nth = byDay[0]?.n ?? 0;
+  return nth !== 0 && Math.abs(nth) <= 5 && byDay.every((day) => day.n === nth) ? nth : null;
+}
+
+/**
+ * The app's rule for a parsed RRULE of an event starting on `start` (its own clock), its UNTIL already read as the
+ * last day an occurrence may start on (`until`); null when the app's rule cannot give exactly the same days.
+ */
+export function ruleFromRRule(parts: RRuleParts, start: PlainDate, until?: string): RepeatRule | null {
+  const freq = parts.freq.toLowerCase() as Frequency;
+  if (!FREQUENCIES.includes(freq)) return null;
+  if (parts.byWeekNo || parts.byYearDay || parts.byHour || parts.byMinute || parts.bySecond) return null;
+  const rule: RepeatRule = { freq };
+  if (parts.interval > 1) rule.interval = parts.interval;
+  const weekday = weekdayOf(epochDay(start));
+  const byDay = parts.byDay;
+  switch (freq) {
+    case 'daily':
+      if (parts.byMonth || parts.byMonthDay || byDay || parts.bySetPos) return null;
+      break;
+    case 'weekly':
+      if (parts.byMonth || parts.byMonthDay || parts.bySetPos || byDay?.some((day) => day.n !== 0))
+        return null;
+      if (byDay && !(byDay.length === 1 && byDay[0]!.weekday === weekday)) {
+        rule.weekdays = [...new Set(byDay.map((day) => day.weekday))].sort((a, b) => a - b);
+      }
+      if (parts.weekStart !== 1 && (parts.interval > 1 || rule.weekdays)) rule.weekStart = parts.weekStart;
+      break;
+    case 'monthly':
+      if (parts.byMonth || (byDay && parts.byMonthDay)) return null;
+      if (byDay) {
+        const nth = sharedNth(byDay, parts.bySetPos);
+        if (nth === null) return null;
+        rule.nth = nth;
+        if (!(byDay.length === 1 && byDay[0]!.weekday === weekday)) {
+          rule.weekdays = [...new Set(byDay.map((day) => day.weekday))].sort((a, b) => a - b);
+        }
+      } else if (parts.bySetPos || !only(parts.byMonthDay, start.day)) return null;
+      break;
+    case 'yearly': {
+      if (!only(parts.byMonth, start.month)) return null;
+      if (byDay) {
+        const nth = parts.byMonth && !parts.byMonthDay ? sharedNth(byDay, parts.bySetPos) : null;
+        if (nth === null) return null;
+        rule.nth = nth;
+        if (!(byDay.length === 1 && byDay[0]!.weekday === weekday)) {
+          rule.weekdays = [...new Set(byDay.map((day) => day.weekday))].sort((a, b) => a - b);
+        }
+        break;
+      }
+      if (parts.bySetPos) return null;
+      const leapDay = start.month === 2 && start.day === 29;
+      const lastOfFebruary =
+        leapDay && parts.byMonth?.[0] === 2 && parts.byMonthDay?.length === 1 && parts.byMonthDay[0] === -1;
+      // RFC 5545 skips the years without 29 February; the app's yearly rule keeps it on the 28th.
+      if (leapDay ? !lastOfFebruary : !only(parts.byMonthDay, start.day)) return null;
+      break;
+    }
+  }
+  if (parts.count !== undefined) rule.count = parts.count;
+  if (until) rule.until = until;
+  return rule;
+}
