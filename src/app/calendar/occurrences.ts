@@ -410,6 +410,21 @@ export function nextOccurrenceOf<T extends ScheduledEvent>(
   );
 }
 
+/**
+ * The first occurrence of an event by its rule (its start), as the viewer sees it: what names the event in a line
+ * (a search result, an import preview). Null when its date cannot be read or that occurrence was moved far off.
+ */
+export function firstOccurrenceOf<T extends ScheduledEvent>(
+  event: SavedEvent<T>,
+  zoneName: string = deviceZoneName(),
+): Occurrence<T> | null {
+  const start = seriesStart(event.value);
+  if (!start) return null;
+  const key = isoOfDay(start.day);
+  const near = occurrencesBetween([event], isoOfDay(start.day - 3), isoOfDay(start.day + 3), zoneName);
+  return near.find((occurrence) => occurrence.key === key) ?? null;
+}
+
 /** One occurrence on one day of a range: where the day lies in it (a multi-day event shows on each of its days). */
 export interface DayEntry<T extends ScheduledEvent = ScheduledEvent> {
   occurrence: Occurrence<T>;

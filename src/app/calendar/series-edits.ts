@@ -78,6 +78,12 @@ export function occurrenceValue<T extends ScheduledEvent>(event: T, key: string)
   return withOptional(value, changes);
 }
 
+/** The key of a series' first occurrence (its start's solar date), or null when its date cannot be read. */
+export function firstOccurrenceKey(event: ScheduledEvent): string | null {
+  const start = seriesStart(event);
+  return start ? isoOfDay(start.day) : null;
+}
+
 /** Whether an edit changes the series itself (its repeat or its calendar): then it cannot be "this one" only. */
 function changesSeries(event: ScheduledEvent, edited: ScheduledEvent): boolean {
   return event.calendar !== edited.calendar || !sameRule(ruleOf(event), ruleOf(edited));

@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { formatCalendarDate, isoToday } from '../format.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import { mainDDays, type Anniversary } from '../modules/schedule/anniversaries/model.js';
-import { occurrencesInRange } from '../calendar/recurrence.js';
+import { occurrencesBetween } from '../calendar/occurrences.js';
 import type { ScheduleEvent } from '../records/event.js';
+import { useScheduleEvents } from '../modules/schedule/use-schedule-data.js';
 import { useRecords, useVault } from '../vault/react.js';
 import { shellText } from '../copy.js';
 import type { AppScreen } from './pages.js';
@@ -24,9 +25,9 @@ export function HomeScreen({ go }: { go: (screen: AppScreen) => void }) {
     () => mainDDays(today, anniversaries, events, settings.mainAnniversaries),
     [today, anniversaries, events, settings.mainAnniversaries],
   );
-  const todays = events
-    .filter((entry) => occurrencesInRange(entry.value, today, today).length > 0)
-    .sort((a, b) => (a.value.time || '').localeCompare(b.value.time || ''));
+  const saved = useScheduleEvents();
+  // Today's occurrences in order (all-day first, then by time): a trip's middle day and a weekly class too.
+  const todays = useMemo(() => occurrencesBetween(saved, today, today), [saved, today]);
   const counts: Partial<Record<(typeof TILES)[number], number>> = {
     schedule: events.length,
     diary: vault.list('memo').length,
@@ -71,11 +72,13 @@ export function HomeScreen({ go }: { go: (screen: AppScreen) => void }) {
             <p className="empty">{text.home.noEvents}</p>
           ) : (
             <ul className="list">
-              {todays.map((entry) => (
-                <li key={entry.id} className="list__item">
+              {todays.map((occurrence) => (
+                <li key={`${occurrence.id} ${occurrence.key}`} className="list__item">
                   <div className="list__main">
-                    <p className="list__title">{entry.value.title}</p>
-                    {entry.value.time && <p className="list__meta">{entry.value.time}</p>}
+                    <p className="list__title">{occurrence.title}</p>
+                    {occurrence.time && occurrence.date === today && (
+                      <p className="list__meta">{occurrence.time}</p>
+                    )}
                   </div>
                 </li>
               ))}

@@ -1,7 +1,7 @@
 // The coming weeks as a list of days: each date with its lunar date and holidays, then its events.
 import { useId, useMemo } from 'react';
 import { fill, useLanguage, useText } from '../../../client/text.js';
-import { AGENDA_DAYS, agendaDays, agendaEnd, type AgendaEntry, type SavedEvent } from './agenda.js';
+import { AGENDA_DAYS, agendaDays, agendaEnd, type EventOccurrence, type SavedEvent } from './agenda.js';
 import type { HolidayData } from '../../calendar/holidays.js';
 import { scheduleText } from './copy.js';
 import { EventList } from './EventList.js';
@@ -17,8 +17,8 @@ export function AgendaView({
   today: string;
   events: readonly SavedEvent[];
   holidays: HolidayData;
-  onEdit: (entry: AgendaEntry) => void;
-  onDelete: (entry: AgendaEntry) => void;
+  onEdit: (occurrence: EventOccurrence) => void;
+  onDelete: (occurrence: EventOccurrence) => void;
 }) {
   const text = useText(scheduleText);
   const headingId = useId();

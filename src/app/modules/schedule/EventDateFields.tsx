@@ -31,10 +31,13 @@ export function EventDateFields<T extends DateDraft>({
   draft,
   onChange,
   problem,
+  dateLabel,
 }: {
   draft: T;
   onChange: (change: (current: T) => T) => void;
   problem: DateProblem | undefined;
+  /** The solar date's label ('Date' unless said: an event's 'Start date'). */
+  dateLabel?: string;
 }) {
   const text = useText(scheduleText);
   const { locale } = useLanguage();
@@ -100,7 +103,7 @@ export function EventDateFields<T extends DateDraft>({
 
       {draft.calendar === 'solar' ? (
         <div className="field">
-          <label htmlFor={ids.date}>{text.form.date}</label>
+          <label htmlFor={ids.date}>{dateLabel ?? text.form.date}</label>
           <input
             id={ids.date}
             type="date"

@@ -1,55 +1,95 @@
-// Adding or editing an event in a dialog. Nothing is written until every field is right; when the write
-// fails (a full disk) the dialog stays open with what was typed.
+// Adding or editing an event in a dialog. Nothing is written until every field is right; when the write fails (a
+// full disk) the dialog stays open with what was typed. An occurrence of a repeating event asks, on saving, whether
+// the change is for this one, this and the following, or all (series-edits.ts turns the answer into records).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { fill, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.js';
 import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { StorageFullError } from '../../vault/db.js';
+import { newId } from '../../vault/vault.js';
+import { useVault } from '../../vault/react.js';
 import { useToast } from '../../../client/ui/Toast.js';
+import {
+  editOccurrence,
+  firstOccurrenceKey,
+  scopesFor,
+  type EditScope,
+} from '../../calendar/series-edits.js';
 import { scheduleText } from './copy.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../records/event.js';
-import { checkDraft, type DraftProblems, type EventDraft } from './event-form.js';
+import { checkDraft, moveStart, solarDateOf, type DraftProblems, type EventDraft } from './event-form.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { EventDateFields } from './EventDateFields.js';
+import { EventTimeFields } from './EventTimeFields.js';
+import { RepeatFields } from './RepeatFields.js';
+import { ScopeDialog } from './ScopeDialog.js';
 
 export function EventForm({
   eventId,
+  occurrenceKey,
   initial,
   onClose,
   onDelete,
 }: {
   /** The event being edited, or null for a new one. */
   eventId: string | null;
+  /** For an occurrence of a repeating event: the date the rule gave it (the form shows that occurrence). */
+  occurrenceKey: string | null;
   initial: EventDraft;
   onClose: () => void;
-  onDelete: (eventId: string) => void;
+  onDelete: (eventId: string, occurrenceKey: string | null) => void;
 }) {
   const text = useText(scheduleText);
   const shell = useText(shellText);
+  const vault = useVault();
   const held = useHeldRecord<ScheduleEvent>('event', eventId);
   const toast = useToast();
   const savedMessage = useSavedMessage();
   const formRef = useRef<HTMLFormElement>(null);
-  const ids = {
-    title: useId(),
-    titleNote: useId(),
-    repeat: useId(),
-    time: useId(),
-    timeNote: useId(),
-    memo: useId(),
-    memoNote: useId(),
-  };
+  const ids = { title: useId(), titleNote: useId(), memo: useId(), memoNote: useId() };
   const [draft, setDraft] = useState(initial);
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** The edit waiting for "this one / this and following / all". */
+  const [asking, setAsking] = useState<{ edited: ScheduleEvent; scopes: EditScope[] } | null>(null);
 
   const check = checkDraft(draft);
   const problems: DraftProblems = attempted && !check.ok ? check.problems : {};
   const update = (change: Partial<EventDraft>) => setDraft((current) => ({ ...current, ...change }));
+  // A new start carries the end and a weekly rule's lone weekday along with it.
+  const changeDate = (change: (current: EventDraft) => EventDraft) =>
+    setDraft((current) => {
+      const next = change(current);
+      const [before, after] = [solarDateOf(current), solarDateOf(next)];
+      if (!before || !after || before === after) return next;
+      const moved = moveStart({ ...current, solarDate: before }, after);
+      return { ...next, endDate: moved.endDate, weekdays: moved.weekdays };
+    });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function save(edited: ScheduleEvent, scope: EditScope) {
+    setAsking(null);
+    setSaving(true);
+    try {
+      const opened = held.opened?.value;
+      if (!opened) {
+        toast(savedMessage((await held.save(edited)).met));
+      } else {
+        const key = occurrenceKey ?? firstOccurrenceKey(opened) ?? opened.date;
+        const result = editOccurrence(opened, key, edited, scope);
+        const saved = await held.save(result.value ?? edited);
+        if (result.added) await vault.save('event', newId(), undefined, result.added);
+        toast(savedMessage(saved.met));
+      }
+      onClose();
+    } catch (error) {
+      setSaveError(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
+      setSaving(false);
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     setAttempted(true);
@@ -61,14 +101,12 @@ export function EventForm({
       );
       return;
     }
-    setSaving(true);
-    try {
-      toast(savedMessage((await held.save(check.event)).met));
-      onClose();
-    } catch (error) {
-      setSaveError(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
-      setSaving(false);
-    }
+    const opened = held.opened?.value;
+    const scopes = opened && occurrenceKey ? scopesFor(opened, occurrenceKey, check.event) : [];
+    if (scopes.length === 0) return void save(check.event, 'all');
+    // Nothing changed: nothing to ask or write.
+    if (JSON.stringify(draft) === JSON.stringify(initial)) return onClose();
+    setAsking({ edited: check.event, scopes });
   }
 
   const titleLength = draft.title.trim().length;
@@ -78,7 +116,7 @@ export function EventForm({
       title={eventId ? text.form.editTitle : text.form.newTitle}
       onClose={saving ? () => undefined : onClose}
     >
-      <form ref={formRef} className="form schedule-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={formRef} className="form schedule-form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
         <div className="field">
           <label htmlFor={ids.title}>{text.form.title}</label>
@@ -106,48 +144,14 @@ export function EventForm({
           </div>
         </div>
 
-        <EventDateFields draft={draft} onChange={setDraft} problem={problems.date} />
-
-        <div className="form__grid">
-          <div className="field">
-            <label htmlFor={ids.repeat}>{text.form.repeat}</label>
-            <select
-              id={ids.repeat}
-              value={draft.repeat}
-              onChange={(event) => update({ repeat: event.target.value === 'yearly' ? 'yearly' : 'none' })}
-            >
-              <option value="none">{text.form.repeatNone}</option>
-              <option value="yearly">{text.form.repeatYearly}</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.time}>{text.form.time}</label>
-            <div className="field__row">
-              <input
-                id={ids.time}
-                type="time"
-                value={draft.time}
-                aria-invalid={problems.time ? true : undefined}
-                aria-describedby={ids.timeNote}
-                onChange={(event) => update({ time: event.target.value })}
-              />
-              {draft.time && (
-                <button
-                  type="button"
-                  className="field__toggle"
-                  aria-label={text.form.clearTime}
-                  onClick={() => update({ time: '' })}
-                >
-                  ×
-                </button>
-              )}
-            </div>
-            <div id={ids.timeNote}>
-              {problems.time && <p className="field__problem">{text.problems.timeInvalid}</p>}
-              <p className="field__hint">{text.form.timeHint}</p>
-            </div>
-          </div>
-        </div>
+        <EventDateFields
+          draft={draft}
+          onChange={changeDate}
+          problem={problems.date}
+          dateLabel={text.form.startDate}
+        />
+        <EventTimeFields draft={draft} onChange={setDraft} problems={problems} />
+        <RepeatFields draft={draft} onChange={setDraft} problems={problems} />
 
         <div className="field">
           <label htmlFor={ids.memo}>{text.form.memo}</label>
@@ -180,13 +184,22 @@ export function EventForm({
               type="button"
               className="button button--ghost schedule-form__delete"
               disabled={saving}
-              onClick={() => onDelete(eventId)}
+              onClick={() => onDelete(eventId, occurrenceKey)}
             >
               {shell.delete}
             </button>
           )}
         </FormFooter>
       </form>
+      {asking && (
+        <ScopeDialog
+          action="edit"
+          scopes={asking.scopes}
+          detail={asking.edited.title}
+          onChoose={(scope) => void save(asking.edited, scope)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </FormDialog>
   );
 }

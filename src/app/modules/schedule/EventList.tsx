@@ -1,12 +1,13 @@
-// A day's events: time (or all day), title, lunar and yearly badges, memo, and edit and delete buttons.
+// A day's events: when (all day, a start and end, a trip's days), title, badges (lunar, its repeat, changed on its
+// own, another time zone), memo, and edit and delete buttons.
 import { ConflictCopyBadge } from '../../ui/slots.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import type { AgendaEntry } from './agenda.js';
-import { parseLunarDate } from '../../calendar/lunar.js';
+import type { AgendaEntry, EventOccurrence } from './agenda.js';
+import { deviceZoneName } from '../../calendar/time-zones.js';
 import { scheduleText } from './copy.js';
-import { lunarLabel } from './labels.js';
-import { timeLabel } from '../../format.js';
+import { lunarLabel, occurrenceWhenParts, ruleLabel } from './labels.js';
+import { parseLunarDate } from '../../calendar/lunar.js';
 
 export function EventList({
   entries,
@@ -14,53 +15,61 @@ export function EventList({
   onDelete,
 }: {
   entries: readonly AgendaEntry[];
-  onEdit: (entry: AgendaEntry) => void;
-  onDelete: (entry: AgendaEntry) => void;
+  onEdit: (occurrence: EventOccurrence) => void;
+  onDelete: (occurrence: EventOccurrence) => void;
 }) {
   const text = useText(scheduleText);
   const shell = useText(shellText);
   const { locale } = useLanguage();
+  const device = deviceZoneName();
   return (
     <ul className="list schedule-events">
-      {entries.map((entry) => {
-        const { event } = entry;
-        const lunar = event.calendar === 'lunar' ? parseLunarDate(event.date, event.leap ?? false) : null;
+      {entries.map(({ occurrence }) => {
+        const { event } = occurrence;
+        const repeat = occurrence.repeats ? ruleLabel(text, event, locale) : '';
+        const lunar = event.calendar === 'lunar';
+        const lunarDate = lunar && !repeat ? parseLunarDate(event.date, event.leap === true) : null;
+        const zone = occurrence.zone && occurrence.zone !== device ? occurrence.zone : '';
         return (
-          <li key={entry.id} className="list__item schedule-event">
+          <li
+            key={`${occurrence.id} ${occurrence.key}`}
+            className="list__item schedule-event"
+            data-occurrence={occurrence.key}
+          >
             <span className="schedule-event__time">
-              {event.time ? timeLabel(event.time, locale) : text.event.allDay}
+              {occurrenceWhenParts(text, occurrence, locale).map((part, index) =>
+                part ? <span key={index}>{part}</span> : null,
+              )}
             </span>
             <div className="list__main">
               <p className="list__title">
-                {event.title} <ConflictCopyBadge value={event} />
+                {occurrence.title} <ConflictCopyBadge value={event} />
               </p>
-              {(lunar || event.repeat === 'yearly') && (
+              {(lunar || repeat || occurrence.changed || zone) && (
                 <p className="list__meta schedule-event__badges">
                   {lunar && <span className="schedule-badge schedule-badge--lunar">{text.event.lunar}</span>}
-                  {event.repeat === 'yearly' && (
-                    <span className="schedule-badge schedule-badge--yearly">{text.event.yearly}</span>
-                  )}
-                  {lunar && (
-                    <span>{lunarLabel(text, lunar, event.repeat === 'yearly' ? 'long' : 'withYear')}</span>
-                  )}
+                  {lunarDate && <span>{lunarLabel(text, lunarDate, 'withYear')}</span>}
+                  {repeat && <span className="schedule-badge schedule-badge--yearly">{repeat}</span>}
+                  {occurrence.changed && <span className="schedule-badge">{text.event.changed}</span>}
+                  {zone && <span>{fill(text.event.zone, { zone: zone.replace(/_/g, ' ') })}</span>}
                 </p>
               )}
-              {event.memo && <p className="list__meta schedule-event__memo">{event.memo}</p>}
+              {occurrence.memo && <p className="list__meta schedule-event__memo">{occurrence.memo}</p>}
             </div>
             <div className="list__actions">
               <button
                 type="button"
                 className="button button--ghost button--small"
-                aria-label={fill(text.event.edit, { title: event.title })}
-                onClick={() => onEdit(entry)}
+                aria-label={fill(text.event.edit, { title: occurrence.title })}
+                onClick={() => onEdit(occurrence)}
               >
                 {shell.edit}
               </button>
               <button
                 type="button"
                 className="button button--ghost button--small schedule-event__delete"
-                aria-label={fill(text.event.delete, { title: event.title })}
-                onClick={() => onDelete(entry)}
+                aria-label={fill(text.event.delete, { title: occurrence.title })}
+                onClick={() => onDelete(occurrence)}
               >
                 {shell.delete}
               </button>

@@ -1,5 +1,6 @@
 // The month grid: a table of weeks from Sunday, each day with its lunar date, holidays, solar term and the
-// first events; arrow keys move the selected day as in an ARIA grid.
+// first events, an event of several days as a bar across them (kept on one line through its week); arrow keys
+// move the selected day as in an ARIA grid.
 import { memo, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatMonth, weekdayNames } from '../../format.js';
 import { useLanguage, useText } from '../../../client/text.js';
@@ -7,13 +8,66 @@ import { plural } from '../../../shared/plural.js';
 import { eventsByDate, type AgendaEntry, type SavedEvent } from './agenda.js';
 import type { HolidayData } from '../../calendar/holidays.js';
 import { monthGrid, type MonthCell } from '../../calendar/month-grid.js';
-import { addDays, dayOfWeek, daysInMonth, parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
+import {
+  addDays,
+  dayOfWeek,
+  daysInMonth,
+  epochDay,
+  parseIsoDate,
+  toIsoDate,
+} from '../../calendar/plain-date.js';
 import { scheduleText, type ScheduleCopy } from './copy.js';
 import { fullDate, lunarLabel } from './labels.js';
 
-/** Event titles a day cell shows before '+N'. */
+/** Event lines a day cell shows before '+N'. */
 const TITLES_IN_CELL = 2;
-const NO_ENTRIES: readonly AgendaEntry[] = [];
+const NO_LINES: readonly CellLine[] = [];
+
+/** One line of a day cell: an event (a bar's piece for one of several days), or a gap keeping a bar's line. */
+interface CellLine {
+  entry: AgendaEntry | null;
+  /** A bar's piece shows its title where it starts and at the start of each week. */
+  titled: boolean;
+}
+
+const identity = (entry: AgendaEntry) => `${entry.occurrence.id} ${entry.occurrence.key}`;
+
+/**
+ * The lines of each day of a week: events of several days first, each on the same line on all its days of the
+ * week (the lowest line free for all of them), then the day's other events.
+ */
+function weekLines(week: readonly MonthCell[], byDate: Map<string, AgendaEntry[]>): Map<string, CellLine[]> {
+  const lanes: Array<Array<string | undefined>> = [];
+  const laneOf = new Map<string, number>();
+  const lines = new Map<string, CellLine[]>();
+  week.forEach((cell, index) => {
+    const entries = byDate.get(cell.date) ?? [];
+    const spans: CellLine[] = [];
+    for (const entry of entries) {
+      if (entry.occurrence.days === 1) continue;
+      const id = identity(entry);
+      let lane = laneOf.get(id);
+      if (lane === undefined) {
+        const through = Math.min(week.length - 1, index + entry.occurrence.lastDay - dayOfCell(cell));
+        lane = 0;
+        while (lanes[lane]?.slice(index, through + 1).some(Boolean)) lane++;
+        lanes[lane] ??= [];
+        for (let day = index; day <= through; day++) lanes[lane]![day] = id;
+        laneOf.set(id, lane);
+      }
+      spans[lane] = { entry, titled: entry.starts || index === 0 };
+    }
+    const dayLines: CellLine[] = Array.from(spans, (line) => line ?? { entry: null, titled: false });
+    for (const entry of entries) if (entry.occurrence.days === 1) dayLines.push({ entry, titled: true });
+    if (dayLines.length > 0) lines.set(cell.date, dayLines);
+  });
+  return lines;
+}
+
+function dayOfCell(cell: MonthCell): number {
+  const date = parseIsoDate(cell.date);
+  return date ? epochDay(date) : 0;
+}
 
 // A month's cells depend only on the month and the holiday data: worked out once, reused when coming back.
 const gridsByData = new WeakMap<HolidayData, Map<string, MonthCell[][]>>();
@@ -72,7 +126,12 @@ export function MonthView({
   const first = weeks[0]?.[0]?.date ?? '';
   const last = weeks.at(-1)?.at(-1)?.date ?? '';
   // Each event's occurrences are worked out once for the whole visible range, not per cell.
-  const byDate = useMemo(() => eventsByDate(events, first, last), [events, first, last]);
+  const lines = useMemo(() => {
+    const byDate = eventsByDate(events, first, last);
+    const all = new Map<string, CellLine[]>();
+    for (const week of weeks) for (const [date, dayLines] of weekLines(week, byDate)) all.set(date, dayLines);
+    return all;
+  }, [events, first, last, weeks]);
   const weekdays = useMemo(() => weekdayNames(locale), [locale]);
   // One day is reachable by Tab: the selected one, else the first of the month.
   const tabbable = selected >= first && selected <= last ? selected : toIsoDate({ year, month, day: 1 });
@@ -173,7 +232,7 @@ export function MonthView({
                 <DayCell
                   key={cell.date}
                   cell={cell}
-                  entries={byDate.get(cell.date) ?? NO_ENTRIES}
+                  lines={lines.get(cell.date) ?? NO_LINES}
                   selected={cell.date === selected}
                   tabbable={cell.date === tabbable}
                   today={cell.date === today}
@@ -193,7 +252,7 @@ export function MonthView({
 
 const DayCell = memo(function DayCell({
   cell,
-  entries,
+  lines,
   selected,
   tabbable,
   today,
@@ -203,7 +262,7 @@ const DayCell = memo(function DayCell({
   onSelect,
 }: {
   cell: MonthCell;
-  entries: readonly AgendaEntry[];
+  lines: readonly CellLine[];
   selected: boolean;
   tabbable: boolean;
   today: boolean;
@@ -212,11 +271,12 @@ const DayCell = memo(function DayCell({
   locale: string;
   onSelect: (date: string) => void;
 }) {
+  const count = lines.filter((line) => line.entry).length;
   const label = [fullDate(cell.date, locale)];
   if (cell.lunar) label.push(lunarLabel(text, cell.lunar, 'long'));
   for (const holiday of cell.holidays) label.push(holiday.name[lang]);
   if (cell.solarTerm) label.push(cell.solarTerm.name[lang]);
-  if (entries.length > 0) label.push(plural(text.day.eventCount, entries.length, lang));
+  if (count > 0) label.push(plural(text.day.eventCount, count, lang));
   if (today) label.push(text.day.today);
 
   const classes = ['schedule-day'];
@@ -226,7 +286,8 @@ const DayCell = memo(function DayCell({
   if (today) classes.push('schedule-day--today');
   if (selected) classes.push('schedule-day--selected');
 
-  const hidden = entries.length - TITLES_IN_CELL;
+  const shown = lines.slice(0, TITLES_IN_CELL);
+  const hidden = count - shown.filter((line) => line.entry).length;
   return (
     <td
       role="gridcell"
@@ -256,11 +317,36 @@ const DayCell = memo(function DayCell({
           {cell.solarTerm.name[lang]}
         </span>
       )}
-      {entries.slice(0, TITLES_IN_CELL).map((entry) => (
-        <span key={entry.id} className="schedule-day__event" aria-hidden="true">
-          {entry.event.title}
-        </span>
-      ))}
+      {shown.map((line, index) => {
+        if (!line.entry) {
+          return (
+            <span
+              key={`gap ${index}`}
+              className="schedule-day__event schedule-day__event--gap"
+              aria-hidden="true"
+            >
+              {'\u00a0'}
+            </span>
+          );
+        }
+        const { occurrence, starts, ends } = line.entry;
+        const classes = ['schedule-day__event'];
+        if (occurrence.days > 1) {
+          classes.push('schedule-day__event--span');
+          if (!starts) classes.push('schedule-day__event--continues');
+          if (!ends) classes.push('schedule-day__event--goes-on');
+        }
+        return (
+          <span
+            key={identity(line.entry)}
+            className={classes.join(' ')}
+            data-event={occurrence.id}
+            aria-hidden="true"
+          >
+            {line.titled ? occurrence.title : '\u00a0'}
+          </span>
+        );
+      })}
       {hidden > 0 && (
         <span className="schedule-day__more" aria-hidden="true">
           {plural(text.day.more, hidden, lang)}

@@ -6,7 +6,7 @@ import { useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
 import { useToast } from '../../../client/ui/Toast.js';
-import { eventsByDate, holidaysOn, type AgendaEntry } from './agenda.js';
+import { eventsByDate, holidaysOn, type AgendaEntry, type EventOccurrence } from './agenda.js';
 import { AgendaView } from './AgendaView.js';
 import type { HolidayData } from '../../calendar/holidays.js';
 import { toLunarDate } from '../../calendar/lunar.js';
@@ -20,9 +20,19 @@ import { MonthView } from './MonthView.js';
 import { useHolidayData, useScheduleEvents } from './use-schedule-data.js';
 import './schedule.css';
 import { useOpenRequest } from '../../ui/open-record.js';
-import { nextOccurrence, type ScheduleEvent } from '../../records/event.js';
+import type { ScheduleEvent } from '../../records/event.js';
 import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { ImportLink } from '../../ui/ImportLink.js';
+import { nextOccurrenceOf } from '../../calendar/occurrences.js';
+import { ruleOf } from '../../calendar/series.js';
+import {
+  deleteOccurrence,
+  firstOccurrenceKey,
+  occurrenceValue,
+  scopesFor,
+  type EditScope,
+} from '../../calendar/series-edits.js';
+import { ScopeDialog } from './ScopeDialog.js';
 
 type View = 'month' | 'agenda';
 
@@ -30,7 +40,19 @@ interface Editing {
   /** Changes with every opening, so the form starts from `initial` each time. */
   key: number;
   eventId: string | null;
+  /** The occurrence of a repeating event the form is on (the date its rule gave it). */
+  occurrenceKey: string | null;
   initial: EventDraft;
+}
+
+/** What the member chose to delete, as it was then (`seen`: its stamp; changed since, it stays). */
+interface Deleting {
+  id: string;
+  title: string;
+  seen?: number;
+  /** An occurrence of a repeating event: its key, and the choices its deletion offers. */
+  occurrenceKey: string | null;
+  scopes: EditScope[];
 }
 
 function monthOf(iso: string): { year: number; month: number } {
@@ -51,8 +73,7 @@ export default function SchedulePage() {
   const [selected, setSelected] = useState(today);
   const [shown, setShown] = useState(() => monthOf(today));
   const [editing, setEditing] = useState<Editing | null>(null);
-  /** What the member chose to delete, as it was then (`seen`: its stamp; changed since, it stays). */
-  const [deleting, setDeleting] = useState<{ id: string; title: string; seen?: number } | null>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
 
   const select = useCallback((date: string) => {
     setSelected(date);
@@ -78,35 +99,62 @@ export default function SchedulePage() {
   );
 
   function openNew() {
-    setEditing({ key: Date.now(), eventId: null, initial: newDraft(selected) });
+    setEditing({ key: Date.now(), eventId: null, occurrenceKey: null, initial: newDraft(selected) });
   }
 
-  function openEdit(entry: AgendaEntry) {
-    const current = vault.get<AgendaEntry['event']>(entry.id)?.value ?? entry.event;
-    setEditing({ key: Date.now(), eventId: entry.id, initial: draftFromEvent(current) });
+  /** The form on an event, or on one occurrence of a repeating one (`occurrenceKey`, else its first). */
+  function openEvent(id: string, value: ScheduleEvent, occurrenceKey: string | null) {
+    const key = ruleOf(value) ? (occurrenceKey ?? firstOccurrenceKey(value)) : null;
+    const initial = draftFromEvent(key ? occurrenceValue(value, key) : value);
+    setEditing({ key: Date.now(), eventId: id, occurrenceKey: key, initial });
+  }
+
+  function openEdit(occurrence: EventOccurrence) {
+    openEvent(
+      occurrence.id,
+      vault.get<ScheduleEvent>(occurrence.id)?.value ?? occurrence.event,
+      occurrence.key,
+    );
   }
 
   // A search result opens its event, on its next day, as its "edit" button does.
   useOpenRequest('schedule', (id) => {
     const entry = vault.get<ScheduleEvent>(id);
     if (entry?.kind !== 'event') return;
-    const date =
-      nextOccurrence(entry.value, today) ?? (entry.value.calendar === 'lunar' ? null : entry.value.date);
+    const next = nextOccurrenceOf({ id, value: entry.value }, today);
+    const date = next?.date ?? (entry.value.calendar === 'lunar' ? null : entry.value.date);
     setView('month');
     if (date) select(date);
-    setEditing({ key: Date.now(), eventId: id, initial: draftFromEvent(entry.value) });
+    openEvent(id, entry.value, next?.key ?? null);
   });
 
-  function askDelete(entry: { id: string; event: { title: string } }) {
-    setDeleting({ id: entry.id, title: entry.event.title, seen: vault.get(entry.id)?.updatedAt });
+  function askDelete(id: string, occurrenceKey: string | null) {
+    const entry = vault.get<ScheduleEvent>(id);
+    if (!entry) return;
+    const key = ruleOf(entry.value) ? (occurrenceKey ?? firstOccurrenceKey(entry.value)) : null;
+    setDeleting({
+      id,
+      title: String(entry.value.title ?? ''),
+      seen: entry.updatedAt,
+      occurrenceKey: key,
+      scopes: key ? scopesFor(entry.value, key) : [],
+    });
   }
 
-  async function confirmDelete() {
+  async function confirmDelete(scope: EditScope = 'all') {
     if (!deleting) return;
-    const { id, seen } = deleting;
+    const { id, seen, occurrenceKey } = deleting;
     setDeleting(null);
     try {
-      if (!(await vault.remove(id, seen))) return toast(shell.notDeleted);
+      const entry = vault.get<ScheduleEvent>(id);
+      const result =
+        entry && occurrenceKey ? deleteOccurrence(entry.value, occurrenceKey, scope) : { value: null };
+      if (entry && result.value) {
+        // One occurrence, or this and the following: the series stays, changed.
+        await vault.save('event', id, entry.value, result.value);
+      } else if (!(await vault.remove(id, seen))) {
+        return toast(shell.notDeleted);
+      }
       if (editing?.eventId === id) setEditing(null);
       toast(shell.deleted);
     } catch {
@@ -163,7 +211,7 @@ export default function SchedulePage() {
             noEvents={events.length === 0}
             onAdd={openNew}
             onEdit={openEdit}
-            onDelete={askDelete}
+            onDelete={(occurrence) => askDelete(occurrence.id, occurrence.key)}
           />
         </div>
       ) : (
@@ -172,7 +220,7 @@ export default function SchedulePage() {
           events={events}
           holidays={holidays}
           onEdit={openEdit}
-          onDelete={askDelete}
+          onDelete={(occurrence) => askDelete(occurrence.id, occurrence.key)}
         />
       )}
 
@@ -180,13 +228,23 @@ export default function SchedulePage() {
         <EventForm
           key={editing.key}
           eventId={editing.eventId}
+          occurrenceKey={editing.occurrenceKey}
           initial={editing.initial}
           onClose={() => setEditing(null)}
-          onDelete={(id) => setDeleting({ id, title: editing.initial.title, seen: vault.get(id)?.updatedAt })}
+          onDelete={askDelete}
         />
       )}
 
-      {deleting && (
+      {deleting && deleting.scopes.length > 0 && (
+        <ScopeDialog
+          action="delete"
+          scopes={deleting.scopes}
+          detail={deleting.title}
+          onChoose={(scope) => void confirmDelete(scope)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {deleting && deleting.scopes.length === 0 && (
         <ConfirmDelete
           title={text.remove.title}
           detail={deleting.title || undefined}
@@ -213,8 +271,8 @@ function SelectedDay({
   /** The schedule holds nothing yet: its calendar may be brought from another app. */
   noEvents: boolean;
   onAdd: () => void;
-  onEdit: (entry: AgendaEntry) => void;
-  onDelete: (entry: AgendaEntry) => void;
+  onEdit: (occurrence: EventOccurrence) => void;
+  onDelete: (occurrence: EventOccurrence) => void;
 }) {
   const text = useText(scheduleText);
   const { lang, locale } = useLanguage();

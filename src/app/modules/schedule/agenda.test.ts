@@ -9,8 +9,10 @@ function saved(id: string, event: Partial<ScheduleEvent> & Pick<ScheduleEvent, '
 }
 
 /** The index as { date: [ids in order] }. */
-function idsByDate(index: Map<string, { id: string }[]>): Record<string, string[]> {
-  return Object.fromEntries([...index].map(([date, entries]) => [date, entries.map((entry) => entry.id)]));
+function idsByDate(index: Map<string, Array<{ occurrence: { id: string } }>>): Record<string, string[]> {
+  return Object.fromEntries(
+    [...index].map(([date, entries]) => [date, entries.map((entry) => entry.occurrence.id)]),
+  );
 }
 
 describe('eventsByDate', () => {
@@ -37,7 +39,7 @@ describe('eventsByDate', () => {
       }
       return Object.fromEntries(Object.entries(found).map(([date, ids]) => [date, ids.sort()]));
     };
-    const sorted = (index: Map<string, { id: string }[]>) =>
+    const sorted = (index: Map<string, Array<{ occurrence: { id: string } }>>) =>
       Object.fromEntries(Object.entries(idsByDate(index)).map(([date, ids]) => [date, ids.sort()]));
     for (const [fromIso, toIso] of [
       ['2027-02-01', '2027-02-28'],
@@ -98,6 +100,18 @@ describe('eventsByDate', () => {
     ];
     expect(idsByDate(eventsByDate(events, '2025-05-05', '2025-05-05'))).toEqual({
       '2025-05-05': ['holiday', 'breakfast', 'dinner'],
+    });
+  });
+
+  it('puts a trip on each of its days, and a timed event ending after midnight on both', () => {
+    const events = [
+      saved('trip', { date: '2025-05-30', duration: 'P3D' }),
+      saved('night', { date: '2025-06-01', time: '22:00', duration: 'PT4H' }),
+    ];
+    expect(idsByDate(eventsByDate(events, '2025-05-31', '2025-06-30', 'Asia/Seoul'))).toEqual({
+      '2025-05-31': ['trip'],
+      '2025-06-01': ['trip', 'night'],
+      '2025-06-02': ['night'],
     });
   });
 

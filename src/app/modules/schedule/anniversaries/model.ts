@@ -1,7 +1,7 @@
 // Anniversaries (kind 'anniversaries'): the member picks anniversary 1 and 2; anniversary 3 is automatic, the
 // nearest upcoming date among everything saved (anniversaries and schedule events) other than those two.
 import type { VaultEntry } from '../../../vault/vault.js';
-import { nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
+import { nextEventDate, nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
 import type { ScheduleEventDate } from '../../../calendar/recurrence.js';
 
 export interface Anniversary extends ScheduleEventDate {
@@ -49,15 +49,20 @@ export function mainDDays(
   const candidates = [
     ...anniversaries
       .filter((entry) => !chosen.has(entry.id))
-      .map((entry) => ({ id: entry.id, name: entry.value.name, date: entry.value })),
+      .map((entry) => ({
+        id: entry.id,
+        name: entry.value.name,
+        next: () => nextOccurrence(entry.value, today),
+      })),
+    // An event's next day by its own rule (weekly, monthly …), as the schedule shows it.
     ...events.map((entry) => ({
       id: entry.id,
       name: entry.value.title,
-      date: entry.value as ScheduleEventDate,
+      next: () => nextEventDate(entry.id, entry.value, today),
     })),
   ];
   for (const candidate of candidates) {
-    const date = nextOccurrence(candidate.date, today);
+    const date = candidate.next();
     if (!date) continue;
     const days = daysFrom(today, date);
     if (!nearest || days < nearest.days)
