@@ -2,7 +2,7 @@
 // (encrypted); the auto-logout minutes are a plain preference shared with the site (src/shared/auto-logout.ts),
 // because they must work while the vault is locked and reach every open tab at once.
 import { useCallback, useReducer, useRef } from 'react';
-import { DETAIL_PASSWORD_DEFAULT } from '../shared/constants.js';
+import { DETAIL_PASSWORD_DEFAULT, type Language } from '../shared/constants.js';
 import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../shared/master-key.js';
 import type { WebdavCredentials } from '../shared/schemas/drives.js';
 import type { BackupKind } from './backup/format.js';
@@ -38,6 +38,11 @@ export interface AppSettings {
   backup: BackupSettings;
   /** The import screen's column mappings the member chose, by the statement header's column names. */
   importMappings: Record<string, Record<string, unknown>>;
+  /**
+   * The language reminders are written in, on every device alike (each reminder is sealed once for all of them);
+   * null until the member first asks for one, when the app's language then is kept.
+   */
+  reminderLanguage: Language | null;
 }
 
 export const DEFAULT_SETTINGS: AppSettings = {
@@ -46,6 +51,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   mainAnniversaries: [null, null],
   backup: DEFAULT_BACKUP_SETTINGS,
   importMappings: {},
+  reminderLanguage: null,
 };
 
 export function readSettings(vault: Vault): AppSettings {

@@ -21,6 +21,8 @@ import { DAY_MINUTES, deviceZoneName, instantOf, timeZone, wallAt, type TimeZone
 export interface ScheduledEvent extends EventTiming {
   title: string;
   memo: string;
+  /** Minutes before each occurrence's start that it reminds at; the whole series', never one occurrence's own. */
+  reminders?: number[];
 }
 
 export interface SavedEvent<T extends ScheduledEvent = ScheduledEvent> {

@@ -134,15 +134,28 @@ describe('editing one occurrence of a series', () => {
   });
 
   it('carries fields this version does not know into both records of a split', () => {
-    const withReminder = { ...pilates, reminders: [{ before: 'PT10M' }] } as ScheduledEvent;
+    const withGuests = { ...pilates, guests: [{ name: 'Mina' }] } as ScheduledEvent;
     const { value, added } = editOccurrence(
-      withReminder,
+      withGuests,
       '2026-03-25',
-      occurrenceValue(withReminder, '2026-03-25'),
+      occurrenceValue(withGuests, '2026-03-25'),
       'following',
     );
-    expect(value).toMatchObject({ reminders: [{ before: 'PT10M' }] });
-    expect(added).toMatchObject({ reminders: [{ before: 'PT10M' }] });
+    expect(value).toMatchObject({ guests: [{ name: 'Mina' }] });
+    expect(added).toMatchObject({ guests: [{ name: 'Mina' }] });
+  });
+
+  it('keeps reminders for the whole series: changed, they are for all or this and following', () => {
+    const reminded: ScheduledEvent = { ...pilates, reminders: [10] };
+    const edited = { ...occurrenceValue(reminded, '2026-03-25'), reminders: [10, 60] };
+    expect(scopesFor(reminded, '2026-03-25', edited)).toEqual(['following', 'all']);
+    expect(editOccurrence(reminded, '2026-03-25', edited, 'all').value).toMatchObject({
+      reminders: [10, 60],
+    });
+    const { value, added } = editOccurrence(reminded, '2026-03-25', edited, 'following');
+    expect([value?.reminders, added?.reminders]).toEqual([[10], [10, 60]]);
+    const none = { ...occurrenceValue(reminded, '2026-03-25'), reminders: undefined };
+    expect(editOccurrence(reminded, '2026-03-25', none, 'all').value).not.toHaveProperty('reminders');
   });
 });
 

@@ -85,13 +85,18 @@ export function firstOccurrenceKey(event: ScheduledEvent): string | null {
 }
 
 /** Whether an edit changes the series itself (its repeat or its calendar): then it cannot be "this one" only. */
+/** Whether an edit changes what only the whole series has: its calendar, its repeat, its reminders. */
 function changesSeries(event: ScheduledEvent, edited: ScheduledEvent): boolean {
-  return event.calendar !== edited.calendar || !sameRule(ruleOf(event), ruleOf(edited));
+  return (
+    event.calendar !== edited.calendar ||
+    !sameRule(ruleOf(event), ruleOf(edited)) ||
+    JSON.stringify(event.reminders ?? []) !== JSON.stringify(edited.reminders ?? [])
+  );
 }
 
 /**
  * The choices an edit of the occurrence `key` offers: none for an event that does not repeat; no "this one" when the
- * repeat or the calendar changes; no "this and following" on the first occurrence (it is "all" there).
+ * repeat, the calendar or the reminders change; no "this and following" on the first occurrence (it is "all" there).
  */
 export function scopesFor(event: ScheduledEvent, key: string, edited?: ScheduledEvent): EditScope[] {
   const start = seriesStart(event);
@@ -145,6 +150,7 @@ function withSeriesFields<T extends ScheduledEvent>(
     duration: edited.duration,
     zone: edited.zone,
     rule: rule ?? undefined,
+    reminders: edited.reminders?.length ? edited.reminders : undefined,
   });
 }
 

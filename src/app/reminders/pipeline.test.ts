@@ -1,9 +1,9 @@
 // The reminder pipeline end to end: two devices of a member (the app's real vault and sync engine, simulated in Node)
 // each turn reminders on — their endpoint registered with the real server, their subscription's keys kept in the
 // vault — and sync carries each device's keys to the other. One device's runner asks the real server to hold a
-// reminder sealed for both; at its time the server posts it by Web Push to both test push endpoints, which open the
-// record's words with their own private keys. Edited on the other device, the reminder is withdrawn and the new one
-// sent instead.
+// reminder sealed for both — the schedule's own, from an event with a reminder — and at its time the server posts it
+// by Web Push to both test push endpoints, which open the record's words with their own private keys. Edited on the
+// other device, the reminder is withdrawn and the new one sent instead, within a minute of its time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReminderBody } from '../../shared/schemas/reminders.js';
 import { signedInMember, startTestApp, type TestApp } from '../../server/test/harness.js';
@@ -12,7 +12,8 @@ import { newHeader, SimulatedDevice } from '../test/devices.js';
 import { MemorySyncServer } from '../test/memory-sync-server.js';
 import type { ReminderServer } from './reconcile.js';
 import { ReminderRunner } from './runner.js';
-import type { ReminderSource } from './sources.js';
+import { REMINDER_SOURCES } from '../shell/reminder-sources.js';
+import type { ScheduleEvent } from '../records/event.js';
 import { keepPushTarget, pushTargets } from './targets.js';
 
 let t: TestApp;
@@ -53,24 +54,38 @@ const realServer: ReminderServer = {
   },
 };
 
-/** A stand-in for the schedule's reminders (the event model is not this test's): a memo with a time reminds. */
-const memoReminders: ReminderSource = (records, window) =>
-  records
-    .list<{ title: string; remindAt?: number }>('memo')
-    .filter((entry) => typeof entry.value.remindAt === 'number')
-    .filter((entry) => entry.value.remindAt! >= window.from && entry.value.remindAt! <= window.to)
-    .map((entry) => ({
-      key: `memo/${entry.id}`,
-      sendAt: new Date(entry.value.remindAt!).toISOString(),
-      title: entry.value.title,
-      body: 'MyGenie',
-      url: '/app/?page=diary',
-    }));
+/** An event in Seoul starting at `startsAt` (a whole minute), reminding 10 minutes before. */
+function dentistAt(startsAt: number, title: string): ScheduleEvent {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Seoul',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(startsAt)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    title,
+    calendar: 'solar',
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    duration: 'PT1H',
+    zone: 'Asia/Seoul',
+    repeat: 'none',
+    memo: '',
+    reminders: [10],
+  };
+}
 
 function runnerOn(device: SimulatedDevice): ReminderRunner {
   return new ReminderRunner(device.vault, {
     server: realServer,
-    sources: [memoReminders],
+    sources: REMINDER_SOURCES,
     ready: async () => true,
     watchReady: () => () => undefined,
     clock: {
@@ -136,8 +151,11 @@ describe('the reminder pipeline across a member’s devices', () => {
     ).toEqual(['Laptop', 'Phone']);
     expect(pushTargets(laptop.vault)).toEqual(pushTargets(phone.vault));
 
-    const remindAt = t.now() + 5 * 60_000;
-    await laptop.vault.save('memo', 'dentist', undefined, { title: '치과 예약 3시', remindAt });
+    // The schedule's own reminders: an event 15 minutes from now reminding 10 minutes before.
+    const startsAt = Math.ceil((t.now() + 15 * 60_000) / 60_000) * 60_000;
+    const remindAt = startsAt - 10 * 60_000;
+    const first = dentistAt(startsAt, '치과 예약 3시');
+    await laptop.vault.save('event', 'dentist', undefined, first);
     await laptop.sync();
     await phone.sync();
 
@@ -153,10 +171,10 @@ describe('the reminder pipeline across a member’s devices', () => {
 
     // Edited on the laptop: a new time and new words. The laptop's run withdraws the old and sends the new.
     await laptop.vault.save(
-      'memo',
+      'event',
       'dentist',
-      { title: '치과 예약 3시', remindAt },
-      { title: '치과 예약 4시로 변경', remindAt: remindAt + 60 * 60_000 },
+      first,
+      dentistAt(startsAt + 60 * 60_000, '치과 예약 4시로 변경'),
     );
     expect(await onLaptop.runNow(true)).toMatchObject({ scheduled: 1, withdrawn: 1 });
     expect(await realServer.list()).toHaveLength(1);
@@ -165,14 +183,21 @@ describe('the reminder pipeline across a member’s devices', () => {
     await t.settleNotifications();
     await untilReceived(1);
     expect([phoneEndpoint.received, laptopEndpoint.received]).toEqual([[], []]);
-    t.advance(60 * 60_000 - 120_000);
+    t.advance(remindAt + 60 * 60_000 - t.now());
     await t.settleNotifications();
     await untilReceived(1);
+    // It arrived within a minute of its time.
+    expect(t.now() - (remindAt + 60 * 60_000)).toBeLessThanOrEqual(60_000);
     for (const endpoint of [phoneEndpoint, laptopEndpoint]) {
       expect(endpoint.refused).toEqual([]);
       const payloads = endpoint.received.map((push) => JSON.parse(push.payload));
       expect(payloads).toEqual([
-        { title: '치과 예약 4시로 변경', body: 'MyGenie', url: '/app/?page=diary', tag: expect.any(String) },
+        {
+          title: '치과 예약 4시로 변경',
+          body: expect.stringMatching(/^10분 후 · /),
+          url: '/app/?page=schedule',
+          tag: expect.any(String),
+        },
       ]);
       expect(payloads[0].tag).not.toBe(held[0]!.id);
     }

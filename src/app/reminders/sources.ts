@@ -49,7 +49,8 @@ export interface RemindingOccurrence {
   /** 0 (at the time), 10, 60, 1440 … */
   minutesBefore: readonly number[];
   title: string;
-  body: string;
+  /** The words under the title: the same for each reminder, or each its own ("in 10 minutes", "tomorrow"). */
+  body: string | ((minutesBefore: number) => string);
   url?: string;
 }
 
@@ -72,7 +73,7 @@ export function occurrenceReminders(
       key: `${occurrence.record}/${occurrence.occurrence}/${before}`,
       sendAt: new Date(at).toISOString(),
       title: occurrence.title,
-      body: occurrence.body,
+      body: typeof occurrence.body === 'function' ? occurrence.body(before) : occurrence.body,
       ...(occurrence.url ? { url: occurrence.url } : {}),
     }));
 }

@@ -12,6 +12,8 @@ import type { Fields, KindDeclaration, LeafFormat } from '../../records/kind.js'
 import { contentKey, mediumDate, text } from '../../records/values.js';
 import type { Anniversary } from './anniversaries/model.js';
 import { scheduleText } from './copy.js';
+import { reminderText } from './reminder-copy.js';
+import { reminderLabel, remindersOf } from './reminders.js';
 import { durationLabel, fullDate, lunarLabel, occurrenceWhen, ruleLabel } from './labels.js';
 
 const eventDateSchema = z.object({
@@ -49,8 +51,13 @@ const eventSchema = z.looseObject({
   zone: z.string().optional(),
   rule: ruleSchema.optional(),
   exceptions: z.record(z.string(), changeSchema).optional(),
+  // Minutes before each occurrence (modules/schedule/reminders.ts reads them with care).
+  reminders: z.array(z.number()).optional(),
 });
-const anniversarySchema = eventDateSchema.extend({ name: z.string() });
+const anniversarySchema = eventDateSchema.extend({
+  name: z.string(),
+  reminders: z.array(z.number()).optional(),
+});
 
 /** A calendar date of an event or an anniversary: lunar as the schedule writes it, solar in full. */
 function eventDate(value: string, record: Fields, lang: Language): string {
@@ -97,6 +104,13 @@ function conflictFormat(lang: Language): LeafFormat {
       return fill(change?.deleted ? text.occurrence.deleted : text.occurrence.changed, {
         date: fullDate(exception[1]!, locale),
       });
+    }
+    if (path === 'reminders' || path.startsWith('reminders.')) {
+      const minutes = remindersOf(record.reminders);
+      const allDay = record.time === '' || record.time === undefined;
+      return minutes.length
+        ? minutes.map((before) => reminderLabel(before, allDay, lang)).join(', ')
+        : reminderText[lang].field.none;
     }
     if (path === 'duration') return durationLabel(text, value, record.time === '', lang);
     if (path === 'zone')

@@ -7,6 +7,8 @@ import type { ScheduleEventDate } from '../../../calendar/recurrence.js';
 export interface Anniversary extends ScheduleEventDate {
   name: string;
   repeat: 'yearly' | 'none';
+  /** Minutes before 9:00 of its day that it reminds at (modules/schedule/reminders.ts). */
+  reminders?: number[];
 }
 
 /** Which anniversaries are 1 and 2, kept in the settings record. */
