@@ -39,6 +39,11 @@ export function useReminders(): RemindersHere {
   return here;
 }
 
+/** Whether this device receives reminders by push (null until known, or outside the unlocked app). */
+export function usePushAvailability(): PushAvailability | null {
+  return useContext(RemindersContext)?.availability ?? null;
+}
+
 export function useReminderRunStatus(): ReminderRunStatus {
   const { runner } = useReminders();
   return useSyncExternalStore(runner.subscribe, () => runner.status);

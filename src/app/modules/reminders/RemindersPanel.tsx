@@ -13,6 +13,11 @@ import { pushTargets } from '../../reminders/targets.js';
 import { removeDevice, turnOffHere, turnOnHere } from '../../reminders/this-device.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { remindersText } from './copy.js';
+import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { useAppSettings } from '../../settings.js';
+
+/** Each language by its own name, as language pickers write them. */
+const LANGUAGE_NAMES: Record<Language, string> = { ko: '한국어', en: 'English' };
 
 export function RemindersPanel() {
   const text = useText(remindersText);
@@ -21,6 +26,7 @@ export function RemindersPanel() {
   const toast = useToast();
   const vault = useVault();
   useVaultVersion();
+  const [settings, saveSettings] = useAppSettings();
   const { runner, availability, endpointHere, recheck } = useReminders();
   const run = useReminderRunStatus();
   const [endpoints, setEndpoints] = useState<ReminderEndpoint[] | null>(null);
@@ -62,6 +68,11 @@ export function RemindersPanel() {
   const turnOn = () =>
     act(async () => {
       const outcome = await turnOnHere(vault, lang);
+      if (outcome.ok && settings.reminderLanguage === null) {
+        await saveSettings((current) =>
+          current.reminderLanguage === null ? { reminderLanguage: lang } : {},
+        );
+      }
       if (outcome.ok) return text.turnedOn;
       setProblem(outcome.problem === 'failed' ? text.failed : text.here[outcome.problem]);
       return null;
@@ -112,6 +123,28 @@ export function RemindersPanel() {
         </p>
       )}
       {run.state === 'failed' && targets.length > 0 && <p className="form__note">{text.runFailed}</p>}
+      <div className="field">
+        <label htmlFor="reminders-language">{text.language.label}</label>
+        <select
+          id="reminders-language"
+          aria-describedby="reminders-language-hint"
+          value={settings.reminderLanguage ?? lang}
+          onChange={(event) =>
+            void saveSettings({ reminderLanguage: event.target.value as Language })
+              .then(() => runner.runNow(true))
+              .catch(() => setProblem(text.failed))
+          }
+        >
+          {LANGUAGES.map((option) => (
+            <option key={option} value={option} lang={option}>
+              {LANGUAGE_NAMES[option]}
+            </option>
+          ))}
+        </select>
+        <p id="reminders-language-hint" className="field__hint">
+          {text.language.hint}
+        </p>
+      </div>
       <h3>{text.devices}</h3>
       {endpoints && endpoints.length === 0 && <p className="form__note">{text.noDevices}</p>}
       {endpoints && endpoints.length > 0 && (

@@ -36,6 +36,10 @@ export const remindersText = defineText(
       other: '한도를 넘어 맡기지 못한 알림 {{count}}개',
     },
     runFailed: '알림을 서버에 맡기지 못했습니다. 온라인이 되면 다시 시도합니다.',
+    language: {
+      label: '알림 언어',
+      hint: '알림은 한 번 암호화해 모든 기기로 보내므로, 어느 기기에서나 이 언어로 씁니다.',
+    },
   },
   {
     heading: 'Reminders',
@@ -75,5 +79,9 @@ export const remindersText = defineText(
       other: '{{count}} reminders over the limit, not kept',
     },
     runFailed: 'Reminders could not be handed to the server. They will be tried again when online.',
+    language: {
+      label: 'Reminder language',
+      hint: 'Each reminder is sealed once for all your devices, so every device shows it in this language.',
+    },
   },
 );

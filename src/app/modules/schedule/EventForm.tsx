@@ -22,6 +22,7 @@ import { checkDraft, moveStart, solarDateOf, type DraftProblems, type EventDraft
 import { FormFooter } from '../../ui/FormFooter.js';
 import { EventDateFields } from './EventDateFields.js';
 import { EventTimeFields } from './EventTimeFields.js';
+import { RemindersField, useKeepReminderLanguage } from './RemindersField.js';
 import { RepeatFields } from './RepeatFields.js';
 import { ScopeDialog } from './ScopeDialog.js';
 
@@ -46,6 +47,7 @@ export function EventForm({
   const held = useHeldRecord<ScheduleEvent>('event', eventId);
   const toast = useToast();
   const savedMessage = useSavedMessage();
+  const keepReminderLanguage = useKeepReminderLanguage();
   const formRef = useRef<HTMLFormElement>(null);
   const ids = { title: useId(), titleNote: useId(), memo: useId(), memoNote: useId() };
   const [draft, setDraft] = useState(initial);
@@ -71,6 +73,7 @@ export function EventForm({
   async function save(edited: ScheduleEvent, scope: EditScope) {
     setAsking(null);
     setSaving(true);
+    keepReminderLanguage(edited.reminders);
     try {
       const opened = held.opened?.value;
       if (!opened) {
@@ -152,6 +155,11 @@ export function EventForm({
         />
         <EventTimeFields draft={draft} onChange={setDraft} problems={problems} />
         <RepeatFields draft={draft} onChange={setDraft} problems={problems} />
+        <RemindersField
+          reminders={draft.reminders}
+          allDay={draft.allDay}
+          onChange={(reminders) => update({ reminders })}
+        />
 
         <div className="field">
           <label htmlFor={ids.memo}>{text.form.memo}</label>

@@ -26,6 +26,7 @@ import {
   type RepeatRule,
 } from '../../calendar/series.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../records/event.js';
+import { remindersOf } from './reminders.js';
 
 export type RepeatChoice = 'none' | Frequency;
 /** A monthly or yearly rule repeats on the start's day of the month, its nth weekday, or its last such weekday. */
@@ -65,6 +66,8 @@ export interface EventDraft {
   count: string;
   /** The rule's week start as stored (set by an import, not by the form): kept as it was. */
   weekStart?: number;
+  /** Minutes before the start each reminder comes (all day: before 9:00 of the day), soonest first. */
+  reminders: number[];
   memo: string;
 }
 
@@ -137,6 +140,7 @@ export function newDraft(dateIso: string): EventDraft {
     zone: '',
     ...NO_REPEAT,
     weekdays: solar ? [weekdayOf(epochDay(solar))] : [],
+    reminders: [],
     memo: '',
   };
 }
@@ -197,6 +201,7 @@ export function draftFromEvent(event: ScheduleEvent): EventDraft {
     endTime,
     zone: start !== null && typeof event.zone === 'string' ? event.zone : '',
     ...repeatFields(ruleOf(event), first?.day ?? null),
+    reminders: remindersOf(event.reminders),
     memo: typeof event.memo === 'string' ? event.memo : '',
   };
   if (event.calendar === 'lunar') {
@@ -381,6 +386,8 @@ export function checkDraft(draft: EventDraft): DraftCheck {
   if (duration) event.duration = duration;
   if (!draft.allDay && draft.zone) event.zone = draft.zone;
   if (rule) event.rule = rule;
+  const reminders = remindersOf(draft.reminders);
+  if (reminders.length > 0) event.reminders = reminders;
   return { ok: true, event };
 }
 

@@ -14,6 +14,7 @@ import { StorageFullError } from '../../../vault/db.js';
 import type { VaultEntry } from '../../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
 import { EventDateFields } from '../EventDateFields.js';
+import { RemindersField, useKeepReminderLanguage } from '../RemindersField.js';
 import { checkDraft, draftFromEvent } from '../event-form.js';
 import { anniversaryText } from './copy.js';
 import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
@@ -196,6 +197,7 @@ function AnniversaryForm({
   const text = useText(anniversaryText);
   const shell = useText(shellText);
   const held = useHeldRecord<Anniversary>('anniversaries', id);
+  const keepReminderLanguage = useKeepReminderLanguage();
   const ids = { name: useId(), repeat: useId() };
   // An anniversary is checked as an event with a title: the same date rules, solar or lunar.
   const [draft, setDraft] = useState(() =>
@@ -219,9 +221,12 @@ function AnniversaryForm({
     if (nameProblem || !check.ok) return;
     setBusy(true);
     setFailure('');
-    const { calendar, date, leap, repeat } = check.event;
+    const { calendar, date, leap, repeat, reminders } = check.event;
     try {
-      onSaved((await held.save({ name, calendar, date, leap: leap ?? false, repeat })).met);
+      const value: Anniversary = { name, calendar, date, leap: leap ?? false, repeat };
+      if (reminders) value.reminders = reminders;
+      keepReminderLanguage(reminders);
+      onSaved((await held.save(value)).met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setBusy(false);
@@ -252,6 +257,11 @@ function AnniversaryForm({
           />
           {text.form.repeat}
         </label>
+        <RemindersField
+          reminders={draft.reminders}
+          allDay
+          onChange={(reminders) => setDraft({ ...draft, reminders })}
+        />
         <FormFooter failure={failure} busy={busy} onCancel={onClose} />
       </form>
     </FormDialog>
