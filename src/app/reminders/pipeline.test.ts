@@ -6,7 +6,7 @@
 // other device, the reminder is withdrawn and the new one sent instead, within a minute of its time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReminderBody } from '../../shared/schemas/reminders.js';
-import { signedInMember, startTestApp, type TestApp } from '../../server/test/harness.js';
+import { databaseDump, signedInMember, startTestApp, type TestApp } from '../../server/test/harness.js';
 import { startPushEndpoint, TEST_CA, type PushEndpoint } from '../../server/test/push-endpoint.js';
 import { newHeader, SimulatedDevice } from '../test/devices.js';
 import { MemorySyncServer } from '../test/memory-sync-server.js';
@@ -21,11 +21,18 @@ let cookie: string;
 let phoneEndpoint: PushEndpoint;
 let laptopEndpoint: PushEndpoint;
 const devices: SimulatedDevice[] = [];
+const logLines: string[] = [];
 
 beforeAll(async () => {
   phoneEndpoint = await startPushEndpoint();
   laptopEndpoint = await startPushEndpoint();
-  t = await startTestApp({ ALLOW_PRIVATE_ADDRESSES: 'true' }, { outboundCa: TEST_CA });
+  t = await startTestApp(
+    { ALLOW_PRIVATE_ADDRESSES: 'true' },
+    {
+      outboundCa: TEST_CA,
+      logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } },
+    },
+  );
   cookie = await signedInMember(t, 'pipeline@example.com');
 });
 afterAll(async () => {
@@ -165,6 +172,9 @@ describe('the reminder pipeline across a member’s devices', () => {
     const held = await realServer.list();
     expect(held).toHaveLength(1);
     expect(held[0]!.endpoints).toHaveLength(2);
+    // What the server keeps, and what it logged, names neither the event nor its words.
+    const kept = (await databaseDump(t)) + logLines.join('\n');
+    for (const words of ['치과', '예약', '10분 후']) expect(kept).not.toContain(words);
     // The laptop, asked for the same, agrees.
     const onLaptop = runnerOn(laptop);
     expect(await onLaptop.runNow()).toMatchObject({ scheduled: 0, withdrawn: 0, kept: 1 });

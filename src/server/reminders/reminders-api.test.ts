@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64Url, sealPushMessage } from '../../app/reminders/web-push.js';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { databaseDump, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { startPushEndpoint, TEST_CA, type PushEndpoint } from '../test/push-endpoint.js';
 
 const TITLE = '치과 예약 — Dr. Kim, 3rd floor';
@@ -69,22 +69,6 @@ async function stepUntil(apps: TestApp[], arrived: () => boolean, limitMs: numbe
     await Promise.all(apps.map((app) => app.settleNotifications()));
   }
   return apps[0]!.now() - start;
-}
-
-/** Every row of every table, as text. */
-async function databaseDump(app: TestApp): Promise<string> {
-  const tables = await app.database.db.introspection.getTables();
-  const rows = await Promise.all(
-    tables.map(async (table) =>
-      JSON.stringify(
-        await app.database.db
-          .selectFrom(table.name as 'users')
-          .selectAll()
-          .execute(),
-      ),
-    ),
-  );
-  return rows.join('\n');
 }
 
 describe('reminders through Web Push', () => {

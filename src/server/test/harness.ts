@@ -351,3 +351,19 @@ export function uniqueIp(): string {
   ipCount += 1;
   return `192.0.2.${(ipCount % 250) + 1}`;
 }
+
+/** Every row of every table, as text: what someone holding the server's database could read. */
+export async function databaseDump(app: TestApp): Promise<string> {
+  const tables = await app.database.db.introspection.getTables();
+  const rows = await Promise.all(
+    tables.map(async (table) =>
+      JSON.stringify(
+        await app.database.db
+          .selectFrom(table.name as 'users')
+          .selectAll()
+          .execute(),
+      ),
+    ),
+  );
+  return rows.join('\n');
+}
