@@ -2,11 +2,14 @@
 // member's language; and the app's service worker shows a reminder it is handed, as the browser hands it one it has
 // opened (Chromium's DevTools protocol delivers the push event; headless Chromium has no push or notification service
 // to subscribe with or show on, so the sealing and sending are tested in Node against the test push endpoint:
-// src/server/reminders/, src/app/reminders/pipeline.test.ts).
+// src/server/reminders/, src/app/reminders/pipeline.test.ts). Where push is unavailable, an event's reminder chosen
+// in its form shows on screen at its time (the page's clock is Playwright's, moved on when told).
 import type { Page, Worker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { remindersText } from '../src/app/modules/reminders/copy.js';
+import { reminderAlertText } from '../src/app/reminders/copy.js';
 import { AppModel } from './pages/app.js';
+import { ScheduleModel } from './pages/schedule.js';
 import type { Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -116,5 +119,41 @@ describe('reminders on this device', () => {
     const panel = app.page.getByRole('region', { name: text.heading });
     await panel.getByText(text.here.denied).waitFor();
     expect(await panel.getByRole('button', { name: text.turnOn }).count()).toBe(0);
+  });
+});
+
+describe.each(['ko', 'en'] as const)('an event’s reminder where push is unavailable (%s)', (lang) => {
+  it('is chosen in the event form and shows on screen at its time, in the member’s language', async () => {
+    const email = `remind-screen-${lang}.${Date.now()}@example.com`;
+    await createAccount(suite.server, email, PASSWORD);
+    const context = await suite.newContext({
+      locale: lang === 'ko' ? 'ko-KR' : 'en-US',
+      timezoneId: 'Asia/Seoul',
+    });
+    await signInContext(suite.server, context, email, PASSWORD);
+    const page = await context.newPage();
+    // Christmas Eve, 10:00 in Seoul; the clock then runs on by itself, and jumps when told.
+    await page.clock.install({ time: new Date('2026-12-24T10:00:00+09:00') });
+    const app = new AppModel(page, lang, suite.server.url);
+    await app.open('schedule');
+    await app.createVault(MASTER);
+    const schedule = new ScheduleModel(app);
+    const title = lang === 'ko' ? '치과 예약' : 'Dentist';
+    await schedule.add({ title, date: '2026-12-24', time: '10:15', endTime: '10:45', reminders: [10] });
+
+    const alerts = page.getByRole('region', { name: reminderAlertText[lang].region });
+    // Due at 10:05 (well within the idle time that locks the app).
+    await page.clock.fastForward('04:00');
+    expect(await alerts.count()).toBe(0);
+    await page.clock.fastForward('02:00');
+    const alert = alerts.getByRole('alert').filter({ hasText: title });
+    await alert.waitFor();
+    const body =
+      lang === 'ko'
+        ? /10분 후 · 12월 24일 \(목\) 오전 10:15 ~ 오전 10:45/
+        : /In 10 minutes · Thu, December 24 10:15 AM – 10:45 AM/;
+    expect(await alert.textContent()).toMatch(body);
+    await alert.getByRole('button', { name: reminderAlertText[lang].dismiss }).click();
+    await alert.waitFor({ state: 'detached' });
   });
 });

@@ -3,6 +3,8 @@
 import type { Locator } from 'playwright-core';
 import { fill } from '../../src/client/text.js';
 import { scheduleText } from '../../src/app/modules/schedule/copy.js';
+import { reminderText } from '../../src/app/modules/schedule/reminder-copy.js';
+import { reminderLabel } from '../../src/app/modules/schedule/reminders.js';
 import type { AppModel } from './app.js';
 
 export interface NewEvent {
@@ -15,6 +17,8 @@ export interface NewEvent {
   /** The last day of an all-day event of several days. */
   endDate?: string;
   repeat?: 'weekly';
+  /** Minutes before the start of each reminder, chosen from the form's list. */
+  reminders?: number[];
 }
 
 export class ScheduleModel {
@@ -80,6 +84,13 @@ export class ScheduleModel {
     if (event.endDate) await form.getByLabel(this.text.form.endDate, { exact: true }).fill(event.endDate);
     if (event.repeat) {
       await form.getByLabel(this.text.form.repeat, { exact: true }).selectOption(event.repeat);
+    }
+    for (const minutes of event.reminders ?? []) {
+      const label = reminderLabel(minutes, !event.time, this.app.lang);
+      await form.getByLabel(reminderText[this.app.lang].field.add, { exact: true }).selectOption({ label });
+      await form
+        .getByRole('button', { name: fill(reminderText[this.app.lang].field.remove, { label }) })
+        .waitFor();
     }
     await form.getByRole('button', { name: this.app.text.save, exact: true }).click();
     await form.waitFor({ state: 'detached' });
