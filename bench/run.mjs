@@ -119,6 +119,25 @@ const BENCHES = {
           pass: vault.monthMs <= t.monthMs,
         },
       ];
+      const calendar = vault.calendar?.sizes?.find(
+        (/** @type {{ events: number }} */ item) => item.events === 10_000,
+      );
+      if (calendar) {
+        for (const [key, figure] of /** @type {const} */ ([
+          ['monthMs', 'calendar: the month of 10,000 events, 500 series'],
+          ['weekMs', 'calendar: a week of 10,000 events'],
+          ['yearMs', 'calendar: a year of occurrences expanded'],
+          ['agendaMs', 'calendar: the agenda of the next 90 days'],
+        ])) {
+          rows.push({
+            bench: 'vault',
+            figure,
+            value: `${calendar[key].toFixed(1)} ms`,
+            target: `≤ ${vault.calendar.targets[key]} ms`,
+            pass: calendar[key] <= vault.calendar.targets[key],
+          });
+        }
+      }
       for (const scale of vault.scales.filter(
         (/** @type {{ records: number }} */ item) => item.records === 10_000,
       )) {

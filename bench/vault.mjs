@@ -6,7 +6,8 @@
 //  - a 50 MB document: sealing throughput vs one raw AES-GCM encryption of the same bytes in the same page
 //    (target ≥ 70 %), and the whole add (sealing + IndexedDB writes) for reference;
 //  - the schedule's month view with lunar dates in the real app: switching to the next month until painted
-//    (target ≤ 50 ms).
+//    (target ≤ 50 ms); and the calendar engine with 1,000 → 10,000 → 100,000 events, one in twenty a series
+//    (bench/calendar.mjs: month, week, a year, the agenda of 90 days).
 //  - backups of 10,000 records plus 20 MB of documents, in each format: making one, and restoring it on a fresh
 //    device (decode, KDF, verification, writes) — targets ≤ 2 s each, network excluded.
 //  - the vault at scale (SCALES, default "10000:100,100000:1024,1000:2048": records and MB of documents), median
@@ -36,6 +37,7 @@ import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { chromePath, CHROME_ARGS } from '../scripts/chrome.mjs';
 import { freePort } from '../scripts/net.mjs';
 import { startBuiltServer } from '../scripts/server.mjs';
+import { calendarFigures, calendarLines } from './calendar.mjs';
 import { appModel } from './lib/pages.mjs';
 import { list, size, writeResult } from './lib/result.mjs';
 import { assemble, disassemble } from 'es-hangul';
@@ -569,6 +571,7 @@ const browser = await chromium.launch({
   args: [...CHROME_ARGS, '--enable-precise-memory-info'],
 });
 try {
+  const calendar = await calendarFigures();
   const vault = await vaultFigures(browser);
   const month = await appFigures(browser);
   const scales = [];
@@ -586,12 +589,14 @@ try {
     addMBps: DOCUMENT_MB / (vault.documentMs / 1000),
     sealRatio,
     scales,
+    calendar,
     targets: TARGETS,
     scaleTargets: SCALE_TARGETS,
     pass: {
       decrypt: vault.decryptMs <= TARGETS.decryptMs,
       seal: sealRatio >= TARGETS.sealRatio,
       month: month.monthMs <= TARGETS.monthMs,
+      calendar: calendar.pass ? Object.values(calendar.pass).every(Boolean) : true,
       backup: Object.values(vault.backup).every(
         (/** @type {{ backupMs: number; restoreMs: number }} */ figures) =>
           figures.backupMs <= TARGETS.backupMs && figures.restoreMs <= TARGETS.restoreMs,
@@ -638,6 +643,7 @@ try {
       `  one edit: ${vault.putMs.toFixed(1)} ms`,
       `document ${DOCUMENT_MB} MB: sealing ${results.sealMBps.toFixed(0)} MB/s vs raw AES-GCM ${results.rawMBps.toFixed(0)} MB/s = ${(sealRatio * 100).toFixed(0)} % (target ≥ 70 %); whole add with IndexedDB ${results.addMBps.toFixed(0)} MB/s`,
       `month view with lunar dates: ${month.monthMs.toFixed(1)} ms (target ≤ ${TARGETS.monthMs})`,
+      ...calendarLines(calendar),
       ...Object.entries(vault.backup).map(
         ([kind, /** @type {{ backupMs: number; restoreMs: number; megabytes: number }} */ figures]) =>
           `backup ${kind} (${RECORDS} records + ${BACKUP_DOCUMENT_MB} MB, ${figures.megabytes.toFixed(1)} MB file): backup ${figures.backupMs.toFixed(0)} ms, restore on a new device ${figures.restoreMs.toFixed(0)} ms (targets ≤ 2000)`,

@@ -245,19 +245,42 @@ async function run(options: { records: number; documentMb: number; backupDocumen
   };
 }
 
-/** A schedule event as the app keeps it: dates over thirty years, some lunar, some yearly. */
+/**
+ * A schedule event as the app keeps it: dates over thirty years, some lunar, some yearly; timed ones lasting an hour
+ * (half in their own zone), and one in twenty a repeating series (weekly on two days, monthly on the second
+ * Tuesday, every third day for a while, yearly) with a deleted and a moved occurrence, as bench/calendar.mjs makes.
+ */
 function event(index: number) {
   const year = 2000 + (index % 30);
   const month = String((index % 12) + 1).padStart(2, '0');
   const day = String((index % 28) + 1).padStart(2, '0');
-  return {
+  const date = `${year}-${month}-${day}`;
+  const time = index % 3 === 0 ? '' : `${String(8 + (index % 10)).padStart(2, '0')}:30`;
+  const value: Record<string, unknown> = {
     calendar: index % 10 === 0 ? 'lunar' : 'solar',
-    date: `${year}-${month}-${day}`,
+    date,
     repeat: index % 50 === 0 ? 'yearly' : 'none',
     title: `약속 ${index} · appointment`,
-    time: index % 3 === 0 ? '' : `${String(8 + (index % 10)).padStart(2, '0')}:30`,
+    time,
     memo: index % 4 === 0 ? '병원 예약 확인하기 — bring the insurance card' : '',
   };
+  if (time) value.duration = 'PT1H';
+  if (time && index % 2 === 0) value.zone = 'Asia/Seoul';
+  if (index % 20 === 1) {
+    const rules = [
+      { freq: 'weekly', weekdays: [1, 3], count: 40 },
+      { freq: 'monthly', nth: 2, weekdays: [2], count: 24 },
+      { freq: 'daily', interval: 3, count: 60 },
+      { freq: 'yearly' },
+    ];
+    value.rule = rules[Math.floor(index / 20) % rules.length];
+    const later = (days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000);
+    value.exceptions = {
+      [later(30).toISOString().slice(0, 10)]: { deleted: true },
+      [later(60).toISOString().slice(0, 10)]: { time: '18:00' },
+    };
+  }
+  return value;
 }
 
 /**
