@@ -21,6 +21,8 @@ import { MonthView } from './MonthView.js';
 import { useAnniversaries, useHolidayData, useScheduleEvents } from './use-schedule-data.js';
 import { WeekView } from './WeekView.js';
 import { NARROW_DAYS, WEEK_DAYS } from './week-layout.js';
+import { anniversariesByDate, type AnniversaryDay } from './anniversary-days.js';
+import { AnniversaryMark } from './AnniversaryMark.js';
 import { requestOpen } from '../../ui/open-record.js';
 import { openScreen } from '../../ui/open-screen.js';
 import './schedule.css';
@@ -147,6 +149,11 @@ export default function SchedulePage() {
     openScreen('anniversaries');
   }, []);
 
+  const selectedAnniversaries = useMemo(
+    () => anniversariesByDate(anniversaries, selected, selected).get(selected) ?? [],
+    [anniversaries, selected],
+  );
+
   /** The form on an event, or on one occurrence of a repeating one (`occurrenceKey`, else its first). */
   function openEvent(id: string, value: ScheduleEvent, occurrenceKey: string | null) {
     const key = ruleOf(value) ? (occurrenceKey ?? firstOccurrenceKey(value)) : null;
@@ -247,6 +254,7 @@ export default function SchedulePage() {
               today={today}
               events={events}
               holidays={holidays}
+              anniversaries={anniversaries}
               onSelect={select}
               onShowMonth={showMonth}
             />
@@ -255,10 +263,12 @@ export default function SchedulePage() {
             date={selected}
             entries={selectedEntries}
             holidays={holidays}
+            anniversaries={selectedAnniversaries}
             noEvents={events.length === 0}
             onAdd={() => openNew()}
             onEdit={openEdit}
             onDelete={(occurrence) => askDelete(occurrence.id, occurrence.key)}
+            onOpenAnniversary={openAnniversary}
           />
         </div>
       )}
@@ -286,8 +296,10 @@ export default function SchedulePage() {
           today={today}
           events={events}
           holidays={holidays}
+          anniversaries={anniversaries}
           onEdit={openEdit}
           onDelete={(occurrence) => askDelete(occurrence.id, occurrence.key)}
+          onOpenAnniversary={openAnniversary}
         />
       )}
 
@@ -327,19 +339,23 @@ function SelectedDay({
   date,
   entries,
   holidays,
+  anniversaries,
   noEvents,
   onAdd,
   onEdit,
   onDelete,
+  onOpenAnniversary,
 }: {
   date: string;
   entries: readonly AgendaEntry[];
   holidays: HolidayData;
+  anniversaries: readonly AnniversaryDay[];
   /** The schedule holds nothing yet: its calendar may be brought from another app. */
   noEvents: boolean;
   onAdd: () => void;
   onEdit: (occurrence: EventOccurrence) => void;
   onDelete: (occurrence: EventOccurrence) => void;
+  onOpenAnniversary: (id: string) => void;
 }) {
   const text = useText(scheduleText);
   const { lang, locale } = useLanguage();
@@ -357,6 +373,9 @@ function SelectedDay({
           <span key={holiday.key + String(holiday.substitute)} className="schedule-holiday">
             {holiday.name[lang]}
           </span>
+        ))}
+        {anniversaries.map((anniversary) => (
+          <AnniversaryMark key={anniversary.id} anniversary={anniversary} onOpen={onOpenAnniversary} badge />
         ))}
       </p>
       {entries.length > 0 ? (
