@@ -7,6 +7,7 @@ import { anniversaryText } from '../src/app/modules/schedule/anniversaries/copy.
 import { fill } from '../src/client/text.js';
 import { addDays, dayOfWeek, parseIsoDate, toIsoDate } from '../src/app/calendar/plain-date.js';
 import { createAccount, signInContext } from './support/accounts.js';
+import { seriousViolations } from './support/axe.js';
 import { browserSuite } from './support/suite.js';
 import { AppModel } from './pages/app.js';
 import { ScheduleModel } from './pages/schedule.js';
@@ -139,6 +140,8 @@ describe.each([
       viewport: { width: 1280, height: 900 },
       locale,
       timezoneId: 'Asia/Seoul',
+      // Only to inject axe-core; the app's own pages never need it.
+      bypassCSP: true,
     });
     await signInContext(suite.server, context, email, 'member-password-1');
     const page = await context.newPage();
@@ -159,6 +162,15 @@ describe.each([
     await anniversaryForm.waitFor({ state: 'detached' });
     await app.go('schedule');
     await schedule.add({ title: dentist, date: day, time: '14:00', endTime: '15:30' });
+    // The month: the day's cell and its panel name the anniversary too.
+    expect(await schedule.day(day).locator('.visually-hidden').textContent()).toContain(
+      fill(schedule.text.anniversary.named, { name: wedding }),
+    );
+    await schedule
+      .dayList()
+      .getByRole('button', { name: fill(schedule.text.anniversary.named, { name: wedding }), exact: true })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The week of that day: the appointment drawn from its 2 PM slot to half past 3, named with its times.
     await schedule.showView('week');
@@ -177,6 +189,7 @@ describe.each([
       .locator('.schedule-week')
       .getByRole('button', { name: fill(schedule.text.anniversary.named, { name: wedding }), exact: true })
       .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Opened, it is the event's own form.
     await event.click();
@@ -204,6 +217,7 @@ describe.each([
     await agendaDay
       .getByRole('button', { name: fill(schedule.text.anniversary.named, { name: wedding }), exact: true })
       .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await app.go('home');
     await app.go('schedule');
     await page

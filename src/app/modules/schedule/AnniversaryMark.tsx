@@ -1,5 +1,6 @@
 // An anniversary on a day of the schedule's views: its name after a heart, in a colour of its own, spoken as
-// '기념일 …' / 'Anniversary …' so it is told from an event; pressed, it opens on the anniversaries screen.
+// '기념일 …' / 'Anniversary …' so it is told from an event; pressed, it opens on the anniversaries screen. The heart
+// is drawn by the stylesheet, so the words seen are the words of its name.
 import type { CSSProperties } from 'react';
 import { fill, useText } from '../../../client/text.js';
 import type { AnniversaryDay } from './anniversary-days.js';
@@ -29,10 +30,7 @@ export function AnniversaryMark({
       data-anniversary={anniversary.id}
       onClick={() => onOpen(anniversary.id)}
     >
-      <span className="schedule-anniversary__mark" aria-hidden="true">
-        ♥
-      </span>
-      {badge && <span className="schedule-badge schedule-badge--anniversary">{text.anniversary.label}</span>}
+      {badge && <span className="schedule-badge schedule-badge--anniversary">{text.anniversary.label}</span>}{' '}
       <span className="schedule-anniversary__name">{anniversary.name}</span>
     </button>
   );

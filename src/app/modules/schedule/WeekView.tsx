@@ -365,7 +365,7 @@ const WeekDay = memo(function WeekDay({
           />
         ))}
         {blocks.map((block) => (
-          <TimedEvent key={block.key} block={block} date={name} text={text} locale={locale} onEdit={onEdit} />
+          <TimedEvent key={block.key} block={block} text={text} locale={locale} onEdit={onEdit} />
         ))}
         {nowMinute !== null && (
           <div
@@ -427,7 +427,7 @@ function AllDayItem({
       const label =
         occurrence.days > 1
           ? fill(text.week.span, { title: occurrence.title, when })
-          : fill(text.week.event, { title: occurrence.title, date: dayLabel(occurrence.date, locale), when });
+          : fill(text.week.event, { title: occurrence.title, when, date: dayLabel(occurrence.date, locale) });
       return (
         <button
           type="button"
@@ -441,9 +441,6 @@ function AllDayItem({
           data-event={occurrence.id}
           onClick={() => onEdit(occurrence)}
         >
-          {!occurrence.allDay && (
-            <span className="schedule-week__bar-time">{timeLabel(occurrence.time, locale)}</span>
-          )}
           {occurrence.title}
         </button>
       );
@@ -451,24 +448,31 @@ function AllDayItem({
   }
 }
 
+/**
+ * A timed event's block: its title and its hours ('오후 10:00–오전 1:30' on each day of a night across midnight),
+ * spoken as what it shows and then its day or days, so what is seen is what a voice command names.
+ */
 function TimedEvent({
   block,
-  date,
   text,
   locale,
   onEdit,
 }: {
   block: TimedBlock;
-  /** The day it is drawn on, as spoken. */
-  date: string;
   text: ScheduleCopy;
   locale: string;
   onEdit: (occurrence: EventOccurrence) => void;
 }) {
   const { occurrence } = block;
   const start = timeLabel(occurrence.time, locale);
-  const end = occurrence.hasEnd ? timeLabel(occurrence.endTime, locale) : '';
-  const shown = block.before ? `– ${end}` : block.after ? `${start} –` : end ? `${start}–${end}` : start;
+  const shown = occurrence.hasEnd ? `${start}–${timeLabel(occurrence.endTime, locale)}` : start;
+  const days =
+    occurrence.days > 1
+      ? fill(text.event.range, {
+          from: dayLabel(occurrence.date, locale),
+          to: dayLabel(occurrence.lastDate, locale),
+        })
+      : dayLabel(occurrence.date, locale);
   const oneLine = block.to - block.from < ONE_LINE_MINUTES;
   const classes = ['schedule-week__event'];
   if (oneLine) classes.push('schedule-week__event--short');
@@ -487,14 +491,10 @@ function TimedEvent({
       style={style}
       data-event={occurrence.id}
       data-occurrence={occurrence.key}
-      aria-label={fill(text.week.event, {
-        title: occurrence.title,
-        date,
-        when: occurrenceWhen(text, occurrence, locale),
-      })}
+      aria-label={fill(text.week.event, { title: occurrence.title, when: shown, date: days })}
       onClick={() => onEdit(occurrence)}
     >
-      <span className="schedule-week__event-title">{occurrence.title}</span>
+      <span className="schedule-week__event-title">{occurrence.title}</span>{' '}
       <span className="schedule-week__event-time">{shown}</span>
     </button>
   );
