@@ -42,6 +42,8 @@ export class ScheduleModel {
 
   /** The month grid shown on the month of `date` (the next-month button pressed until it is there). */
   async showMonthOf(date: string): Promise<void> {
+    // The grid drawn first: before the screen has loaded, no day is there and the steps would run past it.
+    await this.page.locator('[role="grid"]').waitFor();
     for (let step = 0; step < 24 && (await this.day(date).count()) === 0; step++) {
       await this.page.getByRole('button', { name: this.text.month.next }).click();
     }
