@@ -465,7 +465,8 @@ function TimedEvent({
 }) {
   const { occurrence } = block;
   const start = timeLabel(occurrence.time, locale);
-  const shown = occurrence.hasEnd ? `${start}–${timeLabel(occurrence.endTime, locale)}` : start;
+  const end = occurrence.hasEnd ? `–${timeLabel(occurrence.endTime, locale)}` : '';
+  const shown = start + end;
   const days =
     occurrence.days > 1
       ? fill(text.event.range, {
@@ -495,7 +496,10 @@ function TimedEvent({
       onClick={() => onEdit(occurrence)}
     >
       <span className="schedule-week__event-title">{occurrence.title}</span>{' '}
-      <span className="schedule-week__event-time">{shown}</span>
+      <span className="schedule-week__event-time">
+        <span>{start}</span>
+        {end && <span>{end}</span>}
+      </span>
     </button>
   );
 }
