@@ -1,8 +1,10 @@
-// The schedule screen as a person uses it: the month grid, the chosen day's events, the event form (its end, its
-// days, its repeat) and the question asked of a repeating event's occurrence. Labels come from the app's own copy.
+// The schedule screen as a person uses it: the month grid, the chosen day's events, the week with its hours, the
+// agenda, the event form (its end, its days, its repeat) and the question asked of a repeating event's occurrence.
+// Labels come from the app's own copy.
 import type { Locator } from 'playwright-core';
-import { fill } from '../../src/client/text.js';
+import { fill, localeOf } from '../../src/client/text.js';
 import { scheduleText } from '../../src/app/modules/schedule/copy.js';
+import { dayLabel, hourLabel } from '../../src/app/modules/schedule/labels.js';
 import { reminderText } from '../../src/app/modules/schedule/reminder-copy.js';
 import { reminderLabel } from '../../src/app/modules/schedule/reminders.js';
 import type { AppModel } from './app.js';
@@ -44,6 +46,8 @@ export class ScheduleModel {
 
   /** The month grid shown on the month of `date` (the next-month button pressed until it is there). */
   async showMonthOf(date: string): Promise<void> {
+    // The grid drawn first: before the screen has loaded, no day is there and the steps would run past it.
+    await this.page.locator('[role="grid"]').waitFor();
     for (let step = 0; step < 24 && (await this.day(date).count()) === 0; step++) {
       await this.page.getByRole('button', { name: this.text.month.next }).click();
     }
@@ -55,6 +59,35 @@ export class ScheduleModel {
     await this.showMonthOf(date);
     await this.day(date).click();
     await this.page.locator(`[role="gridcell"][data-date="${date}"][aria-selected="true"]`).waitFor();
+  }
+
+  /** Shows the month, the week (at 1280 px: seven days) or the agenda from the views' switch. */
+  async showView(view: 'month' | 'week' | 'agenda'): Promise<void> {
+    const views = this.page.getByRole('group', { name: this.text.views.label, exact: true });
+    const button = views.getByRole('button', { name: this.text.views[view], exact: true });
+    await button.click();
+    await this.page
+      .getByRole('button', { name: this.text.views[view], exact: true, pressed: true })
+      .waitFor();
+  }
+
+  /** The week's button of an event (on each day it covers), by its title. */
+  weekEvent(title: string): Locator {
+    return this.page.locator('.schedule-week').getByRole('button', { name: `${title}, ` });
+  }
+
+  /** The week's slot of an hour (0–23) of a day, which starts a new event there. */
+  hourSlot(date: string, hour: number): Locator {
+    const locale = localeOf(this.app.lang);
+    return this.page.getByRole('button', {
+      name: fill(this.text.week.newAt, { date: dayLabel(date, locale), hour: hourLabel(hour, locale) }),
+      exact: true,
+    });
+  }
+
+  /** A day of the agenda's list. */
+  agendaDay(date: string): Locator {
+    return this.page.locator(`[data-agenda-date="${date}"]`);
   }
 
   /** The chosen day's list of events. */

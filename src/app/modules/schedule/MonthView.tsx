@@ -1,9 +1,9 @@
-// The month grid: a table of weeks from Sunday, each day with its lunar date, holidays, solar term and the
-// first events, an event of several days as a bar across them (kept on one line through its week); arrow keys
+// The month grid: a table of weeks from Sunday, each day with its lunar date, holidays, anniversaries, solar term
+// and the first events, an event of several days as a bar across them (kept on one line through its week); arrow keys
 // move the selected day as in an ARIA grid.
 import { memo, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatMonth, weekdayNames } from '../../format.js';
-import { useLanguage, useText } from '../../../client/text.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { plural } from '../../../shared/plural.js';
 import { eventsByDate, type AgendaEntry, type SavedEvent } from './agenda.js';
 import type { HolidayData } from '../../calendar/holidays.js';
@@ -18,10 +18,12 @@ import {
 } from '../../calendar/plain-date.js';
 import { scheduleText, type ScheduleCopy } from './copy.js';
 import { fullDate, lunarLabel } from './labels.js';
+import { anniversariesByDate, type AnniversaryDay, type SavedAnniversary } from './anniversary-days.js';
 
 /** Event lines a day cell shows before '+N'. */
 const TITLES_IN_CELL = 2;
 const NO_LINES: readonly CellLine[] = [];
+const NO_ANNIVERSARIES: readonly AnniversaryDay[] = [];
 
 /** One line of a day cell: an event (a bar's piece for one of several days), or a gap keeping a bar's line. */
 interface CellLine {
@@ -64,6 +66,21 @@ function weekLines(week: readonly MonthCell[], byDate: Map<string, AgendaEntry[]
   return lines;
 }
 
+/**
+ * The lines a week's days give their holidays, anniversaries and solar terms: as many in each day as the day with
+ * most, so the events under them, a trip's bar above all, stay on one line across the week.
+ */
+function markLines(
+  week: readonly MonthCell[],
+  anniversaries: ReadonlyMap<string, readonly AnniversaryDay[]>,
+): number {
+  return Math.max(
+    ...week.map(
+      (cell) => cell.holidays.length + (anniversaries.get(cell.date)?.length ?? 0) + (cell.solarTerm ? 1 : 0),
+    ),
+  );
+}
+
 function dayOfCell(cell: MonthCell): number {
   const date = parseIsoDate(cell.date);
   return date ? epochDay(date) : 0;
@@ -104,6 +121,7 @@ export function MonthView({
   today,
   events,
   holidays,
+  anniversaries,
   onSelect,
   onShowMonth,
 }: {
@@ -113,6 +131,7 @@ export function MonthView({
   today: string;
   events: readonly SavedEvent[];
   holidays: HolidayData;
+  anniversaries: readonly SavedAnniversary[];
   onSelect: (date: string) => void;
   onShowMonth: (year: number, month: number) => void;
 }) {
@@ -132,6 +151,10 @@ export function MonthView({
     for (const week of weeks) for (const [date, dayLines] of weekLines(week, byDate)) all.set(date, dayLines);
     return all;
   }, [events, first, last, weeks]);
+  const anniversariesOn = useMemo(
+    () => anniversariesByDate(anniversaries, first, last),
+    [anniversaries, first, last],
+  );
   const weekdays = useMemo(() => weekdayNames(locale), [locale]);
   // One day is reachable by Tab: the selected one, else the first of the month.
   const tabbable = selected >= first && selected <= last ? selected : toIsoDate({ year, month, day: 1 });
@@ -226,24 +249,29 @@ export function MonthView({
           </tr>
         </thead>
         <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]?.date}>
-              {week.map((cell) => (
-                <DayCell
-                  key={cell.date}
-                  cell={cell}
-                  lines={lines.get(cell.date) ?? NO_LINES}
-                  selected={cell.date === selected}
-                  tabbable={cell.date === tabbable}
-                  today={cell.date === today}
-                  text={text}
-                  lang={lang}
-                  locale={locale}
-                  onSelect={onSelect}
-                />
-              ))}
-            </tr>
-          ))}
+          {weeks.map((week) => {
+            const marks = markLines(week, anniversariesOn);
+            return (
+              <tr key={week[0]?.date}>
+                {week.map((cell) => (
+                  <DayCell
+                    key={cell.date}
+                    cell={cell}
+                    lines={lines.get(cell.date) ?? NO_LINES}
+                    anniversaries={anniversariesOn.get(cell.date) ?? NO_ANNIVERSARIES}
+                    markLines={marks}
+                    selected={cell.date === selected}
+                    tabbable={cell.date === tabbable}
+                    today={cell.date === today}
+                    text={text}
+                    lang={lang}
+                    locale={locale}
+                    onSelect={onSelect}
+                  />
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -253,6 +281,8 @@ export function MonthView({
 const DayCell = memo(function DayCell({
   cell,
   lines,
+  anniversaries,
+  markLines,
   selected,
   tabbable,
   today,
@@ -263,6 +293,9 @@ const DayCell = memo(function DayCell({
 }: {
   cell: MonthCell;
   lines: readonly CellLine[];
+  anniversaries: readonly AnniversaryDay[];
+  /** The lines its week gives holidays, anniversaries and solar terms (the day's own, then blank ones). */
+  markLines: number;
   selected: boolean;
   tabbable: boolean;
   today: boolean;
@@ -275,6 +308,8 @@ const DayCell = memo(function DayCell({
   const label = [fullDate(cell.date, locale)];
   if (cell.lunar) label.push(lunarLabel(text, cell.lunar, 'long'));
   for (const holiday of cell.holidays) label.push(holiday.name[lang]);
+  for (const anniversary of anniversaries)
+    label.push(fill(text.anniversary.named, { name: anniversary.name }));
   if (cell.solarTerm) label.push(cell.solarTerm.name[lang]);
   if (count > 0) label.push(plural(text.day.eventCount, count, lang));
   if (today) label.push(text.day.today);
@@ -312,10 +347,28 @@ const DayCell = memo(function DayCell({
           {holiday.name[lang]}
         </span>
       ))}
+      {anniversaries.map((anniversary) => (
+        <span
+          key={anniversary.id}
+          className="schedule-day__anniversary"
+          data-anniversary={anniversary.id}
+          aria-hidden="true"
+        >
+          ♥ {anniversary.name}
+        </span>
+      ))}
       {cell.solarTerm && (
         <span className="schedule-day__term" aria-hidden="true">
           {cell.solarTerm.name[lang]}
         </span>
+      )}
+      {Array.from(
+        { length: markLines - cell.holidays.length - anniversaries.length - (cell.solarTerm ? 1 : 0) },
+        (_, index) => (
+          <span key={`mark ${index}`} className="schedule-day__mark-gap" aria-hidden="true">
+            {'\u00a0'}
+          </span>
+        ),
       )}
       {shown.map((line, index) => {
         if (!line.entry) {

@@ -1,8 +1,9 @@
 // The schedule screen: a month calendar (solar, Korean lunar, holidays, solar terms) with the chosen day's
-// events beside it, or the coming weeks as a list; events are added, edited and deleted in a dialog.
-import { useCallback, useId, useMemo, useState } from 'react';
+// events beside it, a week with its hours, or the coming weeks as a list, each with the public holidays and the
+// member's anniversaries; events are added, edited and deleted in a dialog.
+import { useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { formatCalendarDate, isoToday } from '../../format.js';
-import { useLanguage, useText } from '../../../client/text.js';
+import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
 import { useToast } from '../../../client/ui/Toast.js';
@@ -17,7 +18,13 @@ import { EventForm } from './EventForm.js';
 import { EventList } from './EventList.js';
 import { lunarLabel } from './labels.js';
 import { MonthView } from './MonthView.js';
-import { useHolidayData, useScheduleEvents } from './use-schedule-data.js';
+import { useAnniversaries, useHolidayData, useScheduleEvents } from './use-schedule-data.js';
+import { WeekView } from './WeekView.js';
+import { NARROW_DAYS, WEEK_DAYS } from './week-layout.js';
+import { anniversariesByDate, type AnniversaryDay } from './anniversary-days.js';
+import { AnniversaryMark } from './AnniversaryMark.js';
+import { requestOpen } from '../../ui/open-record.js';
+import { openScreen } from '../../ui/open-screen.js';
 import './schedule.css';
 import { useOpenRequest } from '../../ui/open-record.js';
 import type { ScheduleEvent } from '../../records/event.js';
@@ -34,7 +41,34 @@ import {
 } from '../../calendar/series-edits.js';
 import { ScopeDialog } from './ScopeDialog.js';
 
-type View = 'month' | 'agenda';
+const VIEWS = ['month', 'week', 'agenda'] as const;
+type View = (typeof VIEWS)[number];
+
+/** The view chosen last in this tab, kept in the address ('view'), so coming back or reloading shows it again. */
+function viewFromUrl(): View {
+  const view = new URLSearchParams(window.location.search).get('view');
+  return VIEWS.find((known) => known === view) ?? 'month';
+}
+
+function keepView(view: View): void {
+  const query = new URLSearchParams(window.location.search);
+  if (view === 'month') query.delete('view');
+  else query.set('view', view);
+  window.history.replaceState(window.history.state, '', `?${query.toString()}`);
+}
+
+/** A phone's width, where the week shows fewer days (as calendar apps do there). */
+const NARROW = '(max-width: 600px)';
+
+function onNarrowChange(change: () => void): () => void {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+}
+
+function useNarrow(): boolean {
+  return useSyncExternalStore(onNarrowChange, () => window.matchMedia(NARROW).matches);
+}
 
 interface Editing {
   /** Changes with every opening, so the form starts from `initial` each time. */
@@ -66,14 +100,21 @@ export default function SchedulePage() {
   const vault = useVault();
   const toast = useToast();
   const events = useScheduleEvents();
+  const anniversaries = useAnniversaries();
   const holidays = useHolidayData();
   const today = isoToday();
+  const narrow = useNarrow();
 
-  const [view, setView] = useState<View>('month');
+  const [view, setViewState] = useState<View>(viewFromUrl);
   const [selected, setSelected] = useState(today);
   const [shown, setShown] = useState(() => monthOf(today));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+
+  const setView = useCallback((next: View) => {
+    setViewState(next);
+    keepView(next);
+  }, []);
 
   const select = useCallback((date: string) => {
     setSelected(date);
@@ -98,9 +139,20 @@ export default function SchedulePage() {
     [events, selected],
   );
 
-  function openNew() {
-    setEditing({ key: Date.now(), eventId: null, occurrenceKey: null, initial: newDraft(selected) });
+  /** The form on a new event: on the selected day, or on a day from an hour chosen in the week. */
+  function openNew(date = selected, time = '') {
+    setEditing({ key: Date.now(), eventId: null, occurrenceKey: null, initial: newDraft(date, time) });
   }
+
+  const openAnniversary = useCallback((id: string) => {
+    requestOpen('anniversaries', id);
+    openScreen('anniversaries');
+  }, []);
+
+  const selectedAnniversaries = useMemo(
+    () => anniversariesByDate(anniversaries, selected, selected).get(selected) ?? [],
+    [anniversaries, selected],
+  );
 
   /** The form on an event, or on one occurrence of a repeating one (`occurrenceKey`, else its first). */
   function openEvent(id: string, value: ScheduleEvent, occurrenceKey: string | null) {
@@ -168,7 +220,7 @@ export default function SchedulePage() {
         <h1>{text.title}</h1>
         <div className="toolbar">
           <div className="schedule-views" role="group" aria-label={text.views.label}>
-            {(['month', 'agenda'] as const).map((option) => (
+            {VIEWS.map((option) => (
               <button
                 key={option}
                 type="button"
@@ -180,17 +232,19 @@ export default function SchedulePage() {
                 aria-pressed={option === view}
                 onClick={() => setView(option)}
               >
-                {text.views[option]}
+                {option === 'week' && narrow
+                  ? fill(text.views.days, { count: NARROW_DAYS })
+                  : text.views[option]}
               </button>
             ))}
           </div>
-          <button type="button" className="button button--primary" onClick={openNew}>
+          <button type="button" className="button button--primary" onClick={() => openNew()}>
             {text.add}
           </button>
         </div>
       </div>
 
-      {view === 'month' ? (
+      {view === 'month' && (
         <div className="schedule-layout">
           <div className="panel schedule-layout__calendar">
             <MonthView
@@ -200,6 +254,7 @@ export default function SchedulePage() {
               today={today}
               events={events}
               holidays={holidays}
+              anniversaries={anniversaries}
               onSelect={select}
               onShowMonth={showMonth}
             />
@@ -208,19 +263,43 @@ export default function SchedulePage() {
             date={selected}
             entries={selectedEntries}
             holidays={holidays}
+            anniversaries={selectedAnniversaries}
             noEvents={events.length === 0}
-            onAdd={openNew}
+            onAdd={() => openNew()}
             onEdit={openEdit}
             onDelete={(occurrence) => askDelete(occurrence.id, occurrence.key)}
+            onOpenAnniversary={openAnniversary}
           />
         </div>
-      ) : (
+      )}
+      {view === 'week' && (
+        <div className="panel schedule-layout__calendar">
+          <WeekView
+            selected={selected}
+            today={today}
+            dayCount={narrow ? NARROW_DAYS : WEEK_DAYS}
+            events={events}
+            holidays={holidays}
+            anniversaries={anniversaries}
+            onSelect={select}
+            onEdit={openEdit}
+            onNew={(date, time) => {
+              select(date);
+              openNew(date, time);
+            }}
+            onOpenAnniversary={openAnniversary}
+          />
+        </div>
+      )}
+      {view === 'agenda' && (
         <AgendaView
           today={today}
           events={events}
           holidays={holidays}
+          anniversaries={anniversaries}
           onEdit={openEdit}
           onDelete={(occurrence) => askDelete(occurrence.id, occurrence.key)}
+          onOpenAnniversary={openAnniversary}
         />
       )}
 
@@ -260,19 +339,23 @@ function SelectedDay({
   date,
   entries,
   holidays,
+  anniversaries,
   noEvents,
   onAdd,
   onEdit,
   onDelete,
+  onOpenAnniversary,
 }: {
   date: string;
   entries: readonly AgendaEntry[];
   holidays: HolidayData;
+  anniversaries: readonly AnniversaryDay[];
   /** The schedule holds nothing yet: its calendar may be brought from another app. */
   noEvents: boolean;
   onAdd: () => void;
   onEdit: (occurrence: EventOccurrence) => void;
   onDelete: (occurrence: EventOccurrence) => void;
+  onOpenAnniversary: (id: string) => void;
 }) {
   const text = useText(scheduleText);
   const { lang, locale } = useLanguage();
@@ -290,6 +373,9 @@ function SelectedDay({
           <span key={holiday.key + String(holiday.substitute)} className="schedule-holiday">
             {holiday.name[lang]}
           </span>
+        ))}
+        {anniversaries.map((anniversary) => (
+          <AnniversaryMark key={anniversary.id} anniversary={anniversary} onOpen={onOpenAnniversary} badge />
         ))}
       </p>
       {entries.length > 0 ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agendaDays, agendaEnd, eventsByDate, type SavedEvent } from './agenda.js';
+import { anniversariesByDate } from './anniversary-days.js';
 import { bundledHolidays } from '../../calendar/holidays.js';
 import { occurrencesInRange } from '../../calendar/recurrence.js';
 import type { ScheduleEvent } from '../../records/event.js';
@@ -136,6 +137,30 @@ describe('agendaDays', () => {
       ['2026-09-26', 1, ['chuseok']],
     ]);
     expect(days[1]!.lunar).toEqual({ year: 2026, month: 8, day: 15, leap: false });
+  });
+
+  it('lists a day with only an anniversary, lunar ones on the solar day they fall on', () => {
+    const anniversaries = anniversariesByDate(
+      [
+        {
+          id: 'grandma',
+          value: {
+            name: '할머니 생신',
+            calendar: 'lunar',
+            date: '1940-08-10',
+            leap: false,
+            repeat: 'yearly',
+          },
+        },
+      ],
+      '2026-09-14',
+      '2026-09-20',
+    );
+    const days = agendaDays([], '2026-09-14', '2026-09-20', bundledHolidays, anniversaries);
+    // Lunar 8/10 of 2026 is 20 September.
+    expect(days.map((day) => [day.date, day.anniversaries.map((anniversary) => anniversary.name)])).toEqual([
+      ['2026-09-20', ['할머니 생신']],
+    ]);
   });
 
   it('counts the agenda length from the first day', () => {

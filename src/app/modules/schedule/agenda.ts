@@ -12,6 +12,7 @@ import {
 import { addDays, parseIsoDate, toIsoDate } from '../../calendar/plain-date.js';
 import { deviceZoneName } from '../../calendar/time-zones.js';
 import type { ScheduleEvent } from '../../records/event.js';
+import type { AnniversaryDay } from './anniversary-days.js';
 
 /** How far ahead the agenda view looks, today included. */
 export const AGENDA_DAYS = 60;
@@ -25,6 +26,7 @@ export interface AgendaDay {
   date: string;
   lunar: LunarDate | null;
   holidays: readonly HolidayEntry[];
+  anniversaries: readonly AnniversaryDay[];
   entries: readonly AgendaEntry[];
 }
 
@@ -42,6 +44,7 @@ export function eventsByDate(
 }
 
 const NO_HOLIDAYS: readonly HolidayEntry[] = [];
+const NO_ANNIVERSARIES: readonly AnniversaryDay[] = [];
 const holidaysByData = new WeakMap<HolidayData, Map<number, Map<string, HolidayEntry[]>>>();
 
 /** The holidays on one date, with each year's holidays worked out once per holiday data. */
@@ -61,14 +64,15 @@ export function agendaEnd(fromIso: string, days = AGENDA_DAYS): string {
 }
 
 /**
- * The days of the range that have an event or a public holiday, in date order, each with its lunar date:
- * what the agenda view lists.
+ * The days of the range that have an event, a public holiday or an anniversary (`anniversaries`, by date), in date
+ * order, each with its lunar date: what the agenda view lists.
  */
 export function agendaDays(
   events: readonly SavedEvent[],
   fromIso: string,
   toIso: string,
   holidays: HolidayData,
+  anniversaries: ReadonlyMap<string, readonly AnniversaryDay[]> = new Map(),
   zone: string = deviceZoneName(),
 ): AgendaDay[] {
   const from = parseIsoDate(fromIso);
@@ -80,8 +84,15 @@ export function agendaDays(
   for (let date = from, iso = toIsoDate(date); iso <= last; date = addDays(date, 1), iso = toIsoDate(date)) {
     const entries = byDate.get(iso) ?? [];
     const holidaysOfDay = holidaysOn(iso, holidays);
-    if (entries.length === 0 && holidaysOfDay.length === 0) continue;
-    days.push({ date: iso, lunar: toLunarDate(date), holidays: holidaysOfDay, entries });
+    const anniversariesOfDay = anniversaries.get(iso) ?? NO_ANNIVERSARIES;
+    if (entries.length === 0 && holidaysOfDay.length === 0 && anniversariesOfDay.length === 0) continue;
+    days.push({
+      date: iso,
+      lunar: toLunarDate(date),
+      holidays: holidaysOfDay,
+      anniversaries: anniversariesOfDay,
+      entries,
+    });
   }
   return days;
 }

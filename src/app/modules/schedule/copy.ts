@@ -4,11 +4,26 @@ export const scheduleText = defineText(
   {
     title: '일정',
     add: '일정 추가',
-    views: { label: '보기 방식', month: '달력', agenda: '목록' },
+    views: { label: '보기 방식', month: '월', week: '주', days: '{{count}}일', agenda: '목록' },
     month: {
       previous: '이전 달',
       next: '다음 달',
       today: '오늘',
+    },
+    week: {
+      previous: '이전 주',
+      next: '다음 주',
+      previousDays: '이전 {{count}}일',
+      nextDays: '다음 {{count}}일',
+      allDay: '종일',
+      event: '{{title}}, {{when}}, {{date}}',
+      span: '{{title}}, {{when}}',
+      newAt: '{{date}} {{hour}}에 새 일정',
+      hours: '{{date}} 시간대',
+    },
+    anniversary: {
+      label: '기념일',
+      named: '기념일 {{name}}',
     },
     lunar: {
       short: '음 {{month}}.{{day}}',
@@ -166,11 +181,26 @@ export const scheduleText = defineText(
   {
     title: 'Schedule',
     add: 'Add event',
-    views: { label: 'View', month: 'Month', agenda: 'Agenda' },
+    views: { label: 'View', month: 'Month', week: 'Week', days: '{{count}} days', agenda: 'Agenda' },
     month: {
       previous: 'Previous month',
       next: 'Next month',
       today: 'Today',
+    },
+    week: {
+      previous: 'Previous week',
+      next: 'Next week',
+      previousDays: 'Previous {{count}} days',
+      nextDays: 'Next {{count}} days',
+      allDay: 'All day',
+      event: '{{title}}, {{when}}, {{date}}',
+      span: '{{title}}, {{when}}',
+      newAt: 'New event on {{date}} at {{hour}}',
+      hours: 'Hours of {{date}}',
+    },
+    anniversary: {
+      label: 'Anniversary',
+      named: 'Anniversary {{name}}',
     },
     lunar: {
       short: 'L{{month}}.{{day}}',

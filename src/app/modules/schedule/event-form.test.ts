@@ -45,6 +45,23 @@ describe('the event form', () => {
     });
   });
 
+  it('starts a new event at an hour chosen in the week for an hour, past midnight onto the next day', () => {
+    expect(newDraft('2026-11-22', '14:00')).toMatchObject({
+      solarDate: '2026-11-22',
+      allDay: false,
+      time: '14:00',
+      endDate: '',
+      endTime: '15:00',
+    });
+    expect(newDraft('2026-12-31', '23:00')).toMatchObject({ endDate: '2027-01-01', endTime: '00:00' });
+    expect(checkDraft({ ...newDraft('2026-12-31', '23:00'), title: 'New year' })).toMatchObject({
+      ok: true,
+      event: { date: '2026-12-31', time: '23:00', duration: 'PT1H' },
+    });
+    // Without an hour: all day, as the month's button makes it.
+    expect(newDraft('2026-11-22')).toMatchObject({ allDay: true, time: '', endTime: '' });
+  });
+
   it('names every problem at once and saves nothing', () => {
     const draft = {
       ...newDraft(''),

@@ -124,19 +124,26 @@ const NO_REPEAT = {
   count: '10',
 } as const satisfies Partial<EventDraft>;
 
-/** A new event on a day (solar), all day, its lunar fields filled in too so switching to lunar keeps the day. */
-export function newDraft(dateIso: string): EventDraft {
+/**
+ * A new event on a day (solar), its lunar fields filled in too so switching to lunar keeps the day: all day, or
+ * from `time` ('HH:MM', an hour chosen in the week view) for an hour, past midnight onto the next day if need be.
+ */
+export function newDraft(dateIso: string, time = ''): EventDraft {
   const solar = parseIsoDate(dateIso);
   const lunar = solar && toLunarDate(solar);
+  const day = solar ? epochDay(solar) : null;
+  const start = minutesOf(time);
+  const end = day !== null && start !== null ? day * 1440 + start + 60 : null;
+  const endDay = end === null ? null : Math.floor(end / 1440);
   return {
     title: '',
     calendar: 'solar',
     solarDate: solar ? dateIso : '',
     ...(lunar ? lunarFields(lunar) : { lunarYear: '', lunarMonth: '', lunarDay: '', leap: false }),
-    allDay: true,
-    time: '',
-    endDate: '',
-    endTime: '',
+    allDay: end === null,
+    time: end === null ? '' : time,
+    endDate: endDay !== null && endDay !== day ? toIsoDate(fromEpochDay(endDay)) : '',
+    endTime: end === null ? '' : clockOf(end),
     zone: '',
     ...NO_REPEAT,
     weekdays: solar ? [weekdayOf(epochDay(solar))] : [],

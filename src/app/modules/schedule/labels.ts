@@ -173,3 +173,21 @@ export function occurrenceWhenParts(
       : timeLabel(occurrence.time, locale);
   return whole.startsWith(start) ? [start, whole.slice(start.length)] : [whole, ''];
 }
+
+/** '3월 9일 월요일' / 'Monday, March 9': a day of the week view, without its year. */
+export function dayLabel(iso: string, locale: string): string {
+  return utcFormatter(locale, { weekday: 'long', month: 'long', day: 'numeric' }).format(
+    Date.parse(`${iso}T00:00:00Z`),
+  );
+}
+
+/** '오후 3시' / '3 PM': an hour of the week view's grid (0–23). */
+export function hourLabel(hour: number, locale: string): string {
+  return utcFormatter(locale, { hour: 'numeric' }).format(Date.UTC(1970, 0, 1, hour));
+}
+
+/** '2026년 3월 8일~14일' / 'Mar 8 – 14, 2026': the days a view shows, as the language writes a range. */
+export function dateRangeLabel(fromIso: string, toIso: string, locale: string): string {
+  const format = utcFormatter(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  return format.formatRange(Date.parse(`${fromIso}T00:00:00Z`), Date.parse(`${toIso}T00:00:00Z`));
+}

@@ -1,10 +1,12 @@
-// What the schedule screen reads: the saved events and the public holidays.
+// What the schedule screen reads: the saved events, the anniversaries and the public holidays.
 import { useEffect, useState } from 'react';
 import { useRecords } from '../../vault/react.js';
 import type { VaultEntry } from '../../vault/vault.js';
 import type { SavedEvent } from './agenda.js';
 import { bundledHolidays, loadHolidayData, type HolidayData } from '../../calendar/holidays.js';
 import type { ScheduleEvent } from '../../records/event.js';
+import type { Anniversary } from './anniversaries/model.js';
+import type { SavedAnniversary } from './anniversary-days.js';
 
 let loadedHolidays: HolidayData | null = null;
 let loadingHolidays: Promise<HolidayData> | null = null;
@@ -45,4 +47,19 @@ export function useScheduleEvents(): readonly SavedEvent[] {
     eventsOfList.set(list, events);
   }
   return events;
+}
+
+const anniversariesOfList = new WeakMap<readonly VaultEntry<Anniversary>[], readonly SavedAnniversary[]>();
+
+/** The saved anniversaries (vault kind 'anniversaries'): the same array until an entry changes. */
+export function useAnniversaries(): readonly SavedAnniversary[] {
+  const list = useRecords<Anniversary>('anniversaries');
+  let anniversaries = anniversariesOfList.get(list);
+  if (!anniversaries) {
+    anniversaries = list
+      .filter((entry) => typeof entry.value === 'object' && entry.value !== null)
+      .map((entry) => ({ id: entry.id, value: entry.value }));
+    anniversariesOfList.set(list, anniversaries);
+  }
+  return anniversaries;
 }
