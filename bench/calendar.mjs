@@ -4,7 +4,7 @@
 // over three years (timed with an end in a zone or floating, all-day trips of several days). Median of RUNS, in the
 // member's zone (Asia/Seoul), each figure as the views compute it:
 //  - the month view: the 42 days of its grid by day (target ≤ 50 ms at 10,000);
-//  - the week view: the 7 days of a week by day, laid out in hours when the week layout is there (≤ 50 ms);
+//  - the week view: the 7 days of a week laid out in hours and lanes, with the holidays (≤ 50 ms);
 //  - a year of occurrences expanded (≤ 20 ms);
 //  - the agenda of the next 90 days, with lunar dates and holidays (≤ 30 ms);
 //  - the first view after an edit (the engine's index of the events rebuilt), for reference;
@@ -115,8 +115,7 @@ export async function calendarFigures() {
   const engine = await load('src/app/calendar/occurrences.ts');
   const agenda = await load('src/app/modules/schedule/agenda.ts');
   const holidays = await load('src/app/calendar/holidays.ts');
-  const weekLayoutFile = 'src/app/modules/schedule/week-layout.ts';
-  const weekLayout = await load(weekLayoutFile).catch(() => null);
+  const week = await load('src/app/modules/schedule/week-layout.ts');
   const today = new Date().toISOString().slice(0, 10);
   const plus = (/** @type {number} */ days) =>
     isoOf(Math.floor(Date.parse(`${today}T00:00:00Z`) / 86_400_000) + days);
@@ -132,12 +131,20 @@ export async function calendarFigures() {
       return inMonth;
     });
     const monthMs = timed(() => agenda.eventsByDate(events, monthFrom, plus(41), ZONE));
-    const weekMs = timed(() => {
-      const days = agenda.eventsByDate(events, today, plus(6), ZONE);
-      return weekLayout?.layoutWeek ? weekLayout.layoutWeek(days, today) : days;
-    });
+    // As the week view does: its days' occurrences, holidays, laid out in hours and lanes.
+    const weekDays = week.windowDays(today, 7);
+    const weekMs = timed(() =>
+      week.weekLayout(
+        weekDays,
+        engine.occurrencesBetween(events, today, plus(6), ZONE),
+        weekDays.flatMap((/** @type {string} */ day) => agenda.holidaysOn(day, holidays.bundledHolidays)),
+        [],
+      ),
+    );
     const yearMs = timed(() => engine.occurrencesBetween(events, today, plus(364), ZONE));
-    const agendaMs = timed(() => agenda.agendaDays(events, today, plus(89), holidays.bundledHolidays, ZONE));
+    const agendaMs = timed(() =>
+      agenda.agendaDays(events, today, plus(89), holidays.bundledHolidays, new Map(), ZONE),
+    );
     // After an edit the list is a new array: the engine indexes it again.
     const afterEditMs = timed(() => agenda.eventsByDate([...events], monthFrom, plus(41), ZONE));
     const occurrences = engine.occurrencesBetween(events, today, plus(364), ZONE).length;
@@ -163,7 +170,6 @@ export async function calendarFigures() {
   return {
     runs: RUNS,
     zone: ZONE,
-    weekLayout: weekLayout?.layoutWeek ? 'laid out in hours' : 'by day only',
     sizes,
     targets: CALENDAR_TARGETS,
     pass: atTarget
@@ -179,7 +185,7 @@ export async function calendarFigures() {
 
 /** The figures as lines to print. @param {Awaited<ReturnType<typeof calendarFigures>>} figures */
 export function calendarLines(figures) {
-  const lines = [`calendar engine (${figures.zone}, median of ${figures.runs}; week ${figures.weekLayout}):`];
+  const lines = [`calendar engine (${figures.zone}, median of ${figures.runs}):`];
   /** @type {(typeof figures.sizes)[number] | null} */
   let before = null;
   for (const entry of figures.sizes) {
