@@ -7,22 +7,39 @@ import { FREQUENCIES, type Frequency, type RepeatRule } from './series.js';
 import { DAY_MINUTES, instantOf, timeZone } from './time-zones.js';
 import { weekdayOf } from './rules.js';
 
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+/** RFC 5545's names of the weekdays, Sunday (0) first as the app counts them. */
+export const RRULE_WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
-/** The parts of an RRULE as the importer's reader gives them (formats/calendar/rrule.ts). */
+/** RFC 5545's frequencies, of which the app's rule keeps DAILY to YEARLY. */
+export const RRULE_FREQUENCIES = [
+  'SECONDLY',
+  'MINUTELY',
+  'HOURLY',
+  'DAILY',
+  'WEEKLY',
+  'MONTHLY',
+  'YEARLY',
+] as const;
+export type RRuleFrequency = (typeof RRULE_FREQUENCIES)[number];
+
+/** The parts of an RRULE, read (the importer's formats/calendar/rrule.ts) but not yet placed on a clock. */
 export interface RRuleParts {
-  freq: string;
+  freq: RRuleFrequency;
   interval: number;
   count?: number;
+  /** The UNTIL value as written (a DATE or DATE-TIME), for the caller to place in the event's time zone. */
+  until?: string;
   byMonth?: number[];
   byWeekNo?: number[];
   byYearDay?: number[];
   byMonthDay?: number[];
+  /** `n` 0 for every such weekday of the period, else the nth (negative: from the end). Weekday 0 is Sunday. */
   byDay?: Array<{ n: number; weekday: number }>;
   byHour?: number[];
   byMinute?: number[];
   bySecond?: number[];
   bySetPos?: number[];
+  /** The day a week starts on (0 Sunday); Monday unless the rule says. */
   weekStart: number;
 }
 
@@ -53,11 +70,11 @@ export function ruleToRRule(
   if ((rule.interval ?? 1) > 1) parts.push(`INTERVAL=${rule.interval}`);
   const weekday = weekdayOf(epochDay(start));
   const days = rule.weekdays ?? [weekday];
-  if (rule.freq === 'weekly') parts.push(`BYDAY=${days.map((day) => WEEKDAYS[day]).join(',')}`);
+  if (rule.freq === 'weekly') parts.push(`BYDAY=${days.map((day) => RRULE_WEEKDAYS[day]).join(',')}`);
   if (rule.freq === 'monthly') {
     parts.push(
       rule.nth !== undefined
-        ? `BYDAY=${days.map((day) => `${rule.nth}${WEEKDAYS[day]}`).join(',')}`
+        ? `BYDAY=${days.map((day) => `${rule.nth}${RRULE_WEEKDAYS[day]}`).join(',')}`
         : `BYMONTHDAY=${start.day}`,
     );
   }
@@ -65,14 +82,15 @@ export function ruleToRRule(
     if (rule.nth !== undefined) {
       parts.push(
         `BYMONTH=${start.month}`,
-        `BYDAY=${days.map((day) => `${rule.nth}${WEEKDAYS[day]}`).join(',')}`,
+        `BYDAY=${days.map((day) => `${rule.nth}${RRULE_WEEKDAYS[day]}`).join(',')}`,
       );
     } else if (start.month === 2 && start.day === 29) {
       // The schedule keeps 29 February on the 28th in common years: the last day of February says the same.
       parts.push('BYMONTH=2', 'BYMONTHDAY=-1');
     }
   }
-  if (rule.weekStart !== undefined && rule.weekStart !== 1) parts.push(`WKST=${WEEKDAYS[rule.weekStart]}`);
+  if (rule.weekStart !== undefined && rule.weekStart !== 1)
+    parts.push(`WKST=${RRULE_WEEKDAYS[rule.weekStart]}`);
   if (rule.count !== undefined) parts.push(`COUNT=${rule.count}`);
   if (rule.until) parts.push(`UNTIL=${untilValue(rule.until, timing)}`);
   return parts.join(';');

@@ -21,7 +21,8 @@ import {
   type Component,
   type ContentLine,
 } from './ics-text.js';
-import { DAY_SECONDS, expandRule, parseRule, type RecurrenceRule } from './rrule.js';
+import type { RRuleParts } from '../../../../calendar/rrule-map.js';
+import { DAY_SECONDS, expandRule, parseRule } from './rrule.js';
 import { UTC_ZONE, instantOf, intlZone, parseWall, vtimezoneZone, wallAt, type Zone } from './zones.js';
 
 /** Occurrences kept of a repeat the schedule cannot express. */
@@ -47,7 +48,7 @@ interface EventData {
   start: Stamp;
   /** Whole days for an all-day event, else seconds. */
   length: number;
-  rule: RecurrenceRule | null;
+  rule: RRuleParts | null;
   /** The rule's UNTIL as a wall time of the event's own zone. */
   until: number | null;
   /** An RRULE was there, whether or not it could be read. */
@@ -276,7 +277,7 @@ function ruleOf(
   value: string | undefined,
   start: Stamp,
   reading: Reading,
-): { rule: RecurrenceRule | null; until: number | null } {
+): { rule: RRuleParts | null; until: number | null } {
   const rule = value === undefined ? null : parseRule(value);
   if (!rule || rule.until === undefined) return { rule, until: null };
   const until = rule.until.trim();

@@ -1,7 +1,8 @@
 // Time zones for the calendar reader: a file's own VTIMEZONE definitions, else the IANA zone through Intl. Times
 // are seconds since 1970: an instant (UTC), or a wall clock read as if it were UTC.
 import { daysInMonth, epochDay } from '../../../../calendar/plain-date.js';
-import { DAY_SECONDS, expandRule, parseRule, type RecurrenceRule } from './rrule.js';
+import type { RRuleParts } from '../../../../calendar/rrule-map.js';
+import { DAY_SECONDS, expandRule, parseRule } from './rrule.js';
 import type { Component } from './ics-text.js';
 
 export interface Zone {
@@ -78,7 +79,7 @@ interface Observance {
   start: number;
   offsetFrom: number;
   offsetTo: number;
-  rule: RecurrenceRule | null;
+  rule: RRuleParts | null;
   until: number | null;
   dates: number[];
 }
