@@ -21,7 +21,7 @@ import {
   type Component,
   type ContentLine,
 } from './ics-text.js';
-import type { RRuleParts } from '../../../../calendar/rrule-map.js';
+import { isGregorian, type RRuleParts } from '../../../../calendar/rrule-map.js';
 import { DAY_SECONDS, expandRule, parseRule } from './rrule.js';
 import { UTC_ZONE, instantOf, intlZone, parseWall, vtimezoneZone, wallAt, type Zone } from './zones.js';
 
@@ -278,7 +278,9 @@ function ruleOf(
   start: Stamp,
   reading: Reading,
 ): { rule: RRuleParts | null; until: number | null } {
-  const rule = value === undefined ? null : parseRule(value);
+  const parsed = value === undefined ? null : parseRule(value);
+  // Another calendar's rule (RFC 7529's RSCALE) is not followed here.
+  const rule = parsed && isGregorian(parsed) ? parsed : null;
   if (!rule || rule.until === undefined) return { rule, until: null };
   const until = rule.until.trim();
   let wall: number | null;

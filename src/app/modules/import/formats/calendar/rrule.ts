@@ -23,7 +23,10 @@ function numbers(value: string, min: number, max: number, signed: boolean): numb
   return valid && list.length > 0 ? [...new Set(list)] : null;
 }
 
-/** The rule, or null when it is one this reader cannot follow (a part misspelt, RSCALE's other calendars). */
+/**
+ * The rule, or null when it cannot be read (a part misspelt or out of range). RFC 7529's parts (RSCALE, SKIP, a leap
+ * month '5L') are read too: a caller checks `isGregorian` before it expands a rule here.
+ */
 export function parseRule(value: string): RRuleParts | null {
   const parts = new Map<string, string>();
   for (const part of value.split(';')) {
@@ -67,7 +70,26 @@ export function parseRule(value: string): RRuleParts | null {
         if (rule.byDay.some(({ n }) => Math.abs(n) > 53)) return null;
         break;
       }
-      case 'BYMONTH':
+      case 'BYMONTH': {
+        // RFC 7529 names a leap month with an L ('5L'), for a calendar that has them.
+        const months = text.split(',').map((part) => /^(\d{1,2})(L?)$/i.exec(part.trim()));
+        if (months.some((match) => !match || Number(match[1]) < 1 || Number(match[1]) > 13)) return null;
+        const common = months.filter((match) => !match![2]).map((match) => Number(match![1]));
+        const leap = months.filter((match) => match![2]).map((match) => Number(match![1]));
+        if (common.length > 0) rule.byMonth = [...new Set(common)];
+        if (leap.length > 0) rule.leapMonths = [...new Set(leap)];
+        break;
+      }
+      case 'RSCALE':
+        if (!/^[A-Z0-9-]+$/i.test(text)) return null;
+        rule.rscale = text.toUpperCase();
+        break;
+      case 'SKIP': {
+        const skip = text.toUpperCase();
+        if (skip !== 'OMIT' && skip !== 'BACKWARD' && skip !== 'FORWARD') return null;
+        rule.skip = skip;
+        break;
+      }
       case 'BYWEEKNO':
       case 'BYYEARDAY':
       case 'BYMONTHDAY':
@@ -82,16 +104,17 @@ export function parseRule(value: string): RRuleParts | null {
         break;
       }
       default:
-        // RSCALE (RFC 7529) moves the rule onto another calendar; any other unknown part is an extension.
-        if (name === 'RSCALE' || !name.startsWith('X-')) return null;
+        // Any other part is an extension, or a mistake.
+        if (!name.startsWith('X-')) return null;
     }
   }
   if (rule.count !== undefined && rule.until !== undefined) return null;
+  // A 13th month, or a leap one, is another calendar's (RFC 7529); SKIP goes with RSCALE.
+  if (!rule.rscale && (rule.leapMonths || rule.byMonth?.includes(13) || rule.skip)) return null;
   return rule;
 }
 
 const RANGES = {
-  BYMONTH: [1, 12, false],
   BYWEEKNO: [1, 53, true],
   BYYEARDAY: [1, 366, true],
   BYMONTHDAY: [1, 31, true],
@@ -102,7 +125,6 @@ const RANGES = {
 } as const;
 
 const FIELDS = {
-  BYMONTH: 'byMonth',
   BYWEEKNO: 'byWeekNo',
   BYYEARDAY: 'byYearDay',
   BYMONTHDAY: 'byMonthDay',

@@ -1,7 +1,7 @@
 // Time zones for the calendar reader: a file's own VTIMEZONE definitions, else the IANA zone through Intl. Times
 // are seconds since 1970: an instant (UTC), or a wall clock read as if it were UTC.
 import { daysInMonth, epochDay } from '../../../../calendar/plain-date.js';
-import type { RRuleParts } from '../../../../calendar/rrule-map.js';
+import { isGregorian, type RRuleParts } from '../../../../calendar/rrule-map.js';
 import { DAY_SECONDS, expandRule, parseRule } from './rrule.js';
 import type { Component } from './ics-text.js';
 
@@ -98,7 +98,8 @@ export function vtimezoneZone(component: Component, budget?: { left: number }): 
     const offsetTo = parseOffset(get('TZOFFSETTO') ?? '');
     if (start === null || offsetFrom === null || offsetTo === null) continue;
     const ruleText = get('RRULE');
-    const rule = ruleText ? parseRule(ruleText) : null;
+    const parsed = ruleText ? parseRule(ruleText) : null;
+    const rule = parsed && isGregorian(parsed) ? parsed : null;
     const untilText = rule?.until?.replace(/Z$/i, '');
     const untilUtc = untilText ? parseWall(untilText) : null;
     const dates = part.properties
