@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { isoOfDay, occurrencesBetween, type ScheduledEvent } from '../../../../calendar/occurrences.js';
 import { dayNumber } from '../../../../calendar/series.js';
 import type { ScheduleEvent } from '../../../../records/event.js';
+import type { VaultEntry } from '../../../../vault/vault.js';
+import { splitAlreadyThere } from '../../prepare.js';
 import { exportICalendar } from './export-ics.js';
 import { importICalendar } from './icalendar.js';
 
@@ -245,5 +247,21 @@ describe('the schedule written as .ics', () => {
     expect(ours).toContain('2025-03-28T10:00Z/2025-03-28T12:00Z 제사');
     expect(ours).toContain('2026-04-16T09:00Z/2026-04-16T11:00Z 제사');
     expect(icalShown(text)).toEqual(ours);
+  });
+
+  it('is found already there when imported again, records of the first version and of other spellings too', async () => {
+    const others: Array<{ id: string; value: ScheduleEvent }> = [
+      // The first version kept a yearly repeat as `repeat` alone; a day's length may be written out; a zone spelt so.
+      { id: 'v1', value: event({ title: '어머니 생신', date: '1962-03-15', repeat: 'yearly' }) },
+      { id: 'day', value: event({ title: '대청소', date: '2025-04-05', duration: 'P1D' }) },
+      { id: 'etc', value: event({ title: '서버 점검', date: '2025-04-06', time: '03:00', zone: 'Etc/UTC' }) },
+    ];
+    const all = [...RICH, ...others];
+    const bytes = new TextEncoder().encode(exportICalendar(all, { now: NOW }));
+    const plan = await importICalendar(bytes, { timeZone: 'Asia/Seoul', today: '2025-03-01' });
+    const stored: VaultEntry[] = all.map(({ id, value }) => ({ id, kind: 'event', value, updatedAt: 1 }));
+    const split = splitAlreadyThere(plan.items, stored);
+    expect(split.fresh.map((item) => (item.value as ScheduleEvent).title)).toEqual([]);
+    expect(split.already).toHaveLength(all.length);
   });
 });

@@ -175,12 +175,16 @@ export function namedZone(name: string): Zone | null {
   return zone && { offsetAt: (instant) => zone.offsetAt(Math.floor(instant / 60)) * 60 };
 }
 
-/** The IANA spelling Intl gives a zone name ('asia/seoul' is 'Asia/Seoul'), or null for a name it does not know. */
+/**
+ * A zone name as the schedule keeps it, or null for one Intl does not know: as written ('Etc/UTC' stays so, as a file
+ * of ours wrote it), its letters' case put right ('asia/seoul' is 'Asia/Seoul').
+ */
 export function ianaName(name: string): string | null {
   if (!/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(name)) return null;
   try {
     const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-    return timeZone(resolved) ? resolved : null;
+    const kept = resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+    return timeZone(kept) ? kept : null;
   } catch {
     return null;
   }
