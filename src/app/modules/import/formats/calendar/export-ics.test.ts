@@ -80,6 +80,21 @@ describe('the schedule as an .ics file', () => {
     expect(excluded.every((day) => day.endsWith('0815') && !listed.includes(day))).toBe(true);
   });
 
+  it('gives ical.js, which counts the RSCALE rule in the Gregorian calendar, each lunar date once for ten years', () => {
+    for (const { value } of EVENTS.filter(
+      ({ value }) => value.calendar === 'lunar' && value.repeat === 'yearly',
+    )) {
+      const text = exportICalendar([{ id: 'l', value }], { now: NOW });
+      const component = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+      const iterator = new ICAL.Event(component).iterator();
+      const dates: string[] = [];
+      for (let next = iterator.next(); next && next.year <= 2035; next = iterator.next()) {
+        dates.push(next.toString().slice(0, 10));
+      }
+      expect(dates, value.title).toEqual(occurrencesInRange(value, '1900-01-01', '2035-12-31'));
+    }
+  });
+
   it('writes a time in its zone with a VTIMEZONE, its end, its rule, a deleted and a changed occurrence', () => {
     const meeting: ScheduleEvent = {
       ...solar('NY 통화', '2025-02-06', '18:00'),
