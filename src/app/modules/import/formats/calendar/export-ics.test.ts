@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { occurrencesInRange } from '../../../../calendar/recurrence.js';
 import type { ScheduleEvent } from '../../../../records/event.js';
+import { RICH } from '../../fixtures/calendar/schedule.js';
 import { exportICalendar } from './export-ics.js';
 import { importICalendar } from './icalendar.js';
 
@@ -96,35 +97,27 @@ describe('the schedule as an .ics file', () => {
   });
 
   it('writes a time in its zone with a VTIMEZONE, its end, its rule, a deleted and a changed occurrence', () => {
-    const meeting: ScheduleEvent = {
-      ...solar('NY 통화', '2025-02-06', '18:00'),
-      duration: 'PT1H30M',
-      zone: 'America/New_York',
-      rule: { freq: 'weekly', until: '2025-12-31' },
-      exceptions: {
-        '2025-03-13': { deleted: true },
-        '2025-03-20': { date: '2025-03-21', title: '금요일로' },
-      },
-    };
+    const meeting = RICH.find(({ id }) => id === 'new-york')!.value;
     const text = exportICalendar([{ id: 'm', value: meeting }], { now: NOW }).replace(/\r\n /g, '');
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n');
     expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
     expect(text).toContain(
       [
         'UID:m@mygenie',
         'DTSTAMP:20250301T090000Z',
         'DTSTART;TZID=America/New_York:20250206T180000',
-        'DTEND;TZID=America/New_York:20250206T193000',
-        'RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260101T045959Z',
+        'DTEND;TZID=America/New_York:20250206T190000',
+        'RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260701T035959Z',
         'EXDATE;TZID=America/New_York:20250313T180000',
-        'SUMMARY:NY 통화',
+        'SUMMARY:NY 주간 통화',
         'END:VEVENT',
         'BEGIN:VEVENT',
         'UID:m@mygenie',
         'DTSTAMP:20250301T090000Z',
-        'RECURRENCE-ID;TZID=America/New_York:20250320T180000',
-        'DTSTART;TZID=America/New_York:20250321T180000',
-        'DTEND;TZID=America/New_York:20250321T193000',
-        'SUMMARY:금요일로',
+        'RECURRENCE-ID;TZID=America/New_York:20251106T180000',
+        'DTSTART;TZID=America/Chicago:20251106T170000',
+        'DTEND;TZID=America/Chicago:20251106T180000',
+        'SUMMARY:NY 주간 통화',
       ].join('\r\n'),
     );
   });

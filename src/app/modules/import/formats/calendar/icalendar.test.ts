@@ -19,6 +19,23 @@ function calendar(...lines: string[]): Uint8Array {
   );
 }
 
+/** A VTIMEZONE of observances: STANDARD or DAYLIGHT, DTSTART, TZOFFSETFROM, TZOFFSETTO and an RRULE or none. */
+function vtimezone(tzid: string, ...observances: Array<[string, string, string, string, string?]>): string[] {
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${tzid}`,
+    ...observances.flatMap(([kind, start, from, to, rule]) => [
+      `BEGIN:${kind}`,
+      `DTSTART:${start}`,
+      `TZOFFSETFROM:${from}`,
+      `TZOFFSETTO:${to}`,
+      ...(rule ? [`RRULE:${rule}`] : []),
+      `END:${kind}`,
+    ]),
+    'END:VTIMEZONE',
+  ];
+}
+
 function event(...lines: string[]): string[] {
   return ['BEGIN:VEVENT', 'UID:test-1', 'DTSTAMP:20250301T000000Z', ...lines, 'END:VEVENT'];
 }
@@ -423,14 +440,7 @@ describe('time zones', () => {
   it('prefers the file’s own VTIMEZONE, as Outlook names it', async () => {
     const plan = await importICalendar(
       calendar(
-        'BEGIN:VTIMEZONE',
-        'TZID:Korea Standard Time',
-        'BEGIN:STANDARD',
-        'DTSTART:16010101T000000',
-        'TZOFFSETFROM:+0900',
-        'TZOFFSETTO:+0900',
-        'END:STANDARD',
-        'END:VTIMEZONE',
+        ...vtimezone('Korea Standard Time', ['STANDARD', '16010101T000000', '+0900', '+0900']),
         ...event('DTSTART;TZID=Korea Standard Time:20250310T083000', 'SUMMARY:출근'),
       ),
       NEW_YORK,
@@ -440,14 +450,7 @@ describe('time zones', () => {
     // Even over what Intl knows of the same name: the file says what its times meant.
     const own = await importICalendar(
       calendar(
-        'BEGIN:VTIMEZONE',
-        'TZID:Asia/Seoul',
-        'BEGIN:STANDARD',
-        'DTSTART:19700101T000000',
-        'TZOFFSETFROM:+0800',
-        'TZOFFSETTO:+0800',
-        'END:STANDARD',
-        'END:VTIMEZONE',
+        ...vtimezone('Asia/Seoul', ['STANDARD', '19700101T000000', '+0800', '+0800']),
         ...event('DTSTART;TZID=Asia/Seoul:20250310T083000', 'SUMMARY:출근'),
       ),
       NEW_YORK,
@@ -459,21 +462,11 @@ describe('time zones', () => {
   it('keeps an Outlook series in the zone its Windows name stands for, summer time and all', async () => {
     const plan = await importICalendar(
       calendar(
-        'BEGIN:VTIMEZONE',
-        'TZID:Pacific Standard Time',
-        'BEGIN:STANDARD',
-        'DTSTART:16010101T020000',
-        'TZOFFSETFROM:-0700',
-        'TZOFFSETTO:-0800',
-        'RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11',
-        'END:STANDARD',
-        'BEGIN:DAYLIGHT',
-        'DTSTART:16010101T020000',
-        'TZOFFSETFROM:-0800',
-        'TZOFFSETTO:-0700',
-        'RRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3',
-        'END:DAYLIGHT',
-        'END:VTIMEZONE',
+        ...vtimezone(
+          'Pacific Standard Time',
+          ['STANDARD', '16010101T020000', '-0700', '-0800', 'FREQ=YEARLY;BYDAY=1SU;BYMONTH=11'],
+          ['DAYLIGHT', '16010101T020000', '-0800', '-0700', 'FREQ=YEARLY;BYDAY=2SU;BYMONTH=3'],
+        ),
         ...event(
           'DTSTART;TZID=Pacific Standard Time:20250303T090000',
           'DTEND;TZID=Pacific Standard Time:20250303T093000',
