@@ -419,6 +419,47 @@ describe('repeats', () => {
   });
 });
 
+describe('a lunar series changed from one year on', () => {
+  it('is split in two lunar series, the later one at its new time', async () => {
+    const plan = await importICalendar(
+      calendar(
+        ...event(
+          'DTSTART;TZID=Asia/Seoul:20250129T190000',
+          'RRULE:RSCALE=DANGI;FREQ=YEARLY',
+          'SUMMARY:설 저녁',
+        ),
+        'BEGIN:VEVENT',
+        'UID:test-1',
+        'RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Asia/Seoul:20270207T190000',
+        'DTSTART;TZID=Asia/Seoul:20270207T180000',
+        'SUMMARY:설 저녁',
+        'END:VEVENT',
+      ),
+      SEOUL,
+    );
+    expect(events(plan)).toEqual([
+      expect.objectContaining({
+        calendar: 'lunar',
+        date: '2025-01-01',
+        time: '19:00',
+        rule: { freq: 'yearly', until: '2027-02-06' },
+      }),
+      expect.objectContaining({
+        calendar: 'lunar',
+        date: '2027-01-01',
+        time: '18:00',
+        rule: { freq: 'yearly' },
+      }),
+    ]);
+    expect(shown(plan, 'Asia/Seoul', '2026-01-01', '2028-12-31')).toEqual([
+      '2026-02-17 19:00 설 저녁',
+      '2027-02-07 18:00 설 저녁',
+      '2028-01-27 18:00 설 저녁',
+    ]);
+    expect(plan.skipped).toEqual([]);
+  });
+});
+
 describe('time zones', () => {
   it('names a zone without a VTIMEZONE through Intl, also behind a prefix, and reads an unknown one as floating', async () => {
     const plan = await importICalendar(

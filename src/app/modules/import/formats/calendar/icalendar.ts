@@ -3,7 +3,7 @@
 // (docs/calendar.md): a repeating event is one event with its rule (RRULE), its deleted occurrences (EXDATE) and its
 // changed ones (RECURRENCE-ID); its end (DTEND, DURATION); its time zone (TZID) by IANA name, floating times
 // floating. Only a repeat the schedule cannot express becomes its dated occurrences, and the preview says so.
-import { parseLunarDate, toSolarDate } from '../../../../calendar/lunar.js';
+import { parseLunarDate, toLunarDate, toSolarDate } from '../../../../calendar/lunar.js';
 import { epochDay, fromEpochDay, parseIsoDate, toIsoDate } from '../../../../calendar/plain-date.js';
 import {
   KOREAN_RSCALE,
@@ -13,7 +13,7 @@ import {
   type RRuleParts,
 } from '../../../../calendar/rrule-map.js';
 import { isSeriesDay, seriesStart } from '../../../../calendar/rules.js';
-import { editOccurrence, occurrenceValue } from '../../../../calendar/series-edits.js';
+import { editOccurrence, firstOccurrenceKey, occurrenceValue } from '../../../../calendar/series-edits.js';
 import {
   allDayLength,
   clockOf,
@@ -608,7 +608,7 @@ function withOverrides(
       if (!override.cancelled) orphans.push(override);
       continue;
     }
-    if (override.future && series.value.calendar === 'solar' && !override.cancelled) {
+    if (override.future && !override.cancelled) {
       following.push({ key, override });
       continue;
     }
@@ -620,12 +620,16 @@ function withOverrides(
   following.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const { key, override } of following) {
     // The split series hold the original occurrences under their own keys: the last one started on or before this.
-    const at = values.findLastIndex((value) => value.date <= key);
+    const at = values.findLastIndex((value) => (firstOccurrenceKey(value) ?? key) <= key);
     const current = values[at];
     if (!current) continue;
     const own = singleValue(override, override.start, reading);
-    const edited = { ...occurrenceValue(current, key), title: own.title, memo: own.memo };
-    Object.assign(edited, { date: own.date, time: own.time });
+    const edited = { ...occurrenceValue(current, key), title: own.title, memo: own.memo, time: own.time };
+    // Moved: a lunar series keeps counting in lunar dates, from the lunar date of the day it moved to.
+    const moved = parseIsoDate(own.date);
+    const lunar = current.calendar === 'lunar' && moved ? toLunarDate(moved) : null;
+    if (lunar) Object.assign(edited, { date: toIsoDate(lunar), leap: lunar.leap });
+    else if (current.calendar === 'solar') edited.date = own.date;
     for (const field of ['duration', 'zone'] as const) {
       if (own[field]) edited[field] = own[field];
       else delete edited[field];
