@@ -1,29 +1,63 @@
 // A repeat rule to and from RFC 5545's RRULE, for the iCalendar reader and writer: every rule the app keeps has
 // one RRULE that gives the same days, and an RRULE that the app's rule can hold is read without loss (anything
-// else is null, for the caller to keep as dated occurrences). Solar rules only: a lunar yearly date is RFC 7529's
-// RSCALE, the writer's business.
+// else is null, for the caller to keep as dated occurrences). A lunar date repeating yearly is RFC 7529's RRULE
+// counted in the Korean calendar (RSCALE=DANGI), read and written here as well.
+import { toLunarDate, type LunarDate } from './lunar.js';
 import { epochDay, type PlainDate } from './plain-date.js';
+import { observedInLunarYear } from './recurrence.js';
 import { FREQUENCIES, type Frequency, type RepeatRule } from './series.js';
 import { DAY_MINUTES, instantOf, timeZone } from './time-zones.js';
-import { weekdayOf } from './rules.js';
+import { nthWeekday, weekdayOf } from './rules.js';
 
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
+/** RFC 5545's names of the weekdays, Sunday (0) first as the app counts them. */
+export const RRULE_WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 
-/** The parts of an RRULE as the importer's reader gives them (formats/calendar/rrule.ts). */
+/** RFC 5545's frequencies, of which the app's rule keeps DAILY to YEARLY. */
+export const RRULE_FREQUENCIES = [
+  'SECONDLY',
+  'MINUTELY',
+  'HOURLY',
+  'DAILY',
+  'WEEKLY',
+  'MONTHLY',
+  'YEARLY',
+] as const;
+export type RRuleFrequency = (typeof RRULE_FREQUENCIES)[number];
+
+/** The parts of an RRULE, read (the importer's formats/calendar/rrule.ts) but not yet placed on a clock. */
 export interface RRuleParts {
-  freq: string;
+  freq: RRuleFrequency;
   interval: number;
   count?: number;
+  /** The UNTIL value as written (a DATE or DATE-TIME), for the caller to place in the event's time zone. */
+  until?: string;
   byMonth?: number[];
   byWeekNo?: number[];
   byYearDay?: number[];
   byMonthDay?: number[];
+  /** `n` 0 for every such weekday of the period, else the nth (negative: from the end). Weekday 0 is Sunday. */
   byDay?: Array<{ n: number; weekday: number }>;
   byHour?: number[];
   byMinute?: number[];
   bySecond?: number[];
   bySetPos?: number[];
+  /** The day a week starts on (0 Sunday); Monday unless the rule says. */
   weekStart: number;
+  /** RFC 7529: the calendar the rule counts in (upper case, 'DANGI'), Gregorian when left out. */
+  rscale?: string;
+  /** RFC 7529: where a day the calendar lacks that year goes; OMIT (skipped) when left out. */
+  skip?: 'OMIT' | 'BACKWARD' | 'FORWARD';
+  /** RFC 7529: leap months named in BYMONTH ('4L'), apart from the common months in `byMonth`. */
+  leapMonths?: number[];
+}
+
+/** Whether a rule counts in the Gregorian calendar as RFC 5545 does, so that its expanders can follow it. */
+export function isGregorian(parts: RRuleParts): boolean {
+  return (
+    (parts.rscale === undefined || parts.rscale === 'GREGORIAN') &&
+    !parts.leapMonths &&
+    (parts.skip ?? 'OMIT') === 'OMIT'
+  );
 }
 
 function compact(iso: string): string {
@@ -34,7 +68,7 @@ function compact(iso: string): string {
  * The UNTIL of a rule's last day as RFC 5545 wants it: a DATE for an all-day event, the end of that day on the
  * event's clock for a floating one, and in UTC for one in a zone.
  */
-function untilValue(until: string, timing: { allDay: boolean; zone: string }): string {
+export function untilValue(until: string, timing: { allDay: boolean; zone: string }): string {
   if (timing.allDay) return compact(until);
   const zone = timing.zone ? timeZone(timing.zone) : null;
   if (!zone) return `${compact(until)}T235959`;
@@ -53,11 +87,11 @@ export function ruleToRRule(
   if ((rule.interval ?? 1) > 1) parts.push(`INTERVAL=${rule.interval}`);
   const weekday = weekdayOf(epochDay(start));
   const days = rule.weekdays ?? [weekday];
-  if (rule.freq === 'weekly') parts.push(`BYDAY=${days.map((day) => WEEKDAYS[day]).join(',')}`);
+  if (rule.freq === 'weekly') parts.push(`BYDAY=${days.map((day) => RRULE_WEEKDAYS[day]).join(',')}`);
   if (rule.freq === 'monthly') {
     parts.push(
       rule.nth !== undefined
-        ? `BYDAY=${days.map((day) => `${rule.nth}${WEEKDAYS[day]}`).join(',')}`
+        ? `BYDAY=${days.map((day) => `${rule.nth}${RRULE_WEEKDAYS[day]}`).join(',')}`
         : `BYMONTHDAY=${start.day}`,
     );
   }
@@ -65,14 +99,15 @@ export function ruleToRRule(
     if (rule.nth !== undefined) {
       parts.push(
         `BYMONTH=${start.month}`,
-        `BYDAY=${days.map((day) => `${rule.nth}${WEEKDAYS[day]}`).join(',')}`,
+        `BYDAY=${days.map((day) => `${rule.nth}${RRULE_WEEKDAYS[day]}`).join(',')}`,
       );
     } else if (start.month === 2 && start.day === 29) {
       // The schedule keeps 29 February on the 28th in common years: the last day of February says the same.
       parts.push('BYMONTH=2', 'BYMONTHDAY=-1');
     }
   }
-  if (rule.weekStart !== undefined && rule.weekStart !== 1) parts.push(`WKST=${WEEKDAYS[rule.weekStart]}`);
+  if (rule.weekStart !== undefined && rule.weekStart !== 1)
+    parts.push(`WKST=${RRULE_WEEKDAYS[rule.weekStart]}`);
   if (rule.count !== undefined) parts.push(`COUNT=${rule.count}`);
   if (rule.until) parts.push(`UNTIL=${untilValue(rule.until, timing)}`);
   return parts.join(';');
@@ -102,7 +137,7 @@ function sharedNth(
  */
 export function ruleFromRRule(parts: RRuleParts, start: PlainDate, until?: string): RepeatRule | null {
   const freq = parts.freq.toLowerCase() as Frequency;
-  if (!FREQUENCIES.includes(freq)) return null;
+  if (!FREQUENCIES.includes(freq) || !isGregorian(parts)) return null;
   if (parts.byWeekNo || parts.byYearDay || parts.byHour || parts.byMinute || parts.bySecond) return null;
   const rule: RepeatRule = { freq };
   if (parts.interval > 1) rule.interval = parts.interval;
@@ -154,4 +189,83 @@ export function ruleFromRRule(parts: RRuleParts, start: PlainDate, until?: strin
   if (parts.count !== undefined) rule.count = parts.count;
   if (until) rule.until = until;
   return rule;
+}
+
+/**
+ * Whether the start is one of the days the RRULE itself gives (RFC 5545 calls it synchronized). The schedule
+ * counts the start first either way, as RFC 5545 does; some readers (ical.js) drop a start the rule does not give.
+ */
+export function startOnRule(rule: RepeatRule, start: PlainDate): boolean {
+  const day = epochDay(start);
+  const weekday = weekdayOf(day);
+  if (rule.freq === 'weekly') return !rule.weekdays || rule.weekdays.includes(weekday);
+  if (rule.freq === 'daily' || rule.nth === undefined) return true;
+  return (rule.weekdays ?? [weekday]).some(
+    (other) => nthWeekday(start.year, start.month, rule.nth!, other) === day,
+  );
+}
+
+/**
+ * RFC 7529's name of the Korean lunisolar calendar: CLDR's 'dangi'. (Its 'chinese' is China's calendar, which puts
+ * some new moons on another day than Korea's.)
+ */
+export const KOREAN_RSCALE = 'DANGI';
+
+/**
+ * The RRULE of a lunar date repeating yearly, counted in the Korean calendar: its month (a leap month with an L) and
+ * day, and where a year lacks that leap month or that 30th, the day before (SKIP=BACKWARD), as the schedule keeps
+ * it. A 30th is written as the month's last day (-1), the same thing in that calendar; and so a reader that knows
+ * no RSCALE and counts the rule in the Gregorian calendar still meets a real day (there is no 30 February).
+ */
+export function lunarRuleToRRule(
+  rule: RepeatRule,
+  lunar: Pick<LunarDate, 'month' | 'day' | 'leap'>,
+  timing: { allDay: boolean; zone: string },
+): string {
+  const parts = [`RSCALE=${KOREAN_RSCALE}`, 'FREQ=YEARLY'];
+  if ((rule.interval ?? 1) > 1) parts.push(`INTERVAL=${rule.interval}`);
+  parts.push(
+    `BYMONTH=${lunar.month}${lunar.leap ? 'L' : ''}`,
+    `BYMONTHDAY=${lunar.day === 30 ? -1 : lunar.day}`,
+    'SKIP=BACKWARD',
+  );
+  if (rule.count !== undefined) parts.push(`COUNT=${rule.count}`);
+  if (rule.until) parts.push(`UNTIL=${untilValue(rule.until, timing)}`);
+  return parts.join(';');
+}
+
+/**
+ * The lunar date and yearly rule of an RRULE counted in the Korean calendar whose first occurrence is `start` (a
+ * solar date), or null when the schedule cannot keep it exactly: another calendar, another frequency, more than one
+ * date a year, or a 30th or leap month that RFC 7529's default skips in the years that lack it.
+ */
+export function lunarRuleFromRRule(
+  parts: RRuleParts,
+  start: PlainDate,
+  until?: string,
+): { lunar: LunarDate; rule: RepeatRule } | null {
+  if (parts.rscale !== KOREAN_RSCALE || parts.freq !== 'YEARLY' || parts.skip === 'FORWARD') return null;
+  if (parts.byDay || parts.byWeekNo || parts.byYearDay || parts.bySetPos) return null;
+  if (parts.byHour || parts.byMinute || parts.bySecond) return null;
+  const months = [
+    ...(parts.byMonth ?? []).map((month) => ({ month, leap: false })),
+    ...(parts.leapMonths ?? []).map((month) => ({ month, leap: true })),
+  ];
+  if (months.length > 1 || (parts.byMonthDay && parts.byMonthDay.length !== 1)) return null;
+  const first = toLunarDate(start);
+  if (!first) return null;
+  const month = months[0]?.month ?? first.month;
+  const leap = months[0]?.leap ?? first.leap;
+  const byMonthDay = parts.byMonthDay?.[0];
+  const day = byMonthDay === undefined ? first.day : byMonthDay === -1 ? 30 : byMonthDay;
+  if (month > 12 || day < 1 || day > 30) return null;
+  if ((day === 30 || leap) && parts.skip !== 'BACKWARD') return null;
+  // The start must be the rule's own day in its lunar year: the schedule's lunar series starts there.
+  const own = observedInLunarYear({ month, day, leap }, first.year);
+  if (!own || epochDay(own) !== epochDay(start)) return null;
+  const rule: RepeatRule = { freq: 'yearly' };
+  if (parts.interval > 1) rule.interval = parts.interval;
+  if (parts.count !== undefined) rule.count = parts.count;
+  if (until) rule.until = until;
+  return { lunar: { year: first.year, month, day, leap }, rule };
 }

@@ -20,6 +20,8 @@ export interface TimeZone {
   readonly name: string;
   /** Minutes east of UTC at an instant. */
   offsetAt(instant: number): number;
+  /** Where the offset changes after `from` up to `to` (instants), with the offset from then on, in order. */
+  changesBetween(from: number, to: number): Array<{ at: number; offset: number }>;
 }
 
 function offsetReader(name: string): ((instant: number) => number) | null {
@@ -56,6 +58,23 @@ class IanaZone implements TimeZone {
       offset = change.offset;
     }
     return offset;
+  }
+
+  changesBetween(from: number, to: number): Array<{ at: number; offset: number }> {
+    const found: Array<{ at: number; offset: number }> = [];
+    for (let index = Math.floor(from / BLOCK); index <= Math.floor(to / BLOCK); index++) {
+      let block = this.blocks.get(index);
+      if (!block) this.blocks.set(index, (block = this.tableOf(index)));
+      // A change may also fall on a block's first minute: the table keeps it as the block's starting offset.
+      const previous = this.offsetAt(index * BLOCK - 1);
+      if (block.first !== previous && index * BLOCK > from && index * BLOCK <= to) {
+        found.push({ at: index * BLOCK, offset: block.first });
+      }
+      for (const change of block.changes) {
+        if (change.at > from && change.at <= to) found.push(change);
+      }
+    }
+    return found;
   }
 
   private tableOf(index: number): Block {

@@ -15,6 +15,7 @@ import { ColumnMapper } from './ColumnMapper.js';
 import { importText } from './copy.js';
 import { ExportPanel } from './ExportPanel.js';
 import {
+  CHANGED_REASONS,
   MAX_IMPORT_FILE_BYTES,
   type ImportErrorCode,
   type ImportFormat,
@@ -343,31 +344,14 @@ export function Preview({
           ))}
         </fieldset>
       )}
-      {skipped.length > 0 && (
-        <details className="import-preview__skipped">
-          <summary>
-            {text.preview.skipped} · {counted(text.preview.skippedCount, plan.skipped.length)}
-          </summary>
-          <ul>
-            {skipped.map(({ reason, what }) => (
-              <li key={reason}>
-                <strong>{text.preview.reasons[reason]}</strong>{' '}
-                {counted(text.preview.skippedCount, what.length)}
-                <span className="import-preview__what">
-                  {what
-                    .slice(0, 5)
-                    .map((entry) =>
-                      entry.line
-                        ? `${entry.what} (${fill(text.preview.line, { line: entry.line })})`
-                        : entry.what,
-                    )
-                    .join(', ')}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <SkippedList
+        heading={text.preview.skipped}
+        groups={skipped.filter(({ reason }) => !CHANGED_REASONS.has(reason))}
+      />
+      <SkippedList
+        heading={text.preview.changed}
+        groups={skipped.filter(({ reason }) => CHANGED_REASONS.has(reason))}
+      />
       <div className="form__actions">
         <button
           type="button"
@@ -382,6 +366,44 @@ export function Preview({
         </button>
       </div>
     </section>
+  );
+}
+
+/** What of the file is left out (or imported changed), by reason, each with its count and the first few named. */
+function SkippedList({
+  heading,
+  groups,
+}: {
+  heading: string;
+  groups: Array<{ reason: SkipReason; what: ImportPlan['skipped'] }>;
+}) {
+  const text = useText(importText);
+  const counted = usePlural();
+  if (groups.length === 0) return null;
+  const total = groups.reduce((sum, { what }) => sum + what.length, 0);
+  return (
+    <details className="import-preview__skipped">
+      <summary>
+        {heading} · {counted(text.preview.skippedCount, total)}
+      </summary>
+      <ul>
+        {groups.map(({ reason, what }) => (
+          <li key={reason}>
+            <strong>{text.preview.reasons[reason]}</strong> {counted(text.preview.skippedCount, what.length)}
+            <span className="import-preview__what">
+              {what
+                .slice(0, 5)
+                .map((entry) =>
+                  entry.line
+                    ? `${entry.what} (${fill(text.preview.line, { line: entry.line })})`
+                    : entry.what,
+                )
+                .join(', ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -59,6 +59,7 @@ export const importText = defineText(
       first: '처음 몇 개',
       line: '{{line}}행',
       skipped: '가져오지 않는 것',
+      changed: '바꾸어 넣는 것',
       skippedCount: { one: '{{count}}개', other: '{{count}}개' },
       reasons: {
         'security-code': '카드 보안코드(CVC): 금고가 털려도 카드가 쓰이지 않도록 보관하지 않습니다.',
@@ -68,8 +69,10 @@ export const importText = defineText(
         'unsupported-type': '이 앱이 보관하지 않는 종류입니다.',
         empty: '내용이 없습니다.',
         'missing-file': '가리키는 파일(사진 등)이 내보낸 파일 안에 없습니다.',
-        'repeat-simplified': '반복 규칙을 그대로 옮길 수 없어 날짜마다 하나씩 넣습니다.',
-        exception: '반복 일정의 예외(옮겨지거나 취소된 날)를 따로 둘 수 없습니다.',
+        'repeat-simplified':
+          '반복을 규칙 그대로 둘 수 없어 날짜마다 일정 하나씩으로 넣습니다(끝이 없거나 아주 잦은 반복은 앞부분만).',
+        exception:
+          '반복 일정에서 그날과 이후를 함께 바꾼 것: 반복을 날짜별로 넣어, 그날만 바뀌고 이후 날짜는 예전 그대로입니다.',
         'summary-row': '합계·소계·제목 줄입니다.',
         cancelled: '취소된 거래나 일정입니다.',
         'zero-amount': '금액이 0입니다.',
@@ -208,6 +211,7 @@ export const importText = defineText(
       first: 'The first few',
       line: 'line {{line}}',
       skipped: 'Not imported',
+      changed: 'Imported with changes',
       skippedCount: { one: '{{count}} item', other: '{{count}} items' },
       reasons: {
         'security-code': 'Card security codes (CVC): not kept, so a stolen vault is not a usable card.',
@@ -217,8 +221,10 @@ export const importText = defineText(
         'unsupported-type': 'A kind of item this app does not keep.',
         empty: 'Nothing in it.',
         'missing-file': 'A file it refers to (a photo) is not in the export.',
-        'repeat-simplified': 'A repeat the schedule cannot express: each date is added on its own.',
-        exception: 'Exceptions of a repeating event (a moved or cancelled date) cannot be kept apart.',
+        'repeat-simplified':
+          'A repeat that cannot be kept as a rule: each of its dates is added as an event of its own (only the first ones of a repeat without end or a very frequent one).',
+        exception:
+          'A change to a date and all after it, in a repeat added date by date: only that date changes, the later ones stay as they were.',
         'summary-row': 'A total, subtotal or title row.',
         cancelled: 'A cancelled transaction or event.',
         'zero-amount': 'An amount of zero.',

@@ -6,7 +6,10 @@ export const exportText = defineText(
     lead: '다른 앱이 읽는 형식으로 파일을 만들어 이 기기에 내려받습니다. 금고에서 데이터를 꺼내는 일이라 마스터 비밀번호를 확인합니다.',
     what: '무엇을 내보낼까요?',
     choices: {
-      ics: { label: '일정 (.ics)', note: '구글·애플 캘린더가 읽습니다. 음력 반복은 날짜별로 적힙니다.' },
+      ics: {
+        label: '일정 (.ics)',
+        note: '구글·애플 캘린더가 읽습니다. 시간대와 반복, 바뀐 날도 함께 적힙니다. 음력 반복은 앞으로 10년의 양력 날짜로도 적힙니다.',
+      },
       'bitwarden-json': {
         label: '개인정보 (Bitwarden 암호화 JSON)',
         note: 'Bitwarden에서 "비밀번호로 보호된 JSON"으로 가져올 수 있습니다.',
@@ -46,7 +49,7 @@ export const exportText = defineText(
     choices: {
       ics: {
         label: 'Schedule (.ics)',
-        note: 'Read by Google and Apple Calendar. Lunar repeats are written date by date.',
+        note: 'Read by Google and Apple Calendar, time zones, repeats and changed dates included. Lunar repeats are also written as their solar dates for the next ten years.',
       },
       'bitwarden-json': {
         label: 'Personal info (Bitwarden encrypted JSON)',

@@ -63,9 +63,9 @@ export const SKIP_REASONS = [
   'empty',
   /** A file the record refers to (a Day One photo) that the export does not hold. */
   'missing-file',
-  /** A repeat rule the schedule cannot express; the first occurrence (or each listed date) is kept. */
+  /** A repeat the schedule cannot keep as a rule: its dates are added as events of their own (changed, not left out). */
   'repeat-simplified',
-  /** An occurrence moved or cancelled by the calendar (RECURRENCE-ID, EXDATE) that the app cannot keep apart. */
+  /** A change to an occurrence and all after it (RANGE=THISANDFUTURE) in a repeat added date by date: the later dates keep the old values. */
   'exception',
   /** A row that is a total, a subtotal or a title, not a transaction. */
   'summary-row',
@@ -84,6 +84,13 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
+/** The reasons whose item is imported all the same, changed: the preview lists them apart from what is left out. */
+export const CHANGED_REASONS: ReadonlySet<SkipReason> = new Set<SkipReason>([
+  'repeat-simplified',
+  'shortened',
+]);
+
+/** Something of the file left out, or (a reason in CHANGED_REASONS) imported changed, and why. */
 export interface Skipped {
   reason: SkipReason;
   /** The item's title or the row's first cells, as the file has it. */

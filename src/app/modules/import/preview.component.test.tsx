@@ -1,9 +1,11 @@
-// The import preview's counted words in a real Chromium: ledger entries already in the vault, offered to be skipped,
-// counted as the page's language counts ("1 ledger entry", "2 ledger entries"; Korean has one form).
+// The import preview in a real Chromium: ledger entries already in the vault, offered to be skipped, counted as the
+// page's language counts ("1 ledger entry", "2 ledger entries"; Korean has one form); and what the file loses, in
+// two lists: what is left out, and what comes in changed.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from '../../../client/test/render.js';
 import type { VaultEntry } from '../../vault/vault.js';
+import { importText } from './copy.js';
 import { Preview } from './ImportPage.js';
 import { recordKey, type ImportItem, type ImportPlan } from './plan.js';
 
@@ -58,5 +60,51 @@ describe.each([
   it('are offered to be skipped in words that fit two', async () => {
     showPreview(lang, 2);
     await expect.element(page.getByRole('checkbox', { name: two, exact: true })).toBeChecked();
+  });
+});
+
+describe.each([
+  { lang: 'en' as const, left: 'Not imported · 1 item', changed: 'Imported with changes · 2 items' },
+  { lang: 'ko' as const, left: '가져오지 않는 것 · 1개', changed: '바꾸어 넣는 것 · 2개' },
+])('what the file loses, in $lang', ({ lang, left, changed }) => {
+  it('lists what is left out apart from what comes in changed', async () => {
+    const value = {
+      title: '수영',
+      calendar: 'solar' as const,
+      date: '2025-03-04',
+      repeat: 'none' as const,
+      time: '',
+      memo: '',
+    };
+    const calendarPlan: ImportPlan = {
+      format: 'icalendar',
+      items: [{ kind: 'event', value, key: recordKey('event', value) }],
+      skipped: [
+        { reason: 'cancelled', what: '동창 모임', line: 97 },
+        { reason: 'repeat-simplified', what: '독서 모임', line: 3 },
+        { reason: 'shortened', what: '긴 메모', line: 9 },
+      ],
+    };
+    render(
+      <Preview
+        file={new File(['x'], 'calendar.ics')}
+        plan={calendarPlan}
+        existing={[]}
+        onImport={() => {}}
+        onCancel={() => {}}
+      />,
+      { lang },
+    );
+    const reasons = importText[lang].preview.reasons;
+    const leftOut = page.getByRole('group').filter({ hasText: left });
+    const changedList = page.getByRole('group').filter({ hasText: changed });
+    await expect.element(leftOut.getByText(left)).toBeVisible();
+    await leftOut.getByText(left).click();
+    await expect.element(leftOut.getByText(reasons.cancelled)).toBeVisible();
+    await expect.element(leftOut.getByText(reasons['repeat-simplified'])).not.toBeInTheDocument();
+    await changedList.getByText(changed).click();
+    await expect.element(changedList.getByText(reasons['repeat-simplified'])).toBeVisible();
+    await expect.element(changedList.getByText(reasons.shortened)).toBeVisible();
+    await expect.element(changedList.getByText('독서 모임 (', { exact: false })).toBeVisible();
   });
 });

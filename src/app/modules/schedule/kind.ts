@@ -7,7 +7,7 @@ import { parseLunarDate } from '../../calendar/lunar.js';
 import { fill } from '../../../shared/text.js';
 import { formatCalendarDate, timeLabel } from '../../format.js';
 import { firstOccurrenceOf } from '../../calendar/occurrences.js';
-import type { ScheduleEvent } from '../../records/event.js';
+import { eventContent, type ScheduleEvent } from '../../records/event.js';
 import type { Fields, KindDeclaration, LeafFormat } from '../../records/kind.js';
 import { contentKey, mediumDate, text } from '../../records/values.js';
 import type { Anniversary } from './anniversaries/model.js';
@@ -138,7 +138,7 @@ export const eventKind = {
   },
   conflict: { format: conflictFormat },
   import: {
-    key: (event) => contentKey('event', event),
+    key: (event) => contentKey('event', eventContent(event)),
     mayRepeat: false,
     line: (event, lang) => ({
       tag: whenLine(event as unknown as Fields, lang) || formatCalendarDate(event.date, localeOf(lang)),

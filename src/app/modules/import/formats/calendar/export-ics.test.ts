@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { occurrencesInRange } from '../../../../calendar/recurrence.js';
 import type { ScheduleEvent } from '../../../../records/event.js';
+import { RICH } from '../../fixtures/calendar/schedule.js';
 import { exportICalendar } from './export-ics.js';
 import { importICalendar } from './icalendar.js';
 
@@ -59,18 +60,91 @@ describe('the schedule as an .ics file', () => {
     expect(exportICalendar(EVENTS, { now: NOW })).toBe(exportICalendar(EVENTS, { now: NOW }));
   });
 
-  it('lists a yearly lunar date as its solar dates through ten years from now', () => {
+  it('writes a yearly lunar date as RFC 7529’s rule in the Korean calendar, with its solar dates for ten years', () => {
     const text = exportICalendar([EVENTS[5]!], { now: NOW }).replace(/\r\n /g, '');
+    expect(text).toContain('RRULE:RSCALE=DANGI;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15;SKIP=BACKWARD\r\n');
     const start = /DTSTART;VALUE=DATE:(\d{8})/.exec(text)![1];
     const listed = /RDATE;VALUE=DATE:([\d,]+)/.exec(text)![1]!.split(',');
     const expected = occurrencesInRange(EVENTS[5]!.value, '1940-01-01', '2035-12-31').map((iso) =>
       iso.replace(/-/g, ''),
     );
-    expect([start, ...listed]).toEqual(expected);
+    // The start is listed too: a reader that counts the rule in the Gregorian calendar does not give it.
+    expect(listed).toEqual(expected);
+    expect(listed[0]).toBe(start);
     // 추석 (the 15th of the 8th lunar month) fell on 6 October 2025 and falls on 25 September 2026.
     expect(listed).toContain('20251006');
     expect(listed).toContain('20260925');
     expect(listed.at(-1)!.startsWith('2035')).toBe(true);
+    // Such a reader would add 15 August each year: those days are excluded, the lunar ones never are.
+    const excluded = /EXDATE;VALUE=DATE:([\d,]+)/.exec(text)![1]!.split(',');
+    expect(excluded).toContain('20250815');
+    expect(excluded.every((day) => day.endsWith('0815') && !listed.includes(day))).toBe(true);
+  });
+
+  it('gives ical.js, which counts the RSCALE rule in the Gregorian calendar, each lunar date once for ten years', () => {
+    for (const { value } of EVENTS.filter(
+      ({ value }) => value.calendar === 'lunar' && value.repeat === 'yearly',
+    )) {
+      const text = exportICalendar([{ id: 'l', value }], { now: NOW });
+      const component = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+      const iterator = new ICAL.Event(component).iterator();
+      const dates: string[] = [];
+      for (let next = iterator.next(); next && next.year <= 2035; next = iterator.next()) {
+        dates.push(next.toString().slice(0, 10));
+      }
+      expect(dates, value.title).toEqual(occurrencesInRange(value, '1900-01-01', '2035-12-31'));
+    }
+  });
+
+  it('writes a time in its zone with a VTIMEZONE, its end, its rule, a deleted and a changed occurrence', () => {
+    const meeting = RICH.find(({ id }) => id === 'new-york')!.value;
+    const text = exportICalendar([{ id: 'm', value: meeting }], { now: NOW }).replace(/\r\n /g, '');
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n');
+    expect(text).toContain('BEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
+    expect(text).toContain(
+      [
+        'UID:m@mygenie',
+        'DTSTAMP:20250301T090000Z',
+        'DTSTART;TZID=America/New_York:20250206T180000',
+        'DTEND;TZID=America/New_York:20250206T190000',
+        'RRULE:FREQ=WEEKLY;BYDAY=TH;UNTIL=20260701T035959Z',
+        'EXDATE;TZID=America/New_York:20250313T180000',
+        'SUMMARY:NY 주간 통화',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:m@mygenie',
+        'DTSTAMP:20250301T090000Z',
+        'RECURRENCE-ID;TZID=America/New_York:20251106T180000',
+        'DTSTART;TZID=America/Chicago:20251106T170000',
+        'DTEND;TZID=America/Chicago:20251106T180000',
+        'SUMMARY:NY 주간 통화',
+      ].join('\r\n'),
+    );
+  });
+
+  it('keeps a floating time floating and writes an all-day trip with the day after its last', () => {
+    const text = exportICalendar(
+      [
+        { id: 'w', value: { ...solar('아침 산책', '2025-06-05', '07:30'), duration: 'PT1H' } },
+        { id: 't', value: { ...solar('부산 출장', '2025-06-12'), duration: 'P2D' } },
+      ],
+      { now: NOW },
+    );
+    expect(text).not.toContain('VTIMEZONE');
+    expect(text).toContain('DTSTART:20250605T073000\r\nDTEND:20250605T083000\r\n');
+    expect(text).toContain('DTSTART;VALUE=DATE:20250612\r\nDTEND;VALUE=DATE:20250614\r\n');
+  });
+
+  it('lists a start its own rule does not give, which RFC 5545 still counts first', () => {
+    // A Tuesday start of a rule on Mondays and Wednesdays.
+    const value: ScheduleEvent = {
+      ...solar('요가', '2025-03-04', '19:00'),
+      rule: { freq: 'weekly', weekdays: [1, 3] },
+    };
+    const text = exportICalendar([{ id: 'y', value }], { now: NOW });
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,WE\r\nRDATE:20250304T190000\r\n');
+    const synced = exportICalendar([{ id: 'y', value: { ...value, date: '2025-03-03' } }], { now: NOW });
+    expect(synced).not.toContain('RDATE');
   });
 
   it('is read by another iCalendar library as the same events', () => {
@@ -86,11 +160,14 @@ describe('the schedule as an .ics file', () => {
   });
 
   it.each(['Asia/Seoul', 'America/New_York'])(
-    'gives back equal events when imported again (%s)',
+    'gives back equal events when imported again, records of the first version with their rule (%s)',
     async (timeZone) => {
       const bytes = new TextEncoder().encode(exportICalendar(EVENTS, { now: NOW }));
       const plan = await importICalendar(bytes, { timeZone, today: '2025-03-01' });
-      expect(plan.items.map((item) => item.value)).toEqual(EVENTS.map(({ value }) => value));
+      const expected = EVENTS.map(({ value }) =>
+        value.repeat === 'yearly' ? { ...value, rule: { freq: 'yearly' } } : value,
+      );
+      expect(plan.items.map((item) => item.value)).toEqual(expected);
       expect(plan.skipped).toEqual([]);
     },
   );

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { occurrencesBetween } from '../../../../calendar/occurrences.js';
 import { EVENT_MEMO_MAX, type ScheduleEvent } from '../../../../records/event.js';
+import type { VaultEntry } from '../../../../vault/vault.js';
 import { ImportError, recordKey, type ImportOptions, type ImportPlan } from '../../plan.js';
+import { splitAlreadyThere } from '../../prepare.js';
 import { OCCURRENCES_MAX, importICalendar } from './icalendar.js';
 
 const fixture = (name: string) =>
@@ -16,15 +19,37 @@ function calendar(...lines: string[]): Uint8Array {
   );
 }
 
+/** A VTIMEZONE of observances: STANDARD or DAYLIGHT, DTSTART, TZOFFSETFROM, TZOFFSETTO and an RRULE or none. */
+function vtimezone(tzid: string, ...observances: Array<[string, string, string, string, string?]>): string[] {
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${tzid}`,
+    ...observances.flatMap(([kind, start, from, to, rule]) => [
+      `BEGIN:${kind}`,
+      `DTSTART:${start}`,
+      `TZOFFSETFROM:${from}`,
+      `TZOFFSETTO:${to}`,
+      ...(rule ? [`RRULE:${rule}`] : []),
+      `END:${kind}`,
+    ]),
+    'END:VTIMEZONE',
+  ];
+}
+
 function event(...lines: string[]): string[] {
   return ['BEGIN:VEVENT', 'UID:test-1', 'DTSTAMP:20250301T000000Z', ...lines, 'END:VEVENT'];
 }
 
 const events = (plan: ImportPlan) => plan.items.map((item) => item.value as ScheduleEvent);
+const byTitle = (plan: ImportPlan, title: string) => events(plan).find((value) => value.title === title);
 
-/** Each event as the schedule would list it: date, time, title. */
-const shown = (plan: ImportPlan) =>
-  events(plan).map(({ title, date, time }) => `${date} ${time || 'all-day'} ${title}`);
+/** What the schedule shows of the plan's events in a zone, day by day: date, time and title of each occurrence. */
+function shown(plan: ImportPlan, zone: string, from: string, to: string): string[] {
+  const saved = events(plan).map((value, index) => ({ id: `i${index}`, value }));
+  return occurrencesBetween(saved, from, to, zone).map(
+    ({ date, time, title }) => `${date} ${time || 'all-day'} ${title}`,
+  );
+}
 
 async function refusal(bytes: Uint8Array, options: ImportOptions = SEOUL): Promise<ImportError> {
   const error = await importICalendar(bytes, options).then(
@@ -40,17 +65,9 @@ const MEETING_MEMO =
   '폴더에 올려 주세요.\n준비물: 노트북, 충전기\n📍 본사 3층 대회의실';
 
 describe('a Google Calendar export', () => {
-  it('gives the weekly meeting as its dates, without the removed one and with the moved one moved', async () => {
+  it('keeps the weekly meeting as one series, with its removed and its moved occurrence', async () => {
     const plan = await importICalendar(fixture('google.ics'), SEOUL);
     expect(plan.format).toBe('icalendar');
-    expect(shown(plan).filter((line) => line.includes('회의') && !line.includes('NY'))).toEqual([
-      '2025-01-06 10:00 팀 주간 회의',
-      '2025-01-13 10:00 팀 주간 회의',
-      '2025-01-20 10:00 팀 주간 회의',
-      '2025-02-03 10:00 팀 주간 회의',
-      '2025-02-11 14:00 팀 주간 회의 (화요일)',
-      '2025-02-17 10:00 팀 주간 회의',
-    ]);
     const first = plan.items[0]!;
     expect(first).toMatchObject({ kind: 'event', line: 18 });
     expect(first.value).toEqual({
@@ -60,97 +77,188 @@ describe('a Google Calendar export', () => {
       repeat: 'none',
       time: '10:00',
       memo: MEETING_MEMO,
+      duration: 'PT1H',
+      zone: 'Asia/Seoul',
+      // UNTIL is 2025-02-24 09:59:59 in Seoul, before that Monday's 10:00.
+      rule: { freq: 'weekly', until: '2025-02-23' },
+      exceptions: {
+        '2025-01-27': { deleted: true },
+        '2025-02-10': {
+          date: '2025-02-11',
+          time: '14:00',
+          title: '팀 주간 회의 (화요일)',
+          memo: '설 연휴 뒤라 화요일로 옮깁니다.\n📍 본사 3층 대회의실',
+        },
+      },
     });
     expect(first.key).toBe(recordKey('event', first.value));
-    expect(events(plan)[4]!).toMatchObject({
-      memo: '설 연휴 뒤라 화요일로 옮깁니다.\n📍 본사 3층 대회의실',
-    });
-    expect(plan.skipped).toEqual([
-      { reason: 'repeat-simplified', what: '팀 주간 회의', line: 18 },
-      { reason: 'cancelled', what: '동창 모임', line: 97 },
+    expect(
+      shown(plan, 'Asia/Seoul', '2025-01-01', '2025-03-01').filter((line) => line.includes('팀')),
+    ).toEqual([
+      '2025-01-06 10:00 팀 주간 회의',
+      '2025-01-13 10:00 팀 주간 회의',
+      '2025-01-20 10:00 팀 주간 회의',
+      '2025-02-03 10:00 팀 주간 회의',
+      '2025-02-11 14:00 팀 주간 회의 (화요일)',
+      '2025-02-17 10:00 팀 주간 회의',
     ]);
+    // Nothing is left out but the cancelled event: the repeat, its exceptions and every end are kept.
+    expect(plan.skipped).toEqual([{ reason: 'cancelled', what: '동창 모임', line: 97 }]);
   });
 
-  it('keeps a birthday yearly, an all-day trip as one event with its days, and a UTC time in the member’s zone', async () => {
+  it('keeps a birthday yearly, trips as one event over their days, an evening with its end, a UTC time in the member’s zone', async () => {
     const plan = await importICalendar(fixture('google.ics'), SEOUL);
-    const byTitle = (title: string) => events(plan).find((value) => value.title === title);
-    expect(byTitle('엄마 생신')).toEqual({
+    expect(byTitle(plan, '엄마 생신')).toEqual({
       title: '엄마 생신',
       calendar: 'solar',
       date: '1962-03-15',
       repeat: 'yearly',
       time: '',
       memo: '',
+      rule: { freq: 'yearly' },
     });
-    expect(byTitle('제주 가족 여행')).toMatchObject({
+    expect(byTitle(plan, '제주 가족 여행')).toMatchObject({
       date: '2025-05-01',
       time: '',
-      memo: '2025-05-01 – 2025-05-05\n항공편 KE1201, 숙소: 서귀포',
+      duration: 'P5D',
+      memo: '항공편 KE1201, 숙소: 서귀포',
+    });
+    // DTEND two days after DTSTART: both days, one event.
+    expect(byTitle(plan, '부산 출장')).toMatchObject({ date: '2025-06-12', time: '', duration: 'P2D' });
+    expect(shown(plan, 'Asia/Seoul', '2025-06-13', '2025-06-14')).toEqual(['2025-06-12 all-day 부산 출장']);
+    expect(byTitle(plan, '가족 저녁')).toMatchObject({
+      date: '2025-04-12',
+      time: '19:00',
+      duration: 'PT2H',
+      zone: 'Asia/Seoul',
+      memo: '📍 을지로 평양냉면',
+    });
+    expect(byTitle(plan, '셋째 토요일 봉사')).toMatchObject({
+      date: '2025-03-15',
+      rule: { freq: 'monthly', nth: 3, count: 6 },
+      duration: 'PT3H',
     });
     // Google writes descriptions edited on its web page as HTML.
-    expect(byTitle('NY 지사 화상 회의')).toMatchObject({
+    expect(byTitle(plan, 'NY 지사 화상 회의')).toMatchObject({
       date: '2025-03-20',
       time: '22:30',
+      duration: 'PT1H',
+      zone: 'Asia/Seoul',
       memo: 'Quarterly sync with the New York office\nAgenda: budget & hiring\n📍 https://meet.google.com/abc-defg-hij',
     });
   });
 
-  it('shows the times in New York when the member lives there', async () => {
-    const plan = await importICalendar(fixture('google.ics'), NEW_YORK);
-    expect(shown(plan)).toEqual([
+  it('shows the same instants in New York when the member lives there', async () => {
+    const seoul = await importICalendar(fixture('google.ics'), SEOUL);
+    const newYork = await importICalendar(fixture('google.ics'), NEW_YORK);
+    const expected = [
       '2025-01-05 20:00 팀 주간 회의',
       '2025-01-12 20:00 팀 주간 회의',
       '2025-01-19 20:00 팀 주간 회의',
       '2025-02-02 20:00 팀 주간 회의',
       '2025-02-11 00:00 팀 주간 회의 (화요일)',
       '2025-02-16 20:00 팀 주간 회의',
-      '1962-03-15 all-day 엄마 생신',
+      '2025-03-14 21:00 셋째 토요일 봉사',
+      '2025-03-15 all-day 엄마 생신',
       '2025-03-20 09:30 NY 지사 화상 회의',
-      '2025-05-01 all-day 제주 가족 여행',
-    ]);
+    ];
+    expect(shown(seoul, 'America/New_York', '2025-01-01', '2025-03-31')).toEqual(expected);
+    expect(shown(newYork, 'America/New_York', '2025-01-01', '2025-03-31')).toEqual(expected);
+    // The meeting in UTC is kept in New York's own zone by a member there.
+    expect(byTitle(newYork, 'NY 지사 화상 회의')).toMatchObject({ time: '09:30', zone: 'America/New_York' });
+  });
+
+  it('finds every event of the file already there when it is imported again', async () => {
+    const first = await importICalendar(fixture('google.ics'), SEOUL);
+    const stored: VaultEntry[] = first.items.map((item, index) => ({
+      id: `e${index}`,
+      kind: 'event',
+      value: JSON.parse(JSON.stringify(item.value)) as unknown,
+      updatedAt: 1,
+    }));
+    const again = await importICalendar(fixture('google.ics'), SEOUL);
+    const split = splitAlreadyThere(again.items, stored);
+    expect(split.fresh).toEqual([]);
+    expect(split.already).toHaveLength(first.items.length);
   });
 });
 
 describe('an Apple Calendar export', () => {
   it('reads its VTIMEZONE, with Korea’s summer time of 1987', async () => {
-    const seoul = await importICalendar(fixture('apple.ics'), SEOUL);
-    expect(shown(seoul)).toEqual([
-      '2025-03-12 18:00 결혼기념일 저녁',
+    const plan = await importICalendar(fixture('apple.ics'), SEOUL);
+    expect(shown(plan, 'Asia/Seoul', '1987-06-15', '1987-06-15')).toEqual([
       '1987-06-15 09:00 아빠 입사 첫날',
+    ]);
+    expect(shown(plan, 'Asia/Seoul', '2025-03-01', '2025-03-21')).toEqual([
       '2025-03-04 06:30 수영 강습',
+      '2025-03-05 17:00 피아노 레슨',
       '2025-03-06 06:30 수영 강습',
+      '2025-03-12 17:00 피아노 레슨',
+      '2025-03-12 18:00 결혼기념일 저녁',
       '2025-03-18 06:30 수영 강습',
+      '2025-03-19 17:00 피아노 레슨',
       '2025-03-20 06:30 수영 강습',
-      '2025-04-01 06:30 수영 강습',
-      '2025-04-03 06:30 수영 강습',
-      '2020-09-09 all-day 우리 강아지 생일 🐶',
+    ]);
+    // 09:00 at UTC+10 (Korean summer time then) is 19:00 the day before in New York (EDT); at UTC+9 it would be 20:00.
+    expect(shown(plan, 'America/New_York', '1987-06-14', '1987-06-14')).toEqual([
+      '1987-06-14 19:00 아빠 입사 첫날',
+    ]);
+    // New York moves its clocks on 9 March 2025: the swimming lessons move by an hour there.
+    expect(
+      shown(plan, 'America/New_York', '2025-03-01', '2025-03-18').filter((line) => line.includes('수영')),
+    ).toEqual(['2025-03-03 16:30 수영 강습', '2025-03-05 16:30 수영 강습', '2025-03-17 17:30 수영 강습']);
+    // A floating time is the member's own wall clock wherever they are.
+    expect(shown(plan, 'America/New_York', '2025-06-05', '2025-06-05')).toEqual([
       '2025-06-05 07:30 아침 산책',
     ]);
-    const newYork = await importICalendar(fixture('apple.ics'), NEW_YORK);
-    // 09:00 at UTC+10 (Korean summer time then) is 19:00 the day before in New York (EDT); at UTC+9 it would be 20:00.
-    expect(shown(newYork)[1]).toBe('1987-06-14 19:00 아빠 입사 첫날');
-    // New York moves its clocks on 9 March 2025: the swimming lessons move by an hour there.
-    expect(shown(newYork).slice(2, 5)).toEqual([
-      '2025-03-03 16:30 수영 강습',
-      '2025-03-05 16:30 수영 강습',
-      '2025-03-17 17:30 수영 강습',
-    ]);
-    // A floating time is the member's own wall clock wherever they are.
-    expect(shown(newYork).at(-1)).toBe('2025-06-05 07:30 아침 산책');
+    expect(byTitle(plan, '아침 산책')).toMatchObject({ time: '07:30', duration: 'PT1H' });
+    expect(byTitle(plan, '아침 산책')!.zone).toBeUndefined();
   });
 
-  it('keeps escaped commas, a location with quoted parameters, and the yearly birthday', async () => {
+  it('keeps escaped commas, a location with quoted parameters, the yearly birthday and the swimming rule', async () => {
     const plan = await importICalendar(fixture('apple.ics'), SEOUL);
     expect(events(plan)[0]!.memo).toBe(
       '10주년! 꽃다발 찾아 가기 (성산동 꽃집, 6시 전)\n📍 작은 부엌, 서울 마포구 연남동',
     );
-    expect(events(plan).at(-2)!).toMatchObject({ repeat: 'yearly', memo: '' });
-    expect(plan.skipped).toEqual([{ reason: 'repeat-simplified', what: '수영 강습', line: 59 }]);
+    expect(byTitle(plan, '우리 강아지 생일 🐶')).toMatchObject({
+      repeat: 'yearly',
+      rule: { freq: 'yearly' },
+    });
+    expect(byTitle(plan, '수영 강습')).toMatchObject({
+      rule: { freq: 'weekly', interval: 2, weekdays: [2, 4], count: 6 },
+    });
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('splits a series changed from one occurrence on (RANGE=THISANDFUTURE) as "this and following" does', async () => {
+    const plan = await importICalendar(fixture('apple.ics'), SEOUL);
+    const piano = events(plan).filter((value) => value.title.startsWith('피아노'));
+    expect(piano).toEqual([
+      expect.objectContaining({
+        date: '2025-03-05',
+        time: '17:00',
+        rule: { freq: 'weekly', until: '2025-04-01' },
+      }),
+      expect.objectContaining({
+        title: '피아노 레슨 (저녁반)',
+        date: '2025-04-02',
+        time: '18:00',
+        duration: 'PT1H',
+        rule: { freq: 'weekly', until: '2025-04-30' },
+      }),
+    ]);
+    expect(
+      shown(plan, 'Asia/Seoul', '2025-03-24', '2025-04-10').filter((line) => line.includes('피아노')),
+    ).toEqual([
+      '2025-03-26 17:00 피아노 레슨',
+      '2025-04-02 18:00 피아노 레슨 (저녁반)',
+      '2025-04-09 18:00 피아노 레슨 (저녁반)',
+    ]);
   });
 });
 
 describe('repeats', () => {
-  it('takes FREQ=YEARLY on DTSTART’s own month and day as yearly, and any other yearly rule as dates', async () => {
+  it('keeps a yearly rule as one event, every other year and with a count too', async () => {
     const plan = await importICalendar(
       calendar(
         ...event(
@@ -166,32 +274,45 @@ describe('repeats', () => {
       ),
       SEOUL,
     );
-    expect(shown(plan)).toEqual([
-      '2020-03-15 all-day 결혼기념일',
+    expect(events(plan).map(({ rule, repeat }) => ({ rule, repeat }))).toEqual([
+      { rule: { freq: 'yearly' }, repeat: 'yearly' },
+      { rule: { freq: 'yearly', interval: 2, count: 3 }, repeat: 'none' },
+    ]);
+    expect(
+      shown(plan, 'Asia/Seoul', '2024-01-01', '2030-12-31').filter((line) => line.includes('검진')),
+    ).toEqual([
       '2024-01-01 all-day 격년 건강검진',
       '2026-01-01 all-day 격년 건강검진',
       '2028-01-01 all-day 격년 건강검진',
     ]);
-    expect(events(plan)[0]!.repeat).toBe('yearly');
-    expect(plan.skipped).toEqual([{ reason: 'repeat-simplified', what: '격년 건강검진', line: 10 }]);
+    expect(plan.skipped).toEqual([]);
   });
 
-  it('follows an endless rule to a year after today', async () => {
+  it('gives a rule the schedule cannot hold as its dates to a year after today, and says so', async () => {
     const plan = await importICalendar(
-      calendar(...event('DTSTART;TZID=Asia/Seoul:20250103T190000', 'RRULE:FREQ=WEEKLY', 'SUMMARY:독서 모임')),
+      calendar(
+        // The first Monday or Tuesday of each month: BYSETPOS over two weekdays.
+        ...event(
+          'DTSTART;TZID=Asia/Seoul:20250106T190000',
+          'RRULE:FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=1',
+          'SUMMARY:독서 모임',
+        ),
+      ),
       SEOUL,
     );
-    expect(events(plan)[0]!.date).toBe('2025-01-03');
-    expect(events(plan).at(-1)!.date).toBe('2026-02-27');
-    expect(plan.items).toHaveLength(61);
+    expect(events(plan)[0]).toMatchObject({ date: '2025-01-06', time: '19:00', zone: 'Asia/Seoul' });
+    expect(events(plan).at(-1)!.date).toBe('2026-02-02');
+    expect(plan.items).toHaveLength(14);
+    expect(events(plan).every((value) => value.rule === undefined)).toBe(true);
+    expect(plan.skipped).toEqual([{ reason: 'repeat-simplified', what: '독서 모임', line: 3 }]);
   });
 
   it('keeps at most 500 occurrences, also of a SECONDLY rule without end or a rule no date meets', async () => {
-    const daily = await importICalendar(
-      calendar(...event('DTSTART:20100101T070000', 'RRULE:FREQ=DAILY', 'SUMMARY:아침 운동')),
+    const hourly = await importICalendar(
+      calendar(...event('DTSTART:20100101T070000', 'RRULE:FREQ=HOURLY', 'SUMMARY:알림')),
       SEOUL,
     );
-    expect(daily.items).toHaveLength(OCCURRENCES_MAX);
+    expect(hourly.items).toHaveLength(OCCURRENCES_MAX);
     const hostile = await importICalendar(
       calendar(
         ...event('DTSTART:20250101T000000Z', 'RRULE:FREQ=SECONDLY', 'SUMMARY:flood'),
@@ -213,7 +334,7 @@ describe('repeats', () => {
     ).toEqual(['never', 'impossible']);
   });
 
-  it('lists an exception to a yearly event it cannot keep apart', async () => {
+  it('keeps a yearly event’s removed and moved occurrences in it', async () => {
     const plan = await importICalendar(
       calendar(
         ...event(
@@ -231,14 +352,20 @@ describe('repeats', () => {
       ),
       SEOUL,
     );
-    expect(shown(plan)).toEqual(['2020-05-05 all-day 어린이날 가족 나들이']);
-    expect(plan.skipped).toEqual([
-      { reason: 'exception', what: '어린이날 가족 나들이', line: 8 },
-      { reason: 'exception', what: '어린이날 가족 나들이 (대체)', line: 11 },
+    expect(events(plan)).toHaveLength(1);
+    expect(events(plan)[0]!.exceptions).toEqual({
+      '2023-05-05': { deleted: true },
+      '2024-05-05': { date: '2024-05-06', title: '어린이날 가족 나들이 (대체)' },
+    });
+    expect(shown(plan, 'Asia/Seoul', '2022-01-01', '2025-12-31')).toEqual([
+      '2022-05-05 all-day 어린이날 가족 나들이',
+      '2024-05-06 all-day 어린이날 가족 나들이 (대체)',
+      '2025-05-05 all-day 어린이날 가족 나들이',
     ]);
+    expect(plan.skipped).toEqual([]);
   });
 
-  it('drops a cancelled occurrence and keeps an occurrence whose series is not in the file', async () => {
+  it('keeps a cancelled occurrence as deleted, and an occurrence whose series is not in the file apart', async () => {
     const plan = await importICalendar(
       calendar(
         ...event('DTSTART:20250106T090000', 'RRULE:FREQ=DAILY;COUNT=3', 'SUMMARY:워크숍'),
@@ -258,11 +385,78 @@ describe('repeats', () => {
       ),
       SEOUL,
     );
-    expect(shown(plan)).toEqual([
+    expect(events(plan)[0]!).toMatchObject({
+      rule: { freq: 'daily', count: 3 },
+      exceptions: { '2025-01-07': { deleted: true } },
+    });
+    expect(shown(plan, 'Asia/Seoul', '2025-01-01', '2025-01-31')).toEqual([
       '2025-01-06 09:00 워크숍',
       '2025-01-08 09:00 워크숍',
       '2025-01-11 00:00 초대받은 회의',
     ]);
+  });
+
+  it('reads a lunar date repeating in the Korean calendar (RFC 7529) from another app as a lunar event', async () => {
+    const plan = await importICalendar(
+      calendar(
+        ...event('DTSTART;VALUE=DATE:20250129', 'RRULE:RSCALE=DANGI;FREQ=YEARLY', 'SUMMARY:설날'),
+        // The Chinese calendar is not Korea's: it stays the one date, said so.
+        ...event('DTSTART;VALUE=DATE:20250129', 'RRULE:RSCALE=CHINESE;FREQ=YEARLY', 'SUMMARY:春节'),
+      ),
+      SEOUL,
+    );
+    expect(events(plan)[0]).toMatchObject({
+      calendar: 'lunar',
+      date: '2025-01-01',
+      leap: false,
+      rule: { freq: 'yearly' },
+    });
+    expect(shown(plan, 'Asia/Seoul', '2026-01-01', '2027-12-31')).toEqual([
+      '2026-02-17 all-day 설날',
+      '2027-02-07 all-day 설날',
+    ]);
+    expect(plan.skipped).toEqual([{ reason: 'repeat-simplified', what: '春节', line: 10 }]);
+  });
+});
+
+describe('a lunar series changed from one year on', () => {
+  it('is split in two lunar series, the later one at its new time', async () => {
+    const plan = await importICalendar(
+      calendar(
+        ...event(
+          'DTSTART;TZID=Asia/Seoul:20250129T190000',
+          'RRULE:RSCALE=DANGI;FREQ=YEARLY',
+          'SUMMARY:설 저녁',
+        ),
+        'BEGIN:VEVENT',
+        'UID:test-1',
+        'RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Asia/Seoul:20270207T190000',
+        'DTSTART;TZID=Asia/Seoul:20270207T180000',
+        'SUMMARY:설 저녁',
+        'END:VEVENT',
+      ),
+      SEOUL,
+    );
+    expect(events(plan)).toEqual([
+      expect.objectContaining({
+        calendar: 'lunar',
+        date: '2025-01-01',
+        time: '19:00',
+        rule: { freq: 'yearly', until: '2027-02-06' },
+      }),
+      expect.objectContaining({
+        calendar: 'lunar',
+        date: '2027-01-01',
+        time: '18:00',
+        rule: { freq: 'yearly' },
+      }),
+    ]);
+    expect(shown(plan, 'Asia/Seoul', '2026-01-01', '2028-12-31')).toEqual([
+      '2026-02-17 19:00 설 저녁',
+      '2027-02-07 18:00 설 저녁',
+      '2028-01-27 18:00 설 저녁',
+    ]);
+    expect(plan.skipped).toEqual([]);
   });
 });
 
@@ -276,45 +470,86 @@ describe('time zones', () => {
       ),
       SEOUL,
     );
-    expect(shown(plan)).toEqual([
+    expect(events(plan).map((value) => value.zone)).toEqual(['America/New_York', 'Europe/Berlin', undefined]);
+    expect(shown(plan, 'Asia/Seoul', '2025-07-01', '2025-08-31')).toEqual([
       '2025-07-05 10:00 불꽃놀이 생중계',
-      '2025-08-01 19:00 베를린 점심',
       '2025-08-01 12:00 어딘가',
+      '2025-08-01 19:00 베를린 점심',
     ]);
   });
 
   it('prefers the file’s own VTIMEZONE, as Outlook names it', async () => {
     const plan = await importICalendar(
       calendar(
-        'BEGIN:VTIMEZONE',
-        'TZID:Korea Standard Time',
-        'BEGIN:STANDARD',
-        'DTSTART:16010101T000000',
-        'TZOFFSETFROM:+0900',
-        'TZOFFSETTO:+0900',
-        'END:STANDARD',
-        'END:VTIMEZONE',
+        ...vtimezone('Korea Standard Time', ['STANDARD', '16010101T000000', '+0900', '+0900']),
         ...event('DTSTART;TZID=Korea Standard Time:20250310T083000', 'SUMMARY:출근'),
       ),
       NEW_YORK,
     );
-    expect(shown(plan)).toEqual(['2025-03-09 19:30 출근']);
+    expect(events(plan)[0]).toMatchObject({ time: '08:30', zone: 'Asia/Seoul' });
+    expect(shown(plan, 'America/New_York', '2025-03-01', '2025-03-31')).toEqual(['2025-03-09 19:30 출근']);
     // Even over what Intl knows of the same name: the file says what its times meant.
     const own = await importICalendar(
       calendar(
-        'BEGIN:VTIMEZONE',
-        'TZID:Asia/Seoul',
-        'BEGIN:STANDARD',
-        'DTSTART:19700101T000000',
-        'TZOFFSETFROM:+0800',
-        'TZOFFSETTO:+0800',
-        'END:STANDARD',
-        'END:VTIMEZONE',
+        ...vtimezone('Asia/Seoul', ['STANDARD', '19700101T000000', '+0800', '+0800']),
         ...event('DTSTART;TZID=Asia/Seoul:20250310T083000', 'SUMMARY:출근'),
       ),
       NEW_YORK,
     );
-    expect(shown(own)).toEqual(['2025-03-09 20:30 출근']);
+    expect(events(own)[0]).toMatchObject({ time: '08:30', zone: 'Etc/GMT-8' });
+    expect(shown(own, 'America/New_York', '2025-03-01', '2025-03-31')).toEqual(['2025-03-09 20:30 출근']);
+  });
+
+  it('keeps an Outlook series in the zone its Windows name stands for, summer time and all', async () => {
+    const plan = await importICalendar(
+      calendar(
+        ...vtimezone(
+          'Pacific Standard Time',
+          ['STANDARD', '16010101T020000', '-0700', '-0800', 'FREQ=YEARLY;BYDAY=1SU;BYMONTH=11'],
+          ['DAYLIGHT', '16010101T020000', '-0800', '-0700', 'FREQ=YEARLY;BYDAY=2SU;BYMONTH=3'],
+        ),
+        ...event(
+          'DTSTART;TZID=Pacific Standard Time:20250303T090000',
+          'DTEND;TZID=Pacific Standard Time:20250303T093000',
+          'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3',
+          'SUMMARY:스탠드업',
+        ),
+      ),
+      SEOUL,
+    );
+    expect(events(plan)[0]).toMatchObject({
+      time: '09:00',
+      duration: 'PT30M',
+      zone: 'America/Los_Angeles',
+      rule: { freq: 'weekly', count: 3 },
+    });
+    expect(shown(plan, 'Asia/Seoul', '2025-03-01', '2025-03-31')).toEqual([
+      '2025-03-04 02:00 스탠드업',
+      '2025-03-11 01:00 스탠드업',
+      '2025-03-18 01:00 스탠드업',
+    ]);
+  });
+
+  it('keeps a series in UTC in the member’s zone where that zone keeps one offset and the same days, else in UTC', async () => {
+    const file = calendar(
+      ...event(
+        'DTSTART:20250106T010000Z',
+        'DTEND:20250106T020000Z',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO',
+        'SUMMARY:점검',
+      ),
+    );
+    expect(events(await importICalendar(file, SEOUL))[0]).toMatchObject({
+      date: '2025-01-06',
+      time: '10:00',
+      zone: 'Asia/Seoul',
+      duration: 'PT1H',
+    });
+    // New York changes its clocks: the series stays in UTC, so each occurrence keeps its instant.
+    expect(events(await importICalendar(file, NEW_YORK))[0]).toMatchObject({ time: '01:00', zone: 'UTC' });
+    const late = calendar(...event('DTSTART:20250106T200000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'SUMMARY:점검'));
+    // 20:00 UTC on Monday is Tuesday in Seoul: the Mondays of the rule would not hold there.
+    expect(events(await importICalendar(late, SEOUL))[0]).toMatchObject({ date: '2025-01-06', zone: 'UTC' });
   });
 });
 
@@ -333,7 +568,9 @@ describe('text', () => {
       ...title.subarray(cutAt + 1),
       ...new TextEncoder().encode('\nEND:VEVENT\nEND:VCALENDAR\n'),
     ]);
-    expect(shown(await importICalendar(bytes, SEOUL))).toEqual(['2025-10-06 all-day 한가위 성묘']);
+    expect(shown(await importICalendar(bytes, SEOUL), 'Asia/Seoul', '2025-10-06', '2025-10-06')).toEqual([
+      '2025-10-06 all-day 한가위 성묘',
+    ]);
   });
 
   it('reads a file in CP949', async () => {
@@ -348,7 +585,9 @@ describe('text', () => {
       0xaf,
       ...new TextEncoder().encode('\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'),
     ]);
-    expect(shown(await importICalendar(bytes, SEOUL))).toEqual(['2026-02-17 all-day 설날']);
+    expect(shown(await importICalendar(bytes, SEOUL), 'Asia/Seoul', '2026-02-17', '2026-02-17')).toEqual([
+      '2026-02-17 all-day 설날',
+    ]);
   });
 
   it('cuts a 10 MB folded description to the memo’s length, and says so', async () => {

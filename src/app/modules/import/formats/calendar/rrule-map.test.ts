@@ -3,7 +3,15 @@
 // expander of that RRULE (rrule.ts, itself checked against the RFC's examples).
 import { describe, expect, it } from 'vitest';
 import { DAY_SECONDS, expandRule, parseRule } from './rrule.js';
-import { ruleFromRRule, ruleToRRule } from '../../../../calendar/rrule-map.js';
+import {
+  lunarRuleFromRRule,
+  lunarRuleToRRule,
+  ruleFromRRule,
+  ruleToRRule,
+  startOnRule,
+} from '../../../../calendar/rrule-map.js';
+import { parseLunarDate } from '../../../../calendar/lunar.js';
+import { seriesStart } from '../../../../calendar/rules.js';
 import { occurrencesBetween } from '../../../../calendar/occurrences.js';
 import type { RepeatRule } from '../../../../calendar/series.js';
 import { epochDay, fromEpochDay, parseIsoDate, toIsoDate } from '../../../../calendar/plain-date.js';
@@ -95,5 +103,67 @@ describe('repeat rules as RRULEs', () => {
       freq: 'monthly',
       nth: -1,
     });
+  });
+});
+
+describe('lunar dates repeating yearly as RFC 7529 rules in the Korean calendar', () => {
+  it.each<[string, boolean, RepeatRule]>([
+    ['1940-08-15', false, { freq: 'yearly' }],
+    // The leap second month of 2023 (윤2월).
+    ['2023-02-05', true, { freq: 'yearly' }],
+    // The 30th of a month that has only 29 days in some years.
+    ['2024-02-30', false, { freq: 'yearly', interval: 2, count: 5 }],
+  ])('%s (leap %s) %j is written and read back the same', (date, leap, rule) => {
+    const lunar = parseLunarDate(date, leap)!;
+    const start = seriesStart({ calendar: 'lunar', date, leap })!;
+    const rrule = lunarRuleToRRule(rule, lunar, { allDay: true, zone: '' });
+    expect(rrule.startsWith('RSCALE=DANGI;FREQ=YEARLY;')).toBe(true);
+    expect(rrule).toContain('SKIP=BACKWARD');
+    expect(lunarRuleFromRRule(parseRule(rrule)!, start.date)).toEqual({ lunar, rule });
+  });
+
+  it('writes a leap month with an L and a 30th as the month’s last day', () => {
+    const clock = { allDay: true, zone: '' };
+    expect(lunarRuleToRRule({ freq: 'yearly' }, { month: 2, day: 5, leap: true }, clock)).toBe(
+      'RSCALE=DANGI;FREQ=YEARLY;BYMONTH=2L;BYMONTHDAY=5;SKIP=BACKWARD',
+    );
+    expect(lunarRuleToRRule({ freq: 'yearly' }, { month: 11, day: 30, leap: false }, clock)).toBe(
+      'RSCALE=DANGI;FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=-1;SKIP=BACKWARD',
+    );
+  });
+
+  it('leaves what the schedule cannot keep exactly', () => {
+    const seollal = parseIsoDate('2025-01-29')!;
+    expect(lunarRuleFromRRule(parseRule('RSCALE=DANGI;FREQ=YEARLY')!, seollal)).toEqual({
+      lunar: { year: 2025, month: 1, day: 1, leap: false },
+      rule: { freq: 'yearly' },
+    });
+    for (const rrule of [
+      'RSCALE=CHINESE;FREQ=YEARLY',
+      'RSCALE=DANGI;FREQ=MONTHLY',
+      'RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1,8',
+      'RSCALE=DANGI;FREQ=YEARLY;BYDAY=MO',
+      // Not the start's own lunar date.
+      'RSCALE=DANGI;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=15',
+      // A 30th or a leap month without SKIP=BACKWARD is skipped in the years that lack it.
+      'RSCALE=DANGI;FREQ=YEARLY;BYMONTHDAY=-1',
+      'RSCALE=DANGI;FREQ=YEARLY;BYMONTH=1L;BYMONTHDAY=1',
+    ]) {
+      expect(lunarRuleFromRRule(parseRule(rrule)!, seollal), rrule).toBeNull();
+    }
+    // A Korean calendar rule is no Gregorian one.
+    expect(ruleFromRRule(parseRule('RSCALE=DANGI;FREQ=YEARLY')!, seollal)).toBeNull();
+  });
+});
+
+describe('whether the rule itself gives the start', () => {
+  it('is so for a start on the rule’s weekday or nth weekday, not for one beside it', () => {
+    const tuesday = parseIsoDate('2025-03-04')!;
+    expect(startOnRule({ freq: 'weekly' }, tuesday)).toBe(true);
+    expect(startOnRule({ freq: 'weekly', weekdays: [2, 4] }, tuesday)).toBe(true);
+    expect(startOnRule({ freq: 'weekly', weekdays: [1, 3] }, tuesday)).toBe(false);
+    expect(startOnRule({ freq: 'monthly', nth: 1 }, tuesday)).toBe(true);
+    expect(startOnRule({ freq: 'monthly', nth: 1, weekdays: [3] }, tuesday)).toBe(false);
+    expect(startOnRule({ freq: 'monthly' }, tuesday)).toBe(true);
   });
 });

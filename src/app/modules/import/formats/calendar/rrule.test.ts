@@ -1,5 +1,6 @@
 // The expander against RFC 5545 §3.8.5.3's own examples (wall-clock times, as the RFC writes them).
 import { describe, expect, it } from 'vitest';
+import { isGregorian } from '../../../../calendar/rrule-map.js';
 import { expandRule, parseRule } from './rrule.js';
 import { parseWall } from './zones.js';
 
@@ -131,12 +132,23 @@ describe('recurrence rules', () => {
     expect(expand('20250101T090000', 'FREQ=YEARLY;INTERVAL=999999999')).toEqual(['20250101T090000']);
   });
 
-  it('refuses rules it cannot follow', () => {
+  it('refuses rules it cannot read', () => {
     expect(parseRule('FREQ=FORTNIGHTLY')).toBeNull();
     expect(parseRule('FREQ=DAILY;BYDAY=XX')).toBeNull();
     expect(parseRule('FREQ=DAILY;BYMONTH=13')).toBeNull();
+    expect(parseRule('FREQ=DAILY;BYMONTH=5L')).toBeNull();
+    expect(parseRule('FREQ=MONTHLY;SKIP=BACKWARD')).toBeNull();
     expect(parseRule('FREQ=DAILY;COUNT=3;UNTIL=20250101')).toBeNull();
-    expect(parseRule('RSCALE=CHINESE;FREQ=YEARLY')).toBeNull();
     expect(parseRule('FREQ=YEARLY;X-SOMETHING=1')).toMatchObject({ freq: 'YEARLY', interval: 1 });
+  });
+
+  it('reads RFC 7529’s calendars, leap months and SKIP, as rules not to be counted in the Gregorian calendar', () => {
+    const lunar = parseRule('RSCALE=dangi;FREQ=YEARLY;BYMONTH=4L;BYMONTHDAY=-1;SKIP=BACKWARD')!;
+    expect(lunar).toMatchObject({ rscale: 'DANGI', leapMonths: [4], byMonthDay: [-1], skip: 'BACKWARD' });
+    expect(lunar.byMonth).toBeUndefined();
+    expect(isGregorian(lunar)).toBe(false);
+    expect(isGregorian(parseRule('RSCALE=GREGORIAN;FREQ=MONTHLY;SKIP=BACKWARD')!)).toBe(false);
+    expect(isGregorian(parseRule('RSCALE=GREGORIAN;FREQ=MONTHLY')!)).toBe(true);
+    expect(isGregorian(parseRule('FREQ=MONTHLY')!)).toBe(true);
   });
 });

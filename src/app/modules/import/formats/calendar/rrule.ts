@@ -4,32 +4,14 @@
 // BYMONTHDAY=30) and steps one second at a time through a SECONDLY rule, while this one skips whole days that
 // cannot match and stops after a fixed amount of work, so a hostile file stays fast.
 import { epochDay, fromEpochDay, isLeapYear } from '../../../../calendar/plain-date.js';
+import {
+  RRULE_FREQUENCIES,
+  RRULE_WEEKDAYS,
+  type RRuleFrequency,
+  type RRuleParts,
+} from '../../../../calendar/rrule-map.js';
 
 export const DAY_SECONDS = 86_400;
-
-const FREQUENCIES = ['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
-export type Frequency = (typeof FREQUENCIES)[number];
-const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-
-export interface RecurrenceRule {
-  freq: Frequency;
-  interval: number;
-  count?: number;
-  /** The UNTIL value as written (a DATE or DATE-TIME), for the caller to place in the event's time zone. */
-  until?: string;
-  byMonth?: number[];
-  byWeekNo?: number[];
-  byYearDay?: number[];
-  byMonthDay?: number[];
-  /** `n` 0 for every such weekday of the period, else the nth (negative: from the end). Weekday 0 is Sunday. */
-  byDay?: Array<{ n: number; weekday: number }>;
-  byHour?: number[];
-  byMinute?: number[];
-  bySecond?: number[];
-  bySetPos?: number[];
-  /** The day a week starts on (0 Sunday); Monday unless the rule says. */
-  weekStart: number;
-}
 
 function numbers(value: string, min: number, max: number, signed: boolean): number[] | null {
   const list = value.split(',').map((part) => (/^[+-]?\d{1,3}$/.test(part.trim()) ? Number(part) : NaN));
@@ -41,8 +23,11 @@ function numbers(value: string, min: number, max: number, signed: boolean): numb
   return valid && list.length > 0 ? [...new Set(list)] : null;
 }
 
-/** The rule, or null when it is one this reader cannot follow (a part misspelt, RSCALE's other calendars). */
-export function parseRule(value: string): RecurrenceRule | null {
+/**
+ * The rule, or null when it cannot be read (a part misspelt or out of range). RFC 7529's parts (RSCALE, SKIP, a leap
+ * month '5L') are read too: a caller checks `isGregorian` before it expands a rule here.
+ */
+export function parseRule(value: string): RRuleParts | null {
   const parts = new Map<string, string>();
   for (const part of value.split(';')) {
     if (!part.trim()) continue;
@@ -51,8 +36,8 @@ export function parseRule(value: string): RecurrenceRule | null {
     parts.set(part.slice(0, equals).trim().toUpperCase(), part.slice(equals + 1).trim());
   }
   const freq = parts.get('FREQ')?.toUpperCase();
-  if (!FREQUENCIES.includes(freq as Frequency)) return null;
-  const rule: RecurrenceRule = { freq: freq as Frequency, interval: 1, weekStart: 1 };
+  if (!RRULE_FREQUENCIES.includes(freq as RRuleFrequency)) return null;
+  const rule: RRuleParts = { freq: freq as RRuleFrequency, interval: 1, weekStart: 1 };
   for (const [name, text] of parts) {
     switch (name) {
       case 'FREQ':
@@ -68,7 +53,7 @@ export function parseRule(value: string): RecurrenceRule | null {
         rule.until = text;
         break;
       case 'WKST': {
-        const day = WEEKDAYS.indexOf(text.toUpperCase());
+        const day = (RRULE_WEEKDAYS as readonly string[]).indexOf(text.toUpperCase());
         if (day < 0) return null;
         rule.weekStart = day;
         break;
@@ -80,12 +65,31 @@ export function parseRule(value: string): RecurrenceRule | null {
         if (days.some((match) => !match)) return null;
         rule.byDay = days.map((match) => ({
           n: match![1] ? Number(match![1]) : 0,
-          weekday: WEEKDAYS.indexOf(match![2]!.toUpperCase()),
+          weekday: (RRULE_WEEKDAYS as readonly string[]).indexOf(match![2]!.toUpperCase()),
         }));
         if (rule.byDay.some(({ n }) => Math.abs(n) > 53)) return null;
         break;
       }
-      case 'BYMONTH':
+      case 'BYMONTH': {
+        // RFC 7529 names a leap month with an L ('5L'), for a calendar that has them.
+        const months = text.split(',').map((part) => /^(\d{1,2})(L?)$/i.exec(part.trim()));
+        if (months.some((match) => !match || Number(match[1]) < 1 || Number(match[1]) > 13)) return null;
+        const common = months.filter((match) => !match![2]).map((match) => Number(match![1]));
+        const leap = months.filter((match) => match![2]).map((match) => Number(match![1]));
+        if (common.length > 0) rule.byMonth = [...new Set(common)];
+        if (leap.length > 0) rule.leapMonths = [...new Set(leap)];
+        break;
+      }
+      case 'RSCALE':
+        if (!/^[A-Z0-9-]+$/i.test(text)) return null;
+        rule.rscale = text.toUpperCase();
+        break;
+      case 'SKIP': {
+        const skip = text.toUpperCase();
+        if (skip !== 'OMIT' && skip !== 'BACKWARD' && skip !== 'FORWARD') return null;
+        rule.skip = skip;
+        break;
+      }
       case 'BYWEEKNO':
       case 'BYYEARDAY':
       case 'BYMONTHDAY':
@@ -100,16 +104,17 @@ export function parseRule(value: string): RecurrenceRule | null {
         break;
       }
       default:
-        // RSCALE (RFC 7529) moves the rule onto another calendar; any other unknown part is an extension.
-        if (name === 'RSCALE' || !name.startsWith('X-')) return null;
+        // Any other part is an extension, or a mistake.
+        if (!name.startsWith('X-')) return null;
     }
   }
   if (rule.count !== undefined && rule.until !== undefined) return null;
+  // A 13th month, or a leap one, is another calendar's (RFC 7529); SKIP goes with RSCALE.
+  if (!rule.rscale && (rule.leapMonths || rule.byMonth?.includes(13) || rule.skip)) return null;
   return rule;
 }
 
 const RANGES = {
-  BYMONTH: [1, 12, false],
   BYWEEKNO: [1, 53, true],
   BYYEARDAY: [1, 366, true],
   BYMONTHDAY: [1, 31, true],
@@ -120,7 +125,6 @@ const RANGES = {
 } as const;
 
 const FIELDS = {
-  BYMONTH: 'byMonth',
   BYWEEKNO: 'byWeekNo',
   BYYEARDAY: 'byYearDay',
   BYMONTHDAY: 'byMonthDay',
@@ -189,7 +193,7 @@ function mod(a: number, b: number): number {
  * counts it as the first occurrence whatever the rule says. Each period of the rule's frequency is the set of
  * days (and times) its BYxxx parts allow, filtered by BYSETPOS; periods are INTERVAL apart.
  */
-export function expandRule(rule: RecurrenceRule, start: number, limits: ExpandLimits): number[] {
+export function expandRule(rule: RRuleParts, start: number, limits: ExpandLimits): number[] {
   const times = [start];
   let work = 0;
   const workLimit = Math.min(WORK_LIMIT, limits.budget?.left ?? WORK_LIMIT);
@@ -339,12 +343,7 @@ export function expandRule(rule: RecurrenceRule, start: number, limits: ExpandLi
 }
 
 /** The first and last day of the rule's `index`-th period (INTERVAL apart), counted from DTSTART's. */
-function periodDays(
-  rule: RecurrenceRule,
-  start: DayFacts,
-  startDay: number,
-  index: number,
-): [number, number] {
+function periodDays(rule: RRuleParts, start: DayFacts, startDay: number, index: number): [number, number] {
   const step = index * rule.interval;
   switch (rule.freq) {
     case 'YEARLY': {

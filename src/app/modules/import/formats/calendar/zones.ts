@@ -1,8 +1,11 @@
 // Time zones for the calendar reader: a file's own VTIMEZONE definitions, else the IANA zone through Intl. Times
 // are seconds since 1970: an instant (UTC), or a wall clock read as if it were UTC.
 import { daysInMonth, epochDay } from '../../../../calendar/plain-date.js';
-import { DAY_SECONDS, expandRule, parseRule, type RecurrenceRule } from './rrule.js';
+import { timeZone } from '../../../../calendar/time-zones.js';
+import { isGregorian, type RRuleParts } from '../../../../calendar/rrule-map.js';
+import { DAY_SECONDS, expandRule, parseRule } from './rrule.js';
 import type { Component } from './ics-text.js';
+import { WINDOWS_ZONES } from './windows-zones.js';
 
 export interface Zone {
   /** Seconds east of UTC at an instant. */
@@ -78,7 +81,7 @@ interface Observance {
   start: number;
   offsetFrom: number;
   offsetTo: number;
-  rule: RecurrenceRule | null;
+  rule: RRuleParts | null;
   until: number | null;
   dates: number[];
 }
@@ -97,7 +100,8 @@ export function vtimezoneZone(component: Component, budget?: { left: number }): 
     const offsetTo = parseOffset(get('TZOFFSETTO') ?? '');
     if (start === null || offsetFrom === null || offsetTo === null) continue;
     const ruleText = get('RRULE');
-    const rule = ruleText ? parseRule(ruleText) : null;
+    const parsed = ruleText ? parseRule(ruleText) : null;
+    const rule = parsed && isGregorian(parsed) ? parsed : null;
     const untilText = rule?.until?.replace(/Z$/i, '');
     const untilUtc = untilText ? parseWall(untilText) : null;
     const dates = part.properties
@@ -163,4 +167,95 @@ export function vtimezoneZone(component: Component, budget?: { left: number }): 
       return offset;
     },
   };
+}
+
+/** A zone by its IANA name as the schedule follows it (src/app/calendar/time-zones.ts), in seconds; null if unknown. */
+export function namedZone(name: string): Zone | null {
+  const zone = timeZone(name);
+  return zone && { offsetAt: (instant) => zone.offsetAt(Math.floor(instant / 60)) * 60 };
+}
+
+/**
+ * A zone name as the schedule keeps it, or null for one Intl does not know: as written ('Etc/UTC' stays so, as a file
+ * of ours wrote it), its letters' case put right ('asia/seoul' is 'Asia/Seoul').
+ */
+export function ianaName(name: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(name)) return null;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    const kept = resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+    return timeZone(kept) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A TZID of a file: the offsets its times are read with, and the IANA zones it may be named as. */
+export interface FileZone {
+  zone: Zone;
+  /** The file defines it in a VTIMEZONE: a name stands for it only where their offsets agree. */
+  defined: boolean;
+  /** IANA names it says it is (the TZID itself, X-LIC-LOCATION, a Windows name's zone), most likely first. */
+  names: string[];
+  /** Names that merely share its offsets (the member's zone, a fixed-offset zone): they must agree for a year. */
+  lookalikes: string[];
+  /** Its times are in UTC ('Z'). */
+  utc?: boolean;
+}
+
+export const UTC_FILE_ZONE: FileZone = {
+  zone: UTC_ZONE,
+  defined: false,
+  names: ['UTC'],
+  lookalikes: [],
+  utc: true,
+};
+
+/** The names a TZID (and its VTIMEZONE's X-LIC-LOCATION) spells out, IANA ones first, then a Windows one's zone. */
+export function namesOfTzid(id: string, location: string | undefined): string[] {
+  // Some writers prefix the IANA name ('/mozilla.org/20050126_1/Asia/Seoul').
+  const suffix = /([A-Za-z_]+\/[A-Za-z0-9_+-]+(?:\/[A-Za-z0-9_+-]+)?)$/.exec(id)?.[1];
+  const windows = WINDOWS_ZONES[id];
+  const names = [id, suffix, location, windows]
+    .filter((name): name is string => Boolean(name))
+    .map((name) => ianaName(name))
+    .filter((name): name is string => name !== null);
+  return [...new Set(names)];
+}
+
+/** The IANA zones whose offsets stay one fixed offset's ('Etc/GMT-9' is UTC+9; Etc counts the other way round). */
+export function fixedOffsetName(offsetSeconds: number): string | null {
+  if (offsetSeconds === 0) return 'UTC';
+  const hours = offsetSeconds / 3600;
+  if (!Number.isInteger(hours) || Math.abs(hours) > 14) return null;
+  return ianaName(`Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`);
+}
+
+const YEAR_SECONDS = 365 * DAY_SECONDS;
+
+function agreesAt(file: Zone, named: Zone, instant: number): boolean {
+  return Math.round(file.offsetAt(instant) / 60) === Math.round(named.offsetAt(instant) / 60);
+}
+
+/**
+ * The IANA name a file's zone is kept under for a time at `instant`: the first name it says it is whose offset
+ * agrees with the file's definition then, else the first lookalike that agrees a whole year from then; null when
+ * none does (the caller places the time in the member's zone instead).
+ */
+export function nameAt(file: FileZone, instant: number): string | null {
+  for (const name of file.names) {
+    const named = namedZone(name);
+    if (named && (!file.defined || agreesAt(file.zone, named, instant))) return name;
+  }
+  if (!file.defined) return null;
+  for (const name of file.lookalikes) {
+    const named = namedZone(name);
+    if (!named) continue;
+    let agrees = true;
+    for (let at = instant; at <= instant + YEAR_SECONDS && agrees; at += DAY_SECONDS) {
+      agrees = agreesAt(file.zone, named, at);
+    }
+    if (agrees) return name;
+  }
+  return null;
 }
