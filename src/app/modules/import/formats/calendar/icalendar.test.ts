@@ -400,6 +400,8 @@ describe('repeats', () => {
     const plan = await importICalendar(
       calendar(
         ...event('DTSTART;VALUE=DATE:20250129', 'RRULE:RSCALE=DANGI;FREQ=YEARLY', 'SUMMARY:설날'),
+        // 'KOREAN', as some writers name it, is the same calendar.
+        ...event('DTSTART;VALUE=DATE:20250929', 'RRULE:FREQ=YEARLY;RSCALE=KOREAN', 'SUMMARY:엄마 생신'),
         // The Chinese calendar is not Korea's: it stays the one date, said so.
         ...event('DTSTART;VALUE=DATE:20250129', 'RRULE:RSCALE=CHINESE;FREQ=YEARLY', 'SUMMARY:春节'),
       ),
@@ -411,11 +413,15 @@ describe('repeats', () => {
       leap: false,
       rule: { freq: 'yearly' },
     });
-    expect(shown(plan, 'Asia/Seoul', '2026-01-01', '2027-12-31')).toEqual([
-      '2026-02-17 all-day 설날',
-      '2027-02-07 all-day 설날',
-    ]);
-    expect(plan.skipped).toEqual([{ reason: 'repeat-simplified', what: '春节', line: 10 }]);
+    expect(events(plan)[1]).toMatchObject({
+      calendar: 'lunar',
+      date: '2025-08-08',
+      rule: { freq: 'yearly' },
+    });
+    expect(
+      shown(plan, 'Asia/Seoul', '2026-01-01', '2027-12-31').filter((line) => line.includes('설날')),
+    ).toEqual(['2026-02-17 all-day 설날', '2027-02-07 all-day 설날']);
+    expect(plan.skipped).toEqual([{ reason: 'repeat-simplified', what: '春节', line: 17 }]);
   });
 });
 

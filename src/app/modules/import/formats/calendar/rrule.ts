@@ -5,6 +5,7 @@
 // cannot match and stops after a fixed amount of work, so a hostile file stays fast.
 import { epochDay, fromEpochDay, isLeapYear } from '../../../../calendar/plain-date.js';
 import {
+  KOREAN_RSCALE,
   RRULE_FREQUENCIES,
   RRULE_WEEKDAYS,
   type RRuleFrequency,
@@ -82,7 +83,8 @@ export function parseRule(value: string): RRuleParts | null {
       }
       case 'RSCALE':
         if (!/^[A-Z0-9-]+$/i.test(text)) return null;
-        rule.rscale = text.toUpperCase();
+        // 'KOREAN' is not a CLDR calendar, but some writers name the Korean calendar so: read it as CLDR's 'dangi'.
+        rule.rscale = text.toUpperCase() === 'KOREAN' ? KOREAN_RSCALE : text.toUpperCase();
         break;
       case 'SKIP': {
         const skip = text.toUpperCase();
