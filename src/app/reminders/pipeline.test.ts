@@ -12,6 +12,7 @@ import { newHeader, SimulatedDevice } from '../test/devices.js';
 import { MemorySyncServer } from '../test/memory-sync-server.js';
 import type { ReminderServer } from './reconcile.js';
 import { ReminderRunner } from './runner.js';
+import { seoulTime } from '../../server/push/service.js';
 import { REMINDER_SOURCES } from '../shell/reminder-sources.js';
 import type { ScheduleEvent } from '../records/event.js';
 import { keepPushTarget, pushTargets } from './targets.js';
@@ -63,24 +64,12 @@ const realServer: ReminderServer = {
 
 /** An event in Seoul starting at `startsAt` (a whole minute), reminding 10 minutes before. */
 function dentistAt(startsAt: number, title: string): ScheduleEvent {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Seoul',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(startsAt)
-      .map((part) => [part.type, part.value]),
-  );
+  const [date, clock] = seoulTime(new Date(startsAt)).split(' ') as [string, string];
   return {
     title,
     calendar: 'solar',
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
+    date,
+    time: clock.slice(0, 5),
     duration: 'PT1H',
     zone: 'Asia/Seoul',
     repeat: 'none',
