@@ -12,6 +12,8 @@ import { ledgerText } from '../src/app/modules/ledger/copy.js';
 import { formatMoney } from '../src/app/modules/ledger/model/format.js';
 import { plural } from '../src/shared/plural.js';
 import { isoToday, timeLabel } from '../src/app/format.js';
+import { toSolarDate } from '../src/app/calendar/lunar.js';
+import { toIsoDate } from '../src/app/calendar/plain-date.js';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { diaryText } from '../src/app/modules/memo/copy.js';
 import { syncText } from '../src/app/modules/sync/copy.js';
@@ -20,6 +22,7 @@ import { localeOf } from '../src/shared/text.js';
 import { browserSuite } from './support/suite.js';
 import { members } from './pages/members.js';
 import { ImportModel } from './pages/import.js';
+import { ScheduleModel } from './pages/schedule.js';
 import type { Lang } from './pages/site.js';
 
 const suite = browserSuite();
@@ -200,5 +203,51 @@ describe(`import and export in ${lang}`, () => {
     await screen.open();
     await screen.choose({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) });
     await expect.poll(() => screen.failure().innerText()).toBe(text.errors.unsupported);
+  });
+});
+
+describe('a lunar birthday through .ics both ways, in Korean', () => {
+  const text = importText.ko;
+
+  it('reads another app’s RSCALE rule as a lunar yearly event, and writes it back with RSCALE and ten years of dates', async () => {
+    const { app, screen, page } = await openImport('ko');
+    // 2025-09-29 is lunar 8/8; another app writes the yearly lunar rule of RFC 7529.
+    const file = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Another app//KO',
+      'BEGIN:VEVENT',
+      'UID:mom-birthday@example.com',
+      'DTSTAMP:20250101T000000Z',
+      'DTSTART;VALUE=DATE:20250929',
+      'RRULE:RSCALE=DANGI;FREQ=YEARLY',
+      'SUMMARY:엄마 생신',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    await screen.choose({ name: 'birthday.ics', mimeType: 'text/calendar', buffer: Buffer.from(file) });
+    const preview = screen.preview();
+    await preview.getByRole('heading', { name: text.preview.heading }).waitFor();
+    await screen.importAll(1);
+
+    // On the schedule, next year's birthday falls on lunar 8/8 of that year.
+    const nextYear = Number(isoToday().slice(0, 4)) + 1;
+    const solar = toIsoDate(toSolarDate({ year: nextYear, month: 8, day: 8, leap: false })!);
+    await app.go('schedule');
+    const schedule = new ScheduleModel(app);
+    await schedule.select(solar);
+    await schedule.listed('엄마 생신').waitFor();
+
+    // Exported, it keeps the rule in the Korean calendar and lists its solar dates for calendars that ignore RSCALE.
+    await screen.open();
+    const download = await screen.exportFile('ics', MASTER);
+    const exported = fs.readFileSync((await download.path())!).toString('utf8');
+    expect(exported).toMatch(/\r\nRRULE:RSCALE=DANGI;FREQ=YEARLY;BYMONTH=8;BYMONTHDAY=8;SKIP=BACKWARD\r\n/);
+    expect(exported).toContain(solar.replaceAll('-', ''));
+    // Read back, it is the same event: nothing new.
+    await screen.choose({ name: 'schedule.ics', mimeType: 'text/calendar', buffer: Buffer.from(exported) });
+    await preview.getByText(text.preview.nothingNew).waitFor();
+    await page.getByRole('button', { name: text.cancel }).click();
   });
 });
