@@ -127,6 +127,9 @@ export const SYNC_MAX_DEVICES = 20;
 /** A document's sealed chunk at most: a 1 MiB chunk, its IV and tag. */
 export const SYNC_CHUNK_MAX_BYTES = 1024 * 1024 + 1024;
 
+/** The longest a reminder may come before what it reminds of: four weeks (an event's or an anniversary's). */
+export const REMINDER_MINUTES_BEFORE_MAX = 4 * 7 * 24 * 60;
+
 /**
  * Reminders the server cannot read (issue 46): what one member may have the server hold. Each reminder is a send
  * time and one message per device, sealed by the app (RFC 8291); a message is far below Web Push's 4,096 bytes.

@@ -3,6 +3,7 @@
 // (shell/reminder-sources.ts); the pipeline (runner.ts, in-app.ts) knows none of them by name. A source expands its
 // records' occurrences that start within [window.from, window.to + its longest "minutes before"] and hands each to
 // `occurrenceReminders`, which keeps the keys stable and the times within the window.
+import { REMINDER_MINUTES_BEFORE_MAX } from '../../shared/constants.js';
 import type { Vault } from '../vault/vault.js';
 import type { DesiredReminder } from './desired.js';
 
@@ -36,7 +37,7 @@ export function desiredReminders(
 }
 
 /** The longest a reminder may come before what it reminds of: four weeks. */
-export const MINUTES_BEFORE_MAX = 4 * 7 * 24 * 60;
+export const MINUTES_BEFORE_MAX = REMINDER_MINUTES_BEFORE_MAX;
 
 /** One occurrence of a record that reminds: when it starts, and the minutes before it each reminder comes. */
 export interface RemindingOccurrence {

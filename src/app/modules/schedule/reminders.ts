@@ -8,6 +8,7 @@ import { fill, localeOf } from '../../../shared/text.js';
 import { utcFormatter, timeLabel } from '../../format.js';
 import { occurrencesBetween, type Occurrence } from '../../calendar/occurrences.js';
 import { occurrencesInRange } from '../../calendar/recurrence.js';
+import { ALL_DAY_REMINDER_MINUTE, remindersOf } from '../../calendar/reminder-times.js';
 import { clockOf, dayNumber, minutesOf } from '../../calendar/series.js';
 import { deviceZoneName, instantOf, timeZone, wallAt, DAY_MINUTES } from '../../calendar/time-zones.js';
 import type { ScheduleEvent } from '../../records/event.js';
@@ -22,10 +23,7 @@ import {
 import type { Anniversary } from './anniversaries/model.js';
 import { reminderText } from './reminder-copy.js';
 
-/** A record keeps at most this many reminders. */
-export const REMINDERS_PER_RECORD = 5;
-/** An all-day event's and an anniversary's reminders come at this minute of the day: 9:00. */
-export const ALL_DAY_REMINDER_MINUTE = 9 * 60;
+export { ALL_DAY_REMINDER_MINUTE, REMINDERS_PER_RECORD, remindersOf } from '../../calendar/reminder-times.js';
 /** The choices the form offers first, for a timed event and for a day. */
 export const TIMED_PRESETS: readonly number[] = [0, 10, 60, 1440];
 export const DAY_PRESETS: readonly number[] = [0, 1440, 10080];
@@ -33,15 +31,6 @@ export const DAY_PRESETS: readonly number[] = [0, 1440, 10080];
 export type ReminderUnit = 'minute' | 'hour' | 'day' | 'week';
 export const REMINDER_UNITS: readonly ReminderUnit[] = ['minute', 'hour', 'day', 'week'];
 const UNIT_MINUTES: Record<ReminderUnit, number> = { minute: 1, hour: 60, day: 1440, week: 10080 };
-
-/** The reminders a stored value asks for: whole minutes from 0 to four weeks, each once, soonest first, five at most. */
-export function remindersOf(value: unknown): number[] {
-  if (!Array.isArray(value)) return [];
-  const minutes = value.filter(
-    (item): item is number => Number.isInteger(item) && item >= 0 && item <= MINUTES_BEFORE_MAX,
-  );
-  return [...new Set(minutes)].sort((a, b) => a - b).slice(0, REMINDERS_PER_RECORD);
-}
 
 /** Minutes as the largest whole unit they are: 1440 → 1 day, 90 → 90 minutes. */
 export function inUnits(minutes: number): { amount: number; unit: ReminderUnit } {

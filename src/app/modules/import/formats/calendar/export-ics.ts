@@ -11,6 +11,7 @@ import {
   startOnRule,
   type RRuleParts,
 } from '../../../../calendar/rrule-map.js';
+import { remindersOf, triggerOfReminder } from '../../../../calendar/reminder-times.js';
 import { isSeriesDay, lastDayOf, seriesDays, seriesStart } from '../../../../calendar/rules.js';
 import {
   allDayLength,
@@ -128,6 +129,28 @@ function spanLines(at: Moment, duration: unknown, writing: Writing): string[] {
   return lines;
 }
 
+/** An RFC 5545 DURATION of whole minutes, signed ('-PT10M', 'PT9H', '-P1DT15H', 'PT0S'). */
+function durationText(seconds: number): string {
+  const minutes = Math.abs(seconds) / 60;
+  const days = Math.floor(minutes / DAY_MINUTES);
+  const hours = Math.floor((minutes % DAY_MINUTES) / 60);
+  const rest = minutes % 60;
+  const time = hours || rest ? `T${hours ? `${hours}H` : ''}${rest ? `${rest}M` : ''}` : '';
+  const sign = seconds < 0 ? '-' : '';
+  return days || time ? `${sign}P${days ? `${days}D` : ''}${time}` : 'PT0S';
+}
+
+/** A VALARM for each of the event's reminders, shown with its title (all day: counted back from 9:00). */
+function alarmLines(value: ScheduleEvent, allDay: boolean): string[] {
+  return remindersOf(value.reminders).flatMap((minutes) => [
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${escapeText(value.title)}`,
+    `TRIGGER:${durationText(triggerOfReminder(minutes, allDay))}`,
+    'END:VALARM',
+  ]);
+}
+
 function textLines(title: string, memo: string): string[] {
   return [`SUMMARY:${escapeText(title)}`, ...(memo ? [`DESCRIPTION:${escapeText(memo)}`] : [])];
 }
@@ -198,7 +221,7 @@ function eventLines(id: string, value: ScheduleEvent, writing: Writing): string[
     ];
     lines.push(`${LUNAR_PROPERTY};${params.join(';')}:${value.date}`);
   }
-  lines.push(...textLines(value.title, value.memo), 'END:VEVENT');
+  lines.push(...textLines(value.title, value.memo), ...alarmLines(value, minute === null), 'END:VEVENT');
 
   for (const { day, change } of changes) {
     if (change.deleted === true) continue;
@@ -211,6 +234,8 @@ function eventLines(id: string, value: ScheduleEvent, writing: Writing): string[
       stampLine('RECURRENCE-ID', [{ ...at, day }]),
       ...spanLines(moved.at, moved.duration, writing),
       ...textLines(moved.title, moved.memo),
+      // The series' reminders: a calendar gives a changed occurrence only the alarms written in it.
+      ...alarmLines(value, moved.at.minute === null),
       'END:VEVENT',
     );
   }

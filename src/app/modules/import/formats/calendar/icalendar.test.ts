@@ -90,6 +90,8 @@ describe('a Google Calendar export', () => {
           memo: '설 연휴 뒤라 화요일로 옮깁니다.\n📍 본사 3층 대회의실',
         },
       },
+      // Its alarm ten minutes before (TRIGGER:-P0DT0H10M0S) is a reminder of the series.
+      reminders: [10],
     });
     expect(first.key).toBe(recordKey('event', first.value));
     expect(
@@ -662,5 +664,37 @@ describe('files that are not calendars, or broken ones', () => {
     expect(await refusal(badExdate)).toMatchObject({ code: 'bad-row', line: 8, detail: 'EXDATE' });
     const nested = calendar(...Array.from({ length: 20 }, () => 'BEGIN:X-DEEP'));
     expect(await refusal(nested)).toMatchObject({ code: 'damaged' });
+  });
+});
+
+describe('alarms', () => {
+  it('keeps an alarm counted back from the start as a reminder, and leaves out one it cannot keep', async () => {
+    const alarm = (...lines: string[]) => ['BEGIN:VALARM', 'ACTION:DISPLAY', ...lines, 'END:VALARM'];
+    const plan = await importICalendar(
+      calendar(
+        ...event(
+          'DTSTART;TZID=Asia/Seoul:20250312T180000',
+          'SUMMARY:결혼기념일 저녁',
+          ...alarm('TRIGGER:-PT1H'),
+          ...alarm('TRIGGER;RELATED=START:-P1D'),
+          // After the start, from the end, at a set time: none is a reminder before the start.
+          ...alarm('TRIGGER:PT5M'),
+          ...alarm('TRIGGER;RELATED=END:-PT5M'),
+          ...alarm('TRIGGER;VALUE=DATE-TIME:20250312T080000Z'),
+        ),
+        // An all-day event's alarms count from its midnight: Google's "the day before at 9:00" is -PT15H.
+        ...event(
+          'DTSTART;VALUE=DATE:20250401',
+          'SUMMARY:제주 여행',
+          ...alarm('TRIGGER:-PT15H'),
+          ...alarm('TRIGGER:PT9H'),
+        ),
+      ),
+      SEOUL,
+    );
+    expect(events(plan).map((value) => [value.title, value.reminders])).toEqual([
+      ['결혼기념일 저녁', [60, 1440]],
+      ['제주 여행', [0, 1440]],
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   ruleFromRRule,
   type RRuleParts,
 } from '../../../../calendar/rrule-map.js';
+import { reminderOfTrigger, remindersOf } from '../../../../calendar/reminder-times.js';
 import { isSeriesDay, seriesStart } from '../../../../calendar/rules.js';
 import { editOccurrence, firstOccurrenceKey, occurrenceValue } from '../../../../calendar/series-edits.js';
 import {
@@ -92,6 +93,8 @@ interface EventData {
   rdates: Stamp[];
   exdates: Stamp[];
   lunar: { date: string; leap: boolean; repeat: 'none' | 'yearly' } | null;
+  /** Its VALARMs' TRIGGERs counted from the start, in seconds (negative before it). */
+  alarms: number[];
 }
 
 /**
@@ -337,7 +340,32 @@ function readEvent(component: Component, reading: Reading): EventData {
     rdates: stamps('RDATE'),
     exdates: stamps('EXDATE'),
     lunar: lunarOf(get(LUNAR_PROPERTY)),
+    alarms: alarmsOf(component),
   };
+}
+
+/** The TRIGGERs of an event's alarms that count from its start (seconds); one at a set time or from its end is not. */
+function alarmsOf(component: Component): number[] {
+  return component.components
+    .filter((part) => part.name === 'VALARM')
+    .map((alarm) => propertyOf(alarm, 'TRIGGER'))
+    .filter((trigger): trigger is ContentLine => trigger !== undefined)
+    .filter(
+      (trigger) =>
+        trigger.params.get('VALUE')?.[0]?.toUpperCase() !== 'DATE-TIME' &&
+        (trigger.params.get('RELATED')?.[0]?.toUpperCase() ?? 'START') === 'START',
+    )
+    .map((trigger) => parseDuration(trigger.value))
+    .filter((seconds): seconds is number => seconds !== null);
+}
+
+/** The reminders an event's alarms ask for, as the schedule keeps them (minutes before; all day, before 9:00). */
+function withReminders(value: ScheduleEvent, alarms: readonly number[]): ScheduleEvent {
+  const allDay = value.time === '';
+  const reminders = remindersOf(
+    alarms.map((seconds) => reminderOfTrigger(seconds, allDay)).filter((minutes) => minutes !== null),
+  );
+  return reminders.length > 0 ? { ...value, reminders } : value;
 }
 
 function lunarOf(property: ContentLine | undefined): EventData['lunar'] {
@@ -459,7 +487,7 @@ function singleValue(event: EventData, at: Stamp, reading: Reading): ScheduleEve
   const duration = durationOf(event, placed, reading);
   if (duration) value.duration = duration;
   if (placed.minute !== null && placed.clock.zone) value.zone = placed.clock.zone;
-  return value;
+  return withReminders(value, event.alarms);
 }
 
 function addMaster(master: EventData, overrides: EventData[], reading: Reading): void {
@@ -526,13 +554,16 @@ function seriesOf(master: EventData, reading: Reading): Series | null {
     if (rule.until && rule.until < toIsoDate(startDate)) rule = null;
   } else if (master.repeats) return null;
 
-  const value: ScheduleEvent = {
-    title: master.title,
-    ...date,
-    repeat: legacyRepeat(rule),
-    time: timeText(placed.minute),
-    memo: master.text,
-  };
+  const value: ScheduleEvent = withReminders(
+    {
+      title: master.title,
+      ...date,
+      repeat: legacyRepeat(rule),
+      time: timeText(placed.minute),
+      memo: master.text,
+    },
+    master.alarms,
+  );
   const duration = durationOf(master, placed, reading);
   if (duration) value.duration = duration;
   if (placed.minute !== null && placed.clock.zone) value.zone = placed.clock.zone;
