@@ -87,3 +87,45 @@ describe('auto logout on the site', () => {
     expect(cookies.some((cookie) => cookie.name === 'mg_session' && cookie.value)).toBe(false);
   });
 });
+
+describe('a logout while the page looks at its session', () => {
+  it('stays logged out when a session check made during the logout answers after it (en)', async () => {
+    const text = catalog.en;
+    const home = await signedInHome('en');
+    const page = home.page;
+    await home.open();
+    await home.welcome().waitFor();
+    // The member logs out; before the server has ended the session, the page looks at it again (it came back into
+    // view) and hears "signed in" — an answer that reaches the page only after the logout's own.
+    let sessionSeen: () => void = () => undefined;
+    const seen = new Promise<void>((resolve) => (sessionSeen = resolve));
+    let logoutAnswered: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (logoutAnswered = resolve));
+    await page.route('**/api/auth/logout', async (route) => {
+      await seen;
+      await route.fulfill({ response: await route.fetch() });
+      logoutAnswered();
+    });
+    await page.route('**/api/session', async (route) => {
+      const response = await route.fetch();
+      sessionSeen();
+      await answered;
+      await route.fulfill({ response });
+    });
+    const lateSession = page.waitForResponse('**/api/session');
+    await home.hero().getByRole('button', { name: text.nav.logout, exact: true }).click();
+    await setPageHidden(page, true);
+    await setPageHidden(page, false);
+    await lateSession;
+    // The late "signed in" changes nothing: the page stays logged out.
+    await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
+    // Two frames after it arrived, the page has taken it in (so a page that let it sign it in again shows so).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await home.hero().getByRole('button', { name: text.nav.login, exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await home.welcome().count()).toBe(0);
+  });
+});

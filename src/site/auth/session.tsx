@@ -71,6 +71,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     endingHere = true;
     generation += 1;
     await call('logout');
+    // A look at the session made while logging out may have been answered before the server ended it: too late.
+    generation += 1;
     forgetMember();
     setUser(null);
     setPending(null);
