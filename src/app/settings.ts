@@ -2,6 +2,7 @@
 // (encrypted); the auto-logout minutes are a plain preference shared with the site (src/shared/auto-logout.ts),
 // because they must work while the vault is locked and reach every open tab at once.
 import { useCallback, useReducer, useRef } from 'react';
+import { useLanguage } from '../client/text.js';
 import { DETAIL_PASSWORD_DEFAULT, type Language } from '../shared/constants.js';
 import { checkMasterKey, createMasterKeyVerifier, type MasterKeyVerifier } from '../shared/master-key.js';
 import type { WebdavCredentials } from '../shared/schemas/drives.js';
@@ -126,4 +127,19 @@ export async function checkDetailPassword(settings: AppSettings, password: strin
 
 export function makeDetailPasswordVerifier(password: string): Promise<MasterKeyVerifier> {
   return createMasterKeyVerifier(password);
+}
+
+/**
+ * After records are saved: the first time the member asks for a reminder (`asked`: the records have some), the app's
+ * language then becomes the language reminders are written in (Settings › Reminders changes it).
+ */
+export function useKeepReminderLanguage(): (asked: boolean) => void {
+  const [settings, saveSettings] = useAppSettings();
+  const { lang } = useLanguage();
+  return (asked) => {
+    if (!asked || settings.reminderLanguage !== null) return;
+    void saveSettings((current) =>
+      current.reminderLanguage === null ? { reminderLanguage: lang } : {},
+    ).catch(() => undefined);
+  };
 }

@@ -7,6 +7,8 @@ import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { isoToday } from '../../format.js';
 import { useVault } from '../../vault/react.js';
+import { useKeepReminderLanguage } from '../../settings.js';
+import { remindersOf } from '../../calendar/reminder-times.js';
 import { StorageFullError } from '../../vault/db.js';
 import { DEFAULT_CATEGORIES } from '../../records/ledger.js';
 import { recordsText } from '../../records/copy.js';
@@ -60,6 +62,7 @@ function ImportPanel() {
   const text = useText(importText);
   const vault = useVault();
   const toast = useToast();
+  const keepReminderLanguage = useKeepReminderLanguage();
   const counted = usePlural();
   const [step, setStep] = useState<Step>({ step: 'idle' });
   const [share, setShare] = useState(0);
@@ -121,6 +124,10 @@ function ImportPanel() {
       return;
     }
     setStep({ step: 'idle' });
+    // Calendar alarms came in as reminders: they are written in the app's language from now on.
+    keepReminderLanguage(
+      records.some((record) => remindersOf((record.value as { reminders?: unknown }).reminders).length > 0),
+    );
     toast(counted(text.done, items.length));
   };
 

@@ -13,7 +13,7 @@ import { pushTargets } from '../../reminders/targets.js';
 import { removeDevice, turnOffHere, turnOnHere } from '../../reminders/this-device.js';
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { remindersText } from './copy.js';
-import { LANGUAGES, type Language } from '../../../shared/constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants.js';
 import { useAppSettings } from '../../settings.js';
 
 /** Each language by its own name, as language pickers write them. */
@@ -128,7 +128,7 @@ export function RemindersPanel() {
         <select
           id="reminders-language"
           aria-describedby="reminders-language-hint"
-          value={settings.reminderLanguage ?? lang}
+          value={settings.reminderLanguage ?? DEFAULT_LANGUAGE}
           onChange={(event) =>
             void saveSettings({ reminderLanguage: event.target.value as Language })
               .then(() => runner.runNow(true))

@@ -22,7 +22,8 @@ import { checkDraft, moveStart, solarDateOf, type DraftProblems, type EventDraft
 import { FormFooter } from '../../ui/FormFooter.js';
 import { EventDateFields } from './EventDateFields.js';
 import { EventTimeFields } from './EventTimeFields.js';
-import { RemindersField, useKeepReminderLanguage } from './RemindersField.js';
+import { useKeepReminderLanguage } from '../../settings.js';
+import { RemindersField } from './RemindersField.js';
 import { RepeatFields } from './RepeatFields.js';
 import { ScopeDialog } from './ScopeDialog.js';
 
@@ -73,7 +74,7 @@ export function EventForm({
   async function save(edited: ScheduleEvent, scope: EditScope) {
     setAsking(null);
     setSaving(true);
-    keepReminderLanguage(edited.reminders);
+    keepReminderLanguage(Boolean(edited.reminders?.length));
     try {
       const opened = held.opened?.value;
       if (!opened) {

@@ -4,7 +4,6 @@
 import { useId, useState } from 'react';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { usePushAvailability } from '../../reminders/react.js';
-import { useAppSettings } from '../../settings.js';
 import { reminderText } from './reminder-copy.js';
 import {
   customMinutes,
@@ -19,21 +18,6 @@ import {
 import './reminders.css';
 
 const CUSTOM = 'custom';
-
-/**
- * After a record with reminders is saved: the first time the member asks for a reminder, the app's language then
- * becomes the language reminders are written in (Settings › Reminders changes it).
- */
-export function useKeepReminderLanguage(): (reminders: readonly number[] | undefined) => void {
-  const [settings, saveSettings] = useAppSettings();
-  const { lang } = useLanguage();
-  return (reminders) => {
-    if (!reminders?.length || settings.reminderLanguage !== null) return;
-    void saveSettings((current) =>
-      current.reminderLanguage === null ? { reminderLanguage: lang } : {},
-    ).catch(() => undefined);
-  };
-}
 
 export function RemindersField({
   reminders,

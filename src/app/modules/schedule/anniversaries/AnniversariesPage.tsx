@@ -5,7 +5,7 @@ import { useToast } from '../../../../client/ui/Toast.js';
 import { daysBetween, formatCalendarDate, isoToday } from '../../../format.js';
 import { fill, useLanguage, useText } from '../../../../client/text.js';
 import { shellText } from '../../../copy.js';
-import { useAppSettings } from '../../../settings.js';
+import { useAppSettings, useKeepReminderLanguage } from '../../../settings.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../../ui/held-record.js';
 import { FormDialog } from '../../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../../vault/merge.js';
@@ -14,7 +14,7 @@ import { StorageFullError } from '../../../vault/db.js';
 import type { VaultEntry } from '../../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
 import { EventDateFields } from '../EventDateFields.js';
-import { RemindersField, useKeepReminderLanguage } from '../RemindersField.js';
+import { RemindersField } from '../RemindersField.js';
 import { checkDraft, draftFromEvent } from '../event-form.js';
 import { anniversaryText } from './copy.js';
 import { mainDDays, type Anniversary, type MainAnniversaries } from './model.js';
@@ -225,7 +225,7 @@ function AnniversaryForm({
     try {
       const value: Anniversary = { name, calendar, date, leap: leap ?? false, repeat };
       if (reminders) value.reminders = reminders;
-      keepReminderLanguage(reminders);
+      keepReminderLanguage(Boolean(reminders?.length));
       onSaved((await held.save(value)).met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
