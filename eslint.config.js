@@ -67,6 +67,7 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     reminders: ['vault'],
+    spaces: [],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],
     ui: ['.', 'records', 'vault'],

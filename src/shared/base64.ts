@@ -76,3 +76,14 @@ export function bytesToBase64Bytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   writeBase64(bytes, out, 0);
   return out;
 }
+
+/** Base64url (RFC 4648 §5) without padding: the spaces' keys and signatures travel in it. */
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');
+  const plain = text.replace(/-/g, '+').replace(/_/g, '/');
+  return base64ToBytes(plain + '='.repeat((4 - (plain.length % 4)) % 4));
+}

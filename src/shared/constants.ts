@@ -205,3 +205,7 @@ export const UPLOAD_EXTENSIONS = ['.exe', '.zip', '.pdf', '.doc', '.docx', '.txt
 /** The support page's four kinds of inquiry (description §2 "Support content"). */
 export const INQUIRY_TYPES = ['tech', 'bug', 'feature', 'general'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
+
+/** Shared spaces (issue 47, docs/spaces-plan.md): members of one space, and spaces one member may belong to. */
+export const SPACE_MEMBERS_MAX = 10;
+export const SPACES_PER_MEMBER_MAX = 20;
