@@ -82,8 +82,9 @@ export function bytesToBase64Url(bytes: Uint8Array): string {
   return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** Base64url, its padding written or not (browsers write it either way); anything else throws. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');
-  const plain = text.replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) throw new Error('not base64url');
+  const plain = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
   return base64ToBytes(plain + '='.repeat((4 - (plain.length % 4)) % 4));
 }

@@ -3,7 +3,7 @@
 // with the subscription's auth secret by HKDF into a content key and nonce, and the message as one aes128gcm record
 // (RFC 8188) behind a header that carries the salt, the record size and our one-time public key. The device's
 // browser opens it; the server that posts it cannot, since it never holds the subscription's keys.
-import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
+import { base64UrlToBytes, bytesToBase64Url } from '../../shared/base64.js';
 
 /** A push subscription's keys (PushSubscription.toJSON().keys), base64url. */
 export interface PushKeys {
@@ -29,14 +29,7 @@ export interface SealOptions {
 const RECORD_SIZE = 4096;
 const TAG_BYTES = 16;
 
-export function bytesToBase64Url(bytes: Uint8Array): string {
-  return bytesToBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const plain = text.replace(/-/g, '+').replace(/_/g, '/');
-  return base64ToBytes(plain + '='.repeat((4 - (plain.length % 4)) % 4));
-}
+export { base64UrlToBytes, bytesToBase64Url };
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 
