@@ -88,3 +88,14 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   const plain = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
   return base64ToBytes(plain + '='.repeat((4 - (plain.length % 4)) % 4));
 }
+
+/** The bytes of `parts` one after another, in one new array. */
+export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

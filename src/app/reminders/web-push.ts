@@ -3,7 +3,7 @@
 // with the subscription's auth secret by HKDF into a content key and nonce, and the message as one aes128gcm record
 // (RFC 8188) behind a header that carries the salt, the record size and our one-time public key. The device's
 // browser opens it; the server that posts it cannot, since it never holds the subscription's keys.
-import { base64UrlToBytes, bytesToBase64Url } from '../../shared/base64.js';
+import { base64UrlToBytes, bytesToBase64Url, concatBytes } from '../../shared/base64.js';
 
 /** A push subscription's keys (PushSubscription.toJSON().keys), base64url. */
 export interface PushKeys {
@@ -32,16 +32,6 @@ const TAG_BYTES = 16;
 export { base64UrlToBytes, bytesToBase64Url };
 
 const ascii = (text: string) => new TextEncoder().encode(text);
-
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 async function hkdf(
   salt: Uint8Array<ArrayBuffer>,
@@ -98,7 +88,7 @@ export async function sealPushMessage(
     await crypto.subtle.deriveBits({ name: 'ECDH', public: deviceKey }, sender.privateKey, 256),
   );
   // RFC 8291 §3.3: the input keying material binds both public keys and the auth secret.
-  const keyInfo = concat(ascii('WebPush: info\0'), devicePublic, sender.publicKey);
+  const keyInfo = concatBytes(ascii('WebPush: info\0'), devicePublic, sender.publicKey);
   const ikm = await hkdf(authSecret, shared, keyInfo, 32);
   // RFC 8188 §2.2 and §2.3: the content key and the nonce (one record: sequence number 0).
   const contentKey = await hkdf(salt, ikm, ascii('Content-Encoding: aes128gcm\0'), 16);
@@ -117,5 +107,5 @@ export async function sealPushMessage(
   header.set(salt, 0);
   new DataView(header.buffer).setUint32(16, RECORD_SIZE);
   header[20] = sender.publicKey.length;
-  return concat(header, sender.publicKey, sealed);
+  return concatBytes(header, sender.publicKey, sealed);
 }

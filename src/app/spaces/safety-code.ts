@@ -9,7 +9,7 @@
 // Each member's line is 30 digits (6 groups of 5, ~100 bits); the code is both lines, the lower uid's first, so both
 // screens show the same 12 groups and one's own line is the same in every space. Each line hashes one member's keys
 // alone, so a server would have to find keys whose line collides with a given one (a second preimage), not any two.
-import { base64UrlToBytes } from '../../shared/base64.js';
+import { base64UrlToBytes, concatBytes } from '../../shared/base64.js';
 import type { MemberKey } from '../../shared/spaces/statements.js';
 
 export const SAFETY_CODE_VERSION = 1;
@@ -23,23 +23,13 @@ export interface SafetyCode {
   text: string;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** One member's 6 groups. */
 export async function safetyLine(uid: string, key: MemberKey): Promise<string[]> {
-  const keys = concat(base64UrlToBytes(key.sign), base64UrlToBytes(key.box));
+  const keys = concatBytes(base64UrlToBytes(key.sign), base64UrlToBytes(key.box));
   const version = new Uint8Array([SAFETY_CODE_VERSION >> 8, SAFETY_CODE_VERSION & 0xff]);
-  let hash = concat(version, keys, new TextEncoder().encode(uid));
+  let hash = concatBytes(version, keys, new TextEncoder().encode(uid));
   for (let i = 0; i < SAFETY_CODE_ITERATIONS; i++) {
-    hash = new Uint8Array(await crypto.subtle.digest('SHA-512', concat(hash, keys)));
+    hash = new Uint8Array(await crypto.subtle.digest('SHA-512', concatBytes(hash, keys)));
   }
   const groups: string[] = [];
   for (let j = 0; j < GROUPS_PER_LINE; j++) {
