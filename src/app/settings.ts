@@ -130,7 +130,7 @@ export function makeDetailPasswordVerifier(password: string): Promise<MasterKeyV
 }
 
 /**
- * After records are saved: the first time the member asks for a reminder (`asked`: the records have some), the app's
+ * The first time the member asks for reminders (`asked`: records saved with some, or push turned on here), the app's
  * language then becomes the language reminders are written in (Settings › Reminders changes it).
  */
 export function useKeepReminderLanguage(): (asked: boolean) => void {

@@ -84,8 +84,7 @@ export function firstOccurrenceKey(event: ScheduledEvent): string | null {
   return start ? isoOfDay(start.day) : null;
 }
 
-/** Whether an edit changes the series itself (its repeat or its calendar): then it cannot be "this one" only. */
-/** Whether an edit changes what only the whole series has: its calendar, its repeat, its reminders. */
+/** Whether an edit changes what only the whole series has (its calendar, repeat, reminders): not "this one" only. */
 function changesSeries(event: ScheduledEvent, edited: ScheduledEvent): boolean {
   return (
     event.calendar !== edited.calendar ||

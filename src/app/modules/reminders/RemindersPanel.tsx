@@ -14,7 +14,7 @@ import { removeDevice, turnOffHere, turnOnHere } from '../../reminders/this-devi
 import { useVault, useVaultVersion } from '../../vault/react.js';
 import { remindersText } from './copy.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants.js';
-import { useAppSettings } from '../../settings.js';
+import { useAppSettings, useKeepReminderLanguage } from '../../settings.js';
 
 /** Each language by its own name, as language pickers write them. */
 const LANGUAGE_NAMES: Record<Language, string> = { ko: '한국어', en: 'English' };
@@ -27,6 +27,7 @@ export function RemindersPanel() {
   const vault = useVault();
   useVaultVersion();
   const [settings, saveSettings] = useAppSettings();
+  const keepReminderLanguage = useKeepReminderLanguage();
   const { runner, availability, endpointHere, recheck } = useReminders();
   const run = useReminderRunStatus();
   const [endpoints, setEndpoints] = useState<ReminderEndpoint[] | null>(null);
@@ -68,11 +69,7 @@ export function RemindersPanel() {
   const turnOn = () =>
     act(async () => {
       const outcome = await turnOnHere(vault, lang);
-      if (outcome.ok && settings.reminderLanguage === null) {
-        await saveSettings((current) =>
-          current.reminderLanguage === null ? { reminderLanguage: lang } : {},
-        );
-      }
+      keepReminderLanguage(outcome.ok);
       if (outcome.ok) return text.turnedOn;
       setProblem(outcome.problem === 'failed' ? text.failed : text.here[outcome.problem]);
       return null;

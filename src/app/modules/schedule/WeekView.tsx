@@ -20,6 +20,7 @@ import type { HolidayData } from '../../calendar/holidays.js';
 import { toLunarDate } from '../../calendar/lunar.js';
 import { isoOfDay, occurrencesBetween } from '../../calendar/occurrences.js';
 import { parseIsoDate } from '../../calendar/plain-date.js';
+import { weekdayOf } from '../../calendar/rules.js';
 import { dayNumber } from '../../calendar/series.js';
 import { deviceZoneName } from '../../calendar/time-zones.js';
 import { holidaysOn, type EventOccurrence, type SavedEvent } from './agenda.js';
@@ -219,7 +220,7 @@ export function WeekView({
               date={date}
               column={column}
               dayCount={dayCount}
-              weekday={weekdays[dayOfWeekOf(date)] ?? ''}
+              weekday={weekdays[weekdayOf(dayNumber(date) ?? 0)] ?? ''}
               today={date === today}
               bars={layout.allDay}
               blocks={layout.timed[column] ?? []}
@@ -239,11 +240,6 @@ export function WeekView({
       </div>
     </div>
   );
-}
-
-function dayOfWeekOf(iso: string): number {
-  const day = dayNumber(iso) ?? 0;
-  return (((day + 4) % 7) + 7) % 7;
 }
 
 /** Scrolls the hours so a focused slot is not under the sticky day headings. */
@@ -297,7 +293,7 @@ const WeekDay = memo(function WeekDay({
   const name = dayLabel(date, locale);
   const plain = parseIsoDate(date);
   const lunar = plain && toLunarDate(plain);
-  const weekdayIndex = dayOfWeekOf(date);
+  const weekdayIndex = weekdayOf(dayNumber(date) ?? 0);
   const holidayNames = bars.flatMap((bar) =>
     bar.item.kind === 'holiday' && bar.first === column ? [bar.item.holiday.name[lang]] : [],
   );

@@ -6,8 +6,7 @@
 import type { Language } from '../../../shared/constants.js';
 import { fill, localeOf } from '../../../shared/text.js';
 import { utcFormatter, timeLabel } from '../../format.js';
-import { occurrencesBetween, type Occurrence } from '../../calendar/occurrences.js';
-import { occurrencesInRange } from '../../calendar/recurrence.js';
+import { isoOfDay, occurrencesBetween, type Occurrence } from '../../calendar/occurrences.js';
 import { ALL_DAY_REMINDER_MINUTE, remindersOf } from '../../calendar/reminder-times.js';
 import { clockOf, dayNumber, minutesOf } from '../../calendar/series.js';
 import { deviceZoneName, instantOf, timeZone, wallAt, DAY_MINUTES } from '../../calendar/time-zones.js';
@@ -21,6 +20,7 @@ import {
   type ReminderWindow,
 } from '../../reminders/sources.js';
 import type { Anniversary } from './anniversaries/model.js';
+import { anniversariesByDate } from './anniversary-days.js';
 import { reminderText } from './reminder-copy.js';
 
 export { ALL_DAY_REMINDER_MINUTE, REMINDERS_PER_RECORD, remindersOf } from '../../calendar/reminder-times.js';
@@ -115,10 +115,9 @@ export function reminderLanguage(records: ReminderRecords): Language {
 function datesOf(window: ReminderWindow, zone: string): { fromIso: string; toIso: string } {
   const tz = timeZone(zone) ?? timeZone('UTC')!;
   const day = (ms: number) => Math.floor(wallAt(tz, Math.floor(ms / 60_000)) / DAY_MINUTES);
-  const iso = (epochDay: number) => new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
   return {
-    fromIso: iso(day(window.from) - 1),
-    toIso: iso(day(window.to + MINUTES_BEFORE_MAX * 60_000) + 1),
+    fromIso: isoOfDay(day(window.from) - 1),
+    toIso: isoOfDay(day(window.to + MINUTES_BEFORE_MAX * 60_000) + 1),
   };
 }
 
@@ -135,23 +134,21 @@ export function eventReminders(
   zone: string = deviceZoneName(),
 ): DesiredReminder[] {
   const events = records
-    .list<ScheduleEvent & { reminders?: unknown }>('event')
-    .filter((entry) => typeof entry.value === 'object' && remindersOf(entry.value.reminders).length > 0)
+    .list<ScheduleEvent>('event')
+    .filter((entry) => remindersOf(entry.value?.reminders).length > 0)
     .map((entry) => ({ id: entry.id, value: entry.value }));
   if (events.length === 0) return [];
   const lang = reminderLanguage(records);
   const { fromIso, toIso } = datesOf(window, zone);
   return occurrencesBetween(events, fromIso, toIso, zone).flatMap((occurrence) => {
-    const startsAt = occurrence.allDay
-      ? instantOfDay(zone, occurrence.date, ALL_DAY_REMINDER_MINUTE)
-      : instantOfDay(zone, occurrence.date, minutesOf(occurrence.time) ?? 0);
+    const minute = occurrence.allDay ? ALL_DAY_REMINDER_MINUTE : (minutesOf(occurrence.time) ?? 0);
     const line = occurrenceLine(occurrence, lang);
     return occurrenceReminders(
       {
         record: occurrence.id,
         occurrence: occurrence.key,
-        startsAt,
-        minutesBefore: remindersOf((occurrence.event as { reminders?: unknown }).reminders),
+        startsAt: instantOfDay(zone, occurrence.date, minute),
+        minutesBefore: remindersOf(occurrence.event.reminders),
         title: occurrence.title,
         body: (before) => `${lead(before, occurrence.allDay, lang)} · ${line}`,
         url: '/app/?page=schedule',
@@ -167,22 +164,23 @@ export function anniversaryReminders(
   window: ReminderWindow,
   zone: string = deviceZoneName(),
 ): DesiredReminder[] {
-  const anniversaries = records
-    .list<Anniversary & { reminders?: unknown }>('anniversaries')
-    .filter((entry) => typeof entry.value === 'object' && remindersOf(entry.value.reminders).length > 0);
-  if (anniversaries.length === 0) return [];
+  const reminding = records
+    .list<Anniversary>('anniversaries')
+    .filter((entry) => remindersOf(entry.value?.reminders).length > 0);
+  if (reminding.length === 0) return [];
+  const minutesBefore = new Map(reminding.map(({ id, value }) => [id, remindersOf(value.reminders)]));
   const lang = reminderLanguage(records);
   const text = reminderText[lang];
   const { fromIso, toIso } = datesOf(window, zone);
-  return anniversaries.flatMap(({ id, value }) =>
-    occurrencesInRange(value, fromIso, toIso).flatMap((date) =>
+  return [...anniversariesByDate(reminding, fromIso, toIso)].flatMap(([date, days]) =>
+    days.flatMap((day) =>
       occurrenceReminders(
         {
-          record: id,
+          record: day.id,
           occurrence: date,
           startsAt: instantOfDay(zone, date, ALL_DAY_REMINDER_MINUTE),
-          minutesBefore: remindersOf(value.reminders),
-          title: String(value.name ?? ''),
+          minutesBefore: minutesBefore.get(day.id) ?? [],
+          title: day.name,
           body: (before) =>
             `${text.anniversary} · ${lead(before, true, lang)} · ${dayLabel(date, localeOf(lang))}`,
           url: '/app/?page=anniversaries',
