@@ -120,7 +120,7 @@ export function RemindersPanel() {
         </p>
       )}
       {run.state === 'failed' && targets.length > 0 && <p className="form__note">{text.runFailed}</p>}
-      <div className="field">
+      <div className="field reminders-language">
         <label htmlFor="reminders-language">{text.language.label}</label>
         <select
           id="reminders-language"
