@@ -10,6 +10,7 @@ import { createAccount } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { fill } from '../src/client/text.js';
+import { toastShown } from './support/toasts.js';
 
 const suite = browserSuite();
 
@@ -314,7 +315,7 @@ describe('the home page', () => {
     const home = await newPage('en');
     await home.open();
     await home.page.locator('.tile').first().click();
-    expect(await text(home.page, '.toast')).toBe('Please login first to use MyGenie.');
+    await toastShown(home.page, 'Please login first to use MyGenie.');
   });
 
   it('switches language, keeps the choice, and saves ?lang as the choice', async () => {

@@ -9,6 +9,7 @@ import { catalog } from '../src/shared/i18n/index.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { MASTER, PASSWORD, syncMember, type Device } from './pages/sync.js';
 import { browserSuite } from './support/suite.js';
+import { toastShown } from './support/toasts.js';
 
 const suite = browserSuite();
 
@@ -91,9 +92,7 @@ describe(`a new sign-in answered in the app (${lang})`, () => {
     await prompt.getByText(shellText[lang].newLogin.lead).waitFor();
     await prompt.getByLabel(shellText[lang].newLogin.password, { exact: true }).fill(MASTER);
     // The new browser's toast is watched for from the answer on: it lasts TOAST_MS, while this side is checked.
-    const approvedThere = watching(
-      b.page.locator('.toast', { hasText: text.auth.pending.approved }).waitFor({ timeout: 30_000 }),
-    );
+    const approvedThere = watching(toastShown(b.page, text.auth.pending.approved, { timeout: 30_000 }));
     await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
     await a.app.toast(text.newLogin.confirmed);
     await prompt.waitFor({ state: 'detached' });
@@ -111,9 +110,7 @@ describe(`a new sign-in answered in the app (${lang})`, () => {
 
     const prompt = a.page.getByRole('alertdialog', { name: text.newLogin.title });
     await prompt.waitFor({ timeout: 20_000 });
-    const refusedThere = watching(
-      b.page.locator('.toast', { hasText: text.auth.pending.refused }).waitFor({ timeout: 30_000 }),
-    );
+    const refusedThere = watching(toastShown(b.page, text.auth.pending.refused, { timeout: 30_000 }));
     await prompt.getByRole('button', { name: text.newLogin.no }).click();
     const blocked = a.page.getByRole('alertdialog', { name: text.auth.confirmTitle });
     await blocked.getByText(text.newLogin.blocked).waitFor();

@@ -13,6 +13,7 @@ import { createMasterKeyVerifier } from '../src/shared/master-key.js';
 import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
+import { toastShown } from './support/toasts.js';
 
 const suite = browserSuite();
 /**
@@ -122,7 +123,7 @@ describe('new-device check', () => {
     await prompt.getByRole('button', { name: text.newLogin.yes }).click();
     await prompt.getByLabel(text.newLogin.masterKey).fill(MASTER);
     await prompt.getByRole('button', { name: text.newLogin.confirm }).click();
-    await home.page.locator('.toast', { hasText: text.newLogin.confirmed }).waitFor();
+    await toastShown(home.page, text.newLogin.confirmed);
     await asked.waitFor({ state: 'detached', timeout: CROSSING_MS });
     const sessions = (await (await context.request.get(`${suite.server.url}/api/sessions`)).json()) as {
       sessions: Array<{ pending: boolean }>;
@@ -130,9 +131,7 @@ describe('new-device check', () => {
     expect(sessions.sessions).toHaveLength(2);
     expect(sessions.sessions.every((session) => !session.pending)).toBe(true);
     // The waiting page follows by itself.
-    await fresh.page
-      .locator('.toast', { hasText: text.auth.pending.approved })
-      .waitFor({ timeout: CROSSING_MS });
+    await toastShown(fresh.page, text.auth.pending.approved, { timeout: CROSSING_MS });
     await fresh.welcome().waitFor();
   });
 
@@ -159,9 +158,7 @@ describe('new-device check', () => {
     await home.popup.confirm();
     await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
     // The blocked device learns it live and shows it is signed out.
-    await fresh.page
-      .locator('.toast', { hasText: text.auth.pending.refused })
-      .waitFor({ timeout: CROSSING_MS });
+    await toastShown(fresh.page, text.auth.pending.refused, { timeout: CROSSING_MS });
     await fresh.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
   });
 
@@ -181,7 +178,7 @@ describe('new-device check', () => {
     // Typed as it may be copied, with a space: only the digits count.
     await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     await fresh.pending().getByRole('button', { name: words.codeSubmit }).click();
-    await fresh.page.locator('.toast', { hasText: words.confirmed }).waitFor();
+    await toastShown(fresh.page, words.confirmed);
     await fresh.welcome().waitFor();
     // The first browser was never asked (no prompt it could only fail), and is still signed in.
     await first.page.reload();
@@ -210,7 +207,7 @@ describe('new-device check', () => {
       .waitFor();
     await dialog.getByLabel(words.codeLabel).fill(first);
     await dialog.getByRole('button', { name: words.codeSubmit }).click();
-    await fresh.page.locator('.toast', { hasText: words.confirmed }).waitFor();
+    await toastShown(fresh.page, words.confirmed);
     await header.getByRole('button', { name: text.nav.logout, exact: true }).waitFor();
     expect(await dialog.count()).toBe(0);
   });

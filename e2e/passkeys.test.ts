@@ -9,6 +9,7 @@ import { HomePageModel, type Lang } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { virtualAuthenticator } from './pages/authenticator.js';
+import { toastShown } from './support/toasts.js';
 
 const suite = browserSuite();
 
@@ -62,7 +63,7 @@ describe(`passkeys in ${lang}`, () => {
     const { home, page } = await device(lang, { email });
     await home.welcome().waitFor();
     await page.getByRole('button', { name: text.biometric.register }).click();
-    await page.locator('.toast', { hasText: text.biometric.registered }).waitFor();
+    await toastShown(page, text.biometric.registered);
     const list = page.getByRole('list', { name: text.biometric.listLabel });
     await list.getByText(text.biometric.never).waitFor();
 
@@ -104,7 +105,7 @@ describe('passkey refusals', () => {
     const email = await member('en');
     const { home, page, cdp, authenticatorId } = await device('en', { email });
     await page.getByRole('button', { name: text.biometric.register }).click();
-    await page.locator('.toast', { hasText: text.biometric.registered }).waitFor();
+    await toastShown(page, text.biometric.registered);
     await home.logout();
 
     await cdp!.send('WebAuthn.setUserVerified', { authenticatorId: authenticatorId!, isUserVerified: false });
@@ -174,7 +175,7 @@ describe('signed-in devices', () => {
     expect(await list.getByRole('listitem').count()).toBe(2);
     await list.getByRole('button', { name: text.devices.end }).click();
     await mine.home.popup.confirm();
-    await mine.page.locator('.toast', { hasText: text.devices.ended }).waitFor();
+    await toastShown(mine.page, text.devices.ended);
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
 
     await other.page.reload();

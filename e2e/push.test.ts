@@ -10,6 +10,7 @@ import { copy } from '../src/site/pages/features/copy.js';
 import { HomePageModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
+import { toastShown } from './support/toasts.js';
 
 const suite = browserSuite();
 const PASSWORD = 'member-password-1';
@@ -94,6 +95,6 @@ describe('the site service worker', () => {
     const worker = await pushWorker(page);
     const body = 'Signed in on Mobile Device at 2026-11-22 14:50:03 (Seoul time).';
     await worker.deliver({ type: 'login', tag: 'login', title: 'New login', body });
-    await page.locator('.toast', { hasText: body }).waitFor();
+    await toastShown(page, body);
   });
 });

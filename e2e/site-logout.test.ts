@@ -8,6 +8,7 @@ import { HomePageModel } from './pages/site.js';
 import { createAccount, signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
 import { setPageHidden } from './support/visibility.js';
+import { toastShown } from './support/toasts.js';
 
 const suite = browserSuite();
 const PASSWORD = 'member-password-1';
@@ -49,7 +50,7 @@ describe('auto logout on the site', () => {
     await other.evaluate((key) => localStorage.setItem(key, '5'), STORAGE_KEYS.autoLogoutMinutes);
     await expect.poll(() => page.getByLabel(text.autoLogout.label).inputValue()).toBe('5');
     await page.clock.fastForward('05:01');
-    await page.locator('.toast', { hasText: text.autoLogout.expired.replace('{{minutes}}', '5') }).waitFor();
+    await toastShown(page, text.autoLogout.expired.replace('{{minutes}}', '5'));
     await home.hero().getByRole('button', { name: text.nav.login, exact: true }).waitFor();
     const session = await page.evaluate(async () => (await fetch('/api/session')).json());
     expect(session.user).toBeNull();

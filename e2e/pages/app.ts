@@ -6,6 +6,7 @@ import type { AppScreen } from '../../src/app/shell/pages.js';
 import { syncText } from '../../src/app/modules/sync/copy.js';
 import type { Lang } from './site.js';
 import { virtualAuthenticator, type VirtualAuthenticator } from './authenticator.js';
+import { toastShown } from '../support/toasts.js';
 
 export class AppModel {
   readonly text;
@@ -133,8 +134,9 @@ export class AppModel {
     return this.page.getByRole('dialog', { name });
   }
 
-  async toast(message: string): Promise<void> {
-    await this.page.locator('.toast', { hasText: message }).first().waitFor();
+  /** Waits until the page has shown a toast saying `message` (e2e/support/toasts.ts: it may have gone already). */
+  toast(message: string): Promise<void> {
+    return toastShown(this.page, message);
   }
 
   /** Waits until the service worker controls the page, so the app is cached for offline use. */

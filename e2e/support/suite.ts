@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
+import { reportToasts } from './toasts.js';
 
 export interface BrowserSuite {
   readonly server: RunningServer;
@@ -66,6 +67,7 @@ export function browserSuite(
           );
         });
       });
+      await reportToasts(context);
       return context;
     },
   };
