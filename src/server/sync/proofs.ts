@@ -45,6 +45,10 @@ export function signingKey(spki: string): crypto.KeyObject | null {
   }
 }
 
+/** A signature sent in base64 or base64url, as bytes. */
+export const signatureBytes = (proof: string, encoding: 'base64' | 'base64url') =>
+  Buffer.from(proof, encoding);
+
 /**
  * Whether `signature` (64 bytes, IEEE P1363: r then s) is the vault key's ECDSA-SHA-256 signature of the UTF-8
  * bytes of `JSON.stringify(statement)`.

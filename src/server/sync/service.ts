@@ -4,18 +4,8 @@
 // devices at once through the live bus. It reads nothing sealed.
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  SYNC_CHUNK_MAX_BYTES,
-  SYNC_MAX_DEVICES,
-  SYNC_PAGE_BYTES,
-  SYNC_PAGE_CHANGES,
-} from '../../shared/constants.js';
-import {
-  originVersion,
-  type SyncChangeBody,
-  type SyncSnapshotQuery,
-  type SyncVaultHeaderJson,
-} from '../../shared/schemas/sync.js';
+import { SYNC_CHUNK_MAX_BYTES, SYNC_MAX_DEVICES } from '../../shared/constants.js';
+import type { SyncChangeBody, SyncSnapshotQuery, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
@@ -25,15 +15,29 @@ import { authorize } from '../policies/authorize.js';
 import { writesAsDevice } from '../policies/devices.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
-import { DEVICE_PROOF, hashing, headerStatement, proven, signingKey, SNAPSHOT_PROOF } from './proofs.js';
 import {
-  CHANGE_ROW_BYTES,
+  DEVICE_PROOF,
+  hashing,
+  headerStatement,
+  proven,
+  signatureBytes,
+  signingKey,
+  SNAPSHOT_PROOF,
+} from './proofs.js';
+import {
+  changesAfter,
+  keepSnapshot,
+  presentSnapshot,
+  proveDevice,
+  pushChanges,
+  snapshotAllowed,
+  type Series,
+} from './series.js';
+import {
   DEVICE_BYTES,
-  HEAD_BYTES,
+  memberSeries,
   vaultBytes,
-  type ChangeRow,
   type DeviceRow,
-  type SnapshotRow,
   type SyncStore,
   type VaultRow,
 } from './store.js';
@@ -52,12 +56,6 @@ export interface SyncDeps {
 
 /** The live bus topic of a member's sync news. */
 export const syncTopic = (uid: string) => `sync:${uid}`;
-
-/** A stored change as devices read it (its body is the JSON this service wrote). */
-function present(row: ChangeRow) {
-  const body = JSON.parse(row.body) as Omit<SyncChangeBody, 'seq' | 'mac'>;
-  return { ...body, seq: Number(row.device_seq), mac: row.mac, at: Number(row.seq), device: row.device };
-}
 
 /** The vault as devices read it. */
 function presentVault(row: VaultRow) {
@@ -84,11 +82,9 @@ function presentDevice(row: DeviceRow, sessionId: string) {
   };
 }
 
-/** A signature sent in base64 or base64url, as bytes. */
-const signatureBytes = (proof: string, encoding: 'base64' | 'base64url') => Buffer.from(proof, encoding);
-
-function presentSnapshot(row: SnapshotRow | undefined) {
-  return row ? { id: row.id, covers: Number(row.covers), size: Number(row.size) } : null;
+/** The member's vault as a series (series.ts): its id, its last number, its signing key. */
+function seriesOf(vault: VaultRow): Series {
+  return { id: vault.vault_id, latest: Number(vault.latest), signingKey: vault.signing_public_key };
 }
 
 /** An upload as the route received it: its stream, opened (and its type and length checked) when needed. */
@@ -146,28 +142,15 @@ export function syncService(deps: SyncDeps) {
     if (retired.length > 0) await announce(userId);
   };
 
-  /** Checks a snapshot may replace the history now (before its bytes are read, and again when it is kept). */
-  const snapshotAllowed = async (tx: SyncStore, signedIn: SignedIn, snapshot: SyncSnapshotQuery) => {
-    const { user } = signedIn;
-    const vault = await tx.findVault(user.uid);
+  /**
+   * The member's vault as a series, when this session's device may send a snapshot to it: only a device of this
+   * session's replaces the history with its snapshot (series.ts checks the rest).
+   */
+  const snapshotSeries = async (tx: SyncStore, signedIn: SignedIn, snapshot: SyncSnapshotQuery) => {
+    const vault = await tx.findVault(signedIn.user.uid);
     if (!vault) throw new ApiError('sync/no-vault');
-    // Only a device of this session's may replace the history with its snapshot.
     await ownDevice(tx, signedIn, snapshot.device);
-    const newest = await tx.newestSnapshot(user.uid);
-    // The vault's publication: its first device sends it whole as the series' first number, before any change. Once
-    // the series has begun it is too late (it would pass for a snapshot of changes it never saw).
-    if (snapshot.publish !== undefined) {
-      if (Number(vault.latest) !== 0 || newest || snapshot.covers !== 1)
-        throw new ApiError('sync/stale-snapshot');
-    } else if (snapshot.covers > Number(vault.latest)) {
-      throw new ApiError('request/invalid');
-    }
-    if (newest && snapshot.covers <= Number(newest.covers)) throw new ApiError('sync/stale-snapshot');
-    // Only a device that holds the vault's signing key replaces the history: a vault an older app published without
-    // one takes no snapshot until a device gives it its key (with the member's password: see publishVault).
-    if (vault.signing_public_key === null || snapshot.proof === undefined)
-      throw new ApiError('sync/unproven');
-    return { ...vault, signing_public_key: vault.signing_public_key };
+    return seriesOf(vault);
   };
 
   return {
@@ -325,17 +308,7 @@ export function syncService(deps: SyncDeps) {
         const vault = await tx.findVault(user.uid);
         if (!vault) throw new ApiError('sync/no-vault');
         // Only a device that opened the vault can sign its joining (once the vault has a signing key).
-        if (
-          vault.signing_public_key !== null &&
-          (body.proof === undefined ||
-            !proven(
-              vault.signing_public_key,
-              [DEVICE_PROOF, vault.vault_id, id],
-              signatureBytes(body.proof, 'base64'),
-            ))
-        ) {
-          throw new ApiError('sync/unproven');
-        }
+        proveDevice(seriesOf(vault), [DEVICE_PROOF, vault.vault_id, id], body.proof);
         // Removed once, gone for good: its chain cannot start over under numbers its old changes hold.
         if (await tx.isRetired(user.uid, id)) throw new ApiError('sync/device-removed');
         const known = await tx.findDevice(user.uid, id);
@@ -408,76 +381,12 @@ export function syncService(deps: SyncDeps) {
         const vault = await tx.findVault(user.uid);
         if (!vault) throw new ApiError('sync/no-vault');
         const device = await ownDevice(tx, signedIn, body.device);
-        let lastSeq = Number(device.last_seq);
-        let lastMac = device.last_mac;
-        let latest = Number(vault.latest);
-        const stored: number[] = [];
-        const rows: ChangeRow[] = [];
-        let stale: number | null = null;
-        const fresh = body.changes.filter((change) => change.seq > lastSeq);
-        const heads = await tx.headsOf(user.uid, [...new Set(fresh.map((change) => change.rid))]);
-        const known = new Set(heads.keys());
-        const moved = new Map<string, string>();
-        for (const change of body.changes) {
-          if (change.seq <= lastSeq) {
-            // Sent before (its answer was lost): the same change is not stored twice; a different one is refused.
-            // One compacted away since can only be compared when it is the device's last.
-            const earlier = await tx.findChange(user.uid, body.device, change.seq);
-            const expected = earlier?.mac ?? (change.seq === lastSeq ? lastMac : change.mac);
-            if (change.mac !== expected) throw new ApiError('sync/out-of-order');
-            stored.push(Number(earlier?.seq ?? 0));
-            continue;
-          }
-          if (change.seq !== lastSeq + 1 || change.prev !== lastMac) throw new ApiError('sync/out-of-order');
-          // Made from an older version than the record's newest: another device was first. It and the rest wait.
-          // A record of the vault's publication has no version here until it first changes: its origin's.
-          const head = heads.get(change.rid) ?? null;
-          if (change.base !== head && !(head === null && change.base === originVersion(vault.vault_id))) {
-            stale = change.seq;
-            break;
-          }
-          const version = `${body.device}:${change.seq}`;
-          heads.set(change.rid, version);
-          moved.set(change.rid, version);
-          const text = JSON.stringify({
-            prev: change.prev,
-            rid: change.rid,
-            base: change.base,
-            heads: change.heads,
-            hash: change.hash,
-            payload: change.payload,
-          });
-          latest += 1;
-          rows.push({
-            user_id: user.uid,
-            seq: latest,
-            device: body.device,
-            device_seq: change.seq,
-            mac: change.mac,
-            size: Buffer.byteLength(text) + CHANGE_ROW_BYTES,
-            body: text,
-            created_at: at,
-          });
-          stored.push(latest);
-          lastSeq = change.seq;
-          lastMac = change.mac;
-        }
-        if (rows.length > 0) {
-          // Each change, and each record's newest version the first time the record is written.
-          const newRecords = [...moved.keys()].filter((rid) => !known.has(rid)).length;
-          const adding = rows.reduce((sum, row) => sum + row.size, 0) + newRecords * HEAD_BYTES;
-          await quota.ensureRoom(trx, user.uid, adding);
-          await tx.addUsage(user.uid, adding);
-          await tx.insertChanges(rows);
-          await tx.setHeads(user.uid, moved);
-          await tx.setLatest(user.uid, latest);
-        }
-        await tx.updateDevice(user.uid, body.device, {
-          last_seq: lastSeq,
-          last_mac: lastMac,
-          last_seen_at: at,
+        return pushChanges(memberSeries(tx, user.uid), seriesOf(vault), {
+          device,
+          changes: body.changes,
+          at,
+          ensureRoom: (adding) => quota.ensureRoom(trx, user.uid, adding),
         });
-        return { stored, latest, stale, added: rows.length };
       });
       if (result.added > 0) await announce(user.uid);
       return { stored: result.stored, latest: result.latest, stale: result.stale };
@@ -487,13 +396,7 @@ export function syncService(deps: SyncDeps) {
     async changes({ user }: SignedIn, after: number) {
       const vault = await store.findVault(user.uid);
       if (!vault) return { changes: [], latest: 0, snapshot: null };
-      const snapshot = await store.newestSnapshot(user.uid);
-      // The changes right after `after` were compacted: the device reads the snapshot first.
-      if (snapshot && after < Number(snapshot.covers)) {
-        return { changes: [], latest: Number(vault.latest), snapshot: presentSnapshot(snapshot) };
-      }
-      const rows = await store.changePage(user.uid, after, SYNC_PAGE_BYTES, SYNC_PAGE_CHANGES);
-      return { changes: rows.map(present), latest: Number(vault.latest), snapshot: null };
+      return changesAfter(memberSeries(store, user.uid), seriesOf(vault), after);
     },
 
     /**
@@ -508,7 +411,9 @@ export function syncService(deps: SyncDeps) {
     ) {
       const { user } = signedIn;
       await retireEnded(user.uid);
-      await store.transaction((tx) => snapshotAllowed(tx, signedIn, snapshot));
+      await store.transaction(async (tx) =>
+        snapshotAllowed(memberSeries(tx, user.uid), await snapshotSeries(tx, signedIn, snapshot), snapshot),
+      );
       const body = hashing(incoming.open());
       const id = newId();
       const key = `sync/${user.uid}/snapshots/${id}`;
@@ -524,30 +429,15 @@ export function syncService(deps: SyncDeps) {
         },
         async (trx, size) => {
           const tx = store.on(trx);
-          const vault = await snapshotAllowed(tx, signedIn, snapshot);
-          if (
-            !proven(
-              vault.signing_public_key,
-              [SNAPSHOT_PROOF, vault.vault_id, snapshot.device, snapshot.covers, body.digest()],
-              signatureBytes(snapshot.proof ?? '', 'base64url'),
-            )
-          ) {
-            // The stored file goes with this refusal (storeWithin); nothing of the history was touched.
-            throw new ApiError('sync/unproven');
-          }
-          await tx.insertSnapshot({
-            id,
-            user_id: user.uid,
-            covers: snapshot.covers,
-            size,
-            storage_key: key,
-            created_at: isoAt(clock),
-          });
-          if (Number(vault.latest) === 0) await tx.setLatest(user.uid, snapshot.covers);
-          const compacted = await tx.deleteChangesThrough(user.uid, snapshot.covers);
-          const older = await tx.deleteOlderSnapshots(user.uid, id);
-          await tx.addUsage(user.uid, size - compacted - older.bytes);
-          old = older.files;
+          const series = await snapshotSeries(tx, signedIn, snapshot);
+          // Refused, the stored file goes with the refusal (storeWithin) and nothing of the history was touched.
+          old = await keepSnapshot(
+            memberSeries(tx, user.uid),
+            series,
+            snapshot,
+            { id, size, storage_key: key, created_at: isoAt(clock) },
+            [SNAPSHOT_PROOF, series.id, snapshot.device, snapshot.covers, body.digest()],
+          );
         },
       );
       await removeFiles(old, log);

@@ -11,15 +11,17 @@ import type {
   SyncVaultTable,
 } from '../db/schema.js';
 import { storeOf, type Executor } from '../db/stores.js';
+import type { SeriesStore } from './series.js';
+
+// What a series' rows count (series.ts), here too beside the rest of what sync's rows count.
+export { CHANGE_ROW_BYTES, HEAD_BYTES } from './series.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * What the quota counts for sync's rows beyond their payloads (docs/sync.md, "Quota"), near what they take in the
- * database: a change's row besides its body, a record's newest version, a device, the vault besides its header.
+ * database: a device, the vault besides its header (a change's row and a record's newest version: series.ts).
  */
-export const CHANGE_ROW_BYTES = 200;
-export const HEAD_BYTES = 200;
 export const DEVICE_BYTES = 500;
 export const VAULT_ROW_BYTES = 200;
 /** A removed device's marker (its id, never to register again with the vault). */
@@ -294,34 +296,25 @@ async function setHeads(db: Db, userId: string, heads: Map<string, string>): Pro
   }
 }
 
-/**
- * A page of the changes after `after`, in order: as many as fit in `maxBytes` (at least one, however large), at
- * most `maxChanges`. The sizes are read first and the bodies of the chosen changes only, so a request holds about
- * `maxBytes` of bodies however large the history.
- */
-async function changePage(
+/** The numbers and sizes of the first `limit` changes after `after`, in order (series.ts chooses a page by them). */
+function changeSizes(
   db: Db,
   userId: string,
   after: number,
-  maxBytes: number,
-  maxChanges: number,
-): Promise<ChangeRow[]> {
-  const sizes = await db
+  limit: number,
+): Promise<Array<Pick<ChangeRow, 'seq' | 'size'>>> {
+  return db
     .selectFrom('sync_changes')
     .select(['seq', 'size'])
     .where('user_id', '=', userId)
     .where('seq', '>', after)
     .orderBy('seq')
-    .limit(maxChanges)
+    .limit(limit)
     .execute();
-  let last: number | null = null;
-  let bytes = 0;
-  for (const row of sizes) {
-    if (last !== null && bytes + Number(row.size) > maxBytes) break;
-    last = Number(row.seq);
-    bytes += Number(row.size);
-  }
-  if (last === null) return [];
+}
+
+/** The changes after `after` through `last`, in order. */
+function changesThrough(db: Db, userId: string, after: number, last: number): Promise<ChangeRow[]> {
   return db
     .selectFrom('sync_changes')
     .selectAll()
@@ -474,7 +467,8 @@ export const syncStore = (db: Executor) =>
     insertChanges,
     headsOf,
     setHeads,
-    changePage,
+    changeSizes,
+    changesThrough,
     deleteChangesThrough,
     newestSnapshot,
     findSnapshot,
@@ -488,3 +482,23 @@ export const syncStore = (db: Executor) =>
   });
 
 export type SyncStore = ReturnType<typeof syncStore>;
+
+/** The member's series (series.ts) on `store`: their sync's changes, heads, devices' chain ends and snapshots. */
+export function memberSeries(store: SyncStore, userId: string): SeriesStore {
+  return {
+    findChange: (device, deviceSeq) => store.findChange(userId, device, deviceSeq),
+    headsOf: (rids) => store.headsOf(userId, rids),
+    insertChanges: (changes) =>
+      store.insertChanges(changes.map((change) => ({ user_id: userId, ...change }))),
+    setHeads: (heads) => store.setHeads(userId, heads),
+    setLatest: (latest) => store.setLatest(userId, latest),
+    updateDevice: (id, end) => store.updateDevice(userId, id, end),
+    changeSizes: (after, limit) => store.changeSizes(userId, after, limit),
+    changesThrough: (after, last) => store.changesThrough(userId, after, last),
+    newestSnapshot: () => store.newestSnapshot(userId),
+    insertSnapshot: (snapshot) => store.insertSnapshot({ user_id: userId, ...snapshot }),
+    deleteChangesThrough: (covers) => store.deleteChangesThrough(userId, covers),
+    deleteOlderSnapshots: (keep) => store.deleteOlderSnapshots(userId, keep),
+    addUsage: (delta) => store.addUsage(userId, delta),
+  };
+}
