@@ -3,6 +3,7 @@
 // contract, a test clock): as Actual Budget tests its sync against a mock sync server.
 import type { Args } from '../../client/api.js';
 import type { Api, Input, Output } from '../../shared/api/index.js';
+import type { SyncState } from '../../shared/schemas/sync.js';
 
 /** The sync routes answered in JSON (src/shared/api/); a refusal is an ApiFailure with the route's error code. */
 export type SyncJsonRoute =
@@ -60,4 +61,38 @@ export interface SyncEnvironment {
   deviceName: () => string;
   /** A snapshot is made after this many changes (a test makes them often). */
   snapshotEvery?: number;
+}
+
+/** A series as the server's state tells it: its id, and its signing key's public half and sealed copy. */
+export type PublishedSeries = NonNullable<SyncState['vault']>;
+
+/**
+ * The series the engine syncs, as the server knows it: the member's own vault (identity.ts, `SyncIdentity`) or, given
+ * the same way, a shared space's. Its keys, what a run reads of it before the changes, and this device's registration.
+ */
+export interface SeriesIdentity {
+  /** The key that MACs the changes and names the records (derived from the unlocked vault's key: `locked` without). */
+  syncKey(): Promise<CryptoKey>;
+  /** The key that signs snapshots, reading the server's state when not known yet; null: the series has none. */
+  signingKey(): Promise<CryptoKey | null>;
+  /** The signing key taken from the server's state of the series (a device starting, or registering anew). */
+  takeSigning(series: PublishedSeries): Promise<void>;
+  /** Registers this device as `device` in `series`, with the proof that it holds the series' signing key. */
+  register(series: string, device: string): Promise<void>;
+  /** A run's first step: what the series holds besides its changes (the vault's header), sent or taken. */
+  catchUp(): Promise<void>;
+  /** News of the series came (or this device registered anew): the next `catchUp` reads the server again. */
+  heardNews(): void;
+  /** Forgets the keys (the vault locked, sync stopped): they are derived and opened again at the next start. */
+  forget(): void;
+}
+
+/**
+ * The series an engine syncs: the member's own vault (`memberSeries`) or, given the same way, a shared space. Turning
+ * sync on and a new header's password are the member vault's alone (`this: SyncEngine<VaultIdentity>`).
+ */
+export interface SyncEngineOptions<I extends SeriesIdentity> {
+  identity: I;
+  /** The lock the tabs syncing the series take turns at. */
+  lockName: string;
 }

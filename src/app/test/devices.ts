@@ -12,6 +12,7 @@ import { SyncStore } from '../sync/store.js';
 import type { TabNews, VaultNews } from '../vault/tabs.js';
 import { Vault, type VaultPlatform } from '../vault/vault.js';
 import { SyncEngine } from '../sync/engine.js';
+import { memberSeries } from '../sync/identity.js';
 import type { SyncClock, SyncEnvironment, SyncNewsSource, SyncServer } from '../sync/ports.js';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -146,7 +147,7 @@ export class SimulatedDevice {
       deviceName: () => this.name,
       ...(this.options.snapshotEvery ? { snapshotEvery: this.options.snapshotEvery } : {}),
     };
-    return { vault, engine: new SyncEngine(vault, env) };
+    return { vault, engine: new SyncEngine(vault, env, memberSeries(vault, env)) };
   }
 
   /** The device's first unlock of a vault: `header` made elsewhere, opened here with the master password. */
