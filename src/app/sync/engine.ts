@@ -12,7 +12,7 @@ import { headerGenuine } from './codec.js';
 import { SyncRefused, SyncStop, type SyncCause } from './errors.js';
 import { headerJson, headerKept, type VaultIdentity } from './identity.js';
 import { noTimings, timed, type SyncParts } from './parts.js';
-import type { SeriesIdentity, SyncEngineOptions, SyncEnvironment } from './ports.js';
+import type { SeriesHooks, SeriesIdentity, SyncEngineOptions, SyncEnvironment } from './ports.js';
 import { SyncRuns, type SyncStatus } from './runs.js';
 import { markEdits, SyncStore } from './store.js';
 
@@ -29,6 +29,7 @@ export class SyncEngine<I extends SeriesIdentity = VaultIdentity> {
   readonly #env: SyncEnvironment;
   /** The series as the server knows it: the sync and signing keys, the header, this device's registration. */
   readonly #identity: I;
+  readonly #hooks: SeriesHooks;
   /** The runs, one at a time, and their retries. */
   readonly #runs: SyncRuns;
   #status: SyncStatus = { state: 'off' };
@@ -47,6 +48,7 @@ export class SyncEngine<I extends SeriesIdentity = VaultIdentity> {
     this.#vault = vault;
     this.#env = env;
     this.#identity = options.identity;
+    this.#hooks = options.hooks ?? {};
     this.#runs = new SyncRuns({
       vault,
       env,
@@ -101,6 +103,7 @@ export class SyncEngine<I extends SeriesIdentity = VaultIdentity> {
       signing: () => this.#identity.signingKey(),
       progress: (done, total) => this.#set({ state: 'syncing', done, total }),
       timings: this.timings,
+      ...this.#hooks,
     };
   }
 
