@@ -4,6 +4,7 @@
 import { call } from '../../src/client/api.js';
 import { browserSyncEnvironment } from '../../src/app/sync/browser.js';
 import { SyncEngine } from '../../src/app/sync/engine.js';
+import { memberSeries } from '../../src/app/sync/identity.js';
 import { Vault, type DocumentMeta } from '../../src/app/vault/vault.js';
 import { browserPlatform } from '../../src/app/platform/vault-platform.js';
 
@@ -25,11 +26,10 @@ function randomFile(name: string, bytes: number): File {
   return new File(parts, name, { type: 'application/octet-stream' });
 }
 
-const engineOf = (vault: Vault) =>
-  new SyncEngine(
-    vault,
-    browserSyncEnvironment(() => 'Bench'),
-  );
+const engineOf = (vault: Vault) => {
+  const env = browserSyncEnvironment(() => 'Bench');
+  return new SyncEngine(vault, env, memberSeries(vault, env));
+};
 
 /** Device A: a vault of `records` diary entries and `documentMb` of documents, then sync turned on and done. */
 async function seed(options: { member: string; records: number; documentMb: number }) {

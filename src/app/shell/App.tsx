@@ -52,6 +52,7 @@ import { OpenSyncProvider, SYNC_PLACES, type SyncPlace } from '../ui/open-sync.j
 import { cancelLanding, landOn } from '../ui/landing.js';
 import { GateScreen } from '../ui/GateScreen.js';
 import { SyncEngine } from '../sync/engine.js';
+import { memberSeries } from '../sync/identity.js';
 import { FirstSyncGate, NewVaultScreen } from './JoinScreen.js';
 import { SyncProvider, useSync } from '../sync/react.js';
 import { ConflictBanner, SyncBadge, SyncNoticeStrip } from '../modules/sync/SyncViews.js';
@@ -253,7 +254,10 @@ function VaultRoot({ member, offline, given }: { member: Member; offline: boolea
     () => given ?? new Vault(member.uid, browserPlatform(member.uid)),
     [member.uid, given],
   );
-  const engine = useMemo(() => new SyncEngine(vault, syncEnvironment()), [vault]);
+  const engine = useMemo(() => {
+    const env = syncEnvironment();
+    return new SyncEngine(vault, env, memberSeries(vault, env));
+  }, [vault]);
   const state = useSyncExternalStore(vault.subscribe, () => vault.state);
   const { lang } = useLanguage();
   const [blocked, setBlocked] = useState(false);

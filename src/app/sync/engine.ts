@@ -1,8 +1,8 @@
 // Sync between a member's devices, on the device (docs/sync.md): the engine's life — turned on, joined, resumed at
-// unlock, stopped — over its two parts: the vault as the server knows it (identity.ts: keys, header, registration)
-// and its runs (runs.ts: one at a time across this member's tabs, each sending and taking in until nothing is
-// unsent). Everything outside the device — the server, its news, the lock, the clock, the network — comes in
-// through `SyncEnvironment` (ports.ts).
+// unlock, stopped — over its two parts: the series as the server knows it (given: the member's vault, identity.ts:
+// keys, header, registration) and its runs (runs.ts: one at a time across the tabs, each sending and taking in until
+// nothing is unsent). Everything outside the device — the server, its news, the lock, the clock, the network — comes
+// in through `SyncEnvironment` (ports.ts).
 import { ApiFailure, failureCode } from '../../client/api.js';
 import type { SyncState } from '../../shared/schemas/sync.js';
 import { headerFrom } from '../vault/header.js';
@@ -10,9 +10,9 @@ import type { SealedRecord } from '../vault/crypto.js';
 import { newId, type SyncedVault } from '../vault/vault.js';
 import { headerGenuine } from './codec.js';
 import { SyncRefused, SyncStop, type SyncCause } from './errors.js';
-import { headerJson, headerKept, SyncIdentity } from './identity.js';
+import { headerJson, headerKept, type VaultIdentity } from './identity.js';
 import { noTimings, timed, type SyncParts } from './parts.js';
-import type { SyncEnvironment } from './ports.js';
+import type { SeriesHooks, SeriesIdentity, SyncEngineOptions, SyncEnvironment } from './ports.js';
 import { SyncRuns, type SyncStatus } from './runs.js';
 import { markEdits, SyncStore } from './store.js';
 
@@ -24,11 +24,12 @@ export { SNAPSHOT_EVERY } from './snapshots.js';
 /** A write here is sent this long after it (writes made together go together). */
 const WRITE_DELAY_MS = 150;
 
-export class SyncEngine {
+export class SyncEngine<I extends SeriesIdentity = VaultIdentity> {
   readonly #vault: SyncedVault;
   readonly #env: SyncEnvironment;
-  /** The vault as the server knows it: the sync and signing keys, the header, this device's registration. */
-  readonly #identity: SyncIdentity;
+  /** The series as the server knows it: the sync and signing keys, the header, this device's registration. */
+  readonly #identity: I;
+  readonly #hooks: SeriesHooks;
   /** The runs, one at a time, and their retries. */
   readonly #runs: SyncRuns;
   #status: SyncStatus = { state: 'off' };
@@ -43,19 +44,16 @@ export class SyncEngine {
   /** Where the time went, for the benchmark. */
   readonly timings = noTimings();
 
-  constructor(vault: SyncedVault, env: SyncEnvironment) {
+  constructor(vault: SyncedVault, env: SyncEnvironment, options: SyncEngineOptions<I>) {
     this.#vault = vault;
     this.#env = env;
-    this.#identity = new SyncIdentity({
-      vault,
-      server: env.server,
-      store: () => this.#store,
-      deviceName: env.deviceName,
-    });
+    this.#identity = options.identity;
+    this.#hooks = options.hooks ?? {};
     this.#runs = new SyncRuns({
       vault,
       env,
       identity: this.#identity,
+      lockName: options.lockName,
       store: () => this.#store,
       parts: () => this.#parts,
       timings: this.timings,
@@ -102,9 +100,10 @@ export class SyncEngine {
       store: this.#store,
       server: this.#env.server,
       key: () => this.#identity.syncKey(),
-      signing: this.#identity.signingKey,
+      signing: () => this.#identity.signingKey(),
       progress: (done, total) => this.#set({ state: 'syncing', done, total }),
       timings: this.timings,
+      ...this.#hooks,
     };
   }
 
@@ -126,7 +125,7 @@ export class SyncEngine {
     this.#vault.onHeaderChange = () => this.syncNow();
     this.#vault.onLocalWrite = this.#soon;
     this.#stopped = false;
-    this.#identity.headerRead = false;
+    this.#identity.heardNews();
     this.#runs.firstRun = true;
     this.#listen();
     this.syncNow();
@@ -163,7 +162,7 @@ export class SyncEngine {
    * every record goes up; with this vault already synced, this device joins it again. Another vault synced already:
    * `sync/other-vault` (the member chooses: use the synced vault here, or erase it).
    */
-  async enable(): Promise<void> {
+  async enable(this: SyncEngine<VaultIdentity>): Promise<void> {
     const identity = this.#identity;
     await timed(this.timings, 'startMs', async () => {
       const key = await identity.syncKey();
@@ -199,7 +198,7 @@ export class SyncEngine {
    * Sync turned on as the vault is made (the setup's default): a failure shows in the header, and the settings offer
    * to turn it on again.
    */
-  async enableNew(): Promise<void> {
+  async enableNew(this: SyncEngine<VaultIdentity>): Promise<void> {
     try {
       await this.enable();
     } catch (error) {
@@ -212,7 +211,7 @@ export class SyncEngine {
    * takes in the member's series from the start, its unsent edits kept — merged against the versions they were made
    * from as those arrive — and nothing else of what it kept.
    */
-  async rejoin(): Promise<void> {
+  async rejoin(this: SyncEngine<VaultIdentity>): Promise<void> {
     if (!(await this.#store.syncMeta())) return this.enable();
     this.#runs.rejoinDue = true;
     if (this.#stopped) await this.resume();
@@ -355,7 +354,7 @@ export class SyncEngine {
       // New changes, or anything else of the member's sync (a device added or removed, a new header): a run takes
       // it in (one finding nothing new costs two small requests), and what shows it reads again when the run ends.
       sync: () => {
-        this.#identity.headerRead = false;
+        this.#identity.heardNews();
         this.syncNow();
       },
       // This device's session ended (from another device, or it expired): sync stops at once, and says why.
@@ -380,7 +379,7 @@ export class SyncEngine {
    * (`auth/reauth-required`): it goes with the next run's header and is forgotten after it. Answers why the header
    * did not go (the password refused, or what stopped the run), or null once it went.
    */
-  async confirmHeader(password: string): Promise<SyncCause | null> {
+  async confirmHeader(this: SyncEngine<VaultIdentity>, password: string): Promise<SyncCause | null> {
     const refusal = await this.#identity.withPassword(password, () => {
       this.syncNow();
       return this.settled();

@@ -1,11 +1,11 @@
 // The vault as the server knows it (docs/sync.md, "The header"): the sync key derived from the vault's key, the
 // vault's signing key (opened from the server's sealed copy, made for a vault without one), the header sent and
-// taken with its MAC and signature, and this device's registration with its proof. A part of the sync engine
-// (engine.ts), kept apart from its life and its runs.
+// taken with its MAC and signature, and this device's registration with its proof. The member's own series, given to
+// the sync engine (engine.ts) as its `SeriesIdentity` (ports.ts), kept apart from its life and its runs.
 import { ApiFailure, failureCode } from '../../client/api.js';
 import { DEVICE_NAMES } from '../../shared/device.js';
 import { base64ToBytes, bytesToBase64 } from '../../shared/base64.js';
-import type { SyncState, SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
+import type { SyncVaultHeaderJson } from '../../shared/schemas/sync.js';
 import { headerFrom, headerJson as vaultHeaderJson } from '../vault/header.js';
 import type { VaultHeader } from '../vault/crypto.js';
 import type { SyncedVault } from '../vault/vault.js';
@@ -21,8 +21,14 @@ import {
 } from './codec.js';
 import { SyncRefused, SyncStop, type SyncCause } from './errors.js';
 import { syncMeta } from './parts.js';
-import type { SyncServer } from './ports.js';
-import type { SyncMetaRow, SyncStore } from './store.js';
+import type {
+  PublishedSeries,
+  SeriesIdentity,
+  SyncEngineOptions,
+  SyncEnvironment,
+  SyncServer,
+} from './ports.js';
+import { SyncStore, type SyncMetaRow } from './store.js';
 
 /** The header as the server keeps it. */
 export const headerJson = (header: VaultHeader) => vaultHeaderJson(header) as SyncVaultHeaderJson;
@@ -30,7 +36,7 @@ export const headerJson = (header: VaultHeader) => vaultHeaderJson(header) as Sy
 /** The id the vault's signing key is sealed under (kind `sync`, as a change's address is). */
 const SIGNING_ID = 'signing-key';
 
-export type PublishedVault = NonNullable<SyncState['vault']>;
+export type PublishedVault = PublishedSeries;
 
 /** The server's header as the device keeps it: its JSON and version. */
 export const headerKept = (vault: PublishedVault) => ({
@@ -50,7 +56,42 @@ export interface SyncIdentityHost {
 
 type SigningShare = { publicKey: string; sealedKey: string };
 
-export class SyncIdentity {
+/**
+ * The member's own vault as a series: besides what every series gives the engine, its header — sent with a new
+ * vault's first signing key when the vault is published, and with the account password a new header may ask for.
+ */
+export interface VaultIdentity extends SeriesIdentity {
+  makeSigning(): Promise<SigningShare>;
+  sendHeader(
+    vault: string,
+    header: SyncVaultHeaderJson,
+    version: number,
+    extra?: { signing?: SigningShare; currentPassword?: string },
+  ): Promise<void>;
+  withPassword(password: string, run: () => Promise<void>): Promise<SyncCause | null>;
+}
+
+/**
+ * The member's own vault as the engine syncs it (engine.ts, `SyncEngineOptions`): its identity over sync's tables in
+ * the vault's database (a new one after the vault was destroyed and made again), and the Web Lock the member's tabs
+ * take turns at.
+ */
+export function memberSeries(
+  vault: SyncIdentityHost['vault'] & Pick<SyncedVault, 'database' | 'memberId'>,
+  env: Pick<SyncEnvironment, 'server' | 'deviceName'>,
+): SyncEngineOptions<VaultIdentity> {
+  return {
+    identity: new SyncIdentity({
+      vault,
+      server: env.server,
+      store: () => new SyncStore(vault.database),
+      deviceName: env.deviceName,
+    }),
+    lockName: `mygenie-sync-${vault.memberId}`,
+  };
+}
+
+export class SyncIdentity implements VaultIdentity {
   readonly #host: SyncIdentityHost;
   #key: CryptoKey | null = null;
   /** The vault's signing key, once opened (null: the vault has none yet, or it is not known here yet). */
@@ -60,7 +101,7 @@ export class SyncIdentity {
   /** Why that password was refused (wrong, or too many tries). */
   #headerRefusal: SyncCause | null = null;
   /** The server's header was read since the last news: a run for a write here need not read it again. */
-  headerRead = false;
+  #headerRead = false;
 
   constructor(host: SyncIdentityHost) {
     this.#host = host;
@@ -70,6 +111,11 @@ export class SyncIdentity {
   forget(): void {
     this.#key = null;
     this.#signing = null;
+  }
+
+  /** News of the member's sync (or a registration made anew): the next run reads the server's header again. */
+  heardNews(): void {
+    this.#headerRead = false;
   }
 
   async syncKey(): Promise<CryptoKey> {
@@ -194,7 +240,7 @@ export class SyncIdentity {
       return;
     }
     // Another device's new header is announced like any news (the server says the member's sync changed).
-    if (this.headerRead) return;
+    if (this.#headerRead) return;
     const state = await this.#host.server.call('syncState');
     if (!state.vault) throw new ApiFailure('sync/no-vault', 404);
     if (state.vault.id !== meta.vault) throw new ApiFailure('sync/other-vault', 409);
@@ -207,7 +253,7 @@ export class SyncIdentity {
     if ((DEVICE_NAMES as readonly string[]).includes(here.name) && name !== here.name) {
       await this.#host.server.call('syncRenameDevice', { params: { id: meta.device }, body: { name } });
     }
-    this.headerRead = true;
+    this.#headerRead = true;
     const known = meta.headerVersion ?? 0;
     if (state.vault.version < known) throw new SyncRefused('altered');
     // The vault's signing key: opened here (the next snapshot is signed with it), or given to a vault without one.

@@ -1,9 +1,9 @@
 // What a sync run works with, handed to each of its steps (sending, receiving, snapshots, chunks): the vault and
-// sync's tables beside it, the server, the sync key, and where progress and time are told.
+// sync's tables beside it, the server, the sync key, where progress and time are told, and the series' own hooks.
 import { originRow, type SyncMetaRow, type SyncRecordRow, type SyncStore } from './store.js';
 import type { SyncedVault } from '../vault/vault.js';
 import { SyncStop } from './errors.js';
-import type { SyncServer } from './ports.js';
+import type { SeriesHooks, SyncServer } from './ports.js';
 
 /** Where a run's time went (milliseconds, added up), for the benchmark: sending, then receiving. */
 export interface SyncTimings {
@@ -34,7 +34,7 @@ export const noTimings = (): SyncTimings => ({
   applyMs: 0,
 });
 
-export interface SyncParts {
+export interface SyncParts extends SeriesHooks {
   vault: SyncedVault;
   store: SyncStore;
   server: SyncServer;

@@ -3,6 +3,10 @@
 // contract, a test clock): as Actual Budget tests its sync against a mock sync server.
 import type { Args } from '../../client/api.js';
 import type { Api, Input, Output } from '../../shared/api/index.js';
+import type { SyncChange, SyncChangeBody, SyncState } from '../../shared/schemas/sync.js';
+import type { Json } from '../vault/merge.js';
+import type { Verdict } from './chain.js';
+import type { SyncMetaRow } from './store.js';
 
 /** The sync routes answered in JSON (src/shared/api/); a refusal is an ApiFailure with the route's error code. */
 export type SyncJsonRoute =
@@ -60,4 +64,65 @@ export interface SyncEnvironment {
   deviceName: () => string;
   /** A snapshot is made after this many changes (a test makes them often). */
   snapshotEvery?: number;
+}
+
+/** A series as the server's state tells it: its id, and its signing key's public half and sealed copy. */
+export type PublishedSeries = NonNullable<SyncState['vault']>;
+
+/**
+ * The series the engine syncs, as the server knows it: the member's own vault (identity.ts, `SyncIdentity`) or, given
+ * the same way, a shared space's. Its keys, what a run reads of it before the changes, and this device's registration.
+ */
+export interface SeriesIdentity {
+  /** The key that MACs the changes and names the records (derived from the unlocked vault's key: `locked` without). */
+  syncKey(): Promise<CryptoKey>;
+  /** The key that signs snapshots, reading the server's state when not known yet; null: the series has none. */
+  signingKey(): Promise<CryptoKey | null>;
+  /** The signing key taken from the server's state of the series (a device starting, or registering anew). */
+  takeSigning(series: PublishedSeries): Promise<void>;
+  /** Registers this device as `device` in `series`, with the proof that it holds the series' signing key. */
+  register(series: string, device: string): Promise<void>;
+  /** A run's first step: what the series holds besides its changes (the vault's header), sent or taken. */
+  catchUp(): Promise<void>;
+  /** News of the series came (or this device registered anew): the next `catchUp` reads the server again. */
+  heardNews(): void;
+  /** Forgets the keys (the vault locked, sync stopped): they are derived and opened again at the next start. */
+  forget(): void;
+}
+
+/**
+ * The series an engine syncs: the member's own vault (`memberSeries`) or, given the same way, a shared space. Turning
+ * sync on and a new header's password are the member vault's alone (`this: SyncEngine<VaultIdentity>`).
+ */
+export interface SyncEngineOptions<I extends SeriesIdentity> {
+  identity: I;
+  /** The lock the tabs syncing the series take turns at. */
+  lockName: string;
+  hooks?: SeriesHooks;
+}
+
+/** What a series adds to each change it sends (a space: its author's signature and the log head it was made at). */
+export type ChangeAdditions = Readonly<Record<string, Json>>;
+
+/** A change as the server sent it: the chain's fields, and what its series added (`attest`) or the server did. */
+export type ReceivedChange = SyncChange & Readonly<Record<string, unknown>>;
+
+/**
+ * A series' own checks and additions, beside the chain's (none for the member's vault; a shared space signs each
+ * change by its author and checks who may write). The engine hands them to a run's steps (parts.ts).
+ */
+export interface SeriesHooks {
+  /**
+   * What goes with `change` as this device signs it into the outbox (`meta`: this device's sync as it stands), kept
+   * there with it, so a retry sends the very same; it can add fields, never alter the chain's.
+   */
+  attest?: (change: SyncChangeBody, meta: SyncMetaRow) => Promise<ChangeAdditions>;
+  /**
+   * Checks a change of another device before its chain does and before anything of it is applied; a refusal stops
+   * the run as a change that does not check out does (SyncRefused), with nothing of its page applied. A page decided
+   * again (edited here meanwhile) is checked again.
+   */
+  guard?: (change: ReceivedChange, meta: SyncMetaRow) => Promise<Verdict>;
+  /** Who made a change, as a conflict copy it causes names the other side (`conflictBy`); undefined: no one to name. */
+  authorOf?: (change: ReceivedChange) => string | undefined;
 }

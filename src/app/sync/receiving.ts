@@ -1,7 +1,8 @@
 // Receiving (docs/sync.md, "Applying a change"): the member's series is read a page at a time; each change is
-// checked against its device's chain, opened (its address must hash to its pseudonymous id), and decided against
-// what is here — taken, merged with an unsent edit, kept beside it as a conflict copy — then the page is written in
-// one transaction with the chain's new state, decided again if a record concerned was edited meanwhile.
+// checked by the series' guard (a space's, ports.ts) and against its device's chain, opened (its address must hash to
+// its pseudonymous id), and decided against what is here — taken, merged with an unsent edit, kept beside it as a
+// conflict copy — then the page is written in one transaction with the chain's new state, decided again if a record
+// concerned was edited meanwhile.
 import { base64ToBytes } from '../../shared/base64.js';
 import { originVersion, type SyncChange } from '../../shared/schemas/sync.js';
 import type { Json } from '../vault/merge.js';
@@ -27,7 +28,7 @@ export type ReceivingParts = ChunkParts &
   Parts<
     'open' | 'seal' | 'get' | 'followRemote' | 'notify',
     'syncMeta' | 'syncRows' | 'applyRemote',
-    'key' | 'timings'
+    'key' | 'timings' | 'guard' | 'authorOf'
   >;
 
 /** How a record opened from the series reads: its address and, unless deleted, its value and sealed bytes. */
@@ -85,6 +86,8 @@ async function applyPage(parts: ReceivingParts, changes: SyncChange[]): Promise<
       } catch {
         throw new SyncRefused('damaged');
       }
+      const guarded = parts.guard ? await parts.guard(change, meta) : 'ok';
+      if (guarded !== 'ok') throw new SyncRefused(guarded);
       const verdict = await chain.accept(
         key,
         { ...change, vault: meta.vault, device: change.device, sealedHash: change.hash },
@@ -105,6 +108,7 @@ async function applyPage(parts: ReceivingParts, changes: SyncChange[]): Promise<
         version: `${change.device}:${change.seq}`,
         base: change.base,
         opened: opened[index]!,
+        by: parts.authorOf?.(change),
       })),
       next,
       false,
@@ -158,14 +162,15 @@ export async function openPayloads(
 }
 
 /**
- * Decides and writes remote versions of records, in order, in one transaction with the chain's new state.
+ * Decides and writes remote versions of records, in order, in one transaction with the chain's new state; `by`, who
+ * made a version (a space's member), is what a conflict copy it makes names as the other side (`conflictBy`).
  * `snapshot`: versions from a snapshot, taken whatever version is here (an edit here is merged with them) — but
  * for a record whose version here is one of this device's own changes the snapshot does not hold (`ownSeq`: the
  * last of them it holds), stored after it was made: that one is newer, and stays.
  */
 export async function applyVersions(
   parts: ReceivingParts,
-  items: Array<{ version: string; base: string | null; opened: Opened }>,
+  items: Array<{ version: string; base: string | null; opened: Opened; by?: string | undefined }>,
   meta: SyncMetaRow,
   snapshot: false | { ownSeq: number },
 ): Promise<void> {
@@ -178,11 +183,11 @@ export async function applyVersions(
   const readEdit = new Map(ids.map((id, index) => [id, stored[index]?.edit ?? 0]));
   const records = new Map<string, StoredRecord | null>();
   const memory = new Map<string, { id: string; kind: RecordKind; value: unknown; deleted: boolean }>();
-  const copies: Array<{ kind: RecordKind; value: Json; of: string }> = [];
+  const copies: Array<{ kind: RecordKind; value: Json; of: string; by: string | undefined }> = [];
   const notices: RecordNotice[] = [];
   const documents: Array<{ id: string; meta: DocumentMeta }> = [];
   const now = Date.now();
-  for (const { version, base, opened } of items) {
+  for (const { version, base, opened, by } of items) {
     const row = rows.get(opened.id);
     if (snapshot && (row?.version === version || ownAfter(row?.version, meta.device, snapshot.ownSeq)))
       continue;
@@ -232,7 +237,7 @@ export async function applyVersions(
       pending: pending ? (pending.deleted ? null : recordSealed) : null,
     });
     if (decision.conflictCopy !== undefined) {
-      copies.push({ kind: opened.kind, value: decision.conflictCopy, of: opened.id });
+      copies.push({ kind: opened.kind, value: decision.conflictCopy, of: opened.id, by });
     }
     if (decision.notice && decision.notice !== 'conflict') {
       notices.push({ id: opened.id, kind: opened.kind, notice: decision.notice, at: now });
@@ -260,7 +265,11 @@ export async function applyVersions(
   const sealedCopies = await Promise.all(
     copies.map(async (copy) => {
       const id = newId();
-      const value = { ...(copy.value as object), conflictOf: copy.of };
+      const value = {
+        ...(copy.value as object),
+        conflictOf: copy.of,
+        ...(copy.by !== undefined ? { conflictBy: copy.by } : {}),
+      };
       const sealed = await parts.vault.seal(copy.kind, id, value);
       return { id, kind: copy.kind, value, record: { ...sealed, updatedAt: now } };
     }),

@@ -1,15 +1,15 @@
-// The sync engine's runs (docs/sync.md): one at a time across this member's tabs, each reading the server's header,
-// then sending this device's unsent edits (sending.ts) and taking in the member's series (receiving.ts,
-// snapshots.ts) until nothing is unsent, then making a snapshot if one is due. Whatever stops a run (offline, a
-// refusal) leaves the vault and the outbox as they were, for the next run to go on from; a failure is told as the
-// engine's status and tried again after a wait that grows. The engine (engine.ts) starts and stops them.
+// The sync engine's runs (docs/sync.md): one at a time across the tabs syncing the series (a lock by its name), each
+// catching up with what the series holds besides its changes (the member vault's header), then sending this device's
+// unsent edits (sending.ts) and taking in the series (receiving.ts, snapshots.ts) until nothing is unsent, then
+// making a snapshot if one is due. Whatever stops a run (offline, a refusal) leaves the vault and the outbox as they
+// were, for the next run to go on from; a failure is told as the engine's status and tried again after a wait that
+// grows. The engine (engine.ts) starts and stops them.
 import { ApiFailure, failureCode } from '../../client/api.js';
 import { StorageFullError } from '../vault/db.js';
 import { newId, type SyncedVault } from '../vault/vault.js';
 import { SyncRefused, SyncStop, type SyncCause } from './errors.js';
-import type { SyncIdentity } from './identity.js';
 import { syncMeta, timed, type SyncParts, type SyncTimings } from './parts.js';
-import type { SyncEnvironment } from './ports.js';
+import type { SeriesIdentity, SyncEnvironment } from './ports.js';
 import { pull } from './receiving.js';
 import { push } from './sending.js';
 import { publish, snapshotIfDue, takeSnapshot, type SnapshotState } from './snapshots.js';
@@ -40,9 +40,11 @@ export const REGISTRATION_GONE: ReadonlySet<string> = new Set([
 
 /** What the runs work with: the engine's parts and its state, as they are now. */
 export interface SyncRunsHost {
-  vault: Pick<SyncedVault, 'memberId' | 'all' | 'seal'>;
+  vault: Pick<SyncedVault, 'all' | 'seal'>;
   env: Pick<SyncEnvironment, 'server' | 'exclusive' | 'clock' | 'network' | 'snapshotEvery'>;
-  identity: SyncIdentity;
+  identity: SeriesIdentity;
+  /** The lock the tabs syncing this series take turns at (the member's vault: `mygenie-sync-<member>`). */
+  lockName: string;
   store: () => SyncStore;
   /** What each step of a run works with. */
   parts: () => SyncParts;
@@ -84,7 +86,7 @@ export class SyncRuns {
     }
     this.#cancelRetry();
     this.#running = this.#host.env
-      .exclusive(`mygenie-sync-${this.#host.vault.memberId}`, () => this.#run())
+      .exclusive(this.#host.lockName, () => this.#run())
       .finally(() => {
         this.#running = null;
         if (this.#again && !this.#host.stopped()) {
@@ -180,7 +182,7 @@ export class SyncRuns {
     const device = newId();
     await identity.register(meta.vault, device);
     await store.rejoinSync({ ...meta, device, seq: 0, prev: null, after: 0, heads: {} });
-    identity.headerRead = false;
+    identity.heardNews();
   }
 
   /**

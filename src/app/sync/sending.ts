@@ -1,9 +1,11 @@
 // Sending (docs/sync.md, "On the device, as built"): this device's unsent edits are signed into the outbox as
 // changes of its chain, a batch at a time, and sent; a retry after a lost answer sends the very same changes. The
 // server stores each change only when made from its record's newest version, and stops at one that is not
-// (`stale`): the device then takes in what came first, merges, and signs its edit again.
+// (`stale`): the device then takes in what came first, merges, and signs its edit again. A series may add fields of
+// its own to each change as it is signed (`attest`, ports.ts).
 import { bytesToBase64 } from '../../shared/base64.js';
 import { SYNC_MAX_CHANGES_PER_PUSH } from '../../shared/constants.js';
+import type { SyncChangeBody } from '../../shared/schemas/sync.js';
 import type { SyncMetaRow, SyncOutboxRow, SyncRecordRow } from './store.js';
 import { ChainState, sealedHash, signChange } from './chain.js';
 import { chunksOfDeleted, forgetChunks, uploadChunks, type ChunkParts } from './chunks.js';
@@ -15,7 +17,7 @@ export type SendingParts = ChunkParts &
   Parts<
     'seal' | 'get',
     'syncMeta' | 'syncRows' | 'outbox' | 'dirtyRows' | 'queueChanges' | 'settleOutbox' | 'hasDirty',
-    'key' | 'timings'
+    'key' | 'timings' | 'attest'
   >;
 
 /** A push carries at most this many bytes of payload (the server takes 4 MiB of JSON). */
@@ -85,22 +87,25 @@ async function sign(
       heads,
     });
     prev = signed.mac;
+    const change: SyncChangeBody = {
+      seq,
+      prev: signed.prev,
+      rid,
+      base: row.version,
+      heads,
+      hash: signed.sealedHash,
+      mac: signed.mac,
+      payload: bytesToBase64(payload),
+    };
+    // The series' additions go first: they can add to the change, never alter what its MAC covers.
+    const additions = parts.attest ? await parts.attest(change, meta) : null;
     outbox.push({
       seq,
       id: row.id,
       kind: row.kind,
       edit: row.edit,
       sealed,
-      change: {
-        seq,
-        prev: signed.prev,
-        rid,
-        base: row.version,
-        heads,
-        hash: signed.sealedHash,
-        mac: signed.mac,
-        payload: bytesToBase64(payload),
-      },
+      change: additions ? { ...additions, ...change } : change,
     });
   }
   const next = { ...meta, seq, prev };

@@ -12,7 +12,14 @@ import { SyncStore } from '../sync/store.js';
 import type { TabNews, VaultNews } from '../vault/tabs.js';
 import { Vault, type VaultPlatform } from '../vault/vault.js';
 import { SyncEngine } from '../sync/engine.js';
-import type { SyncClock, SyncEnvironment, SyncNewsSource, SyncServer } from '../sync/ports.js';
+import { memberSeries, type VaultIdentity } from '../sync/identity.js';
+import type {
+  SyncClock,
+  SyncEngineOptions,
+  SyncEnvironment,
+  SyncNewsSource,
+  SyncServer,
+} from '../sync/ports.js';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -94,6 +101,8 @@ export class SimulatedDevice {
   readonly clock = new ManualClock();
   online = true;
   tabs: Tab[] = [];
+  /** The names of the locks this device's runs took turns at. */
+  readonly lockNames = new Set<string>();
   /** While true, what one tab writes is not yet heard by the others here (see holdNews). */
   #newsHeld = false;
   #hub = tabHub(() => this.#newsHeld);
@@ -103,7 +112,13 @@ export class SimulatedDevice {
     readonly name: string,
     readonly memberId: string,
     readonly server: SyncServer,
-    readonly options: { tabs?: number; news?: SyncNewsSource | null; snapshotEvery?: number } = {},
+    readonly options: {
+      tabs?: number;
+      news?: SyncNewsSource | null;
+      snapshotEvery?: number;
+      /** The series each tab's engine syncs: the member's vault unless a test gives its own. */
+      series?: (vault: Vault, env: SyncEnvironment) => SyncEngineOptions<VaultIdentity>;
+    } = {},
   ) {
     this.tabs = [this.#tab()];
   }
@@ -136,7 +151,8 @@ export class SimulatedDevice {
       server: this.server,
       news: this.options.news ?? null,
       // One run at a time on this device, whichever tab (they share a Web Lock).
-      exclusive: (_name, work) => {
+      exclusive: (name, work) => {
+        this.lockNames.add(name);
         const run = this.#queue.then(work);
         this.#queue = run.catch(() => undefined);
         return run;
@@ -146,7 +162,8 @@ export class SimulatedDevice {
       deviceName: () => this.name,
       ...(this.options.snapshotEvery ? { snapshotEvery: this.options.snapshotEvery } : {}),
     };
-    return { vault, engine: new SyncEngine(vault, env) };
+    const series = this.options.series ?? memberSeries;
+    return { vault, engine: new SyncEngine(vault, env, series(vault, env)) };
   }
 
   /** The device's first unlock of a vault: `header` made elsewhere, opened here with the master password. */

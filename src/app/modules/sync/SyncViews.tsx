@@ -17,7 +17,7 @@ import { shellText } from '../../copy.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { DETAIL_KINDS, useDetailReveal } from '../../access/DetailGate.js';
-import { conflictCopies } from '../../sync/conflicts.js';
+import { conflictCopies, type ConflictMarks } from '../../sync/conflicts.js';
 import { syncText } from './copy.js';
 import type { SyncCause, SyncStatus } from '../../sync/engine.js';
 import { syncPercent, useSync, useSyncStatus } from '../../sync/react.js';
@@ -115,13 +115,13 @@ function ConflictList() {
   const copies = conflictCopies(vault);
   if (copies.length === 0) return null;
   // The copy's version goes over the other as the member saw it: changed again since, the two are merged.
-  const keepCopy = async (copy: VaultEntry<{ conflictOf: string }>, shown: unknown) => {
-    const { conflictOf, ...value } = copy.value;
+  const keepCopy = async (copy: VaultEntry<ConflictMarks>, shown: unknown) => {
+    const { conflictOf, conflictBy: _by, ...value } = copy.value;
     await vault.save(copy.kind, conflictOf, shown, value);
     await vault.remove(copy.id);
     toast(text.conflicts.resolved);
   };
-  const keepOther = async (copy: VaultEntry<{ conflictOf: string }>) => {
+  const keepOther = async (copy: VaultEntry<ConflictMarks>) => {
     await vault.remove(copy.id);
     toast(text.conflicts.resolved);
   };

@@ -26,6 +26,15 @@ describe('conflict sides', () => {
     ]);
   });
 
+  it('leaves out who made the other side, as it leaves out the copy’s link', () => {
+    const copy = { title: 'Rainy walk', body: 'Soaked.', conflictOf: 'a1', conflictBy: 'Mum' };
+    const original = { title: 'Rainy walk', body: 'Umbrella at the cafe.' };
+    expect(conflictSides(copy, original, ['Rainy walk', 'Rainy walk'])).toEqual([
+      'Rainy walk · Soaked.',
+      'Rainy walk · Umbrella at the cafe.',
+    ]);
+  });
+
   it('does not repeat a title that is itself what differs', () => {
     expect(conflictSides({ title: 'A' }, { title: 'B' }, ['A', 'B'])).toEqual(['A', 'B']);
   });

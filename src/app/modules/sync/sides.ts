@@ -19,13 +19,16 @@ export function describeRecord(value: Record<string, unknown>): string {
   return '';
 }
 
-/** A record's plain values by path (nested objects and lists too), leaving out bookkeeping (times, the copy's link). */
+/**
+ * A record's plain values by path (nested objects and lists too), leaving out bookkeeping (times, the copy's marks:
+ * the record it is a copy of, who made the other side).
+ */
 function leaves(value: unknown, path = '', into = new Map<string, Leaf>(), depth = 0): Map<string, Leaf> {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
     into.set(path, value);
   } else if (value && typeof value === 'object' && depth < 4) {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === 'conflictOf' || /At$/.test(key)) continue;
+      if (key === 'conflictOf' || key === 'conflictBy' || /At$/.test(key)) continue;
       leaves(inner, path ? `${path}.${key}` : key, into, depth + 1);
     }
   }
