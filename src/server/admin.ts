@@ -170,9 +170,9 @@ export interface Usage {
   members: { verified: number; unverified: number };
   admins: string[];
   signedIn: number;
-  storage: { documents: number; files: number; sync: number };
-  /** The members keeping the most, largest first. */
-  largest: Array<{ email: string; documents: number; sync: number }>;
+  storage: { documents: number; files: number; sync: number; spaces: number };
+  /** The members keeping the most, largest first (a space's bytes are its owner's). */
+  largest: Array<{ email: string; documents: number; sync: number; spaces: number }>;
 }
 
 /** The site's usage: members, admins, members signed in now, bytes kept, and who keeps the most. */
