@@ -44,6 +44,7 @@ const INSIDE = {
     passkeys: SERVER_BASE,
     push: SERVER_BASE,
     reminders: [...SERVER_BASE, 'push'],
+    spaces: SERVER_BASE,
     sync: SERVER_BASE,
     live: [...SERVER_BASE, 'sync'],
     '.': [
@@ -58,6 +59,7 @@ const INSIDE = {
       'passkeys',
       'push',
       'reminders',
+      'spaces',
       'sync',
     ],
   },

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import { documentsText } from '../src/app/modules/documents/copy.js';
 import { settingsText } from '../src/app/modules/settings/copy.js';
 import { fill } from '../src/client/text.js';
+import { errorMessage } from '../src/shared/i18n/error-message.js';
 import { catalog } from '../src/shared/i18n/index.js';
 import { signInContext } from './support/accounts.js';
 import { browserSuite } from './support/suite.js';
@@ -357,7 +358,7 @@ describe('sync off on one device', () => {
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(1);
     // The phone hears of it on the event stream, without being asked to sync.
     await b!.app.go('settings');
-    await b!.page.getByText(catalog.en.errors['sync/unknown-device']).first().waitFor({ timeout: 20_000 });
+    await b!.page.getByText(errorMessage('en', 'sync/unknown-device')).first().waitFor({ timeout: 20_000 });
     await a!.app.go('diary');
     const heard = await b!.news();
     await a!.addDiary('After removal', 'Not for the phone.');

@@ -10,7 +10,7 @@ import { formatMoney } from '../src/app/modules/ledger/model/format.js';
 import { plural } from '../src/shared/plural.js';
 import { fill } from '../src/client/text.js';
 import { browserAndSystem, browserDeviceName } from '../src/shared/device.js';
-import { catalog } from '../src/shared/i18n/index.js';
+import { errorMessage } from '../src/shared/i18n/error-message.js';
 import type { Lang } from './pages/site.js';
 import { goOffline, reconnect, syncMember, type Device } from './pages/sync.js';
 import { browserSuite } from './support/suite.js';
@@ -43,7 +43,6 @@ async function landedOn(page: Page, id: string): Promise<void> {
 describe(`sync devices in ${lang}`, () => {
   it('names devices by browser and system, renames one with checked words, and turns a removed one on again with its unsent entry', async () => {
     const [a, b] = await syncMember(suite, lang, 2);
-    const errors = catalog[lang].errors;
     await a!.startSyncing();
     await b!.join();
 
@@ -100,7 +99,7 @@ describe(`sync devices in ${lang}`, () => {
     await b!.page.locator('.sync-badge').click();
     await landedOn(b!.page, 'sync-status');
     const panel = b!.page.locator('.sync-panel');
-    await panel.getByText(errors['sync/unknown-device']).waitFor();
+    await panel.getByText(errorMessage(lang, 'sync/unknown-device')).waitFor();
     await panel.getByText(b!.sync.panel.rejoinLead).waitFor();
     expect(await panel.getByRole('button', { name: b!.sync.panel.now }).count()).toBe(0);
     // Its list says the truth: the laptop alone, and nothing marked as this device.

@@ -8,7 +8,7 @@ import {
   NETWORK_TIMEOUT_DESKTOP_MS,
   NETWORK_TIMEOUT_MOBILE_MS,
 } from '../shared/constants.js';
-import { isErrorCode, type ErrorCode } from '../shared/errors.js';
+import { isAppErrorCode, isErrorCode, type ErrorCode } from '../shared/errors.js';
 import { formatWait } from './format.js';
 import { activeLanguage } from './text.js';
 
@@ -142,7 +142,7 @@ export function failureCode(error: unknown): FailureCode {
 
 /**
  * The catalog key and values of a failure's message: a limit says how long to wait (in the page's language), a network failure
- * says so, an unknown error falls back to `fallbackKey`.
+ * says so, an unknown error (or one of the app's codes, AppErrorCode) falls back to `fallbackKey`.
  */
 export function failureMessage(
   error: unknown,
@@ -150,7 +150,8 @@ export function failureMessage(
 ): [string, Record<string, string | number>?] {
   const code = failureCode(error);
   if (code === 'network') return ['errors.network'];
-  if (code === 'server/internal') return [fallbackKey];
+  // The shared catalog names the site's codes only: no request of the site is answered with the app's.
+  if (code === 'server/internal' || isAppErrorCode(code)) return [fallbackKey];
   if (code === 'auth/too-many-requests' && error instanceof ApiFailure && error.retryAfterSeconds) {
     return ['auth.tooManyWait', { wait: formatWait(error.retryAfterSeconds, activeLanguage()) }];
   }

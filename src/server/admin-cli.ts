@@ -40,12 +40,14 @@ function report(figures: Usage): string {
   const lines = [
     `Members: ${members.verified} verified, ${members.unverified} not verified yet; ${figures.signedIn} signed in now.`,
     `Admins: ${figures.admins.length > 0 ? figures.admins.join(', ') : 'none (set ADMIN_EMAILS or run make-admin)'}.`,
-    `Storage: documents ${bytes(storage.documents)}, sync ${bytes(storage.sync)}, published files ${bytes(storage.files)}.`,
+    `Storage: documents ${bytes(storage.documents)}, sync ${bytes(storage.sync)}, spaces ${bytes(storage.spaces)}, published files ${bytes(storage.files)}.`,
   ];
   if (figures.largest.length > 0) {
     lines.push('Members keeping the most:');
     for (const row of figures.largest) {
-      lines.push(`  ${row.email}: documents ${bytes(row.documents)}, sync ${bytes(row.sync)}`);
+      lines.push(
+        `  ${row.email}: documents ${bytes(row.documents)}, sync ${bytes(row.sync)}, spaces ${bytes(row.spaces)}`,
+      );
     }
   }
   return lines.join('\n');

@@ -16,6 +16,7 @@ import { accountStore, type UserRow } from './accounts/store.js';
 import { documentStore } from './documents/store.js';
 import { quotaStore } from './quota/store.js';
 import { syncStore } from './sync/store.js';
+import { spaceStore } from './spaces/store.js';
 import { withoutPasswords } from './core/secrets.js';
 import { systemClock } from './core/clock.js';
 import type { Trx } from './db/stores.js';
@@ -150,6 +151,7 @@ export async function deleteAccount(
     accounts: accountStore(database.db),
     documents: documentStore(database.db),
     sync: syncStore(database.db),
+    spaces: spaceStore(database.db),
   };
   const { files, left } = await eraseAccount(stores, storage, found.id, (trx) =>
     logged(database, 'member.delete', found.email, undefined, trx),
@@ -168,9 +170,9 @@ export interface Usage {
   members: { verified: number; unverified: number };
   admins: string[];
   signedIn: number;
-  storage: { documents: number; files: number; sync: number };
-  /** The members keeping the most, largest first. */
-  largest: Array<{ email: string; documents: number; sync: number }>;
+  storage: { documents: number; files: number; sync: number; spaces: number };
+  /** The members keeping the most, largest first (a space's bytes are its owner's). */
+  largest: Array<{ email: string; documents: number; sync: number; spaces: number }>;
 }
 
 /** The site's usage: members, admins, members signed in now, bytes kept, and who keeps the most. */

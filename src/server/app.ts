@@ -46,6 +46,7 @@ import { quotaStore } from './quota/store.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
 import { syncStore } from './sync/store.js';
+import { spaceStore } from './spaces/store.js';
 import { webdavRoutes } from './drives/routes.js';
 import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
 import { webdavStore } from './drives/store.js';
@@ -424,6 +425,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       accounts: accountStore(database.db),
       documents: documentStore(database.db),
       sync: synced,
+      spaces: spaceStore(database.db),
       log: admins,
       storage,
       live,

@@ -209,3 +209,5 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 /** Shared spaces (issue 47, docs/spaces-plan.md): members of one space, and spaces one member may belong to. */
 export const SPACE_MEMBERS_MAX = 10;
 export const SPACES_PER_MEMBER_MAX = 20;
+/** How long an invitation to a space may be accepted (as an invitation to sign up, INVITATION_TTL_MS). */
+export const SPACE_INVITATION_TTL_MS = 14 * 24 * 60 * 60_000;

@@ -1,5 +1,5 @@
 // The API's error codes. Auth codes keep the description's names (§8) so its catalogue applies unchanged;
-// each has an HTTP status here and its message, in both languages, in the catalog (src/shared/i18n, `errors`):
+// each has an HTTP status here and its message in both languages (errorMessage, src/shared/i18n/error-message.ts):
 // the API answers with the English one for callers that do not localize.
 
 export const ERROR_CODES = {
@@ -67,6 +67,18 @@ export const ERROR_CODES = {
   'reminder/too-many': 409,
   'reminder/too-large': 413,
   'reminder/too-many-endpoints': 409,
+  'space/not-found': 404,
+  'space/read-only': 403,
+  'space/not-owner': 403,
+  'space/unproven': 403,
+  'space/full': 409,
+  'space/too-many-spaces': 409,
+  'space/invitation-not-found': 404,
+  'space/stale-epoch': 409,
+  'space/stale-key': 409,
+  'space/no-identity': 409,
+  'space/no-synced-vault': 409,
+  'space/last-owner': 409,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,
   'passkey/verification-failed': 400,
@@ -96,6 +108,24 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/**
+ * The features only the app calls (sync, reminders, backups to a drive, spaces): no request of the site's pages is
+ * answered with their codes, so their messages live apart from the shared catalog the pages load
+ * (src/shared/i18n/app-errors).
+ */
+const APP_FEATURES = ['sync', 'reminder', 'drive', 'space'] as const;
+
+export type AppErrorCode = Extract<ErrorCode, `${(typeof APP_FEATURES)[number]}/${string}`>;
+
+/** The codes the site's pages can meet (and the app too): their messages are in the shared catalog. */
+export type SiteErrorCode = Exclude<ErrorCode, AppErrorCode>;
+
+export function isAppErrorCode(value: string): value is AppErrorCode {
+  return (
+    isErrorCode(value) && (APP_FEATURES as readonly string[]).includes(value.slice(0, value.indexOf('/')))
+  );
 }
 
 export interface ApiErrorBody {

@@ -10,7 +10,7 @@ import { fill, useLanguage, useText } from '../../client/text.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { isErrorCode } from '../../shared/errors.js';
-import { catalog } from '../../shared/i18n/index.js';
+import { errorMessage } from '../../shared/i18n/error-message.js';
 import type { PasskeySummary } from '../../shared/schemas/auth.js';
 import { shellText } from '../copy.js';
 import { useVault, useVaultVersion } from '../vault/react.js';
@@ -26,14 +26,14 @@ import {
 /** A problem of a passkey check in the member's language. */
 export function usePasskeyProblem(): (problem: UnlockProblem) => string {
   const text = useText(shellText).passkey.problems;
-  const errors = useText(catalog).errors;
+  const { lang } = useLanguage();
   return (problem) => {
     if (problem.startsWith('api:')) {
       const code = problem.slice('api:'.length);
       // The site's words for these send the member to their ID and password; here the way out is the master password.
       if (code === 'passkey/verification-failed' || code === 'passkey/invalid-response') return text.refused;
       if (code === 'passkey/counter-rejected') return text.copied;
-      return isErrorCode(code) ? errors[code] : text.failed;
+      return isErrorCode(code) ? errorMessage(lang, code) : text.failed;
     }
     switch (problem) {
       case 'cancelled':

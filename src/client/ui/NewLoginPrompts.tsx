@@ -4,7 +4,7 @@
 // description's message. How the master key is checked is the page's: the site against this device's verifier,
 // the app with its vault.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../shared/i18n/index.js';
 import type { DeviceSession } from '../../shared/schemas/auth.js';
 import { call, failureCode } from '../api.js';
 import { formatDateTime } from '../format.js';
@@ -143,7 +143,7 @@ function NewLoginDialog({
       onDone('confirmed');
     } catch (failure) {
       const code = failureCode(failure);
-      setProblem(code === 'network' ? t.errors.network : t.errors[code]);
+      setProblem(siteErrorMessage(t.errors, code));
       setBusy(false);
     }
   }

@@ -31,6 +31,7 @@ import * as signInConfirmation from './migrations/1764800000000-SignInConfirmati
 import * as updateBanner from './migrations/1764900000000-UpdateBanner.js';
 import * as memberAdmin from './migrations/1765000000000-MemberAdmin.js';
 import * as reminders from './migrations/1765100000000-Reminders.js';
+import * as spaces from './migrations/1765200000000-Spaces.js';
 
 // PostgreSQL's bigint (sizes, counts) arrives as a string by default; every value we keep fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '1764900000000-UpdateBanner': updateBanner,
   '1765000000000-MemberAdmin': memberAdmin,
   '1765100000000-Reminders': reminders,
+  '1765200000000-Spaces': spaces,
 };
 
 export interface DatabaseOptions {

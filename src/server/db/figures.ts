@@ -2,10 +2,10 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 
-/** What the database holds, for the metrics' gauges: four small aggregates. */
+/** What the database holds, for the metrics' gauges: five small aggregates. */
 export async function storedFigures(database: DatabaseHandle) {
   const db = database.db;
-  const [documents, files, synced, members] = await Promise.all([
+  const [documents, files, synced, spaces, members] = await Promise.all([
     db
       .selectFrom('user_documents')
       .select(sql<number>`coalesce(sum(size), 0)`.as('bytes'))
@@ -19,6 +19,10 @@ export async function storedFigures(database: DatabaseHandle) {
       .select(sql<number>`coalesce(sum(bytes), 0)`.as('bytes'))
       .executeTakeFirst(),
     db
+      .selectFrom('space_usage')
+      .select(sql<number>`coalesce(sum(bytes), 0)`.as('bytes'))
+      .executeTakeFirst(),
+    db
       .selectFrom('users')
       .select(['email_verified', sql<number>`count(*)`.as('count')])
       .groupBy('email_verified')
@@ -29,6 +33,7 @@ export async function storedFigures(database: DatabaseHandle) {
       documents: Number(documents?.bytes ?? 0),
       files: Number(files?.bytes ?? 0),
       sync: Number(synced?.bytes ?? 0),
+      spaces: Number(spaces?.bytes ?? 0),
     },
     members: {
       verified: Number(members.find((row) => row.email_verified === 1)?.count ?? 0),

@@ -2,6 +2,7 @@
 // text on both dialects); flags are 0/1 integers for the same reason.
 import type { Generated } from 'kysely';
 import type { InquiryType } from '../../shared/constants.js';
+import type { LogKind, MemberState, SpaceRole } from '../../shared/spaces/log.js';
 
 export interface UserTable {
   id: string;
@@ -362,6 +363,158 @@ export interface ReminderMessageTable {
   bytes: number;
 }
 
+/**
+ * A member's identity for spaces (docs/spaces-plan.md §2): public keys, the private ones sealed by the member's vault,
+ * and the proofs by the identity's key and by the vault's sync signing key. Keys, seals and signatures base64url.
+ */
+export interface MemberKeyTable {
+  user_id: string;
+  /** Goes only up: a new identity has a higher version. */
+  version: number;
+  alg: string;
+  sign_key: string;
+  box_key: string;
+  sealed_keys: string;
+  proof: string;
+  vault_proof: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A shared space: its owner (whose quota pays for it), its key epoch and series, its change counter and log's end. */
+export interface SpaceTable {
+  id: string;
+  owner_id: string;
+  epoch: number;
+  /** The current epoch's series id, as a synced vault's id. */
+  series_id: string;
+  /** The last change number handed out in the current epoch's series. */
+  latest: number;
+  log_seq: number;
+  /** The last log entry's hash (64 hex digits). */
+  log_head: string;
+  /** 1 when a member left or was removed: the next rotation may be made by an editor too. */
+  rotation_due: number;
+  /** The member offered the ownership, if any. */
+  handover_to: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpaceMemberTable {
+  space_id: string;
+  user_id: string;
+  role: SpaceRole;
+  /** `joining`: accepted an invitation, waiting for an owner's or editor's device to add them. */
+  state: MemberState;
+  /** The identity the log holds for the member. */
+  key_version: number;
+  sign_key: string;
+  box_key: string;
+  created_at: string;
+}
+
+/** An invitation to an address (normalised), one per space and address; the app chose its id (the log names it). */
+export interface SpaceInvitationTable {
+  id: string;
+  space_id: string;
+  email: string;
+  role: Exclude<SpaceRole, 'owner'>;
+  invited_by: string;
+  expires_at: string;
+  accepted_by: string | null;
+  accepted_at: string | null;
+  created_at: string;
+}
+
+/** A membership log entry as its author signed it; `hash` is its hash, the next entry's `prev`. */
+export interface SpaceLogTable {
+  space_id: string;
+  seq: number;
+  /** The member who signed it (kept when their account goes: the others hold the log signed). */
+  author: string;
+  kind: LogKind;
+  /** The entry's body, JSON. */
+  body: string;
+  sig: string;
+  hash: string;
+  created_at: string;
+}
+
+/** An epoch's key wrapped to a member's box key, signed by the member who wrapped it. */
+export interface SpaceKeyTable {
+  space_id: string;
+  epoch: number;
+  user_id: string;
+  wrap: string;
+  created_at: string;
+}
+
+/** A device syncing an epoch's series, as SyncDeviceTable. */
+export interface SpaceDeviceTable {
+  space_id: string;
+  epoch: number;
+  id: string;
+  user_id: string;
+  session_id: string | null;
+  session_device: string | null;
+  last_seq: number;
+  last_mac: string | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** A change in an epoch's series, as SyncChangeTable, with the member who made it. */
+export interface SpaceChangeTable {
+  space_id: string;
+  epoch: number;
+  seq: number;
+  device: string;
+  device_seq: number;
+  author: string;
+  mac: string;
+  /** Bytes it takes against the space owner's quota. */
+  size: number;
+  body: string;
+  created_at: string;
+}
+
+/** A record's newest version in an epoch's series, by its pseudonymous id. */
+export interface SpaceHeadTable {
+  space_id: string;
+  epoch: number;
+  rid: string;
+  version: string;
+}
+
+export interface SpaceSnapshotTable {
+  id: string;
+  space_id: string;
+  epoch: number;
+  covers: number;
+  size: number;
+  storage_key: string;
+  /** The member whose device made it. */
+  author: string;
+  /** 1: the next epoch's snapshot, uploaded before the rotation that publishes it. */
+  staged: number;
+  created_at: string;
+}
+
+/** A device removed from an epoch's series: its id never registers there again. */
+export interface SpaceRetiredDeviceTable {
+  space_id: string;
+  epoch: number;
+  id: string;
+  retired_at: string;
+}
+
+/** Bytes a space keeps, counted against its owner's quota, kept as SyncUsageTable is. */
+export interface SpaceUsageTable {
+  space_id: string;
+  bytes: number;
+}
+
 export interface Database {
   users: UserTable;
   invitations: InvitationTable;
@@ -392,4 +545,16 @@ export interface Database {
   reminder_endpoints: ReminderEndpointTable;
   reminders: ReminderTable;
   reminder_messages: ReminderMessageTable;
+  member_keys: MemberKeyTable;
+  spaces: SpaceTable;
+  space_members: SpaceMemberTable;
+  space_invitations: SpaceInvitationTable;
+  space_log: SpaceLogTable;
+  space_keys: SpaceKeyTable;
+  space_devices: SpaceDeviceTable;
+  space_changes: SpaceChangeTable;
+  space_heads: SpaceHeadTable;
+  space_snapshots: SpaceSnapshotTable;
+  space_retired_devices: SpaceRetiredDeviceTable;
+  space_usage: SpaceUsageTable;
 }

@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodError } from 'zod';
 import { ERROR_CODES, isErrorCode, type ErrorCode } from '../../shared/errors.js';
-import { catalog } from '../../shared/i18n/index.js';
+import { errorMessage } from '../../shared/i18n/error-message.js';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -16,7 +16,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     options: { retryAfterMs?: number; expectedOrigin?: string } = {},
   ) {
-    super(catalog.en.errors[code]);
+    super(errorMessage('en', code));
     this.status = ERROR_CODES[code];
     this.retryAfterMs = options.retryAfterMs;
     this.expectedOrigin = options.expectedOrigin;
@@ -46,7 +46,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
  */
 export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const code: ErrorCode = 'request/invalid';
-  void reply.status(ERROR_CODES[code]).send({ error: { code, message: catalog.en.errors[code] } });
+  void reply.status(ERROR_CODES[code]).send({ error: { code, message: errorMessage('en', code) } });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -59,13 +59,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply
           .status(error.status)
           .header('Retry-After', String(retryAfterSeconds))
-          .send({ error: { code, message: catalog.en.errors[code], retryAfterSeconds } });
+          .send({ error: { code, message: errorMessage('en', code), retryAfterSeconds } });
       }
       if (error.expectedOrigin !== undefined) {
         const { expectedOrigin } = error;
         return reply
           .status(error.status)
-          .send({ error: { code, message: catalog.en.errors[code], expectedOrigin } });
+          .send({ error: { code, message: errorMessage('en', code), expectedOrigin } });
       }
     } else if (error.code && FASTIFY_CODES[error.code]) {
       code = FASTIFY_CODES[error.code]!;
@@ -78,7 +78,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       code = 'server/internal';
     }
-    return reply.status(ERROR_CODES[code]).send({ error: { code, message: catalog.en.errors[code] } });
+    return reply.status(ERROR_CODES[code]).send({ error: { code, message: errorMessage('en', code) } });
   });
 }
 

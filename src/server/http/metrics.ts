@@ -22,7 +22,7 @@ function isToken(given: string, digest: Buffer): boolean {
 
 /** What the database holds, for the gauges (read by db/figures.ts: http does not reach the database). */
 export interface StoredFigures {
-  storage: Record<'documents' | 'files' | 'sync', number>;
+  storage: Record<'documents' | 'files' | 'sync' | 'spaces', number>;
   members: Record<'verified' | 'unverified', number>;
 }
 
@@ -80,7 +80,7 @@ export function registerMetrics(
   };
   new Gauge({
     name: 'mygenie_storage_bytes',
-    help: 'Bytes kept: members’ documents, downloadable files and synced data.',
+    help: 'Bytes kept: members’ documents, downloadable files, synced data and shared spaces.',
     labelNames: ['kind'],
     registers,
     async collect() {

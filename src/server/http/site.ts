@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/constants.js';
+import { errorMessage } from '../../shared/i18n/error-message.js';
 import { catalog } from '../../shared/i18n/index.js';
 import { isSitePage } from '../../shared/site-pages.js';
 import { escapeHtml } from '../core/html.js';
@@ -45,7 +46,7 @@ export async function registerSite(app: FastifyInstance, webDir: string): Promis
     if (!isPage) {
       return reply
         .status(404)
-        .send({ error: { code: 'request/not-found', message: catalog.en.errors['request/not-found'] } });
+        .send({ error: { code: 'request/not-found', message: errorMessage('en', 'request/not-found') } });
     }
     reply
       .header('Cache-Control', 'no-cache')

@@ -1,7 +1,8 @@
 // Members in /admin (members/service.ts) through the API, as an admin, a member and a visitor meet it: the list and
 // its search, ending a member's sessions, disabling and enabling an account, deleting it with its address typed
-// again, and the admins' log of each. Attacks: a sign-in racing the disabling, a member calling the admin routes,
-// an admin acting on themself, a deletion confirmed with another address.
+// again (and the spaces it owns), and the admins' log of each. Attacks: a sign-in racing the disabling, a member
+// calling the admin routes, an admin acting on themself, a deletion confirmed with another address.
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLogEntry, Member } from '../../shared/schemas/members.js';
 import { makeAdmin, runningServers } from '../admin.js';
@@ -316,6 +317,83 @@ describe("an admin's actions on a member", () => {
     // Deleted meanwhile, in another tab: said so.
     expect(outcome(await remove(leaving.id, 'leaving@example.com'))).toBe('404 member/not-found');
     expect(outcome(await act(leaving.id, 'disable'))).toBe('404 member/not-found');
+  });
+
+  it("deletes the spaces an account owns with their stored snapshots, and only its own part of others'", async () => {
+    await signedInMember(t, 'space-owner@example.com');
+    await signedInMember(t, 'space-member@example.com');
+    const { id: owner } = await memberNamed('space-owner@example.com');
+    const { id: member } = await memberNamed('space-member@example.com');
+    const at = new Date().toISOString();
+    /** A space of `ownerId` with `memberId` in it too, and a snapshot stored as a file; answers the file's key. */
+    async function space(id: string, ownerId: string, memberId: string): Promise<string> {
+      await t.database.db
+        .insertInto('spaces')
+        .values({
+          id,
+          owner_id: ownerId,
+          epoch: 1,
+          series_id: id,
+          latest: 0,
+          log_seq: 1,
+          log_head: '0'.repeat(64),
+          rotation_due: 0,
+          handover_to: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await t.database.db
+        .insertInto('space_members')
+        .values(
+          [ownerId, memberId].map((user_id) => ({
+            space_id: id,
+            user_id,
+            role: user_id === ownerId ? ('owner' as const) : ('editor' as const),
+            state: 'member' as const,
+            key_version: 1,
+            sign_key: 's',
+            box_key: 'b',
+            created_at: at,
+          })),
+        )
+        .execute();
+      const key = `space-snapshots/${id}`;
+      await t.storage.put(key, Readable.from([Buffer.from('sealed')]), {
+        maxBytes: 100,
+        contentType: 'application/octet-stream',
+      });
+      await t.database.db
+        .insertInto('space_snapshots')
+        .values({
+          id: newId(),
+          space_id: id,
+          epoch: 1,
+          covers: 0,
+          size: 6,
+          storage_key: key,
+          author: memberId,
+          staged: 0,
+          created_at: at,
+        })
+        .execute();
+      return key;
+    }
+    const owned = await space('1'.repeat(32), owner, member);
+    const joined = await space('2'.repeat(32), member, owner);
+
+    expect(outcome(await remove(owner, 'space-owner@example.com'))).toBe('204 ok');
+    expect(await t.storage.exists(owned)).toBe(false);
+    expect(await t.storage.exists(joined)).toBe(true);
+    expect(
+      await t.database.db.selectFrom('spaces').select('id').where('owner_id', '=', owner).execute(),
+    ).toEqual([]);
+    const left = await t.database.db
+      .selectFrom('space_members')
+      .select(['space_id', 'user_id'])
+      .where('space_id', 'in', ['1'.repeat(32), '2'.repeat(32)])
+      .execute();
+    expect(left).toEqual([{ space_id: '2'.repeat(32), user_id: member }]);
   });
 });
 

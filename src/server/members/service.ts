@@ -21,6 +21,7 @@ import type { SignedIn } from '../accounts/service.js';
 import { authorize } from '../policies/authorize.js';
 import { isAdmin } from '../policies/members.js';
 import type { FileStorage } from '../storage/storage.js';
+import type { SpaceStore } from '../spaces/store.js';
 import type { SyncStore } from '../sync/store.js';
 import type { MemberRow, MemberStore } from './store.js';
 
@@ -29,13 +30,15 @@ export interface ErasedStores {
   accounts: AccountStore;
   documents: DocumentStore;
   sync: SyncStore;
+  spaces: SpaceStore;
 }
 
 /**
  * Deletes the account and everything it keeps: its rows go with it (every table's rows of a member cascade from
- * its account), with `alongside` in the same transaction (the log's entry), then its stored objects (documents,
- * sync chunks and snapshots) are deleted from the storage. The rows go first, so no object is deleted that a row
- * still names; an object whose deletion fails is answered by key (`left`), for the host to delete by hand.
+ * its account, and so do the spaces it owns), with `alongside` in the same transaction (the log's entry), then its
+ * stored objects (documents, sync chunks and snapshots, the snapshots of its spaces) are deleted from the storage.
+ * The rows go first, so no object is deleted that a row still names; an object whose deletion fails is answered by
+ * key (`left`), for the host to delete by hand.
  */
 export async function eraseAccount(
   stores: ErasedStores,
@@ -44,13 +47,14 @@ export async function eraseAccount(
   alongside?: (trx: Trx) => Promise<void>,
 ): Promise<{ files: number; left: string[] }> {
   const keys = await stores.accounts.transaction(async (accounts, trx) => {
-    const [documents, synced] = await Promise.all([
+    const [documents, synced, spaces] = await Promise.all([
       stores.documents.on(trx).storageKeysOf(userId),
       stores.sync.on(trx).storageKeysOf(userId),
+      stores.spaces.on(trx).storageKeysOwnedBy(userId),
     ]);
     await accounts.deleteUser(userId);
     await alongside?.(trx);
-    return [...documents, ...synced];
+    return [...documents, ...synced, ...spaces];
   });
   const left: string[] = [];
   for (const key of keys) {

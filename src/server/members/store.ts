@@ -35,7 +35,9 @@ function members(db: Executor, search: string | undefined, now: string) {
     sql<number>`(select count(*) from sessions s where s.user_id = users.id and s.revoked_at is null
         and s.approval = 'approved' and s.expires_at > ${now})`.as('devices'),
     sql<number>`(select coalesce(sum(d.size), 0) from user_documents d where d.user_id = users.id)
-        + coalesce((select u.bytes from sync_usage u where u.user_id = users.id), 0)`.as('storage'),
+        + coalesce((select u.bytes from sync_usage u where u.user_id = users.id), 0)
+        + (select coalesce(sum(su.bytes), 0) from space_usage su join spaces s on s.id = su.space_id
+            where s.owner_id = users.id)`.as('storage'),
   ]);
   if (search) query = query.where(sql<boolean>`users.email like ${containing(search)} escape '\\'`);
   return query;

@@ -1,7 +1,7 @@
 // A member's quota and lock, shared by everything that stores a member's bytes (documents, backups, sync's
-// changes, snapshots and chunks): one count of what is used, room held for uploads in flight, and one lock per
-// member under which every check of the room and every write that takes it happen together, so requests sent at
-// once can never together pass the quota.
+// changes, snapshots and chunks, the spaces the member owns): one count of what is used, room held for uploads in
+// flight, and one lock per member under which every check of the room and every write that takes it happen
+// together, so requests sent at once can never together pass the quota.
 import type { Readable } from 'node:stream';
 import { isoAt, type Clock } from '../core/clock.js';
 import { newId } from '../core/ids.js';
@@ -64,12 +64,19 @@ export function memberQuota(deps: QuotaDeps) {
     quotaBytes: deps.quotaBytes,
     locked,
 
+    /**
+     * Takes the member's lock inside a transaction already open (a space's, whose writes its owner's quota pays
+     * for), held until it ends: what `locked` takes for a transaction of its own. Locks are taken space first, then
+     * the member, never the other way round.
+     */
+    lockIn: (trx: Trx, userId: string): Promise<void> => store.lockIn(trx, userId),
+
     /** Bytes the member's stored data takes against the quota. */
     used: (userId: string, trx?: Executor) => (trx ? store.on(trx) : store).usedBytes(userId),
 
     /**
-     * Refuses `adding` more bytes when the member's quota (documents, sync, uploads in flight) has no room for
-     * them; call it under the member's lock, in the transaction that adds them.
+     * Refuses `adding` more bytes when the member's quota (documents, sync, spaces owned, uploads in flight) has
+     * no room for them; call it under the member's lock, in the transaction that adds them.
      */
     async ensureRoom(trx: Trx, userId: string, adding: number): Promise<void> {
       if (adding <= 0) return;

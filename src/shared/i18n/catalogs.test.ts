@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../errors.js';
+import { SPACE_MEMBERS_MAX, SPACES_PER_MEMBER_MAX } from '../constants.js';
+import { ERROR_CODES, isAppErrorCode, type ErrorCode } from '../errors.js';
 import { fill, textAt } from '../text.js';
-import { catalog } from './index.js';
+import { en as appErrorsEn } from './app-errors/en.js';
+import { ko as appErrorsKo } from './app-errors/ko.js';
+import { errorMessage } from './error-message.js';
+import { catalog, siteErrorMessage } from './index.js';
 
 function keys(node: unknown, prefix = ''): string[] {
   if (typeof node === 'string') return [prefix];
@@ -20,10 +24,26 @@ describe('catalog', () => {
   });
 
   it('names every API error code in both languages', () => {
-    for (const code of Object.keys(ERROR_CODES)) {
-      expect(textAt(catalog.ko, `errors.${code}`)).not.toBe(`errors.${code}`);
-      expect(textAt(catalog.en, `errors.${code}`)).not.toBe(`errors.${code}`);
+    for (const code of [...(Object.keys(ERROR_CODES) as ErrorCode[]), 'network' as const]) {
+      expect(errorMessage('ko', code), code).toMatch(/\p{Script=Hangul}/u);
+      expect(errorMessage('en', code), code).toMatch(/^[^\p{Script=Hangul}]+$/u);
     }
+  });
+
+  it("keeps the app's error messages out of the catalog the site's pages load, the same codes in both languages", () => {
+    const site = Object.keys(catalog.ko.errors);
+    const app = Object.keys(appErrorsKo);
+    expect(Object.keys(appErrorsEn).sort()).toEqual([...app].sort());
+    expect(site.filter((code) => isAppErrorCode(code))).toEqual([]);
+    expect(app.filter((code) => !isAppErrorCode(code))).toEqual([]);
+    expect([...site, ...app].sort()).toEqual([...Object.keys(ERROR_CODES), 'network'].sort());
+    for (const lang of ['ko', 'en'] as const) {
+      expect(errorMessage(lang, 'space/full')).toContain(String(SPACE_MEMBERS_MAX));
+      expect(errorMessage(lang, 'space/too-many-spaces')).toContain(String(SPACES_PER_MEMBER_MAX));
+    }
+    // A site page would never be answered with one; if it were, it reads as the unknown error, not as a key.
+    expect(siteErrorMessage(catalog.en.errors, 'space/not-found')).toBe(catalog.en.errors['server/internal']);
+    expect(siteErrorMessage(catalog.ko.errors, 'banner/changed')).toBe(catalog.ko.errors['banner/changed']);
   });
 
   it('fills placeholders; a path that leads to no text gives the fallback or the path', () => {

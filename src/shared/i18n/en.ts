@@ -353,34 +353,7 @@ export const en: Catalog = {
     'session/code-spent': 'Too many wrong codes: this sign-in has ended. Please log in again.',
     'session/confirm-on-device':
       'This sign-in is approved on your other device that can check your master key. Answer “Yes, it was me” there.',
-    'sync/no-vault': 'Nothing is synced yet. Turn on sync on a device that holds your vault.',
-    'sync/other-vault':
-      'Your account already syncs another vault. Unlock it with its master password on this device, or erase it first.',
-    'sync/unknown-device': 'This device was removed from sync. Turn sync on again to rejoin.',
-    'sync/out-of-order': 'This device’s changes arrived out of order. Sync will try again.',
-    'sync/stale-snapshot': 'A newer snapshot of the vault is already stored.',
-    'sync/not-your-device':
-      'Only the sign-in that added this device to sync can send its changes. Log in again on that device.',
-    'sync/unproven':
-      'This device could not prove it holds the vault. Unlock the vault on this device and turn sync on again.',
-    'sync/busy': 'This account is sending a lot at once. Sync will go on in a moment.',
-    'sync/stale-header':
-      'The master password was changed on another device in the meantime. Sync will try again with the newest one.',
-    'sync/too-many-devices':
-      'Your account already syncs the most devices allowed. Remove one you no longer use from the sync settings, then try again.',
-    'sync/device-removed':
-      'This device was removed from sync and cannot rejoin as it was. Turn sync on again to join as a new device.',
     'push/invalid-subscription': 'Failed to save token',
-    'reminder/not-found': 'Reminder not found. It was already sent or withdrawn.',
-    'reminder/unknown-endpoint':
-      'The device to remind was not found. Turn reminders on again on that device.',
-    'reminder/invalid-time':
-      'The reminder time is not valid. A reminder cannot be set in the past or more than 400 days ahead.',
-    'reminder/invalid-message': 'The reminder was not sealed correctly.',
-    'reminder/too-many': 'Too many reminders are waiting. The soonest ones are kept.',
-    'reminder/too-large': 'The reminders take too much room. Set fewer reminders, or remind fewer devices.',
-    'reminder/too-many-endpoints':
-      'Too many devices receive reminders. Remove the ones you no longer use from the list.',
     'passkey/invalid-response': 'The fingerprint answer is not valid. Please try again.',
     'passkey/challenge-expired': 'The fingerprint request has expired or was already used. Please try again.',
     'passkey/verification-failed':
@@ -391,13 +364,6 @@ export const en: Catalog = {
     'passkey/already-registered': 'This fingerprint is already registered on this device.',
     'passkey/unlock-ended':
       'This fingerprint or face no longer unlocks the app here: it was turned off, or the master password changed. Please use your master password.',
-    'drive/invalid-address': 'The drive address must be a WebDAV address starting with https://.',
-    'drive/address-not-allowed': 'That address points to a private network and cannot be used.',
-    'drive/unauthorized': 'The drive did not accept the user name or app password.',
-    'drive/not-found': 'The drive has no such folder or backup.',
-    'drive/quota-exceeded': 'Your drive is full.',
-    'drive/unreachable': 'Could not reach the drive, or it dropped the connection.',
-    'drive/bad-response': 'The drive’s answer is not a WebDAV answer. Check the address.',
     'request/invalid': 'The request is not valid.',
     'request/malformed-json': 'The request is not in a valid format.',
     'request/too-large': 'The request is too large.',

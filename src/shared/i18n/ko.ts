@@ -1,4 +1,7 @@
 // The Korean catalog: the default language. Keys are meanings; the English catalog has exactly the same keys.
+// `errors` holds the messages of the codes the site's pages can meet; the app's own are in app-errors/.
+import type { SiteErrorCode } from '../errors.js';
+
 export const ko = {
   common: {
     appName: 'MyGenie',
@@ -343,33 +346,7 @@ export const ko = {
       '잘못된 코드를 너무 여러 번 입력해 이 로그인이 종료되었습니다. 다시 로그인해 주세요.',
     'session/confirm-on-device':
       '이 로그인은 마스터 키를 확인할 수 있는 다른 기기에서 승인해야 합니다. 그 기기에서 “네, 제가 로그인했습니다”를 눌러 주세요.',
-    'sync/no-vault': '아직 동기화된 금고가 없습니다. 금고가 있는 기기에서 동기화를 켜 주세요.',
-    'sync/other-vault':
-      '이 계정은 이미 다른 금고를 동기화하고 있습니다. 이 기기에서 그 금고의 마스터 비밀번호로 여시거나, 먼저 지워 주세요.',
-    'sync/unknown-device': '이 기기는 동기화에서 제외되었습니다. 다시 참여하려면 동기화를 다시 켜 주세요.',
-    'sync/out-of-order': '이 기기의 변경 내용이 순서에 맞지 않게 도착했습니다. 동기화가 다시 시도합니다.',
-    'sync/stale-snapshot': '더 최근의 금고 스냅숏이 이미 저장되어 있습니다.',
-    'sync/not-your-device':
-      '이 기기를 동기화에 추가한 로그인만 이 기기의 변경 내용을 보낼 수 있습니다. 그 기기에서 다시 로그인해 주세요.',
-    'sync/unproven':
-      '이 기기가 금고를 가지고 있음을 증명하지 못했습니다. 이 기기에서 금고를 연 뒤 동기화를 다시 켜 주세요.',
-    'sync/busy': '이 계정이 한꺼번에 많이 보내고 있습니다. 잠시 뒤 동기화가 이어집니다.',
-    'sync/stale-header':
-      '그사이 다른 기기에서 마스터 비밀번호가 바뀌었습니다. 동기화가 가장 최근 것으로 다시 시도합니다.',
-    'sync/too-many-devices':
-      '이 계정은 이미 허용된 최대 수의 기기와 동기화하고 있습니다. 더 이상 쓰지 않는 기기를 동기화 설정에서 제거한 뒤 다시 시도해 주세요.',
-    'sync/device-removed':
-      '이 기기는 동기화에서 제외되어 이전 상태 그대로는 다시 참여할 수 없습니다. 동기화를 다시 켜서 새 기기로 참여해 주세요.',
     'push/invalid-subscription': '토큰을 저장하지 못했습니다',
-    'reminder/not-found': '알림을 찾을 수 없습니다. 이미 보냈거나 취소되었습니다.',
-    'reminder/unknown-endpoint': '알림을 받을 기기를 찾을 수 없습니다. 이 기기에서 알림을 다시 켜 주세요.',
-    'reminder/invalid-time':
-      '알림 시각이 올바르지 않습니다. 지난 시각이나 400일 넘게 남은 시각에는 알림을 맞출 수 없습니다.',
-    'reminder/invalid-message': '알림 내용이 올바르게 암호화되지 않았습니다.',
-    'reminder/too-many': '예약할 수 있는 알림 수를 넘었습니다. 가까운 알림부터 예약됩니다.',
-    'reminder/too-large': '알림이 너무 큽니다. 예약된 알림을 줄이거나 알림을 받을 기기를 줄여 주세요.',
-    'reminder/too-many-endpoints':
-      '알림을 받을 수 있는 기기 수를 넘었습니다. 쓰지 않는 기기를 목록에서 지워 주세요.',
     'passkey/invalid-response': '지문 응답이 올바르지 않습니다. 다시 시도해 주세요.',
     'passkey/challenge-expired': '지문 요청이 만료되었거나 이미 사용되었습니다. 다시 시도해 주세요.',
     'passkey/verification-failed':
@@ -380,13 +357,6 @@ export const ko = {
     'passkey/already-registered': '이 기기에는 이미 지문이 등록되어 있습니다.',
     'passkey/unlock-ended':
       '이 지문 또는 얼굴로는 더 이상 이 기기에서 앱 잠금을 해제할 수 없습니다. 해제 기능이 꺼졌거나 마스터 비밀번호가 바뀌었습니다. 마스터 비밀번호를 입력해 주세요.',
-    'drive/invalid-address': '드라이브 주소는 https://로 시작하는 WebDAV 주소여야 합니다.',
-    'drive/address-not-allowed': '이 주소는 사설 네트워크를 가리켜 쓸 수 없습니다.',
-    'drive/unauthorized': '드라이브가 사용자 이름이나 앱 비밀번호를 받아들이지 않았습니다.',
-    'drive/not-found': '드라이브에 그 폴더나 백업이 없습니다.',
-    'drive/quota-exceeded': '드라이브의 저장 공간이 가득 찼습니다.',
-    'drive/unreachable': '드라이브에 연결하지 못했거나 연결이 끊겼습니다.',
-    'drive/bad-response': '드라이브의 응답이 WebDAV 응답이 아닙니다. 주소를 확인하세요.',
     'request/invalid': '요청 내용이 올바르지 않습니다.',
     'request/malformed-json': '요청 형식이 올바르지 않습니다.',
     'request/too-large': '요청 내용이 너무 큽니다.',
@@ -398,7 +368,7 @@ export const ko = {
     'server/unavailable': '서비스를 잠시 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
     'server/internal': '알 수 없는 오류가 발생했습니다.',
     network: '네트워크 오류가 발생했습니다. 다시 시도해 주세요.',
-  },
+  } satisfies Record<SiteErrorCode | 'network', string>,
   meta: {
     home: {
       title: 'MyGenie — 내 기기 안에서 암호화되는 개인 비서',

@@ -1,7 +1,7 @@
 // The signed-in member's security on the home page: fingerprint / face login (register a passkey on this
 // device, list and delete them) and the devices signed in to the account (sign out one or all others).
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../shared/i18n/index.js';
 import { activeLanguage, fill, textAt, useText } from '../../client/text.js';
 import { usePlural } from '../../client/plural.js';
 import {
@@ -71,7 +71,7 @@ export function SecurityCards() {
     } catch (failure) {
       const code = failureCode(failure);
       if (code === 'auth/unauthenticated') return session.refresh();
-      setProblem(code === 'network' ? t.errors.network : t.errors[code]);
+      setProblem(siteErrorMessage(t.errors, code));
     } finally {
       passkeys.reload();
       devices.reload();

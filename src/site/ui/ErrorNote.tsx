@@ -1,6 +1,6 @@
 // A failure on a site page: what failed here, then what the shared error catalog says about why; for a list
 // that could not be loaded, with a button to ask again.
-import { catalog } from '../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../shared/i18n/index.js';
 import { useText } from '../../client/text.js';
 import { type FailureCode } from '../../client/api.js';
 
@@ -18,7 +18,7 @@ export function ErrorNote({
   return (
     <div className="form__error error-note" role="alert" data-testid={testId}>
       <p>{message}</p>
-      {code !== 'server/internal' && <p className="error-note__detail">{t.errors[code]}</p>}
+      {code !== 'server/internal' && <p className="error-note__detail">{siteErrorMessage(t.errors, code)}</p>}
     </div>
   );
 }

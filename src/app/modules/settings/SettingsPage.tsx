@@ -17,7 +17,7 @@ import { useVault, useVaultVersion } from '../../vault/react.js';
 import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { useSyncStatus } from '../../sync/react.js';
 import { call, failureCode } from '../../../client/api.js';
-import { catalog } from '../../../shared/i18n/index.js';
+import { errorMessage } from '../../../shared/i18n/error-message.js';
 import { PasskeyUnlockSettings } from '../../access/PasskeyUnlock.js';
 import { endEveryPasskeyUnlock } from '../../access/passkey-unlock.js';
 import { openScreen } from '../../ui/open-screen.js';
@@ -195,7 +195,7 @@ function AutoLogoutSettings() {
 function MasterPasswordSettings() {
   const text = useText(settingsText);
   const shell = useText(shellText);
-  const errors = useText(catalog).errors;
+  const { lang } = useLanguage();
   const toast = useToast();
   const vault = useVault();
   // Synced, the new header reaches the other devices only with a fresh proof of the member (docs/sync.md, "The
@@ -216,7 +216,7 @@ function MasterPasswordSettings() {
     } catch (error) {
       const code = failureCode(error);
       if (code === 'network') return true;
-      setAccountProblem((errors as Record<string, string>)[code] ?? shell.errors.saveFailed);
+      setAccountProblem(errorMessage(lang, code));
       return false;
     }
   }

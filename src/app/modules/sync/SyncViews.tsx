@@ -9,7 +9,7 @@ import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { DEVICE_NAME_MAX, deviceNameProblem, shownDeviceName } from '../../../shared/device.js';
-import { catalog } from '../../../shared/i18n/index.js';
+import { errorMessage } from '../../../shared/i18n/error-message.js';
 import type { SyncState } from '../../../shared/schemas/sync.js';
 import { useRecordNotices, useVault, useVaultVersion } from '../../vault/react.js';
 import type { VaultEntry } from '../../vault/vault.js';
@@ -551,7 +551,6 @@ function DeviceItem({
 }) {
   const text = useText(syncText);
   const shell = useText(shellText);
-  const errors = useText(catalog).errors;
   const { lang } = useLanguage();
   const toast = useToast();
   const ids = { name: useId(), hint: useId(), problem: useId() };
@@ -600,7 +599,7 @@ function DeviceItem({
         code === 'request/invalid'
           ? fill(text.panel.nameProblems.characters, { max: DEVICE_NAME_MAX })
           : code === 'network' || code === 'sync/unknown-device'
-            ? errors[code]
+            ? errorMessage(lang, code)
             : text.panel.renameFailed,
       );
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../../shared/i18n/index.js';
+import { errorMessage } from '../../../shared/i18n/error-message.js';
 import { plural } from '../../../shared/plural.js';
 import { syncText } from './copy.js';
 import { causeText, stateWords } from './words.js';
@@ -55,11 +55,11 @@ describe('why sync stopped', () => {
   });
 
   it('tells a device removed from sync, and any other code from the catalog', () => {
-    expect(causeText('sync/unknown-device', undefined, 'en')).toBe(catalog.en.errors['sync/unknown-device']);
-    expect(causeText('sync/unknown-device', undefined, 'ko')).toBe(catalog.ko.errors['sync/unknown-device']);
+    expect(causeText('sync/unknown-device', undefined, 'en')).toBe(errorMessage('en', 'sync/unknown-device'));
+    expect(causeText('sync/unknown-device', undefined, 'ko')).toBe(errorMessage('ko', 'sync/unknown-device'));
     expect(causeText('refused', undefined, 'ko')).toBe(syncText.ko.causes.refused);
     expect(causeText('auth/unauthenticated', undefined, 'en')).toBe(
-      catalog.en.errors['auth/unauthenticated'],
+      errorMessage('en', 'auth/unauthenticated'),
     );
   });
 });

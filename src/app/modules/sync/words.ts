@@ -3,7 +3,8 @@
 import { plural } from '../../../shared/plural.js';
 import { fill } from '../../../client/text.js';
 import type { Language } from '../../../shared/constants.js';
-import { catalog } from '../../../shared/i18n/index.js';
+import { isErrorCode } from '../../../shared/errors.js';
+import { errorMessage } from '../../../shared/i18n/error-message.js';
 import { syncText } from './copy.js';
 import type { SyncCause } from '../../sync/errors.js';
 import { syncPercent } from '../../sync/react.js';
@@ -14,7 +15,7 @@ export function causeText(cause: SyncCause, unsent: number | undefined, lang: La
   const text = syncText[lang];
   if (cause === 'stuck') return plural(text.causes.stuck, unsent ?? 1, lang);
   if (cause in text.causes) return text.causes[cause as Exclude<keyof typeof text.causes, 'stuck'>];
-  return (catalog[lang].errors as Record<string, string>)[cause] ?? text.causes.other;
+  return isErrorCode(cause) || cause === 'network' ? errorMessage(lang, cause) : text.causes.other;
 }
 
 /** The state in a few words: off, synced (or how many conflicts wait), syncing, offline, or what went wrong. */

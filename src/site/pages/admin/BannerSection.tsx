@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { bannerProblems, type BannerContent, type BannerField } from '../../../shared/banner.js';
 import { UPDATE_BANNER_LIMITS, type Language } from '../../../shared/constants.js';
 import type { ErrorCode } from '../../../shared/errors.js';
-import { catalog } from '../../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import type { AdminBanner } from '../../../shared/schemas/banner.js';
 import { call, failureCode } from '../../../client/api.js';
 import { formatDateTime } from '../../../client/format.js';
@@ -120,7 +120,7 @@ function BannerEditor({ c, initial }: { c: Copy; initial: AdminBanner | null }) 
     } catch (failure) {
       const code = failureCode(failure);
       if (code === 'banner/changed') await showNewer(draft, b.saveFailed);
-      else setError(`${b.saveFailed} ${t.errors[code]}`);
+      else setError(`${b.saveFailed} ${siteErrorMessage(t.errors, code)}`);
     } finally {
       setBusy(null);
     }
@@ -140,7 +140,7 @@ function BannerEditor({ c, initial }: { c: Copy; initial: AdminBanner | null }) 
     } catch (failure) {
       const code = failureCode(failure);
       if (code === 'banner/changed') await showNewer(draft, b.removeFailed);
-      else setError(`${b.removeFailed} ${t.errors[code]}`);
+      else setError(`${b.removeFailed} ${siteErrorMessage(t.errors, code)}`);
     } finally {
       setBusy(null);
     }
@@ -154,7 +154,7 @@ function BannerEditor({ c, initial }: { c: Copy; initial: AdminBanner | null }) 
   const problem = (field: BannerField) =>
     problems[field] && (
       <p id={id(`${field}-problem`)} className="field__problem" data-testid={`admin-banner-problem-${field}`}>
-        {t.errors[problems[field]]}
+        {siteErrorMessage(t.errors, problems[field])}
       </p>
     );
   const describedBy = (field: BannerField) =>

@@ -1,6 +1,6 @@
 // The published files, each with a download link and a delete button (after a confirmation).
 import { useRef, useState } from 'react';
-import { catalog } from '../../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import type { PublishedFile } from '../../../shared/schemas/files.js';
 import type { Api, Output } from '../../../shared/api/index.js';
@@ -35,7 +35,7 @@ export function FilesSection({ c, files: list }: { c: Copy; files: Loaded<FileLi
       toast(c.files.deleted);
       body.current?.focus();
     } catch (error) {
-      setDeleteError(`${c.files.deleteFailed} ${t.errors[failureCode(error)]}`);
+      setDeleteError(`${c.files.deleteFailed} ${siteErrorMessage(t.errors, failureCode(error))}`);
     } finally {
       setDeleting((current) => {
         const next = new Set(current);

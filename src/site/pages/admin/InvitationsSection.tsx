@@ -2,7 +2,7 @@
 // invites an address (its mail goes out in the chosen language; inviting it again renews it), and the list of
 // invitations, each waiting, used or expired, with a button that withdraws it.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { catalog } from '../../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import type { Invitation, SignupPolicy } from '../../../shared/schemas/auth.js';
 import type { Language } from '../../../shared/constants.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
@@ -52,7 +52,7 @@ export function InvitationsSection({ c, onChanged }: { c: Copy; onChanged(): voi
       toast(fill(c.invitations.sent, { email: invitation.email }));
       onChanged();
     } catch (failure) {
-      setError(`${c.invitations.failed} ${t.errors[failureCode(failure)]}`);
+      setError(`${c.invitations.failed} ${siteErrorMessage(t.errors, failureCode(failure))}`);
       emailField.current?.focus();
     } finally {
       setSending(false);
@@ -70,7 +70,7 @@ export function InvitationsSection({ c, onChanged }: { c: Copy; onChanged(): voi
       const code = failureCode(failure);
       // Withdrawn elsewhere meanwhile: the list below shows it gone all the same.
       if (code !== 'invitation/not-found') {
-        setError(`${c.invitations.withdrawFailed} ${t.errors[code]}`);
+        setError(`${c.invitations.withdrawFailed} ${siteErrorMessage(t.errors, code)}`);
         return;
       }
     } finally {

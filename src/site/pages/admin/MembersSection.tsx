@@ -5,7 +5,7 @@
 // to delete it (their address typed again). The admin's own row offers none of it. A member deleted meanwhile (in
 // another tab, by another admin) leaves the list with a word saying so. A phone shows each member as a card.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { catalog } from '../../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import { normalizeEmail } from '../../../shared/email.js';
 import type { Member } from '../../../shared/schemas/members.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
@@ -63,7 +63,7 @@ export function MembersSection({ onChanged }: { onChanged(): void }) {
         };
       });
     } catch (failure) {
-      setError(`${c.loadFailed} ${t.errors[failureCode(failure)]}`);
+      setError(`${c.loadFailed} ${siteErrorMessage(t.errors, failureCode(failure))}`);
     } finally {
       setMore(false);
     }
@@ -94,7 +94,7 @@ export function MembersSection({ onChanged }: { onChanged(): void }) {
         drop(member);
         setError(fill(c.gone, { email: member.email }));
       } else {
-        setError(`${c.failed} ${t.errors[code]}`);
+        setError(`${c.failed} ${siteErrorMessage(t.errors, code)}`);
       }
     } finally {
       setBusy((current) => {

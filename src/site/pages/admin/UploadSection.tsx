@@ -1,6 +1,6 @@
 // The upload form: publishes a file on the download page, sent with XMLHttpRequest to show its progress.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { catalog } from '../../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import { fill, textAt, useLanguage, useText } from '../../../client/text.js';
 import { FILE_CATEGORIES, UPLOAD_EXTENSIONS, type FileCategory } from '../../../shared/constants.js';
 import { formatBytes } from '../../../client/format.js';
@@ -86,7 +86,7 @@ export function UploadSection({ c, onUploaded }: { c: Copy; onUploaded(): void }
   function uploadMessage(code: UploadFailureCode): string {
     if (code === 'network') return t.errors.network;
     if (code === 'unknown' || code === 'server/internal') return c.upload.failed;
-    return t.errors[code];
+    return siteErrorMessage(t.errors, code);
   }
 
   function refuse(message: string, fields: UploadField[]) {

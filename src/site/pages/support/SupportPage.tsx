@@ -2,7 +2,7 @@
 // kinds of inquiry with the member-only inquiry form (sent to POST /api/inquiries; the address stays for those
 // who prefer e-mail) and the frequently asked questions.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { catalog } from '../../../shared/i18n/index.js';
+import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { Link } from 'react-router';
 import { INQUIRY_TYPES, PRIVACY_EMAIL, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
@@ -285,7 +285,7 @@ function InquiryForm({
       setSend({ state: 'sent' });
     } catch (error) {
       const code = failureCode(error);
-      setSend({ state: 'error', message: code === 'network' ? t.errors.network : t.errors[code] });
+      setSend({ state: 'error', message: siteErrorMessage(t.errors, code) });
     }
   }
 
