@@ -69,7 +69,7 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     reminders: ['vault'],
-    spaces: [],
+    spaces: ['vault'],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],
     ui: ['.', 'records', 'vault'],

@@ -104,7 +104,8 @@ export async function calibrateIterations(measure: (iterations: number) => Promi
   return Math.min(MAX_ITERATIONS, Math.max(MIN_ITERATIONS, iterations));
 }
 
-async function importDataKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+/** Raw key bytes as a vault's data key: a non-extractable HKDF key, as the workers take it (VaultCipher.adopt). */
+export async function importDataKey(raw: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', raw, 'HKDF', false, ['deriveKey']);
 }
 

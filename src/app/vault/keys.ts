@@ -1,8 +1,8 @@
 // The vault's keys (a room of the vault): the header that wraps the data key under the master password, its
 // derivation and rotation in the workers, this device's passkey wrap of the data key, and the checks that decide
 // when the master password is due again. It opens the key in the workers; what is opened with it (the records) is
-// the vault's.
-import { macsEqual, type VaultHeader } from './crypto.js';
+// the vault's. A keyed vault (a shared space's store) is given its key instead, and has none of the rest.
+import { importDataKey, macsEqual, type VaultHeader } from './crypto.js';
 import type { PasskeyUnlockRow } from './db.js';
 import type { CryptoPool } from './pool.js';
 import type { VaultStore } from './store.js';
@@ -33,9 +33,14 @@ export interface KeysHost {
   /** Writes the site's check of the master password (the browser's; none in tests of the vault alone). */
   keepVerifier: ((password: string, iterations: number) => Promise<void>) | null;
   hasVerifier: () => boolean;
+  /** The key is given (`openWithKey`), never derived from a password: no header, master password or passkey. */
+  keyed: boolean;
   /** Something the screens show changed. */
   changed(): void;
 }
+
+/** The length of a keyed vault's key (a space's epoch key: src/app/spaces/space-keys.ts). */
+export const GIVEN_KEY_BYTES = 32;
 
 const NO_CHECKS = { masterAt: 0, failures: 0 };
 
@@ -50,6 +55,29 @@ export class VaultKeys {
 
   constructor(host: KeysHost) {
     this.#host = host;
+  }
+
+  /** A keyed vault: its key is given (`openWithKey`), and it has no header, master password or passkey. */
+  get keyed(): boolean {
+    return this.#host.keyed;
+  }
+
+  /**
+   * Refuses what only a vault with a master password does (`what` names it) on a keyed vault: a caller that asks it
+   * of a space's store is mistaken, and nothing it would write (a header, a passkey's wrap) may land there.
+   */
+  refuseKeyed(what: string): void {
+    if (this.#host.keyed) throw new Error(`a keyed vault (a shared space's) has no ${what}`);
+  }
+
+  /**
+   * Opens a keyed vault with its key (GIVEN_KEY_BYTES): imported as the non-extractable data key the workers take;
+   * the bytes themselves stay the caller's and are not kept here.
+   */
+  async openWithKey(raw: Uint8Array<ArrayBuffer>): Promise<void> {
+    if (!this.#host.keyed) throw new Error('a vault with a master password is not opened with a key');
+    if (raw.length !== GIVEN_KEY_BYTES) throw new Error(`a vault key is ${GIVEN_KEY_BYTES} bytes`);
+    await this.#host.pool.adopt(await importDataKey(raw));
   }
 
   /** The vault's header (the data key wrapped by the master password); undefined before there is a vault. */
@@ -70,6 +98,7 @@ export class VaultKeys {
 
   /** Reads the header, the checks and the passkey wrap from the device (`adoptRead` takes them). */
   async readStored(): Promise<Parameters<VaultKeys['adoptRead']>[0]> {
+    if (this.#host.keyed) return { header: undefined, checks: undefined, passkey: undefined };
     const store = this.#host.store();
     const [header, checks, passkey] = await Promise.all([
       store.header(),
@@ -81,6 +110,7 @@ export class VaultKeys {
 
   /** A new vault's header: its key derived at this device's calibrated cost, kept with the site's check. */
   async create(password: string): Promise<void> {
+    this.refuseKeyed('master password');
     const { pool, keepVerifier } = this.#host;
     const iterations = await pool.calibrate();
     const header = await pool.create(password, iterations);
@@ -92,6 +122,7 @@ export class VaultKeys {
 
   /** Opens the data key in the workers with the master password (the site's check written if it has none). */
   async openWithPassword(password: string): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
+    this.refuseKeyed('master password');
     const header = this.#header;
     if (!header) return 'damaged-header';
     const result = await this.#host.pool.unlock(header, password);
@@ -109,6 +140,7 @@ export class VaultKeys {
     header: VaultHeader,
     password: string,
   ): Promise<'ok' | 'wrong-password' | 'damaged-header'> {
+    this.refuseKeyed('header');
     const result = await this.#host.pool.unlock(header, password);
     if (!result.ok) return result.reason;
     await this.#host.store().saveHeader(header);
@@ -121,6 +153,7 @@ export class VaultKeys {
 
   /** Another device's header (its master password changed there) or a restored backup's: the next unlock takes it. */
   async adopt(header: VaultHeader, options: { stored?: boolean; password?: string } = {}): Promise<void> {
+    this.refuseKeyed('header');
     if (!options.stored) await this.#host.store().saveHeader(header);
     this.#header = header;
     await this.retireStalePasskey();
@@ -128,8 +161,9 @@ export class VaultKeys {
     if (options.password !== undefined) void this.#host.keepVerifier?.(options.password, header.iterations);
   }
 
-  checkPassword(password: string): Promise<boolean> {
-    if (!this.#header) return Promise.resolve(false);
+  async checkPassword(password: string): Promise<boolean> {
+    this.refuseKeyed('master password');
+    if (!this.#header) return false;
     return this.#host.pool.checkPassword(this.#header, password);
   }
 
@@ -139,6 +173,7 @@ export class VaultKeys {
    * reaches them). False when `current` is not the master password.
    */
   async changePassword(current: string, next: string): Promise<boolean> {
+    this.refuseKeyed('master password');
     const header = this.#header;
     if (!header) return false;
     const changed = await this.#host.pool.changePassword(header, current, next, header.iterations);
@@ -173,6 +208,7 @@ export class VaultKeys {
    * 14 days since the master password was last used here, or 5 failed passkey checks since (as 1Password asks).
    */
   masterPasswordDue(now = Date.now()): MasterPasswordDue | null {
+    this.refuseKeyed('master password');
     if (this.#checks.failures >= PASSKEY_FAILURE_LIMIT) return 'failures';
     if (now - this.#checks.masterAt >= PASSKEY_MASTER_EVERY_MS) return 'days';
     return null;
@@ -188,6 +224,7 @@ export class VaultKeys {
     prfSalt: Uint8Array<ArrayBuffer>,
     prfOutput: Uint8Array<ArrayBuffer>,
   ): Promise<'ok' | 'wrong-password'> {
+    this.refuseKeyed('passkey');
     const header = this.#header;
     if (!header) return 'wrong-password';
     const { credentialId, passkeyId } = passkey;
@@ -209,6 +246,7 @@ export class VaultKeys {
   async openWithPasskey(
     prfOutput: Uint8Array<ArrayBuffer>,
   ): Promise<'ok' | 'refused' | 'master-due' | 'none' | 'damaged-header'> {
+    this.refuseKeyed('passkey');
     if (!this.#header) return 'damaged-header';
     const wrap = this.#passkey;
     if (!wrap) return 'none';
@@ -230,6 +268,7 @@ export class VaultKeys {
 
   /** A passkey check that did not unlock (cancelled, refused, not verified): counted toward the master password. */
   async passkeyFailed(): Promise<void> {
+    this.refuseKeyed('passkey');
     this.#checks = { ...this.#checks, failures: this.#checks.failures + 1 };
     await this.#host.store().saveUnlockChecks(this.#checks);
     this.#host.changed();
@@ -237,6 +276,7 @@ export class VaultKeys {
 
   /** Forgets this device's passkey unlock (removed here or on another device, or its passkey is gone). */
   async forgetPasskey(): Promise<void> {
+    this.refuseKeyed('passkey');
     if (!this.#passkey) return;
     await this.#host.store().dropPasskeyUnlock();
     this.#passkey = null;

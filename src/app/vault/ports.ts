@@ -1,5 +1,6 @@
 // What sync and backup see of the vault: each a narrow face of it (the vault, vault.ts, has both), so that neither
-// depends on the rest — unlock, the records' writes, the modules' reads — and a change there reaches neither.
+// depends on the rest — unlock, the records' writes, the modules' reads — and a change there reaches neither. And
+// what the vault runs on (VaultPlatform), given to it.
 import type { SealedRecord, Opened, VaultHeader } from './crypto.js';
 import type { StoredRecord, VaultDatabase } from './db.js';
 import type { VaultDocuments } from './documents.js';
@@ -8,6 +9,21 @@ import type { HeldRecords } from './held.js';
 import type { RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
 import type { EditTracker, VaultStore } from './store.js';
+import type { TabNews } from './tabs.js';
+
+/** What the vault runs on: the browser's (src/app/platform/vault-platform.ts), or a test's own. */
+export interface VaultPlatform {
+  openStore: (memberId: string) => VaultStore;
+  pool: CryptoPool;
+  /** News between this member's tabs (null: none). */
+  news: TabNews | null;
+  /** Keeps the site's check of the master password (null: there is no site here). */
+  keepVerifier: ((password: string, iterations: number) => Promise<void>) | null;
+  /** Whether the site's check is kept already (it costs a key derivation to make). */
+  hasVerifier: () => boolean;
+  /** A keyed vault (a shared space's store): its key is given (`openWithKey`); it has no header or passwords. */
+  keyed?: boolean;
+}
 
 export type VaultState = 'loading' | 'new' | 'locked' | 'unlocked';
 

@@ -7,7 +7,6 @@ import type { RecordNotice } from './notices.js';
 import type { CryptoPool } from './pool.js';
 import type { StoredRecord, VaultDatabase } from './db.js';
 import type { EditTracker, VaultStore } from './store.js';
-import type { TabNews } from './tabs.js';
 import { VaultDocuments, type DocumentAdded } from './documents.js';
 import { Compaction, underRestoreLock } from './compaction.js';
 import { sealedAsStored, sealedEverything } from './reading.js';
@@ -21,6 +20,7 @@ import type {
   RestoreResult,
   SyncedVault,
   UnlockedWith,
+  VaultPlatform,
   VaultState,
 } from './ports.js';
 
@@ -43,18 +43,6 @@ export {
 } from './keys.js';
 
 export type * from './ports.js';
-
-/** What the vault runs on: the browser's (src/app/platform/vault-platform.ts), or a test's own. */
-export interface VaultPlatform {
-  openStore: (memberId: string) => VaultStore;
-  pool: CryptoPool;
-  /** News between this member's tabs (null: none). */
-  news: TabNews | null;
-  /** Keeps the site's check of the master password (null: there is no site here). */
-  keepVerifier: ((password: string, iterations: number) => Promise<void>) | null;
-  /** Whether the site's check is kept already (it costs a key derivation to make). */
-  hasVerifier: () => boolean;
-}
 
 export class Vault implements SyncedVault, BackedUpVault {
   #store: VaultStore;
@@ -80,7 +68,7 @@ export class Vault implements SyncedVault, BackedUpVault {
   unlockTimings = { kdfMs: 0, readMs: 0, decryptMs: 0 };
   /** How the last restore spent its time, step by step (milliseconds), for the benchmark. */
   restoreTimings: number[] = [];
-  /** How the vault was opened this time (null while locked). */
+  /** How the vault was opened this time (null while locked, and for a keyed vault: its key was given). */
   unlockedWith: UnlockedWith | null = null;
   /** The vault's keys: the header, its derivation and rotation, the passkey wrap and its checks (keys.ts). */
   readonly #keys: VaultKeys;
@@ -107,6 +95,7 @@ export class Vault implements SyncedVault, BackedUpVault {
       pool: this.#pool,
       keepVerifier: platform.keepVerifier,
       hasVerifier: platform.hasVerifier,
+      keyed: platform.keyed === true,
       changed: () => this.#changed(),
     });
     this.documents = new VaultDocuments({
@@ -187,7 +176,7 @@ export class Vault implements SyncedVault, BackedUpVault {
       if (opening !== this.#opening) return this.#state;
       this.#keys.adoptRead(read);
       await this.#keys.retireStalePasskey();
-      if (this.#state === 'loading') this.#state = this.#keys.header ? 'locked' : 'new';
+      if (this.#state === 'loading') this.#state = this.#keys.header || this.#keys.keyed ? 'locked' : 'new';
       this.#changed();
       return this.#state;
     })();
@@ -221,6 +210,19 @@ export class Vault implements SyncedVault, BackedUpVault {
     this.#changed();
     this.#compaction.later();
     return 'ok';
+  }
+
+  /**
+   * Opens a keyed vault (VaultPlatform.keyed: a shared space's store) with its key — 32 bytes, a space's epoch key —
+   * imported as the data key the workers hold (keys.ts, not kept), and reads its records.
+   */
+  async openWithKey(raw: Uint8Array<ArrayBuffer>): Promise<void> {
+    await this.load();
+    await this.#keys.openWithKey(raw);
+    await this.#decryptAll();
+    this.#state = 'unlocked';
+    this.#changed();
+    this.#compaction.later();
   }
 
   // Passkey unlock: the keys keep this device's wrap of the data key and its checks (keys.ts).
@@ -485,6 +487,7 @@ export class Vault implements SyncedVault, BackedUpVault {
     records: StoredRecord[];
     chunkKeys: Array<[documentId: string, index: number]>;
   }> {
+    this.#keys.refuseKeyed('backup');
     const header = this.#keys.header;
     if (!header || this.#state !== 'unlocked') throw new Error('vault is locked');
     return { header, ...(await sealedEverything(this.#store, this.#pool, new Set(this.damaged))) };
@@ -514,6 +517,7 @@ export class Vault implements SyncedVault, BackedUpVault {
     password: string | undefined,
     restore: (access: RestoreAccess) => Promise<RestoreOutcome>,
   ): Promise<RestoreResult> {
+    this.#keys.refuseKeyed('backup to restore');
     let outcome!: RestoreOutcome;
     const held = this.#records.entries;
     // What the restore may replace, as this tab holds it: sync keeps it as the base copy of the restored records.
@@ -563,7 +567,7 @@ export class Vault implements SyncedVault, BackedUpVault {
     // A deleted database stays closed: the next vault on this device gets a fresh one.
     this.#store = this.#platform.openStore(this.memberId);
     this.#keys.forget();
-    this.#state = 'new';
+    this.#state = this.#keys.keyed ? 'locked' : 'new';
     this.#changed();
   }
 
