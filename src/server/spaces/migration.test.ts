@@ -2,15 +2,11 @@
 // again: its tables hold what the plan keeps, refuse a second invitation to one address and a change stored twice,
 // and an account's deletion takes the spaces it owns whole and its own part of the others', leaving what it wrote.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
-import { dropPostgresSchema, openDatabase, type DatabaseOptions } from '../db/database.js';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { firstUserRow, migrationDatabase } from '../test/migrations.js';
 import type { Database } from '../db/schema.js';
 
-const url = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const BEFORE = '1765100000000-Reminders';
 const SPACE_TABLES = [
   'member_keys',
@@ -27,34 +23,10 @@ const SPACE_TABLES = [
   'space_usage',
 ] as const satisfies readonly (keyof Database)[];
 
-let folder: string;
-let where: DatabaseOptions;
-
-beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-spaces-migration-'));
-  where = url
-    ? { url, pgSchema: testSchemaName('spacesmigration') }
-    : { sqlitePath: path.join(folder, 'db.sqlite') };
-});
-afterAll(async () => {
-  if (url && where.pgSchema) await dropPostgresSchema(url, where.pgSchema);
-  await fs.rm(folder, { recursive: true, force: true });
-});
+const where = migrationDatabase('spacesmigration');
 
 const at = new Date().toISOString();
-const user = (id: string) => ({
-  id,
-  email: `${id}@example.com`,
-  password_hash: 'x',
-  email_verified: 1,
-  lang: 'ko',
-  created_at: at,
-  updated_at: at,
-  update_mails: 1,
-  unsubscribe_token: null,
-  is_admin: 0,
-  disabled_at: null,
-});
+const user = (id: string) => ({ ...firstUserRow(id, at), is_admin: 0, disabled_at: null });
 
 async function tablesOf(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
   const tables = await database.db.introspection.getTables();
@@ -81,7 +53,7 @@ describe('the spaces migration', () => {
     const [owner, member, outsider] = ['owner', 'member', 'outsider'].map(
       (name) => `${name}-${crypto.randomUUID().slice(0, 8)}`,
     ) as [string, string, string];
-    const before = await openDatabase({ ...where, migrateTo: BEFORE });
+    const before = await openDatabase({ ...where(), migrateTo: BEFORE });
     try {
       expect(await tablesOf(before)).toEqual([]);
       await before.db
@@ -92,7 +64,7 @@ describe('the spaces migration', () => {
       await before.close();
     }
 
-    const after = await openDatabase(where);
+    const after = await openDatabase(where());
     try {
       expect(after.migrations.applied).toEqual(['1765200000000-Spaces']);
       expect((await tablesOf(after)).sort()).toEqual([...SPACE_TABLES].sort());
@@ -291,14 +263,14 @@ describe('the spaces migration', () => {
       await after.close();
     }
 
-    const down = await openDatabase({ ...where, migrateTo: BEFORE });
+    const down = await openDatabase({ ...where(), migrateTo: BEFORE });
     try {
       expect(await tablesOf(down)).toEqual([]);
       expect(down.migrations.last).toBe(BEFORE);
     } finally {
       await down.close();
     }
-    const again = await openDatabase(where);
+    const again = await openDatabase(where());
     try {
       expect(again.migrations.applied).toEqual(['1765200000000-Spaces']);
       expect((await tablesOf(again)).sort()).toEqual([...SPACE_TABLES].sort());

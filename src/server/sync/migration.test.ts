@@ -2,46 +2,20 @@
 // what members' sync already keeps is counted against their quota from the start, and each device is bound to the
 // session its browser still has open (or to none, and leaves sync at its member's next request).
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testSchemaName } from '../../../scripts/pg-schemas.mjs';
-import { dropPostgresSchema, openDatabase, type DatabaseOptions } from '../db/database.js';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { firstUserRow, migrationDatabase } from '../test/migrations.js';
 import { DEVICE_BYTES, HEAD_BYTES, vaultBytes } from './store.js';
 import type { SessionTable } from '../db/schema.js';
 
-const url = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
-let folder: string;
-let where: DatabaseOptions;
-
-beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'mygenie-migration-'));
-  where = url
-    ? { url, pgSchema: testSchemaName('migration') }
-    : { sqlitePath: path.join(folder, 'db.sqlite') };
-});
-afterAll(async () => {
-  if (url && where.pgSchema) await dropPostgresSchema(url, where.pgSchema);
-  await fs.rm(folder, { recursive: true, force: true });
-});
+const where = migrationDatabase('migration');
 
 const at = new Date().toISOString();
-const user = (id: string) => ({
-  id,
-  email: `${id}@example.com`,
-  password_hash: 'x',
-  email_verified: 1,
-  lang: 'ko',
-  created_at: at,
-  updated_at: at,
-  update_mails: 1,
-  unsubscribe_token: null,
-});
+const user = (id: string) => firstUserRow(id, at);
 
 describe('the sync hardening migration', () => {
   it("counts what each member's sync kept before it, and binds each device to its browser's open session", async () => {
-    const before = await openDatabase({ ...where, migrateTo: '1764200000000-Sync' });
+    const before = await openDatabase({ ...where(), migrateTo: '1764200000000-Sync' });
     const [syncing, idle] = [crypto.randomUUID(), crypto.randomUUID()];
     const vault = { header: JSON.stringify({ v: 1, salt: 'AAAA' }), header_mac: 'm'.repeat(44) };
     try {
@@ -146,7 +120,7 @@ describe('the sync hardening migration', () => {
       await before.close();
     }
 
-    const after = await openDatabase(where);
+    const after = await openDatabase(where());
     try {
       const usage = await after.db.selectFrom('sync_usage').selectAll().execute();
       expect(usage.map((row) => [row.user_id, Number(row.bytes)])).toEqual([
