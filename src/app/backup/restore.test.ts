@@ -1,6 +1,7 @@
 // Restoring a backup with the vault's platform injected: the real vault cryptography, run in-process instead of
 // in the worker pool, and a store that records what one restore transaction would write (or fails as a full disk
 // does). What counts is what is written, and that nothing is written when anything is wrong.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '../../shared/base64.js';
 import {
@@ -550,6 +551,68 @@ describe('restoring copies of shared spaces’ records (version 3), until the sp
     );
     await expectTampered({ ...contents, version: 2 }, 'read as version 2');
   });
+});
+
+describe('backup files kept from each version (src/app/backup/fixtures, README.md there)', () => {
+  const fixture = async (name: string) =>
+    new Uint8Array(await readFile(new URL(`./fixtures/${name}`, import.meta.url)));
+  const own = {
+    'memo-1': { title: '일기', body: '오늘은 맑음' },
+    'ledger-1': {
+      id: 'ledger-1',
+      date: '2026-11-01',
+      type: 'expense',
+      amount: 12000,
+      currency: 'KRW',
+      category: 'food',
+    },
+  };
+
+  for (const [name, version, kind] of [
+    ['v1.zip', 1, 'zip'],
+    ['v2.json', 2, 'json'],
+    ['v2.zip', 2, 'zip'],
+    ['v3.json', 3, 'json'],
+  ] as const) {
+    it(`${name}: reads as version ${version} and restores with its master password, chunks and all`, async () => {
+      const decoded = await decodeBackup(await fixture(name));
+      if (!decoded.ok) throw new Error(decoded.problem);
+      expect(decoded).toMatchObject({ kind, version });
+      expect(decoded.contents.spaces?.map((space) => space.id)).toEqual(
+        version === 3 ? ['3f'.repeat(16), 'a0'.repeat(16)] : undefined,
+      );
+      const device = new VaultCipher();
+      const { store, writes } = memoryStore();
+      const outcome = restored(
+        await restoreBackup({ crypto: inProcess(device), store }, newDevice, decoded.contents, {
+          mode: 'replace',
+          password: 'fixture master password',
+        }),
+      );
+      expect(outcome.values.get('memo-1')).toEqual(own['memo-1']);
+      expect(outcome.values.get('ledger-1')).toEqual(own['ledger-1']);
+      expect((outcome.values.get('doc-1') as DocumentMeta).chunkCount).toBe(2);
+      if (version === 3) {
+        expect(outcome.values.get('lunch')).toMatchObject({ amount: 9000, [FROM_SPACE]: '우리집' });
+        expect(outcome.values.get('ferry')).toEqual({
+          title: '배 타기',
+          date: '2027-01-10',
+          [FROM_SPACE]: 'Jeju trip',
+        });
+      }
+      expect(writes[0]!.records).toHaveLength(version === 3 ? 5 : 3);
+      const meta = outcome.values.get('doc-1') as DocumentMeta;
+      const key = await device.documentKey(Uint8Array.from(atob(meta.salt), (char) => char.charCodeAt(0)));
+      const text = await Promise.all(
+        writes[0]!.chunks
+          .sort((a, b) => a.index - b.index)
+          .map(async (chunk) =>
+            new TextDecoder().decode((await openChunk(key, 'doc-1', chunk.index, 2, chunk))!),
+          ),
+      );
+      expect(text.join('')).toBe('first half second half');
+    });
+  }
 });
 
 /**
