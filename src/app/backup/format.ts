@@ -12,16 +12,27 @@ import {
   bytesToBase64Bytes,
   writeBase64,
 } from '../../shared/base64.js';
-import { chunkDigest, type VaultHeader } from '../vault/crypto.js';
+import { chunkDigest, type SealedRecord, type VaultHeader } from '../vault/crypto.js';
 import { headerFrom, headerJson, type HeaderJson } from '../vault/header.js';
 import type { StoredChunk, StoredRecord } from '../vault/db.js';
+import { z } from '../../shared/zod.js';
+import {
+  isSpaceColour,
+  isSpaceName,
+  SPACE_COLOURS,
+  SPACE_ID,
+  type SpaceTag,
+} from '../../shared/spaces/colours.js';
 
 export const BACKUP_FORMAT = 'mygenie-backup';
 /**
- * 2 lists each chunk in the MAC by its AES-GCM tag; 1 (still read) by a SHA-256 of its bytes, which cost a
- * second pass of hashing over every document.
+ * 3 carries copies of the shared spaces' records, each naming its space, and the spaces' names and colours sealed;
+ * 2 (still read) lists each chunk in the MAC by its AES-GCM tag; 1 (still read) by a SHA-256 of its bytes, which
+ * cost a second pass of hashing over every document.
  */
-export const BACKUP_VERSION = 2;
+export const BACKUP_VERSION = 3;
+/** The first version whose records may name a shared space. */
+export const SPACES_SINCE = 3;
 export type BackupKind = 'json' | 'zip';
 
 /**
@@ -39,6 +50,60 @@ export interface BackupChunk {
 
 /** Where a chunk lies in a backup file: a ZIP's entry, or a JSON element's byte range. */
 export type ChunkPlace = { zip: ZipEntry } | { json: [start: number, end: number] };
+
+/**
+ * A record of a backup: as the vault stores it, sealed under the member's data key. From version 3 a copy of a
+ * shared space's record (opened from the space's vault and sealed again under the member's key, so the member's
+ * master password alone reads it) names the space by its id; the member's own records name none.
+ */
+export interface BackupRecord extends StoredRecord {
+  space?: string;
+}
+
+/**
+ * A shared space a backup holds records of (version 3): its id, and its name and colour sealed under the member's
+ * data key (sealSpaceTag), so a storage provider holding the backup reads no space's name, as it reads no record.
+ */
+export interface BackupSpace {
+  id: string;
+  sealed: Uint8Array<ArrayBuffer>;
+}
+
+/** The kind a space's `{ name, colour }` is sealed as: its additional data is `mygenie/space-tag/<space id>`. */
+export const SPACE_TAG_KIND = 'space-tag';
+
+const spaceTagValue = z.strictObject({
+  name: z.string().refine(isSpaceName),
+  colour: z.enum(SPACE_COLOURS),
+});
+
+/** A space's name and colour, sealed for a backup with the member's key (the vault's `seal`). */
+export function sealSpaceTag(
+  seal: (kind: string, id: string, value: unknown) => Promise<SealedRecord>,
+  tag: SpaceTag,
+): Promise<BackupSpace> {
+  if (!SPACE_ID.test(tag.id) || !isSpaceName(tag.name) || !isSpaceColour(tag.colour)) {
+    return Promise.reject(new Error('not a space tag'));
+  }
+  return seal(SPACE_TAG_KIND, tag.id, { name: tag.name, colour: tag.colour }).then(({ sealed }) => ({
+    id: tag.id,
+    sealed,
+  }));
+}
+
+/** The sealed form of a backup's space, to open with the records' `openMany`. */
+export function sealedSpaceTag(space: BackupSpace): SealedRecord {
+  return { id: space.id, kind: SPACE_TAG_KIND, sealed: space.sealed };
+}
+
+/**
+ * A space's tag from what its sealed form opened to; null when it is not one (a name blank or over
+ * SPACE_NAME_MAX characters, a colour outside SPACE_COLOURS, anything else in it).
+ */
+export function spaceTagFrom(id: string, opened: unknown): SpaceTag | null {
+  const value = spaceTagValue.safeParse(opened);
+  return value.success && SPACE_ID.test(id) ? { id, ...value.data } : null;
+}
 
 /** A chunk read from its place in a backup file; throws when the file does not hold that chunk there. */
 export async function readChunkAt(
@@ -70,7 +135,9 @@ export interface BackupContents {
   version?: number;
   createdAt: string;
   header: VaultHeader;
-  records: StoredRecord[];
+  records: BackupRecord[];
+  /** The shared spaces the records name (version 3; absent before), each once. */
+  spaces?: BackupSpace[];
   chunks: BackupChunk[];
   /** HMAC-SHA256 (under a key derived from the data key) over the list of everything in the backup. */
   mac: Uint8Array<ArrayBuffer>;
@@ -94,14 +161,78 @@ interface RecordJson {
   id: string;
   kind: string;
   updatedAt: number;
+  /** Version 3: the id of the space the record is a copy of. */
+  space?: unknown;
   sealed: string;
 }
 
-function recordFrom(json: RecordJson): StoredRecord {
+interface SpaceJson {
+  id?: unknown;
+  sealed?: unknown;
+}
+
+/**
+ * A record as the file holds it. A `space` that is not a space's id, or any `space` before version 3 (whose MAC
+ * would not cover it), makes the backup damaged: a tag is never dropped or taken on trust.
+ */
+function recordFrom(json: RecordJson, version: number): BackupRecord {
   if (typeof json.id !== 'string' || typeof json.kind !== 'string' || !Number.isFinite(json.updatedAt)) {
     throw new Error('bad record');
   }
-  return { id: json.id, kind: json.kind, updatedAt: json.updatedAt, sealed: fromBase64(json.sealed) };
+  const record: BackupRecord = {
+    id: json.id,
+    kind: json.kind,
+    updatedAt: json.updatedAt,
+    sealed: fromBase64(json.sealed),
+  };
+  if (json.space === undefined) return record;
+  if (version < SPACES_SINCE || typeof json.space !== 'string' || !SPACE_ID.test(json.space)) {
+    throw new Error('bad space tag');
+  }
+  return { ...record, space: json.space };
+}
+
+/**
+ * The records of a backup of `version` and its `spaces` as the file holds them: each space once, with a space's
+ * id and sealed bytes, and every record's space among them; none before version 3.
+ */
+function withSpaces(
+  version: number,
+  recordsJson: unknown,
+  spacesJson: unknown,
+): { records: BackupRecord[]; spaces?: BackupSpace[] } {
+  if (!Array.isArray(recordsJson)) throw new Error('bad records');
+  const records = (recordsJson as RecordJson[]).map((json) => recordFrom(json, version));
+  if (version < SPACES_SINCE) {
+    if (spacesJson !== undefined) throw new Error('spaces before version 3');
+    return { records };
+  }
+  if (spacesJson !== undefined && !Array.isArray(spacesJson)) throw new Error('bad spaces');
+  const spaces = ((spacesJson ?? []) as SpaceJson[]).map((json): BackupSpace => {
+    const { id, sealed, ...rest } = json ?? {};
+    if (typeof id !== 'string' || !SPACE_ID.test(id) || Object.keys(rest).length > 0) {
+      throw new Error('bad space');
+    }
+    return { id, sealed: fromBase64(sealed) };
+  });
+  const ids = new Set(spaces.map((space) => space.id));
+  if (ids.size !== spaces.length) throw new Error('a space given twice');
+  if (records.some((record) => record.space !== undefined && !ids.has(record.space))) {
+    throw new Error('a record of a space the backup does not hold');
+  }
+  return { records, spaces };
+}
+
+function spacesJson(spaces: BackupSpace[]) {
+  return spaces.map((space) => ({ id: space.id, sealed: toBase64(space.sealed) }));
+}
+
+/** The spaces a backup of `version` is written with; a version before 3 refuses any. */
+function spacesOf(version: number, records: BackupRecord[], spaces: BackupSpace[] = []): BackupSpace[] {
+  if (version < SPACES_SINCE && (spaces.length > 0 || records.some((record) => record.space !== undefined))) {
+    throw new Error(`a backup of version ${version} cannot hold shared spaces`);
+  }
+  return spaces;
 }
 
 function chunkBytes(chunk: StoredChunk): Uint8Array {
@@ -121,6 +252,7 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 function manifest(
   source: Pick<BackupSource, 'createdAt' | 'header'>,
   version: number,
+  spaces: BackupSpace[],
   counts: { records: number; chunks: number },
   mac: Uint8Array,
 ) {
@@ -129,6 +261,7 @@ function manifest(
     version,
     createdAt: source.createdAt,
     header: headerJson(source.header),
+    ...(version >= SPACES_SINCE ? { spaces: spacesJson(spaces) } : {}),
     counts,
     mac: toBase64(mac),
   };
@@ -138,7 +271,9 @@ function manifest(
 export interface BackupSource {
   createdAt: string;
   header: VaultHeader;
-  records: StoredRecord[];
+  records: BackupRecord[];
+  /** The spaces the records name (version 3): their names and colours sealed with sealSpaceTag. */
+  spaces?: BackupSpace[];
   /** Every chunk of every document in the backup, one at a time (so they need not all be in memory). */
   chunks: AsyncIterable<StoredChunk>;
   /** The format to write: BACKUP_VERSION, or 1 for the tests of reading older backups. */
@@ -195,16 +330,16 @@ function* chunkJsonPieces(chunk: StoredChunk, first: boolean): Generator<Uint8Ar
 }
 
 /**
- * Records' JSON (each a RecordJson: id, kind, updatedAt, sealed in base64) as bytes, RECORDS_PER_PIECE to a piece,
- * the array's brackets included.
+ * Records' JSON (each a RecordJson: id, kind, updatedAt, the space's id for a space's record, sealed in base64) as
+ * bytes, RECORDS_PER_PIECE to a piece, the array's brackets included.
  */
-function* recordsJsonPieces(records: StoredRecord[]): Generator<Uint8Array> {
+function* recordsJsonPieces(records: BackupRecord[]): Generator<Uint8Array> {
   yield strToU8('[');
   for (let start = 0; start < records.length; start += RECORDS_PER_PIECE) {
     const piece = records.slice(start, start + RECORDS_PER_PIECE);
     const heads = piece.map(
       (record, at) =>
-        `${start + at > 0 ? ',' : ''}{"id":${JSON.stringify(record.id)},"kind":${JSON.stringify(record.kind)},"updatedAt":${JSON.stringify(record.updatedAt)},"sealed":"`,
+        `${start + at > 0 ? ',' : ''}{"id":${JSON.stringify(record.id)},"kind":${JSON.stringify(record.kind)},"updatedAt":${JSON.stringify(record.updatedAt)},${record.space === undefined ? '' : `"space":${JSON.stringify(record.space)},`}"sealed":"`,
     );
     // A head's UTF-8 takes at most three bytes per UTF-16 unit.
     const size = piece.reduce(
@@ -233,7 +368,8 @@ function* recordsJsonPieces(records: StoredRecord[]): Generator<Uint8Array> {
 export async function writeBackup(kind: BackupKind, source: BackupSource): Promise<Blob> {
   const sink = new BlobSink();
   const version = source.version ?? BACKUP_VERSION;
-  const listing = new BackupListing(source.records, version);
+  const spaces = spacesOf(version, source.records, source.spaces);
+  const listing = new BackupListing(source.records, version, spaces);
   const digest = listingDigest(version, source.digest);
   let chunkCount = 0;
   const counts = () => ({ records: source.records.length, chunks: chunkCount });
@@ -245,6 +381,7 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
       version,
       createdAt: source.createdAt,
       header: headerJson(source.header),
+      ...(version >= SPACES_SINCE ? { spaces: spacesJson(spaces) } : {}),
     });
     sink.push(strToU8(`${head.slice(0, -1)},"records":`));
     for (const piece of recordsJsonPieces(source.records)) sink.push(piece);
@@ -279,7 +416,7 @@ export async function writeBackup(kind: BackupKind, source: BackupSource): Promi
     chunkCount++;
   }
   const mac = await source.mac(listing.result());
-  add('manifest.json', [strToU8(JSON.stringify(manifest(source, version, counts(), mac)))]);
+  add('manifest.json', [strToU8(JSON.stringify(manifest(source, version, spaces, counts(), mac)))]);
   zip.end();
   if (failure) throw failure;
   return sink.finish(backupMimeType(kind));
@@ -321,6 +458,7 @@ interface ManifestJson {
   version?: unknown;
   createdAt?: unknown;
   header?: HeaderJson;
+  spaces?: unknown;
   counts?: { records?: unknown; chunks?: unknown };
   mac?: unknown;
 }
@@ -360,6 +498,7 @@ async function decodeJson(file: Blob): Promise<DecodedBackup> {
       version: await value('version'),
       createdAt: await value('createdAt'),
       header: (await value('header')) as HeaderJson | undefined,
+      spaces: await value('spaces'),
       counts: (await value('counts')) as ManifestJson['counts'],
       mac: await value('mac'),
     };
@@ -387,7 +526,7 @@ async function decodeJson(file: Blob): Promise<DecodedBackup> {
       version: json.version as number,
       createdAt: json.createdAt as string,
       header: headerFrom(json.header!),
-      records: ((await value('records', ZIP_ENTRY_LIMITS.records)) as RecordJson[]).map(recordFrom),
+      ...withSpaces(json.version as number, await value('records', ZIP_ENTRY_LIMITS.records), json.spaces),
       chunks,
       mac: fromBase64(json.mac),
       file,
@@ -469,8 +608,10 @@ async function decodeZip(file: Blob): Promise<DecodedBackup> {
       version: json.version as number,
       createdAt: json.createdAt as string,
       header: headerFrom(json.header!),
-      records: (JSON.parse(strFromU8(await readZipEntry(file, recordsEntry))) as RecordJson[]).map(
-        recordFrom,
+      ...withSpaces(
+        json.version as number,
+        JSON.parse(strFromU8(await readZipEntry(file, recordsEntry))),
+        json.spaces,
       ),
       chunks,
       mac: fromBase64(json.mac),
@@ -535,12 +676,13 @@ export function listingDigest(
  * data; the vault passes one that runs in its crypto workers.
  */
 export async function backupListing(
-  records: StoredRecord[],
+  records: BackupRecord[],
   chunks: BackupChunk[],
   digest: (chunk: StoredChunk) => Promise<Uint8Array> = chunkDigest,
   version = BACKUP_VERSION,
+  spaces: BackupSpace[] = [],
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const listing = new BackupListing(records, version);
+  const listing = new BackupListing(records, version, spaces);
   const listed = listingDigest(version, digest);
   // A few chunks are read (and in version 1 digested, off this thread) at a time, whatever the backup weighs.
   for await (const [chunk, sum] of ahead(chunks, CHUNKS_AHEAD, async (chunk) => listed(await chunk.read()))) {
@@ -549,17 +691,34 @@ export async function backupListing(
   return listing.result();
 }
 
-/** The listing built as a backup is written: the records at once, then each chunk's line as it comes. */
+/**
+ * The listing built as a backup is written: the spaces and records at once, then each chunk's line as it comes.
+ * From version 3 each space is listed with its sealed name and colour, and each record's line ends with the id of
+ * its space (`-` for the member's own), so a record's tag cannot be moved, stripped or added, nor a space's name
+ * or colour changed, without the MAC failing. A version before 3 refuses any space (its listing could not hold it).
+ */
 export class BackupListing {
   readonly #writer: ListingWriter;
   readonly #chunks: Array<{ documentId: string; index: number; line: string }> = [];
 
-  constructor(records: StoredRecord[], version = BACKUP_VERSION) {
-    const sorted = [...records].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    this.#writer = new ListingWriter(sorted.reduce((total, record) => total + record.sealed.length + 64, 64));
+  constructor(records: BackupRecord[], version = BACKUP_VERSION, spaces: BackupSpace[] = []) {
+    spacesOf(version, records, spaces);
+    const byId = <T extends { id: string }>(list: T[]) =>
+      [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const sorted = byId(records);
+    const capacity = [...records, ...spaces].reduce((total, item) => total + item.sealed.length + 100, 64);
+    this.#writer = new ListingWriter(capacity);
     this.#writer.text(`${BACKUP_FORMAT}/${version}\n`);
+    for (const space of byId(spaces)) {
+      this.#writer.text(`s ${space.id} ${space.sealed.length}\n`);
+      this.#writer.bytes(space.sealed);
+    }
+    const tagged = version >= SPACES_SINCE;
     for (const record of sorted) {
-      this.#writer.text(`r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}\n`);
+      const space = tagged ? ` ${record.space ?? '-'}` : '';
+      this.#writer.text(
+        `r ${record.id} ${record.kind} ${record.updatedAt} ${record.sealed.length}${space}\n`,
+      );
       this.#writer.bytes(record.sealed);
     }
   }

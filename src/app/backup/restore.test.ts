@@ -1,6 +1,7 @@
 // Restoring a backup with the vault's platform injected: the real vault cryptography, run in-process instead of
 // in the worker pool, and a store that records what one restore transaction would write (or fails as a full disk
 // does). What counts is what is written, and that nothing is written when anything is wrong.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '../../shared/base64.js';
 import {
@@ -15,8 +16,18 @@ import {
 import { StorageFullError, type StoredChunk, type StoredRecord } from '../vault/db.js';
 import type { DocumentMeta, Restored, VaultState } from '../vault/vault.js';
 import { runChunkJob } from './chunk-job.js';
-import { backupListing, decodeBackup, encodeBackup, heldChunk, type BackupContents } from './format.js';
-import { restoreBackup, type RestorePlatform } from './restore.js';
+import {
+  BACKUP_VERSION,
+  backupListing,
+  decodeBackup,
+  encodeBackup,
+  heldChunk,
+  sealSpaceTag,
+  type BackupContents,
+  type BackupRecord,
+} from './format.js';
+import { FROM_SPACE, restoreBackup, type RestorePlatform } from './restore.js';
+import type { SpaceTag } from '../../shared/spaces/colours.js';
 
 const PASSWORD = 'backup master password';
 
@@ -395,6 +406,213 @@ describe('restoring a backup', () => {
     expect(writes[0]!.chunks).toHaveLength(2);
     await expectTampered({ ...contents, version: 2, mac });
   });
+});
+
+const HOME: SpaceTag = { id: '3f'.repeat(16), name: '우리집', colour: 'coral' };
+const TRIP: SpaceTag = { id: 'a0'.repeat(16), name: '제주 여행', colour: 'teal' };
+const LUNCH = { date: '2026-11-02', type: 'expense', amount: 12000, category: 'food', memo: '점심' };
+const FERRY = { title: '배 타기', date: '2027-01-10' };
+
+/** A version 3 backup: the member's own records and document, and copies of two spaces' records, tags sealed. */
+async function spacesBackup() {
+  const made = await makeBackup();
+  const { cipher, contents } = made;
+  const at = Date.UTC(2026, 10, 2);
+  const seal = (kind: string, id: string, value: unknown) => cipher.seal(kind, id, value);
+  const spaces = [await sealSpaceTag(seal, HOME), await sealSpaceTag(seal, TRIP)];
+  const copies: BackupRecord[] = [
+    { ...(await cipher.seal('ledger', 'lunch', LUNCH)), updatedAt: at, space: HOME.id },
+    { ...(await cipher.seal('event', 'ferry', FERRY)), updatedAt: at, space: TRIP.id },
+  ];
+  return {
+    ...made,
+    contents: await remacSpaces(cipher, { ...contents, records: [...contents.records, ...copies], spaces }),
+  };
+}
+
+/** A version 3 backup's MAC made again over its changed contents (someone who has the key did it). */
+async function remacSpaces(cipher: VaultCipher, contents: BackupContents): Promise<BackupContents> {
+  const listing = await backupListing(
+    contents.records,
+    contents.chunks,
+    chunkDigest,
+    BACKUP_VERSION,
+    contents.spaces,
+  );
+  return { ...contents, mac: await cipher.backupMac(listing) };
+}
+
+describe('restoring copies of shared spaces’ records (version 3), until the spaces service decides', () => {
+  /** What was written of the spaces' copies, opened with `key`: by id, and whether any kept its tag. */
+  async function writtenCopies(key: VaultCipher, written: StoredRecord[]) {
+    const copies = written.filter((record) => record.id === 'lunch' || record.id === 'ferry');
+    expect(copies).toHaveLength(2);
+    for (const record of copies) expect(record).not.toHaveProperty('space');
+    const opened = await key.openMany(copies);
+    return new Map(copies.map((record, at) => [record.id, opened[at]]));
+  }
+  const asOwn = new Map([
+    ['lunch', { ok: true, value: { ...LUNCH, [FROM_SPACE]: '우리집' } }],
+    ['ferry', { ok: true, value: { ...FERRY, [FROM_SPACE]: '제주 여행' } }],
+  ]);
+
+  it('brings them back as the member’s own records, keeping their space’s name, on a new device', async () => {
+    const { contents } = await spacesBackup();
+    const device = new VaultCipher();
+    const { store, writes } = memoryStore();
+    const outcome = restored(
+      await restoreBackup({ crypto: inProcess(device), store }, newDevice, contents, {
+        mode: 'replace',
+        password: PASSWORD,
+      }),
+    );
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.records.map((record) => record.id).sort()).toEqual(
+      contents.records.map((record) => record.id).sort(),
+    );
+    // Sealed again under the backup's key (now the device's), holding the name; the member's own are as they were.
+    expect(await writtenCopies(device, writes[0]!.records)).toEqual(asOwn);
+    const own = contents.records.filter((record) => !record.space);
+    for (const record of own) expect(writes[0]!.records).toContainEqual(record);
+    expect(outcome.values.get('lunch')).toEqual({ ...LUNCH, fromSpace: '우리집' });
+    expect(outcome.values.get('memo-1')).toEqual({ title: '일기', body: '오늘은 맑음' });
+    expect(writes[0]!.chunks).toHaveLength(2);
+  });
+
+  it('seals them under the key each restore writes with: this vault’s, the backup’s replacing it, or merged from another', async () => {
+    const { cipher, contents } = await spacesBackup();
+    // The same vault, merged, from the file read in place: no password, this vault's key.
+    const same = memoryStore();
+    const unlocked = { state: 'unlocked' as VaultState, updatedAt: () => undefined };
+    restored(
+      await restoreBackup(
+        { crypto: inProcess(cipher), store: same.store },
+        unlocked,
+        await asFile('json', contents),
+        {
+          mode: 'merge',
+        },
+      ),
+    );
+    expect(await writtenCopies(cipher, same.writes[0]!.records)).toEqual(asOwn);
+    // A vault under another key: replaced by the backup (its key), or the backup merged in (this vault's key).
+    for (const mode of ['replace', 'merge'] as const) {
+      const here = new VaultCipher();
+      await here.create('this device', MIN_ITERATIONS);
+      const { store, writes } = memoryStore();
+      const outcome = restored(
+        await restoreBackup({ crypto: inProcess(here), store }, unlocked, await asFile('zip', contents), {
+          mode,
+          password: PASSWORD,
+        }),
+      );
+      expect(outcome.header, mode).toEqual(mode === 'replace' ? contents.header : undefined);
+      expect(await writtenCopies(mode === 'replace' ? cipher : here, writes[0]!.records), mode).toEqual(
+        asOwn,
+      );
+    }
+  });
+
+  it('refuses a tag moved, stripped or added, a space renamed, or a tag that is not one, and writes nothing', async () => {
+    const { cipher, contents } = await spacesBackup();
+    const retag = (id: string, space: string | undefined): BackupContents => ({
+      ...contents,
+      records: contents.records.map((record): BackupRecord => {
+        if (record.id !== id) return record;
+        const { space: _, ...rest } = record;
+        return space === undefined ? rest : { ...rest, space };
+      }),
+    });
+    await expectTampered(retag('lunch', TRIP.id), 'moved');
+    await expectTampered(retag('lunch', undefined), 'stripped');
+    await expectTampered(retag('memo-1', HOME.id), 'added');
+    const seal = (kind: string, id: string, value: unknown) => cipher.seal(kind, id, value);
+    const renamed = await sealSpaceTag(seal, { ...HOME, name: '회사' });
+    const withHome = (space: { id: string; sealed: Uint8Array<ArrayBuffer> }) => ({
+      ...contents,
+      spaces: contents.spaces!.map((other) => (other.id === HOME.id ? space : other)),
+    });
+    await expectTampered(withHome(renamed), 'renamed');
+    // With the MAC made again by someone who has the key, a tag must still open and be a tag.
+    for (const [what, value] of [
+      ['a colour outside the palette', { name: '우리집', colour: 'black' }],
+      ['a name too long', { name: '가'.repeat(41), colour: 'coral' }],
+    ] as const) {
+      const { sealed } = await cipher.seal('space-tag', HOME.id, value);
+      await expectTampered(await remacSpaces(cipher, withHome({ id: HOME.id, sealed })), what);
+    }
+    const { sealed: elsewhere } = await cipher.seal('space-tag', TRIP.id, {
+      name: '우리집',
+      colour: 'coral',
+    });
+    await expectTampered(
+      await remacSpaces(cipher, withHome({ id: HOME.id, sealed: elsewhere })),
+      'another space’s',
+    );
+    await expectTampered({ ...contents, version: 2 }, 'read as version 2');
+  });
+});
+
+describe('backup files kept from each version (src/app/backup/fixtures, README.md there)', () => {
+  const fixture = async (name: string) =>
+    new Uint8Array(await readFile(new URL(`./fixtures/${name}`, import.meta.url)));
+  const own = {
+    'memo-1': { title: '일기', body: '오늘은 맑음' },
+    'ledger-1': {
+      id: 'ledger-1',
+      date: '2026-11-01',
+      type: 'expense',
+      amount: 12000,
+      currency: 'KRW',
+      category: 'food',
+    },
+  };
+
+  for (const [name, version, kind] of [
+    ['v1.zip', 1, 'zip'],
+    ['v2.json', 2, 'json'],
+    ['v2.zip', 2, 'zip'],
+    ['v3.json', 3, 'json'],
+  ] as const) {
+    it(`${name}: reads as version ${version} and restores with its master password, chunks and all`, async () => {
+      const decoded = await decodeBackup(await fixture(name));
+      if (!decoded.ok) throw new Error(decoded.problem);
+      expect(decoded).toMatchObject({ kind, version });
+      expect(decoded.contents.spaces?.map((space) => space.id)).toEqual(
+        version === 3 ? ['3f'.repeat(16), 'a0'.repeat(16)] : undefined,
+      );
+      const device = new VaultCipher();
+      const { store, writes } = memoryStore();
+      const outcome = restored(
+        await restoreBackup({ crypto: inProcess(device), store }, newDevice, decoded.contents, {
+          mode: 'replace',
+          password: 'fixture master password',
+        }),
+      );
+      expect(outcome.values.get('memo-1')).toEqual(own['memo-1']);
+      expect(outcome.values.get('ledger-1')).toEqual(own['ledger-1']);
+      expect((outcome.values.get('doc-1') as DocumentMeta).chunkCount).toBe(2);
+      if (version === 3) {
+        expect(outcome.values.get('lunch')).toMatchObject({ amount: 9000, [FROM_SPACE]: '우리집' });
+        expect(outcome.values.get('ferry')).toEqual({
+          title: '배 타기',
+          date: '2027-01-10',
+          [FROM_SPACE]: 'Jeju trip',
+        });
+      }
+      expect(writes[0]!.records).toHaveLength(version === 3 ? 5 : 3);
+      const meta = outcome.values.get('doc-1') as DocumentMeta;
+      const key = await device.documentKey(Uint8Array.from(atob(meta.salt), (char) => char.charCodeAt(0)));
+      const text = await Promise.all(
+        writes[0]!.chunks
+          .sort((a, b) => a.index - b.index)
+          .map(async (chunk) =>
+            new TextDecoder().decode((await openChunk(key, 'doc-1', chunk.index, 2, chunk))!),
+          ),
+      );
+      expect(text.join('')).toBe('first half second half');
+    });
+  }
 });
 
 /**

@@ -26,11 +26,22 @@ import {
   BackupListing,
   CHUNKS_AHEAD,
   listingDigest,
+  sealedSpaceTag,
+  SPACES_SINCE,
+  spaceTagFrom,
   type BackupChunk,
   type BackupContents,
+  type BackupRecord,
 } from './format.js';
 
 const fromBase64 = base64ToBytes;
+
+/**
+ * The field a restored copy of a shared space's record keeps its space's name in ("from 우리집"). Until the
+ * spaces service decides which spaces the member still belongs to, every such record comes back as the member's
+ * own, as the plan has it for a space the member left or that was deleted (docs/spaces-plan.md §6).
+ */
+export const FROM_SPACE = 'fromSpace';
 
 /** What a restore uses of the vault (Vault.restoreWith gives it); `chunks` restores chunks in the crypto workers. */
 export interface RestorePlatform {
@@ -88,6 +99,9 @@ export async function restoreBackup(
   options: RestoreOptions,
 ): Promise<RestoreOutcome> {
   const version = contents.version ?? BACKUP_VERSION;
+  // A version before 3 has no place for a space in its MAC (decodeBackup refuses such a file as damaged).
+  const spaced = (contents.spaces?.length ?? 0) > 0 || contents.records.some((record) => record.space);
+  if (version < SPACES_SINCE && spaced) return 'tampered';
   const times: number[] = [performance.now()];
   // The steps' usual share of a restore's time, for a progress bar that moves at an even pace; the chunks'
   // pass moves it chunk by chunk.
@@ -109,7 +123,9 @@ export async function restoreBackup(
     if (options.password === undefined) {
       // A backup without records holds nothing to open: this vault's key is tried on its MAC.
       if (vault.state === 'unlocked' && contents.records.length === 0 && contents.chunks.length === 0) {
-        const ours = await platform.crypto.backupMac(new BackupListing([], version).result());
+        const ours = await platform.crypto.backupMac(
+          new BackupListing([], version, contents.spaces).result(),
+        );
         if (!macsEqual(ours, contents.mac)) return 'needs-password';
         opened = [];
       } else {
@@ -130,9 +146,27 @@ export async function restoreBackup(
       if (opened.some((result) => !result.ok)) return 'tampered';
     }
   }
+  // The spaces' names and colours open with the key that opened the records, and must be tags.
+  const spaces = contents.spaces ?? [];
+  const tagsOpened =
+    spaces.length === 0
+      ? []
+      : await (cipher && !pooled ? cipher : platform.crypto).openMany(spaces.map(sealedSpaceTag));
+  const tags = new Map(
+    spaces.map((space, at) => {
+      const result = tagsOpened[at]!;
+      return [space.id, result.ok ? spaceTagFrom(space.id, result.value) : null];
+    }),
+  );
+  if ([...tags.values()].some((tag) => tag === null)) return 'tampered';
   mark();
   const values = new Map(
-    contents.records.map((record, index) => [record.id, (opened[index] as { value: unknown }).value]),
+    contents.records.map((record, index) => {
+      const value = (opened[index] as { value: unknown }).value;
+      const tag = record.space === undefined ? undefined : tags.get(record.space);
+      const own = tag && isPlainObject(value) ? { ...value, [FROM_SPACE]: tag.name } : value;
+      return [record.id, own];
+    }),
   );
   // Every chunk must belong to a document of the backup, within its chunk count, and open (AES-GCM
   // authenticates it) before anything is kept. The MAC refuses a chunk changed, moved, swapped, dropped or added
@@ -182,7 +216,7 @@ export async function restoreBackup(
           chunk,
         )
       : (await openHere(meta, chunk)) !== null;
-  const listing = new BackupListing(contents.records, version);
+  const listing = new BackupListing(contents.records, version, contents.spaces);
   // How each chunk is listed: by its tag, or in version 1 by a digest made in the crypto workers.
   const listed = listingDigest(version, (chunk) => platform.crypto.chunkDigest(chunk));
   /** A chunk read from the file, digested and opened; what is kept of it (nothing when the merge keeps ours). */
@@ -288,12 +322,21 @@ export async function restoreBackup(
     let header: VaultHeader | undefined;
     if (cipher && replace) {
       header = contents.header;
-    } else if (reseal) {
+    }
+    // Records from another key merged in are sealed again under this vault's key; a space's record, under the key
+    // it is written with, holding its space's name now that it is the member's own (and no longer its tag).
+    const sealer = reseal ? platform.crypto : (cipher ?? platform.crypto);
+    const again = (record: BackupRecord) => reseal || record.space !== undefined;
+    if (records.some(again)) {
       records = await Promise.all(
-        records.map(async (record) => ({
-          ...(await platform.crypto.seal(record.kind, record.id, values.get(record.id))),
-          updatedAt: record.updatedAt,
-        })),
+        records.map(async (record) =>
+          again(record)
+            ? {
+                ...(await sealer.seal(record.kind, record.id, values.get(record.id))),
+                updatedAt: record.updatedAt,
+              }
+            : record,
+        ),
       );
     }
     mark();
@@ -328,4 +371,8 @@ export async function restoreBackup(
     // The restore moved the staged chunks in; anything else removes what it wrote.
     if (!written) await platform.store.dropRestored(direct).catch(() => undefined);
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,7 @@
 // Amounts are integers ≤ MAX_AMOUNT, so the sums stay exact as long as they stay below 2^53 minor units.
 import { DEFAULT_CURRENCY } from '../../../records/ledger.js';
 import type { LedgerCurrency, LedgerType, NewEntry } from '../../../records/ledger.js';
+import type { SpaceTag } from '../../../../shared/spaces/colours.js';
 
 /** The entry fields a summary reads; a stored LedgerEntry or a NewEntry both fit. */
 export type SummedEntry = Pick<NewEntry, 'date' | 'type' | 'amount' | 'currency' | 'category'>;
@@ -98,4 +99,57 @@ export function monthOverMonth(
     if (totals) totals[entry.type] += entry.amount;
   }
   return series;
+}
+
+/** An entry with where it lives: a shared space's (its tag), or the member's own (`null`, or no tag at all). */
+export type SpacedEntry = SummedEntry & { space?: SpaceTag | null };
+
+/** One card of the totals per space: the month's summary and the running balance through it, of its entries. */
+export type SpaceTotals = {
+  summary: MonthSummary;
+  /** runningBalance of the card's entries through the month. */
+  running: number;
+} & ({ scope: 'all' } | { scope: 'mine' } | { scope: 'space'; space: SpaceTag });
+
+/** Spaces' names in the order a Korean reader expects (가, 나, … then Latin; 家族 with 가족), as the lists sort them. */
+const byName = new Intl.Collator('ko');
+
+/**
+ * The month's totals in one currency as cards: "all" entries, then "mine" (the member's own), then one per space
+ * the entries name (whatever the month or currency of its entries, so a space's card does not come and go as the
+ * member moves between months), by name, ties by id. Each is monthSummary and runningBalance over that card's
+ * entries, so "mine" and the spaces' cards add up to "all", and an entry in another currency counts in none. A
+ * space is known by its id; its name and colour are those of its first entry (the view tags every entry of a
+ * space alike). The entries are those money counts (`countedEntries`: no conflict copies), as for monthSummary.
+ */
+export function totalsBySpace(
+  entries: readonly SpacedEntry[],
+  month: string,
+  currency: LedgerCurrency,
+): SpaceTotals[] {
+  const mine: SpacedEntry[] = [];
+  const spaces = new Map<string, { space: SpaceTag; entries: SpacedEntry[] }>();
+  for (const entry of entries) {
+    if (!entry.space) {
+      mine.push(entry);
+      continue;
+    }
+    const held = spaces.get(entry.space.id);
+    if (held) held.entries.push(entry);
+    else spaces.set(entry.space.id, { space: entry.space, entries: [entry] });
+  }
+  const totals = (of: readonly SpacedEntry[]) => ({
+    summary: monthSummary(of, month, currency),
+    running: runningBalance(of, month, currency),
+  });
+  const ordered = [...spaces.values()].sort(
+    (a, b) =>
+      byName.compare(a.space.name, b.space.name) ||
+      (a.space.id < b.space.id ? -1 : a.space.id > b.space.id ? 1 : 0),
+  );
+  return [
+    { scope: 'all', ...totals(entries) },
+    { scope: 'mine', ...totals(mine) },
+    ...ordered.map(({ space, entries: of }): SpaceTotals => ({ scope: 'space', space, ...totals(of) })),
+  ];
 }
