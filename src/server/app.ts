@@ -46,6 +46,8 @@ import { quotaStore } from './quota/store.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
 import { syncStore } from './sync/store.js';
+import { spaceRoutes } from './spaces/routes.js';
+import { spaceService } from './spaces/service.js';
 import { spaceStore } from './spaces/store.js';
 import { webdavRoutes } from './drives/routes.js';
 import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
@@ -432,6 +434,17 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       clock,
       adminEmails: config.adminEmails,
       logger: app.log,
+    }),
+  });
+  spaceRoutes(app, {
+    gate: accounts.gate,
+    spaces: spaceService({
+      store: spaceStore(database.db),
+      dialect: database.dialect,
+      proofs: accounts.proofs,
+      quota,
+      storage,
+      clock,
     }),
   });
   route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));

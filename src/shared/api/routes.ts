@@ -93,6 +93,11 @@ export const ROUTES = {
   enableMember: 'POST /api/admin/members/:id/enable',
   deleteMember: 'DELETE /api/admin/members/:id',
   adminLog: 'GET /api/admin/log',
+  spaces: 'GET /api/spaces',
+  publishSpaceIdentity: 'PUT /api/spaces/identity',
+  createSpace: 'POST /api/spaces',
+  deleteSpace: 'DELETE /api/spaces/:id',
+  spaceLog: 'GET /api/spaces/:id/log',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

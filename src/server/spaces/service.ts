@@ -1,0 +1,423 @@
+// Shared spaces on the server (docs/spaces-plan.md §2, §4): members' identities, the spaces they belong to, and each
+// space's membership log, which the members sign and the server checks with the same reducer the devices run
+// (shared/spaces/log.ts) but cannot forge. Every entry goes into the log through `append`, under the space's lock:
+// the stored log is reduced again (its signatures were checked when each entry came in, so they are not checked
+// twice), the new entry applied to that state, and stored only if it checks out, with what it changes of the
+// space's members and its row. The server reads no record of a space, nor its name.
+import type { FastifyBaseLogger } from 'fastify';
+import { SPACES_PER_MEMBER_MAX } from '../../shared/constants.js';
+import type { ErrorCode } from '../../shared/errors.js';
+import type {
+  CreateSpaceBody,
+  LogEntryBody,
+  SpaceIdentityBody,
+  SpaceList,
+  SpaceSummary,
+} from '../../shared/schemas/spaces.js';
+import {
+  applyEntry,
+  LOG_GENESIS,
+  reduceLog,
+  type LogEntry,
+  type SpaceState,
+  type VerifyStatement,
+} from '../../shared/spaces/log.js';
+import { identityStatement, wrapStatement, type MemberKey } from '../../shared/spaces/statements.js';
+import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
+import { isoAt, type Clock } from '../core/clock.js';
+import type { Dialect } from '../db/database.js';
+import type { Trx } from '../db/stores.js';
+import { ApiError } from '../http/errors.js';
+import { authorize } from '../policies/authorize.js';
+import { readsSpace, type Membership } from '../policies/spaces.js';
+import type { MemberQuota } from '../quota/quota.js';
+import type { FileStorage } from '../storage/storage.js';
+import { p256Key, verifies, verifyStatement } from './signatures.js';
+import { spaceLock, type MemberKeyRow, type SpaceLogRow, type SpaceRow, type SpaceStore } from './store.js';
+
+export interface SpaceDeps {
+  /** Identities, spaces, members, logs, wraps (store.ts). */
+  store: SpaceStore;
+  dialect: Dialect;
+  /** The member's proof for a sensitive change (replacing an identity, deleting a space). */
+  proofs: Pick<MemberProof, 'proveMember'>;
+  /** The members' locks and the owner's quota, which pays for what a space keeps. */
+  quota: MemberQuota;
+  storage: FileStorage;
+  clock: Clock;
+}
+
+const SPACE_ID = /^[0-9a-f]{32}$/;
+
+/** The signatures of entries already in the log were checked as each came in. */
+const alreadyChecked: VerifyStatement = async () => true;
+
+/** The bytes a log entry or a wrap takes against the space owner's quota: its JSON. */
+const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+function entryOf(row: SpaceLogRow, prev: string): LogEntry {
+  return {
+    seq: Number(row.seq),
+    prev,
+    kind: row.kind,
+    author: row.author,
+    body: JSON.parse(row.body) as LogEntry['body'],
+    sig: row.sig,
+  };
+}
+
+/** Stored rows as entries, each `prev` the hash of the row before (`before`: the hash before the first row). */
+function entriesOf(rows: readonly SpaceLogRow[], before: string): LogEntry[] {
+  let prev = before;
+  return rows.map((row) => {
+    const entry = entryOf(row, prev);
+    prev = row.hash;
+    return entry;
+  });
+}
+
+const keyOfIdentity = (row: MemberKeyRow): MemberKey => ({
+  alg: 'p256',
+  version: Number(row.version),
+  sign: row.sign_key,
+  box: row.box_key,
+});
+
+const sameKey = (a: MemberKey, b: MemberKey) =>
+  a.alg === b.alg && a.version === b.version && a.sign === b.sign && a.box === b.box;
+
+function presentIdentity(row: MemberKeyRow) {
+  return {
+    version: Number(row.version),
+    alg: 'p256' as const,
+    signKey: row.sign_key,
+    boxKey: row.box_key,
+    sealedKeys: row.sealed_keys,
+    updated: row.updated_at,
+  };
+}
+
+const unproven = () => new ApiError('space/unproven');
+
+export type SpaceService = ReturnType<typeof spaceService>;
+
+export function spaceService(deps: SpaceDeps) {
+  const { store, quota, clock, storage } = deps;
+  const lock = spaceLock(deps.dialect);
+
+  /** The space's log as its state, reduced from the stored entries. */
+  async function stateOf(tx: SpaceStore, spaceId: string): Promise<SpaceState> {
+    const result = await reduceLog(
+      spaceId,
+      entriesOf(await tx.logAfter(spaceId, 0), LOG_GENESIS),
+      alreadyChecked,
+    );
+    // Every stored entry was checked before it was stored: a log that does not reduce is the server's fault.
+    if (!result.ok)
+      throw new Error(`space ${spaceId}: stored log refused at ${result.seq} (${result.reason})`);
+    return result.state;
+  }
+
+  /**
+   * Locks the space and applies `entry`, signed by the caller, to the state of its log: the space's row, the state
+   * before and the state after. Refuses an entry that does not check out (`space/unproven`).
+   */
+  async function check(trx: Trx, signedIn: SignedIn, spaceId: string, entry: LogEntry) {
+    const space = await lock(trx, spaceId);
+    if (!space) throw new ApiError('space/not-found');
+    // A member sends only entries they signed: one signed by another member is theirs to send.
+    if (entry.author !== signedIn.user.uid) throw unproven();
+    const tx = store.on(trx);
+    const before = await stateOf(tx, spaceId);
+    const result = await applyEntry(spaceId, before, entry, verifyStatement);
+    if (!result.ok) throw unproven();
+    return { space, before, state: result.state };
+  }
+
+  /** Writes what the state after an entry changes of the space's members (added, changed, gone). */
+  async function keepMembers(
+    tx: SpaceStore,
+    spaceId: string,
+    before: SpaceState | null,
+    state: SpaceState,
+    at: string,
+  ): Promise<void> {
+    for (const [uid, member] of Object.entries(state.members)) {
+      const was = before?.members[uid];
+      if (was && was.role === member.role && was.state === member.state && sameKey(was.key, member.key))
+        continue;
+      await tx.putMember({
+        space_id: spaceId,
+        user_id: uid,
+        role: member.role,
+        state: member.state,
+        key_version: member.key.version,
+        sign_key: member.key.sign,
+        box_key: member.key.box,
+        created_at: at,
+      });
+    }
+    for (const uid of Object.keys(before?.members ?? {})) {
+      if (!state.members[uid]) await tx.deleteMember(spaceId, uid);
+    }
+  }
+
+  /**
+   * Appends an entry the caller signed to the space's log, in the caller's transaction: checked (see `check`), paid
+   * for by the space's owner (whose lock is taken after the space's), stored with what it changes. Answers the state
+   * after it.
+   */
+  async function append(
+    trx: Trx,
+    signedIn: SignedIn,
+    spaceId: string,
+    entry: LogEntry,
+    extraBytes = 0,
+  ): Promise<{ space: SpaceRow; state: SpaceState }> {
+    const { space, before, state } = await check(trx, signedIn, spaceId, entry);
+    const tx = store.on(trx);
+    const at = isoAt(clock);
+    const bytes = bytesOf(entry) + extraBytes;
+    await quota.lockIn(trx, space.owner_id);
+    await quota.ensureRoom(trx, space.owner_id, bytes);
+    await tx.insertLog({
+      space_id: spaceId,
+      seq: entry.seq,
+      author: entry.author,
+      kind: entry.kind,
+      body: JSON.stringify(entry.body),
+      sig: entry.sig,
+      hash: state.head,
+      created_at: at,
+    });
+    await tx.addUsage(spaceId, bytes);
+    await tx.updateSpace(spaceId, {
+      owner_id: state.owner,
+      epoch: state.epoch,
+      series_id: state.series,
+      log_seq: state.seq,
+      log_head: state.head,
+      rotation_due: state.rotationDue ? 1 : 0,
+      handover_to: state.handoverTo,
+      updated_at: at,
+    });
+    await keepMembers(tx, spaceId, before, state, at);
+    return { space, state };
+  }
+
+  /** The member's spaces as the list shows them (only `only`, when given). */
+  async function summaries(tx: SpaceStore, uid: string, only?: string): Promise<SpaceSummary[]> {
+    const rows = (await tx.spacesOf(uid)).filter((row) => only === undefined || row.id === only);
+    const members = await tx.membersOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      role: row.my_role,
+      state: row.my_state,
+      owner: row.owner_id,
+      epoch: Number(row.epoch),
+      series: row.series_id,
+      log: { seq: Number(row.log_seq), head: row.log_head },
+      members: members
+        .filter((member) => member.space_id === row.id)
+        .map((member) => ({
+          uid: member.user_id,
+          email: member.email,
+          role: member.role,
+          state: member.state,
+          key: {
+            alg: 'p256' as const,
+            version: Number(member.key_version),
+            sign: member.sign_key,
+            box: member.box_key,
+          },
+        })),
+    }));
+  }
+
+  return {
+    /** Log appends, for the features that add entries of their own kinds (invitations, rotations). */
+    append,
+
+    /**
+     * The route's `first` check, before its body is read: the caller's membership of the space, held to `allows`.
+     * Not a member (or no such space, or not an id) is `space/not-found`; a member the rule refuses hears `refusal`.
+     */
+    async admit(
+      signedIn: SignedIn,
+      spaceId: unknown,
+      allows: (membership: Membership | undefined) => boolean = readsSpace,
+      refusal: ErrorCode = 'space/not-owner',
+    ): Promise<void> {
+      const membership =
+        typeof spaceId === 'string' && SPACE_ID.test(spaceId)
+          ? await store.membershipOf(spaceId, signedIn.user.uid)
+          : undefined;
+      authorize(readsSpace(membership), 'space/not-found');
+      authorize(allows(membership), refusal);
+    },
+
+    async list({ user }: SignedIn): Promise<SpaceList> {
+      const identity = await store.findIdentity(user.uid);
+      return {
+        identity: identity ? presentIdentity(identity) : null,
+        spaces: await summaries(store, user.uid),
+        invitations: [],
+      };
+    },
+
+    /**
+     * Publishes the member's identity for spaces, or replaces it with a newer one (plan §2). Both signatures cover
+     * the same statement: the identity's own, and the synced vault's signing key's, which only a device that opened
+     * the vault holds — so a session alone (a stolen cookie) cannot plant a key of its own. Replacing an identity is
+     * a sensitive change, as a new vault header is: the account password or a fresh proof.
+     */
+    async publishIdentity(signedIn: SignedIn, body: SpaceIdentityBody, who: Caller) {
+      const { user } = signedIn;
+      const key: MemberKey = { alg: body.alg, version: body.version, sign: body.signKey, box: body.boxKey };
+      if (!p256Key(key.sign) || !p256Key(key.box)) throw new ApiError('request/invalid');
+      const statement = identityStatement(user.uid, key);
+      if (!verifies(key.sign, statement, body.proof)) throw unproven();
+      /** What publishing changes of the identity held: nothing, a first one, a newer one, or an older one. */
+      const change = (row: MemberKeyRow | undefined) => {
+        if (!row) return 'new';
+        if (sameKey(keyOfIdentity(row), key) && row.sealed_keys === body.sealedKeys) return 'none';
+        return body.version > Number(row.version) ? 'replace' : 'stale';
+      };
+      const vaultProven = (vaultKey: string | null) => {
+        if (vaultKey === null) throw new ApiError('space/no-synced-vault');
+        if (!verifies(vaultKey, statement, body.vaultProof)) throw unproven();
+      };
+      vaultProven(await store.vaultSigningKey(user.uid));
+      const before = change(await store.findIdentity(user.uid));
+      if (before === 'stale') throw new ApiError('space/stale-key');
+      // The password (hashed, slowly) before the member's lock; the change is checked again under it.
+      let proved = false;
+      if (before === 'replace') {
+        await deps.proofs.proveMember(signedIn, body.currentPassword, who);
+        proved = true;
+      }
+      return quota.locked(user.uid, async (trx) => {
+        const tx = store.on(trx);
+        vaultProven(await tx.vaultSigningKey(user.uid));
+        const row = await tx.findIdentity(user.uid);
+        const now = change(row);
+        if (row && now === 'none') return presentIdentity(row);
+        if (now === 'stale') throw new ApiError('space/stale-key');
+        if (now === 'replace' && !proved) throw new ApiError('auth/reauth-required');
+        const at = isoAt(clock);
+        const stored: MemberKeyRow = {
+          user_id: user.uid,
+          version: key.version,
+          alg: key.alg,
+          sign_key: key.sign,
+          box_key: key.box,
+          sealed_keys: body.sealedKeys,
+          proof: body.proof,
+          vault_proof: body.vaultProof,
+          created_at: row?.created_at ?? at,
+          updated_at: at,
+        };
+        await tx.putIdentity(stored, row !== undefined);
+        return presentIdentity(stored);
+      });
+    },
+
+    /**
+     * Creates a space from its owner's signed `create` entry, which must bring the owner's published identity, and
+     * the owner's wrap of the first epoch's key. The member's spaces are counted under the member's lock.
+     */
+    async create(signedIn: SignedIn, body: CreateSpaceBody): Promise<SpaceSummary> {
+      const { user } = signedIn;
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'create' || entry.author !== user.uid) throw unproven();
+      const result = await applyEntry(body.id, null, entry, verifyStatement);
+      if (!result.ok) throw unproven();
+      const state = result.state;
+      const { sig, ...wrapped } = body.wrap;
+      const wrap = JSON.stringify(body.wrap);
+      const bytes = bytesOf(entry) + Buffer.byteLength(wrap);
+      return quota.locked(user.uid, async (trx) => {
+        const tx = store.on(trx);
+        const identity = await tx.findIdentity(user.uid);
+        if (!identity) throw new ApiError('space/no-identity');
+        const key = keyOfIdentity(identity);
+        // The space is made with the identity the member published, and its key wrapped to that identity by it.
+        if (!sameKey(state.members[user.uid]!.key, key)) throw unproven();
+        const wrapSigned = wrapStatement(body.id, 1, user.uid, key.version, wrapped);
+        if (wrapped.by !== user.uid || !verifies(key.sign, wrapSigned, sig)) throw unproven();
+        const known = await tx.findSpace(body.id);
+        if (known) {
+          // The same creation sent again (its answer lost) answers as it did; any other is refused.
+          const [first] = await tx.logAfter(body.id, 0);
+          if (known.owner_id !== user.uid || first?.sig !== entry.sig) throw new ApiError('request/invalid');
+          return (await summaries(tx, user.uid, body.id))[0]!;
+        }
+        if ((await tx.countMemberships(user.uid)) >= SPACES_PER_MEMBER_MAX) {
+          throw new ApiError('space/too-many-spaces');
+        }
+        await quota.ensureRoom(trx, user.uid, bytes);
+        const at = isoAt(clock);
+        await tx.insertSpace({
+          id: body.id,
+          owner_id: user.uid,
+          epoch: state.epoch,
+          series_id: state.series,
+          latest: 0,
+          log_seq: state.seq,
+          log_head: state.head,
+          rotation_due: 0,
+          handover_to: null,
+          created_at: at,
+          updated_at: at,
+        });
+        await tx.insertLog({
+          space_id: body.id,
+          seq: entry.seq,
+          author: entry.author,
+          kind: entry.kind,
+          body: JSON.stringify(entry.body),
+          sig: entry.sig,
+          hash: state.head,
+          created_at: at,
+        });
+        await keepMembers(tx, body.id, null, state, at);
+        await tx.insertWrap({ space_id: body.id, epoch: 1, user_id: user.uid, wrap, created_at: at });
+        await tx.addUsage(body.id, bytes);
+        return (await summaries(tx, user.uid, body.id))[0]!;
+      });
+    },
+
+    /**
+     * Deletes a space, its owner's signed `delete` entry checked against its log, and everything it keeps: its rows
+     * go at once (their bytes leave the owner's quota with them), its snapshots' files after. A sensitive change:
+     * the owner's password or a fresh proof.
+     */
+    async delete(
+      signedIn: SignedIn,
+      spaceId: string,
+      body: { entry: LogEntryBody; currentPassword?: string | undefined },
+      who: Caller,
+      log: FastifyBaseLogger,
+    ): Promise<void> {
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'delete') throw unproven();
+      await deps.proofs.proveMember(signedIn, body.currentPassword, who);
+      const files = await store.transaction(async (tx, trx) => {
+        await check(trx, signedIn, spaceId, entry);
+        return tx.deleteSpace(spaceId);
+      });
+      for (const file of files) {
+        await storage.delete(file).catch((err: unknown) => log.warn({ err }, 'space file not deleted'));
+      }
+    },
+
+    /** The space's log after entry `after`, as its authors signed it. */
+    async log(spaceId: string, after: number): Promise<{ entries: LogEntry[] }> {
+      const rows = await store.logAfter(spaceId, Math.max(0, after - 1));
+      const first = rows[0];
+      if (after > 0 && Number(first?.seq) !== after) return { entries: [] };
+      const entries = entriesOf(after > 0 ? rows.slice(1) : rows, after > 0 ? first!.hash : LOG_GENESIS);
+      return { entries };
+    },
+  };
+}
