@@ -436,17 +436,21 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       logger: app.log,
     }),
   });
-  spaceRoutes(app, {
-    gate: accounts.gate,
-    spaces: spaceService({
-      store: spaceStore(database.db),
-      dialect: database.dialect,
-      proofs: accounts.proofs,
-      quota,
-      storage,
-      clock,
-    }),
+  const spaces = spaceService({
+    store: spaceStore(database.db),
+    dialect: database.dialect,
+    proofs: accounts.proofs,
+    quota,
+    storage,
+    clock,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    signups: config.signups,
+    adminEmails: config.adminEmails,
+    log: app.log,
   });
+  spaceRoutes(app, { gate: accounts.gate, spaces });
   route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);
 
@@ -457,6 +461,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     await updateMails.stop();
     await reminders.stop();
     await accounts.settle();
+    await spaces.settle();
     mailer.close();
     await live.close();
     redis?.disconnect();

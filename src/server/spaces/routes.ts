@@ -6,16 +6,19 @@ import { API } from '../../shared/api/index.js';
 import { caller } from '../accounts/access.js';
 import type { AccountGate, SignedIn } from '../accounts/service.js';
 import { route } from '../http/route.js';
-import { managesSpace, readsSpace } from '../policies/spaces.js';
+import { completesMember, managesSpace, readsSpace } from '../policies/spaces.js';
 import type { SpaceService } from './service.js';
 
 export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spaces: SpaceService }): void {
   const { gate, spaces } = deps;
   /** The `first` hook of a route naming a space in its path, held to `allows`. */
   const member =
-    (allows: Parameters<SpaceService['admit']>[2] = readsSpace) =>
+    (
+      allows: Parameters<SpaceService['admit']>[2] = readsSpace,
+      refusal?: Parameters<SpaceService['admit']>[3],
+    ) =>
     (signedIn: SignedIn, request: FastifyRequest) =>
-      spaces.admit(signedIn, (request.params as { id?: unknown }).id, allows);
+      spaces.admit(signedIn, (request.params as { id?: unknown }).id, allows, refusal);
 
   route(app, gate, API.spaces, ({ signedIn }) => spaces.list(signedIn));
 
@@ -37,4 +40,40 @@ export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spa
   route(app, gate, API.spaceLog, ({ params, query }) => spaces.log(params.id, query.after), {
     first: member(),
   });
+
+  route(
+    app,
+    gate,
+    API.inviteToSpace,
+    ({ signedIn, params, body }) => spaces.invite(signedIn, params.id, body),
+    {
+      first: member(managesSpace),
+    },
+  );
+
+  route(
+    app,
+    gate,
+    API.withdrawSpaceInvitation,
+    ({ params }) => spaces.withdrawInvitation(params.id, params.invitation),
+    { first: member(managesSpace) },
+  );
+
+  route(app, gate, API.myInvitations, ({ signedIn }) => spaces.myInvitations(signedIn));
+
+  route(app, gate, API.acceptSpaceInvitation, ({ signedIn, params, body }) =>
+    spaces.accept(signedIn, params.invitation, body),
+  );
+
+  route(app, gate, API.declineSpaceInvitation, ({ signedIn, params }) =>
+    spaces.decline(signedIn, params.invitation),
+  );
+
+  route(
+    app,
+    gate,
+    API.completeSpaceMember,
+    ({ signedIn, params, body }) => spaces.complete(signedIn, params.id, params.uid, body),
+    { first: member(completesMember, 'space/read-only') },
+  );
 }

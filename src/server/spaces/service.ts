@@ -5,10 +5,19 @@
 // twice), the new entry applied to that state, and stored only if it checks out, with what it changes of the
 // space's members and its row. The server reads no record of a space, nor its name.
 import type { FastifyBaseLogger } from 'fastify';
-import { SPACES_PER_MEMBER_MAX } from '../../shared/constants.js';
+import {
+  MAIL_LIMIT,
+  MAIL_WINDOW_MS,
+  SPACE_INVITATION_TTL_MS,
+  SPACE_MEMBERS_MAX,
+  SPACES_PER_MEMBER_MAX,
+  type Language,
+} from '../../shared/constants.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import type {
+  CompleteSpaceMemberBody,
   CreateSpaceBody,
+  InviteToSpaceBody,
   LogEntryBody,
   SpaceIdentityBody,
   SpaceList,
@@ -18,11 +27,18 @@ import {
   applyEntry,
   LOG_GENESIS,
   reduceLog,
+  type LogBody,
   type LogEntry,
   type SpaceState,
   type VerifyStatement,
 } from '../../shared/spaces/log.js';
-import { identityStatement, wrapStatement, type MemberKey } from '../../shared/spaces/statements.js';
+import {
+  identityStatement,
+  sha256Hex,
+  wrapStatement,
+  type MemberKey,
+} from '../../shared/spaces/statements.js';
+import { doorOpenTo, type SignupSettings } from '../accounts/invitations.js';
 import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import type { Dialect } from '../db/database.js';
@@ -31,9 +47,19 @@ import { ApiError } from '../http/errors.js';
 import { authorize } from '../policies/authorize.js';
 import { readsSpace, type Membership } from '../policies/spaces.js';
 import type { MemberQuota } from '../quota/quota.js';
+import type { Mailer } from '../mail/mailer.js';
+import { spaceInvitationMail } from '../mail/templates.js';
+import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import type { FileStorage } from '../storage/storage.js';
 import { p256Key, verifies, verifyStatement } from './signatures.js';
-import { spaceLock, type MemberKeyRow, type SpaceLogRow, type SpaceRow, type SpaceStore } from './store.js';
+import {
+  spaceLock,
+  type MemberKeyRow,
+  type SpaceInvitationRow,
+  type SpaceLogRow,
+  type SpaceRow,
+  type SpaceStore,
+} from './store.js';
 
 export interface SpaceDeps {
   /** Identities, spaces, members, logs, wraps (store.ts). */
@@ -45,7 +71,20 @@ export interface SpaceDeps {
   quota: MemberQuota;
   storage: FileStorage;
   clock: Clock;
+  /** Invitations' mails, and their limits (each address's, as every mail's, and each inviter's a day). */
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+  /** Who may sign up: an invitation's mail to an address without an account has a sign-up link only if it may. */
+  signups: SignupSettings;
+  adminEmails: readonly string[];
+  log: FastifyBaseLogger;
 }
+
+/** Invitations one member may send a day (besides each address's mail limit). */
+export const SPACE_INVITATIONS_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60_000;
+const INVITATION_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 const SPACE_ID = /^[0-9a-f]{32}$/;
 
@@ -98,12 +137,67 @@ function presentIdentity(row: MemberKeyRow) {
 }
 
 const unproven = () => new ApiError('space/unproven');
+const noInvitation = () => new ApiError('space/invitation-not-found');
+
+const languageOf = (lang: string): Language => (lang === 'en' ? 'en' : 'ko');
+
+/** What the invitee sees of an invitation: who invited, which role, until when. */
+const presentInvitationToMe = (
+  row: SpaceInvitationRow & { inviter: string; log_seq: number; log_head: string },
+) => ({
+  id: row.id,
+  space: row.space_id,
+  invitedBy: row.inviter,
+  role: row.role,
+  expiresAt: row.expires_at,
+  log: { seq: Number(row.log_seq), head: row.log_head },
+});
+
+/** A check of what an entry comes with, under the space's lock, against the state of the log before it. */
+type Guard = (space: SpaceRow, before: SpaceState) => Promise<void>;
 
 export type SpaceService = ReturnType<typeof spaceService>;
 
 export function spaceService(deps: SpaceDeps) {
   const { store, quota, clock, storage } = deps;
   const lock = spaceLock(deps.dialect);
+  /** Mails on their way (settle waits for them). */
+  const sending = new Set<Promise<void>>();
+  const send = (mail: Parameters<Mailer['send']>[0]) => {
+    const sent = deps.mailer
+      .send(mail)
+      .catch((err: unknown) => deps.log.error({ err }, 'space invitation mail not sent'))
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  };
+
+  /**
+   * Mails an invitation to its address, in the recipient's language (their account's, else the inviter's): to open
+   * the app with an account, else to sign up — with a link only when sign-ups are open to the address (an
+   * invitation to a space never opens a closed door).
+   */
+  async function mailInvitation(inviter: SignedIn['user'], email: string, invite: LogBody<'invite'>) {
+    const account = await store.accountOf(email);
+    const lang = account ? languageOf(account.lang) : inviter.lang;
+    const mayJoin = deps.adminEmails.includes(email) || doorOpenTo(deps.signups, email);
+    const next =
+      account?.email_verified === 1
+        ? { kind: 'member' as const, link: `${deps.publicUrl}/app/?lang=${lang}` }
+        : mayJoin
+          ? {
+              kind: 'signUp' as const,
+              link: `${deps.publicUrl}/?auth=register&email=${encodeURIComponent(email)}&lang=${lang}`,
+            }
+          : { kind: 'closed' as const };
+    send(
+      spaceInvitationMail(
+        lang,
+        email,
+        { by: inviter.email, role: invite.role, until: new Date(invite.expiresAt) },
+        next,
+      ),
+    );
+  }
 
   /** The space's log as its state, reduced from the stored entries. */
   async function stateOf(tx: SpaceStore, spaceId: string): Promise<SpaceState> {
@@ -120,17 +214,18 @@ export function spaceService(deps: SpaceDeps) {
 
   /**
    * Locks the space and applies `entry`, signed by the caller, to the state of its log: the space's row, the state
-   * before and the state after. Refuses an entry that does not check out (`space/unproven`).
+   * before and the state after. Refuses an entry that does not check out (`space/unproven`, `space/full`).
    */
-  async function check(trx: Trx, signedIn: SignedIn, spaceId: string, entry: LogEntry) {
+  async function check(trx: Trx, signedIn: SignedIn, spaceId: string, entry: LogEntry, guard?: Guard) {
     const space = await lock(trx, spaceId);
     if (!space) throw new ApiError('space/not-found');
     // A member sends only entries they signed: one signed by another member is theirs to send.
     if (entry.author !== signedIn.user.uid) throw unproven();
     const tx = store.on(trx);
     const before = await stateOf(tx, spaceId);
+    await guard?.(space, before);
     const result = await applyEntry(spaceId, before, entry, verifyStatement);
-    if (!result.ok) throw unproven();
+    if (!result.ok) throw new ApiError(result.reason === 'full' ? 'space/full' : 'space/unproven');
     return { space, before, state: result.state };
   }
 
@@ -172,12 +267,12 @@ export function spaceService(deps: SpaceDeps) {
     signedIn: SignedIn,
     spaceId: string,
     entry: LogEntry,
-    extraBytes = 0,
+    more: { bytes?: number; guard?: Guard } = {},
   ): Promise<{ space: SpaceRow; state: SpaceState }> {
-    const { space, before, state } = await check(trx, signedIn, spaceId, entry);
+    const { space, before, state } = await check(trx, signedIn, spaceId, entry, more.guard);
     const tx = store.on(trx);
     const at = isoAt(clock);
-    const bytes = bytesOf(entry) + extraBytes;
+    const bytes = bytesOf(entry) + (more.bytes ?? 0);
     await quota.lockIn(trx, space.owner_id);
     await quota.ensureRoom(trx, space.owner_id, bytes);
     await tx.insertLog({
@@ -261,7 +356,7 @@ export function spaceService(deps: SpaceDeps) {
       return {
         identity: identity ? presentIdentity(identity) : null,
         spaces: await summaries(store, user.uid),
-        invitations: [],
+        invitations: (await store.invitationsTo(user.email, isoAt(clock))).map(presentInvitationToMe),
       };
     },
 
@@ -409,6 +504,185 @@ export function spaceService(deps: SpaceDeps) {
       for (const file of files) {
         await storage.delete(file).catch((err: unknown) => log.warn({ err }, 'space file not deleted'));
       }
+    },
+
+    /**
+     * Invites an address to the space with the owner's signed `invite` entry, which names the invitation, the
+     * address's hash, the role and the expiry. Members and invitations waiting for an answer stay within
+     * SPACE_MEMBERS_MAX, counted under the space's lock. The answer is the same whether the address has an account
+     * or not; the mail goes out after it, counted against the address's mail limit, and an inviter sends at most
+     * SPACE_INVITATIONS_PER_DAY a day.
+     */
+    async invite(signedIn: SignedIn, spaceId: string, body: InviteToSpaceBody) {
+      const { user } = signedIn;
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'invite') throw unproven();
+      const invite = entry.body as LogBody<'invite'>;
+      if (typeof invite.invitation !== 'string' || !INVITATION_ID.test(invite.invitation)) {
+        throw new ApiError('request/invalid');
+      }
+      // The hash the owner signed is of the address the server is asked to mail.
+      if (invite.emailHash !== (await sha256Hex(new TextEncoder().encode(body.email)))) throw unproven();
+      const now = clock();
+      if (
+        typeof invite.expiresAt !== 'number' ||
+        invite.expiresAt <= now ||
+        invite.expiresAt > now + SPACE_INVITATION_TTL_MS
+      ) {
+        throw new ApiError('request/invalid');
+      }
+      const release = await reserveOrRefuse(deps.limiter, [
+        { key: `space-invite:${user.uid}`, limit: SPACE_INVITATIONS_PER_DAY, windowMs: DAY_MS },
+        { key: `mail:${body.email}`, limit: MAIL_LIMIT, windowMs: MAIL_WINDOW_MS },
+      ]);
+      const expiresAt = new Date(invite.expiresAt).toISOString();
+      try {
+        await store.transaction(async (tx, trx) => {
+          const at = isoAt(clock);
+          // An earlier invitation to the address (waiting, expired or spent) gives way to this one.
+          const earlier = await tx.invitationTo(spaceId, body.email);
+          const guard: Guard = async (_space, before) => {
+            const waiting =
+              (await tx.countPending(spaceId, at)) -
+              (earlier && earlier.accepted_by === null && earlier.expires_at > at ? 1 : 0);
+            if (Object.keys(before.members).length + waiting >= SPACE_MEMBERS_MAX) {
+              throw new ApiError('space/full');
+            }
+          };
+          await append(trx, signedIn, spaceId, entry, { guard });
+          if (earlier) await tx.deleteInvitation(earlier.id);
+          await tx.insertInvitation({
+            id: invite.invitation,
+            space_id: spaceId,
+            email: body.email,
+            role: invite.role,
+            invited_by: user.uid,
+            expires_at: expiresAt,
+            accepted_by: null,
+            accepted_at: null,
+            created_at: at,
+          });
+        });
+      } catch (error) {
+        // Refused, it was neither sent nor mailed: it does not count.
+        await release();
+        throw error;
+      }
+      await mailInvitation(user, body.email, invite);
+      return {
+        id: invite.invitation,
+        email: body.email,
+        role: invite.role,
+        expiresAt,
+        state: 'pending' as const,
+      };
+    },
+
+    /** Withdraws an invitation of the space's not yet accepted. */
+    async withdrawInvitation(spaceId: string, invitationId: string): Promise<void> {
+      await store.transaction(async (tx, trx) => {
+        if (!(await lock(trx, spaceId))) throw new ApiError('space/not-found');
+        const row = await tx.findInvitation(invitationId);
+        if (!row || row.space_id !== spaceId || !(await tx.deletePendingInvitation(invitationId))) {
+          throw noInvitation();
+        }
+      });
+    },
+
+    /** Invitations to the member's verified address, waiting for an answer. */
+    async myInvitations({ user }: SignedIn) {
+      const rows = await store.invitationsTo(user.email, isoAt(clock));
+      return { invitations: rows.map(presentInvitationToMe) };
+    },
+
+    /**
+     * Accepts an invitation to the member's own verified address, unexpired and unused, with the invitee's signed
+     * `accept` entry bringing the identity the member published: the member joins (`joining`) until an owner's or
+     * editor's device lets them in. Another address's invitation, a used or an expired one are all "not found".
+     * The member's spaces are counted under the member's lock, taken after the space's.
+     */
+    async accept(signedIn: SignedIn, invitationId: string, body: { entry: LogEntryBody }) {
+      const { user } = signedIn;
+      const entry = body.entry as LogEntry;
+      const usable = (row: SpaceInvitationRow | undefined): row is SpaceInvitationRow =>
+        row !== undefined &&
+        row.email === user.email &&
+        row.accepted_by === null &&
+        row.expires_at > isoAt(clock);
+      const found = await store.findInvitation(invitationId);
+      if (!usable(found)) throw noInvitation();
+      if (entry.kind !== 'accept') throw unproven();
+      const accept = entry.body as Partial<LogBody<'accept'>>;
+      return store.transaction(async (tx, trx) => {
+        const space = await lock(trx, found.space_id);
+        const row = await tx.findInvitation(invitationId);
+        if (!space || !usable(row) || row.space_id !== space.id) throw noInvitation();
+        const identity = await tx.findIdentity(user.uid);
+        if (!identity) throw new ApiError('space/no-identity');
+        if (
+          accept.invitation !== invitationId ||
+          !accept.key ||
+          !sameKey(accept.key, keyOfIdentity(identity))
+        ) {
+          throw unproven();
+        }
+        // The owner (who pays) and the member (whose spaces are counted), in one order: never a deadlock.
+        for (const uid of [...new Set([space.owner_id, user.uid])].sort()) await quota.lockIn(trx, uid);
+        if ((await tx.countMemberships(user.uid)) >= SPACES_PER_MEMBER_MAX) {
+          throw new ApiError('space/too-many-spaces');
+        }
+        await append(trx, signedIn, space.id, entry);
+        await tx.markAccepted(invitationId, user.uid, isoAt(clock));
+        return (await summaries(tx, user.uid, space.id))[0]!;
+      });
+    },
+
+    /** Declines an invitation to the member's own address. */
+    async decline({ user }: SignedIn, invitationId: string): Promise<void> {
+      const mine = (row: SpaceInvitationRow | undefined): row is SpaceInvitationRow =>
+        row !== undefined && row.email === user.email && row.accepted_by === null;
+      const found = await store.findInvitation(invitationId);
+      if (!mine(found)) throw noInvitation();
+      await store.transaction(async (tx, trx) => {
+        await lock(trx, found.space_id);
+        if (
+          !mine(await tx.findInvitation(invitationId)) ||
+          !(await tx.deletePendingInvitation(invitationId))
+        ) {
+          throw noInvitation();
+        }
+      });
+    },
+
+    /**
+     * Lets in a member who accepted: an owner's or editor's signed `add` entry and the current epoch's key wrapped
+     * to the member's key, signed by whoever lets them in.
+     */
+    async complete(signedIn: SignedIn, spaceId: string, uid: string, body: CompleteSpaceMemberBody) {
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'add' || (entry.body as Partial<LogBody<'add'>>).uid !== uid) throw unproven();
+      const wrap = JSON.stringify(body.wrap);
+      const { sig, ...wrapped } = body.wrap;
+      let epoch = 0;
+      const guard: Guard = async (_space, before) => {
+        const target = before.members[uid];
+        const me = before.members[signedIn.user.uid];
+        epoch = before.epoch;
+        const statement = target && wrapStatement(spaceId, epoch, uid, target.key.version, wrapped);
+        if (!me || !statement || wrapped.by !== signedIn.user.uid || !verifies(me.key.sign, statement, sig)) {
+          throw unproven();
+        }
+      };
+      return store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard, bytes: Buffer.byteLength(wrap) });
+        await tx.insertWrap({ space_id: spaceId, epoch, user_id: uid, wrap, created_at: isoAt(clock) });
+        return (await summaries(tx, signedIn.user.uid, spaceId))[0]!;
+      });
+    },
+
+    /** Resolves once the invitation mails on their way have gone (tests, shutdown). */
+    async settle(): Promise<void> {
+      while (sending.size > 0) await Promise.allSettled([...sending]);
     },
 
     /** The space's log after entry `after`, as its authors signed it. */

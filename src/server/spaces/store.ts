@@ -196,6 +196,86 @@ function membersOf(db: Executor, spaceIds: readonly string[]) {
     .execute();
 }
 
+function findInvitation(db: Executor, id: string) {
+  return db.selectFrom('space_invitations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The space's invitation to an address, if any (one per space and address). */
+function invitationTo(db: Executor, spaceId: string, email: string) {
+  return db
+    .selectFrom('space_invitations')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Invitations of the space still waiting for an answer (not accepted, not expired at `now`). */
+async function countPending(db: Executor, spaceId: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('space_invitations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('space_id', '=', spaceId)
+    .where('accepted_by', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function insertInvitation(db: Executor, row: SpaceInvitationRow): Promise<void> {
+  await db.insertInto('space_invitations').values(row).execute();
+}
+
+/** Deletes an invitation not yet accepted; false when there was none. */
+async function deletePendingInvitation(db: Executor, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('space_invitations')
+    .where('id', '=', id)
+    .where('accepted_by', 'is', null)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+async function deleteInvitation(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('space_invitations').where('id', '=', id).execute();
+}
+
+async function markAccepted(db: Executor, id: string, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('space_invitations')
+    .set({ accepted_by: userId, accepted_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Invitations to an address still waiting for an answer, with their inviters' addresses and their spaces' log heads
+ * (which the invitee's `accept` entry follows).
+ */
+function invitationsTo(db: Executor, email: string, now: string) {
+  return db
+    .selectFrom('space_invitations')
+    .innerJoin('users', 'users.id', 'space_invitations.invited_by')
+    .innerJoin('spaces', 'spaces.id', 'space_invitations.space_id')
+    .selectAll('space_invitations')
+    .select(['users.email as inviter', 'spaces.log_seq', 'spaces.log_head'])
+    .where('space_invitations.email', '=', email)
+    .where('space_invitations.accepted_by', 'is', null)
+    .where('space_invitations.expires_at', '>', now)
+    .orderBy('space_invitations.created_at')
+    .orderBy('space_invitations.id')
+    .execute();
+}
+
+/** The account of an address, if any: whether it is verified, and its language (an invitation's mail). */
+function accountOf(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'lang', 'email_verified'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
 /** The queries, bound to where they run (db/stores.ts). */
 export const spaceStore = (db: Executor) =>
   storeOf(db, {
@@ -217,6 +297,15 @@ export const spaceStore = (db: Executor) =>
     insertWrap,
     spacesOf,
     membersOf,
+    findInvitation,
+    invitationTo,
+    countPending,
+    insertInvitation,
+    deletePendingInvitation,
+    deleteInvitation,
+    markAccepted,
+    invitationsTo,
+    accountOf,
   });
 
 /** The space's lock, taken in a transaction the caller holds (see lockSpace). */

@@ -1,6 +1,8 @@
 // Shared spaces (issue 47, docs/spaces-plan.md §4): what the space routes take and answer. The server reads the
 // membership log it checks (who, which role, which public keys, the invited addresses' hashes), never a space's
 // name or records: those travel sealed under the space's key, which only members' devices hold.
+import { EMAIL_MAX_LENGTH } from '../constants.js';
+import { isValidEmail, normalizeEmail } from '../email.js';
 import { z } from '../zod.js';
 import { LOG_KINDS } from '../spaces/log.js';
 
@@ -150,6 +152,8 @@ export const spaceInvitationToMe = z.object({
   invitedBy: z.string().describe("The inviter's e-mail"),
   role: z.enum(['editor', 'viewer']),
   expiresAt: z.string().describe('An ISO 8601 time'),
+  /** The space's log head, which the invitee's signed `accept` entry follows. */
+  log: z.object({ seq: z.number(), head: z.string() }),
 });
 
 export const spaceInvitationList = z.object({ invitations: z.array(spaceInvitationToMe) });
@@ -160,3 +164,53 @@ export const spaceList = z.object({
   invitations: z.array(spaceInvitationToMe),
 });
 export type SpaceList = z.infer<typeof spaceList>;
+
+/** An invitation's id, chosen by the app and named by the owner's signed `invite` entry. */
+export const invitationId = z
+  .string({ error: 'space/invitation-not-found' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'space/invitation-not-found' });
+export const spaceInvitationParams = z.object({ id: spaceId, invitation: invitationId });
+export const invitationParams = z.object({ invitation: invitationId });
+export const spaceMemberParams = z.object({
+  id: spaceId,
+  uid: z
+    .string({ error: 'space/not-found' })
+    .min(1, { error: 'space/not-found' })
+    .max(64, { error: 'space/not-found' }),
+});
+
+/** The address invited, normalised as accounts' are (its SHA-256 is what the signed `invite` entry names). */
+const invitedEmail = z
+  .string({ error: 'auth/invalid-email' })
+  .max(EMAIL_MAX_LENGTH * 4, { error: 'auth/invalid-email' })
+  .transform(normalizeEmail)
+  .refine(isValidEmail, { error: 'auth/invalid-email' });
+
+export const inviteToSpaceBody = z.strictObject({
+  email: invitedEmail,
+  /** The owner's signed `invite` entry: the invitation's id, the address's hash, the role and the expiry. */
+  entry: logEntry,
+});
+export type InviteToSpaceBody = z.infer<typeof inviteToSpaceBody>;
+
+/** An invitation as its space's owner sees it: the same whether the address has an account or not. */
+export const spaceInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(['editor', 'viewer']),
+  expiresAt: z.string().describe('An ISO 8601 time'),
+  state: z.literal('pending'),
+});
+
+export const acceptSpaceInvitationBody = z.strictObject({
+  /** The invitee's signed `accept` entry, bringing the identity the member published. */
+  entry: logEntry,
+});
+
+export const completeSpaceMemberBody = z.strictObject({
+  /** An owner's or editor's signed `add` entry for the member who accepted. */
+  entry: logEntry,
+  /** The current epoch's key wrapped to the new member's box key, signed by the one letting them in. */
+  wrap: spaceKeyWrap,
+});
+export type CompleteSpaceMemberBody = z.infer<typeof completeSpaceMemberBody>;
