@@ -27,7 +27,7 @@ const ko = {
   spaceInvitation: {
     subject: '[MyGenie] 공유 공간에 초대되었습니다',
     greeting: '안녕하세요, MyGenie입니다.',
-    body: '{{by}} 님이 이 주소({{email}})를 MyGenie 공유 공간에 {{role}}(으)로 초대했습니다. 초대는 {{until}}까지 유효합니다.',
+    body: '{{by}} 님이 이 주소({{email}})를 MyGenie 공유 공간에 {{role}}로 초대했습니다. 초대는 {{until}}까지 유효합니다.',
     member: 'MyGenie 앱에 이 주소로 로그인하면 받은 초대에서 수락하거나 거절할 수 있습니다.',
     signUp: '이 주소로 MyGenie에 가입한 뒤 앱에서 초대를 수락하세요.',
     closed:
