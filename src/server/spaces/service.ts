@@ -539,9 +539,13 @@ export function spaceService(deps: SpaceDeps) {
       try {
         await store.transaction(async (tx, trx) => {
           const at = isoAt(clock);
-          // An earlier invitation to the address (waiting, expired or spent) gives way to this one.
-          const earlier = await tx.invitationTo(spaceId, body.email);
+          const held: { earlier?: SpaceInvitationRow | undefined } = {};
           const guard: Guard = async (_space, before) => {
+            // An id the app chose that another invitation holds already (in any space) is not this one's.
+            if (await tx.findInvitation(invite.invitation)) throw new ApiError('request/invalid');
+            // An earlier invitation to the address (waiting, expired or spent) gives way to this one.
+            held.earlier = await tx.invitationTo(spaceId, body.email);
+            const { earlier } = held;
             const waiting =
               (await tx.countPending(spaceId, at)) -
               (earlier && earlier.accepted_by === null && earlier.expires_at > at ? 1 : 0);
@@ -550,7 +554,7 @@ export function spaceService(deps: SpaceDeps) {
             }
           };
           await append(trx, signedIn, spaceId, entry, { guard });
-          if (earlier) await tx.deleteInvitation(earlier.id);
+          if (held.earlier) await tx.deleteInvitation(held.earlier.id);
           await tx.insertInvitation({
             id: invite.invitation,
             space_id: spaceId,
