@@ -46,6 +46,8 @@ import { quotaStore } from './quota/store.js';
 import { syncRoutes } from './sync/routes.js';
 import { syncService } from './sync/service.js';
 import { syncStore } from './sync/store.js';
+import { spaceRoutes } from './spaces/routes.js';
+import { spaceService } from './spaces/service.js';
 import { spaceStore } from './spaces/store.js';
 import { webdavRoutes } from './drives/routes.js';
 import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
@@ -434,6 +436,21 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
       logger: app.log,
     }),
   });
+  const spaces = spaceService({
+    store: spaceStore(database.db),
+    dialect: database.dialect,
+    proofs: accounts.proofs,
+    quota,
+    storage,
+    clock,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    signups: config.signups,
+    adminEmails: config.adminEmails,
+    log: app.log,
+  });
+  spaceRoutes(app, { gate: accounts.gate, spaces });
   route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));
   await registerSite(app, config.webDir);
 
@@ -444,6 +461,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     await updateMails.stop();
     await reminders.stop();
     await accounts.settle();
+    await spaces.settle();
     mailer.close();
     await live.close();
     redis?.disconnect();

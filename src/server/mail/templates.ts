@@ -86,6 +86,38 @@ export function invitationMail(
   });
 }
 
+/**
+ * Invites an address to a shared space (src/server/spaces/service.ts): who invited it and with which role, until
+ * when, and how to accept — in the app for an address with an account, else by signing up with the link when
+ * sign-ups are open to it (none when they are closed). Never the space's name, which the server does not know, nor
+ * anything naming the space.
+ */
+export function spaceInvitationMail(
+  lang: Language,
+  to: string,
+  invitation: { by: string; role: 'editor' | 'viewer'; until: Date },
+  next: { kind: 'member' | 'signUp'; link: string } | { kind: 'closed' },
+): Mail {
+  const copy = mailText[lang].spaceInvitation;
+  const body = fill(copy.body, {
+    by: invitation.by,
+    email: to,
+    role: copy.roles[invitation.role],
+    until: mailTime(lang, invitation.until),
+  });
+  return compose({
+    kind: 'space-invitation',
+    lang,
+    to,
+    subject: copy.subject,
+    paragraphs: [copy.greeting, body, copy[next.kind]],
+    ...(next.kind === 'closed'
+      ? {}
+      : { link: next.link, button: next.kind === 'member' ? copy.openApp : copy.signUpButton }),
+    after: [copy.ignore],
+  });
+}
+
 /** A moment as the member reads it: in their language, in Korea time (the description's time zone). */
 function mailTime(lang: Language, at: Date): string {
   const time = new Intl.DateTimeFormat(lang === 'ko' ? 'ko-KR' : 'en-GB', {

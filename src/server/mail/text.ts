@@ -24,6 +24,19 @@ const ko = {
     button: '가입하기',
     ignore: '초대를 원하지 않았다면 이 메일을 무시하세요. 가입하지 않으면 아무 일도 일어나지 않습니다.',
   },
+  spaceInvitation: {
+    subject: '[MyGenie] 공유 공간에 초대되었습니다',
+    greeting: '안녕하세요, MyGenie입니다.',
+    body: '{{by}} 님이 이 주소({{email}})를 MyGenie 공유 공간에 {{role}}로 초대했습니다. 초대는 {{until}}까지 유효합니다.',
+    member: 'MyGenie 앱에 이 주소로 로그인하면 받은 초대에서 수락하거나 거절할 수 있습니다.',
+    signUp: '이 주소로 MyGenie에 가입한 뒤 앱에서 초대를 수락하세요.',
+    closed:
+      '이 주소로 만든 MyGenie 계정이 아직 없고, 지금은 가입을 받지 않습니다. 초대를 받으려면 사이트 관리자에게 가입 초대를 부탁하세요.',
+    openApp: 'MyGenie 앱 열기',
+    signUpButton: '가입하기',
+    roles: { editor: '편집할 수 있는 멤버', viewer: '보기만 하는 멤버' },
+    ignore: '모르는 사람의 초대라면 이 메일을 무시하세요. 수락하지 않으면 아무 일도 일어나지 않습니다.',
+  },
   verify: {
     subject: '[MyGenie] 이메일 주소를 인증해 주세요',
     greeting: '안녕하세요, MyGenie입니다.',
@@ -105,6 +118,19 @@ const en: Widen<typeof ko> = {
     body: '{{by}} invited this address ({{email}}) to sign up for MyGenie. Open the link below and sign up with this address. The invitation is good until {{until}}.',
     button: 'Sign up',
     ignore: 'If you did not expect this invitation, ignore this mail: nothing happens unless you sign up.',
+  },
+  spaceInvitation: {
+    subject: '[MyGenie] You are invited to a shared space',
+    greeting: 'Hello from MyGenie.',
+    body: '{{by}} invited this address ({{email}}) to a shared space on MyGenie as {{role}}. The invitation is good until {{until}}.',
+    member: 'Sign in to the MyGenie app with this address to accept or decline it among your invitations.',
+    signUp: 'Sign up for MyGenie with this address, then accept the invitation in the app.',
+    closed:
+      'There is no MyGenie account with this address yet, and sign-ups are closed for now. To accept, ask the site administrators for an invitation to sign up.',
+    openApp: 'Open the MyGenie app',
+    signUpButton: 'Sign up',
+    roles: { editor: 'a member who can edit', viewer: 'a member who can view' },
+    ignore: 'If you do not know who invited you, ignore this mail: nothing happens unless you accept.',
   },
   verify: {
     subject: '[MyGenie] Please verify your e-mail address',

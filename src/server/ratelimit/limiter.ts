@@ -63,8 +63,8 @@ export interface InStatement {
   outcome(answer: unknown): Reservation;
 }
 
-/** No limit counts events for longer than this. */
-export const LONGEST_WINDOW_MS = 60 * 60_000;
+/** No limit counts events for longer than this (a day: a member's invitations to spaces a day). */
+export const LONGEST_WINDOW_MS = 24 * 60 * 60_000;
 
 /**
  * How long until a key holding these event times (oldest first, all within the window) is under its limit: the

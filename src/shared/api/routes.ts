@@ -93,6 +93,17 @@ export const ROUTES = {
   enableMember: 'POST /api/admin/members/:id/enable',
   deleteMember: 'DELETE /api/admin/members/:id',
   adminLog: 'GET /api/admin/log',
+  spaces: 'GET /api/spaces',
+  publishSpaceIdentity: 'PUT /api/spaces/identity',
+  createSpace: 'POST /api/spaces',
+  deleteSpace: 'DELETE /api/spaces/:id',
+  spaceLog: 'GET /api/spaces/:id/log',
+  inviteToSpace: 'POST /api/spaces/:id/invitations',
+  withdrawSpaceInvitation: 'DELETE /api/spaces/:id/invitations/:invitation',
+  myInvitations: 'GET /api/spaces/invitations',
+  acceptSpaceInvitation: 'POST /api/spaces/invitations/:invitation/accept',
+  declineSpaceInvitation: 'POST /api/spaces/invitations/:invitation/decline',
+  completeSpaceMember: 'PUT /api/spaces/:id/members/:uid/key',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
