@@ -32,6 +32,7 @@ export const API_TAGS = {
   support: 'Inquiries to support, and the opt-out link of update mails',
   drives: "Backups on the member's WebDAV drive, relayed by the server",
   members: 'Members as admins see them, and the log of what admins did',
+  spaces: "Shared spaces: members, their keys and log, and each space's encrypted series",
 } as const;
 
 export interface Endpoint {

@@ -93,6 +93,13 @@ export const ROUTES = {
   enableMember: 'POST /api/admin/members/:id/enable',
   deleteMember: 'DELETE /api/admin/members/:id',
   adminLog: 'GET /api/admin/log',
+  spaceSync: 'GET /api/spaces/:id/sync',
+  spaceRegisterDevice: 'PUT /api/spaces/:id/devices/:device',
+  spaceRemoveDevice: 'DELETE /api/spaces/:id/devices/:device',
+  spacePush: 'POST /api/spaces/:id/changes',
+  spaceChanges: 'GET /api/spaces/:id/changes',
+  spaceUploadSnapshot: 'PUT /api/spaces/:id/snapshots',
+  spaceSnapshot: 'GET /api/spaces/:id/snapshots/:snapshot',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
