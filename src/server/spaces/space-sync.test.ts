@@ -1,18 +1,21 @@
 // A shared space's series through the real app and database (docs/spaces-plan.md §4, step 7): members' devices
 // join with their identity keys and push and read in one order, each change naming its author; a viewer's push is
-// refused before its body is read, a stranger hears of no space at all, an old epoch is refused; the bytes count
-// against the owner's quota (not the pusher's); and a member's live stream hears the space move, a stranger's and
-// a removed member's never. Spaces are made by inserting their rows (test-spaces.ts).
+// refused before its body is read (a stranger's and a pending session's too), a stranger hears of no space at all,
+// an old epoch is refused; the bytes count against the owner's quota (not the pusher's), even for pushes at once on
+// two processes; and a member's live stream hears the space move, a stranger's and a removed member's never.
+// Spaces are made by inserting their rows (test-spaces.ts).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE_DEVICE } from '../../shared/spaces/statements.js';
-import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
+import { browserCookies, holdsVault, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { chain, syncId } from '../test/sync-fixtures.js';
 import { announceMemberships } from './news.js';
 import { insertSpace, uidOf, withIdentity, type MemberIdentity } from './test-spaces.js';
 
 let t: TestApp;
+/** A second server process on PostgreSQL (the same database and live bus); on SQLite, the one process. */
+let other: TestApp;
 
 interface Person {
   email: string;
@@ -28,8 +31,13 @@ async function person(name: string): Promise<Person> {
   return { email, uid, cookie, identity: await withIdentity(t, uid) };
 }
 
-const send = (who: Person, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body?: unknown) =>
-  t.request({ method, url, cookie: who.cookie, ...(body === undefined ? {} : { body }) });
+const send = (
+  who: Person,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+  app: TestApp = t,
+) => app.request({ method, url, cookie: who.cookie, ...(body === undefined ? {} : { body }) });
 const codeOf = (response: { json(): { error?: { code?: string } } }) => response.json().error?.code;
 
 /** A device of `who` in `space`: registered, with its chain of signed changes. */
@@ -46,8 +54,8 @@ async function device(who: Person, space: string, epoch = 1) {
     next: (payloadBytes = 200, record: { rid?: string; base?: string | null } = {}) =>
       who.identity.spaceChange(space, epoch, id, changes.next(payloadBytes, record)),
     back: () => changes.back(),
-    push: (list: unknown[], pushEpoch = epoch) =>
-      send(who, 'POST', `/api/spaces/${space}/changes`, { epoch: pushEpoch, device: id, changes: list }),
+    push: (list: unknown[], pushEpoch = epoch, app: TestApp = t) =>
+      send(who, 'POST', `/api/spaces/${space}/changes`, { epoch: pushEpoch, device: id, changes: list }, app),
   };
 }
 
@@ -125,6 +133,7 @@ let space: { id: string; series: string };
 beforeAll(async () => {
   // A quota of 1 MiB: a push of a megabyte is beyond any member's.
   t = await startTestApp({ USER_QUOTA_MB: '1' });
+  other = process.env.DATABASE_URL ? await startTestApp({ USER_QUOTA_MB: '1' }, { sharing: t }) : t;
   [owner, editor, viewer, stranger] = [
     await person('owner'),
     await person('editor'),
@@ -137,6 +146,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
+  if (other !== t) await other.close();
   await t.close();
 });
 
@@ -240,6 +250,24 @@ describe("a space's series", () => {
       );
       expect([answer.status, JSON.parse(answer.body).error.code]).toEqual([status, code]);
     }
+    // A session of the editor's still waiting for the new-device check is no member's yet: refused unread too.
+    await holdsVault(t, editor.cookie);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: editor.email, password: 'member password 1' },
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile Safari/604.1' },
+      ip: '198.51.100.91',
+    });
+    expect(login.json().pending).toMatchObject({ confirmBy: 'device' });
+    const waiting = await heldPost(
+      base,
+      `/api/spaces/${space.id}/changes`,
+      heavy,
+      { ...headers, cookie: browserCookies(login) },
+      1024,
+    );
+    expect([waiting.status, JSON.parse(waiting.body).error.code]).toEqual([403, 'session/pending']);
     // An editor's same request is let in and read: its body is not JSON.
     const read = await t.request({
       method: 'POST',
@@ -380,6 +408,43 @@ describe("a space's bytes", () => {
     expect(await usedBytes(e)).toBe(0);
     // A small one still fits.
     expect((await writing.push([writing.next(100)])).statusCode).toBe(200);
+  });
+
+  it("lets two writers' pushes at once on two processes together pass no owner's quota", async () => {
+    const o = await person('payer2');
+    const [e1, e2] = [await person('writer1'), await person('writer2')];
+    const paid = await insertSpace(t, o, [
+      { ...e1, role: 'editor' },
+      { ...e2, role: 'editor' },
+    ]);
+    const [d1, d2] = [await device(e1, paid.id), await device(e2, paid.id)];
+    // 400 KB of the owner's documents: room for one change of 300 KB (400 KB as base64), not for two.
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: '/api/documents?name=big.bin',
+      payload: crypto.randomBytes(400_000),
+      headers: { origin: t.origin, cookie: o.cookie, 'content-type': 'application/octet-stream' },
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const answers = await Promise.all([
+      d1.push([d1.next(300_000)], 1, t),
+      d2.push([d2.next(300_000)], 1, other),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 402]);
+    expect(await usedBytes(o)).toBeLessThanOrEqual(1024 * 1024);
+    const rows = await t.database.db
+      .selectFrom('space_changes')
+      .select('size')
+      .where('space_id', '=', paid.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    // The space's count is what it keeps: two devices, one change and its record's version.
+    const usage = await t.database.db
+      .selectFrom('space_usage')
+      .select('bytes')
+      .where('space_id', '=', paid.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(usage.bytes)).toBe(2 * 500 + Number(rows[0]!.size) + 200);
   });
 
   it('keeps a snapshot a writer proves with their identity, replacing the history, and hands it to members', async () => {
