@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { chain, signingPair, syncId, VAULT_HEADER } from '../test/sync-fixtures.js';
-import { insertSpace, uidOf, withIdentity, type MemberIdentity } from '../spaces/test-spaces.js';
+import { insertSpace, uidOf, withIdentity, type MemberIdentity } from '../test/space-fixtures.js';
 
 const ADMIN = 'admin@example.com';
 /** What every upload here sends. */

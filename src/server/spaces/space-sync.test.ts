@@ -3,7 +3,7 @@
 // refused before its body is read (a stranger's and a pending session's too), a stranger hears of no space at all,
 // an old epoch is refused; the bytes count against the owner's quota (not the pusher's), even for pushes at once on
 // two processes; and a member's live stream hears the space move, a stranger's and a removed member's never.
-// Spaces are made by inserting their rows (test-spaces.ts).
+// Spaces are made by inserting their rows (test/space-fixtures.ts).
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { SPACE_DEVICE } from '../../shared/spaces/statements.js';
 import { browserCookies, holdsVault, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { chain, syncId } from '../test/sync-fixtures.js';
 import { announceMemberships } from './news.js';
-import { insertSpace, uidOf, withIdentity, type MemberIdentity } from './test-spaces.js';
+import { insertSpace, uidOf, withIdentity, type MemberIdentity } from '../test/space-fixtures.js';
 
 let t: TestApp;
 /** A second server process on PostgreSQL (the same database and live bus); on SQLite, the one process. */

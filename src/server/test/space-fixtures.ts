@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { SpaceChangeBody } from '../../shared/schemas/space-sync.js';
 import type { SyncChangeBody } from '../../shared/schemas/sync.js';
 import { SPACE_CHANGE, SPACE_DEVICE, SPACE_SNAPSHOT } from '../../shared/spaces/statements.js';
-import type { TestApp } from '../test/harness.js';
+import type { TestApp } from './harness.js';
 
 /** A member's identity sign key: its public half as the server keeps it, and signatures as the app makes them. */
 export function memberIdentity() {
