@@ -44,9 +44,10 @@ const INSIDE = {
     passkeys: SERVER_BASE,
     push: SERVER_BASE,
     reminders: [...SERVER_BASE, 'push'],
-    spaces: SERVER_BASE,
     sync: SERVER_BASE,
-    live: [...SERVER_BASE, 'sync'],
+    // A space's series follows sync's rules (sync/series.ts) over a store of its own.
+    spaces: [...SERVER_BASE, 'sync'],
+    live: [...SERVER_BASE, 'sync', 'spaces'],
     '.': [
       ...SERVER_BASE,
       'banner',

@@ -27,7 +27,7 @@ import type { PasswordHashing } from './accounts/passwords.js';
 import { registerSite } from './http/site.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import type { Redis } from 'ioredis';
-import { openLiveBus } from './core/bus.js';
+import { openLiveBus, type LiveBus } from './core/bus.js';
 import { unreachable } from './core/secrets.js';
 import {
   databaseRateLimiter,
@@ -49,6 +49,10 @@ import { syncStore } from './sync/store.js';
 import { spaceRoutes } from './spaces/routes.js';
 import { spaceService } from './spaces/service.js';
 import { spaceStore } from './spaces/store.js';
+import { spaceNews } from './spaces/news.js';
+import { spaceSeriesStore } from './spaces/series-store.js';
+import { spaceSyncRoutes } from './spaces/sync-routes.js';
+import { spaceSyncService } from './spaces/sync-service.js';
 import { webdavRoutes } from './drives/routes.js';
 import { DRIVE_IDLE_TIMEOUT_MS, webdavRelay } from './drives/service.js';
 import { webdavStore } from './drives/store.js';
@@ -129,6 +133,8 @@ export interface MyGenieApp {
   updateMails: UpdateMailQueue;
   /** Reminders sealed by members' apps, and the poll that sends them at their time. */
   reminders: ReminderService;
+  /** The live bus between server processes (tests tell news through it as a service would). */
+  live: LiveBus;
   /** Resolves once the login notifications and reminders that fell due have gone out (tests). */
   settleNotifications(): Promise<void>;
 }
@@ -302,12 +308,14 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
   });
   accountRoutes(app, accounts);
   const synced = syncStore(database.db);
+  const spaceSeries = spaceSeriesStore(database.db, database.dialect);
   deviceEventRoutes(
     app,
     accounts.gate,
     accounts.devices,
     syncNews(synced, live, clock),
     parts.timer ?? systemTimer,
+    spaceNews(spaceSeries, live),
   );
   acceptRawUploads(app);
   noticeRoutes(app, {
@@ -364,12 +372,28 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     live,
     maxUploadBytes: config.maxUploadBytes,
   });
+  // One share per member of the process's pushes, their own sync's and their spaces' alike.
+  const shares = fairShare(clock, parts.fairShare);
   syncRoutes(app, {
     gate: accounts.gate,
     sync,
     storage,
     maxUploadBytes: config.maxUploadBytes,
-    shares: fairShare(clock, parts.fairShare),
+    shares,
+  });
+  spaceSyncRoutes(app, {
+    gate: accounts.gate,
+    spaces: spaceSyncService({
+      store: spaceSeries,
+      quota,
+      storage,
+      clock,
+      live,
+      maxUploadBytes: config.maxUploadBytes,
+    }),
+    storage,
+    maxUploadBytes: config.maxUploadBytes,
+    shares,
   });
   passkeyRoutes(app, {
     gate: accounts.gate,
@@ -475,6 +499,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     storage,
     updateMails,
     reminders,
+    live,
     settleNotifications: async () => {
       await push.settle();
       await reminders.settle();

@@ -1,11 +1,13 @@
-// Who may call what: every notices, files, documents, inquiries and sync route for a visitor, a member and an
-// admin (who is another member for sync: the member's devices, chunks and snapshots are not theirs); and an
+// Who may call what: every notices, files, documents, inquiries, sync and space series route for a visitor, a member
+// and an admin (who is another member for sync: the member's devices, chunks and snapshots are not theirs, nor the
+// member's space, of which the admin is no member); and an
 // upload whose connection drops leaves no row and no file.
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInMember, startTestApp, type TestApp } from '../test/harness.js';
-import { signingPair, VAULT_HEADER } from '../test/sync-fixtures.js';
+import { chain, signingPair, syncId, VAULT_HEADER } from '../test/sync-fixtures.js';
+import { insertSpace, uidOf, withIdentity, type MemberIdentity } from '../test/space-series-fixtures.js';
 
 const ADMIN = 'admin@example.com';
 /** What every upload here sends. */
@@ -30,6 +32,16 @@ const sync = {
     mac: crypto.randomBytes(32).toString('base64'),
     payload: crypto.randomBytes(30).toString('base64'),
   },
+};
+
+// The member's shared space (made by inserting its rows): a device of theirs in it, its publication snapshot.
+const space = {
+  id: '',
+  device: syncId(),
+  snapshot: '',
+  identity: undefined as unknown as MemberIdentity,
+  /** The device's first change, signed by the member. */
+  change: {} as unknown,
 };
 
 beforeAll(async () => {
@@ -77,7 +89,23 @@ beforeAll(async () => {
       cookies.member,
     )
   ).json().id;
+  space.identity = await withIdentity(t, await uidOf(t, 'member@example.com'));
+  space.id = (
+    await insertSpace(t, { uid: await uidOf(t, 'member@example.com'), identity: space.identity }, [])
+  ).id;
+  await member('PUT', `/api/spaces/${space.id}/devices/${space.device}`, {
+    epoch: 1,
+    proof: space.identity.deviceProof(space.id, 1, space.device),
+  });
+  space.snapshot = (
+    await upload(
+      `/api/spaces/${space.id}/snapshots?epoch=1&device=${space.device}&covers=1&publish=1&proof=${space.identity.snapshotProof(space.id, 1, space.device, 1, UPLOADED)}`,
+      cookies.member,
+    )
+  ).json().id;
+  space.change = space.identity.spaceChange(space.id, 1, space.device, chain(space.device).next());
 });
+
 afterAll(async () => {
   await t.close();
 });
@@ -156,6 +184,50 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
     { visitor: 401, member: 204, admin: 204 },
   ],
   ['DELETE', () => '/api/sync/vault', undefined, { visitor: 401, member: 204, admin: 204 }],
+  // A space's series: its members' (the admin is none); its snapshot's upload is made above, as a device's.
+  ['GET', () => `/api/spaces/${space.id}/sync`, undefined, { visitor: 401, member: 200, admin: 404 }],
+  [
+    'PUT',
+    () => `/api/spaces/${space.id}/devices/${space.device}`,
+    {
+      epoch: 1,
+      get proof() {
+        return space.identity.deviceProof(space.id, 1, space.device);
+      },
+    },
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  [
+    'POST',
+    () => `/api/spaces/${space.id}/changes`,
+    {
+      epoch: 1,
+      device: space.device,
+      // Made once the space is (read as the request is sent).
+      get changes() {
+        return [space.change];
+      },
+    },
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  [
+    'GET',
+    () => `/api/spaces/${space.id}/changes?epoch=1&after=0`,
+    undefined,
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  [
+    'GET',
+    () => `/api/spaces/${space.id}/snapshots/${space.snapshot}`,
+    undefined,
+    { visitor: 401, member: 200, admin: 404 },
+  ],
+  [
+    'DELETE',
+    () => `/api/spaces/${space.id}/devices/${space.device}`,
+    undefined,
+    { visitor: 401, member: 204, admin: 404 },
+  ],
 ];
 
 describe('access matrix', () => {

@@ -2,7 +2,8 @@
 // injection strings, forged ids, forged sessions, odd content types), sent as a visitor, a member and an admin
 // (signed in again before each route when a hostile request ended their session, a logout among them). None may
 // get a 5xx, every error is coded JSON, the data seeded before is exactly as it was after (a sync device may only
-// have left with its ended session), and each member's count of sync's bytes is still what their sync keeps.
+// have left with its ended session), each member's count of sync's bytes is still what their sync keeps, and a
+// seeded shared space's devices, changes and count are as they were.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +16,8 @@ import {
 } from '../test/harness.js';
 import { REAUTH_TTL_MS } from '../../shared/constants.js';
 import { syncKeptFromTables } from '../test/sync-usage.js';
-import { syncedVault } from '../test/sync-fixtures.js';
+import { chain, syncedVault, syncId } from '../test/sync-fixtures.js';
+import { insertSpace, uidOf, withIdentity } from '../test/space-series-fixtures.js';
 
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 1000);
 /** Moving the clock this far leaves every rate limit's window behind. */
@@ -169,6 +171,9 @@ const text = (item: unknown): string =>
 /** URL-encodes anything, a lone surrogate included (as U+FFFD). */
 const encode = (item: unknown) => encodeURIComponent(text(item).replace(/[\ud800-\udfff]/g, '\ufffd'));
 
+/** The member's shared space, seeded before: its id is among the path values, so its routes are reached too. */
+const seededSpace = { id: '' };
+
 function pathFor(pattern: string, random: Random): string {
   return pattern.replace(/:(\w+)/g, () =>
     encode(
@@ -180,9 +185,10 @@ function pathFor(pattern: string, random: Random): string {
           '1',
           '../x',
           'x'.repeat(500),
-          // Sync's ids: a device id, a chunk's key.
+          // Sync's ids: a device id, a chunk's key; a space's.
           crypto.randomBytes(16).toString('hex'),
           crypto.randomBytes(32).toString('base64url'),
+          seededSpace.id || crypto.randomBytes(16).toString('hex'),
         ]),
       ),
     ),
@@ -327,6 +333,18 @@ describe('hostile input on every API route', () => {
         id: `${row.user_id} ${row.key}`,
       })),
       syncSnapshots: await db.selectFrom('sync_snapshots').selectAll().execute(),
+      spaceDevices: (await db.selectFrom('space_devices').selectAll().execute()).map((row) => ({
+        ...row,
+        id: `${row.space_id} ${row.epoch} ${row.id}`,
+      })),
+      spaceChanges: (await db.selectFrom('space_changes').selectAll().execute()).map((row) => ({
+        ...row,
+        id: `${row.space_id} ${row.epoch} ${row.seq}`,
+      })),
+      spaceUsage: (await db.selectFrom('space_usage').selectAll().execute()).map((row) => ({
+        ...row,
+        id: row.space_id,
+      })),
     };
   }
 
@@ -358,6 +376,34 @@ describe('hostile input on every API route', () => {
     });
     // The member syncs a vault with a signing key: a device of theirs, a change, a chunk and a snapshot.
     await syncedVault(t, member);
+    // The member owns a shared space the admin views: a device of the member's in it, and a change.
+    const owner = await uidOf(t, 'member@example.com');
+    const identity = await withIdentity(t, owner);
+    const admins = await uidOf(t, 'admin@example.com');
+    seededSpace.id = (
+      await insertSpace(t, { uid: owner, identity }, [
+        { uid: admins, identity: await withIdentity(t, admins), role: 'viewer' },
+      ])
+    ).id;
+    const spaceDevice = syncId();
+    const joined = await t.request({
+      method: 'PUT',
+      url: `/api/spaces/${seededSpace.id}/devices/${spaceDevice}`,
+      cookie: member,
+      body: { epoch: 1, proof: identity.deviceProof(seededSpace.id, 1, spaceDevice) },
+    });
+    expect(joined.statusCode).toBe(200);
+    const pushed = await t.request({
+      method: 'POST',
+      url: `/api/spaces/${seededSpace.id}/changes`,
+      cookie: member,
+      body: {
+        epoch: 1,
+        device: spaceDevice,
+        changes: [identity.spaceChange(seededSpace.id, 1, spaceDevice, chain(spaceDevice).next())],
+      },
+    });
+    expect(pushed.statusCode).toBe(200);
     // The sign-in's proof of the member has gone stale: erasing the synced vault needs the password now.
     t.advance(REAUTH_TTL_MS + 1);
   });
@@ -375,6 +421,7 @@ describe('hostile input on every API route', () => {
     expect(before.syncDevices).toHaveLength(1);
     expect(before.syncChanges).toHaveLength(1);
     expect(before.syncSnapshots).toHaveLength(1);
+    expect(before.spaceChanges).toHaveLength(1);
     const failures: string[] = [];
     let sent = 0;
     for (const [index, route] of routes.entries()) {
@@ -421,6 +468,9 @@ describe('hostile input on every API route', () => {
       'syncHeads',
       'syncChunks',
       'syncSnapshots',
+      'spaceDevices',
+      'spaceChanges',
+      'spaceUsage',
     ] as const) {
       const still = new Map(after[table].map((row) => [row.id, JSON.stringify(row)]));
       for (const row of before[table])

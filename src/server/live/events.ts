@@ -18,6 +18,7 @@ import { ApiError } from '../http/errors.js';
 import { route } from '../http/route.js';
 import { systemTimer, type Timer } from '../core/clock.js';
 import type { SyncNews } from './sync-news.js';
+import type { SpaceNews } from '../spaces/news.js';
 import type { AccountGate, DeviceService } from '../accounts/service.js';
 
 /** Open streams per key, so one session (or member) cannot hold the server's connections. */
@@ -36,6 +37,8 @@ function counter() {
 
 /**
  * `timer`: the clock's timers, for the safety poll (tests hold it still, so what arrives came over the live bus).
+ * `spaces`: the shared spaces' news (spaces/news.ts): a confirmed device hears `space {id, latest}` of each space its
+ * member is in.
  */
 export function deviceEventRoutes(
   app: FastifyInstance,
@@ -43,6 +46,7 @@ export function deviceEventRoutes(
   devices: Pick<DeviceService, 'deviceEvents' | 'onDeviceNews'>,
   sync?: SyncNews,
   timer: Timer = systemTimer,
+  spaces?: SpaceNews,
 ): void {
   const open = new Set<ServerResponse>();
   const perSession = counter();
@@ -81,6 +85,7 @@ export function deviceEventRoutes(
     };
     let stopped = false;
     let unsubscribeSync = () => {};
+    let followedSpaces: ReturnType<SpaceNews['follow']> | undefined;
     let cancelPoll = () => {};
     const stop = () => {
       if (stopped) return;
@@ -88,6 +93,7 @@ export function deviceEventRoutes(
       cancelPoll();
       unsubscribe();
       unsubscribeSync();
+      followedSpaces?.stop();
       open.delete(stream);
       perSession.remove(signedIn.sessionId);
       perMember.remove(signedIn.user.uid);
@@ -141,6 +147,7 @@ export function deviceEventRoutes(
         wrote = false;
         void poll();
         if (sync && !signedIn.pending) void sync.refresh(signedIn.user.uid);
+        void followedSpaces?.refresh();
         safetyPoll();
       });
     };
@@ -158,6 +165,13 @@ export function deviceEventRoutes(
         send('sync', { latest });
       });
       await sync.refresh(signedIn.user.uid);
+    }
+    // And the newest number of each shared space the member is in, while they are in it (docs/spaces-plan.md §4).
+    if (spaces && !signedIn.pending && !stopped) {
+      followedSpaces = spaces.follow(signedIn.user.uid, (space) => {
+        if (!stopped) send('space', space);
+      });
+      await followedSpaces.refresh();
     }
     return reply;
   });

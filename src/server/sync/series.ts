@@ -46,6 +46,8 @@ export interface SeriesChange {
   /** The change as the device sent it (JSON, its record sealed), less its numbers and MAC. */
   body: string;
   created_at: string;
+  /** Who sent it, in a series several members write (a space's); a member's own series names nobody. */
+  author?: string;
 }
 
 /** A snapshot kept: the changes it covers, and its file in storage. */
@@ -91,7 +93,14 @@ export interface SeriesStore {
 /** A stored change as devices read it (its body is the JSON `pushChanges` wrote). */
 export function presentChange(row: SeriesChange) {
   const body = JSON.parse(row.body) as Omit<SyncChangeBody, 'seq' | 'mac'>;
-  return { ...body, seq: Number(row.device_seq), mac: row.mac, at: Number(row.seq), device: row.device };
+  return {
+    ...body,
+    seq: Number(row.device_seq),
+    mac: row.mac,
+    at: Number(row.seq),
+    device: row.device,
+    ...(row.author !== undefined ? { author: row.author } : {}),
+  };
 }
 
 export function presentSnapshot(row: SeriesSnapshot | undefined) {
@@ -109,6 +118,16 @@ export function proveDevice(series: Series, statement: unknown[], proof: string 
   }
 }
 
+/** What a stored change keeps of the change a device sent: all of it but its numbers and MAC. */
+export const storedBody = (change: SyncChangeBody): Record<string, unknown> => ({
+  prev: change.prev,
+  rid: change.rid,
+  base: change.base,
+  heads: change.heads,
+  hash: change.hash,
+  payload: change.payload,
+});
+
 /** What a push answers: each change's number (0: stored long ago), the newest, and the first one held back. */
 export interface Pushed {
   stored: number[];
@@ -123,14 +142,18 @@ export interface Pushed {
  * older version of its record than the newest (then it and the rest wait: `stale`). `ensureRoom` refuses bytes the
  * quota has no room for, before anything is written.
  */
-export async function pushChanges(
+export async function pushChanges<C extends SyncChangeBody>(
   store: SeriesStore,
   series: Series,
   push: {
     device: SeriesDevice;
-    changes: SyncChangeBody[];
+    changes: C[];
     at: string;
     ensureRoom: (adding: number) => Promise<void>;
+    /** What a stored change keeps (storedBody, unless the series' changes carry more: a space's signature). */
+    stored?: (change: C) => Record<string, unknown>;
+    /** The member sending, kept with each change of a series several members write. */
+    author?: string;
   },
 ): Promise<Pushed> {
   const { device, at } = push;
@@ -165,14 +188,7 @@ export async function pushChanges(
     const version = `${device.id}:${change.seq}`;
     heads.set(change.rid, version);
     moved.set(change.rid, version);
-    const text = JSON.stringify({
-      prev: change.prev,
-      rid: change.rid,
-      base: change.base,
-      heads: change.heads,
-      hash: change.hash,
-      payload: change.payload,
-    });
+    const text = JSON.stringify((push.stored ?? storedBody)(change));
     latest += 1;
     rows.push({
       seq: latest,
@@ -182,6 +198,7 @@ export async function pushChanges(
       size: Buffer.byteLength(text) + CHANGE_ROW_BYTES,
       body: text,
       created_at: at,
+      ...(push.author !== undefined ? { author: push.author } : {}),
     });
     stored.push(latest);
     lastSeq = change.seq;

@@ -29,7 +29,8 @@ export const API_TAGS = {
   files: 'Program files on the download page, published by administrators',
   documents: "A member's own documents, within the storage quota",
   sync: "Syncing a member's encrypted vault between their devices",
-  spaces: 'Spaces shared by members: identities, membership logs, invitations and their encrypted records',
+  spaces:
+    "Spaces shared by members: identities, membership logs, invitations and each space's encrypted series",
   support: 'Inquiries to support, and the opt-out link of update mails',
   drives: "Backups on the member's WebDAV drive, relayed by the server",
   members: 'Members as admins see them, and the log of what admins did',

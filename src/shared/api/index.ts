@@ -21,6 +21,7 @@ import { REMINDER_API } from './reminders.js';
 import type { ROUTES } from './routes.js';
 import { SITE_API } from './site.js';
 import { SPACE_API } from './spaces.js';
+import { SPACE_SYNC_API } from './space-sync.js';
 import { SUPPORT_API } from './support.js';
 import { SYNC_API } from './sync.js';
 
@@ -42,6 +43,7 @@ export const API = {
   ...DRIVE_API,
   ...MEMBER_API,
   ...SPACE_API,
+  ...SPACE_SYNC_API,
 } as const satisfies { [N in keyof typeof ROUTES]: Endpoint & { route: (typeof ROUTES)[N] } };
 
 /** Every entry has its line in the browser's route table, and no line is left over (`npm run openapi`). */

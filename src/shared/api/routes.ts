@@ -104,6 +104,13 @@ export const ROUTES = {
   acceptSpaceInvitation: 'POST /api/spaces/invitations/:invitation/accept',
   declineSpaceInvitation: 'POST /api/spaces/invitations/:invitation/decline',
   completeSpaceMember: 'PUT /api/spaces/:id/members/:uid/key',
+  spaceSync: 'GET /api/spaces/:id/sync',
+  spaceRegisterDevice: 'PUT /api/spaces/:id/devices/:device',
+  spaceRemoveDevice: 'DELETE /api/spaces/:id/devices/:device',
+  spacePush: 'POST /api/spaces/:id/changes',
+  spaceChanges: 'GET /api/spaces/:id/changes',
+  spaceUploadSnapshot: 'PUT /api/spaces/:id/snapshots',
+  spaceSnapshot: 'GET /api/spaces/:id/snapshots/:snapshot',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

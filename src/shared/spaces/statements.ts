@@ -61,6 +61,15 @@ export interface MemberKey {
   box: string;
 }
 
+/** A device joining an epoch's series, signed by the member's identity: [SPACE_DEVICE, spaceId, epoch, deviceId]. */
+export const SPACE_DEVICE = 'mygenie/space-device/v1';
+/**
+ * A change in a space, signed by its author's identity: [SPACE_CHANGE, spaceId, epoch, device, seq, mac, madeAt,
+ * logHead] (the MAC covers the record's name, base, hash and heads).
+ */
+export const SPACE_CHANGE = 'mygenie/space-change/v1';
+/** A snapshot of an epoch's series, signed by its maker's identity: [SPACE_SNAPSHOT, spaceId, epoch, deviceId, covers, sha256]. */
+export const SPACE_SNAPSHOT = 'mygenie/space-snapshot/v1';
 /** A member key's fingerprint: SHA-256 hex of [SPACE_MEMBER_KEY, alg, sign, box] (the version is not in it). */
 export const keyFingerprint = (key: MemberKey): Promise<string> =>
   sha256Hex(statementBytes([SPACE_MEMBER_KEY, key.alg, key.sign, key.box]));
