@@ -473,6 +473,7 @@ export async function buildApp(parts: AppParts): Promise<MyGenieApp> {
     signups: config.signups,
     adminEmails: config.adminEmails,
     log: app.log,
+    live,
   });
   spaceRoutes(app, { gate: accounts.gate, spaces });
   route(app, accounts.gate, API.appConfig, async () => ({ googleDrive: config.googleDrive ?? null }));

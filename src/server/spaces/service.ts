@@ -41,6 +41,7 @@ import {
 import { doorOpenTo, type SignupSettings } from '../accounts/invitations.js';
 import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
 import { isoAt, type Clock } from '../core/clock.js';
+import type { LiveBus } from '../core/bus.js';
 import type { Dialect } from '../db/database.js';
 import type { Trx } from '../db/stores.js';
 import { ApiError } from '../http/errors.js';
@@ -51,6 +52,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { spaceInvitationMail } from '../mail/templates.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import type { FileStorage } from '../storage/storage.js';
+import { announceMemberships } from './news.js';
 import { p256Key, verifies, verifyStatement } from './signatures.js';
 import {
   spaceLock,
@@ -79,6 +81,8 @@ export interface SpaceDeps {
   signups: SignupSettings;
   adminEmails: readonly string[];
   log: FastifyBaseLogger;
+  /** Tells members' event streams their memberships changed (news.ts), once the change is committed. */
+  live: LiveBus;
 }
 
 /** Invitations one member may send a day (besides each address's mail limit). */
@@ -161,6 +165,16 @@ export type SpaceService = ReturnType<typeof spaceService>;
 export function spaceService(deps: SpaceDeps) {
   const { store, quota, clock, storage } = deps;
   const lock = spaceLock(deps.dialect);
+  /** After a commit: these members' streams read their memberships again (a lost news is caught by their poll). */
+  const announce = async (uids: readonly string[]) => {
+    await Promise.all(
+      uids.map((uid) =>
+        announceMemberships(deps.live, uid).catch((err: unknown) =>
+          deps.log.warn({ err }, 'space membership news not published'),
+        ),
+      ),
+    );
+  };
   /** Mails on their way (settle waits for them). */
   const sending = new Set<Promise<void>>();
   const send = (mail: Parameters<Mailer['send']>[0]) => {
@@ -431,7 +445,7 @@ export function spaceService(deps: SpaceDeps) {
       const { sig, ...wrapped } = body.wrap;
       const wrap = JSON.stringify(body.wrap);
       const bytes = bytesOf(entry) + Buffer.byteLength(wrap);
-      return quota.locked(user.uid, async (trx) => {
+      const made = await quota.locked(user.uid, async (trx) => {
         const tx = store.on(trx);
         const identity = await tx.findIdentity(user.uid);
         if (!identity) throw new ApiError('space/no-identity');
@@ -480,6 +494,8 @@ export function spaceService(deps: SpaceDeps) {
         await tx.addUsage(body.id, bytes);
         return (await summaries(tx, user.uid, body.id))[0]!;
       });
+      await announce([user.uid]);
+      return made;
     },
 
     /**
@@ -497,10 +513,12 @@ export function spaceService(deps: SpaceDeps) {
       const entry = body.entry as LogEntry;
       if (entry.kind !== 'delete') throw unproven();
       await deps.proofs.proveMember(signedIn, body.currentPassword, who);
-      const files = await store.transaction(async (tx, trx) => {
+      const { files, members } = await store.transaction(async (tx, trx) => {
         await check(trx, signedIn, spaceId, entry);
-        return tx.deleteSpace(spaceId);
+        const members = (await tx.membersOf([spaceId])).map((member) => member.user_id);
+        return { files: await tx.deleteSpace(spaceId), members };
       });
+      await announce(members);
       for (const file of files) {
         await storage.delete(file).catch((err: unknown) => log.warn({ err }, 'space file not deleted'));
       }
@@ -677,11 +695,14 @@ export function spaceService(deps: SpaceDeps) {
           throw unproven();
         }
       };
-      return store.transaction(async (tx, trx) => {
+      const completed = await store.transaction(async (tx, trx) => {
         await append(trx, signedIn, spaceId, entry, { guard, bytes: Buffer.byteLength(wrap) });
         await tx.insertWrap({ space_id: spaceId, epoch, user_id: uid, wrap, created_at: isoAt(clock) });
         return (await summaries(tx, signedIn.user.uid, spaceId))[0]!;
       });
+      // The new member's streams follow the space from now on.
+      await announce([uid]);
+      return completed;
     },
 
     /** Resolves once the invitation mails on their way have gone (tests, shutdown). */

@@ -16,6 +16,7 @@ import {
   randomB64url,
   signedEntry,
   signedWrap,
+  spaceEvents,
   spaceMember,
   withIdentity,
   type Identity,
@@ -229,6 +230,32 @@ describe('invitations to a space', () => {
     expect(
       (await send(bob, 'GET', `/api/spaces/${spaceId}/log`)).json().entries.map((e: LogEntry) => e.kind),
     ).toEqual(['create', 'invite', 'accept', 'add']);
+  });
+
+  it("let the new member's live stream follow the space from the moment they are let in", async () => {
+    const owner = await member('owner-live');
+    const bob = await member('bob-live');
+    const spaceId = await createdSpace(t, owner);
+    const { invitation, body } = await inviteBody(owner, spaceId, bob.email);
+    await nextMail(bob.email, async () => {
+      expect((await send(owner, 'POST', `/api/spaces/${spaceId}/invitations`, body)).statusCode).toBe(201);
+    });
+    await accepted(bob, invitation);
+    const toBob = await spaceEvents(t, bob);
+    try {
+      // Joining, he hears nothing of the space; once an owner lets him in, his stream follows it at once (the
+      // membership news), long before its safety poll would read his memberships again.
+      const completed = await send(
+        owner,
+        'PUT',
+        `/api/spaces/${spaceId}/members/${bob.uid}/key`,
+        await completeBody(owner, spaceId, bob, invitation),
+      );
+      expect(completed.statusCode, completed.body).toBe(200);
+      await expect.poll(() => toBob.told(), { timeout: 10_000 }).toEqual([{ id: spaceId, latest: 0 }]);
+    } finally {
+      toBob.close();
+    }
   });
 
   it('answer the same for an address with no account, whose mail (the inviter’s language) links to signing up', async () => {

@@ -11,6 +11,7 @@ import { SPACE_DEVICE } from '../../shared/spaces/statements.js';
 import { browserCookies, holdsVault, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { chain, syncId } from '../test/sync-fixtures.js';
 import { announceMemberships } from './news.js';
+import { spaceEvents } from '../test/space-fixtures.js';
 import { insertSpace, uidOf, withIdentity, type MemberIdentity } from '../test/space-series-fixtures.js';
 
 let t: TestApp;
@@ -62,31 +63,6 @@ async function device(who: Person, space: string, epoch = 1) {
 /** The bytes counted against a member's quota, as their sync state tells them. */
 const usedBytes = async (who: Person): Promise<number> =>
   (await send(who, 'GET', '/api/sync')).json().usedBytes;
-
-/** A member's live event stream: the `space` events it told so far. */
-async function spaceEvents(who: Person) {
-  const base = await t.listening();
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, {
-    headers: { cookie: who.cookie },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  let received = '';
-  void (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) return;
-      received += new TextDecoder().decode(chunk.value);
-    }
-  })();
-  return {
-    told: (): Array<{ id: string; latest: number }> =>
-      [...received.matchAll(/event: space\ndata: (.*)\n/g)].map((match) => JSON.parse(match[1]!)),
-    close: () => controller.abort(),
-  };
-}
 
 /**
  * Sends a request over a real connection, writing only `sending` bytes of its body, and resolves at its answer: an
@@ -505,10 +481,10 @@ describe("a space's live news", () => {
     // The stranger's own space, whose news shows the stranger's stream was listening all along.
     const elsewhere = await insertSpace(t, stranger, [{ ...c, role: 'editor' }]);
     const [toA, toB, toC, toStranger] = [
-      await spaceEvents(a),
-      await spaceEvents(b),
-      await spaceEvents(c),
-      await spaceEvents(stranger),
+      await spaceEvents(t, a),
+      await spaceEvents(t, b),
+      await spaceEvents(t, c),
+      await spaceEvents(t, stranger),
     ];
     try {
       // Each stream first hears where each of its spaces stands.

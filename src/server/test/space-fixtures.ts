@@ -171,3 +171,28 @@ export async function nextPlace(t: TestApp, member: SpaceMember, spaceId: string
   expect(space?.log.seq).toBe(entries.length);
   return { seq: space!.log.seq + 1, prev: space!.log.head };
 }
+
+/** A member's live event stream: the `space` events it told so far. */
+export async function spaceEvents(t: TestApp, who: { cookie: string }) {
+  const base = await t.listening();
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, {
+    headers: { cookie: who.cookie },
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
+  let received = '';
+  void (async () => {
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (chunk.done) return;
+      received += new TextDecoder().decode(chunk.value);
+    }
+  })();
+  return {
+    told: (): Array<{ id: string; latest: number }> =>
+      [...received.matchAll(/event: space\ndata: (.*)\n/g)].map((match) => JSON.parse(match[1]!)),
+    close: () => controller.abort(),
+  };
+}
