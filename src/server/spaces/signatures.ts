@@ -3,18 +3,10 @@
 // the server refuses exactly the entries the members' devices refuse.
 import crypto from 'node:crypto';
 import type { VerifyStatement } from '../../shared/spaces/log.js';
+import { signingKey } from '../sync/proofs.js';
 
-/** A public key from its SPKI DER (base64 or base64url), or null unless it is a P-256 key. */
-export function p256Key(spki: string): crypto.KeyObject | null {
-  try {
-    const key = crypto.createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
-    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1'
-      ? key
-      : null;
-  } catch {
-    return null;
-  }
-}
+/** A public key from its SPKI DER (base64 or base64url), or null unless it is a P-256 key (as the vault's). */
+export const p256Key = signingKey;
 
 /** Whether `signature` (64 bytes, base64 or base64url) is the key's ECDSA-SHA-256 signature of `statement`. */
 export function verifies(spki: string, statement: Uint8Array, signature: string): boolean {
