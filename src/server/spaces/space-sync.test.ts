@@ -5,8 +5,8 @@
 // two processes; and a member's live stream hears the space move, a stranger's and a removed member's never.
 // Spaces are made by inserting their rows (test/space-fixtures.ts).
 import crypto from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawPost } from '../test/raw-post.js';
 import { SPACE_DEVICE } from '../../shared/spaces/statements.js';
 import { browserCookies, holdsVault, signedInMember, startTestApp, type TestApp } from '../test/harness.js';
 import { chain, syncId } from '../test/sync-fixtures.js';
@@ -63,42 +63,6 @@ async function device(who: Person, space: string, epoch = 1) {
 /** The bytes counted against a member's quota, as their sync state tells them. */
 const usedBytes = async (who: Person): Promise<number> =>
   (await send(who, 'GET', '/api/sync')).json().usedBytes;
-
-/**
- * Sends a request over a real connection, writing only `sending` bytes of its body, and resolves at its answer: an
- * answer then came before the server could have read the rest.
- */
-function heldPost(
-  base: string,
-  path: string,
-  body: Buffer,
-  headers: Record<string, string>,
-  sending: number,
-) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    let answered = false;
-    const request = http.request(
-      `${base}${path}`,
-      { method: 'POST', agent: false, headers: { 'content-length': String(body.length), ...headers } },
-      (response) => {
-        answered = true;
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        const done = () => {
-          request.destroy();
-          resolve({ status: response.statusCode ?? 0, body: text });
-        };
-        response.on('end', done);
-        response.on('error', done);
-      },
-    );
-    request.on('error', (error) => {
-      if (!answered) reject(error);
-    });
-    request.write(body.subarray(0, sending));
-  });
-}
 
 let owner: Person;
 let editor: Person;
@@ -217,7 +181,7 @@ describe("a space's series", () => {
       [viewer, 403, 'space/read-only'],
       [stranger, 404, 'space/not-found'],
     ] as const) {
-      const answer = await heldPost(
+      const answer = await rawPost(
         base,
         `/api/spaces/${space.id}/changes`,
         heavy,
@@ -236,7 +200,7 @@ describe("a space's series", () => {
       ip: '198.51.100.91',
     });
     expect(login.json().pending).toMatchObject({ confirmBy: 'device' });
-    const waiting = await heldPost(
+    const waiting = await rawPost(
       base,
       `/api/spaces/${space.id}/changes`,
       heavy,
