@@ -76,4 +76,12 @@ export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spa
     ({ signedIn, params, body }) => spaces.complete(signedIn, params.id, params.uid, body),
     { first: member(completesMember, 'space/read-only') },
   );
+
+  route(
+    app,
+    gate,
+    API.changeSpaceRole,
+    ({ signedIn, params, body }) => spaces.changeRole(signedIn, params.id, params.uid, body),
+    { first: member(managesSpace) },
+  );
 }

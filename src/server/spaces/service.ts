@@ -705,6 +705,25 @@ export function spaceService(deps: SpaceDeps) {
       return completed;
     },
 
+    /**
+     * Changes a member's role with the owner's signed `role` entry naming them. The owner's own role is not changed
+     * here (a space always has its one owner: a hand-over passes it on), so naming the owner is `space/last-owner`.
+     */
+    async changeRole(signedIn: SignedIn, spaceId: string, uid: string, body: { entry: LogEntryBody }) {
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'role' || (entry.body as Partial<LogBody<'role'>>).uid !== uid) throw unproven();
+      const guard: Guard = async (space) => {
+        if (uid === space.owner_id) throw new ApiError('space/last-owner');
+      };
+      const changed = await store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard });
+        return (await summaries(tx, signedIn.user.uid, spaceId))[0]!;
+      });
+      // The member's streams read their role again (a viewer's device stops pushing, an editor's may start).
+      await announce([uid]);
+      return changed;
+    },
+
     /** Resolves once the invitation mails on their way have gone (tests, shutdown). */
     async settle(): Promise<void> {
       while (sending.size > 0) await Promise.allSettled([...sending]);

@@ -104,6 +104,7 @@ export const ROUTES = {
   acceptSpaceInvitation: 'POST /api/spaces/invitations/:invitation/accept',
   declineSpaceInvitation: 'POST /api/spaces/invitations/:invitation/decline',
   completeSpaceMember: 'PUT /api/spaces/:id/members/:uid/key',
+  changeSpaceRole: 'PATCH /api/spaces/:id/members/:uid',
   spaceSync: 'GET /api/spaces/:id/sync',
   spaceRegisterDevice: 'PUT /api/spaces/:id/devices/:device',
   spaceRemoveDevice: 'DELETE /api/spaces/:id/devices/:device',

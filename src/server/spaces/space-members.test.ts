@@ -1,0 +1,158 @@
+// Members of a shared space through the real app (docs/spaces-plan.md §3 "Rotation", §4, step 8): the owner changes a
+// member's role with a signed `role` entry; a member leaves with a signed `leave`, the owner removes one with a
+// signed `remove` — and what goes with them: their membership, their wraps and devices, their streams' news of the
+// space, every later request of theirs on it (`404`), while the space waits for its next rotation. The owner's own
+// role is never changed nor left here (`space/last-owner`). SQLite by default, PostgreSQL when DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPACE_INVITATION_TTL_MS } from '../../shared/constants.js';
+import type { LogEntry, LogKind } from '../../shared/spaces/log.js';
+import { keyFingerprint, sha256Hex } from '../../shared/spaces/statements.js';
+import { startTestApp, type TestApp } from '../test/harness.js';
+import {
+  codeOf,
+  createdSpace,
+  nextPlace,
+  randomB64url,
+  signedEntry,
+  signedWrap,
+  spaceMember,
+  withIdentity,
+  type Identity,
+  type SpaceMember,
+} from '../test/space-fixtures.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ USER_QUOTA_MB: '64' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const send = (
+  member: SpaceMember,
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => t.request({ method, url, cookie: member.cookie, ...(body === undefined ? {} : { body }) });
+
+async function member(name: string) {
+  const who = await spaceMember(t, name);
+  await withIdentity(t, who);
+  return who;
+}
+
+/** `author`'s entry of `kind` at the log's head (signed by `signer`, the author's own identity unless said). */
+async function entryOf<K extends LogKind>(
+  author: SpaceMember,
+  spaceId: string,
+  kind: K,
+  body: LogEntry<K>['body'],
+  signer: Identity = author.identity!,
+) {
+  return signedEntry(
+    spaceId,
+    { ...(await nextPlace(t, author, spaceId)), kind, author: author.uid, body },
+    signer,
+  );
+}
+
+/** Brings `who` into the owner's space with `role`: invited, accepted, let in by the owner, all through the routes. */
+async function joined(owner: SpaceMember, spaceId: string, who: SpaceMember, role: 'editor' | 'viewer') {
+  const invitation = randomB64url(16);
+  const invite = await entryOf(owner, spaceId, 'invite', {
+    invitation,
+    emailHash: await sha256Hex(new TextEncoder().encode(who.email)),
+    role,
+    expiresAt: t.now() + SPACE_INVITATION_TTL_MS,
+  });
+  const invited = await send(owner, 'POST', `/api/spaces/${spaceId}/invitations`, {
+    email: who.email,
+    entry: invite,
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const head = await nextPlace(t, owner, spaceId);
+  const key = who.identity!.key;
+  const fingerprint = await keyFingerprint(key);
+  const accept = signedEntry(
+    spaceId,
+    { ...head, kind: 'accept', author: who.uid, body: { invitation, uid: who.uid, key, fingerprint } },
+    who.identity!,
+  );
+  const accepted = await send(who, 'POST', `/api/spaces/invitations/${invitation}/accept`, { entry: accept });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  const add = await entryOf(owner, spaceId, 'add', { invitation, uid: who.uid, fingerprint, role });
+  const completed = await send(owner, 'PUT', `/api/spaces/${spaceId}/members/${who.uid}/key`, {
+    entry: add,
+    wrap: signedWrap(spaceId, 1, who.uid, key.version, owner),
+  });
+  expect(completed.statusCode, completed.body).toBe(200);
+}
+
+/** A space of a new owner's with an editor and a viewer let in. */
+async function spaceOfThree() {
+  const [owner, editor, viewer] = [await member('owner'), await member('editor'), await member('viewer')];
+  const spaceId = await createdSpace(t, owner);
+  await joined(owner, spaceId, editor, 'editor');
+  await joined(owner, spaceId, viewer, 'viewer');
+  return { owner, editor, viewer, spaceId };
+}
+
+/** The space as `who` lists it (undefined: not among theirs). */
+const listed = async (who: SpaceMember, spaceId: string) =>
+  (
+    (await send(who, 'GET', '/api/spaces')).json().spaces as Array<{
+      id: string;
+      role: string;
+      members: Array<{ uid: string; role: string }>;
+    }>
+  ).find((space) => space.id === spaceId);
+
+describe("a member's role", () => {
+  it('is changed by the owner with a signed `role` entry, and the member sees it', async () => {
+    const { owner, viewer, spaceId } = await spaceOfThree();
+    const entry = await entryOf(owner, spaceId, 'role', { uid: viewer.uid, role: 'editor' });
+    const answer = await send(owner, 'PATCH', `/api/spaces/${spaceId}/members/${viewer.uid}`, { entry });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().members).toContainEqual(
+      expect.objectContaining({ uid: viewer.uid, role: 'editor' }),
+    );
+    expect((await listed(viewer, spaceId))?.role).toBe('editor');
+  });
+
+  it('is changed by no one but the owner, never the owner’s own, and only as the owner signed it', async () => {
+    const { owner, editor, viewer, spaceId } = await spaceOfThree();
+    // An editor, even with an entry of their own signing: not the owner, before the body is read.
+    const byEditor = await entryOf(editor, spaceId, 'role', { uid: viewer.uid, role: 'editor' });
+    const refused = await send(editor, 'PATCH', `/api/spaces/${spaceId}/members/${viewer.uid}`, {
+      entry: byEditor,
+    });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'space/not-owner']);
+    // The owner's own role.
+    const own = await entryOf(owner, spaceId, 'role', { uid: owner.uid, role: 'editor' });
+    const last = await send(owner, 'PATCH', `/api/spaces/${spaceId}/members/${owner.uid}`, { entry: own });
+    expect([last.statusCode, codeOf(last)]).toEqual([409, 'space/last-owner']);
+    // Signed by another key, naming another member than the path, or another kind.
+    const forged = await entryOf(
+      owner,
+      spaceId,
+      'role',
+      { uid: viewer.uid, role: 'editor' },
+      editor.identity!,
+    );
+    const elsewhere = await entryOf(owner, spaceId, 'role', { uid: editor.uid, role: 'viewer' });
+    const removal = await entryOf(owner, spaceId, 'remove', { uid: viewer.uid });
+    for (const entry of [forged, elsewhere, removal]) {
+      const answer = await send(owner, 'PATCH', `/api/spaces/${spaceId}/members/${viewer.uid}`, { entry });
+      expect([answer.statusCode, codeOf(answer)], answer.body).toEqual([403, 'space/unproven']);
+    }
+    // A stranger hears of no space.
+    const stranger = await member('stranger');
+    const strange = await send(stranger, 'PATCH', `/api/spaces/${spaceId}/members/${viewer.uid}`, {
+      entry: byEditor,
+    });
+    expect([strange.statusCode, codeOf(strange)]).toEqual([404, 'space/not-found']);
+    expect((await listed(viewer, spaceId))?.role).toBe('viewer');
+  });
+});
