@@ -245,6 +245,13 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
     { entry: entryBy('someone', 'role', { uid: 'someone', role: 'editor' }) },
     { visitor: 401, member: 403, admin: 404 },
   ],
+  // Any member leaves but the owner (the member here).
+  [
+    'POST',
+    () => `/api/spaces/${space.id}/leave`,
+    { entry: entryBy('someone', 'leave', {}) },
+    { visitor: 401, member: 409, admin: 404 },
+  ],
 ];
 
 describe('access matrix', () => {

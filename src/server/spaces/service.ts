@@ -724,6 +724,25 @@ export function spaceService(deps: SpaceDeps) {
       return changed;
     },
 
+    /**
+     * A member leaves the space with their signed `leave` entry: their membership, wraps and devices go at once
+     * (every later request of theirs on it is `space/not-found`), and the space's next rotation is due (an editor
+     * may make it). The owner cannot leave (`space/last-owner`): they hand the space over or delete it.
+     */
+    async leave(signedIn: SignedIn, spaceId: string, body: { entry: LogEntryBody }): Promise<void> {
+      const { uid } = signedIn.user;
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'leave') throw unproven();
+      const guard: Guard = async (space) => {
+        if (uid === space.owner_id) throw new ApiError('space/last-owner');
+      };
+      await store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard });
+        await tx.departMember(spaceId, uid, isoAt(clock));
+      });
+      await announce([uid]);
+    },
+
     /** Resolves once the invitation mails on their way have gone (tests, shutdown). */
     async settle(): Promise<void> {
       while (sending.size > 0) await Promise.allSettled([...sending]);

@@ -6,8 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPACE_INVITATION_TTL_MS } from '../../shared/constants.js';
 import type { LogEntry, LogKind } from '../../shared/spaces/log.js';
-import { keyFingerprint, sha256Hex } from '../../shared/spaces/statements.js';
+import {
+  keyFingerprint,
+  sha256Hex,
+  SPACE_CHANGE,
+  SPACE_DEVICE,
+  statementBytes,
+} from '../../shared/spaces/statements.js';
 import { startTestApp, type TestApp } from '../test/harness.js';
+import { chain, syncId } from '../test/sync-fixtures.js';
 import {
   codeOf,
   createdSpace,
@@ -15,6 +22,7 @@ import {
   randomB64url,
   signedEntry,
   signedWrap,
+  spaceEvents,
   spaceMember,
   withIdentity,
   type Identity,
@@ -154,5 +162,134 @@ describe("a member's role", () => {
     });
     expect([strange.statusCode, codeOf(strange)]).toEqual([404, 'space/not-found']);
     expect((await listed(viewer, spaceId))?.role).toBe('viewer');
+  });
+});
+
+/** A device of `who` in the space at epoch 1, registered with their identity, pushing one signed change at a time. */
+async function device(who: SpaceMember, spaceId: string) {
+  const id = syncId();
+  const sign = who.identity!.sign;
+  const registered = await send(who, 'PUT', `/api/spaces/${spaceId}/devices/${id}`, {
+    epoch: 1,
+    proof: sign(statementBytes([SPACE_DEVICE, spaceId, 1, id])),
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  const changes = chain(id);
+  return {
+    id,
+    push: () => {
+      const change = changes.next();
+      const madeAt = new Date(t.now()).toISOString();
+      const logHead = 'a'.repeat(64);
+      const sig = sign(
+        statementBytes([SPACE_CHANGE, spaceId, 1, id, change.seq, change.mac, madeAt, logHead]),
+      );
+      return send(who, 'POST', `/api/spaces/${spaceId}/changes`, {
+        epoch: 1,
+        device: id,
+        changes: [{ ...change, madeAt, logHead, sig }],
+      });
+    },
+  };
+}
+
+/** What the space keeps of a member: membership, wraps, devices; and whether its next rotation is due. */
+async function keptOf(spaceId: string, uid: string) {
+  const db = t.database.db;
+  const where = <T extends 'space_members' | 'space_keys' | 'space_devices'>(table: T) =>
+    db
+      .selectFrom(table as 'space_members')
+      .select('user_id')
+      .where('space_id', '=', spaceId)
+      .where('user_id', '=', uid)
+      .execute();
+  const space = await db
+    .selectFrom('spaces')
+    .select('rotation_due')
+    .where('id', '=', spaceId)
+    .executeTakeFirst();
+  return {
+    member: (await where('space_members')).length,
+    wraps: (await where('space_keys')).length,
+    devices: (await where('space_devices')).length,
+    rotationDue: Number(space?.rotation_due),
+  };
+}
+
+/**
+ * What `gone` meets after leaving or being removed, while the others go on: nothing of the space (every request
+ * `space/not-found`, their device's push too), and their stream, which heard the space before, hears nothing more.
+ */
+async function expectGone(
+  space: { owner: SpaceMember; viewer: SpaceMember; spaceId: string },
+  gone: SpaceMember,
+  goneDevice: { push: () => ReturnType<typeof send> },
+  streams: { gone: Awaited<ReturnType<typeof spaceEvents>>; viewer: Awaited<ReturnType<typeof spaceEvents>> },
+  writing: { push: () => ReturnType<typeof send> },
+) {
+  const { spaceId } = space;
+  expect(await keptOf(spaceId, gone.uid)).toEqual({ member: 0, wraps: 0, devices: 0, rotationDue: 1 });
+  expect(await listed(gone, spaceId)).toBeUndefined();
+  for (const [method, url] of [
+    ['GET', `/api/spaces/${spaceId}/log`],
+    ['GET', `/api/spaces/${spaceId}/sync`],
+    ['GET', `/api/spaces/${spaceId}/changes?epoch=1&after=0`],
+  ] as const) {
+    const answer = await send(gone, method, url);
+    expect([answer.statusCode, codeOf(answer)], url).toEqual([404, 'space/not-found']);
+  }
+  const pushed = await goneDevice.push();
+  expect([pushed.statusCode, codeOf(pushed)]).toEqual([404, 'space/not-found']);
+  // The others write on; the viewer's stream hears it, the one gone hears nothing more of the space.
+  expect((await writing.push()).statusCode).toBe(200);
+  await expect.poll(() => streams.viewer.told()).toContainEqual({ id: spaceId, latest: 2 });
+  expect(streams.gone.told().filter((event) => event.id === spaceId)).toEqual([
+    { id: spaceId, latest: 0 },
+    { id: spaceId, latest: 1 },
+  ]);
+}
+
+/** A space of three where everyone's stream listens and the owner wrote once; `gone`'s device is registered. */
+async function listeningSpace(goneOf: (space: Awaited<ReturnType<typeof spaceOfThree>>) => SpaceMember) {
+  const space = await spaceOfThree();
+  const gone = goneOf(space);
+  const goneDevice = await device(gone, space.spaceId);
+  const writing = await device(space.owner, space.spaceId);
+  const streams = { gone: await spaceEvents(t, gone), viewer: await spaceEvents(t, space.viewer) };
+  expect((await writing.push()).statusCode).toBe(200);
+  await expect.poll(() => streams.gone.told()).toContainEqual({ id: space.spaceId, latest: 1 });
+  return { space, gone, goneDevice, writing, streams };
+}
+
+describe('leaving a space', () => {
+  it("takes the member's membership, wraps and devices, makes a rotation due, and tells their streams", async () => {
+    const { space, gone, goneDevice, writing, streams } = await listeningSpace(({ editor }) => editor);
+    try {
+      const entry = await entryOf(gone, space.spaceId, 'leave', {});
+      const answer = await send(gone, 'POST', `/api/spaces/${space.spaceId}/leave`, { entry });
+      expect(answer.statusCode, answer.body).toBe(204);
+      const retired = await t.database.db
+        .selectFrom('space_retired_devices')
+        .select('id')
+        .where('space_id', '=', space.spaceId)
+        .execute();
+      expect(retired.map((row) => row.id)).toEqual([goneDevice.id]);
+      await expectGone(space, gone, goneDevice, streams, writing);
+      expect((await listed(space.owner, space.spaceId))?.members.map((m) => m.uid)).not.toContain(gone.uid);
+    } finally {
+      streams.gone.close();
+      streams.viewer.close();
+    }
+  });
+
+  it('is not for the owner, nor with an entry the member did not sign', async () => {
+    const { owner, viewer, spaceId } = await spaceOfThree();
+    const own = await entryOf(owner, spaceId, 'leave', {});
+    const refused = await send(owner, 'POST', `/api/spaces/${spaceId}/leave`, { entry: own });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'space/last-owner']);
+    const forged = await entryOf(viewer, spaceId, 'leave', {}, owner.identity!);
+    const unsigned = await send(viewer, 'POST', `/api/spaces/${spaceId}/leave`, { entry: forged });
+    expect([unsigned.statusCode, codeOf(unsigned)]).toEqual([403, 'space/unproven']);
+    expect(await keptOf(spaceId, viewer.uid)).toEqual({ member: 1, wraps: 1, devices: 0, rotationDue: 0 });
   });
 });

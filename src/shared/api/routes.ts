@@ -105,6 +105,7 @@ export const ROUTES = {
   declineSpaceInvitation: 'POST /api/spaces/invitations/:invitation/decline',
   completeSpaceMember: 'PUT /api/spaces/:id/members/:uid/key',
   changeSpaceRole: 'PATCH /api/spaces/:id/members/:uid',
+  leaveSpace: 'POST /api/spaces/:id/leave',
   spaceSync: 'GET /api/spaces/:id/sync',
   spaceRegisterDevice: 'PUT /api/spaces/:id/devices/:device',
   spaceRemoveDevice: 'DELETE /api/spaces/:id/devices/:device',

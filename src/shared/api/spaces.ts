@@ -167,4 +167,15 @@ export const SPACE_API = {
     status: 200,
     response: spaceSummary,
   },
+  leaveSpace: {
+    route: 'POST /api/spaces/:id/leave',
+    summary:
+      "Leave a space (the member's signed `leave` entry): their membership, key wraps and devices go, a rotation is due",
+    tag: 'spaces',
+    access: 'member',
+    errors: ['space/not-found', 'space/last-owner', 'space/unproven', 'storage/quota-exceeded'],
+    params: spaceParams,
+    body: spaceEntryBody,
+    ...noContent,
+  },
 } as const satisfies Record<string, Endpoint>;
