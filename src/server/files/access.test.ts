@@ -252,6 +252,12 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
     { entry: entryBy('someone', 'leave', {}) },
     { visitor: 401, member: 409, admin: 404 },
   ],
+  [
+    'DELETE',
+    () => `/api/spaces/${space.id}/members/someone`,
+    { entry: entryBy('someone', 'remove', { uid: 'someone' }) },
+    { visitor: 401, member: 403, admin: 404 },
+  ],
 ];
 
 describe('access matrix', () => {

@@ -88,4 +88,12 @@ export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spa
   route(app, gate, API.leaveSpace, ({ signedIn, params, body }) => spaces.leave(signedIn, params.id, body), {
     first: member(leavesSpace, 'space/last-owner'),
   });
+
+  route(
+    app,
+    gate,
+    API.removeSpaceMember,
+    ({ signedIn, params, body }) => spaces.remove(signedIn, params.id, params.uid, body),
+    { first: member(managesSpace) },
+  );
 }

@@ -743,6 +743,28 @@ export function spaceService(deps: SpaceDeps) {
       await announce([uid]);
     },
 
+    /**
+     * The owner removes a member (one still joining too) with a signed `remove` entry naming them: as when a member
+     * leaves, their membership, wraps and devices go at once — a push of theirs that waits for the space's lock
+     * reads their membership under it and is refused — and the next rotation is due. The owner is not removed here
+     * (`space/last-owner`). Answers the space as the owner sees it then.
+     */
+    async remove(signedIn: SignedIn, spaceId: string, uid: string, body: { entry: LogEntryBody }) {
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'remove' || (entry.body as Partial<LogBody<'remove'>>).uid !== uid) throw unproven();
+      const guard: Guard = async (space) => {
+        if (uid === space.owner_id) throw new ApiError('space/last-owner');
+      };
+      const removed = await store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard });
+        await tx.departMember(spaceId, uid, isoAt(clock));
+        return (await summaries(tx, signedIn.user.uid, spaceId))[0]!;
+      });
+      // The removed member's streams stop following the space.
+      await announce([uid]);
+      return removed;
+    },
+
     /** Resolves once the invitation mails on their way have gone (tests, shutdown). */
     async settle(): Promise<void> {
       while (sending.size > 0) await Promise.allSettled([...sending]);

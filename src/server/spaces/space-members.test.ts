@@ -293,3 +293,59 @@ describe('leaving a space', () => {
     expect(await keptOf(spaceId, viewer.uid)).toEqual({ member: 1, wraps: 1, devices: 0, rotationDue: 0 });
   });
 });
+
+describe('removing a member', () => {
+  it('takes what the member kept, refuses their pushes at once, makes a rotation due, and tells their streams', async () => {
+    const { space, gone, goneDevice, writing, streams } = await listeningSpace(({ editor }) => editor);
+    try {
+      const entry = await entryOf(space.owner, space.spaceId, 'remove', { uid: gone.uid });
+      const answer = await send(space.owner, 'DELETE', `/api/spaces/${space.spaceId}/members/${gone.uid}`, {
+        entry,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().members.map((m: { uid: string }) => m.uid)).toEqual([
+        space.owner.uid,
+        space.viewer.uid,
+      ]);
+      await expectGone(space, gone, goneDevice, streams, writing);
+      // Their device is retired: registering it again brings nothing back.
+      const again = await send(gone, 'PUT', `/api/spaces/${space.spaceId}/devices/${goneDevice.id}`, {
+        epoch: 1,
+        proof: gone.identity!.sign(statementBytes([SPACE_DEVICE, space.spaceId, 1, goneDevice.id])),
+      });
+      expect([again.statusCode, codeOf(again)]).toEqual([404, 'space/not-found']);
+    } finally {
+      streams.gone.close();
+      streams.viewer.close();
+    }
+  });
+
+  it('is the owner’s alone, never of the owner, and only as the owner signed it', async () => {
+    const { owner, editor, viewer, spaceId } = await spaceOfThree();
+    const byEditor = await entryOf(editor, spaceId, 'remove', { uid: viewer.uid });
+    const refused = await send(editor, 'DELETE', `/api/spaces/${spaceId}/members/${viewer.uid}`, {
+      entry: byEditor,
+    });
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'space/not-owner']);
+    const self = await entryOf(owner, spaceId, 'remove', { uid: owner.uid });
+    const last = await send(owner, 'DELETE', `/api/spaces/${spaceId}/members/${owner.uid}`, { entry: self });
+    expect([last.statusCode, codeOf(last)]).toEqual([409, 'space/last-owner']);
+    const forged = await entryOf(owner, spaceId, 'remove', { uid: viewer.uid }, viewer.identity!);
+    const elsewhere = await entryOf(owner, spaceId, 'remove', { uid: editor.uid });
+    for (const entry of [forged, elsewhere]) {
+      const answer = await send(owner, 'DELETE', `/api/spaces/${spaceId}/members/${viewer.uid}`, { entry });
+      expect([answer.statusCode, codeOf(answer)], answer.body).toEqual([403, 'space/unproven']);
+    }
+    // An entry replayed: the first removal lands, the same entry again does not (its place is taken).
+    const removal = await entryOf(owner, spaceId, 'remove', { uid: viewer.uid });
+    const first = await send(owner, 'DELETE', `/api/spaces/${spaceId}/members/${viewer.uid}`, {
+      entry: removal,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const replayed = await send(owner, 'DELETE', `/api/spaces/${spaceId}/members/${viewer.uid}`, {
+      entry: removal,
+    });
+    expect([replayed.statusCode, codeOf(replayed)]).toEqual([403, 'space/unproven']);
+    expect(await keptOf(spaceId, editor.uid)).toEqual({ member: 1, wraps: 1, devices: 0, rotationDue: 1 });
+  });
+});

@@ -106,6 +106,7 @@ export const ROUTES = {
   completeSpaceMember: 'PUT /api/spaces/:id/members/:uid/key',
   changeSpaceRole: 'PATCH /api/spaces/:id/members/:uid',
   leaveSpace: 'POST /api/spaces/:id/leave',
+  removeSpaceMember: 'DELETE /api/spaces/:id/members/:uid',
   spaceSync: 'GET /api/spaces/:id/sync',
   spaceRegisterDevice: 'PUT /api/spaces/:id/devices/:device',
   spaceRemoveDevice: 'DELETE /api/spaces/:id/devices/:device',

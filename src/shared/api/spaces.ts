@@ -178,4 +178,22 @@ export const SPACE_API = {
     body: spaceEntryBody,
     ...noContent,
   },
+  removeSpaceMember: {
+    route: 'DELETE /api/spaces/:id/members/:uid',
+    summary:
+      "Remove a member (the owner's signed `remove` entry): their membership, key wraps and devices go, a rotation is due",
+    tag: 'spaces',
+    access: 'member',
+    errors: [
+      'space/not-found',
+      'space/not-owner',
+      'space/last-owner',
+      'space/unproven',
+      'storage/quota-exceeded',
+    ],
+    params: spaceMemberParams,
+    body: spaceEntryBody,
+    status: 200,
+    response: spaceSummary,
+  },
 } as const satisfies Record<string, Endpoint>;
