@@ -243,10 +243,8 @@ async function expectGone(
   // The others write on; the viewer's stream hears it, the one gone hears nothing more of the space.
   expect((await writing.push()).statusCode).toBe(200);
   await expect.poll(() => streams.viewer.told()).toContainEqual({ id: spaceId, latest: 2 });
-  expect(streams.gone.told().filter((event) => event.id === spaceId)).toEqual([
-    { id: spaceId, latest: 0 },
-    { id: spaceId, latest: 1 },
-  ]);
+  // (What it heard before, 0 then 1 or 1 alone, depends on when its stream first read the space.)
+  expect(streams.gone.told().filter((event) => event.id === spaceId && event.latest > 1)).toEqual([]);
 }
 
 /** A space of three where everyone's stream listens and the owner wrote once; `gone`'s device is registered. */
@@ -303,10 +301,13 @@ describe('removing a member', () => {
         entry,
       });
       expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.json().members.map((m: { uid: string }) => m.uid)).toEqual([
-        space.owner.uid,
-        space.viewer.uid,
-      ]);
+      // Members made in the same millisecond are listed by uid: the order is not the test's.
+      expect(
+        answer
+          .json()
+          .members.map((m: { uid: string }) => m.uid)
+          .sort(),
+      ).toEqual([space.owner.uid, space.viewer.uid].sort());
       await expectGone(space, gone, goneDevice, streams, writing);
       // Their device is retired: registering it again brings nothing back.
       const again = await send(gone, 'PUT', `/api/spaces/${space.spaceId}/devices/${goneDevice.id}`, {
