@@ -44,6 +44,16 @@ const space = {
   change: {} as unknown,
 };
 
+/** A log entry of `kind` signed by no one, in `author`'s name. */
+const entryBy = (author: string, kind: string, body: Record<string, unknown>) => ({
+  seq: 2,
+  prev: '0'.repeat(64),
+  kind,
+  author,
+  body,
+  sig: crypto.randomBytes(64).toString('base64url'),
+});
+
 beforeAll(async () => {
   t = await startTestApp({ ADMIN_EMAILS: ADMIN });
   cookies = {
@@ -227,6 +237,26 @@ const MATRIX: Array<[string, () => string, unknown, Record<Role, number>]> = [
     () => `/api/spaces/${space.id}/devices/${space.device}`,
     undefined,
     { visitor: 401, member: 204, admin: 404 },
+  ],
+  // A space's members: the owner's (the entry here is not the member's own signing: refused once admitted).
+  [
+    'PATCH',
+    () => `/api/spaces/${space.id}/members/someone`,
+    { entry: entryBy('someone', 'role', { uid: 'someone', role: 'editor' }) },
+    { visitor: 401, member: 403, admin: 404 },
+  ],
+  // Any member leaves but the owner (the member here).
+  [
+    'POST',
+    () => `/api/spaces/${space.id}/leave`,
+    { entry: entryBy('someone', 'leave', {}) },
+    { visitor: 401, member: 409, admin: 404 },
+  ],
+  [
+    'DELETE',
+    () => `/api/spaces/${space.id}/members/someone`,
+    { entry: entryBy('someone', 'remove', { uid: 'someone' }) },
+    { visitor: 401, member: 403, admin: 404 },
   ],
 ];
 

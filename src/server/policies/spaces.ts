@@ -20,3 +20,7 @@ export const managesSpace = (membership: Membership | undefined): boolean =>
 /** Lets an invitee in (the `add` entry and the wrap): an owner or an editor who is a full member. */
 export const completesMember = (membership: Membership | undefined): boolean =>
   membership?.state === 'member' && (membership.role === 'owner' || membership.role === 'editor');
+
+/** Leaves the space: any member but its owner, who hands it over or deletes it (a space always has its owner). */
+export const leavesSpace = (membership: Membership | undefined): boolean =>
+  membership !== undefined && membership.role !== 'owner';

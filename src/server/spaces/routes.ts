@@ -6,7 +6,7 @@ import { API } from '../../shared/api/index.js';
 import { caller } from '../accounts/access.js';
 import type { AccountGate, SignedIn } from '../accounts/service.js';
 import { route } from '../http/route.js';
-import { completesMember, managesSpace, readsSpace } from '../policies/spaces.js';
+import { completesMember, leavesSpace, managesSpace, readsSpace } from '../policies/spaces.js';
 import type { SpaceService } from './service.js';
 
 export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spaces: SpaceService }): void {
@@ -75,5 +75,25 @@ export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spa
     API.completeSpaceMember,
     ({ signedIn, params, body }) => spaces.complete(signedIn, params.id, params.uid, body),
     { first: member(completesMember, 'space/read-only') },
+  );
+
+  route(
+    app,
+    gate,
+    API.changeSpaceRole,
+    ({ signedIn, params, body }) => spaces.changeRole(signedIn, params.id, params.uid, body),
+    { first: member(managesSpace) },
+  );
+
+  route(app, gate, API.leaveSpace, ({ signedIn, params, body }) => spaces.leave(signedIn, params.id, body), {
+    first: member(leavesSpace, 'space/last-owner'),
+  });
+
+  route(
+    app,
+    gate,
+    API.removeSpaceMember,
+    ({ signedIn, params, body }) => spaces.remove(signedIn, params.id, params.uid, body),
+    { first: member(managesSpace) },
   );
 }

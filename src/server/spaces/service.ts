@@ -705,6 +705,66 @@ export function spaceService(deps: SpaceDeps) {
       return completed;
     },
 
+    /**
+     * Changes a member's role with the owner's signed `role` entry naming them. The owner's own role is not changed
+     * here (a space always has its one owner: a hand-over passes it on), so naming the owner is `space/last-owner`.
+     */
+    async changeRole(signedIn: SignedIn, spaceId: string, uid: string, body: { entry: LogEntryBody }) {
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'role' || (entry.body as Partial<LogBody<'role'>>).uid !== uid) throw unproven();
+      const guard: Guard = async (space) => {
+        if (uid === space.owner_id) throw new ApiError('space/last-owner');
+      };
+      const changed = await store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard });
+        return (await summaries(tx, signedIn.user.uid, spaceId))[0]!;
+      });
+      // The member's streams read their role again (a viewer's device stops pushing, an editor's may start).
+      await announce([uid]);
+      return changed;
+    },
+
+    /**
+     * A member leaves the space with their signed `leave` entry: their membership, wraps and devices go at once
+     * (every later request of theirs on it is `space/not-found`), and the space's next rotation is due (an editor
+     * may make it). The owner cannot leave (`space/last-owner`): they hand the space over or delete it.
+     */
+    async leave(signedIn: SignedIn, spaceId: string, body: { entry: LogEntryBody }): Promise<void> {
+      const { uid } = signedIn.user;
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'leave') throw unproven();
+      const guard: Guard = async (space) => {
+        if (uid === space.owner_id) throw new ApiError('space/last-owner');
+      };
+      await store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard });
+        await tx.departMember(spaceId, uid, isoAt(clock));
+      });
+      await announce([uid]);
+    },
+
+    /**
+     * The owner removes a member (one still joining too) with a signed `remove` entry naming them: as when a member
+     * leaves, their membership, wraps and devices go at once — a push of theirs that waits for the space's lock
+     * reads their membership under it and is refused — and the next rotation is due. The owner is not removed here
+     * (`space/last-owner`). Answers the space as the owner sees it then.
+     */
+    async remove(signedIn: SignedIn, spaceId: string, uid: string, body: { entry: LogEntryBody }) {
+      const entry = body.entry as LogEntry;
+      if (entry.kind !== 'remove' || (entry.body as Partial<LogBody<'remove'>>).uid !== uid) throw unproven();
+      const guard: Guard = async (space) => {
+        if (uid === space.owner_id) throw new ApiError('space/last-owner');
+      };
+      const removed = await store.transaction(async (tx, trx) => {
+        await append(trx, signedIn, spaceId, entry, { guard });
+        await tx.departMember(spaceId, uid, isoAt(clock));
+        return (await summaries(tx, signedIn.user.uid, spaceId))[0]!;
+      });
+      // The removed member's streams stop following the space.
+      await announce([uid]);
+      return removed;
+    },
+
     /** Resolves once the invitation mails on their way have gone (tests, shutdown). */
     async settle(): Promise<void> {
       while (sending.size > 0) await Promise.allSettled([...sending]);

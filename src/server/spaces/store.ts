@@ -11,6 +11,7 @@ import type {
 } from '../db/schema.js';
 import type { Dialect } from '../db/database.js';
 import { storeOf, type Executor, type Trx } from '../db/stores.js';
+import { DEVICE_BYTES, RETIRED_DEVICE_BYTES } from '../sync/store.js';
 
 export type MemberKeyRow = MemberKeyTable;
 export type SpaceRow = SpaceTable;
@@ -137,6 +138,36 @@ async function deleteMember(db: Executor, spaceId: string, userId: string): Prom
     .where('space_id', '=', spaceId)
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * What a member who left or was removed keeps in the space goes: their wraps of its keys (every epoch's) and their
+ * devices, retired for good (a marker each, so no device of theirs comes back), with the bytes they took.
+ */
+async function departMember(db: Executor, spaceId: string, userId: string, at: string): Promise<void> {
+  const wraps = await db
+    .deleteFrom('space_keys')
+    .where('space_id', '=', spaceId)
+    .where('user_id', '=', userId)
+    .returning('wrap')
+    .execute();
+  const devices = await db
+    .deleteFrom('space_devices')
+    .where('space_id', '=', spaceId)
+    .where('user_id', '=', userId)
+    .returning(['epoch', 'id'])
+    .execute();
+  for (const device of devices) {
+    await db
+      .insertInto('space_retired_devices')
+      .values({ space_id: spaceId, epoch: Number(device.epoch), id: device.id, retired_at: at })
+      .onConflict((conflict) => conflict.columns(['space_id', 'epoch', 'id']).doNothing())
+      .execute();
+  }
+  const freed =
+    wraps.reduce((sum, row) => sum + Buffer.byteLength(row.wrap), 0) +
+    devices.length * (DEVICE_BYTES - RETIRED_DEVICE_BYTES);
+  await addUsage(db, spaceId, -freed);
 }
 
 /** The space's log after `after`, in order. */
@@ -292,6 +323,7 @@ export const spaceStore = (db: Executor) =>
     countMemberships,
     putMember,
     deleteMember,
+    departMember,
     logAfter,
     insertLog,
     insertWrap,

@@ -202,6 +202,12 @@ export const spaceInvitation = z.object({
   state: z.literal('pending'),
 });
 
+/** A body that is one signed log entry (a role changed, a member removed, a member leaving). */
+export const spaceEntryBody = z.strictObject({
+  /** The member's signed entry of the route's kind. */
+  entry: logEntry,
+});
+
 export const acceptSpaceInvitationBody = z.strictObject({
   /** The invitee's signed `accept` entry, bringing the identity the member published. */
   entry: logEntry,
