@@ -208,6 +208,7 @@ async function signedInPage(browser, server, dataDir, email, lang) {
   });
   const cookies = login.headers.getSetCookie().join('; ');
   const context = await browser.newContext({ locale: 'ko-KR' });
+  await AppModel.reportToasts(context);
   await context.addCookies(
     ['mg_session', 'mg_device'].map((name) => ({
       name,

@@ -169,6 +169,7 @@ async function appFigures(browser, backupPath = null) {
     });
     const cookie = /mg_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
     const context = await browser.newContext();
+    await AppModel.reportToasts(context);
     await context.addCookies([{ name: 'mg_session', value: cookie, url: server.url }]);
     const page = await context.newPage();
     // The month view in English after a restore (the diary search looks for English text), in Korean otherwise.

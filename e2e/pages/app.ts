@@ -6,7 +6,7 @@ import type { AppScreen } from '../../src/app/shell/pages.js';
 import { syncText } from '../../src/app/modules/sync/copy.js';
 import type { Lang } from './site.js';
 import { virtualAuthenticator, type VirtualAuthenticator } from './authenticator.js';
-import { toastShown } from '../support/toasts.js';
+import { reportToasts, toastShown } from '../support/toasts.js';
 
 export class AppModel {
   readonly text;
@@ -133,6 +133,9 @@ export class AppModel {
   dialog(name: string) {
     return this.page.getByRole('dialog', { name });
   }
+
+  /** Makes the context's pages report their toasts (e2e/support/toasts.ts), for contexts made outside a suite. */
+  static reportToasts = reportToasts;
 
   /** Waits until the page has shown a toast saying `message` (e2e/support/toasts.ts: it may have gone already). */
   toast(message: string): Promise<void> {

@@ -8,13 +8,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 const BINDING = '__mygenieToast';
 const CROSSING_MS = 30_000;
 
+const reporting = new WeakSet<BrowserContext>();
 const shown = new WeakMap<Page, string[]>();
 const waiting = new WeakMap<Page, Set<() => void>>();
 
 const normalized = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** Makes every page of the context report the toasts it shows (called by the suite for each new context). */
+/**
+ * Makes every page of the context report the toasts it shows: called by the suite for each new context, and by a
+ * benchmark for the contexts it makes itself, before their first page opens.
+ */
 export async function reportToasts(context: BrowserContext): Promise<void> {
+  reporting.add(context);
   await context.exposeBinding(BINDING, ({ page }, text: string) => {
     shown.set(page, [...(shown.get(page) ?? []), normalized(text)]);
     for (const wake of waiting.get(page) ?? []) wake();
@@ -37,6 +42,12 @@ export async function reportToasts(context: BrowserContext): Promise<void> {
  * and case aside) — now or at any time since the page opened.
  */
 export function toastShown(page: Page, text: string, { timeout = CROSSING_MS } = {}): Promise<void> {
+  // Waiting on a context that reports nothing would only time out, saying nothing of why.
+  if (!reporting.has(page.context())) {
+    return Promise.reject(
+      new Error('toasts are not reported here: call reportToasts(context) when it is made'),
+    );
+  }
   const wanted = normalized(text);
   const seen = () => (shown.get(page) ?? []).some((toast) => toast.includes(wanted));
   if (seen()) return Promise.resolve();
