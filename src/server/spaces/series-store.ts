@@ -7,6 +7,7 @@ import type { SpaceChangeTable, SpaceDeviceTable, SpaceSnapshotTable } from '../
 import { storeOf, type Executor, type Store, type Trx } from '../db/stores.js';
 import type { SeriesStore } from '../sync/series.js';
 import { DEVICE_BYTES, RETIRED_DEVICE_BYTES } from '../sync/store.js';
+import { addUsage } from './store.js';
 
 export type SpaceDeviceRow = SpaceDeviceTable;
 export type SpaceChangeRow = SpaceChangeTable;
@@ -84,19 +85,6 @@ async function wrapOf(db: Executor, spaceId: string, epoch: number, userId: stri
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.wrap ?? null;
-}
-
-async function addUsage(db: Executor, spaceId: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await db
-    .insertInto('space_usage')
-    .values({ space_id: spaceId, bytes: delta })
-    .onConflict((conflict) =>
-      conflict
-        .column('space_id')
-        .doUpdateSet((eb) => ({ bytes: eb('space_usage.bytes', '+', eb.ref('excluded.bytes')) })),
-    )
-    .execute();
 }
 
 /** The member's devices in the epoch whose session still counts at `now`, last seen first (as sync's). */

@@ -68,7 +68,7 @@ async function deleteSpace(db: Executor, id: string): Promise<string[]> {
 }
 
 /** Moves the space's count of bytes (against its owner's quota) by `delta`, in the transaction that writes them. */
-async function addUsage(db: Executor, spaceId: string, delta: number): Promise<void> {
+export async function addUsage(db: Executor, spaceId: string, delta: number): Promise<void> {
   if (delta === 0) return;
   await db
     .insertInto('space_usage')
