@@ -410,6 +410,109 @@ describe("a space's records on its members' devices", () => {
     expect(memos(mine)).toEqual({ m1: { title: 'Rent' }, m2: { title: 'Water' } });
   });
 
+  it('compacts the series into a snapshot its maker proves, which a device new to the space takes', async () => {
+    const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
+    const space = await createSpace(t, owner);
+    await letIn(t, owner, space, editor, 'editor');
+    const mine = await deviceOf(owner, space, 0, 3);
+    for (const title of ['Rent', 'Water', 'Power', 'Phone']) {
+      await mine.vault.save<Memo>('memo', title, undefined, { title });
+    }
+    await mine.sync();
+    await mine.sync();
+    // The server kept it (proven by the owner's identity) and dropped the changes it covers.
+    const snapshots = await t.database.db
+      .selectFrom('space_snapshots')
+      .select(['covers', 'author'])
+      .where('space_id', '=', space.id)
+      .execute();
+    expect(snapshots.map((row) => [Number(row.covers), row.author])).toEqual([[4, owner.uid]]);
+    expect(await storedChanges(space)).toEqual([]);
+
+    const theirs = await deviceOf(editor, space, 1);
+    expect(theirs.engine.status.state).toBe('synced');
+    expect(Object.keys(memos(theirs)).sort()).toEqual(['Phone', 'Power', 'Rent', 'Water']);
+    await theirs.vault.save<Memo>('memo', 'Rent', { title: 'Rent' }, { title: 'Rent', due: 'the 1st' });
+    await theirs.sync();
+    await mine.sync();
+    expect(mine.vault.get('Rent')?.value).toEqual({ title: 'Rent', due: 'the 1st' });
+  });
+
+  it('tells of a newer epoch and stops syncing the old one (rotation takes it from there)', async () => {
+    const owner = await person(t, 'owner');
+    const space = await createSpace(t, owner);
+    const mine = await deviceOf(owner, space, 0);
+    await t.database.db
+      .updateTable('spaces')
+      .set({ epoch: 2, series_id: randomHex() })
+      .where('id', '=', space.id)
+      .execute();
+    await mine.vault.save<Memo>('memo', 'm1', undefined, { title: 'After the rotation' });
+    await mine.sync();
+    expect(mine.series.identity.epochChanged).toBe(2);
+    expect(mine.engine.status).toMatchObject({ state: 'error', cause: 'space/stale-epoch' });
+  });
+
+  it('refuses a log entry the server made up, and syncs nothing after it', async () => {
+    const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
+    const space = await createSpace(t, owner);
+    await letIn(t, owner, space, editor, 'editor');
+    const theirs = await deviceOf(editor, space, 0);
+    // The server says the owner made the editor a viewer: an entry no member signed.
+    const place = await nextPlace(t, owner.fixture, space.id);
+    const forged = signedEntry(
+      space.id,
+      { ...place, kind: 'role', author: owner.uid, body: { uid: editor.uid, role: 'viewer' } },
+      editor.fixture.identity!,
+    );
+    await t.database.db
+      .insertInto('space_log')
+      .values({
+        space_id: space.id,
+        seq: forged.seq,
+        author: forged.author,
+        kind: forged.kind,
+        body: JSON.stringify(forged.body),
+        sig: forged.sig,
+        hash: 'f'.repeat(64),
+        created_at: new Date(t.now()).toISOString(),
+      })
+      .execute();
+    await theirs.vault.save<Memo>('memo', 'm1', undefined, { title: 'Kept here' });
+    await theirs.sync();
+    expect(theirs.engine.status).toMatchObject({ state: 'error', cause: 'refused', refused: 'altered' });
+    expect(await storedChanges(space)).toEqual([]);
+  });
+
+  it("refuses a change made at a log head before its author's role changed (plan §3)", async () => {
+    const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
+    const space = await createSpace(t, owner);
+    await letIn(t, owner, space, editor, 'editor');
+    const mine = await deviceOf(owner, space, 0);
+    const theirs = await deviceOf(editor, space, 0);
+    await theirs.vault.save<Memo>('memo', 'e1', undefined, { title: 'Made as an editor' });
+    await theirs.sync();
+    expect(await storedChanges(space)).toEqual([{ seq: 1, author: editor.uid, signed: true }]);
+    const place = await nextPlace(t, owner.fixture, space.id);
+    const demoted = await t.request({
+      method: 'PATCH',
+      url: `/api/spaces/${space.id}/members/${editor.uid}`,
+      cookie: owner.fixture.cookie,
+      body: {
+        entry: signedEntry(
+          space.id,
+          { ...place, kind: 'role', author: owner.uid, body: { uid: editor.uid, role: 'viewer' } },
+          owner.fixture.identity!,
+        ),
+      },
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    // The owner's device applies the role entry first, then meets the change made before it.
+    await mine.sync();
+    expect(mine.engine.status).toMatchObject({ state: 'error', cause: 'refused', refused: 'altered' });
+    expect(memos(mine)).toEqual({});
+  });
+
   describe('a change the server slips in is refused, nothing of it applied', () => {
     /** A space of an owner, an editor and a viewer; the viewer's device has signed an edit it could not send. */
     async function withViewersEdit() {
