@@ -230,7 +230,10 @@ export async function openSpaceSeries(options: SpaceSeriesOptions): Promise<Spac
     },
   );
   const store = new SyncStore(vault.database);
-  if (!(await store.syncMeta())) {
+  const known = await store.syncMeta();
+  // The store is the epoch's own (space-stores.ts): another series in it is not this epoch's.
+  if (known && known.vault !== series) throw new SyncRefused('other-vault');
+  if (!known) {
     const device = newId();
     await identity.register(series, device);
     await store.startSync(
