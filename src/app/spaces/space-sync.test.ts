@@ -9,6 +9,7 @@
 // fixtures sign synchronously, so each identity is also given to them as a node:crypto key (the same private key).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
+import fc from 'fast-check';
 import { SPACE_INVITATION_TTL_MS } from '../../shared/constants.js';
 import { LOG_GENESIS, type LogEntry, type LogKind } from '../../shared/spaces/log.js';
 import { keyFingerprint, sha256Hex } from '../../shared/spaces/statements.js';
@@ -352,6 +353,61 @@ describe("a space's records on its members' devices", () => {
     expect(new Set(stored.map((change) => change.author))).toEqual(new Set([owner.uid, editor.uid]));
     expect(stored.every((change) => change.signed)).toBe(true);
   });
+
+  it("any schedule of two members' four devices converges, each device's own fields kept", async () => {
+    const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
+    const step = fc.oneof(
+      fc.record({ t: fc.constant('edit' as const), d: fc.nat(3), r: fc.nat(2), shared: fc.boolean() }),
+      fc.record({ t: fc.constant('sync' as const), d: fc.nat(3) }),
+      fc.record({ t: fc.constant('offline' as const), d: fc.nat(3) }),
+    );
+    // One space and its four devices for every schedule (a member makes few spaces an hour): each schedule has
+    // records of its own.
+    const space = await createSpace(t, owner);
+    await letIn(t, owner, space, editor, 'editor');
+    const all = [
+      await deviceOf(owner, space, 0),
+      await deviceOf(owner, space, 1),
+      await deviceOf(editor, space, 0),
+      await deviceOf(editor, space, 1),
+    ];
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 24 }), async (steps) => {
+        const prefix = `s${run++}-`;
+        for (const r of [0, 1, 2]) {
+          await all[0]!.vault.save<Memo>('memo', `${prefix}${r}`, undefined, { title: `${prefix}${r}` });
+        }
+        for (const device of all) device.online = true;
+        for (const device of [...all, all[0]!]) await device.sync();
+        // What each device last wrote to its own field of each record: never lost, whatever the others did.
+        const own = new Map<string, string>();
+        for (const [index, { t: kind, d, ...rest }] of steps.entries()) {
+          const device = all[d]!;
+          if (kind === 'offline') device.online = !device.online;
+          else if (kind === 'sync') await device.sync();
+          else {
+            const { r, shared } = rest as { r: number; shared: boolean };
+            const id = `${prefix}${r}`;
+            const before = device.vault.get<Memo>(id)!.value;
+            const field = shared ? 'shared' : `f${d}`;
+            await device.vault.save<Memo>('memo', id, before, { ...before, [field]: `${d}.${index}` });
+            if (!shared) own.set(`${id}/${field}`, `${d}.${index}`);
+          }
+        }
+        for (const device of all) device.online = true;
+        for (let round = 0; round < 3; round++) for (const device of all) await device.sync();
+        for (const device of all) expect(device.engine.status.state).toBe('synced');
+        const final = memos(all[0]!);
+        for (const device of all.slice(1)) expect(memos(device)).toEqual(final);
+        for (const [at, value] of own) {
+          const [id, field] = at.split('/') as [string, string];
+          expect(final[id]?.[field]).toBe(value);
+        }
+      }),
+      { numRuns: Number(process.env.SPACE_SCHEDULES ?? 8) },
+    );
+  }, 300_000);
 
   it("names the other member as the author of a conflict's other side", async () => {
     const [owner, editor] = [await person(t, 'mum'), await person(t, 'dad')];
