@@ -13,7 +13,8 @@ import { sealSpaceTag, type BackupRecord, type BackupSpace } from './format.js';
  */
 export interface CopiedSpace {
   tag: SpaceTag;
-  vault: Pick<Vault, 'state' | 'all'>;
+  /** Its records (`all`) for a backup; by kind (`list`, `readDocument`) for an export. */
+  vault: Pick<Vault, 'state' | 'all' | 'list' | 'readDocument'>;
 }
 
 /** The space vaults open on this device (the spaces service's SpaceShelf), as backups, restores and exports read them. */
