@@ -52,7 +52,9 @@ import type { Mailer } from '../mail/mailer.js';
 import { spaceInvitationMail } from '../mail/templates.js';
 import { reserveOrRefuse, type RateLimiter } from '../ratelimit/limiter.js';
 import type { FileStorage } from '../storage/storage.js';
+import { spaceHandovers } from './handover.js';
 import { announceMemberships } from './news.js';
+import { spaceRotations, type SpaceParts } from './rotation.js';
 import { p256Key, verifies, verifyStatement } from './signatures.js';
 import {
   spaceLock,
@@ -158,7 +160,7 @@ const presentInvitationToMe = (
 });
 
 /** A check of what an entry comes with, under the space's lock, against the state of the log before it. */
-type Guard = (space: SpaceRow, before: SpaceState) => Promise<void>;
+export type Guard = (space: SpaceRow, before: SpaceState) => Promise<void>;
 
 export type SpaceService = ReturnType<typeof spaceService>;
 
@@ -343,9 +345,24 @@ export function spaceService(deps: SpaceDeps) {
     }));
   }
 
+  /** What rotations (rotation.ts) and hand-overs (handover.ts) take of this service. */
+  const parts: SpaceParts = {
+    store,
+    clock,
+    storage,
+    live: deps.live,
+    log: deps.log,
+    lock,
+    append,
+    announce,
+    summary: async (tx, uid, spaceId) => (await summaries(tx, uid, spaceId))[0]!,
+  };
+
   return {
     /** Log appends, for the features that add entries of their own kinds (invitations, rotations). */
     append,
+    ...spaceRotations(parts),
+    ...spaceHandovers({ ...parts, quota }),
 
     /**
      * The route's `first` check, before its body is read: the caller's membership of the space, held to `allows`.

@@ -252,7 +252,9 @@ describe('invitations to a space', () => {
         await completeBody(owner, spaceId, bob, invitation),
       );
       expect(completed.statusCode, completed.body).toBe(200);
-      await expect.poll(() => toBob.told(), { timeout: 10_000 }).toEqual([{ id: spaceId, latest: 0 }]);
+      await expect
+        .poll(() => toBob.told(), { timeout: 10_000 })
+        .toEqual([{ id: spaceId, epoch: 1, latest: 0 }]);
     } finally {
       toBob.close();
     }
