@@ -55,7 +55,8 @@ export function spaceRotations(parts: SpaceParts) {
      * Rotates the space to its next epoch (see the file's head). Refusals: `space/not-owner` for an editor while no
      * rotation is due; `space/stale-epoch` when the space moved
      * past what the rotating device applied (another epoch, a newer change: it applies and redoes);
-     * `sync/stale-snapshot` without the rotating member's own snapshot staged for the next epoch; `space/unproven`
+     * `space/rotation-busy` without the rotating member's own snapshot staged for the next epoch (another's took
+     * its place, or there was none); `space/unproven`
      * for an entry the log refuses (a forged or replayed one, an editor's when no rotation is due), wraps that are
      * not exactly one for every member who stays (those still joining get theirs from their `add`), or a wrap not
      * signed by the rotating member for the next epoch and its member's key.
@@ -98,7 +99,7 @@ export function spaceRotations(parts: SpaceParts) {
           staged.author !== uid ||
           Number(staged.epoch) !== next
         ) {
-          throw new ApiError('sync/stale-snapshot');
+          throw new ApiError('space/rotation-busy');
         }
         const at = isoAt(clock);
         const departed: string[] = [];

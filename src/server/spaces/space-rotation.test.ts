@@ -282,7 +282,7 @@ describe('a rotation', () => {
     // No staged snapshot of the rotating member's for the next epoch.
     await refused(
       409,
-      'sync/stale-snapshot',
+      'space/rotation-busy',
       (await kit.rotationOf(owner, spaceId, { snapshot: crypto.randomUUID() })).body,
     );
     await unchanged();

@@ -112,7 +112,7 @@ describe('a staged snapshot', () => {
       { epoch: 2, device: others.id, covers: 1, kind: 'stage' },
       Buffer.from('x'),
     );
-    expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'sync/stale-snapshot']);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([409, 'space/rotation-busy']);
     const newer = await kit.staged(editor, spaceId, theirs.id);
     expect(await stagedOf(spaceId)).toEqual([newer.id]);
     expect(await t.storage.exists(fileOf(first.id))).toBe(false);
@@ -125,7 +125,7 @@ describe('a staged snapshot', () => {
       { epoch: 2, device: theirs.id, covers: 1, kind: 'stage' },
       Buffer.from('x'),
     );
-    expect([notYet.statusCode, codeOf(notYet)]).toEqual([409, 'sync/stale-snapshot']);
+    expect([notYet.statusCode, codeOf(notYet)]).toEqual([409, 'space/rotation-busy']);
     // A day later, the owner's rotation was abandoned: an editor's takes its place.
     t.advance(DAY_MS + 60_000);
     const later = await kit.staged(other, spaceId, others.id);

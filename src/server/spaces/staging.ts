@@ -27,7 +27,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * due), from a device of theirs registered in the current epoch `e`, for epoch `e+1` with `covers=1`, proven by
  * their identity over `["mygenie/space-snapshot/v1", spaceId, e+1, device, 1, sha256]`. The space's one staged
  * snapshot gives way to the same member's newer one, to the owner's, or once it is a day old or of another epoch
- * than the next (a rotation abandoned); anyone else's is `sync/stale-snapshot`.
+ * than the next (a rotation abandoned); anyone else's is `space/rotation-busy`.
  */
 export async function stageSnapshot(
   deps: SpaceSyncDeps,
@@ -60,7 +60,7 @@ export async function stageSnapshot(
       Number(staged.epoch) === member.epoch + 1 &&
       staged.created_at > isoAt(clock, -DAY_MS)
     ) {
-      throw new ApiError('sync/stale-snapshot');
+      throw new ApiError('space/rotation-busy');
     }
     return { member, signKey, staged };
   };

@@ -100,6 +100,7 @@ export const SPACE_SYNC_API = {
       'space/not-found',
       'space/read-only',
       'space/not-owner',
+      'space/rotation-busy',
       'space/stale-epoch',
       'space/no-identity',
       'sync/unknown-device',

@@ -210,7 +210,7 @@ export const SPACE_API = {
       'space/last-owner',
       'space/stale-epoch',
       'space/unproven',
-      'sync/stale-snapshot',
+      'space/rotation-busy',
       'storage/quota-exceeded',
     ],
     params: spaceParams,
