@@ -5,15 +5,10 @@
 import type { SpaceSummary } from '../../shared/schemas/spaces.js';
 import type { LogBody, LogEntry } from '../../shared/spaces/log.js';
 import type { SignedIn } from '../accounts/service.js';
-import { ApiError } from '../http/errors.js';
-import type { MemberQuota } from '../quota/quota.js';
-import type { SpaceParts } from './rotation.js';
 import { spaceUsage } from './rotation-store.js';
-import type { Guard } from './service.js';
+import { unproven, type Guard, type SpaceParts } from './core.js';
 
-const unproven = () => new ApiError('space/unproven');
-
-export function spaceHandovers(parts: SpaceParts & { quota: MemberQuota }) {
+export function spaceHandovers(parts: SpaceParts) {
   const { store, quota, append } = parts;
   return {
     /** The owner offers the space to a member (a full member, not the owner): their signed `handover` entry. */

@@ -6,59 +6,27 @@
 // through the log's reducer, the wraps checked against the members the reducer counts, the staged snapshot
 // published as the new series, and everything kept under the old epoch's key deleted with the bytes it took — so a
 // member removed keeps what their devices held, and nothing sealed after.
-import type { FastifyBaseLogger } from 'fastify';
 import type { RotateSpaceBody, SpaceSummary } from '../../shared/schemas/spaces.js';
-import type { LogBody, LogEntry, SpaceState } from '../../shared/spaces/log.js';
+import type { LogBody, LogEntry } from '../../shared/spaces/log.js';
 import { wrapStatement } from '../../shared/spaces/statements.js';
 import type { SignedIn } from '../accounts/service.js';
-import type { LiveBus } from '../core/bus.js';
-import { isoAt, type Clock } from '../core/clock.js';
-import type { Trx } from '../db/stores.js';
+import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
-import type { FileStorage } from '../storage/storage.js';
 import { spaceNewsTopic } from './news.js';
 import { dropEpochsBefore, publishStaged, stagedSnapshot } from './rotation-store.js';
-import type { Guard } from './service.js';
+import { unproven, type Guard, type SpaceParts } from './core.js';
 import { verifies } from './signatures.js';
-import type { SpaceRow, SpaceStore } from './store.js';
-
-/** The space service's `append`: an entry into the space's log, in the caller's transaction (service.ts). */
-export type Append = (
-  trx: Trx,
-  signedIn: SignedIn,
-  spaceId: string,
-  entry: LogEntry,
-  more?: { bytes?: number; guard?: Guard },
-) => Promise<{ space: SpaceRow; state: SpaceState }>;
-
-/** What rotations and hand-overs take of the space service: its store, its log appends, its news. */
-export interface SpaceParts {
-  store: SpaceStore;
-  clock: Clock;
-  storage: FileStorage;
-  live: LiveBus;
-  log: FastifyBaseLogger;
-  lock: (trx: Trx, id: string) => Promise<SpaceRow | undefined>;
-  append: Append;
-  /** The space as `uid` sees it, read in the transaction of `tx`. */
-  summary: (tx: SpaceStore, uid: string, spaceId: string) => Promise<SpaceSummary>;
-  /** After a commit: these members' streams read their memberships again. */
-  announce: (uids: readonly string[]) => Promise<void>;
-}
-
-const unproven = () => new ApiError('space/unproven');
 
 export function spaceRotations(parts: SpaceParts) {
   const { store, clock, storage, live, append } = parts;
   return {
     /**
      * Rotates the space to its next epoch (see the file's head). Refusals: `space/not-owner` for an editor while no
-     * rotation is due; `space/stale-epoch` when the space moved
-     * past what the rotating device applied (another epoch, a newer change: it applies and redoes);
-     * `space/rotation-busy` without the rotating member's own snapshot staged for the next epoch (another's took
-     * its place, or there was none); `space/unproven`
-     * for an entry the log refuses (a forged or replayed one, an editor's when no rotation is due), wraps that are
-     * not exactly one for every member who stays (those still joining get theirs from their `add`), or a wrap not
+     * rotation is due; `space/stale-epoch` when the space moved past what the rotating device applied (another
+     * epoch, a newer change: it applies and redoes); `space/rotation-busy` without the rotating member's own
+     * snapshot staged for the next epoch (another's took its place, or there was none); `space/unproven` for an
+     * entry the log refuses (a forged or replayed one, an editor's when no rotation is due), wraps that are not
+     * exactly one for every member who stays (those still joining get theirs from their `add`), or a wrap not
      * signed by the rotating member for the next epoch and its member's key.
      */
     async rotate(signedIn: SignedIn, spaceId: string, body: RotateSpaceBody): Promise<SpaceSummary> {

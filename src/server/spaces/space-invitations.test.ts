@@ -22,7 +22,7 @@ import {
   type Identity,
   type SpaceMember,
 } from '../test/space-fixtures.js';
-import { SPACE_INVITATIONS_PER_DAY } from './service.js';
+import { SPACE_INVITATIONS_PER_DAY } from './invitations.js';
 
 let t: TestApp;
 
