@@ -233,6 +233,7 @@ export function spaceCore(deps: SpaceDeps): SpaceParts {
       epoch: Number(row.epoch),
       series: row.series_id,
       log: { seq: Number(row.log_seq), head: row.log_head },
+      handoverTo: row.handover_to,
       members: members
         .filter((member) => member.space_id === row.id)
         .map((member) => ({

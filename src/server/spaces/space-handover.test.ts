@@ -90,6 +90,7 @@ describe('a hand-over', () => {
     expect([toStranger.statusCode, codeOf(toStranger)]).toEqual([403, 'space/unproven']);
     const offered = await offer(owner, spaceId, editor);
     expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().handoverTo).toBe(editor.uid);
     expect(await ownerOf(spaceId)).toEqual({ owner_id: owner.uid, handover_to: editor.uid });
 
     // Taken by someone else than the member offered it: the viewer, the owner, a stranger.
@@ -107,7 +108,7 @@ describe('a hand-over', () => {
     const usage = await spaceUsageOf(t, spaceId);
     const taken = await accept(editor, spaceId);
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(taken.json()).toMatchObject({ owner: editor.uid, role: 'owner' });
+    expect(taken.json()).toMatchObject({ owner: editor.uid, role: 'owner', handoverTo: null });
     expect(await ownerOf(spaceId)).toEqual({ owner_id: editor.uid, handover_to: null });
     const roles = Object.fromEntries(
       (await kit.listed(owner, spaceId))!.members.map((member) => [member.uid, member.role]),

@@ -141,6 +141,8 @@ export const spaceSummary = z.object({
   epoch: z.number(),
   series: z.string(),
   log: z.object({ seq: z.number(), head: z.string() }),
+  /** The member the owner offered the space to (a signed `handover`), until they take it. */
+  handoverTo: z.string().nullable(),
   members: z.array(spaceMember),
 });
 export type SpaceSummary = z.infer<typeof spaceSummary>;
