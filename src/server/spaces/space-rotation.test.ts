@@ -299,25 +299,38 @@ describe('a rotation', () => {
     await expectUsageKept(spaceId);
   });
 
-  it('lands once when two are sent at once', async () => {
-    const { owner, spaceId } = await spaceOfThree();
+  it('lands once when two are sent at once, and streams hear the new epoch at the same number', async () => {
+    const { owner, viewer, spaceId } = await spaceOfThree();
     const mine = await kit.device(owner, spaceId, 1);
-    const staged = await kit.staged(owner, spaceId, mine.id);
-    const [a, b] = [
-      await kit.rotationOf(owner, spaceId, { snapshot: staged.id }),
-      await kit.rotationOf(owner, spaceId, { snapshot: staged.id }),
-    ];
-    const answers = await Promise.all([
-      kit.rotate(owner, spaceId, a.body, t),
-      kit.rotate(owner, spaceId, b.body, other),
-    ]);
-    expect(answers.map((answer) => [answer.statusCode, codeOf(answer)]).sort()).toEqual([
-      [200, undefined],
-      [409, 'space/stale-epoch'],
-    ]);
-    const landed = answers[0]!.statusCode === 200 ? a : b;
-    expect(await kit.syncState(owner, spaceId)).toMatchObject({ epoch: 2, series: landed.series, latest: 1 });
-    expect((await kit.rowsOfEpoch(spaceId, 2)).wraps).toBe(3);
-    await expectUsageKept(spaceId);
+    expect((await mine.push()).statusCode).toBe(200);
+    const stream = await spaceEvents(t, viewer);
+    try {
+      await expect.poll(() => stream.told()).toContainEqual({ id: spaceId, epoch: 1, latest: 1 });
+      const staged = await kit.staged(owner, spaceId, mine.id);
+      const [a, b] = [
+        await kit.rotationOf(owner, spaceId, { snapshot: staged.id }),
+        await kit.rotationOf(owner, spaceId, { snapshot: staged.id }),
+      ];
+      const answers = await Promise.all([
+        kit.rotate(owner, spaceId, a.body, t),
+        kit.rotate(owner, spaceId, b.body, other),
+      ]);
+      expect(answers.map((answer) => [answer.statusCode, codeOf(answer)]).sort()).toEqual([
+        [200, undefined],
+        [409, 'space/stale-epoch'],
+      ]);
+      const landed = answers[0]!.statusCode === 200 ? a : b;
+      expect(await kit.syncState(owner, spaceId)).toMatchObject({
+        epoch: 2,
+        series: landed.series,
+        latest: 1,
+      });
+      expect((await kit.rowsOfEpoch(spaceId, 2)).wraps).toBe(3);
+      await expectUsageKept(spaceId);
+      // Epoch 2 begins at 1 too: the news tells it apart by its epoch.
+      await expect.poll(() => stream.told()).toContainEqual({ id: spaceId, epoch: 2, latest: 1 });
+    } finally {
+      stream.close();
+    }
   });
 });
