@@ -70,7 +70,8 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     reminders: ['vault'],
-    spaces: ['vault'],
+    // A space's log is refused as sync refuses a change (SyncRefused); its records sync with sync's engine.
+    spaces: ['vault', 'sync'],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],
     ui: ['.', 'records', 'vault'],
