@@ -222,6 +222,51 @@ describe('memberships on devices', () => {
     expect((await viewOf(owner, spaceId))?.members[1]?.trust).toBe('verified');
   });
 
+  it('let a member in once when two of the owner’s devices hear the accept, and share the owner’s trust', async () => {
+    const laptop = await device('owner');
+    const phone = await device(laptop, 1);
+    const bob = await device('bob');
+    const spaceId = await laptop.members.create();
+    const invitation = await laptop.members.invite(spaceId, bob.account.email, 'viewer');
+    await bob.members.refresh();
+    await bob.members.accept(invitation);
+
+    // The phone signs its `add` first, but its request is held until the laptop's has landed on the same head.
+    const completing = `PUT /api/spaces/${spaceId}/members/${bob.account.uid}/key`;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    phone.hold = async (method, path) => {
+      if (`${method} ${path}` !== completing) return;
+      held();
+      await released;
+    };
+    const phoneRun = phone.members.refresh();
+    await holding;
+    await laptop.members.refresh();
+    release();
+    await phoneRun;
+    phone.hold = null;
+    const { entries } = await laptop.api.call('spaceLog', { params: { id: spaceId }, query: { after: 0 } });
+    expect(entries.map((entry) => entry.kind)).toEqual(['create', 'invite', 'accept', 'add']);
+    // The phone's was refused (the head had moved); read again, Bob was in: nothing more was sent.
+    expect(phone.sent.filter((line) => line.startsWith(completing))).toEqual([`${completing} 403`]);
+    expect(laptop.sent.filter((line) => line.startsWith(completing))).toEqual([`${completing} 200`]);
+    expect(await viewOf(bob, spaceId)).toMatchObject({ status: 'ready', role: 'viewer', writable: false });
+    expect(await phone.keys.get(spaceId, 1)).toEqual(await laptop.keys.get(spaceId, 1));
+
+    // Compared on the laptop; the member's settings sync, and the phone shows Bob's key verified too.
+    expect((await viewOf(phone, spaceId))?.members[1]?.trust).toBe('not-verified');
+    await laptop.members.markVerified(spaceId, bob.account.uid);
+    await laptop.device.sync();
+    await phone.device.sync();
+    expect(phone.members.views().spaces[0]?.members[1]).toMatchObject({
+      uid: bob.account.uid,
+      trust: 'verified',
+    });
+  });
+
   it('show a role change and a removal on both sides', async () => {
     const owner = await device('owner');
     const bob = await device('bob');

@@ -17,6 +17,8 @@ import { SimulatedDevice } from './devices.js';
 
 /** Rewrites a JSON answer of the server (`path` with its query), or leaves it (answers it unchanged). */
 export type Tamper = (path: string, method: string, json: unknown) => unknown;
+/** Holds a request back until it resolves. */
+export type Hold = (method: string, path: string) => Promise<void>;
 
 /** The test server as a device reaches it: Fastify's inject (the app's tests hand it in: src/app imports no server). */
 export interface TestServer {
@@ -40,10 +42,18 @@ export interface SpaceAccount {
 }
 
 /** A fetch that reaches the test server as one browser, its JSON answers passed through `tamper()` when set. */
-function fetchAs(t: TestServer, cookie: string, tamper: () => Tamper | null, sent: string[]): typeof fetch {
+function fetchAs(
+  t: TestServer,
+  cookie: string,
+  holder: { tamper: Tamper | null; hold: Hold | null },
+  sent: string[],
+): typeof fetch {
+  const tamper = () => holder.tamper;
   return async (input, init = {}) => {
     const body = init.body;
     const method = init.method ?? 'GET';
+    // A request held on its way (a slow network): the others go on meanwhile.
+    await holder.hold?.(method, String(input));
     const response = await t.inject({
       method,
       url: String(input),
@@ -80,6 +90,8 @@ export interface SpaceDevice {
   tamper: Tamper | null;
   /** Every request this device sent, as `<method> <path> <status>`. */
   sent: string[];
+  /** What holds this device's requests back (null: nothing). */
+  hold: Hold | null;
   close(): void;
 }
 
@@ -93,9 +105,9 @@ export async function spaceDevice(
   browser: number,
 ): Promise<SpaceDevice> {
   const cookie = await account.cookie(browser);
-  const holder: { tamper: Tamper | null } = { tamper: null };
+  const holder: { tamper: Tamper | null; hold: Hold | null } = { tamper: null, hold: null };
   const sent: string[] = [];
-  const fetch = fetchAs(t, cookie, () => holder.tamper, sent);
+  const fetch = fetchAs(t, cookie, holder, sent);
   const http = { fetch, timeoutMs: () => 30_000 };
   const server = httpSyncServer(http);
   const device = new SimulatedDevice(`browser ${browser}`, account.uid, server);
@@ -141,6 +153,12 @@ export async function spaceDevice(
     },
     set tamper(value) {
       holder.tamper = value;
+    },
+    get hold() {
+      return holder.hold;
+    },
+    set hold(value) {
+      holder.hold = value;
     },
     close() {
       keys.close();
