@@ -22,14 +22,24 @@ interface KeptKey {
   sealed: Uint8Array<ArrayBuffer>;
 }
 
+/** What else the device keeps of the member's spaces to show them offline (the checked logs, the last list). */
+interface KeptValue {
+  name: string;
+  sealed: Uint8Array<ArrayBuffer>;
+}
+
 class KeptKeys extends Dexie {
   keys!: EntityTable<KeptKey, 'id'>;
+  held!: EntityTable<KeptValue, 'name'>;
 
   constructor(memberId: string, options?: DexieOptions) {
     super(`mygenie-space-keys-${memberId}`, options);
-    this.version(1).stores({ keys: 'id, spaceId' });
+    this.version(1).stores({ keys: 'id, spaceId', held: 'name' });
   }
 }
+
+/** The kind the device's other space values are sealed as (their id is their name). */
+export const SPACE_HELD_KIND = 'space-held';
 
 export type OpenedWrap =
   | { ok: true; key: Uint8Array<ArrayBuffer> }
@@ -103,6 +113,20 @@ export class EpochKeys {
     const { sealed } = await this.#vault.seal(SPACE_KEY_KIND, id, bytesToBase64Url(key));
     await this.#db.keys.put({ id, spaceId, epoch, sealed });
     this.#open.set(id, key);
+  }
+
+  /** Keeps a value of the member's spaces on this device, sealed as the keys are (the checked logs, say). */
+  async keepValue(name: string, value: unknown): Promise<void> {
+    const { sealed } = await this.#vault.seal(SPACE_HELD_KIND, name, value);
+    await this.#db.held.put({ name, sealed });
+  }
+
+  /** A value kept with keepValue (undefined: none, or it does not open with this vault's key). */
+  async value<T>(name: string): Promise<T | undefined> {
+    const kept = await this.#db.held.get(name);
+    if (!kept) return undefined;
+    const [opened] = await this.#vault.open<T>([{ kind: SPACE_HELD_KIND, id: name, sealed: kept.sealed }]);
+    return opened?.ok ? opened.value : undefined;
   }
 
   /** Forgets a space's keys (every epoch's, or one): the member left, was removed, or the space is gone. */

@@ -73,6 +73,11 @@ export class SpaceLogs {
     return [...this.#logs.keys()];
   }
 
+  /** A log this device checked before (kept sealed with the member's vault), for a start with no network. */
+  seed(spaceId: string, log: VerifiedLog): void {
+    if (!this.#logs.has(spaceId)) this.#logs.set(spaceId, log);
+  }
+
   forget(spaceId: string): void {
     this.#logs.delete(spaceId);
   }

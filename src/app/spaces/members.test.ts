@@ -19,6 +19,7 @@ import { newHeader } from '../test/devices.js';
 import { spaceDevice, type SpaceAccount, type SpaceDevice, type TestServer } from '../test/space-members.js';
 import { acceptEntry } from './entries.js';
 import { EpochKeys, openWrap } from './epoch-keys.js';
+import { SpaceMembers } from './members.js';
 import { newIdentity } from './identity-keys.js';
 import { sameSafetyCode } from './safety-code.js';
 import { newEpoch, wrapSpaceKey } from './space-keys.js';
@@ -211,6 +212,19 @@ describe('memberships on devices', () => {
       IDBKeyRange,
     });
     expect(await again.get(spaceId, 1)).toEqual(ownerKey);
+    // The app started again with no network: the space shows as the laptop last checked it, ready.
+    const offline = async () => {
+      throw new ApiFailure('network', 0);
+    };
+    const restarted = new SpaceMembers({
+      uid: bob.account.uid,
+      identity: bob.identity,
+      api: { call: offline, post: offline },
+      vault: bob.device.vault,
+      keys: again,
+    });
+    const { spaces } = await restarted.restore();
+    expect(spaces).toEqual([bobView]);
     again.close();
     // Not among the vault's records: never listed, searched or backed up as the member's.
     expect(bob.device.vault.all().map((entry) => entry.kind)).not.toContain('space-key');
@@ -281,6 +295,12 @@ describe('memberships on devices', () => {
     expect(after?.members.map((member) => member.uid)).toEqual([owner.account.uid]);
     expect(after?.rotationDue).toBe(true);
     expect(await viewOf(bob, spaceId)).toMatchObject({ status: 'removed', writable: false });
+    // Bob read the notice: nothing of the space stays on his device, after a restart either.
+    await bob.members.acknowledgeRemoval(spaceId);
+    expect(await bob.keys.get(spaceId, 1)).toBeNull();
+    expect(bob.members.views().spaces).toEqual([]);
+    const restarted = new SpaceMembers({ ...bob, uid: bob.account.uid, vault: bob.device.vault });
+    expect((await restarted.restore()).spaces).toEqual([]);
   });
 
   it('leave a member’s keys when they leave, and end a deleted space for everyone', async () => {

@@ -44,6 +44,9 @@ export class SpaceFailure extends Error {
   }
 }
 
+/** The name the views' inputs are kept under on the device (epoch-keys.ts keepValue). */
+const HELD = 'views';
+
 /** How many times an entry is signed again on a newer head when another member's entry took its place. */
 const APPEND_TRIES = 3;
 
@@ -86,7 +89,41 @@ export class SpaceMembers {
       if (await this.completeJoiners(summary.id)) await this.logs.refresh(summary.id);
       await this.openKey(summary.id);
     }
+    await this.#keepHeld();
     return this.views(names);
+  }
+
+  /** What the views need kept on the device, for a start with no network (restore). */
+  async #keepHeld(): Promise<void> {
+    const logs = Object.fromEntries(this.logs.spaceIds().map((id) => [id, this.logs.get(id)!]));
+    await this.#host.keys.keepValue(HELD, { list: this.#list, logs });
+  }
+
+  /**
+   * The views from what this device kept at its last refresh, with no request: the app started offline. A space whose
+   * current key is kept here is ready.
+   */
+  async restore(names: SpaceNames = {}): Promise<{ spaces: SpaceView[]; invitations: InvitationToMe[] }> {
+    const held = await this.#host.keys.value<{ list: SpaceList | null; logs: Record<string, VerifiedLog> }>(
+      HELD,
+    );
+    if (held) {
+      this.#list ??= held.list;
+      for (const [id, log] of Object.entries(held.logs)) this.logs.seed(id, log);
+    }
+    for (const id of this.logs.spaceIds()) {
+      const epoch = this.logs.get(id)!.state.epoch;
+      if (await this.#host.keys.get(id, epoch)) this.#ready.add(id);
+    }
+    return this.views(names);
+  }
+
+  /** A removed member read the notice: the space's keys and log go from this device. */
+  async acknowledgeRemoval(spaceId: string): Promise<void> {
+    await this.#gone(spaceId);
+    this.logs.forget(spaceId);
+    this.#refused.delete(spaceId);
+    await this.#keepHeld();
   }
 
   /** Why the server's latest log of a space was refused (undefined: it checked out, or was never read). */
