@@ -281,6 +281,44 @@ describe('memberships on devices', () => {
     });
   });
 
+  it('wait for an owner’s or editor’s device: a viewer’s lets no one in; withdrawn and declined invitations go', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const carol = await device('carol');
+    const dan = await device('dan');
+    const { spaceId } = await joined(owner, bob, 'viewer');
+    const toCarol = await owner.members.invite(spaceId, carol.account.email, 'editor');
+    await carol.members.refresh();
+    await carol.members.accept(toCarol);
+
+    // Bob, a viewer, hears Carol's accept: his device sends nothing, and she waits for the owner's.
+    expect(
+      (await viewOf(bob, spaceId))?.members.find((member) => member.uid === carol.account.uid),
+    ).toMatchObject({
+      state: 'joining',
+      role: 'editor',
+    });
+    expect(bob.sent.filter((line) => line.startsWith(`PUT /api/spaces/${spaceId}/`))).toEqual([]);
+    expect((await viewOf(carol, spaceId))?.status).toBe('joining');
+    await owner.members.refresh();
+    expect((await viewOf(carol, spaceId))?.status).toBe('ready');
+
+    const toDan = await owner.members.invite(spaceId, dan.account.email, 'viewer');
+    expect((await viewOf(owner, spaceId))?.invitations).toEqual([
+      { id: toDan, email: dan.account.email, role: 'viewer', expiresAt: expect.any(String) as string },
+    ]);
+    expect((await dan.members.refresh()).invitations.map((item) => item.id)).toEqual([toDan]);
+    await owner.members.withdraw(spaceId, toDan);
+    expect((await viewOf(owner, spaceId))?.invitations).toEqual([]);
+    expect((await dan.members.refresh()).invitations).toEqual([]);
+    expect(await codeOf(dan.members.accept(toDan))).toBe('space/invitation-not-found');
+
+    const again = await owner.members.invite(spaceId, dan.account.email, 'viewer');
+    await dan.members.refresh();
+    await dan.members.decline(again);
+    expect((await dan.members.refresh()).invitations).toEqual([]);
+  });
+
   it('show a role change and a removal on both sides', async () => {
     const owner = await device('owner');
     const bob = await device('bob');
