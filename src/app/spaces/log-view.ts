@@ -115,8 +115,13 @@ export class SpaceLogs {
     // This member in the log with a key of this version that is not theirs: the server put another's key in.
     const mine = state.members[this.#me.uid];
     const key = this.#me.key();
-    if (mine && key && mine.key.version === key.version && mine.fingerprint !== (await keyFingerprint(key)))
-      throw new SyncRefused('altered');
+    if (mine && key) {
+      const fingerprint = await keyFingerprint(key);
+      if (mine.key.version === key.version && mine.fingerprint !== fingerprint)
+        throw new SyncRefused('altered');
+      // A new key in this member's name (`rekey`) that is not the identity they hold: not theirs.
+      if (mine.pendingKey && mine.pendingKey.fingerprint !== fingerprint) throw new SyncRefused('altered');
+    }
     if (!listed) return;
     // The list was read before the log: the log reaches its head at least, and at that head they agree.
     if (state.seq < listed.log.seq) throw new SyncRefused('withheld');

@@ -17,10 +17,10 @@ import {
 import { entryHash, type LogEntry } from '../../shared/spaces/log.js';
 import { newHeader } from '../test/devices.js';
 import { spaceDevice, type SpaceAccount, type SpaceDevice, type TestServer } from '../test/space-members.js';
-import { acceptEntry } from './entries.js';
+import { acceptEntry, nextPlace, signedEntry } from './entries.js';
 import { EpochKeys, openWrap } from './epoch-keys.js';
 import { SpaceMembers } from './members.js';
-import { newIdentity } from './identity-keys.js';
+import { keyFingerprint, newIdentity } from './identity-keys.js';
 import { sameSafetyCode } from './safety-code.js';
 import { newEpoch, wrapSpaceKey } from './space-keys.js';
 
@@ -409,6 +409,29 @@ describe('a server that lies to a member’s device', () => {
     expect(refused?.refused).toBe('altered');
     // The last view that checked out stays, Bob with his real key.
     expect(refused?.members[1]?.trust).toBe('not-verified');
+
+    // A `rekey` in Bob's name, signed by a key the server made: Bob's device knows it is not his.
+    const forger = (await newIdentity(2)).identity;
+    bob.tamper = null;
+    const { state: held } = await bob.members.logs.refresh(spaceId);
+    const rekey = await signedEntry(
+      spaceId,
+      nextPlace(held),
+      { uid: bob.account.uid, identity: forger },
+      'rekey',
+      {
+        key: forger.key,
+        fingerprint: await keyFingerprint(forger.key),
+      },
+    );
+    bob.tamper = (path, _method, json) =>
+      path.startsWith(`/api/spaces/${spaceId}/log`)
+        ? { entries: [...(json as { entries: [] }).entries, rekey] }
+        : json;
+    await expect(bob.members.logs.refresh(spaceId)).rejects.toMatchObject({ verdict: 'altered' });
+    // Nothing of it was kept: the log as checked before stays.
+    expect(bob.members.logs.get(spaceId)?.state.seq).toBe(held.seq);
+    bob.tamper = null;
 
     // Bob's fresh device reads a log whose `accept` puts him in with another key: his own device refuses it.
     const phone = await device(bob, 1);
