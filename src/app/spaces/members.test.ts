@@ -307,6 +307,10 @@ describe('memberships on devices', () => {
     expect((await viewOf(owner, spaceId))?.invitations).toEqual([
       { id: toDan, email: dan.account.email, role: 'viewer', expiresAt: expect.any(String) as string },
     ]);
+    // The address is known to the device that invited (the log names its hash only), after a restart too.
+    const restarted = new SpaceMembers({ ...owner, uid: owner.account.uid, vault: owner.device.vault });
+    const restored = (await restarted.restore()).spaces.find((space) => space.id === spaceId);
+    expect(restored?.invitations.map((item) => item.email)).toEqual([dan.account.email]);
     expect((await dan.members.refresh()).invitations.map((item) => item.id)).toEqual([toDan]);
     await owner.members.withdraw(spaceId, toDan);
     expect((await viewOf(owner, spaceId))?.invitations).toEqual([]);

@@ -27,7 +27,7 @@ import { SpaceLogs, type VerifiedLog } from './log-view.js';
 import type { InvitationToMe, SpaceView } from './model.js';
 import { safetyCode, type SafetyCode } from './safety-code.js';
 import type { MembershipApi } from './space-api.js';
-import { invitationsToMe, spaceViews, type SpaceNames } from './space-views.js';
+import { HELD_VIEWS, invitationsToMe, spaceViews, type HeldViews, type SpaceNames } from './space-views.js';
 
 export interface MembersHost extends Signer {
   api: MembershipApi;
@@ -44,9 +44,6 @@ export class SpaceFailure extends Error {
   }
 }
 
-/** The name the views' inputs are kept under on the device (epoch-keys.ts keepValue). */
-const HELD = 'views';
-
 /** How many times an entry is signed again on a newer head when another member's entry took its place. */
 const APPEND_TRIES = 3;
 
@@ -58,6 +55,7 @@ export class SpaceMembers {
   readonly #refused = new Map<string, 'altered' | 'withheld'>();
   readonly #invitedEmails = new Map<string, string>();
   readonly #withdrawn = new Set<string>();
+  #loaded: Promise<void> | null = null;
 
   constructor(host: MembersHost) {
     this.#host = host;
@@ -74,6 +72,7 @@ export class SpaceMembers {
    * marked `refused`.
    */
   async refresh(names: SpaceNames = {}): Promise<{ spaces: SpaceView[]; invitations: InvitationToMe[] }> {
+    await this.#load();
     const list = await this.#host.api.call('spaces');
     this.#list = list;
     for (const summary of list.spaces) {
@@ -95,8 +94,26 @@ export class SpaceMembers {
 
   /** What the views need kept on the device, for a start with no network (restore). */
   async #keepHeld(): Promise<void> {
-    const logs = Object.fromEntries(this.logs.spaceIds().map((id) => [id, this.logs.get(id)!]));
-    await this.#host.keys.keepValue(HELD, { list: this.#list, logs });
+    const held: HeldViews = {
+      list: this.#list,
+      logs: Object.fromEntries(this.logs.spaceIds().map((id) => [id, this.logs.get(id)!])),
+      invitedEmails: Object.fromEntries(this.#invitedEmails),
+      withdrawn: [...this.#withdrawn],
+    };
+    await this.#host.keys.keepValue(HELD_VIEWS, held);
+  }
+
+  /** What this device kept, read once (before the first refresh, so nothing kept is written over unread). */
+  #load(): Promise<void> {
+    this.#loaded ??= this.#host.keys.value<HeldViews>(HELD_VIEWS).then((held) => {
+      if (!held) return;
+      this.#list ??= held.list;
+      for (const [id, log] of Object.entries(held.logs)) this.logs.seed(id, log);
+      for (const [id, email] of Object.entries(held.invitedEmails ?? {}))
+        if (!this.#invitedEmails.has(id)) this.#invitedEmails.set(id, email);
+      for (const id of held.withdrawn ?? []) this.#withdrawn.add(id);
+    });
+    return this.#loaded;
   }
 
   /**
@@ -104,13 +121,7 @@ export class SpaceMembers {
    * current key is kept here is ready.
    */
   async restore(names: SpaceNames = {}): Promise<{ spaces: SpaceView[]; invitations: InvitationToMe[] }> {
-    const held = await this.#host.keys.value<{ list: SpaceList | null; logs: Record<string, VerifiedLog> }>(
-      HELD,
-    );
-    if (held) {
-      this.#list ??= held.list;
-      for (const [id, log] of Object.entries(held.logs)) this.logs.seed(id, log);
-    }
+    await this.#load();
     for (const id of this.logs.spaceIds()) {
       const epoch = this.logs.get(id)!.state.epoch;
       if (await this.#host.keys.get(id, epoch)) this.#ready.add(id);

@@ -28,6 +28,17 @@ export interface ViewInputs {
   now: number;
 }
 
+/** The name the views' inputs are kept under on the device (epoch-keys.ts keepValue), to show them offline. */
+export const HELD_VIEWS = 'views';
+
+/** The views' inputs as kept: the last list, the checked logs, the addresses this device invited, withdrawals. */
+export interface HeldViews {
+  list: SpaceList | null;
+  logs: Record<string, VerifiedLog>;
+  invitedEmails?: Record<string, string>;
+  withdrawn?: string[];
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function membersOf(log: VerifiedLog, inputs: ViewInputs, emails: Map<string, string>): SpaceMemberView[] {
