@@ -70,7 +70,7 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     reminders: ['vault'],
-    // A space's records sync by the sync engine, given the space's series (spaces/space-sync.ts).
+    // A space's log is refused as sync refuses a change (SyncRefused); its records sync with sync's engine.
     spaces: ['vault', 'sync'],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],

@@ -49,6 +49,11 @@ export interface SpaceView extends SpaceTag {
   rotationDue: boolean;
   /** A member this space's owner offered ownership to, waiting for them to accept. */
   handoverTo: string | null;
+  /**
+   * The server's latest log of this space did not check out (members.ts, log-view.ts): the view is the last one that
+   * did, and the screen says "the server sent a change that does not check out".
+   */
+  refused?: 'altered' | 'withheld';
 }
 
 /** An invitation to this member: from whom and with which role (never the space's name: the server cannot know it). */
