@@ -20,12 +20,15 @@ export type ListedEntry<T> = VaultEntry<T> & {
 
 interface SpacesContextValue {
   shelf: SpaceShelf | null;
+  /** The member's own vault, whichever store a form below is bound to (an entry of a space edits in its vault). */
+  member: Vault | null;
   /** The service's move (authors kept); without it a move is a save in the target, then a removal from the source. */
   move?: SpacesActions['move'] | undefined;
 }
 
-const SpacesContext = createContext<SpacesContextValue>({ shelf: null });
+const SpacesContext = createContext<SpacesContextValue>({ shelf: null, member: null });
 
+/** Gives the lists the shelf; placed inside the member's VaultProvider, whose vault it keeps as the member's own. */
 export function SpacesProvider({
   shelf,
   move,
@@ -35,7 +38,8 @@ export function SpacesProvider({
   move?: SpacesActions['move'];
   children: ReactNode;
 }) {
-  const value = useMemo(() => ({ shelf, move }), [shelf, move]);
+  const member = useVault();
+  const value = useMemo(() => ({ shelf, member, move }), [shelf, member, move]);
   return <SpacesContext.Provider value={value}>{children}</SpacesContext.Provider>;
 }
 
@@ -153,9 +157,15 @@ export function useListedRecords<T>(kind: RecordKind): ListedEntry<T>[] {
   }, [own, vault, shelf, kind]);
 }
 
+/** The member's own vault: the one SpacesProvider was given, else the nearest (no spaces: they are the same). */
+function useMemberVault(): Vault {
+  const nearest = useVault();
+  return useContext(SpacesContext).member ?? nearest;
+}
+
 /** The store a record goes to: the member's vault for null, else the space's (undefined: not open or read-only). */
 export function useTargetVault(): (spaceId: string | null) => Vault | undefined {
-  const vault = useVault();
+  const vault = useMemberVault();
   const spaces = useShelfSpaces();
   return useCallback(
     (spaceId) =>
@@ -177,7 +187,7 @@ export function useMoveRecord(): (
 ) => Promise<string> {
   const { move } = useContext(SpacesContext);
   const target = useTargetVault();
-  const vault = useVault();
+  const vault = useMemberVault();
   const spaces = useShelfSpaces();
   return useCallback(
     async (kind, id, from, to) => {
