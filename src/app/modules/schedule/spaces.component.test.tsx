@@ -31,6 +31,8 @@ import { newDraft } from './event-form.js';
 import { EventForm } from './EventForm.js';
 import { EventList } from './EventList.js';
 import { useScheduleEvents } from './use-schedule-data.js';
+import AnniversariesPage from './anniversaries/AnniversariesPage.js';
+import { anniversaryText } from './anniversaries/copy.js';
 
 const MEMBER = crypto.randomUUID();
 const HOME: SpaceTag = { id: 'a'.repeat(32), name: '우리집', colour: 'teal' };
@@ -90,6 +92,10 @@ async function device() {
   );
   await home.save('event', 'h1', undefined, event('Christmas dinner'));
   await family.save('event', 'f1', undefined, event('Grandma visits'));
+  const yearly = { calendar: 'solar', date: '2015-12-24', leap: false, repeat: 'yearly' } as const;
+  await member.save('anniversaries', 'a1', undefined, { ...yearly, name: 'First date' });
+  await home.save('anniversaries', 'a2', undefined, { ...yearly, name: 'Moving-in day' });
+  await family.save('anniversaries', 'a3', undefined, { ...yearly, name: 'Grandma’s birthday' });
   const spaces: ShelfSpace[] = [
     { tag: HOME, role: 'editor', writable: true, vault: home },
     { tag: FAMILY, role: 'viewer', writable: false, vault: family },
@@ -187,6 +193,31 @@ describe.each(['ko', 'en'] as const)('the schedule with shared spaces in %s', (l
     expect(home.list<ScheduleEvent>('event').map((saved) => saved.value.title)).toContain('Gift shopping');
     expect(member.list<ScheduleEvent>('event').map((saved) => saved.value.title)).not.toContain(
       'Gift shopping',
+    );
+  });
+
+  it('lists anniversaries where they live and adds one to the space the picker names', async () => {
+    const words = anniversaryText[lang];
+    const { member, home, shelf } = await device();
+    render(
+      <Shell member={member} shelf={shelf}>
+        <AnniversariesPage />
+      </Shell>,
+      { lang },
+    );
+    await expect.element(row('Moving-in day')).toHaveTextContent(HOME.name);
+    await expect.element(row('Grandma’s birthday')).toHaveTextContent(FAMILY.name);
+    expect(row('First date').element().querySelector('.space-chip')).toBeNull();
+    expect(row('Grandma’s birthday').getByRole('button').elements()).toHaveLength(0);
+
+    await page.getByRole('button', { name: words.add, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.form.add });
+    await dialog.getByRole('combobox', { name: tags.picker.label }).selectOptions(HOME.id);
+    await dialog.getByRole('textbox', { name: words.form.name, exact: true }).fill('Wedding');
+    await dialog.getByRole('button', { name: /저장|Save/ }).click();
+    await expect.element(row('Wedding')).toHaveTextContent(HOME.name);
+    expect(home.list<{ name: string }>('anniversaries').map((saved) => saved.value.name)).toContain(
+      'Wedding',
     );
   });
 });
