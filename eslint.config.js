@@ -70,7 +70,8 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     reminders: ['vault'],
-    spaces: ['vault'],
+    // A space's records sync by the sync engine, given the space's series (spaces/space-sync.ts).
+    spaces: ['vault', 'sync'],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],
     ui: ['.', 'records', 'spaces', 'vault'],

@@ -347,16 +347,25 @@ describe('protection', () => {
     await page.clock.fastForward('30:00');
     await setHidden(false);
     await app.nav().waitFor();
-    // Activity restarts the 10-minute default.
+    // Activity restarts the 10-minute default. Chromium hands pointer moves to the page at its next frame: the clock
+    // goes on once the page has taken them in (it tells the server, more than a minute after its last word).
+    const activity = page.waitForRequest('**/api/session/activity');
     await page.mouse.move(50, 50);
     await page.mouse.move(80, 90);
+    await activity;
     await page.clock.fastForward('09:00');
     await app.nav().waitFor();
 
     // Another tab sets 5 minutes: this tab follows at once.
     const other = await page.context().newPage();
     await other.goto(`${suite.server.url}/robots.txt`);
+    // The page tells the server its new minutes as it takes the setting in: only then may the clock go on.
+    const followed = page.waitForRequest(
+      (request) =>
+        request.url().endsWith('/api/session/activity') && request.postDataJSON()?.idleMinutes === 5,
+    );
     await other.evaluate((key) => localStorage.setItem(key, '5'), STORAGE_KEYS.autoLogoutMinutes);
+    await followed;
     await page.clock.fastForward('05:01');
     await page.getByRole('heading', { name: app.text.autoLogout.title }).waitFor();
     await page.getByText(app.text.autoLogout.message.replace('{{minutes}}', '5')).waitFor();

@@ -70,7 +70,7 @@ describe(`the ledger CSV in ${lang}`, () => {
     await page.getByRole('button', { name: ledger.csv.exportAll }).click();
     const exported = fs.readFileSync(await (await downloading).path());
     const text = exported.toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('\uFEFF날짜,시간,구분,금액,통화,분류,결제수단,메모,승인번호');
+    expect(text.split('\r\n')[0]).toBe('\uFEFF날짜,시간,구분,금액,통화,분류,결제수단,메모,승인번호,공간');
     expect(text).toContain(`${today},,지출,12000,KRW,식비,카드,냉면,`);
     expect(text).toContain(`${today},,수입,50000,KRW,급여,계좌이체,,`);
     await csvInput.setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: exported });

@@ -39,8 +39,12 @@ describe('auto logout on the site', () => {
     await page.clock.fastForward('30:00');
     await setHidden(false);
     await home.welcome().waitFor();
+    // Chromium hands pointer moves to the page at its next frame, not when the move is sent: the clock may go on
+    // only once the page has taken the activity in (it tells the server, more than a minute after its last word).
+    const activity = page.waitForRequest('**/api/session/activity');
     await page.mouse.move(40, 40);
     await page.mouse.move(60, 80);
+    await activity;
     await page.clock.fastForward('09:00');
     await home.welcome().waitFor();
 

@@ -9,14 +9,22 @@
 //   approved    this page's own waiting sign-in was approved (the stream starts again, as the approved session)
 //   signed-out  this page's session ended (the stream closes: there is nothing more to hear)
 //   sync        the member's synced vault moved (data: { latest })
+//   space       a shared space the member is in moved (data: { id, latest })
 //
 // A listener for `new-login` that comes after the stream opened would miss the sign-ins already announced on it,
 // so the stream starts again for it, and the server announces every waiting sign-in anew.
 
-export type LiveEvent = 'new-login' | 'new-login-decided' | 'approved' | 'signed-out' | 'sync';
+export type LiveEvent = 'new-login' | 'new-login-decided' | 'approved' | 'signed-out' | 'sync' | 'space';
 export type LiveHandlers = Partial<Record<LiveEvent, (data: unknown) => void>>;
 
-const EVENTS: readonly LiveEvent[] = ['new-login', 'new-login-decided', 'approved', 'signed-out', 'sync'];
+const EVENTS: readonly LiveEvent[] = [
+  'new-login',
+  'new-login-decided',
+  'approved',
+  'signed-out',
+  'sync',
+  'space',
+];
 const URL = '/api/events';
 
 const listeners = new Set<LiveHandlers>();

@@ -79,6 +79,7 @@ export const ERROR_CODES = {
   'space/no-identity': 409,
   'space/no-synced-vault': 409,
   'space/last-owner': 409,
+  'space/rotation-busy': 409,
   'passkey/invalid-response': 400,
   'passkey/challenge-expired': 400,
   'passkey/verification-failed': 400,

@@ -26,7 +26,7 @@ import {
   type BackupContents,
   type BackupRecord,
 } from './format.js';
-import { FROM_SPACE, restoreBackup, type RestorePlatform } from './restore.js';
+import { copiesLeftToSpaces, FROM_SPACE, restoreBackup, type RestorePlatform } from './restore.js';
 import type { SpaceTag } from '../../shared/spaces/colours.js';
 
 const PASSWORD = 'backup master password';
@@ -442,7 +442,7 @@ async function remacSpaces(cipher: VaultCipher, contents: BackupContents): Promi
   return { ...contents, mac: await cipher.backupMac(listing) };
 }
 
-describe('restoring copies of shared spaces’ records (version 3), until the spaces service decides', () => {
+describe('restoring copies of shared spaces’ records (version 3)', () => {
   /** What was written of the spaces' copies, opened with `key`: by id, and whether any kept its tag. */
   async function writtenCopies(key: VaultCipher, written: StoredRecord[]) {
     const copies = written.filter((record) => record.id === 'lunch' || record.id === 'ferry');
@@ -511,6 +511,42 @@ describe('restoring copies of shared spaces’ records (version 3), until the sp
         asOwn,
       );
     }
+  });
+
+  it('leaves the copies of a space the member is still in to the space, still checking them against the MAC', async () => {
+    const { cipher, contents } = await spacesBackup();
+    const stillIn = new Set([HOME.id]);
+    expect(copiesLeftToSpaces(contents, stillIn)).toBe(1);
+    expect(copiesLeftToSpaces(contents, undefined)).toBe(0);
+    const { store, writes } = memoryStore();
+    const outcome = restored(
+      await restoreBackup({ crypto: inProcess(new VaultCipher()), store }, newDevice, contents, {
+        mode: 'replace',
+        password: PASSWORD,
+        stillIn,
+      }),
+    );
+    const ids = writes[0]!.records.map((record) => record.id).sort();
+    expect(ids).toEqual(['doc-1', 'event-1', 'ferry', 'memo-1', 'settings']);
+    expect(outcome.records.map((record) => record.id)).not.toContain('lunch');
+    const ferry = writes[0]!.records.find((record) => record.id === 'ferry')!;
+    expect(await cipher.openMany([ferry])).toEqual([
+      { ok: true, value: { ...FERRY, [FROM_SPACE]: '제주 여행' } },
+    ]);
+    // A copy left to its space is still part of what the MAC covers: changed, the whole restore is refused.
+    const swapped = contents.records.map((record) =>
+      record.id === 'lunch' ? { ...record, updatedAt: record.updatedAt + 1 } : record,
+    );
+    const refused = memoryStore();
+    expect(
+      await restoreBackup(
+        { crypto: inProcess(new VaultCipher()), store: refused.store },
+        newDevice,
+        { ...contents, records: swapped },
+        { mode: 'replace', password: PASSWORD, stillIn },
+      ),
+    ).toBe('tampered');
+    expect(refused.writes).toEqual([]);
   });
 
   it('refuses a tag moved, stripped or added, a space renamed, or a tag that is not one, and writes nothing', async () => {

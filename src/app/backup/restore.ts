@@ -37,11 +37,26 @@ import {
 const fromBase64 = base64ToBytes;
 
 /**
- * The field a restored copy of a shared space's record keeps its space's name in ("from 우리집"). Until the
- * spaces service decides which spaces the member still belongs to, every such record comes back as the member's
- * own, as the plan has it for a space the member left or that was deleted (docs/spaces-plan.md §6).
+ * The field a restored copy of a shared space's record keeps its space's name in ("from 우리집"): a space the member
+ * left, or that was deleted, comes back as the member's own records (docs/spaces-plan.md §6).
  */
 export const FROM_SPACE = 'fromSpace';
+
+/**
+ * Whether a backup's record is a copy of a space the member still belongs to (`stillIn`: those spaces' ids): such a
+ * copy is not written, as the space itself brings the record back, current, and a copy beside it would be the same
+ * entry twice.
+ */
+const leftToSpace = (record: BackupRecord, stillIn: ReadonlySet<string> | undefined) =>
+  record.space !== undefined && stillIn?.has(record.space) === true;
+
+/** How many of a backup's records a restore leaves to the spaces the member still belongs to (for the screen). */
+export function copiesLeftToSpaces(
+  contents: BackupContents,
+  stillIn: ReadonlySet<string> | undefined,
+): number {
+  return contents.records.filter((record) => leftToSpace(record, stillIn)).length;
+}
 
 /** What a restore uses of the vault (Vault.restoreWith gives it); `chunks` restores chunks in the crypto workers. */
 export interface RestorePlatform {
@@ -61,6 +76,11 @@ export interface RestoreOptions {
   mode: 'replace' | 'merge';
   password?: string;
   onProgress?: (fraction: number) => void;
+  /**
+   * The ids of the shared spaces the member still belongs to (the spaces service's shelf): their copies in the
+   * backup are not written (copiesLeftToSpaces counts them). Without it every copy comes back as the member's own.
+   */
+  stillIn?: ReadonlySet<string>;
 }
 
 /**
@@ -191,7 +211,7 @@ export async function restoreBackup(
     const current = vault.updatedAt(record.id);
     return current === undefined || current < record.updatedAt;
   };
-  let records = contents.records.filter(keep);
+  let records = contents.records.filter((record) => !leftToSpace(record, options.stillIn) && keep(record));
   const kept = new Set(records.map((record) => record.id));
   // A backup made under another key, merged: its records and chunks are sealed again under this vault's key.
   const reseal = cipher !== null && !replace;

@@ -11,7 +11,9 @@ const lunch: NewEntry = {
   payment: 'card',
   memo: '',
 };
-const HEADER = 'date,time,type,amount,currency,category,payment,memo,approval';
+const HEADER = 'date,time,type,amount,currency,category,payment,memo,approval,space';
+/** The header files written before the shared spaces' column. */
+const SPACELESS_HEADER = 'date,time,type,amount,currency,category,payment,memo,approval';
 /** The header files written before the time and approval number went out with the entries. */
 const OLD_HEADER = 'date,type,amount,currency,category,payment,memo';
 const errorsOf = (text: string) => {
@@ -23,31 +25,63 @@ describe('formatLedgerCsv', () => {
   it('writes a BOM, a header and one CRLF-ended row per entry, amounts in major units', () => {
     const coffee: NewEntry = { ...lunch, amount: 350, currency: 'USD', category: 'cafe', memo: 'latte' };
     expect(formatLedgerCsv([lunch, coffee])).toBe(
-      `\uFEFF${HEADER}\r\n2024-03-15,,expense,12000,KRW,food,card,,\r\n2024-03-15,,expense,3.50,USD,cafe,card,latte,\r\n`,
+      `\uFEFF${HEADER}\r\n2024-03-15,,expense,12000,KRW,food,card,,,\r\n2024-03-15,,expense,3.50,USD,cafe,card,latte,,\r\n`,
     );
   });
 
   it("writes a statement's time and approval number, and reads them back", () => {
     const paid: NewEntry = { ...lunch, time: '20:32', approval: '00123456', memo: '스타벅스' };
     const csv = formatLedgerCsv([paid, lunch]);
-    expect(csv).toContain('\r\n2024-03-15,20:32,expense,12000,KRW,food,card,스타벅스,00123456\r\n');
+    expect(csv).toContain('\r\n2024-03-15,20:32,expense,12000,KRW,food,card,스타벅스,00123456,\r\n');
     expect(parseLedgerCsv(csv)).toEqual({ ok: true, entries: [paid, lunch] });
   });
 
   it('quotes fields holding commas, quotes or line breaks, doubling the quotes', () => {
     const csv = formatLedgerCsv([{ ...lunch, category: '점심, 저녁', memo: 'said "hi"\r\nthen left' }]);
-    expect(csv).toContain(',"점심, 저녁",card,"said ""hi""\r\nthen left",\r\n');
+    expect(csv).toContain(',"점심, 저녁",card,"said ""hi""\r\nthen left",,\r\n');
   });
 
   it('defuses text a spreadsheet would run as a formula', () => {
     const csv = formatLedgerCsv([{ ...lunch, category: '=1+1', payment: '@card', memo: '-5 refund' }]);
-    expect(csv).toContain(`,'=1+1,'@card,'-5 refund,\r\n`);
+    expect(csv).toContain(`,'=1+1,'@card,'-5 refund,,\r\n`);
     const tabbed = formatLedgerCsv([
       { ...lunch, memo: '\tnote' },
       { ...lunch, memo: "'=x" },
     ]);
-    expect(tabbed).toContain(`,'\tnote,\r\n`);
-    expect(tabbed).toContain(`,''=x,\r\n`);
+    expect(tabbed).toContain(`,'\tnote,,\r\n`);
+    expect(tabbed).toContain(`,''=x,,\r\n`);
+  });
+
+  it('names the shared space of each entry in its own column, empty for the member’s own', () => {
+    const groceries = { ...lunch, amount: 52000, memo: '장보기', space: '우리집' };
+    const trip = { ...lunch, space: '=제주, 여행' };
+    expect(formatLedgerCsv([lunch, groceries, trip])).toBe(
+      `\uFEFF${HEADER}\r\n` +
+        '2024-03-15,,expense,12000,KRW,food,card,,,\r\n' +
+        '2024-03-15,,expense,52000,KRW,food,card,장보기,,우리집\r\n' +
+        `2024-03-15,,expense,12000,KRW,food,card,,,"'=제주, 여행"\r\n`,
+    );
+    // Korean labels: the header says 공간, the name is as the members wrote it.
+    expect(formatLedgerCsv([groceries], 'ko')).toBe(
+      '\uFEFF날짜,시간,구분,금액,통화,분류,결제수단,메모,승인번호,공간\r\n' +
+        '2024-03-15,,지출,52000,KRW,식비,카드,장보기,,우리집\r\n',
+    );
+  });
+
+  it('reads a file with a space column back as the member’s own entries (the space is not kept)', () => {
+    const groceries = { ...lunch, amount: 52000, memo: '장보기' };
+    for (const labels of ['codes', 'ko'] as const) {
+      const csv = formatLedgerCsv([lunch, { ...groceries, space: '우리집' }], labels);
+      expect(parseLedgerCsv(csv), labels).toEqual({ ok: true, entries: [lunch, groceries] });
+    }
+    // Written by hand or by another app, in any place; twice is refused as any column given twice is.
+    expect(parseLedgerCsv('space,date,type,amount,category\n회사,2024-03-15,expense,12000,food')).toEqual({
+      ok: true,
+      entries: [{ ...lunch, payment: '' }],
+    });
+    expect(errorsOf('date,type,amount,category,공간,space\n2024-03-15,expense,1,food,a,b')).toEqual([
+      { line: 1, column: 'space', code: 'ledger/csv-header' },
+    ]);
   });
 
   it('writes only the header for an empty ledger, which imports as no entries', () => {
@@ -95,7 +129,7 @@ describe('parseLedgerCsv', () => {
   });
 
   it('reads a time a spreadsheet wrote back without its leading zero or with seconds', () => {
-    const text = `${HEADER}\n2024-03-15,9:05,expense,12000,KRW,food,card,,\n2024-03-15,20:32:00,expense,12000,KRW,food,card,,\n`;
+    const text = `${SPACELESS_HEADER}\n2024-03-15,9:05,expense,12000,KRW,food,card,,\n2024-03-15,20:32:00,expense,12000,KRW,food,card,,\n`;
     expect(parseLedgerCsv(text)).toEqual({
       ok: true,
       entries: [
@@ -154,7 +188,7 @@ describe('parseLedgerCsv', () => {
       };
       const row = (fields: Partial<Record<keyof NewEntry, string>>) => {
         const cells = { ...good, ...fields };
-        return `${HEADER}\n${Object.values(cells).join(',')}\n`;
+        return `${SPACELESS_HEADER}\n${Object.values(cells).join(',')}\n`;
       };
       const cases: Array<[Partial<Record<keyof NewEntry, string>>, string, string]> = [
         [{ date: '2024-02-30' }, 'date', 'ledger/invalid-date'],
@@ -329,10 +363,10 @@ describe('Korean sheets', () => {
     const own: NewEntry = { ...lunch, category: '고양이 사료', payment: '페이', memo: '=1' };
     const csv = formatLedgerCsv([lunch, salary, own], 'ko');
     expect(csv).toBe(
-      '\uFEFF날짜,시간,구분,금액,통화,분류,결제수단,메모,승인번호\r\n' +
-        '2024-03-15,,지출,12000,KRW,식비,카드,,\r\n' +
-        '2024-03-15,,수입,3000000,KRW,급여,계좌이체,,\r\n' +
-        "2024-03-15,,지출,12000,KRW,고양이 사료,페이,'=1,\r\n",
+      '\uFEFF날짜,시간,구분,금액,통화,분류,결제수단,메모,승인번호,공간\r\n' +
+        '2024-03-15,,지출,12000,KRW,식비,카드,,,\r\n' +
+        '2024-03-15,,수입,3000000,KRW,급여,계좌이체,,,\r\n' +
+        "2024-03-15,,지출,12000,KRW,고양이 사료,페이,'=1,,\r\n",
     );
     expect(parseLedgerCsv(csv)).toEqual({ ok: true, entries: [lunch, salary, own] });
   });

@@ -16,7 +16,9 @@ import {
 
 /**
  * The columns, as the .xlsx export writes them too. A statement's time and approval number (승인번호) go out with
- * the entry, so the file imported back (here or on the import screen) finds each payment already there.
+ * the entry, so the file imported back (here or on the import screen) finds each payment already there. `space`
+ * names the shared space an entry is in (empty for the member's own); an import reads it and leaves it: what a file
+ * brings in is the member's own (docs/product.md, "The app").
  */
 export const CSV_COLUMNS = [
   'date',
@@ -28,10 +30,11 @@ export const CSV_COLUMNS = [
   'payment',
   'memo',
   'approval',
+  'space',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** Columns a file may leave out: currency defaults to KRW, the others to empty (or absent). */
-const OPTIONAL_COLUMNS: readonly CsvColumn[] = ['time', 'currency', 'payment', 'memo', 'approval'];
+const OPTIONAL_COLUMNS: readonly CsvColumn[] = ['time', 'currency', 'payment', 'memo', 'approval', 'space'];
 export const MAX_IMPORT_ROWS = 50_000;
 
 /** Header names a file may use, compared trimmed and lower-cased, so a sheet made in Korean imports too. */
@@ -115,6 +118,9 @@ const plainAmount = (text: string) =>
     .replace(/^[₩￦]/, '')
     .replace(/원$/, '');
 
+/** An entry as an export writes it: with the name of the shared space it is in, none for the member's own. */
+export type LedgerRow = NewEntry & { space?: string };
+
 /** How an export writes its header and names: the codes (which any version reads) or Korean labels. */
 export type CsvLabels = 'codes' | 'ko';
 
@@ -139,7 +145,7 @@ const unguardFormula = (text: string) =>
  * labels, the header, the type and the default categories and payment methods are written as the app shows them
  * in Korean; an import reads either.
  */
-export function formatLedgerCsv(entries: readonly NewEntry[], labels: CsvLabels = 'codes'): string {
+export function formatLedgerCsv(entries: readonly LedgerRow[], labels: CsvLabels = 'codes'): string {
   const ko = recordsText.ko.ledger;
   const label = (names: Record<string, string>, key: string) =>
     labels === 'ko' && Object.hasOwn(names, key) ? names[key]! : key;
@@ -154,6 +160,7 @@ export function formatLedgerCsv(entries: readonly NewEntry[], labels: CsvLabels 
     guardFormula(label(ko.payments, entry.payment)),
     guardFormula(entry.memo),
     guardFormula(entry.approval ?? ''),
+    guardFormula(entry.space ?? ''),
   ]);
   return '\uFEFF' + [header, ...rows].map((row) => row.map(quoteCsvField).join(',') + '\r\n').join('');
 }

@@ -5,13 +5,7 @@ import { ApiFailure, failureOf, filledPath, networkTimeoutMs, pathOf, type Args 
 import { listenLive } from '../../client/live-events.js';
 import { methodAndPath } from '../../shared/api/routes.js';
 import type { Api, EndpointName, Input, Output } from '../../shared/api/index.js';
-import type {
-  SyncDownloadRoute,
-  SyncEnvironment,
-  SyncJsonRoute,
-  SyncServer,
-  SyncUploadRoute,
-} from './ports.js';
+import type { SyncEnvironment, SyncServer } from './ports.js';
 
 export interface HttpOptions {
   /** The fetch to send with (the page's own by default, which sends the member's cookies). */
@@ -22,8 +16,23 @@ export interface HttpOptions {
   timeoutMs?: () => number;
 }
 
+/**
+ * Any of the server's routes over HTTP, called by their names in the API table: JSON in and out (`call`), raw bytes
+ * up (`upload`) or down (`download`). A series' server (the member's sync routes, a space's) narrows it.
+ */
+export interface HttpApi {
+  call<N extends EndpointName>(name: N, ...args: Args<N>): Promise<Output<Api[N]>>;
+  upload<N extends EndpointName>(name: N, input: Input<Api[N]>, body: Uint8Array | string): Promise<void>;
+  download<N extends EndpointName>(name: N, input: Input<Api[N]>): Promise<Uint8Array<ArrayBuffer>>;
+}
+
 /** The server's sync routes over HTTP. */
 export function httpSyncServer(options: HttpOptions = {}): SyncServer {
+  return httpApi(options);
+}
+
+/** The server's routes over HTTP (`HttpApi`). */
+export function httpApi(options: HttpOptions = {}): HttpApi {
   const send = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.base ?? '';
   const timeout = options.timeoutMs ?? networkTimeoutMs;
@@ -48,7 +57,7 @@ export function httpSyncServer(options: HttpOptions = {}): SyncServer {
     return response;
   }
   return {
-    async call<N extends SyncJsonRoute>(name: N, ...args: Args<N>): Promise<Output<Api[N]>> {
+    async call<N extends EndpointName>(name: N, ...args: Args<N>): Promise<Output<Api[N]>> {
       const body = (args[0] as { body?: unknown } | undefined)?.body;
       const response = await request(name, pathOf(name, ...args), {
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -61,7 +70,7 @@ export function httpSyncServer(options: HttpOptions = {}): SyncServer {
         throw new ApiFailure('server/internal', response.status);
       }
     },
-    async upload<N extends SyncUploadRoute>(name: N, input: Input<Api[N]>, body: Uint8Array | string) {
+    async upload<N extends EndpointName>(name: N, input: Input<Api[N]>, body: Uint8Array | string) {
       const path = filledPath(name, input);
       const response = await request(name, path, {
         headers: { 'content-type': 'application/octet-stream' },
@@ -70,7 +79,7 @@ export function httpSyncServer(options: HttpOptions = {}): SyncServer {
       // The answer (a snapshot's description) is not needed: drained so the connection is free again.
       await response.arrayBuffer().catch(() => undefined);
     },
-    async download<N extends SyncDownloadRoute>(name: N, input: Input<Api[N]>) {
+    async download<N extends EndpointName>(name: N, input: Input<Api[N]>) {
       const response = await request(name, filledPath(name, input), {});
       try {
         return new Uint8Array(await response.arrayBuffer());

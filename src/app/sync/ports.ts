@@ -123,6 +123,11 @@ export interface SeriesHooks {
    * again (edited here meanwhile) is checked again.
    */
   guard?: (change: ReceivedChange, meta: SyncMetaRow) => Promise<Verdict>;
+  /**
+   * Whether a push's refusal says this member only reads the series (a space's viewer): the run still takes the
+   * series in, then stops with the refusal, the edits here kept unsent.
+   */
+  readsOnly?: (refusal: unknown) => boolean;
   /** Who made a change, as a conflict copy it causes names the other side (`conflictBy`); undefined: no one to name. */
   authorOf?: (change: ReceivedChange) => string | undefined;
 }

@@ -137,8 +137,13 @@ export class SyncRuns {
       }
       // Until nothing is unsent: each round sends a batch (or learns it must merge first) and takes in what came.
       for (let stale = 0; ;) {
-        const pushed = await push(parts);
+        const pushed = await push(parts).catch((error: unknown) => {
+          // A member who only reads the series (a space's viewer): what the others sent still comes in.
+          if (parts.readsOnly?.(error)) return { refused: error };
+          throw error;
+        });
         await timed(host.timings, 'pullMs', () => pull(parts, (id, meta) => takeSnapshot(parts, id, meta)));
+        if (typeof pushed === 'object') throw pushed.refused;
         if (host.stopped()) return;
         if (pushed === 'done' && !(await parts.store.hasDirty())) break;
         if (pushed === 'stale' && ++stale >= STALE_ROUNDS) break;

@@ -1,7 +1,7 @@
 // Live news of shared spaces for this process's event streams (docs/spaces-plan.md §4, "Live fan-out"), as
 // sync-news.ts is for a member's own sync: `space:<id>` when a space's series moves (a push, a snapshot), and
 // `spaces:<uid>` when a member's memberships change. A confirmed device's stream follows the spaces its member is
-// in and tells `space {id, latest}`; on `spaces:<uid>` it reads them again, so a member no longer in a space hears
+// in and tells `space {id, epoch, latest}` (a rotation starts a new series: its epoch tells the news apart); on `spaces:<uid>` it reads them again, so a member no longer in a space hears
 // nothing more of it (and every read checks the membership again, should that news be lost).
 import type { LiveBus } from '../core/bus.js';
 import type { SpaceSeriesStore } from './series-store.js';
@@ -18,18 +18,18 @@ export const membershipNewsTopic = (uid: string) => `spaces:${uid}`;
 export const announceMemberships = (live: LiveBus, uid: string): Promise<void> =>
   live.publish(membershipNewsTopic(uid));
 
-type SpaceListener = (space: { id: string; latest: number }) => void;
+type SpaceListener = (space: { id: string; epoch: number; latest: number }) => void;
 
 export function spaceNews(store: Pick<SpaceSeriesStore, 'spacesOf' | 'latestFor'>, live: LiveBus) {
   return {
     /**
-     * Follows the spaces member `uid` is in for one stream: `listener` hears each space's newest number when it
-     * first follows it and whenever it moves. Answers `refresh` (read everything again: the stream's safety poll)
+     * Follows the spaces member `uid` is in for one stream: `listener` hears each space's epoch and newest number
+     * when it first follows it and whenever either moves. Answers `refresh` (read everything again: the stream's safety poll)
      * and `stop`.
      */
     follow(uid: string, listener: SpaceListener) {
       const followed = new Map<string, () => void>();
-      const told = new Map<string, number>();
+      const told = new Map<string, string>();
       let stopped = false;
       // One read at a time, in order, so a membership read and a space's read never cross.
       let queue = Promise.resolve();
@@ -46,11 +46,12 @@ export function spaceNews(store: Pick<SpaceSeriesStore, 'spacesOf' | 'latestFor'
       };
       const readSpace = async (id: string) => {
         if (stopped || !followed.has(id)) return;
-        const latest = await store.latestFor(id, uid);
-        if (latest === undefined) return unfollow(id);
-        if (stopped || told.get(id) === latest) return;
-        told.set(id, latest);
-        listener({ id, latest });
+        const now = await store.latestFor(id, uid);
+        if (now === undefined) return unfollow(id);
+        const stamp = `${now.epoch}:${now.latest}`;
+        if (stopped || told.get(id) === stamp) return;
+        told.set(id, stamp);
+        listener({ id, ...now });
       };
       const readMemberships = async () => {
         if (stopped) return;

@@ -96,4 +96,29 @@ export function spaceRoutes(app: FastifyInstance, deps: { gate: AccountGate; spa
     ({ signedIn, params, body }) => spaces.remove(signedIn, params.id, params.uid, body),
     { first: member(managesSpace) },
   );
+
+  route(
+    app,
+    gate,
+    API.rotateSpace,
+    ({ signedIn, params, body }) => spaces.rotate(signedIn, params.id, body),
+    // The owner, or an editor (whether a rotation is due is the log's to say, under the space's lock).
+    { first: member(completesMember, 'space/read-only') },
+  );
+
+  route(
+    app,
+    gate,
+    API.offerSpaceHandover,
+    ({ signedIn, params, body }) => spaces.offerHandover(signedIn, params.id, body),
+    { first: member(managesSpace) },
+  );
+
+  route(
+    app,
+    gate,
+    API.acceptSpaceHandover,
+    ({ signedIn, params, body }) => spaces.acceptHandover(signedIn, params.id, body),
+    { first: member() },
+  );
 }

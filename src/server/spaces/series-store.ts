@@ -59,10 +59,14 @@ async function spacesOf(db: Executor, userId: string): Promise<string[]> {
   return rows.map((row) => row.space_id);
 }
 
-/** The space's newest change number, if the member is in it (a member, not still joining). */
-async function latestFor(db: Executor, spaceId: string, userId: string): Promise<number | undefined> {
+/** The space's epoch and newest change number, if the member is in it (a member, not still joining). */
+async function latestFor(
+  db: Executor,
+  spaceId: string,
+  userId: string,
+): Promise<{ epoch: number; latest: number } | undefined> {
   const row = await membership(db, spaceId, userId);
-  return row && row.state === 'member' ? row.latest : undefined;
+  return row && row.state === 'member' ? { epoch: row.epoch, latest: row.latest } : undefined;
 }
 
 /** The member's identity sign key (SPKI DER, base64url), if they published one. */

@@ -22,7 +22,7 @@ import {
   type Identity,
   type SpaceMember,
 } from '../test/space-fixtures.js';
-import { SPACE_INVITATIONS_PER_DAY } from './service.js';
+import { SPACE_INVITATIONS_PER_DAY } from './invitations.js';
 
 let t: TestApp;
 
@@ -252,7 +252,9 @@ describe('invitations to a space', () => {
         await completeBody(owner, spaceId, bob, invitation),
       );
       expect(completed.statusCode, completed.body).toBe(200);
-      await expect.poll(() => toBob.told(), { timeout: 10_000 }).toEqual([{ id: spaceId, latest: 0 }]);
+      await expect
+        .poll(() => toBob.told(), { timeout: 10_000 })
+        .toEqual([{ id: spaceId, epoch: 1, latest: 0 }]);
     } finally {
       toBob.close();
     }

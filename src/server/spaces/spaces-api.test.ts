@@ -153,6 +153,7 @@ describe('spaces', () => {
       epoch: 1,
       series: body.entry.body.series,
       log: { seq: 1, head: expect.stringMatching(/^[0-9a-f]{64}$/) as string },
+      handoverTo: null,
       members: [
         { uid: alice.uid, email: alice.email, role: 'owner', state: 'member', key: alice.identity!.key },
       ],

@@ -64,7 +64,12 @@ export function spaceSyncRoutes(
     ),
   );
 
-  route(app, gate, API.spaceSnapshot, async ({ signedIn, params, reply }) =>
-    sendStored(reply, storage, await spaces.snapshotKey(signedIn, params.id, params.snapshot), 'snapshot'),
+  route(app, gate, API.spaceSnapshot, async ({ signedIn, params, query, reply }) =>
+    sendStored(
+      reply,
+      storage,
+      await spaces.snapshotKey(signedIn, params.id, params.snapshot, query.epoch),
+      'snapshot',
+    ),
   );
 }

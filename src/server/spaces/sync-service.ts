@@ -32,6 +32,7 @@ import {
 } from '../sync/series.js';
 import { DEVICE_BYTES } from '../sync/store.js';
 import { spaceNewsTopic } from './news.js';
+import { stageSnapshot } from './staging.js';
 import type { SpaceMembership, SpaceSeriesQueries, SpaceSeriesStore } from './series-store.js';
 
 export interface SpaceSyncDeps {
@@ -271,6 +272,8 @@ export function spaceSyncService(deps: SpaceSyncDeps) {
       incoming: Incoming,
       log: FastifyBaseLogger,
     ) {
+      // The next epoch's snapshot, for a rotation: staging.ts.
+      if (query.stage !== undefined) return stageSnapshot(deps, signedIn, spaceId, query, incoming, log);
       const { user } = signedIn;
       /** The writer's own device, the epoch current, the snapshot allowed: before the bytes and again after. */
       const admitted = async (tx: SpaceSeriesQueries, member: SpaceMembership) => {
@@ -324,9 +327,13 @@ export function spaceSyncService(deps: SpaceSyncDeps) {
       return { id, covers: query.covers, size };
     },
 
-    /** Where a snapshot of the space's current epoch is stored, for a member. */
-    async snapshotKey({ user }: SignedIn, spaceId: string, id: string): Promise<string> {
+    /**
+     * Where a snapshot of the space's current epoch is stored, for a member; one read in another `epoch` than the
+     * current is `space/stale-epoch` (a rotation ended it).
+     */
+    async snapshotKey({ user }: SignedIn, spaceId: string, id: string, epoch?: number): Promise<string> {
       const member = await memberOf(store, spaceId, user.uid);
+      if (epoch !== undefined) currentEpoch(member, epoch);
       const row = await store.findSnapshot(spaceId, member.epoch, id);
       if (!row) throw new ApiError('storage/object-not-found');
       return row.storage_key;

@@ -4,7 +4,14 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { entryStatement, LOG_GENESIS, type LogEntry, type LogKind } from '../../shared/spaces/log.js';
-import { identityStatement, wrapStatement, type MemberKey } from '../../shared/spaces/statements.js';
+import { SPACE_INVITATION_TTL_MS } from '../../shared/constants.js';
+import {
+  identityStatement,
+  keyFingerprint,
+  sha256Hex,
+  wrapStatement,
+  type MemberKey,
+} from '../../shared/spaces/statements.js';
 import { headerStatement } from '../sync/proofs.js';
 import { signedInMember, type TestApp } from './harness.js';
 import { digest, VAULT_HEADER } from './sync-fixtures.js';
@@ -191,8 +198,80 @@ export async function spaceEvents(t: TestApp, who: { cookie: string }) {
     }
   })();
   return {
-    told: (): Array<{ id: string; latest: number }> =>
+    told: (): Array<{ id: string; epoch: number; latest: number }> =>
       [...received.matchAll(/event: space\ndata: (.*)\n/g)].map((match) => JSON.parse(match[1]!)),
     close: () => controller.abort(),
   };
+}
+
+/** A new member signed in, with a synced vault and a published identity. */
+export async function memberWithIdentity(t: TestApp, name: string): Promise<SpaceMember> {
+  const who = await spaceMember(t, name);
+  await withIdentity(t, who);
+  return who;
+}
+
+/** `author`'s entry of `kind` at the log's head (signed by `signer`, the author's own identity unless said). */
+export async function entryAtHead<K extends LogKind>(
+  t: TestApp,
+  author: SpaceMember,
+  spaceId: string,
+  kind: K,
+  body: LogEntry<K>['body'],
+  signer: Identity = author.identity!,
+): Promise<LogEntry<K>> {
+  return signedEntry(
+    spaceId,
+    { ...(await nextPlace(t, author, spaceId)), kind, author: author.uid, body },
+    signer,
+  );
+}
+
+/**
+ * Brings `who` into the owner's space with `role` through the routes: invited, accepted, then (unless `joining`)
+ * let in by the owner with the current `epoch`'s key wrapped to them. Answers the invitation and the member's
+ * key's fingerprint (what an `add` names).
+ */
+export async function joinedSpace(
+  t: TestApp,
+  owner: SpaceMember,
+  spaceId: string,
+  who: SpaceMember,
+  role: 'editor' | 'viewer',
+  options: { epoch?: number; joining?: boolean } = {},
+): Promise<{ invitation: string; fingerprint: string }> {
+  const send = (member: SpaceMember, url: string, body: unknown, method: 'POST' | 'PUT' = 'POST') =>
+    t.request({ method, url, cookie: member.cookie, body });
+  const invitation = randomB64url(16);
+  const invite = await entryAtHead(t, owner, spaceId, 'invite', {
+    invitation,
+    emailHash: await sha256Hex(new TextEncoder().encode(who.email)),
+    role,
+    expiresAt: t.now() + SPACE_INVITATION_TTL_MS,
+  });
+  const invited = await send(owner, `/api/spaces/${spaceId}/invitations`, {
+    email: who.email,
+    entry: invite,
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const head = await nextPlace(t, owner, spaceId);
+  const key = who.identity!.key;
+  const fingerprint = await keyFingerprint(key);
+  const accept = signedEntry(
+    spaceId,
+    { ...head, kind: 'accept', author: who.uid, body: { invitation, uid: who.uid, key, fingerprint } },
+    who.identity!,
+  );
+  const accepted = await send(who, `/api/spaces/invitations/${invitation}/accept`, { entry: accept });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  if (options.joining) return { invitation, fingerprint };
+  const add = await entryAtHead(t, owner, spaceId, 'add', { invitation, uid: who.uid, fingerprint, role });
+  const completed = await send(
+    owner,
+    `/api/spaces/${spaceId}/members/${who.uid}/key`,
+    { entry: add, wrap: signedWrap(spaceId, options.epoch ?? 1, who.uid, key.version, owner) },
+    'PUT',
+  );
+  expect(completed.statusCode, completed.body).toBe(200);
+  return { invitation, fingerprint };
 }

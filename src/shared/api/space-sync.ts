@@ -12,6 +12,7 @@ import {
   spacePushBody,
   spaceSnapshotParams,
   spaceSnapshotQuery,
+  spaceSnapshotReadQuery,
   spaceSyncState,
 } from '../schemas/space-sync.js';
 import { syncSnapshotInfo } from '../schemas/sync.js';
@@ -92,12 +93,14 @@ export const SPACE_SYNC_API = {
   spaceUploadSnapshot: {
     route: 'PUT /api/spaces/:id/snapshots',
     summary:
-      "Store a snapshot of the space's epoch covering its changes through `covers` (owners and editors)",
+      "Store a snapshot of the space's epoch covering its changes through `covers` (owners and editors), or stage the next epoch's for a rotation (`stage=1`)",
     tag: 'spaces',
     access: 'member',
     errors: [
       'space/not-found',
       'space/read-only',
+      'space/not-owner',
+      'space/rotation-busy',
       'space/stale-epoch',
       'space/no-identity',
       'sync/unknown-device',
@@ -118,8 +121,9 @@ export const SPACE_SYNC_API = {
     summary: "A snapshot's bytes of the space's current epoch",
     tag: 'spaces',
     access: 'member',
-    errors: ['space/not-found', ...failures.storedRead],
+    errors: ['space/not-found', 'space/stale-epoch', ...failures.storedRead],
     params: spaceSnapshotParams,
+    query: spaceSnapshotReadQuery,
     status: 200,
     response: null,
     produces: 'application/octet-stream',

@@ -21,6 +21,7 @@ import {
   spaceLogQuery,
   spaceParams,
   spaceSummary,
+  rotateSpaceBody,
 } from '../schemas/spaces.js';
 
 export const SPACE_API = {
@@ -192,6 +193,50 @@ export const SPACE_API = {
       'storage/quota-exceeded',
     ],
     params: spaceMemberParams,
+    body: spaceEntryBody,
+    status: 200,
+    response: spaceSummary,
+  },
+  rotateSpace: {
+    route: 'POST /api/spaces/:id/rotate',
+    summary:
+      "Rotate the space to its next epoch: the signed `rotate` entry (a `remove` first), the new key wrapped to every member who stays, the staged snapshot published, the old epoch's rows and files deleted",
+    tag: 'spaces',
+    access: 'member',
+    errors: [
+      'space/not-found',
+      'space/read-only',
+      'space/not-owner',
+      'space/last-owner',
+      'space/stale-epoch',
+      'space/unproven',
+      'space/rotation-busy',
+      'storage/quota-exceeded',
+    ],
+    params: spaceParams,
+    body: rotateSpaceBody,
+    status: 200,
+    response: spaceSummary,
+  },
+  offerSpaceHandover: {
+    route: 'POST /api/spaces/:id/handover',
+    summary: "Offer the space to a member (the owner's signed `handover` entry naming them)",
+    tag: 'spaces',
+    access: 'member',
+    errors: ['space/not-found', 'space/not-owner', 'space/unproven', 'storage/quota-exceeded'],
+    params: spaceParams,
+    body: spaceEntryBody,
+    status: 200,
+    response: spaceSummary,
+  },
+  acceptSpaceHandover: {
+    route: 'POST /api/spaces/:id/handover/accept',
+    summary:
+      'Take the space offered to me (my signed `handover-accept`): its bytes move to my quota, if they fit',
+    tag: 'spaces',
+    access: 'member',
+    errors: ['space/not-found', 'space/unproven', 'storage/quota-exceeded'],
+    params: spaceParams,
     body: spaceEntryBody,
     status: 200,
     response: spaceSummary,

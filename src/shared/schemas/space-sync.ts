@@ -107,6 +107,16 @@ export const spaceSnapshotQuery = z.object({
   covers: z.coerce.number(invalid).int(invalid).min(1, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
   /** `1`: the epoch's publication, taken only while its series is empty (as a synced vault's). */
   publish: z.literal('1', invalid).optional(),
+  /**
+   * `1`: the next epoch's publication, staged for its rotation (`epoch` = current + 1, `covers` = 1, from a device
+   * of the current epoch): nobody's to read until `POST /api/spaces/:id/rotate` publishes it.
+   */
+  stage: z.literal('1', invalid).optional(),
+});
+
+export const spaceSnapshotReadQuery = z.object({
+  /** The epoch the device reads in: another than the current is refused (`space/stale-epoch`). */
+  epoch: z.coerce.number(invalid).int(invalid).min(1, invalid).max(2_147_483_647, invalid).optional(),
 });
 
 export type SpaceChangeBody = z.infer<typeof spaceChangeBody>;

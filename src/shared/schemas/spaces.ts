@@ -1,7 +1,7 @@
 // Shared spaces (issue 47, docs/spaces-plan.md §4): what the space routes take and answer. The server reads the
 // membership log it checks (who, which role, which public keys, the invited addresses' hashes), never a space's
 // name or records: those travel sealed under the space's key, which only members' devices hold.
-import { EMAIL_MAX_LENGTH } from '../constants.js';
+import { EMAIL_MAX_LENGTH, SPACE_MEMBERS_MAX } from '../constants.js';
 import { isValidEmail, normalizeEmail } from '../email.js';
 import { z } from '../zod.js';
 import { LOG_KINDS } from '../spaces/log.js';
@@ -141,6 +141,8 @@ export const spaceSummary = z.object({
   epoch: z.number(),
   series: z.string(),
   log: z.object({ seq: z.number(), head: z.string() }),
+  /** The member the owner offered the space to (a signed `handover`), until they take it. */
+  handoverTo: z.string().nullable(),
   members: z.array(spaceMember),
 });
 export type SpaceSummary = z.infer<typeof spaceSummary>;
@@ -220,3 +222,26 @@ export const completeSpaceMemberBody = z.strictObject({
   wrap: spaceKeyWrap,
 });
 export type CompleteSpaceMemberBody = z.infer<typeof completeSpaceMemberBody>;
+
+/**
+ * A rotation to the next epoch (plan §3 "Rotation"): made against the epoch and the newest change the rotating
+ * device applied (another than the space's is `space/stale-epoch`: apply, redo), publishing the snapshot it staged
+ * for the next epoch, with its signed entries — a `remove` first when the rotation removes a member, then the
+ * `rotate` — and the next epoch's key wrapped to every member who stays (not to those still joining: the `add` that
+ * lets them in wraps the epoch's key then), each wrap signed by the rotating member.
+ */
+export const rotateSpaceBody = z.strictObject({
+  epoch: z.number(invalid).int(invalid).min(1, invalid).max(2_147_483_647, invalid),
+  covers: z.number(invalid).int(invalid).min(0, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
+  /** The staged snapshot's id (`PUT /api/spaces/:id/snapshots?stage=1` answered it). */
+  snapshot: z.uuid(invalid),
+  entries: z.array(logEntry, invalid).min(1, invalid).max(2, invalid),
+  wraps: z
+    .array(
+      z.strictObject({ uid: z.string(invalid).min(1, invalid).max(64, invalid), wrap: spaceKeyWrap }),
+      invalid,
+    )
+    .min(1, invalid)
+    .max(SPACE_MEMBERS_MAX, invalid),
+});
+export type RotateSpaceBody = z.infer<typeof rotateSpaceBody>;

@@ -25,6 +25,8 @@ import {
 import { RestorePanel } from './RestorePanel.js';
 import { useConfirmOwner } from '../../access/DetailGate.js';
 import { runBackup } from './run-backup.js';
+import { useSpaceShelf } from '../../backup/shelf.js';
+import type { BackupShelf } from '../../backup/space-copies.js';
 import { EMPTY_WEBDAV, WebdavFields, webdavComplete } from './WebdavFields.js';
 
 export function useAppConfig(): AppConfig {
@@ -54,7 +56,13 @@ function useBackupStatus(memberId: string): { last: LastBackup | null; failure: 
   return status;
 }
 
-export function BackupPanel() {
+/**
+ * `shelf`: the spaces whose records a backup carries as the member's copy and a restore leaves to the space (by
+ * default SpaceShelfContext's; null: none).
+ */
+export function BackupPanel({ shelf: givenShelf }: { shelf?: BackupShelf | null } = {}) {
+  const contextShelf = useSpaceShelf();
+  const shelf = givenShelf === undefined ? contextShelf : givenShelf;
   const text = useText(backupText);
   const counted = usePlural();
   const { locale } = useLanguage();
@@ -143,7 +151,7 @@ export function BackupPanel() {
     }
     setProgress(0);
     try {
-      const result = await runBackup(vault, settings, config, { onProgress: setProgress });
+      const result = await runBackup(vault, settings, config, { onProgress: setProgress, shelf });
       if (!result.ok) return setProblem(text.problems[result.problem]);
       toast(fill(text.done, { name: result.name }));
       if (settings.target === 'webdav' && settings.webdav) {
@@ -253,7 +261,13 @@ export function BackupPanel() {
           {problem}
         </p>
       )}
-      <RestorePanel vault={vault} webdav={backup.webdav} config={config} confirmOwner={confirmOwner} />
+      <RestorePanel
+        vault={vault}
+        webdav={backup.webdav}
+        config={config}
+        confirmOwner={confirmOwner}
+        shelf={shelf}
+      />
       <ErasePanel />
     </section>
   );

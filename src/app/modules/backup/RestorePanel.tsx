@@ -9,17 +9,20 @@ import { decodeBackup, type BackupContents } from '../../backup/format.js';
 import type { AppConfig, WebdavCredentials } from '../../../shared/schemas/drives.js';
 import { loadAppConfig } from '../../backup/app-config.js';
 import { googleDriveToken } from '../../backup/google-drive.js';
-import { restoreInto } from '../../backup/restore.js';
+import { copiesLeftToSpaces, restoreInto } from '../../backup/restore.js';
 import type { RemoteTarget, RemoteTargetId, StoredBackup } from '../../backup/targets.js';
 import { formatBytes } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
+import { usePlural } from '../../../client/plural.js';
+import type { BackupShelf } from '../../backup/space-copies.js';
 import type { Vault } from '../../vault/vault.js';
 import { KINDS } from '../kinds.js';
 import { backupText } from './copy.js';
 import { GoogleDriveStatus } from './GoogleDriveStatus.js';
 import { remoteTargetFor } from './run-backup.js';
 import { EMPTY_WEBDAV, WebdavFields, webdavComplete } from './WebdavFields.js';
+import { useSpaceShelf } from '../../backup/shelf.js';
 import './backup.css';
 
 interface Chosen {
@@ -34,6 +37,8 @@ interface Chosen {
  * in settings; without it (a new device) the drive's details are asked here and kept only for this restore.
  * `confirmOwner`: into an open vault a restore goes only after the master password (or the member's detail
  * password) is given again — a restore replaces what the detail gate protects and resets its password.
+ * `shelf`: the spaces the member still belongs to, whose copies in a backup are left to the space (by default
+ * SpaceShelfContext's; null: every copy comes back as the member's own, "from" its space).
  */
 export function RestorePanel({
   vault,
@@ -41,13 +46,18 @@ export function RestorePanel({
   webdav = null,
   config: given,
   confirmOwner,
+  shelf: givenShelf,
 }: {
   vault: Vault;
   titled?: boolean;
   webdav?: WebdavCredentials | null;
   config?: AppConfig;
   confirmOwner?: () => Promise<boolean>;
+  shelf?: BackupShelf | null;
 }) {
+  const contextShelf = useSpaceShelf();
+  const shelf = givenShelf === undefined ? contextShelf : givenShelf;
+  const counted = usePlural();
   const text = useText(backupText);
   const { lang, locale } = useLanguage();
   const toast = useToast();
@@ -124,15 +134,20 @@ export function RestorePanel({
     if (vault.state === 'unlocked' && !(await confirmOwner?.())) return;
     setBusy(text.restoring);
     setProblem('');
+    // The spaces the member is still in, as they are now: their copies are left to the space.
+    const stillIn = new Set(shelf?.spaces().map((space) => space.tag.id));
     try {
       const result = await restoreInto(vault, chosen.contents, {
         mode: vault.state === 'unlocked' ? mode : 'replace',
         ...(askPassword ? { password } : {}),
         onProgress: setProgress,
+        stillIn,
       });
       if (result === 'ok') {
         // What the backup held, told only now that its password (or this vault's key) has opened it.
-        setRestored(fill(text.counts, countsOf(chosen.contents)));
+        const left = copiesLeftToSpaces(chosen.contents, stillIn);
+        const counts = fill(text.counts, countsOf(chosen.contents, stillIn));
+        setRestored(left > 0 ? `${counts} ${counted(text.leftToSpaces, left)}` : counts);
         setChosen(null);
         setPassword('');
         toast(text.restored);
@@ -148,12 +163,15 @@ export function RestorePanel({
     }
   }
 
-  const countsOf = (contents: BackupContents) =>
+  /** The records restored of each kind: copies left to a space the member is still in are not counted. */
+  const countsOf = (contents: BackupContents, stillIn: ReadonlySet<string>) =>
     Object.fromEntries(
       KINDS.map(({ kind }) => [
         kind,
         new Intl.NumberFormat(locale).format(
-          contents.records.filter((record) => record.kind === kind).length,
+          contents.records.filter(
+            (record) => record.kind === kind && !(record.space !== undefined && stillIn.has(record.space)),
+          ).length,
         ),
       ]),
     );

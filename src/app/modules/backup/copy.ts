@@ -94,6 +94,11 @@ export const backupText = defineText(
     restoring: '복원하는 중...',
     restored: '복원했습니다. 상세 보기 비밀번호는 0000으로 초기화되었습니다.',
     restoredCounts: '복원한 항목:',
+    leftToSpaces: {
+      one: '아직 함께 쓰는 공간의 항목 {{count}}개는 복원하지 않았습니다. 그 공간에서 그대로 다시 받아옵니다.',
+      other:
+        '아직 함께 쓰는 공간의 항목 {{count}}개는 복원하지 않았습니다. 그 공간에서 그대로 다시 받아옵니다.',
+    },
     confirmReplace: '이 기기의 데이터가 백업 내용으로 바뀝니다. 계속할까요?',
     problems: {
       'not-a-backup': '이 파일은 MyGenie 백업이 아닙니다.',
@@ -234,6 +239,11 @@ export const backupText = defineText(
     restoring: 'Restoring...',
     restored: 'Restored. Your detail view password is back to 0000.',
     restoredCounts: 'Restored:',
+    leftToSpaces: {
+      one: '{{count}} item of spaces you still share was not restored: the space brings it back as it is.',
+      other:
+        '{{count}} items of spaces you still share were not restored: the space brings them back as they are.',
+    },
     confirmReplace: 'This device’s data will be replaced by the backup. Continue?',
     problems: {
       'not-a-backup': 'This file is not a MyGenie backup.',

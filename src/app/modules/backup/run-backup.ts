@@ -13,6 +13,7 @@ import {
   type TargetResult,
 } from '../../backup/targets.js';
 import type { BackupSettings } from '../../settings.js';
+import type { BackupShelf } from '../../backup/space-copies.js';
 import type { Vault } from '../../vault/vault.js';
 import { saveLastBackup } from './last-backup.js';
 
@@ -37,7 +38,12 @@ export async function runBackup(
   vault: Vault,
   settings: BackupSettings,
   config: AppConfig,
-  options: { auto?: boolean; onProgress?: (fraction: number) => void } = {},
+  options: {
+    auto?: boolean;
+    onProgress?: (fraction: number) => void;
+    /** The spaces whose records go in as the member's copy (create.ts); none without. */
+    shelf?: BackupShelf | null;
+  } = {},
 ): Promise<BackupOutcome> {
   let target: RemoteTarget | null = null;
   if (settings.target !== 'file') {
@@ -47,7 +53,7 @@ export async function runBackup(
   }
   let backup: Blob;
   try {
-    backup = await createBackup(vault, settings.kind);
+    backup = await createBackup(vault, settings.kind, options.shelf ?? null);
   } catch {
     return { ok: false, problem: 'failed' };
   }

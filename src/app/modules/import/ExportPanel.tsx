@@ -1,17 +1,18 @@
 // Export: the vault's records in the formats other apps read — the schedule as .ics, personal info as Bitwarden's
 // password-protected JSON or its CSV, the diary as Markdown files in a zip with their attachments, the ledger as
 // CSV or .xlsx. Taking data out of the vault asks for the master password (docs/security.md), and each writer's
-// code loads only when its export is chosen.
+// code loads only when its export is chosen. The schedule and the ledger take in every shared space the member
+// belongs to (the spaces service's shelf), each entry naming its space.
 import { useId, useState, type FormEvent } from 'react';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { usePlural } from '../../../client/plural.js';
 import { PasswordField } from '../../../client/ui/PasswordField.js';
 import { useToast } from '../../../client/ui/Toast.js';
-import { isoToday } from '../../format.js';
-import { MASTER_PASSWORD_MIN_LENGTH, type Vault } from '../../vault/vault.js';
+import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { useVault } from '../../vault/react.js';
 import { saveFile } from '../../ui/save-file.js';
-import { KIND } from '../kinds.js';
+import { useSpaceShelf } from '../../backup/shelf.js';
+import { makeExport } from './export-files.js';
 import { exportText } from './export-copy.js';
 
 export const EXPORTS = [
@@ -27,79 +28,12 @@ export type ExportChoice = (typeof EXPORTS)[number];
 /** What a file exported for another app must be locked with (Bitwarden asks the same of its own exports). */
 export const EXPORT_PASSWORD_MIN_LENGTH = MASTER_PASSWORD_MIN_LENGTH;
 
-/** The chosen export's file: its name, bytes and type. Null when the vault holds nothing of it. */
-async function makeExport(
-  vault: Vault,
-  choice: ExportChoice,
-  lang: 'ko' | 'en',
-  filePassword: string,
-): Promise<{ name: string; data: BlobPart; type: string } | null> {
-  const day = isoToday();
-  switch (choice) {
-    case 'ics': {
-      const events = await KIND.event.export.values(vault);
-      if (events.length === 0) return null;
-      const { exportICalendar } = await import('./formats/calendar/export-ics.js');
-      return {
-        name: `mygenie-schedule-${day}.ics`,
-        data: exportICalendar(events, { now: new Date() }),
-        type: 'text/calendar',
-      };
-    }
-    case 'bitwarden-json':
-    case 'bitwarden-csv': {
-      const records = await KIND.personal.export.values(vault);
-      if (records.length === 0) return null;
-      const writers = await import('./formats/passwords/export.js');
-      return choice === 'bitwarden-json'
-        ? {
-            name: `mygenie-personal-${day}.json`,
-            data: await writers.exportBitwardenEncrypted(records, filePassword),
-            type: 'application/json',
-          }
-        : {
-            name: `mygenie-personal-${day}.csv`,
-            data: writers.exportBitwardenCsv(records),
-            type: 'text/csv',
-          };
-    }
-    case 'diary-markdown': {
-      const entries = await KIND.memo.export.values(vault);
-      if (entries.length === 0) return null;
-      const { exportDiaryMarkdown } = await import('./formats/diary/export-markdown.js');
-      return {
-        name: `mygenie-diary-${day}.zip`,
-        data: exportDiaryMarkdown(entries) as Uint8Array<ArrayBuffer>,
-        type: 'application/zip',
-      };
-    }
-    case 'ledger-csv':
-    case 'ledger-xlsx': {
-      const entries = await KIND.ledger.export.values(vault);
-      if (entries.length === 0) return null;
-      if (choice === 'ledger-csv') {
-        const { formatLedgerCsv } = await import('../../records/ledger-csv.js');
-        return {
-          name: `mygenie-ledger-${day}.csv`,
-          data: formatLedgerCsv(entries, lang === 'ko' ? 'ko' : 'codes'),
-          type: 'text/csv;charset=utf-8',
-        };
-      }
-      const { exportLedgerXlsx } = await import('./formats/money/export-xlsx.js');
-      return {
-        name: `mygenie-ledger-${day}.xlsx`,
-        data: exportLedgerXlsx(entries, lang) as Uint8Array<ArrayBuffer>,
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      };
-    }
-  }
-}
-
 export function ExportPanel() {
   const text = useText(exportText);
   const counted = usePlural();
   const { lang } = useLanguage();
   const vault = useVault();
+  const shelf = useSpaceShelf();
   const toast = useToast();
   const [choice, setChoice] = useState<ExportChoice>('ics');
   const [master, setMaster] = useState('');
@@ -128,7 +62,7 @@ export function ExportPanel() {
         setProblems({ master: text.wrongMaster });
         return;
       }
-      const made = await makeExport(vault, choice, lang, filePassword);
+      const made = await makeExport(vault, shelf, choice, lang, filePassword);
       if (!made) {
         setMessage({ text: text.nothing, problem: true });
         return;

@@ -18,6 +18,7 @@ import {
   parseLedgerCsv,
   splitDuplicates,
   type CsvImportError,
+  type LedgerRow,
 } from '../../records/ledger-csv.js';
 import type { NewEntry } from '../../records/ledger.js';
 import { csvFileName } from './month.js';
@@ -37,8 +38,9 @@ export function LedgerCsv({
   allEntries,
 }: {
   month: string;
-  monthEntries: NewEntry[];
-  allEntries: NewEntry[];
+  /** The entries shown, each a shared space's naming it (`space`): the export's space column. */
+  monthEntries: LedgerRow[];
+  allEntries: LedgerRow[];
 }) {
   const text = useText(ledgerText);
   const shell = useText(shellText);

@@ -55,4 +55,6 @@ export const en: Record<AppErrorCode, string> = {
   'space/no-synced-vault':
     'Turn on sync first to share spaces: your space keys are kept in your synced vault.',
   'space/last-owner': 'A space needs its owner. Hand it over to another member first, or delete the space.',
+  'space/rotation-busy':
+    'Another member is changing this space’s key right now. The app will try again shortly by itself.',
 };

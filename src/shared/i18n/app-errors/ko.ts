@@ -58,4 +58,6 @@ export const ko = {
     '공간을 함께 쓰려면 먼저 동기화를 켜 주세요. 공간용 키는 동기화된 금고에 보관됩니다.',
   'space/last-owner':
     '공간에는 소유자가 있어야 합니다. 먼저 다른 구성원에게 소유권을 넘기거나 공간을 삭제해 주세요.',
+  'space/rotation-busy':
+    '다른 구성원이 지금 이 공간의 키를 바꾸고 있습니다. 잠시 뒤 자동으로 다시 시도합니다.',
 } satisfies Record<AppErrorCode, string>;

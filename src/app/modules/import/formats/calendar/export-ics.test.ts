@@ -172,6 +172,46 @@ describe('the schedule as an .ics file', () => {
     },
   );
 
+  it('names the shared space an event is in as its CATEGORIES, its changed occurrences too; another app reads it', async () => {
+    const meeting = RICH.find(({ id }) => id === 'new-york')!.value;
+    const events = [
+      { id: 'a1', value: EVENTS[0]!.value },
+      { id: 'a2', value: EVENTS[1]!.value, space: '우리집' },
+      { id: 'm', value: meeting, space: 'Work, team; NY' },
+    ];
+    const text = exportICalendar(events, { now: NOW });
+    const unfolded = text.replace(/\r\n /g, '');
+    const categories = (uid: string) =>
+      unfolded
+        .split('BEGIN:VEVENT')
+        .filter((block) => block.includes(`UID:${uid}@mygenie`))
+        .map((block) => /\r\nCATEGORIES:(.*)\r\n/.exec(block)?.[1] ?? null);
+    expect(categories('a1')).toEqual([null]);
+    expect(categories('a2')).toEqual(['우리집']);
+    // The series and its changed occurrence, the name's comma and semicolon escaped: one category.
+    expect(categories('m')).toEqual(['Work\\, team\\; NY', 'Work\\, team\\; NY']);
+
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const read = calendar
+      .getAllSubcomponents('vevent')
+      .map((component) =>
+        component.getAllProperties('categories').flatMap((property) => property.getValues()),
+      );
+    expect(read).toEqual([[], ['우리집'], ['Work, team; NY'], ['Work, team; NY']]);
+
+    // Imported again, an event of a space is the member's own: the category is not read.
+    const plan = await importICalendar(new TextEncoder().encode(text), {
+      timeZone: 'Asia/Seoul',
+      today: '2025-03-01',
+    });
+    expect(plan.items.map((item) => (item.value as ScheduleEvent).title)).toEqual([
+      '치과 예약',
+      '어린이날',
+      'NY 주간 통화',
+    ]);
+    expect(plan.items.every((item) => !('space' in item.value) && !('categories' in item.value))).toBe(true);
+  });
+
   it('writes an empty calendar for an empty schedule', () => {
     expect(exportICalendar([], { now: NOW, prodId: '-//Test//Test//EN' })).toBe(
       'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//Test//EN\r\nCALSCALE:GREGORIAN\r\nEND:VCALENDAR\r\n',

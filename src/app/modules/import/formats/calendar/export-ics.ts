@@ -3,7 +3,8 @@
 // dates), its repeat as an RRULE, deleted occurrences as EXDATEs and each changed one as a VEVENT of its own with
 // RECURRENCE-ID. A lunar date repeating yearly is RFC 7529's rule in the Korean calendar, with its solar dates for
 // ten years as RDATEs for calendars that know no RSCALE, and X-MYGENIE-LUNAR so that our importer gives it back as
-// the lunar event it is.
+// the lunar event it is. An event of a shared space names it as its CATEGORIES (which our importer does not read:
+// what a file brings in is the member's own).
 import { epochDay, fromEpochDay, toIsoDate } from '../../../../calendar/plain-date.js';
 import {
   lunarRuleToRRule,
@@ -50,8 +51,15 @@ interface Writing {
   soon: number;
 }
 
+/** An event as the export writes it: with the name of the shared space it is in, none for the member's own. */
+export interface ExportedEvent {
+  id: string;
+  value: ScheduleEvent;
+  space?: string;
+}
+
 export function exportICalendar(
-  events: Array<{ id: string; value: ScheduleEvent }>,
+  events: readonly ExportedEvent[],
   options: { now: Date; prodId?: string },
 ): string {
   const year = options.now.getUTCFullYear();
@@ -61,7 +69,7 @@ export function exportICalendar(
     zones: new Map(),
     soon: year + 1,
   };
-  const body = events.flatMap(({ id, value }) => eventLines(id, value, writing));
+  const body = events.flatMap(({ id, value, space }) => eventLines(id, value, writing, space));
   const zones = [...writing.zones]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([name, years]) => vtimezoneLines(name, years.from, years.to) ?? []);
@@ -151,8 +159,13 @@ function alarmLines(value: ScheduleEvent, allDay: boolean): string[] {
   ]);
 }
 
-function textLines(title: string, memo: string): string[] {
-  return [`SUMMARY:${escapeText(title)}`, ...(memo ? [`DESCRIPTION:${escapeText(memo)}`] : [])];
+/** The title, the memo, and the space the event is in (one category: a comma in its name is escaped). */
+function textLines(title: string, memo: string, space: string | undefined): string[] {
+  return [
+    `SUMMARY:${escapeText(title)}`,
+    ...(memo ? [`DESCRIPTION:${escapeText(memo)}`] : []),
+    ...(space ? [`CATEGORIES:${escapeText(space)}`] : []),
+  ];
 }
 
 /** The clock of a timed event: its zone when Intl knows it, else floating. */
@@ -161,7 +174,7 @@ function zoneOf(value: unknown, minute: number | null): string {
   return minute !== null && name && timeZone(name) ? name : '';
 }
 
-function eventLines(id: string, value: ScheduleEvent, writing: Writing): string[] {
+function eventLines(id: string, value: ScheduleEvent, writing: Writing, space?: string): string[] {
   const start = seriesStart(value);
   if (!start) return [];
   const minute = minutesOf(value.time);
@@ -221,7 +234,11 @@ function eventLines(id: string, value: ScheduleEvent, writing: Writing): string[
     ];
     lines.push(`${LUNAR_PROPERTY};${params.join(';')}:${value.date}`);
   }
-  lines.push(...textLines(value.title, value.memo), ...alarmLines(value, minute === null), 'END:VEVENT');
+  lines.push(
+    ...textLines(value.title, value.memo, space),
+    ...alarmLines(value, minute === null),
+    'END:VEVENT',
+  );
 
   for (const { day, change } of changes) {
     if (change.deleted === true) continue;
@@ -233,7 +250,7 @@ function eventLines(id: string, value: ScheduleEvent, writing: Writing): string[
       `DTSTAMP:${writing.stamp}`,
       stampLine('RECURRENCE-ID', [{ ...at, day }]),
       ...spanLines(moved.at, moved.duration, writing),
-      ...textLines(moved.title, moved.memo),
+      ...textLines(moved.title, moved.memo, space),
       // The series' reminders: a calendar gives a changed occurrence only the alarms written in it.
       ...alarmLines(value, moved.at.minute === null),
       'END:VEVENT',

@@ -89,6 +89,7 @@ describe('exportLedgerXlsx', () => {
       '결제수단',
       '메모',
       '승인번호',
+      '공간',
     ]);
     // readSheet writes a date cell as ISO and a formatted number as shown.
     expect(sheet.rows[1]).toEqual([
@@ -103,5 +104,19 @@ describe('exportLedgerXlsx', () => {
       '00123456',
     ]);
     expect(sheet.rows[3]?.slice(0, 6)).toEqual(['2026-08-10', '03:15', '지출', '12.50', 'USD', '쇼핑']);
+  });
+
+  it('names the shared space of each entry in its last column, and imports back as the member’s own', async () => {
+    const spaced = [ENTRIES[0]!, { ...ENTRIES[1]!, space: '우리집' }, { ...ENTRIES[2]!, space: 'Jeju trip' }];
+    for (const lang of ['ko', 'en'] as const) {
+      const sheet = await readSheet(exportLedgerXlsx(spaced, lang));
+      expect(sheet.rows[0]?.at(-1), lang).toBe(lang === 'ko' ? '공간' : 'space');
+      // The reader leaves a row's empty last cells out.
+      expect(sheet.rows.slice(1).map((row) => row[9] ?? '')).toEqual(['', '우리집', 'Jeju trip']);
+      const guess = guessMapping(sheet);
+      expect(guess).toMatchObject({ headerRow: 0, preset: 'mygenie' });
+      const plan = statementPlan(sheet, guess!.mapping, { today: '2026-08-31' }, guess!.headerRow);
+      expect(plan.items.map((item) => item.value)).toEqual(ENTRIES.slice(0, 3));
+    }
   });
 });

@@ -1,9 +1,10 @@
 // The ledger as an .xlsx workbook: a header in the member's language, real date cells, amounts as numbers in major
-// units formatted to the currency's decimals, and every other field as text. mapping.ts knows this header (preset
-// 'mygenie'), so the file imports back as the same entries.
+// units formatted to the currency's decimals, and every other field as text, the last the name of the shared space
+// an entry is in. mapping.ts knows this header (preset 'mygenie'), so the file imports back as the same entries
+// (the member's own: the space column is not read back).
 import * as XLSX from '@e965/xlsx';
 import { recordsText } from '../../../../records/copy.js';
-import { CSV_COLUMNS } from '../../../../records/ledger-csv.js';
+import { CSV_COLUMNS, type LedgerRow } from '../../../../records/ledger-csv.js';
 import { currencyDigits, fromMinorUnits, type NewEntry } from '../../../../records/ledger.js';
 
 /** The workbook's columns: the CSV's, in the same order. */
@@ -18,7 +19,7 @@ export function sheetHeader(lang: 'ko' | 'en'): string[] {
 /** Days since 1899-12-30, the day number a spreadsheet's date cell holds. */
 const daySerial = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000 + 25_569;
 
-export function exportLedgerXlsx(entries: readonly NewEntry[], lang: 'ko' | 'en'): Uint8Array {
+export function exportLedgerXlsx(entries: readonly LedgerRow[], lang: 'ko' | 'en'): Uint8Array {
   const text = recordsText[lang].ledger;
   const label = (names: Record<string, string>, key: string) =>
     Object.hasOwn(names, key) ? names[key]! : key;
@@ -32,6 +33,7 @@ export function exportLedgerXlsx(entries: readonly NewEntry[], lang: 'ko' | 'en'
     { t: 's', v: label(text.payments, entry.payment) },
     { t: 's', v: entry.memo },
     { t: 's', v: entry.approval ?? '' },
+    { t: 's', v: entry.space ?? '' },
   ]);
   const header = sheetHeader(lang).map((name): XLSX.CellObject => ({ t: 's', v: name }));
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
@@ -44,6 +46,8 @@ export function exportLedgerXlsx(entries: readonly NewEntry[], lang: 'ko' | 'en'
     { wch: 14 },
     { wch: 14 },
     { wch: 40 },
+    { wch: 14 },
+    { wch: 14 },
   ];
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, text.title);

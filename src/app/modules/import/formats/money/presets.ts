@@ -115,11 +115,12 @@ export const PRESETS: readonly Preset[] = [
 
 /**
  * Our own ledger export (export-xlsx.ts, and the CSV of records/ledger-csv.ts), in Korean or English: read back as
- * it was written. Known by the columns every version wrote: the time and approval number came later.
+ * it was written. Known by the columns every version wrote: the time, approval number and space came later. The
+ * space an entry was in is not read: what an import brings in is the member's own.
  */
 function ownExport(): Preset {
   const headers = (['ko', 'en'] as const).map((lang) => sheetHeader(lang).map(squeeze));
-  const role: Record<SheetColumn, ColumnRole> = {
+  const role: Record<Exclude<SheetColumn, 'space'>, ColumnRole> = {
     date: 'date',
     time: 'time',
     type: 'type',
@@ -132,9 +133,9 @@ function ownExport(): Preset {
   };
   const columns: Partial<Record<ColumnRole, string[]>> = {};
   SHEET_COLUMNS.forEach((column, index) => {
-    columns[role[column]] = headers.map((header) => header[index]!);
+    if (column !== 'space') columns[role[column]] = headers.map((header) => header[index]!);
   });
-  const later = new Set<SheetColumn>(['time', 'approval']);
+  const later = new Set<SheetColumn>(['time', 'approval', 'space']);
   const signatures = headers.map((header) => header.filter((_, index) => !later.has(SHEET_COLUMNS[index]!)));
   return { name: 'mygenie', account: 'card', signatures, columns };
 }
