@@ -97,6 +97,12 @@ export default function LedgerPage() {
   const monthName = formatMonth(year, monthNumber, locale);
   const money = (minor: number, code: LedgerCurrency = currency) => formatMoney(minor, code, lang);
 
+  /** What a CSV export writes: no conflict copy, each entry naming its shared space (the space column). */
+  const exported = (of: readonly StoredEntry[]) =>
+    of
+      .filter((record) => !isConflictCopy(record.value))
+      .map((record) => ({ ...record, value: { ...record.value, space: record.space?.name } }));
+
   function describe(entry: NewEntry): string {
     return fill(text.list.entry, {
       date: formatCalendarDate(entry.date, locale),
@@ -334,8 +340,8 @@ export default function LedgerPage() {
       {/* A conflict copy is not exported until it is kept, as it is not counted: a sheet must not hold money twice. */}
       <LedgerCsv
         month={month}
-        monthEntries={entriesByDate(shown.filter((record) => !isConflictCopy(record.value)))}
-        allEntries={entriesByDate(records.filter((record) => !isConflictCopy(record.value)))}
+        monthEntries={entriesByDate(exported(shown))}
+        allEntries={entriesByDate(exported(records))}
       />
 
       {editing && (
