@@ -74,9 +74,9 @@ const INSIDE = {
     spaces: ['vault', 'sync'],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],
-    ui: ['.', 'records', 'vault'],
+    ui: ['.', 'records', 'spaces', 'vault'],
     access: ['.', 'ui', 'vault'],
-    modules: ['.', 'access', 'backup', 'calendar', 'records', 'reminders', 'sync', 'ui', 'vault'],
+    modules: ['.', 'access', 'backup', 'calendar', 'records', 'reminders', 'spaces', 'sync', 'ui', 'vault'],
     platform: ['backup', 'vault'],
     shell: [
       '.',

@@ -40,6 +40,12 @@ describe('isCalendarDate', () => {
 });
 
 describe('ledgerEntrySchema', () => {
+  it('keeps the space a restored entry came from, and reads entries without one as before', () => {
+    expect(ledgerEntrySchema.parse({ ...lunch, fromSpace: '우리집' }).fromSpace).toBe('우리집');
+    expect(ledgerEntrySchema.parse(lunch)).not.toHaveProperty('fromSpace');
+    expect(codesOf({ fromSpace: 7 })).toEqual([['fromSpace', 'ledger/field-too-long']]);
+  });
+
   it('fills currency, payment and memo defaults and trims category and payment', () => {
     expect(ledgerEntrySchema.parse({ ...lunch, category: '  food ', payment: ' card ' })).toEqual({
       ...lunch,

@@ -1,4 +1,5 @@
 // What a ledger entry is, and how a typed amount becomes exact integer minor units of its currency.
+import { SPACE_NAME_MAX } from '../../shared/spaces/colours.js';
 import { z } from '../../shared/zod.js';
 
 export const LEDGER_CURRENCIES = ['KRW', 'USD', 'JPY', 'EUR', 'CNY'] as const;
@@ -37,6 +38,8 @@ export const MAX_PAYMENT_LENGTH = 40;
 export const MAX_MEMO_LENGTH = 500;
 /** A card's approval number (승인번호): what finds the same payment again when a statement is imported twice. */
 export const MAX_APPROVAL_LENGTH = 40;
+/** A space's name as a restored entry keeps it: SPACE_NAME_MAX code points, each up to two UTF-16 units. */
+const MAX_FROM_SPACE_LENGTH = 2 * SPACE_NAME_MAX;
 /** A time of day, 24-hour HH:MM. */
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 const FIRST_DATE = '1900-01-01';
@@ -117,6 +120,12 @@ export const ledgerEntrySchema = z.object({
     .string(fail('ledger/field-too-long'))
     .trim()
     .max(MAX_APPROVAL_LENGTH, fail('ledger/field-too-long'))
+    .optional(),
+  // The shared space a restored entry came from (src/app/backup/restore.ts): the member's own now, it keeps the
+  // space's name so the list can say "from 우리집". Absent on every other entry.
+  fromSpace: z
+    .string(fail('ledger/field-too-long'))
+    .max(MAX_FROM_SPACE_LENGTH, fail('ledger/field-too-long'))
     .optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;

@@ -30,17 +30,23 @@ import {
   type NewEntry,
 } from '../../records/ledger.js';
 import { TypeSwitch } from './TypeSwitch.js';
+import { newId } from '../../vault/vault.js';
+import { useMoveRecord, useShelfSpaces, useTargetVault } from '../../ui/spaces/listed.js';
+import { SpacePicker } from '../../ui/spaces/SpacePicker.js';
 import { FormFooter } from '../../ui/FormFooter.js';
 
 export function EntryForm({
   id,
   entry,
+  space = null,
   onClose,
   onSaved,
 }: {
   /** The stored entry's id when editing; a new entry gets its id once, so a retried save never duplicates. */
   id?: string;
   entry?: NewEntry;
+  /** The space the entry is in (or a new one goes to first), null for the member's own. */
+  space?: string | null;
   onClose: () => void;
   /** Saved: how the save met a change made elsewhere meanwhile (merged, kept as a copy…). */
   onSaved: (entry: NewEntry, met: EditMet) => void;
@@ -56,6 +62,12 @@ export function EntryForm({
   const [attempt, setAttempt] = useState(0);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');
+  const spaces = useShelfSpaces();
+  const targetVault = useTargetVault();
+  const moveRecord = useMoveRecord();
+  // Where the entry goes: a space the member may write in, or their own (a viewer's space is never a choice).
+  const [place, setPlace] = useState<string | null>(() => (targetVault(space) ? space : null));
+  const [spaceEntryId] = useState(newId);
 
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -83,7 +95,13 @@ export function EntryForm({
     setFailure('');
     try {
       const value = { ...result.entry, ...keptFields(entry) };
-      const saved = await held.save(value);
+      const target = id === undefined && place !== null ? targetVault(place) : undefined;
+      if (id === undefined && place !== null && !target) throw new Error('space closed');
+      // A new entry in a space is written in the space's store; an edit is saved where it is, then moved.
+      const saved = target
+        ? await target.save('ledger', spaceEntryId, undefined, value)
+        : await held.save(value);
+      if (id !== undefined && place !== space) await moveRecord('ledger', id, space, place);
       onSaved(value, saved.met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
@@ -116,6 +134,9 @@ export function EntryForm({
     <FormDialog title={entry ? text.form.editTitle : text.form.addTitle} onClose={onClose}>
       <form ref={formRef} className="form ledger-form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
+        {spaces.length > 0 && (
+          <SpacePicker spaces={spaces} value={place} moving={id !== undefined} onChange={setPlace} />
+        )}
         <div className="field">
           <label htmlFor={ids('date').input}>{text.form.date}</label>
           <input

@@ -5,8 +5,12 @@ import { formatCalendarDate, formatMonth, isoToday, timeLabel } from '../../form
 import { usePlural } from '../../../client/plural.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { useRecords, useVault } from '../../vault/react.js';
-import type { VaultEntry } from '../../vault/vault.js';
+import { useVault, VaultProvider } from '../../vault/react.js';
+import { useListedRecords, useShelfSpaces, type ListedEntry } from '../../ui/spaces/listed.js';
+import { RecordSpaceChips } from '../../ui/spaces/SpaceChip.js';
+import { inFilter, SpaceFilter, type SpaceFilterValue } from '../../ui/spaces/SpaceFilter.js';
+import { spaceTagText } from '../../ui/spaces/copy.js';
+import { LedgerSpaceTotals } from './LedgerSpaceTotals.js';
 import { ledgerText } from './copy.js';
 import { categoryLabel, paymentLabel } from './entry-form.js';
 import { EntryForm } from './EntryForm.js';
@@ -39,7 +43,7 @@ import { ConfirmDelete } from '../../ui/ConfirmDelete.js';
 import { useSavedMessage } from '../../ui/held-record.js';
 import { ImportLink } from '../../ui/ImportLink.js';
 
-type StoredEntry = VaultEntry<NewEntry>;
+type StoredEntry = ListedEntry<NewEntry>;
 
 export default function LedgerPage() {
   const text = useText(ledgerText);
@@ -50,22 +54,32 @@ export default function LedgerPage() {
   const toast = useToast();
   const savedMessage = useSavedMessage();
   const openSync = useOpenSync();
-  const records = useRecords<NewEntry>('ledger');
+  const tags = useText(spaceTagText);
+  const listed = useListedRecords<NewEntry>('ledger');
+  // Spaces open on the device: the filter, the totals per space and the chips appear; without any, nothing changes.
+  const spaces = useShelfSpaces();
+  const [filter, setFilter] = useState<SpaceFilterValue>('all');
+  const chosenFilter =
+    filter === 'all' || filter === 'mine' || spaces.some((space) => space.tag.id === filter);
+  const shownFilter = chosenFilter ? filter : 'all';
+  const records = listed.filter((record) => inFilter(shownFilter, record.space));
+  const viewOnly = spaces.find((space) => space.tag.id === shownFilter && !space.writable);
   const ids = { title: useId(), list: useId(), charts: useId(), currency: useId(), currencyNote: useId() };
 
   const thisMonth = monthOfDate(isoToday());
   const [month, setMonth] = useState(thisMonth);
   const [chosenCurrency, setChosenCurrency] = useState<LedgerCurrency>(DEFAULT_CURRENCY);
   const [chartType, setChartType] = useState<LedgerType>('expense');
-  const [editing, setEditing] = useState<{ id?: string; entry?: NewEntry } | null>(null);
+  const [editing, setEditing] = useState<{ record?: StoredEntry } | null>(null);
   const [deleting, setDeleting] = useState<StoredEntry | null>(null);
 
   // A search result opens its entry, in its month, as its "edit" button does.
   useOpenRequest('ledger', (id) => {
-    const record = vault.get<NewEntry>(id);
+    const record = listed.find((entry) => entry.id === id);
     if (record?.kind !== 'ledger') return;
     setMonth(monthOfDate(record.value.date));
-    setEditing({ id, entry: record.value });
+    setFilter('all');
+    if (record.writable) setEditing({ record });
   });
 
   // Money counts each entry once: a conflict copy stays out until the member keeps one of the two versions.
@@ -83,6 +97,12 @@ export default function LedgerPage() {
   const monthName = formatMonth(year, monthNumber, locale);
   const money = (minor: number, code: LedgerCurrency = currency) => formatMoney(minor, code, lang);
 
+  /** What a CSV export writes: no conflict copy, each entry naming its shared space (the space column). */
+  const exported = (of: readonly StoredEntry[]) =>
+    of
+      .filter((record) => !isConflictCopy(record.value))
+      .map((record) => ({ ...record, value: { ...record.value, space: record.space?.name } }));
+
   function describe(entry: NewEntry): string {
     return fill(text.list.entry, {
       date: formatCalendarDate(entry.date, locale),
@@ -96,7 +116,7 @@ export default function LedgerPage() {
     setDeleting(null);
     try {
       // The entry as it was when the member chose to delete it: changed since elsewhere, it stays.
-      toast((await vault.remove(record.id, record.updatedAt)) ? shell.deleted : shell.notDeleted);
+      toast((await record.vault.remove(record.id, record.updatedAt)) ? shell.deleted : shell.notDeleted);
     } catch {
       toast(text.list.deleteFailed);
     }
@@ -177,6 +197,25 @@ export default function LedgerPage() {
         )}
       </div>
 
+      {spaces.length > 0 && (
+        <>
+          <SpaceFilter spaces={spaces.map((space) => space.tag)} value={shownFilter} onChange={setFilter} />
+          {viewOnly && (
+            <p className="space-note" role="note">
+              {tags.viewerNote}
+            </p>
+          )}
+          <LedgerSpaceTotals
+            entries={listed
+              .filter((record) => !isConflictCopy(record.value))
+              .map((record) => ({ ...record.value, space: record.space }))}
+            month={month}
+            monthName={monthName}
+            currency={currency}
+          />
+        </>
+      )}
+
       <section aria-label={fill(text.summary.label, { month: monthName })}>
         <dl className="ledger-summary">
           {cards.map((card) => (
@@ -223,7 +262,8 @@ export default function LedgerPage() {
                 <li key={record.id} className="list__item ledger-entry">
                   <div className="list__main">
                     <p className="list__title">
-                      {categoryLabel(entry.category, text)} <ConflictCopyBadge value={entry} />
+                      {categoryLabel(entry.category, text)} <ConflictCopyBadge value={entry} />{' '}
+                      <RecordSpaceChips space={record.space} value={entry} />
                     </p>
                     <p className="list__meta">
                       {formatCalendarDate(entry.date, locale, {
@@ -245,24 +285,26 @@ export default function LedgerPage() {
                     {entry.type === 'income' ? '+' : '−'}
                     {money(entry.amount, entry.currency)}
                   </p>
-                  <div className="list__actions">
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={fill(text.list.editEntry, { entry: description })}
-                      onClick={() => setEditing({ id: record.id, entry })}
-                    >
-                      {shell.edit}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small ledger-entry__delete"
-                      aria-label={fill(text.list.deleteEntry, { entry: description })}
-                      onClick={() => setDeleting(record)}
-                    >
-                      {shell.delete}
-                    </button>
-                  </div>
+                  {record.writable && (
+                    <div className="list__actions">
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={fill(text.list.editEntry, { entry: description })}
+                        onClick={() => setEditing({ record })}
+                      >
+                        {shell.edit}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small ledger-entry__delete"
+                        aria-label={fill(text.list.deleteEntry, { entry: description })}
+                        onClick={() => setDeleting(record)}
+                      >
+                        {shell.delete}
+                      </button>
+                    </div>
+                  )}
                 </li>
               );
             })}
@@ -298,21 +340,28 @@ export default function LedgerPage() {
       {/* A conflict copy is not exported until it is kept, as it is not counted: a sheet must not hold money twice. */}
       <LedgerCsv
         month={month}
-        monthEntries={entriesByDate(shown.filter((record) => !isConflictCopy(record.value)))}
-        allEntries={entriesByDate(records.filter((record) => !isConflictCopy(record.value)))}
+        monthEntries={entriesByDate(exported(shown))}
+        allEntries={entriesByDate(exported(records))}
       />
 
       {editing && (
-        <EntryForm
-          id={editing.id}
-          entry={editing.entry}
-          onClose={() => setEditing(null)}
-          onSaved={(entry, met) => {
-            setEditing(null);
-            setMonth(monthOfDate(entry.date));
-            toast(savedMessage(met));
-          }}
-        />
+        // An entry edits in the store it lives in (a space's, or the member's own).
+        <VaultProvider vault={editing.record?.vault ?? vault}>
+          <EntryForm
+            id={editing.record?.id}
+            entry={editing.record?.value}
+            space={
+              editing.record?.space?.id ??
+              (shownFilter === 'all' || shownFilter === 'mine' ? null : shownFilter)
+            }
+            onClose={() => setEditing(null)}
+            onSaved={(entry, met) => {
+              setEditing(null);
+              setMonth(monthOfDate(entry.date));
+              toast(savedMessage(met));
+            }}
+          />
+        </VaultProvider>
       )}
       {deleting && (
         <ConfirmDelete

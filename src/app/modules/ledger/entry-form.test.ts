@@ -154,4 +154,18 @@ describe('keptFields', () => {
     expect(keptFields({ ...imported, time: undefined, approval: undefined })).toEqual({});
     expect(keptFields(undefined)).toEqual({});
   });
+
+  it('keeps the space a restored entry came from, so an edit still says "from 우리집"', () => {
+    const restored: NewEntry = {
+      date: '2026-11-02',
+      type: 'expense',
+      amount: 820000,
+      currency: 'KRW',
+      category: 'housing',
+      payment: '',
+      memo: '',
+      fromSpace: '우리집',
+    };
+    expect(keptFields(restored)).toEqual({ fromSpace: '우리집' });
+  });
 });

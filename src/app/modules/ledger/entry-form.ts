@@ -18,14 +18,18 @@ import {
 /** The select option that reveals a text field for a category or payment method of one's own. */
 export const CUSTOM_CHOICE = '*custom';
 
-/** The fields the form shows; an imported payment's time and approval number are kept as they are (`keptFields`). */
-export type EntryField = Exclude<keyof NewEntry, 'time' | 'approval'>;
+/**
+ * The fields the form shows; an imported payment's time and approval number, and the space a restored entry came
+ * from, are kept as they are (`keptFields`).
+ */
+export type EntryField = Exclude<keyof NewEntry, 'time' | 'approval' | 'fromSpace'>;
 
 /** What an edit keeps of the entry that the form does not show. */
-export function keptFields(entry: NewEntry | undefined): Pick<NewEntry, 'time' | 'approval'> {
+export function keptFields(entry: NewEntry | undefined): Pick<NewEntry, 'time' | 'approval' | 'fromSpace'> {
   return {
     ...(entry?.time ? { time: entry.time } : {}),
     ...(entry?.approval ? { approval: entry.approval } : {}),
+    ...(entry?.fromSpace ? { fromSpace: entry.fromSpace } : {}),
   };
 }
 export type EntryProblems = Partial<Record<EntryField, LedgerErrorCode>>;

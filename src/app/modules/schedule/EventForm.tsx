@@ -8,7 +8,12 @@ import { HeldNote, useHeldRecord, useSavedMessage } from '../../ui/held-record.j
 import { FormDialog } from '../../../client/ui/FormDialog.js';
 import { StorageFullError } from '../../vault/db.js';
 import { newId } from '../../vault/vault.js';
-import { useVault } from '../../vault/react.js';
+import { useVault, VaultProvider } from '../../vault/react.js';
+import { useMoveRecord, useShelfSpaces, useTargetVault } from '../../ui/spaces/listed.js';
+import { SpacePicker } from '../../ui/spaces/SpacePicker.js';
+import { spaceTagText } from '../../ui/spaces/copy.js';
+import { SpaceChip } from '../../ui/spaces/SpaceChip.js';
+import { useEventPlace, useEventVault } from './use-schedule-data.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import {
   editOccurrence,
@@ -27,13 +32,7 @@ import { RemindersField } from './RemindersField.js';
 import { RepeatFields } from './RepeatFields.js';
 import { ScopeDialog } from './ScopeDialog.js';
 
-export function EventForm({
-  eventId,
-  occurrenceKey,
-  initial,
-  onClose,
-  onDelete,
-}: {
+interface EventFormProps {
   /** The event being edited, or null for a new one. */
   eventId: string | null;
   /** For an occurrence of a repeating event: the date the rule gave it (the form shows that occurrence). */
@@ -41,7 +40,56 @@ export function EventForm({
   initial: EventDraft;
   onClose: () => void;
   onDelete: (eventId: string, occurrenceKey: string | null) => void;
+}
+
+/**
+ * The form on an event in the store it lives in (the member's, or a shared space's). An event of a space the member
+ * may only view opens as what it is, with nothing to change.
+ */
+export function EventForm(props: EventFormProps) {
+  const placeOf = useEventPlace();
+  const vaultOf = useEventVault();
+  const place = props.eventId === null ? undefined : placeOf(props.eventId);
+  if (place && !place.writable) {
+    return <ViewOnlyEvent title={props.initial.title} place={place.space} onClose={props.onClose} />;
+  }
+  return (
+    <VaultProvider vault={vaultOf(props.eventId)}>
+      <EventFormBody {...props} space={place?.space?.id ?? null} />
+    </VaultProvider>
+  );
+}
+
+function ViewOnlyEvent({
+  title,
+  place,
+  onClose,
+}: {
+  title: string;
+  place: Parameters<typeof SpaceChip>[0]['space'];
+  onClose: () => void;
 }) {
+  const tags = useText(spaceTagText);
+  return (
+    <FormDialog title={title} onClose={onClose}>
+      <p>
+        <SpaceChip space={place} />
+      </p>
+      <p className="space-note" role="note">
+        {tags.viewerNote}
+      </p>
+    </FormDialog>
+  );
+}
+
+function EventFormBody({
+  eventId,
+  occurrenceKey,
+  initial,
+  onClose,
+  onDelete,
+  space,
+}: EventFormProps & { space: string | null }) {
   const text = useText(scheduleText);
   const shell = useText(shellText);
   const vault = useVault();
@@ -55,6 +103,11 @@ export function EventForm({
   const [attempted, setAttempted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const spaces = useShelfSpaces();
+  const targetVault = useTargetVault();
+  const moveRecord = useMoveRecord();
+  const [place, setPlace] = useState<string | null>(space);
+  const [spaceEventId] = useState(newId);
   /** The edit waiting for "this one / this and following / all". */
   const [asking, setAsking] = useState<{ edited: ScheduleEvent; scopes: EditScope[] } | null>(null);
 
@@ -77,13 +130,19 @@ export function EventForm({
     keepReminderLanguage(Boolean(edited.reminders?.length));
     try {
       const opened = held.opened?.value;
-      if (!opened) {
+      const target = !opened && place !== null ? targetVault(place) : undefined;
+      if (!opened && place !== null && !target) throw new Error('space closed');
+      if (target) {
+        // A new event in a shared space is written in the space's store.
+        toast(savedMessage((await target.save('event', spaceEventId, undefined, edited)).met));
+      } else if (!opened) {
         toast(savedMessage((await held.save(edited)).met));
       } else {
         const key = occurrenceKey ?? firstOccurrenceKey(opened) ?? opened.date;
         const result = editOccurrence(opened, key, edited, scope);
         const saved = await held.save(result.value ?? edited);
         if (result.added) await vault.save('event', newId(), undefined, result.added);
+        if (eventId && place !== space) await moveRecord('event', eventId, space, place);
         toast(savedMessage(saved.met));
       }
       onClose();
@@ -107,10 +166,10 @@ export function EventForm({
     }
     const opened = held.opened?.value;
     const scopes = opened && occurrenceKey ? scopesFor(opened, occurrenceKey, check.event) : [];
-    if (scopes.length === 0) return void save(check.event, 'all');
+    if (scopes.length === 0) return void save(keptFrom(check.event, opened), 'all');
     // Nothing changed: nothing to ask or write.
     if (JSON.stringify(draft) === JSON.stringify(initial)) return onClose();
-    setAsking({ edited: check.event, scopes });
+    setAsking({ edited: keptFrom(check.event, opened), scopes });
   }
 
   const titleLength = draft.title.trim().length;
@@ -122,6 +181,9 @@ export function EventForm({
     >
       <form ref={formRef} className="form schedule-form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
+        {spaces.length > 0 && (
+          <SpacePicker spaces={spaces} value={place} moving={eventId !== null} onChange={setPlace} />
+        )}
         <div className="field">
           <label htmlFor={ids.title}>{text.form.title}</label>
           <input
@@ -211,4 +273,10 @@ export function EventForm({
       )}
     </FormDialog>
   );
+}
+
+/** An edit keeps the space a restored event came from (`fromSpace`), which the form does not show. */
+function keptFrom(edited: ScheduleEvent, opened: ScheduleEvent | undefined): ScheduleEvent {
+  const from = (opened as { fromSpace?: unknown } | undefined)?.fromSpace;
+  return typeof from === 'string' ? ({ ...edited, fromSpace: from } as ScheduleEvent) : edited;
 }

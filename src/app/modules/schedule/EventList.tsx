@@ -8,6 +8,8 @@ import { deviceZoneName } from '../../calendar/time-zones.js';
 import { scheduleText } from './copy.js';
 import { lunarLabel, occurrenceWhenParts, ruleLabel } from './labels.js';
 import { parseLunarDate } from '../../calendar/lunar.js';
+import { RecordSpaceChips } from '../../ui/spaces/SpaceChip.js';
+import { useEventPlace } from './use-schedule-data.js';
 
 export function EventList({
   entries,
@@ -22,6 +24,7 @@ export function EventList({
   const shell = useText(shellText);
   const { locale } = useLanguage();
   const device = deviceZoneName();
+  const placeOf = useEventPlace();
   return (
     <ul className="list schedule-events">
       {entries.map(({ occurrence }) => {
@@ -30,6 +33,8 @@ export function EventList({
         const lunar = event.calendar === 'lunar';
         const lunarDate = lunar && !repeat ? parseLunarDate(event.date, event.leap === true) : null;
         const zone = occurrence.zone && occurrence.zone !== device ? occurrence.zone : '';
+        // A shared space's event says so; one of a space the member only views offers no edit or delete.
+        const place = placeOf(occurrence.id);
         return (
           <li
             key={`${occurrence.id} ${occurrence.key}`}
@@ -43,7 +48,8 @@ export function EventList({
             </span>
             <div className="list__main">
               <p className="list__title">
-                {occurrence.title} <ConflictCopyBadge value={event} />
+                {occurrence.title} <ConflictCopyBadge value={event} />{' '}
+                <RecordSpaceChips space={place?.space} value={event} />
               </p>
               {(lunar || repeat || occurrence.changed || zone) && (
                 <p className="list__meta schedule-event__badges">
@@ -56,24 +62,26 @@ export function EventList({
               )}
               {occurrence.memo && <p className="list__meta schedule-event__memo">{occurrence.memo}</p>}
             </div>
-            <div className="list__actions">
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={fill(text.event.edit, { title: occurrence.title })}
-                onClick={() => onEdit(occurrence)}
-              >
-                {shell.edit}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small schedule-event__delete"
-                aria-label={fill(text.event.delete, { title: occurrence.title })}
-                onClick={() => onDelete(occurrence)}
-              >
-                {shell.delete}
-              </button>
-            </div>
+            {place?.writable !== false && (
+              <div className="list__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={fill(text.event.edit, { title: occurrence.title })}
+                  onClick={() => onEdit(occurrence)}
+                >
+                  {shell.edit}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small schedule-event__delete"
+                  aria-label={fill(text.event.delete, { title: occurrence.title })}
+                  onClick={() => onDelete(occurrence)}
+                >
+                  {shell.delete}
+                </button>
+              </div>
+            )}
           </li>
         );
       })}

@@ -5,7 +5,6 @@ import { useCallback, useId, useMemo, useState, useSyncExternalStore } from 'rea
 import { formatCalendarDate, isoToday } from '../../format.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { shellText } from '../../copy.js';
-import { useVault } from '../../vault/react.js';
 import { useToast } from '../../../client/ui/Toast.js';
 import { eventsByDate, holidaysOn, type AgendaEntry, type EventOccurrence } from './agenda.js';
 import { AgendaView } from './AgendaView.js';
@@ -18,7 +17,7 @@ import { EventForm } from './EventForm.js';
 import { EventList } from './EventList.js';
 import { lunarLabel } from './labels.js';
 import { MonthView } from './MonthView.js';
-import { useAnniversaries, useHolidayData, useScheduleEvents } from './use-schedule-data.js';
+import { useAnniversaries, useEventVault, useHolidayData, useScheduleEvents } from './use-schedule-data.js';
 import { WeekView } from './WeekView.js';
 import { NARROW_DAYS, WEEK_DAYS } from './week-layout.js';
 import { anniversariesByDate, type AnniversaryDay } from './anniversary-days.js';
@@ -97,7 +96,8 @@ function monthOf(iso: string): { year: number; month: number } {
 export default function SchedulePage() {
   const text = useText(scheduleText);
   const shell = useText(shellText);
-  const vault = useVault();
+  // Each event is read, changed and deleted in the store it lives in (the member's, or a shared space's).
+  const vaultOf = useEventVault();
   const toast = useToast();
   const events = useScheduleEvents();
   const anniversaries = useAnniversaries();
@@ -164,14 +164,14 @@ export default function SchedulePage() {
   function openEdit(occurrence: EventOccurrence) {
     openEvent(
       occurrence.id,
-      vault.get<ScheduleEvent>(occurrence.id)?.value ?? occurrence.event,
+      vaultOf(occurrence.id).get<ScheduleEvent>(occurrence.id)?.value ?? occurrence.event,
       occurrence.key,
     );
   }
 
   // A search result opens its event, on its next day, as its "edit" button does.
   useOpenRequest('schedule', (id) => {
-    const entry = vault.get<ScheduleEvent>(id);
+    const entry = vaultOf(id).get<ScheduleEvent>(id);
     if (entry?.kind !== 'event') return;
     const next = nextOccurrenceOf({ id, value: entry.value }, today);
     const date = next?.date ?? (entry.value.calendar === 'lunar' ? null : entry.value.date);
@@ -181,7 +181,7 @@ export default function SchedulePage() {
   });
 
   function askDelete(id: string, occurrenceKey: string | null) {
-    const entry = vault.get<ScheduleEvent>(id);
+    const entry = vaultOf(id).get<ScheduleEvent>(id);
     if (!entry) return;
     const key = ruleOf(entry.value) ? (occurrenceKey ?? firstOccurrenceKey(entry.value)) : null;
     setDeleting({
@@ -197,6 +197,7 @@ export default function SchedulePage() {
     if (!deleting) return;
     const { id, seen, occurrenceKey } = deleting;
     setDeleting(null);
+    const vault = vaultOf(id);
     try {
       const entry = vault.get<ScheduleEvent>(id);
       const result =

@@ -57,6 +57,8 @@ const eventSchema = z.looseObject({
 const anniversarySchema = eventDateSchema.extend({
   name: z.string(),
   reminders: z.array(z.number()).optional(),
+  // The shared space a restored anniversary came from (src/app/backup/restore.ts), kept to say "from 우리집".
+  fromSpace: z.string().optional(),
 });
 
 /** A calendar date of an event or an anniversary: lunar as the schedule writes it, solar in full. */

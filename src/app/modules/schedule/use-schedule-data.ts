@@ -1,7 +1,8 @@
 // What the schedule screen reads: the saved events, the anniversaries and the public holidays.
 import { useEffect, useState } from 'react';
-import { useRecords } from '../../vault/react.js';
-import type { VaultEntry } from '../../vault/vault.js';
+import { useRecords, useVault } from '../../vault/react.js';
+import type { Vault, VaultEntry } from '../../vault/vault.js';
+import { useListedRecords, type ListedEntry } from '../../ui/spaces/listed.js';
 import type { SavedEvent } from './agenda.js';
 import { bundledHolidays, loadHolidayData, type HolidayData } from '../../calendar/holidays.js';
 import type { ScheduleEvent } from '../../records/event.js';
@@ -36,9 +37,12 @@ export function useHolidayData(): HolidayData {
 // them are not rebuilt on every render.
 const eventsOfList = new WeakMap<readonly VaultEntry<ScheduleEvent>[], readonly SavedEvent[]>();
 
-/** The saved events (vault kind 'event'): the same array until an entry changes. */
+/**
+ * The saved events (vault kind 'event'), the member's own and those of every shared space open on the device: the
+ * same array until an entry changes.
+ */
 export function useScheduleEvents(): readonly SavedEvent[] {
-  const list = useRecords<ScheduleEvent>('event');
+  const list = useListedRecords<ScheduleEvent>('event');
   let events = eventsOfList.get(list);
   if (!events) {
     events = list
@@ -62,4 +66,26 @@ export function useAnniversaries(): readonly SavedAnniversary[] {
     anniversariesOfList.set(list, anniversaries);
   }
   return anniversaries;
+}
+
+type EventPlace = Pick<ListedEntry<ScheduleEvent>, 'space' | 'writable' | 'vault'>;
+const placesOfList = new WeakMap<readonly ListedEntry<ScheduleEvent>[], Map<string, EventPlace>>();
+
+/** Where each listed event lives: its space (null: the member's own), whether the member may change it, its store. */
+export function useEventPlace(): (id: string) => EventPlace | undefined {
+  const list = useListedRecords<ScheduleEvent>('event');
+  let places = placesOfList.get(list);
+  if (!places) {
+    places = new Map(list.map(({ id, space, writable, vault }) => [id, { space, writable, vault }]));
+    placesOfList.set(list, places);
+  }
+  const found = places;
+  return (id) => found.get(id);
+}
+
+/** The store an event lives in: a space's, or the member's own (a new event, or one not listed). */
+export function useEventVault(): (id: string | null) => Vault {
+  const member = useVault();
+  const placeOf = useEventPlace();
+  return (id) => (id === null ? undefined : placeOf(id)?.vault) ?? member;
 }

@@ -2,12 +2,14 @@
 // each opening its record. The matching runs in the search worker (search-feed.ts); this only draws the answers.
 // A combobox with a listbox (WAI-ARIA 1.2): arrow keys move through the results, Enter opens one, Escape closes.
 // On a phone the field folds into a button in the header until it is needed.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { usePlural } from '../../../client/plural.js';
 import { DETAIL_KINDS, useDetailReveal } from '../../access/DetailGate.js';
 import { shellText } from '../../copy.js';
 import { useVault } from '../../vault/react.js';
+import { followedStores } from '../../ui/spaces/followed.js';
+import { useSpaceShelf } from '../../ui/spaces/listed.js';
 import type { RecordKind } from '../../vault/vault.js';
 import { searchText } from './copy.js';
 import { resultLabel } from './describe.js';
@@ -44,7 +46,10 @@ export default function VaultSearch({ go }: { go: (screen: SearchModule) => void
   const shell = useText(shellText);
   const { lang } = useLanguage();
   const counted = usePlural();
-  const vault = useVault();
+  // The member's records and those of every shared space open on the device (none: the member's vault alone).
+  const member = useVault();
+  const shelf = useSpaceShelf();
+  const vault = useMemo(() => followedStores(member, shelf), [member, shelf]);
   const { granted, reveal } = useDetailReveal();
   const id = useId();
   const ids = { field: `${id}field`, input: `${id}input`, popup: `${id}popup`, listbox: `${id}listbox` };

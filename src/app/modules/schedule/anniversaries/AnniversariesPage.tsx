@@ -9,9 +9,18 @@ import { useAppSettings, useKeepReminderLanguage } from '../../../settings.js';
 import { HeldNote, useHeldRecord, useSavedMessage } from '../../../ui/held-record.js';
 import { FormDialog } from '../../../../client/ui/FormDialog.js';
 import type { EditMet } from '../../../vault/merge.js';
-import { useRecords, useVault } from '../../../vault/react.js';
+import { useRecords, useVault, VaultProvider } from '../../../vault/react.js';
+import {
+  useListedRecords,
+  useMoveRecord,
+  useShelfSpaces,
+  useTargetVault,
+  type ListedEntry,
+} from '../../../ui/spaces/listed.js';
+import { RecordSpaceChips } from '../../../ui/spaces/SpaceChip.js';
+import { SpacePicker } from '../../../ui/spaces/SpacePicker.js';
 import { StorageFullError } from '../../../vault/db.js';
-import type { VaultEntry } from '../../../vault/vault.js';
+import { newId } from '../../../vault/vault.js';
 import { nextOccurrence, type ScheduleEvent } from '../../../records/event.js';
 import { EventDateFields } from '../EventDateFields.js';
 import { RemindersField } from '../RemindersField.js';
@@ -32,11 +41,15 @@ export default function AnniversariesPage() {
   const vault = useVault();
   const toast = useToast();
   const savedMessage = useSavedMessage();
-  const anniversaries = useRecords<Anniversary>('anniversaries');
+  // The member's anniversaries and those of every shared space open on the device, each where it lives.
+  const anniversaries = useListedRecords<Anniversary>('anniversaries');
   const events = useRecords<ScheduleEvent>('event');
   const [settings, saveSettings] = useAppSettings();
-  const [editing, setEditing] = useState<{ id: string | null; value: Anniversary } | null>(null);
-  const [deleting, setDeleting] = useState<VaultEntry<Anniversary> | null>(null);
+  const [editing, setEditing] = useState<{
+    entry: ListedEntry<Anniversary> | null;
+    value: Anniversary;
+  } | null>(null);
+  const [deleting, setDeleting] = useState<ListedEntry<Anniversary> | null>(null);
   const today = isoToday();
   const ids = [useId(), useId()];
 
@@ -49,8 +62,8 @@ export default function AnniversariesPage() {
   );
   // A search result opens its anniversary, as its "edit" button does.
   useOpenRequest('anniversaries', (id) => {
-    const entry = vault.get<Anniversary>(id);
-    if (entry?.kind === 'anniversaries') setEditing({ id, value: entry.value });
+    const entry = anniversaries.find((listed) => listed.id === id);
+    if (entry?.writable) setEditing({ entry, value: entry.value });
   });
   const auto = mainDDays(today, anniversaries, events, settings.mainAnniversaries).find(
     (dday) => dday.slot === 3,
@@ -79,7 +92,7 @@ export default function AnniversariesPage() {
           className="button button--primary"
           onClick={() =>
             setEditing({
-              id: null,
+              entry: null,
               value: { name: '', calendar: 'solar', date: today, leap: false, repeat: 'yearly' },
             })
           }
@@ -130,7 +143,8 @@ export default function AnniversariesPage() {
                   <span className="badge">{entry.value.repeat === 'yearly' ? text.yearly : text.once}</span>
                   {entry.value.calendar === 'lunar' && <span className="badge">{text.lunarBadge}</span>}
                   {entry.value.leap && <span className="badge">{text.leapBadge}</span>}
-                  <ConflictCopyBadge value={entry.value} />
+                  <ConflictCopyBadge value={entry.value} />{' '}
+                  <RecordSpaceChips space={entry.space} value={entry.value} />
                 </p>
                 <p className="list__meta">
                   {next
@@ -138,35 +152,41 @@ export default function AnniversariesPage() {
                     : text.passed}
                 </p>
               </div>
-              <ListActions
-                name={entry.value.name}
-                onEdit={() => setEditing({ id: entry.id, value: entry.value })}
-                onDelete={() => setDeleting(entry)}
-              />
+              {entry.writable && (
+                <ListActions
+                  name={entry.value.name}
+                  onEdit={() => setEditing({ entry, value: entry.value })}
+                  onDelete={() => setDeleting(entry)}
+                />
+              )}
             </li>
           ))}
         </ul>
       )}
       {editing && (
-        <AnniversaryForm
-          id={editing.id}
-          initial={editing.value}
-          title={editing.id ? text.form.edit : text.form.add}
-          onClose={() => setEditing(null)}
-          onSaved={(met) => {
-            setEditing(null);
-            toast(savedMessage(met));
-          }}
-        />
+        // An anniversary is edited in the store it lives in (a space's, or the member's own).
+        <VaultProvider vault={editing.entry?.vault ?? vault}>
+          <AnniversaryForm
+            id={editing.entry?.id ?? null}
+            space={editing.entry?.space?.id ?? null}
+            initial={editing.value}
+            title={editing.entry ? text.form.edit : text.form.add}
+            onClose={() => setEditing(null)}
+            onSaved={(met) => {
+              setEditing(null);
+              toast(savedMessage(met));
+            }}
+          />
+        </VaultProvider>
       )}
       {deleting && (
         <ConfirmDelete
           title={deleting.value.name}
           onCancel={() => setDeleting(null)}
           onConfirm={async () => {
-            const { id, updatedAt } = deleting;
+            const { id, updatedAt, vault: store } = deleting;
             setDeleting(null);
-            if (!(await vault.remove(id, updatedAt))) return toast(shell.notDeleted);
+            if (!(await store.remove(id, updatedAt))) return toast(shell.notDeleted);
             await saveSettings((current) => ({
               mainAnniversaries: current.mainAnniversaries.map((chosen) =>
                 chosen === id ? null : chosen,
@@ -182,6 +202,7 @@ export default function AnniversariesPage() {
 
 function AnniversaryForm({
   id,
+  space,
   initial,
   title,
   onClose,
@@ -189,6 +210,8 @@ function AnniversaryForm({
 }: {
   /** The anniversary edited (null: a new one). */
   id: string | null;
+  /** The space it is in (null: the member's own). */
+  space: string | null;
   initial: Anniversary;
   title: string;
   onClose: () => void;
@@ -197,6 +220,11 @@ function AnniversaryForm({
   const text = useText(anniversaryText);
   const shell = useText(shellText);
   const held = useHeldRecord<Anniversary>('anniversaries', id);
+  const spaces = useShelfSpaces();
+  const targetVault = useTargetVault();
+  const moveRecord = useMoveRecord();
+  const [place, setPlace] = useState(space);
+  const [spaceRecordId] = useState(newId);
   const keepReminderLanguage = useKeepReminderLanguage();
   const ids = { name: useId(), repeat: useId() };
   // An anniversary is checked as an event with a title: the same date rules, solar or lunar.
@@ -225,8 +253,15 @@ function AnniversaryForm({
     try {
       const value: Anniversary = { name, calendar, date, leap: leap ?? false, repeat };
       if (reminders) value.reminders = reminders;
+      if (initial.fromSpace) value.fromSpace = initial.fromSpace;
       keepReminderLanguage(Boolean(reminders?.length));
-      onSaved((await held.save(value)).met);
+      const target = id === null && place !== null ? targetVault(place) : undefined;
+      if (id === null && place !== null && !target) throw new Error('space closed');
+      const saved = target
+        ? await target.save('anniversaries', spaceRecordId, undefined, value)
+        : await held.save(value);
+      if (id !== null && place !== space) await moveRecord('anniversaries', id, space, place);
+      onSaved(saved.met);
     } catch (error) {
       setFailure(error instanceof StorageFullError ? shell.errors.storageFull : shell.errors.saveFailed);
       setBusy(false);
@@ -237,6 +272,9 @@ function AnniversaryForm({
     <FormDialog title={title} onClose={onClose}>
       <form className="form" noValidate onSubmit={submit}>
         <HeldNote state={held.state} />
+        {spaces.length > 0 && (
+          <SpacePicker spaces={spaces} value={place} moving={id !== null} onChange={setPlace} />
+        )}
         <div className="field">
           <label htmlFor={ids.name}>{text.form.name}</label>
           <input

@@ -9,6 +9,8 @@ export interface Anniversary extends ScheduleEventDate {
   repeat: 'yearly' | 'none';
   /** Minutes before 9:00 of its day that it reminds at (modules/schedule/reminders.ts). */
   reminders?: number[];
+  /** The shared space a restored anniversary came from ("from 우리집"); absent on every other. */
+  fromSpace?: string;
 }
 
 /** Which anniversaries are 1 and 2, kept in the settings record. */
