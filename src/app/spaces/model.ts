@@ -116,3 +116,19 @@ export interface SpacesActions {
    */
   move(kind: string, id: string, from: string | null, to: string | null): Promise<string>;
 }
+
+/**
+ * The devices' spaces service (spaces.ts) as the shell holds it: the screens' state and actions and the shelf of
+ * open space vaults. `subscribe` (the shelf's) is called for any change of `state()` too.
+ */
+export interface SpacesService extends SpacesActions, SpaceShelf {
+  state(): SpacesState;
+  /** At unlock: opens the identity, the keys this device holds and the ready spaces' vaults, and starts syncing. */
+  start(): Promise<void>;
+  /** Reads the server's list again (news of `spaces`, the screen opened, the network back). */
+  refresh(): Promise<void>;
+  /** At lock: stops syncing and closes the space vaults (their stores stay on the device). */
+  stop(): void;
+  /** At logout or vault erase: stops, then deletes every space store and kept key from this device. */
+  erase(): Promise<void>;
+}
