@@ -14,7 +14,11 @@ import {
   type VerifyStatement,
 } from '../../shared/spaces/log.js';
 import type { MemberKey } from '../../shared/spaces/statements.js';
-import type { SignedIn } from '../accounts/service.js';
+import type { MemberProof, SignedIn } from '../accounts/service.js';
+import type { SignupSettings } from '../accounts/invitations.js';
+import type { Dialect } from '../db/database.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RateLimiter } from '../ratelimit/limiter.js';
 import type { LiveBus } from '../core/bus.js';
 import { isoAt, type Clock } from '../core/clock.js';
 import type { Trx } from '../db/stores.js';
@@ -22,8 +26,30 @@ import { ApiError } from '../http/errors.js';
 import type { MemberQuota } from '../quota/quota.js';
 import type { FileStorage } from '../storage/storage.js';
 import { announceMemberships } from './news.js';
-import type { SpaceDeps } from './service.js';
 import { verifyStatement } from './signatures.js';
+
+/** What the space service is made of (app.ts gives it). */
+export interface SpaceDeps {
+  /** Identities, spaces, members, logs, wraps (store.ts). */
+  store: SpaceStore;
+  dialect: Dialect;
+  /** The member's proof for a sensitive change (replacing an identity, deleting a space). */
+  proofs: Pick<MemberProof, 'proveMember'>;
+  /** The members' locks and the owner's quota, which pays for what a space keeps. */
+  quota: MemberQuota;
+  storage: FileStorage;
+  clock: Clock;
+  /** Invitations' mails, and their limits (each address's, as every mail's, and each inviter's a day). */
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+  /** Who may sign up: an invitation's mail to an address without an account has a sign-up link only if it may. */
+  signups: SignupSettings;
+  adminEmails: readonly string[];
+  log: FastifyBaseLogger;
+  /** Tells members' event streams their memberships changed (news.ts), once the change is committed. */
+  live: LiveBus;
+}
 import { spaceLock, type MemberKeyRow, type SpaceLogRow, type SpaceRow, type SpaceStore } from './store.js';
 
 /** The signatures of entries already in the log were checked as each came in. */

@@ -20,8 +20,7 @@ import { ApiError } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { spaceInvitationMail } from '../mail/templates.js';
 import { reserveOrRefuse } from '../ratelimit/limiter.js';
-import { keyOfIdentity, sameKey, unproven, type Guard, type SpaceParts } from './core.js';
-import type { SpaceDeps } from './service.js';
+import { keyOfIdentity, sameKey, unproven, type Guard, type SpaceDeps, type SpaceParts } from './core.js';
 import type { SpaceInvitationRow } from './store.js';
 
 /** Invitations one member may send a day (besides each address's mail limit). */

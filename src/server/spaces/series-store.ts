@@ -2,11 +2,25 @@
 // membership the space's sync routes read, the space's lock, its devices, and a `SeriesStore` (sync/series.ts)
 // bound to one space's epoch, so a space's changes follow the very rules a member's sync does. Every write that
 // keeps bytes moves `space_usage` in its transaction (sync's unit costs), which the owner's quota counts.
+import type { LiveBus } from '../core/bus.js';
+import type { Clock } from '../core/clock.js';
 import type { Dialect } from '../db/database.js';
+import type { MemberQuota } from '../quota/quota.js';
+import type { FileStorage } from '../storage/storage.js';
 import type { SpaceChangeTable, SpaceDeviceTable, SpaceSnapshotTable } from '../db/schema.js';
 import { storeOf, type Executor, type Store, type Trx } from '../db/stores.js';
 import type { SeriesStore } from '../sync/series.js';
 import { DEVICE_BYTES, RETIRED_DEVICE_BYTES } from '../sync/store.js';
+
+/** What a space's series service is made of (app.ts gives it). */
+export interface SpaceSyncDeps {
+  store: SpaceSeriesStore;
+  quota: MemberQuota;
+  storage: FileStorage;
+  clock: Clock;
+  live: LiveBus;
+  maxUploadBytes: number;
+}
 import { addUsage } from './store.js';
 
 export type SpaceDeviceRow = SpaceDeviceTable;

@@ -16,47 +16,18 @@ import type {
 } from '../../shared/schemas/spaces.js';
 import { applyEntry, LOG_GENESIS, type LogEntry } from '../../shared/spaces/log.js';
 import { identityStatement, wrapStatement, type MemberKey } from '../../shared/spaces/statements.js';
-import type { SignupSettings } from '../accounts/invitations.js';
-import type { Caller, MemberProof, SignedIn } from '../accounts/service.js';
-import { isoAt, type Clock } from '../core/clock.js';
-import type { LiveBus } from '../core/bus.js';
-import type { Dialect } from '../db/database.js';
+import type { Caller, SignedIn } from '../accounts/service.js';
+import { isoAt } from '../core/clock.js';
 import { ApiError } from '../http/errors.js';
 import { authorize } from '../policies/authorize.js';
 import { readsSpace, type Membership } from '../policies/spaces.js';
-import type { MemberQuota } from '../quota/quota.js';
-import type { Mailer } from '../mail/mailer.js';
-import type { RateLimiter } from '../ratelimit/limiter.js';
-import type { FileStorage } from '../storage/storage.js';
-import { bytesOf, entriesOf, keyOfIdentity, sameKey, spaceCore, unproven } from './core.js';
+import { bytesOf, entriesOf, keyOfIdentity, sameKey, spaceCore, unproven, type SpaceDeps } from './core.js';
 import { spaceHandovers } from './handover.js';
 import { presentInvitationToMe, spaceInvitations } from './invitations.js';
 import { spaceMembers } from './members.js';
 import { spaceRotations } from './rotation.js';
 import { p256Key, verifies, verifyStatement } from './signatures.js';
-import type { MemberKeyRow, SpaceStore } from './store.js';
-
-export interface SpaceDeps {
-  /** Identities, spaces, members, logs, wraps (store.ts). */
-  store: SpaceStore;
-  dialect: Dialect;
-  /** The member's proof for a sensitive change (replacing an identity, deleting a space). */
-  proofs: Pick<MemberProof, 'proveMember'>;
-  /** The members' locks and the owner's quota, which pays for what a space keeps. */
-  quota: MemberQuota;
-  storage: FileStorage;
-  clock: Clock;
-  /** Invitations' mails, and their limits (each address's, as every mail's, and each inviter's a day). */
-  mailer: Mailer;
-  limiter: RateLimiter;
-  publicUrl: string;
-  /** Who may sign up: an invitation's mail to an address without an account has a sign-up link only if it may. */
-  signups: SignupSettings;
-  adminEmails: readonly string[];
-  log: FastifyBaseLogger;
-  /** Tells members' event streams their memberships changed (news.ts), once the change is committed. */
-  live: LiveBus;
-}
+import type { MemberKeyRow } from './store.js';
 
 const SPACE_ID = /^[0-9a-f]{32}$/;
 
@@ -71,7 +42,7 @@ function presentIdentity(row: MemberKeyRow) {
   };
 }
 
-export type { Guard } from './core.js';
+export type { Guard, SpaceDeps } from './core.js';
 
 export type SpaceService = ReturnType<typeof spaceService>;
 

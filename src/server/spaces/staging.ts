@@ -18,7 +18,8 @@ import { hashing } from '../sync/proofs.js';
 import { dropStaged, insertStaged, rotationDue, stagedSnapshot } from './rotation-store.js';
 import type { SpaceMembership, SpaceSeriesQueries } from './series-store.js';
 import { verifies } from './signatures.js';
-import type { Incoming, SpaceSyncDeps } from './sync-service.js';
+import type { Incoming } from '../sync/service.js';
+import type { SpaceSyncDeps } from './series-store.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -3,22 +3,18 @@
 // back, paged reads, signed snapshots — over the space's tables (series-store.ts). What differs is who: a member in
 // the space reads it, an owner or editor writes it, each device joins with its member's identity key, every change
 // keeps who sent it, and the bytes count against the space's owner, under the space's lock and then the owner's.
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { SYNC_MAX_DEVICES } from '../../shared/constants.js';
 import type { SpaceChangeBody, SpaceSnapshotQuery } from '../../shared/schemas/space-sync.js';
 import { SPACE_DEVICE, SPACE_SNAPSHOT } from '../../shared/spaces/statements.js';
 import type { SignedIn } from '../accounts/service.js';
-import type { LiveBus } from '../core/bus.js';
-import { isoAt, type Clock } from '../core/clock.js';
+import { isoAt } from '../core/clock.js';
 import { newId } from '../core/ids.js';
 import type { Trx } from '../db/stores.js';
 import { ApiError } from '../http/errors.js';
 import { authorize } from '../policies/authorize.js';
 import { writesAsDevice } from '../policies/devices.js';
-import type { MemberQuota } from '../quota/quota.js';
 import { storageApiError } from '../storage/http.js';
-import type { FileStorage } from '../storage/storage.js';
 import { hashing } from '../sync/proofs.js';
 import {
   changesAfter,
@@ -33,22 +29,10 @@ import {
 import { DEVICE_BYTES } from '../sync/store.js';
 import { spaceNewsTopic } from './news.js';
 import { stageSnapshot } from './staging.js';
-import type { SpaceMembership, SpaceSeriesQueries, SpaceSeriesStore } from './series-store.js';
+import type { SpaceMembership, SpaceSeriesQueries, SpaceSeriesStore, SpaceSyncDeps } from './series-store.js';
+import type { Incoming } from '../sync/service.js';
 
-export interface SpaceSyncDeps {
-  store: SpaceSeriesStore;
-  quota: MemberQuota;
-  storage: FileStorage;
-  clock: Clock;
-  live: LiveBus;
-  maxUploadBytes: number;
-}
-
-/** An upload as the route received it: its stream, opened once the service lets it in. */
-export interface Incoming {
-  open: () => Readable;
-  declared: number | null;
-}
+export type { Incoming, SpaceSyncDeps };
 
 // Who may do what in a space's series (plan §4; the space policies of policies/spaces.ts will hold them with the
 // rest): a member reads, an owner or editor writes; someone joining (accepted, not yet added) is not in it yet.

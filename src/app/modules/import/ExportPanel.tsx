@@ -12,18 +12,8 @@ import { MASTER_PASSWORD_MIN_LENGTH } from '../../vault/vault.js';
 import { useVault } from '../../vault/react.js';
 import { saveFile } from '../../ui/save-file.js';
 import { useSpaceShelf } from '../../backup/shelf.js';
-import { makeExport } from './export-files.js';
+import { EXPORTS, makeExport, type ExportChoice } from './export-files.js';
 import { exportText } from './export-copy.js';
-
-export const EXPORTS = [
-  'ics',
-  'bitwarden-json',
-  'bitwarden-csv',
-  'diary-markdown',
-  'ledger-csv',
-  'ledger-xlsx',
-] as const;
-export type ExportChoice = (typeof EXPORTS)[number];
 
 /** What a file exported for another app must be locked with (Bitwarden asks the same of its own exports). */
 export const EXPORT_PASSWORD_MIN_LENGTH = MASTER_PASSWORD_MIN_LENGTH;

@@ -5,8 +5,18 @@ import { isoToday } from '../../format.js';
 import type { BackupShelf } from '../../backup/space-copies.js';
 import type { ExportSource } from '../../records/kind.js';
 import type { Vault } from '../../vault/vault.js';
+
+/** The exports the screen offers, in its order. */
+export const EXPORTS = [
+  'ics',
+  'bitwarden-json',
+  'bitwarden-csv',
+  'diary-markdown',
+  'ledger-csv',
+  'ledger-xlsx',
+] as const;
+export type ExportChoice = (typeof EXPORTS)[number];
 import { KIND } from '../kinds.js';
-import type { ExportChoice } from './ExportPanel.js';
 
 /**
  * The member's records of a kind, then each shared space's on the shelf, each of those naming its space (`space`,
