@@ -172,6 +172,8 @@ describe('a rotation on members’ devices', () => {
     await a.sync();
     expect(a.memos().after).toEqual({ title: 'Only for members' });
     b.online = true;
+    await b.sync();
+    expect(b.memos().after).toBeUndefined();
     expect(await failureOf(b.host.api.call('spaceSync', { params: { id: spaceId } }))).toMatch(/^space\//);
     expect(await b.follow()).toEqual({ ok: false, reason: 'removed' });
     expect(b.memos().after).toBeUndefined();

@@ -234,6 +234,8 @@ export async function rotateSpace(
     if (departed(log, host.me.uid)) throw new RotationRefused('removed');
     if (log.state.epoch > open.epoch) {
       const followed = await followEpoch(host, open);
+      // Moved on again while it was followed: the log is read again.
+      if (!followed.ok && followed.reason === 'moved' && attempt + 1 < attempts) continue;
       if (!followed.ok) throw new RotationRefused(followed.reason === 'removed' ? 'removed' : 'unopened');
       open = followed.epoch;
       continue;
