@@ -231,6 +231,9 @@ describe('a rotation on members’ devices', () => {
 
   it('follows a leave with a later rotation by an owner’s device', async () => {
     const { spaceId, o1, o2, a, b } = await spaceOfThree();
+    // An editor may rotate only while a rotation is due: nothing is sent.
+    expect(await failureOf(a.rotate())).toContain('not-allowed');
+    expect((await a.host.logs.refresh(spaceId)).state.epoch).toBe(1);
     const log = await b.host.logs.refresh(spaceId);
     expect(log.state.members[b.host.me.uid]).toBeDefined();
     await b.member.members.refresh();
@@ -257,6 +260,11 @@ describe('a rotation on members’ devices', () => {
     expect([first.rotated, second.rotated].sort()).toEqual([false, true]);
     expect(first.epoch.epoch).toBe(2);
     expect(second.epoch.epoch).toBe(2);
+    const { entries } = await o1.host.api.call('spaceLog', {
+      params: { id: o1.spaceId },
+      query: { after: 0 },
+    });
+    expect(entries.filter((entry) => entry.kind === 'rotate' || entry.kind === 'remove')).toHaveLength(2);
     await o1.save('plan', { title: 'Weekend', place: 'beach' });
     await o1.sync();
     await o2.sync();
