@@ -108,7 +108,7 @@ async function signIn(options: { name: string }) {
   };
 }
 
-/** `count` ledger entries, `ledger-0`… */
+/** The ledger entries `ledger-<at>`… of `count` in all, up to 1,000 of them (one `putMany`). */
 const entries = (count: number, at: number) =>
   Array.from({ length: Math.min(1000, count - at) }, (_, index) => ({
     id: `ledger-${at + index}`,
