@@ -244,6 +244,32 @@ const BENCHES = {
       ];
     },
   },
+  spaces: {
+    script: 'bench/spaces.mjs',
+    result: 'spaces.json',
+    rows: () => {
+      const spaces = read('spaces.json');
+      /** @type {{ firstSyncMs: number; editP95Ms: number }} */
+      const targets = spaces.targets;
+      const first = spaces.firstSync;
+      return [
+        {
+          bench: 'spaces',
+          figure: `a new member's first sync of a space of ${spaces.members} members, ${first.entries} entries (median)`,
+          value: `${(first.totalMs / 1000).toFixed(1)} s (÷ own vault ${first.ownRatio.toFixed(2)})`,
+          target: `≤ ${targets.firstSyncMs / 1000} s`,
+          pass: first.totalMs <= targets.firstSyncMs,
+        },
+        {
+          bench: 'spaces',
+          figure: `an edit in a space reaching every other member's device, ${spaces.live.devices} listening (p95)`,
+          value: `${spaces.live.p95Ms.toFixed(0)} ms (${spaces.live.delivered} of ${spaces.live.edits} delivered)`,
+          target: `≤ ${targets.editP95Ms} ms, all delivered`,
+          pass: spaces.live.p95Ms <= targets.editP95Ms && spaces.live.delivered === spaces.live.edits,
+        },
+      ];
+    },
+  },
   import: {
     script: 'bench/import.mjs',
     result: 'import.json',

@@ -17,15 +17,12 @@
 // and 5 edits. Writes bench/sync.json.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { chromePath, CHROME_ARGS } from '../scripts/chrome.mjs';
-import { freePort } from '../scripts/net.mjs';
+import { buildPage, devicePage, proxy } from './lib/bench-page.mjs';
 import { percentile, median } from './lib/load.mjs';
 import { list, size, writeResult } from './lib/result.mjs';
 import { PASSWORD, startBenchServer } from './lib/server.mjs';
@@ -45,58 +42,6 @@ const TARGETS = { firstSyncMs: 15_000, editP95Ms: 2000 };
 const SERVER_ENV = { USER_QUOTA_MB: '100000', MAX_UPLOAD_MB: '4096' };
 const PROFILE = process.env.SYNC_PROFILE;
 
-async function buildPage() {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mygenie-sync-bench-'));
-  await build({
-    configFile: false,
-    root: path.join(root, 'bench/sync-page'),
-    base: '/bench/',
-    logLevel: 'warn',
-    worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, target: 'es2022', minify: false },
-  });
-  return outDir;
-}
-
-/**
- * The bench page on the server's origin: `/bench/…` from the built page, everything else passed to the server (the
- * page's API calls then carry the member's cookies, as the app's do).
- * @param {string} dir @param {string} target
- */
-async function proxy(dir, target) {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const upstream = new URL(target);
-  const types = { '.html': 'text/html', '.js': 'text/javascript' };
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', origin);
-    if (url.pathname.startsWith('/bench/')) {
-      const file = path.join(dir, url.pathname.slice('/bench/'.length));
-      const found = fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(dir, 'index.html');
-      response.setHeader(
-        'Content-Type',
-        types[/** @type {'.html'} */ (path.extname(found))] ?? 'application/octet-stream',
-      );
-      fs.createReadStream(found).pipe(response);
-      return;
-    }
-    const headers = { ...request.headers, host: upstream.host };
-    if (headers.origin) headers.origin = upstream.origin;
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forward.on('error', () => response.destroy());
-    request.pipe(forward);
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
-  return { origin, close: () => server.close() };
-}
-
 /** @param {Awaited<ReturnType<typeof startBenchServer>>} server @param {string} email */
 async function twoDevices(server, email) {
   const first = await server.member(email);
@@ -109,25 +54,6 @@ async function twoDevices(server, email) {
   const session = /mg_session=[^;]+/.exec(login.headers.getSetCookie().join('; '))?.[0];
   if (!session) throw new Error(`second login answered ${login.status}`);
   return [first, `${session}; ${device}`];
-}
-
-/**
- * A browser context on the proxy's origin holding `cookies`, its page ready.
- * @param {import('playwright-core').Browser} browser @param {string} origin @param {string} cookies
- */
-async function devicePage(browser, origin, cookies) {
-  const context = await browser.newContext();
-  await context.addCookies(
-    cookies.split('; ').map((pair) => {
-      const [name, value] = pair.split('=');
-      return { name: name ?? '', value: value ?? '', url: origin };
-    }),
-  );
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log(`  page error: ${error.message}`));
-  await page.goto(`${origin}/bench/index.html`);
-  await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
-  return { page, close: () => context.close() };
 }
 
 /**
@@ -413,7 +339,7 @@ async function liveFigures() {
 
 buildIfStale(root);
 const browser = await chromium.launch({ executablePath: await chromePath(), args: CHROME_ARGS });
-const dir = await buildPage();
+const dir = await buildPage('sync-page');
 const server = await startBenchServer({ database: 'sqlite', env: SERVER_ENV });
 const site = await proxy(dir, server.base);
 /** @type {Record<string, any>} */
