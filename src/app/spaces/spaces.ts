@@ -132,18 +132,22 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       if (held) close(spaceId);
       const key = await keys.get(spaceId, epoch);
       if (!key) return;
+      const vault = await host.openVault(spaceId, epoch);
       const opened = await openSpaceSeries({
         spaceId,
         epoch,
         series,
         key,
         me: { uid: host.uid, identity },
-        vault: await host.openVault(spaceId, epoch),
+        vault,
         env: { ...host.env, news: host.news(spaceId) },
         api: host.spaceApi,
         book: members!.logs.book(spaceId),
         // A newer epoch (a rotation): the list and the log again, which open it when its key is here.
         onEpoch: () => void service.refresh().catch(() => undefined),
+      }).catch((error: unknown) => {
+        vault.close();
+        throw error;
       });
       if (stopped) {
         opened.close();
@@ -171,10 +175,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
     const views = members!.views(names).spaces;
     for (const view of views) {
       if (view.status === 'ready') {
-        await openSpace(view.id).catch((error: unknown) => {
-          // No network to register this device in a space it never synced: it opens when the network is back.
-          if (!isNetwork(error)) throw error;
-        });
+        // No network to register this device in a space it never synced, or a series that does not check out:
+        // that space stays closed (tried again at the next reading), the others open.
+        await openSpace(view.id).catch(() => undefined);
       } else close(view.id);
     }
     await readNames();
