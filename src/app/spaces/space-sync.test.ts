@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { SPACE_INVITATION_TTL_MS } from '../../shared/constants.js';
-import { LOG_GENESIS, type LogEntry, type LogKind } from '../../shared/spaces/log.js';
+import { entryHash, LOG_GENESIS, type LogEntry, type LogKind } from '../../shared/spaces/log.js';
 import { keyFingerprint, sha256Hex } from '../../shared/spaces/statements.js';
 import {
   browserCookies,
@@ -36,7 +36,7 @@ import { SpaceDevice } from '../test/space-devices.js';
 import { newIdentity } from './identity-keys.js';
 import { newEpoch, spaceCommitment, wrapSpaceKey, type SpaceKeyWrap } from './space-keys.js';
 import type { SpaceApi } from './space-server.js';
-import type { SpaceMe } from './space-sync.js';
+import { SpaceLogBook, type SpaceMe } from './space-sync.js';
 
 let t: TestApp;
 const devices: SpaceDevice[] = [];
@@ -569,6 +569,27 @@ describe("a space's records on its members' devices", () => {
     await mine.sync();
     expect(mine.engine.status.state).not.toBe('error');
     expect(memos(mine)).toEqual({ e1: { title: 'Made as an editor' } });
+  });
+
+  it('reads the log from its start when a change names a head older than the one the device kept', async () => {
+    const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
+    const space = await createSpace(t, owner);
+    await letIn(t, owner, space, editor, 'editor');
+    const api = apiAs(t, owner.cookies[0]);
+    const full = new SpaceLogBook(space.id, api);
+    const log = await full.catchUp();
+    const { entries } = await api.call('spaceLog', { params: { id: space.id }, query: { after: 0 } });
+    const first = await entryHash(entries[0] as LogEntry);
+    // A book started from what the device kept (an offline start) holds only the newest state at first.
+    const kept = new SpaceLogBook(space.id, api, { seed: log });
+    expect(kept.at(first)).toBeUndefined();
+    expect(await kept.stateAt(first)).toMatchObject({ seq: 1, owner: owner.uid });
+    expect(kept.state?.head).toBe(log.state.head);
+    // Kept from another log than the server's: reading it from the start does not pass through it.
+    const other = new SpaceLogBook(space.id, api, {
+      seed: { ...log, state: { ...log.state, head: 'e'.repeat(64) } },
+    });
+    await expect(other.stateAt(first)).rejects.toMatchObject({ verdict: 'altered' });
   });
 
   describe('a change the server slips in is refused, nothing of it applied', () => {
