@@ -66,6 +66,7 @@ export const SPACE_SYNC_API = {
     errors: [
       'space/not-found',
       'space/read-only',
+      'space/role-changed',
       'space/stale-epoch',
       'sync/unknown-device',
       'sync/not-your-device',
