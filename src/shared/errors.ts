@@ -69,7 +69,6 @@ export const ERROR_CODES = {
   'reminder/too-many-endpoints': 409,
   'space/not-found': 404,
   'space/read-only': 403,
-  'space/role-changed': 403,
   'space/not-owner': 403,
   'space/unproven': 403,
   'space/full': 409,

@@ -32,7 +32,6 @@ import {
 } from '../sync/series.js';
 import { DEVICE_BYTES } from '../sync/store.js';
 import { spaceNewsTopic } from './news.js';
-import { roleChangedSince } from './role-since.js';
 import { stageSnapshot } from './staging.js';
 import type { SpaceMembership, SpaceSeriesQueries, SpaceSeriesStore } from './series-store.js';
 
@@ -220,16 +219,6 @@ export function spaceSyncService(deps: SpaceSyncDeps) {
         const device = await tx.findDevice(spaceId, member.epoch, body.device);
         if (!device || device.user_id !== user.uid) throw new ApiError('sync/unknown-device');
         authorize(writesAsDevice(signedIn, device), 'sync/not-your-device');
-        // A change signed before its author's role last changed is refused whole, before any is stored; one sent
-        // before (a retry) was weighed when it came.
-        const heads = new Set(
-          body.changes
-            .filter((change) => change.seq > Number(device.last_seq))
-            .map((change) => change.logHead),
-        );
-        for (const head of heads) {
-          if (await roleChangedSince(trx, spaceId, user.uid, head)) throw new ApiError('space/role-changed');
-        }
         return pushChanges(
           tx.seriesOf(spaceId, member.epoch, user.uid),
           { id: member.series_id, latest: member.latest, signingKey: null },

@@ -66,7 +66,6 @@ export const SPACE_SYNC_API = {
     errors: [
       'space/not-found',
       'space/read-only',
-      'space/role-changed',
       'space/stale-epoch',
       'sync/unknown-device',
       'sync/not-your-device',

@@ -39,8 +39,6 @@ export const en: Record<AppErrorCode, string> = {
   'space/not-found':
     'This space could not be found. It may have been deleted, or you may no longer be a member.',
   'space/read-only': 'You can only view this space. To add or change records, ask its owner to let you edit.',
-  'space/role-changed':
-    'Your role in this space changed after these edits were made, so they were not accepted. Ask the owner about your role, then make the edits again.',
   'space/not-owner': 'Only the owner of this space can do that.',
   'space/unproven':
     'This change to the space could not be verified by its signature, so it was not accepted. Reload the app and try again.',
