@@ -8,6 +8,7 @@ import { originVersion, type SyncChange } from '../../shared/schemas/sync.js';
 import type { Json } from '../vault/merge.js';
 import type { StoredRecord } from '../vault/db.js';
 import type { RecordNotice } from '../vault/notices.js';
+import { madeAtOf, type AuthorNote } from '../vault/authors.js';
 import {
   BASE_IS_RECORD,
   decideUntilSettled,
@@ -22,6 +23,7 @@ import { downloadChunks, type ChunkParts } from './chunks.js';
 import { ridOf, splitPayload } from './codec.js';
 import { SyncRefused, SyncStop } from './errors.js';
 import { rowsOf, syncMeta, timed, type Parts } from './parts.js';
+import type { ReceivedChange } from './ports.js';
 
 /** What receiving uses: the vault's opening, sealing and following, sync's rows, the server (and the chunks' parts). */
 export type ReceivingParts = ChunkParts &
@@ -109,6 +111,7 @@ async function applyPage(parts: ReceivingParts, changes: SyncChange[]): Promise<
         base: change.base,
         opened: opened[index]!,
         by: parts.authorOf?.(change),
+        madeAt: (change as ReceivedChange).madeAt,
       })),
       next,
       false,
@@ -163,14 +166,21 @@ export async function openPayloads(
 
 /**
  * Decides and writes remote versions of records, in order, in one transaction with the chain's new state; `by`, who
- * made a version (a space's member), is what a conflict copy it makes names as the other side (`conflictBy`).
+ * made a version (a space's member), is what a conflict copy it makes names as the other side (`conflictBy`), and is
+ * noted as the record's author with the version, at its `madeAt` (vault/authors.ts).
  * `snapshot`: versions from a snapshot, taken whatever version is here (an edit here is merged with them) — but
  * for a record whose version here is one of this device's own changes the snapshot does not hold (`ownSeq`: the
  * last of them it holds), stored after it was made: that one is newer, and stays.
  */
 export async function applyVersions(
   parts: ReceivingParts,
-  items: Array<{ version: string; base: string | null; opened: Opened; by?: string | undefined }>,
+  items: Array<{
+    version: string;
+    base: string | null;
+    opened: Opened;
+    by?: string | undefined;
+    madeAt?: unknown;
+  }>,
   meta: SyncMetaRow,
   snapshot: false | { ownSeq: number },
 ): Promise<void> {
@@ -185,9 +195,10 @@ export async function applyVersions(
   const memory = new Map<string, { id: string; kind: RecordKind; value: unknown; deleted: boolean }>();
   const copies: Array<{ kind: RecordKind; value: Json; of: string; by: string | undefined }> = [];
   const notices: RecordNotice[] = [];
+  const authors: AuthorNote[] = [];
   const documents: Array<{ id: string; meta: DocumentMeta }> = [];
   const now = Date.now();
-  for (const { version, base, opened, by } of items) {
+  for (const { version, base, opened, by, madeAt } of items) {
     const row = rows.get(opened.id);
     if (snapshot && (row?.version === version || ownAfter(row?.version, meta.device, snapshot.ownSeq)))
       continue;
@@ -236,6 +247,10 @@ export async function applyVersions(
       edit: row?.edit ?? 0,
       pending: pending ? (pending.deleted ? null : recordSealed) : null,
     });
+    // Its author wrote the record as it now stands (a deletion kept from an edit here is this device's, unsent).
+    if (by !== undefined && (decision.record.deleted || !opened.side.deleted)) {
+      authors.push({ id: opened.id, by, at: madeAtOf(madeAt, now), deleted: decision.record.deleted });
+    }
     if (decision.conflictCopy !== undefined) {
       copies.push({ kind: opened.kind, value: decision.conflictCopy, of: opened.id, by });
     }
@@ -279,6 +294,7 @@ export async function applyVersions(
       writes,
       meta,
       sealedCopies.map((copy) => copy.record),
+      authors,
     ),
   );
   parts.vault.followRemote(

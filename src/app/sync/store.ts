@@ -14,6 +14,7 @@ import {
   type VaultDatabase,
 } from '../vault/db.js';
 import { removeRecords, rowsById, writeRecords } from '../vault/records.js';
+import { noteAuthors, type AuthorNote } from '../vault/authors.js';
 
 export { BASE_IS_RECORD, type SyncMetaRow, type SyncOutboxRow, type SyncRecordRow } from '../vault/db.js';
 
@@ -328,12 +329,14 @@ export class SyncStore {
     writes: RemoteWrite[],
     meta: SyncMetaRow,
     copies: StoredRecord[] = [],
+    /** Who made each version taken (a space's series: receiving.ts), noted with it (vault/authors.ts). */
+    authors: readonly AuthorNote[] = [],
   ): Promise<Map<string, number>> {
     const db = this.#db;
     return writing(() =>
       db.transaction(
         'rw',
-        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox, db.syncMeta],
+        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox, db.syncMeta, db.authors],
         async () => {
           const rows = await db.syncRecords.bulkGet(writes.map((write) => write.id));
           rows.forEach((row, index) => {
@@ -348,6 +351,7 @@ export class SyncStore {
           await removeRecords(db, gone);
           await db.syncRecords.bulkPut(writes.flatMap((write) => (write.row ? [write.row] : [])));
           await db.syncMeta.put(meta);
+          await noteAuthors(db, authors);
           return stamps;
         },
       ),

@@ -1,7 +1,8 @@
 // The vault's IndexedDB database, one per member on this device, and the shape of every table in it: the records
 // (pages of records sealed on their own, rows sealed many at once, documents' own rows), documents' chunks, the
 // header, and the tables sync keeps beside them (what they mean is sync's: src/app/sync/store.ts). Only ids, the
-// kinds of records sealed on their own, times and ciphertext are stored; nothing here is readable without the data key.
+// kinds of records sealed on their own, times and ciphertext are stored (and in a shared space's store, which member
+// wrote a record: the space's server knows as much); nothing here is readable without the data key.
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { PasskeyWrap, SealedChunk, SealedRecord, VaultHeader } from './crypto.js';
 
@@ -157,6 +158,18 @@ export interface UnlockChecksRow {
   failures: number;
 }
 
+/**
+ * Who added a record of a shared space's store and who last changed it, and when (docs/spaces-plan.md §3, "Who,
+ * when, conflicts"): member ids and times, as the space's server holds them too; the member's own vault keeps none.
+ */
+export interface AuthorRow {
+  id: string;
+  addedBy: string;
+  addedAt: number;
+  changedBy: string;
+  changedAt: number;
+}
+
 export class VaultDatabase extends Dexie {
   /** This device's passkey unlock and its checks (version 6). */
   unlock!: EntityTable<PasskeyUnlockRow | UnlockChecksRow, 'name'>;
@@ -174,6 +187,8 @@ export class VaultDatabase extends Dexie {
   /** Batches of signed changes; a change on its own in a row was kept by an earlier version of the app. */
   syncOutbox!: Dexie.Table<SyncOutboxBatch | SyncOutboxRow, number>;
   syncMeta!: EntityTable<SyncMetaRow, 'name'>;
+  /** Who added and last changed each record of a space's store (version 7). */
+  authors!: EntityTable<AuthorRow, 'id'>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -225,6 +240,20 @@ export class VaultDatabase extends Dexie {
       syncOutbox: 'seq',
       syncMeta: 'name',
       unlock: 'name',
+    });
+    // A new table only: every existing table and row stays as it was.
+    this.version(7).stores({
+      header: 'name',
+      records: 'id, kind',
+      pages: 'page, *ids',
+      chunks: '[documentId+index], documentId',
+      staged: '[documentId+index]',
+      sealed: 'row, *ids, dead',
+      syncRecords: 'id, dirty',
+      syncOutbox: 'seq',
+      syncMeta: 'name',
+      unlock: 'name',
+      authors: 'id',
     });
   }
 }

@@ -2,6 +2,7 @@
 // writes, each one transaction. While sync is on, every write also marks what it changed as an unsent edit, in the
 // same transaction, through the tracker sync gives (src/app/sync/store.ts); the vault knows nothing more of sync.
 import { Dexie, type DexieOptions } from 'dexie';
+import { noteAuthors, spaceStoreMember } from './authors.js';
 import { macsEqual, type VaultHeader } from './crypto.js';
 import {
   VaultDatabase,
@@ -57,10 +58,13 @@ export class VaultStore {
   readonly #db: VaultDatabase;
   /** Sync is on: every write and deletion is also marked as an unsent edit, in the same transaction. */
   tracker: EditTracker | null = null;
+  /** A shared space's store: the member whose saves here are noted as theirs (authors.ts); null: the own vault. */
+  readonly #author: string | null;
 
   /** `options`: another IndexedDB than the browser's (each simulated device of a Node test has its own). */
   constructor(memberId: string, options?: DexieOptions) {
     this.#db = new VaultDatabase(vaultDatabaseName(memberId), options);
+    this.#author = spaceStoreMember(memberId);
   }
 
   async header(): Promise<VaultHeader | undefined> {
@@ -255,11 +259,18 @@ export class VaultStore {
     return writing(() =>
       db.transaction(
         'rw',
-        [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox, db.syncMeta],
+        [db.pages, db.records, db.sealed, db.syncRecords, db.syncOutbox, db.syncMeta, db.authors],
         async () => {
           const replaced = new Map<string, Uint8Array<ArrayBuffer> | null>();
           const stamps = await writeRecords(db, records, expected, replaced);
           if (tracker) await tracker(db, records, [], replaced, bases);
+          const by = this.#author;
+          if (by) {
+            await noteAuthors(
+              db,
+              records.map((record) => ({ id: record.id, by, at: record.updatedAt, deleted: false })),
+            );
+          }
           return stamps;
         },
       ),
@@ -278,11 +289,12 @@ export class VaultStore {
     return writing(() =>
       db.transaction(
         'rw',
-        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox, db.syncMeta],
+        [db.pages, db.records, db.sealed, db.chunks, db.syncRecords, db.syncOutbox, db.syncMeta, db.authors],
         async () => {
           const replaced = new Map<string, Uint8Array<ArrayBuffer> | null>();
           await removeRecords(db, [id], expected, replaced);
           if (tracker) await tracker(db, [], [{ id, kind }], replaced, bases);
+          if (this.#author) await noteAuthors(db, [{ id, by: this.#author, at: Date.now(), deleted: true }]);
         },
       ),
     );

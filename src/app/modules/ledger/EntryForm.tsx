@@ -34,6 +34,8 @@ import { newId } from '../../vault/vault.js';
 import { useMoveRecord, useShelfSpaces, useTargetVault } from '../../ui/spaces/listed.js';
 import { SpacePicker } from '../../ui/spaces/SpacePicker.js';
 import { FormFooter } from '../../ui/FormFooter.js';
+import { RecordAuthors } from '../../ui/spaces/record-authors.js';
+import { useVault } from '../../vault/react.js';
 
 export function EntryForm({
   id,
@@ -55,6 +57,8 @@ export function EntryForm({
   const shell = useText(shellText);
   const { lang } = useLanguage();
   const held = useHeldRecord<NewEntry>('ledger', id ?? null);
+  // The store the entry is in: a space's names who added and changed it at the foot.
+  const vault = useVault();
   const fieldId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<EntryDraft>(() => draftFor(entry, isoToday()));
@@ -280,6 +284,7 @@ export function EntryForm({
           {problem('memo')}
         </div>
 
+        {id !== undefined && space !== null && <RecordAuthors vault={vault} id={id} />}
         <FormFooter failure={failure} busy={saving} busyLabel={text.form.saving} onCancel={onClose} />
       </form>
     </FormDialog>

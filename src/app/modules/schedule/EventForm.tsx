@@ -25,6 +25,7 @@ import { scheduleText } from './copy.js';
 import { EVENT_MEMO_MAX, EVENT_TITLE_MAX, type ScheduleEvent } from '../../records/event.js';
 import { checkDraft, moveStart, solarDateOf, type DraftProblems, type EventDraft } from './event-form.js';
 import { FormFooter } from '../../ui/FormFooter.js';
+import { RecordAuthors } from '../../ui/spaces/record-authors.js';
 import { EventDateFields } from './EventDateFields.js';
 import { EventTimeFields } from './EventTimeFields.js';
 import { useKeepReminderLanguage } from '../../settings.js';
@@ -51,7 +52,14 @@ export function EventForm(props: EventFormProps) {
   const vaultOf = useEventVault();
   const place = props.eventId === null ? undefined : placeOf(props.eventId);
   if (place && !place.writable) {
-    return <ViewOnlyEvent title={props.initial.title} place={place.space} onClose={props.onClose} />;
+    return (
+      <ViewOnlyEvent
+        title={props.initial.title}
+        place={place.space}
+        authors={{ vault: vaultOf(props.eventId), id: props.eventId }}
+        onClose={props.onClose}
+      />
+    );
   }
   return (
     <VaultProvider vault={vaultOf(props.eventId)}>
@@ -63,10 +71,12 @@ export function EventForm(props: EventFormProps) {
 function ViewOnlyEvent({
   title,
   place,
+  authors,
   onClose,
 }: {
   title: string;
   place: Parameters<typeof SpaceChip>[0]['space'];
+  authors: Parameters<typeof RecordAuthors>[0];
   onClose: () => void;
 }) {
   const tags = useText(spaceTagText);
@@ -78,6 +88,7 @@ function ViewOnlyEvent({
       <p className="space-note" role="note">
         {tags.viewerNote}
       </p>
+      <RecordAuthors {...authors} />
     </FormDialog>
   );
 }
@@ -244,6 +255,7 @@ function EventFormBody({
           </div>
         </div>
 
+        {eventId && space !== null && <RecordAuthors vault={vault} id={eventId} />}
         <FormFooter
           failure={saveError || (attempted && !check.ok && text.problems.summary)}
           busy={saving}

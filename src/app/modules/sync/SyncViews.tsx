@@ -25,6 +25,7 @@ import type { SyncDevice } from '../../../shared/schemas/sync.js';
 import { useOpenSync } from '../../ui/open-sync.js';
 import { conflictSides, describeRecord, sideFormat } from './sides.js';
 import { causeText, stateWords } from './words.js';
+import { useAuthorName } from '../../ui/spaces/record-authors.js';
 
 export { conflictCopies } from '../../sync/conflicts.js';
 
@@ -105,13 +106,14 @@ export function ConflictBanner() {
   );
 }
 
-function ConflictList() {
+export function ConflictList() {
   const text = useText(syncText);
   const { lang } = useLanguage();
   const vault = useVault();
   useVaultVersion();
   const toast = useToast();
   const { granted, reveal } = useDetailReveal();
+  const { name } = useAuthorName(vault);
   const copies = conflictCopies(vault);
   if (copies.length === 0) return null;
   // The copy's version goes over the other as the member saw it: changed again since, the two are merged.
@@ -135,6 +137,8 @@ function ConflictList() {
         {copies.map((copy) => {
           const original = vault.get<Record<string, unknown>>(copy.value.conflictOf);
           const hidden = DETAIL_KINDS.has(copy.kind) && !granted;
+          // A space's copy names who made the version it conflicts with: the copy is this device's side.
+          const by = copy.value.conflictBy === undefined ? undefined : name(copy.value.conflictBy);
           const [mine, theirs] = conflictSides(
             copy.value,
             original?.value ?? {},
@@ -146,6 +150,11 @@ function ConflictList() {
               <p>
                 <strong>{fill(text.conflicts.copyOf, { kind: text.conflicts.kinds[copy.kind] })}</strong>
               </p>
+              {by !== undefined && (
+                <p className="form__note" data-conflict-by>
+                  {fill(text.conflicts.sidesBy, { name: by })}
+                </p>
+              )}
               {hidden ? (
                 <>
                   <p className="form__note">{text.conflicts.hidden}</p>
@@ -159,12 +168,16 @@ function ConflictList() {
                 <>
                   <dl className="sync-conflict__sides">
                     <div>
-                      <dt>{text.conflicts.thisVersion}</dt>
+                      <dt>{by === undefined ? text.conflicts.thisVersion : text.conflicts.yourVersion}</dt>
                       <dd>{mine}</dd>
                     </div>
                     {original && (
                       <div>
-                        <dt>{text.conflicts.otherVersion}</dt>
+                        <dt>
+                          {by === undefined
+                            ? text.conflicts.otherVersion
+                            : fill(text.conflicts.theirVersion, { name: by })}
+                        </dt>
                         <dd>{theirs}</dd>
                       </div>
                     )}
