@@ -219,7 +219,7 @@ describe('memberships on devices', () => {
     const restarted = new SpaceMembers({
       uid: bob.account.uid,
       identity: bob.identity,
-      api: { call: offline, post: offline },
+      api: { call: offline },
       vault: bob.device.vault,
       keys: again,
     });

@@ -358,21 +358,21 @@ export class SpaceMembers {
     this.#ready.delete(spaceId);
   }
 
-  /** Offers the space to a member (`POST /api/spaces/:id/handover`, on a server that has it). */
+  /** Offers the space to a member (offerSpaceHandover). */
   async offerHandover(spaceId: string, uid: string): Promise<void> {
     await this.#append(
       spaceId,
       (state) => handoverEntry(this.#host, state, uid),
-      (entry) => this.#host.api.post(`/api/spaces/${spaceId}/handover`, { entry }),
+      (entry) => this.#host.api.call('offerSpaceHandover', { params: { id: spaceId }, body: { entry } }),
     );
   }
 
-  /** Takes the space this member was offered (`POST /api/spaces/:id/handover/accept`). */
+  /** Takes the space this member was offered (acceptSpaceHandover). */
   async acceptHandover(spaceId: string): Promise<void> {
     await this.#append(
       spaceId,
       (state) => handoverAcceptEntry(this.#host, state),
-      (entry) => this.#host.api.post(`/api/spaces/${spaceId}/handover/accept`, { entry }),
+      (entry) => this.#host.api.call('acceptSpaceHandover', { params: { id: spaceId }, body: { entry } }),
     );
   }
 

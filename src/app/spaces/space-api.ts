@@ -15,11 +15,6 @@ export type SpaceRoute = keyof typeof SPACE_API | 'spaceSync';
 /** The server's membership routes, by their names in the API table, with its inputs, answers and error codes. */
 export interface MembershipApi {
   call<N extends SpaceRoute>(name: N, ...args: Args<N>): Promise<Output<Api[N]>>;
-  /**
-   * A route the API table does not name yet (the hand-over's, `POST /api/spaces/:id/handover[/accept]`): a JSON body
-   * and answer. A server without it answers 404, which fails as any refusal does.
-   */
-  post(path: string, body: unknown): Promise<unknown>;
 }
 
 /** The membership routes over HTTP (the page's own fetch in the app, which sends the member's cookies). */
@@ -58,7 +53,6 @@ export function httpMembershipApi(options: HttpOptions = {}): MembershipApi {
       const body = (args[0] as { body?: unknown } | undefined)?.body;
       return (await request(methodAndPath(name).method, pathOf(name, ...args), body)) as Output<Api[N]>;
     },
-    post: (path, body) => request('POST', path, body),
   };
 }
 

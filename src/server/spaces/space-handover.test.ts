@@ -64,7 +64,7 @@ const offer = async (by: SpaceMember, spaceId: string, to: SpaceMember) =>
   });
 /** `by`'s signed `handover-accept` at the head (as `reader` reads it: a stranger reads no log). */
 const accept = async (by: SpaceMember, spaceId: string, reader = by) =>
-  kit.send(by, 'POST', `/api/spaces/${spaceId}/handover/accept`, {
+  kit.send(by, 'POST', `/api/spaces/${spaceId}/handover-accept`, {
     entry: signedEntry(
       spaceId,
       { ...(await nextPlace(t, reader, spaceId)), kind: 'handover-accept', author: by.uid, body: {} },

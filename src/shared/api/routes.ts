@@ -109,7 +109,7 @@ export const ROUTES = {
   removeSpaceMember: 'DELETE /api/spaces/:id/members/:uid',
   rotateSpace: 'POST /api/spaces/:id/rotate',
   offerSpaceHandover: 'POST /api/spaces/:id/handover',
-  acceptSpaceHandover: 'POST /api/spaces/:id/handover/accept',
+  acceptSpaceHandover: 'POST /api/spaces/:id/handover-accept',
   spaceSync: 'GET /api/spaces/:id/sync',
   spaceRegisterDevice: 'PUT /api/spaces/:id/devices/:device',
   spaceRemoveDevice: 'DELETE /api/spaces/:id/devices/:device',

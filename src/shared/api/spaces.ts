@@ -230,7 +230,7 @@ export const SPACE_API = {
     response: spaceSummary,
   },
   acceptSpaceHandover: {
-    route: 'POST /api/spaces/:id/handover/accept',
+    route: 'POST /api/spaces/:id/handover-accept',
     summary:
       'Take the space offered to me (my signed `handover-accept`): its bytes move to my quota, if they fit',
     tag: 'spaces',
