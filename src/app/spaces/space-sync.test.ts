@@ -540,7 +540,7 @@ describe("a space's records on its members' devices", () => {
     expect(await storedChanges(space)).toEqual([]);
   });
 
-  it("refuses a change made at a log head before its author's role changed (plan §3)", async () => {
+  it('takes a change made at a log head where its author could write, though demoted since', async () => {
     const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
     const space = await createSpace(t, owner);
     await letIn(t, owner, space, editor, 'editor');
@@ -563,10 +563,12 @@ describe("a space's records on its members' devices", () => {
       },
     });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    // The owner's device applies the role entry first, then meets the change made before it.
+    // The owner's device applies the role entry first, then meets the change made before it: at its log head the
+    // editor could write, so it counts (the server refuses a push made at a head older than the author's latest role
+    // entry; one stored before the demotion is honest, and refusing it would stall every device for good).
     await mine.sync();
-    expect(mine.engine.status).toMatchObject({ state: 'error', cause: 'refused', refused: 'altered' });
-    expect(memos(mine)).toEqual({});
+    expect(mine.engine.status.state).not.toBe('error');
+    expect(memos(mine)).toEqual({ e1: { title: 'Made as an editor' } });
   });
 
   describe('a change the server slips in is refused, nothing of it applied', () => {

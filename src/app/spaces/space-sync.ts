@@ -3,8 +3,9 @@
 // server. `SpaceIdentity` is that series as the engine knows it — the sync key derived from K_e as the member vault's
 // is from its data key, the member's identity key proving devices and snapshots, a run's first step reading the
 // space's state and its log (an epoch moved on is told, for rotation to take over); `openSpaceEpoch` opens the
-// epoch's key from the wrap the server keeps, only when signed by a member who may wrap and committed to in the log;
-// `openSpaceSeries` opens the epoch's vault and starts its engine.
+// epoch's key from the wrap the server keeps, only when signed by the member the log says let this one into the epoch
+// and committed to in the log (epoch-keys.ts openWrap, the memberships' own rule); `openSpaceSeries` opens the
+// epoch's vault and starts its engine. The log is the space's one book (log-view.ts), shared with the memberships.
 import { ApiFailure } from '../../client/api.js';
 import { listenLive } from '../../client/live-events.js';
 import type { SpaceState } from '../../shared/spaces/log.js';
@@ -14,12 +15,13 @@ import { SyncRefused, SyncStop } from '../sync/errors.js';
 import type { PublishedSeries, SeriesIdentity, SyncEnvironment, SyncNewsSource } from '../sync/ports.js';
 import { SyncStore } from '../sync/store.js';
 import { newId, type SyncedVault, type Vault } from '../vault/vault.js';
+import { openWrap, type OpenedWrap } from './epoch-keys.js';
 import { signStatement, type MemberIdentity } from './identity-keys.js';
-import { openSpaceKey, type OpenedSpaceKey, type SpaceKeyWrap } from './space-keys.js';
-import { SpaceLogBook, spaceHooks } from './space-hooks.js';
+import { SpaceLogBook } from './log-view.js';
+import { spaceHooks } from './space-hooks.js';
 import { deviceStatement, spaceServer, type SpaceApi } from './space-server.js';
 
-export { SpaceLogBook } from './space-hooks.js';
+export { SpaceLogBook } from './log-view.js';
 
 /** The member on this device, as a space knows them: their uid and their opened identity. */
 export interface SpaceMe {
@@ -123,12 +125,18 @@ export class SpaceIdentity implements SeriesIdentity {
 
 export type OpenedEpoch =
   | { ok: true; epoch: number; series: string; key: Uint8Array<ArrayBuffer>; log: SpaceState }
-  /** `no-wrap`: nobody wrapped the epoch's key to this member yet; `altered`: the state and the log disagree. */
-  | { ok: false; reason: Extract<OpenedSpaceKey, { ok: false }>['reason'] | 'no-wrap' | 'altered' };
+  /**
+   * `no-wrap`: nobody wrapped the epoch's key to this member yet; `altered`: the state and the log disagree; the
+   * others as openWrap says (`not-granted`: signed by another than the member the log says let this one in).
+   */
+  | {
+      ok: false;
+      reason: Exclude<Extract<OpenedWrap, { ok: false }>['reason'], 'none'> | 'no-wrap' | 'altered';
+    };
 
 /**
- * The space's current epoch and its key, opened from the wrap the server keeps for this member: signed by a member
- * the log lets wrap (an owner or an editor) and holding the key the log's commitment names — a key of the server's
+ * The space's current epoch and its key, opened from the wrap the server keeps for this member: signed by the member
+ * the log says let this one into the epoch and holding the key the log's commitment names — a key of the server's
  * own, wrapped to this member's public key, opens as nothing.
  */
 export async function openSpaceEpoch(options: {
@@ -139,30 +147,12 @@ export async function openSpaceEpoch(options: {
 }): Promise<OpenedEpoch> {
   const { spaceId, me, api, book } = options;
   const state = await api.call('spaceSync', { params: { id: spaceId } });
-  await book.catchUp();
-  const log = book.state;
-  if (!log || log.epoch !== state.epoch || log.series !== state.series)
+  const log = await book.catchUp();
+  if (log.state.epoch !== state.epoch || log.state.series !== state.series)
     return { ok: false, reason: 'altered' };
-  if (!state.wrap) return { ok: false, reason: 'no-wrap' };
-  let wrap: SpaceKeyWrap;
-  try {
-    wrap = JSON.parse(state.wrap) as SpaceKeyWrap;
-  } catch {
-    return { ok: false, reason: 'tampered' };
-  }
-  const wrapper = typeof wrap?.by === 'string' ? log.members[wrap.by] : undefined;
-  if (!wrapper || wrapper.state !== 'member' || wrapper.role === 'viewer')
-    return { ok: false, reason: 'unsigned' };
-  const opened = await openSpaceKey(me, wrap, {
-    spaceId,
-    epoch: log.epoch,
-    uid: me.uid,
-    series: log.series,
-    commit: log.commit,
-    wrapperSignKey: wrapper.key.sign,
-  });
-  if (!opened.ok) return opened;
-  return { ok: true, epoch: log.epoch, series: log.series, key: opened.key, log };
+  const opened = await openWrap(me, log, state.wrap);
+  if (!opened.ok) return { ok: false, reason: opened.reason === 'none' ? 'no-wrap' : opened.reason };
+  return { ok: true, epoch: log.state.epoch, series: log.state.series, key: opened.key, log: log.state };
 }
 
 /** A space's epoch open on this device: its vault, the engine syncing it, and the series as the engine knows it. */

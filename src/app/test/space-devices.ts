@@ -21,6 +21,27 @@ import {
 } from '../spaces/space-sync.js';
 import { ManualClock } from './devices.js';
 
+/** A space epoch's keyed vault in a device's IndexedDB, as spacePlatform makes it (its store noted first). */
+export async function spaceVaultIn(
+  indexedDB: IDBFactory,
+  memberId: string,
+  spaceId: string,
+  epoch: number,
+): Promise<Vault> {
+  const options = { indexedDB, IDBKeyRange };
+  const stores = new SpaceStores(memberId, options);
+  const id = await stores.note(spaceId, epoch);
+  stores.close();
+  return new Vault(id, {
+    openStore: () => new VaultStore(id, options),
+    pool: new CryptoPool(1, () => inProcessWorker(cryptoApi())),
+    news: null,
+    keepVerifier: null,
+    hasVerifier: () => true,
+    keyed: true,
+  });
+}
+
 /** A member's device in a space: its own database, and the space's epoch open on it once `open` is called. */
 export class SpaceDevice {
   readonly indexedDB = new IDBFactory();
@@ -37,19 +58,8 @@ export class SpaceDevice {
   ) {}
 
   /** The epoch's keyed vault over this device's database, as spacePlatform makes it (its store noted first). */
-  async spaceVault(spaceId: string, epoch: number): Promise<Vault> {
-    const options = { indexedDB: this.indexedDB, IDBKeyRange };
-    const stores = new SpaceStores(this.me.uid, options);
-    const id = await stores.note(spaceId, epoch);
-    stores.close();
-    return new Vault(id, {
-      openStore: () => new VaultStore(id, options),
-      pool: new CryptoPool(1, () => inProcessWorker(cryptoApi())),
-      news: null,
-      keepVerifier: null,
-      hasVerifier: () => true,
-      keyed: true,
-    });
+  spaceVault(spaceId: string, epoch: number): Promise<Vault> {
+    return spaceVaultIn(this.indexedDB, this.me.uid, spaceId, epoch);
   }
 
   get env(): Omit<SyncEnvironment, 'server'> {

@@ -9,7 +9,7 @@ import { takeIdentity } from '../spaces/identity.js';
 import type { MemberIdentity } from '../spaces/identity-keys.js';
 import { SpaceMembers } from '../spaces/members.js';
 import { httpMembershipApi, identityServer, type MembershipApi } from '../spaces/space-api.js';
-import { httpSyncServer } from '../sync/browser.js';
+import { httpSyncServer, type HttpOptions } from '../sync/browser.js';
 import { SyncIdentity } from '../sync/identity.js';
 import { SyncStore } from '../sync/store.js';
 import type { VaultHeader } from '../vault/crypto.js';
@@ -92,6 +92,10 @@ export interface SpaceDevice {
   sent: string[];
   /** What holds this device's requests back (null: nothing). */
   hold: Hold | null;
+  /** How this browser reaches the server (for the other clients on it: a space's series). */
+  http: HttpOptions;
+  /** The synced vault's signing key (null: not synced). */
+  signingKey(): Promise<CryptoKey | null>;
   close(): void;
 }
 
@@ -148,6 +152,8 @@ export async function spaceDevice(
     keys,
     members,
     sent,
+    http,
+    signingKey: () => signing.signingKey(),
     get tamper() {
       return holder.tamper;
     },
