@@ -70,8 +70,9 @@ const INSIDE = {
     backup: ['vault'],
     sync: ['vault', 'calendar'],
     reminders: ['vault'],
-    // A space's log is refused as sync refuses a change (SyncRefused); its records sync with sync's engine.
-    spaces: ['vault', 'sync'],
+    // A space's log is refused as sync refuses a change (SyncRefused); its records sync with sync's engine; its
+    // browser host (spaces/browser.ts) opens a space's store as the platform opens the member's (spacePlatform).
+    spaces: ['vault', 'sync', 'platform'],
     '.': ['backup', 'vault'],
     records: ['calendar', 'vault'],
     ui: ['.', 'records', 'spaces', 'vault'],

@@ -12,8 +12,8 @@ import { SpaceStores } from '../vault/space-stores.js';
 import { newId, type Vault } from '../vault/vault.js';
 import type { RecordKind } from '../vault/entries.js';
 import { EpochKeys } from './epoch-keys.js';
-import { identityServer, type MembershipApi } from './space-api.js';
-import { openPublished, takeIdentity, type PublishedIdentity } from './identity.js';
+import type { MembershipApi } from './space-api.js';
+import { isNetwork, spacesIdentity } from './held-identity.js';
 import type { MemberIdentity } from './identity-keys.js';
 import { SpaceFailure, SpaceMembers } from './members.js';
 import type { ShelfSpace, SpacesService, SpacesState } from './model.js';
@@ -59,10 +59,6 @@ interface SpaceSettings {
 const SETTINGS = 'settings';
 /** The names kept on the device (sealed with the epoch keys), for a removed space's notice and an offline start. */
 const HELD_NAMES = 'names';
-/** The published identity kept on the device, so the spaces open with no network. */
-const HELD_IDENTITY = 'identity';
-
-const isNetwork = (error: unknown) => error instanceof ApiFailure && error.code === 'network';
 
 export function createSpacesService(host: SpacesHost): DeviceSpaces {
   let state: SpacesState = { status: 'loading', spaces: [], invitations: [] };
@@ -185,37 +181,6 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
     show(status);
   }
 
-  /** The member's identity: the server's (kept here to open offline), or the one kept when there is no network. */
-  async function identity(): Promise<MemberIdentity | 'off' | 'offline'> {
-    const server = identityServer(host.api);
-    let seen: PublishedIdentity | null = null;
-    try {
-      const taken = await takeIdentity({
-        uid: host.uid,
-        vault: host.vault,
-        server: {
-          fetchIdentity: async () => (seen = await server.fetchIdentity()),
-          publishIdentity: (body) => server.publishIdentity(body),
-        },
-        vaultSigningKey: async () => {
-          const key = await host.vaultSigningKey();
-          if (!key) throw new ApiFailure('space/no-synced-vault', 409);
-          return key;
-        },
-      });
-      if (!taken.ok) return 'off';
-      seen ??= await server.fetchIdentity();
-      if (seen) await keys!.keepValue(HELD_IDENTITY, seen);
-      return taken.identity;
-    } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'space/no-synced-vault') return 'off';
-      if (!isNetwork(error)) throw error;
-      const kept = await keys!.value<PublishedIdentity>(HELD_IDENTITY);
-      const opened = kept ? await openPublished(host.vault, kept) : null;
-      return opened?.ok ? opened.identity : 'offline';
-    }
-  }
-
   async function refreshOnce(): Promise<void> {
     if (!members || stopped) return;
     try {
@@ -272,7 +237,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       stopped = false;
       set({ status: 'loading' });
       keys = new EpochKeys(host.uid, host.vault, host.databases);
-      const taken = await identity();
+      const taken = await spacesIdentity(host, keys);
       if (taken === 'off' || taken === 'offline') {
         set({ status: taken, spaces: [], invitations: [] });
         return;
