@@ -7,7 +7,7 @@ import type { SafetyCode } from '../../spaces/safety-code.js';
 import type { SpacesService, SpaceView } from '../../spaces/model.js';
 import { useOpenSync } from '../../ui/open-sync.js';
 import { spacesText } from './copy.js';
-import { useSpacesService, useSpacesState } from './context.js';
+import { useSpacesService, useSpacesState, wakeSpaces } from './context.js';
 import type { SpaceRecordCounts } from './DeleteSpace.js';
 import { spaceFailureMessage } from './failure.js';
 import { RemovedNotice } from './RemovedNotice.js';
@@ -43,11 +43,12 @@ export default function SpacesScreen() {
   const [view, setView] = useState<View>({ at: 'list' });
   const [failure, setFailure] = useState('');
 
-  // Opening the section reads the server's list again: an invitation or a removal may have come meanwhile.
+  // Opening the section reads the server's list again (an invitation or a removal may have come meanwhile), or
+  // starts the spaces once more when there was no network at the unlock.
   useEffect(() => {
     if (!service) return;
     let live = true;
-    service.refresh().catch((error: unknown) => {
+    wakeSpaces(service).catch((error: unknown) => {
       // Offline, the page says so already; the list is what the device holds.
       if (live && navigator.onLine) setFailure(spaceFailureMessage(lang, error));
     });

@@ -46,6 +46,20 @@ export function useSpacesService(): SpacesService | null {
   return useContext(SpacesServiceContext);
 }
 
+/**
+ * Reads the server's list again (the section opened, the network back). A service that could not start for want of
+ * a network to take the member's identity starts afresh instead: reading again would find nothing to read. (One
+ * that found sync off starts by itself once sync is on: browser.ts follows the engine.)
+ */
+export function wakeSpaces(service: SpacesService): Promise<void> {
+  const { status, spaces, invitations } = service.state();
+  if (status === 'offline' && spaces.length === 0 && invitations.length === 0) {
+    service.stop();
+    return service.start();
+  }
+  return service.refresh();
+}
+
 const OFF: SpacesState = { status: 'off', spaces: [], invitations: [] };
 const noChanges = () => () => undefined;
 
@@ -60,31 +74,28 @@ export function useSpacesState(): SpacesState {
 }
 
 /**
- * The service of the member's vault: made and started at each unlock, stopped at lock; erased (its stores and kept
- * keys gone from the device) when the vault is, whether by a sync logout, the settings' erase or an auto-logout.
- * `erase` lets a logout wait for that before it leaves the page.
+ * The service of the member's vault: made at its first unlock, started at each, stopped at each lock; erased (its
+ * stores and kept keys gone from the device) when the vault is, whether by a sync logout, the settings' erase or an
+ * auto-logout. `erase` lets a logout wait for that before it leaves the page. One service for the vault's life:
+ * it follows the sync engine (browser.ts), which it would otherwise be listening to once per unlock.
  */
 export function useSpacesOfVault(
   make: () => SpacesService,
   state: VaultState,
 ): { service: SpacesService | null; erase: () => Promise<void> } {
   const [service, setService] = useState<SpacesService | null>(null);
-  // The last service made, kept past its lock: a vault erased after locking takes its spaces with it.
-  const last = useRef<SpacesService | null>(null);
+  const made = useRef<SpacesService | null>(null);
   const erase = useCallback(async () => {
-    const held = last.current;
-    last.current = null;
-    await held?.erase();
+    await made.current?.erase();
   }, []);
   useEffect(() => {
     if (state !== 'unlocked') return;
-    const made = make();
-    last.current = made;
-    setService(made);
+    const running = (made.current ??= make());
+    setService(running);
     // A failed start leaves the service saying why (its state); the rest of the app goes on.
-    void made.start().catch(() => undefined);
+    void running.start().catch(() => undefined);
     return () => {
-      made.stop();
+      running.stop();
       setService(null);
     };
   }, [state, make]);
