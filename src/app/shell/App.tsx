@@ -61,6 +61,13 @@ import { ConflictCopyBadge } from '../modules/sync/ConflictCopyBadge.js';
 import { SlotsProvider, type Slots } from '../ui/slots.js';
 import { RemindersProvider } from '../reminders/react.js';
 import { REMINDER_SOURCES } from './reminder-sources.js';
+import {
+  SpacesServiceProvider,
+  useSpacesOfVault,
+  useSpacesService,
+  wakeSpaces,
+} from '../modules/spaces/context.js';
+import { spacesOfMember } from '../modules/spaces/service.js';
 
 // The search across the vault (its words, its worker) loads beside the first screen, not before it.
 const VaultSearch = lazy(() => import('../modules/search/VaultSearch.js'));
@@ -313,6 +320,12 @@ function VaultScreens({
     if (state === 'unlocked') setUnlocks(unlocks + 1);
   }
   const { lang } = useLanguage();
+  // The member's shared spaces run while the vault is unlocked, and leave the device with it.
+  const makeSpaces = useCallback(
+    () => spacesOfMember(member.uid, vault, engine),
+    [member.uid, vault, engine],
+  );
+  const spaces = useSpacesOfVault(makeSpaces, state);
 
   useEffect(() => {
     void vault.load();
@@ -369,21 +382,33 @@ function VaultScreens({
     <VaultProvider vault={vault}>
       <SyncProvider engine={engine}>
         {/* Nothing was made here yet: a logout there erases what arrived so far. */}
-        <FirstSyncGate logOut={() => void leaveVault(engine, vault, lang, true)}>
-          <DetailAccessProvider key={unlocks}>
-            <AppFrame member={member} offline={offline} />
-          </DetailAccessProvider>
-        </FirstSyncGate>
+        <SpacesServiceProvider service={spaces.service}>
+          <FirstSyncGate logOut={() => void leaveVault(engine, vault, lang, true, spaces.erase)}>
+            <DetailAccessProvider key={unlocks}>
+              <AppFrame member={member} offline={offline} eraseSpaces={spaces.erase} />
+            </DetailAccessProvider>
+          </FirstSyncGate>
+        </SpacesServiceProvider>
       </SyncProvider>
     </VaultProvider>
   );
 }
 
-/** Logs out and goes to the site: sync stops, and the vault is erased (a sync logout) or locked. */
-async function leaveVault(engine: SyncEngine, vault: Vault, lang: string, erase: boolean): Promise<void> {
+/**
+ * Logs out and goes to the site: sync stops, and the vault is erased (a sync logout, the shared spaces' stores and
+ * keys with it) or locked.
+ */
+async function leaveVault(
+  engine: SyncEngine,
+  vault: Vault,
+  lang: string,
+  erase: boolean,
+  eraseSpaces: () => Promise<void> = async () => undefined,
+): Promise<void> {
   engine.stop();
   if (erase) {
-    // The vault leaves this device, and its passkey unlock with it.
+    // The vault leaves this device, and its passkey unlock and shared spaces with it.
+    await eraseSpaces().catch(() => undefined);
     await leavePasskeyUnlock(vault);
     await vault.destroy();
   } else await vault.lock();
@@ -410,7 +435,15 @@ function useOnline(initial: boolean): boolean {
   return online;
 }
 
-function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
+function AppFrame({
+  member,
+  offline,
+  eraseSpaces,
+}: {
+  member: Member;
+  offline: boolean;
+  eraseSpaces: () => Promise<void>;
+}) {
   const text = useText(shellText);
   const { lang } = useLanguage();
   const vault = useVault();
@@ -421,7 +454,12 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   const [screen, setScreen] = useState<AppScreen>(screenFromUrl);
   const [loggingOut, setLoggingOut] = useState<'sending' | 'unsent' | null>(null);
   const nickname = readSettings(vault).nickname || member.email.split('@')[0]!;
-  useAutoBackup(vault);
+  const spaces = useSpacesService();
+  useAutoBackup(vault, spaces);
+  // Back online, the spaces' list is read again (what changed meanwhile: invitations, removals, new members).
+  useEffect(() => {
+    if (online && spaces) void wakeSpaces(spaces).catch(() => undefined);
+  }, [online, spaces]);
 
   useEffect(() => {
     const onPop = () => {
@@ -462,7 +500,7 @@ function AppFrame({ member, offline }: { member: Member; offline: boolean }) {
   );
 
   /** Logs out; with sync on, the vault is erased from this device first (the next unlock brings it back). */
-  const finishLogout = (erase: boolean) => leaveVault(engine, vault, lang, erase);
+  const finishLogout = (erase: boolean) => leaveVault(engine, vault, lang, erase, eraseSpaces);
 
   const Screen = screen === 'home' ? null : SCREENS[screen];
   const content = Screen ? (

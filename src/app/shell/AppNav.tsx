@@ -1,4 +1,4 @@
-// The app's sections. Wide screens get a tab bar of all eight under the header; phones (800 px and less) get a
+// The app's sections. Wide screens get a tab bar of all nine under the header; phones (800 px and less) get a
 // bar at the bottom with the four used most and "More", which opens the rest — every section is one or two taps
 // away and no control is off-screen, at 360 px too, in either language. Both bars are the same navigation
 // landmark; CSS shows one of them.

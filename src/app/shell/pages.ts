@@ -10,6 +10,7 @@ export const APP_SCREENS = [
   'documents',
   'ledger',
   'anniversaries',
+  'spaces',
   'settings',
 ] as const;
 /** Screens opened from inside others (the settings, an empty list), not from the tabs. */
@@ -40,6 +41,7 @@ export const SCREENS: Record<Exclude<AppScreen, 'home'>, LazyExoticComponent<Com
   documents: lazy(() => import('../modules/documents/DocumentsPage.js')),
   ledger: lazy(() => import('../modules/ledger/LedgerPage.js')),
   anniversaries: lazy(() => import('../modules/schedule/anniversaries/AnniversariesPage.js')),
+  spaces: lazy(() => import('../modules/spaces/SpacesScreen.js')),
   settings: lazy(() => import('./SettingsScreen.js')),
   import: lazy(() => import('../modules/import/ImportPage.js')),
 };

@@ -41,6 +41,9 @@ export function SpacesPage({
   const plural = usePlural();
   const titleId = useId();
   const listId = useId();
+  // What the last answer to an invitation said, kept here: once accepted the invitation leaves the list (the
+  // server's list read again), and the message must not go with it.
+  const [answered, setAnswered] = useState<Said | null>(null);
 
   if (state.status === 'off' || state.status === 'loading') {
     return (
@@ -66,8 +69,14 @@ export function SpacesPage({
         </p>
       )}
 
-      {state.invitations.length > 0 && (
-        <Invitations invitations={state.invitations} actions={actions} disabled={offline} />
+      {(state.invitations.length > 0 || answered) && (
+        <Invitations
+          invitations={state.invitations}
+          actions={actions}
+          disabled={offline}
+          said={answered}
+          onSaid={setAnswered}
+        />
       )}
 
       <section className="panel" aria-labelledby={listId}>
@@ -115,21 +124,29 @@ export function SpacesPage({
   );
 }
 
+interface Said {
+  message: string;
+  failed: boolean;
+}
+
 function Invitations({
   invitations,
   actions,
   disabled,
+  said,
+  onSaid: setSaid,
 }: {
   invitations: readonly InvitationToMe[];
   actions: SpacesPageActions;
   disabled: boolean;
+  said: Said | null;
+  onSaid: (said: Said | null) => void;
 }) {
   const text = useText(spacesText);
   const tags = useText(spaceTagText);
   const { lang } = useLanguage();
   const titleId = useId();
   const [busy, setBusy] = useState<string | null>(null);
-  const [said, setSaid] = useState<{ message: string; failed: boolean } | null>(null);
 
   async function answer(invitation: InvitationToMe, accept: boolean) {
     setBusy(invitation.id);
@@ -147,41 +164,43 @@ function Invitations({
   return (
     <section className="panel" aria-labelledby={titleId}>
       <h2 id={titleId}>{text.invitations.title}</h2>
-      <ul className="list space-invitations">
-        {invitations.map((invitation) => (
-          <li key={invitation.id} className="list__item">
-            <div className="list__main">
-              <p className="list__title">
-                {fill(text.invitations.from, {
-                  from: invitation.invitedBy,
-                  role: tags.roles[invitation.role],
-                })}
-              </p>
-              <p className="list__meta">
-                {fill(text.invitations.expires, { date: formatDateTime(invitation.expiresAt, lang) })}
-              </p>
-            </div>
-            <div className="list__actions">
-              <button
-                type="button"
-                className="button button--primary button--small"
-                disabled={disabled || busy !== null}
-                onClick={() => void answer(invitation, true)}
-              >
-                {text.invitations.accept}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                disabled={disabled || busy !== null}
-                onClick={() => void answer(invitation, false)}
-              >
-                {text.invitations.decline}
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
+      {invitations.length > 0 && (
+        <ul className="list space-invitations">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="list__item">
+              <div className="list__main">
+                <p className="list__title">
+                  {fill(text.invitations.from, {
+                    from: invitation.invitedBy,
+                    role: tags.roles[invitation.role],
+                  })}
+                </p>
+                <p className="list__meta">
+                  {fill(text.invitations.expires, { date: formatDateTime(invitation.expiresAt, lang) })}
+                </p>
+              </div>
+              <div className="list__actions">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={disabled || busy !== null}
+                  onClick={() => void answer(invitation, true)}
+                >
+                  {text.invitations.accept}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={disabled || busy !== null}
+                  onClick={() => void answer(invitation, false)}
+                >
+                  {text.invitations.decline}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       {said && (
         <p className={said.failed ? 'field__problem' : 'space-note'} role={said.failed ? 'alert' : 'status'}>
           {said.message}

@@ -18,6 +18,10 @@ export const spacesText = defineText(
       joiningSomeone: '공간 구성원의 앱이 들여보내 주기를 기다리는 중입니다.',
       removed: '이 공간에서 내보내졌습니다.',
       rotationDue: '나간 구성원이 있어 공간의 키를 곧 바꿉니다. 그때까지 기록은 이전 키로 잠겨 있습니다.',
+      turnOnSync: '동기화 설정 열기',
+      back: '공간 목록으로',
+      backToSpace: '{{name}} 설정으로',
+      gone: '이 공간은 더 이상 이 기기에 없습니다.',
     },
     create: {
       title: '새 공간 만들기',
@@ -143,6 +147,10 @@ export const spacesText = defineText(
       removed: 'You were removed from this space.',
       rotationDue:
         'A member left, so the space’s key changes soon. Until then its records stay locked under the old key.',
+      turnOnSync: 'Open sync settings',
+      back: 'Back to spaces',
+      backToSpace: 'Back to {{name}}',
+      gone: 'This space is no longer on this device.',
     },
     create: {
       title: 'Create a space',
