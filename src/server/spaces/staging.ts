@@ -70,23 +70,12 @@ export async function stageSnapshot(
     await quota.lockIn(trx, member.owner_id);
     await quota.ensureRoom(trx, member.owner_id, incoming.declared ?? 1);
   });
-  const id = newId();
-  const key = `spaces/${spaceId}/snapshots/${id}`;
-  const body = hashing(incoming.open());
-  let size: number;
-  try {
-    ({ size } = await storage.put(key, body.stream, {
-      maxBytes: deps.maxUploadBytes,
-      contentType: 'application/octet-stream',
-    }));
-  } catch (error) {
-    throw storageApiError(error);
-  }
+  const { id, key, size, digest } = await putSnapshotFile(deps, spaceId, incoming);
   let replaced: string | null = null;
   try {
     await store.locked(spaceId, async (tx, trx) => {
       const { member, signKey, staged } = await admitted(tx, trx);
-      const statement = [SPACE_SNAPSHOT, spaceId, query.epoch, query.device, 1, body.digest()];
+      const statement = [SPACE_SNAPSHOT, spaceId, query.epoch, query.device, 1, digest()];
       if (!verifies(signKey, statementBytes(statement), query.proof)) throw new ApiError('sync/unproven');
       await quota.lockIn(trx, member.owner_id);
       await quota.ensureRoom(trx, member.owner_id, size - Number(staged?.size ?? 0));
@@ -110,4 +99,27 @@ export async function stageSnapshot(
     await storage.delete(replaced).catch((err: unknown) => log.warn({ err }, 'staged snapshot not deleted'));
   }
   return { id, covers: 1, size };
+}
+
+/**
+ * A snapshot's bytes streamed to storage under a new id, before anything of it is committed (its proof, over the
+ * digest, and its size are checked by the caller under the space's lock; the caller deletes the file if not).
+ */
+export async function putSnapshotFile(
+  deps: Pick<SpaceSyncDeps, 'storage' | 'maxUploadBytes'>,
+  spaceId: string,
+  incoming: Incoming,
+): Promise<{ id: string; key: string; size: number; digest: () => string }> {
+  const id = newId();
+  const key = `spaces/${spaceId}/snapshots/${id}`;
+  const body = hashing(incoming.open());
+  try {
+    const { size } = await deps.storage.put(key, body.stream, {
+      maxBytes: deps.maxUploadBytes,
+      contentType: 'application/octet-stream',
+    });
+    return { id, key, size, digest: () => body.digest() };
+  } catch (error) {
+    throw storageApiError(error);
+  }
 }

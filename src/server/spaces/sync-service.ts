@@ -9,13 +9,10 @@ import type { SpaceChangeBody, SpaceSnapshotQuery } from '../../shared/schemas/s
 import { SPACE_DEVICE, SPACE_SNAPSHOT } from '../../shared/spaces/statements.js';
 import type { SignedIn } from '../accounts/service.js';
 import { isoAt } from '../core/clock.js';
-import { newId } from '../core/ids.js';
 import type { Trx } from '../db/stores.js';
 import { ApiError } from '../http/errors.js';
 import { authorize } from '../policies/authorize.js';
 import { writesAsDevice } from '../policies/devices.js';
-import { storageApiError } from '../storage/http.js';
-import { hashing } from '../sync/proofs.js';
 import {
   changesAfter,
   keepSnapshot,
@@ -28,7 +25,7 @@ import {
 } from '../sync/series.js';
 import { DEVICE_BYTES } from '../sync/store.js';
 import { spaceNewsTopic } from './news.js';
-import { stageSnapshot } from './staging.js';
+import { putSnapshotFile, stageSnapshot } from './staging.js';
 import type { SpaceMembership, SpaceSeriesQueries, SpaceSeriesStore, SpaceSyncDeps } from './series-store.js';
 import type { Incoming } from '../sync/service.js';
 
@@ -274,18 +271,7 @@ export function spaceSyncService(deps: SpaceSyncDeps) {
         await admitted(tx, member);
         await quota.ensureRoom(trx, member.owner_id, incoming.declared ?? 1);
       });
-      const id = newId();
-      const key = `spaces/${spaceId}/snapshots/${id}`;
-      const body = hashing(incoming.open());
-      let size: number;
-      try {
-        ({ size } = await storage.put(key, body.stream, {
-          maxBytes: deps.maxUploadBytes,
-          contentType: 'application/octet-stream',
-        }));
-      } catch (error) {
-        throw storageApiError(error);
-      }
+      const { id, key, size, digest } = await putSnapshotFile(deps, spaceId, incoming);
       let old: string[] = [];
       try {
         await lockedAsMember(spaceId, user.uid, async (tx, member, trx) => {
@@ -297,7 +283,7 @@ export function spaceSyncService(deps: SpaceSyncDeps) {
             series,
             query,
             { id, size, storage_key: key, created_at: isoAt(clock) },
-            [SPACE_SNAPSHOT, spaceId, member.epoch, query.device, query.covers, body.digest()],
+            [SPACE_SNAPSHOT, spaceId, member.epoch, query.device, query.covers, digest()],
           );
         });
       } catch (error) {
