@@ -45,7 +45,7 @@ export const presentInvitationToMe = (
 });
 
 export function spaceInvitations(deps: SpaceDeps, parts: SpaceParts) {
-  const { store, quota, clock, lock, append, summaries } = parts;
+  const { store, quota, clock, lock, append, summaries, announce } = parts;
   /** Mails on their way (settle waits for them). */
   const sending = new Set<Promise<void>>();
   const send = (mail: Parameters<Mailer['send']>[0]) => {
@@ -196,7 +196,8 @@ export function spaceInvitations(deps: SpaceDeps, parts: SpaceParts) {
       if (!usable(found)) throw noInvitation();
       if (entry.kind !== 'accept') throw unproven();
       const accept = entry.body as Partial<LogBody<'accept'>>;
-      return store.transaction(async (tx, trx) => {
+      let letsIn: string[] = [];
+      const joined = await store.transaction(async (tx, trx) => {
         const space = await lock(trx, found.space_id);
         const row = await tx.findInvitation(invitationId);
         if (!space || !usable(row) || row.space_id !== space.id) throw noInvitation();
@@ -214,10 +215,18 @@ export function spaceInvitations(deps: SpaceDeps, parts: SpaceParts) {
         if ((await tx.countMemberships(user.uid)) >= SPACES_PER_MEMBER_MAX) {
           throw new ApiError('space/too-many-spaces');
         }
-        await append(trx, signedIn, space.id, entry);
+        const { state } = await append(trx, signedIn, space.id, entry);
+        letsIn = Object.entries(state.members)
+          .filter(
+            ([uid, member]) => uid !== user.uid && member.state === 'member' && member.role !== 'viewer',
+          )
+          .map(([uid]) => uid);
         await tx.markAccepted(invitationId, user.uid, isoAt(clock));
         return (await summaries(tx, user.uid, space.id))[0]!;
       });
+      // Whoever may let the member in hears of the accept at once (their app wraps the key to it).
+      await announce(letsIn);
+      return joined;
     },
 
     /** Declines an invitation to the member's own address. */

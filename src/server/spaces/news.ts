@@ -48,17 +48,22 @@ export function spaceNews(store: Pick<SpaceSeriesStore, 'spacesOf' | 'latestFor'
         if (stopped || !followed.has(id)) return;
         const now = await store.latestFor(id, uid);
         if (now === undefined) return unfollow(id);
-        const stamp = `${now.epoch}:${now.latest}`;
+        // A log entry (an accept waiting to be let in, a role) is news too, though the series did not move.
+        const stamp = `${now.epoch}:${now.latest}:${now.log}`;
         if (stopped || told.get(id) === stamp) return;
         told.set(id, stamp);
-        listener({ id, ...now });
+        listener({ id, epoch: now.epoch, latest: now.latest });
       };
       const readMemberships = async () => {
         if (stopped) return;
         const now = new Set(await store.spacesOf(uid));
         for (const id of [...followed.keys()]) if (!now.has(id)) unfollow(id);
         for (const id of now) {
-          if (followed.has(id) || stopped) continue;
+          if (stopped) return;
+          if (followed.has(id)) {
+            await readSpace(id);
+            continue;
+          }
           followed.set(
             id,
             live.subscribe(spaceNewsTopic(id), () => void then(() => readSpace(id))),

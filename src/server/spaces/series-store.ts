@@ -34,6 +34,8 @@ export interface SpaceMembership {
   epoch: number;
   series_id: string;
   latest: number;
+  /** The membership log's newest entry: news tells it too, so an accept reaches who lets the member in. */
+  log_seq: number;
   role: string;
   state: string;
 }
@@ -53,13 +55,16 @@ async function membership(
       'spaces.epoch',
       'spaces.series_id',
       'spaces.latest',
+      'spaces.log_seq',
       'space_members.role',
       'space_members.state',
     ])
     .where('spaces.id', '=', spaceId)
     .where('space_members.user_id', '=', userId)
     .executeTakeFirst();
-  return row ? { ...row, epoch: Number(row.epoch), latest: Number(row.latest) } : undefined;
+  return row
+    ? { ...row, epoch: Number(row.epoch), latest: Number(row.latest), log_seq: Number(row.log_seq) }
+    : undefined;
 }
 
 /** The ids of the spaces the member is in (a member, not still joining): their live news. */
@@ -78,9 +83,11 @@ async function latestFor(
   db: Executor,
   spaceId: string,
   userId: string,
-): Promise<{ epoch: number; latest: number } | undefined> {
+): Promise<{ epoch: number; latest: number; log: number } | undefined> {
   const row = await membership(db, spaceId, userId);
-  return row && row.state === 'member' ? { epoch: row.epoch, latest: row.latest } : undefined;
+  return row && row.state === 'member'
+    ? { epoch: row.epoch, latest: row.latest, log: row.log_seq }
+    : undefined;
 }
 
 /** The member's identity sign key (SPKI DER, base64url), if they published one. */

@@ -260,6 +260,32 @@ describe('invitations to a space', () => {
     }
   });
 
+  it("tell the owner's live stream of an accept, so their app lets the member in at once", async () => {
+    const owner = await member('owner-hears');
+    const bob = await member('bob-hears');
+    const spaceId = await createdSpace(t, owner);
+    const { invitation, body } = await inviteBody(owner, spaceId, bob.email);
+    await nextMail(bob.email, async () => {
+      expect((await send(owner, 'POST', `/api/spaces/${spaceId}/invitations`, body)).statusCode).toBe(201);
+    });
+    const toOwner = await spaceEvents(t, owner);
+    try {
+      // The stream first tells where the space stands; the accept moves no series, only the log, and is told again.
+      await expect
+        .poll(() => toOwner.told(), { timeout: 10_000 })
+        .toEqual([{ id: spaceId, epoch: 1, latest: 0 }]);
+      await accepted(bob, invitation);
+      await expect
+        .poll(() => toOwner.told(), { timeout: 10_000 })
+        .toEqual([
+          { id: spaceId, epoch: 1, latest: 0 },
+          { id: spaceId, epoch: 1, latest: 0 },
+        ]);
+    } finally {
+      toOwner.close();
+    }
+  });
+
   it('answer the same for an address with no account, whose mail (the inviter’s language) links to signing up', async () => {
     const owner = await member('owner');
     const bob = await member('bob');
