@@ -240,7 +240,7 @@ export const spacesText = defineText(
     safety: {
       title: 'Compare safety code with {{name}}',
       lead: 'If both your screens show the same numbers, the server did not swap your keys. Compare them line by line in person or on a call.',
-      line: 'Number of {{name}}',
+      line: 'Numbers for {{name}}',
       code: 'Safety code',
       verified: '{{name}} verified.',
       markVerified: 'Mark as verified',
