@@ -20,6 +20,8 @@ import type { ShelfSpace, SpacesService, SpacesState } from './model.js';
 import type { SpaceApi } from './space-server.js';
 import { openSpaceSeries, type SpaceSeries } from './space-sync.js';
 import type { SpaceNames } from './space-views.js';
+import { rotationDueHere, SpaceEpochs } from './epochs.js';
+import type { OpenEpoch, StageSnapshot } from './rotation.js';
 
 export interface SpacesHost {
   uid: string;
@@ -32,6 +34,8 @@ export interface SpacesHost {
   spaceApi: SpaceApi;
   /** The engines' environment but their server and news (each space's are its own). */
   env: Omit<SyncEnvironment, 'server' | 'news'>;
+  /** Stages a rotation's snapshot (rotation.ts httpStage over the host's routes). */
+  stage: StageSnapshot;
   /** A space epoch's keyed vault, not yet opened (its store noted first: space-stores.ts). */
   openVault(spaceId: string, epoch: number): Promise<Vault>;
   /** News of one space's series. */
@@ -56,6 +60,8 @@ interface SpaceSettings {
   [key: string]: unknown;
 }
 
+type Held = OpenEpoch & { stop: () => void };
+
 const SETTINGS = 'settings';
 /** The names kept on the device (sealed with the epoch keys), for a removed space's notice and an offline start. */
 const HELD_NAMES = 'names';
@@ -64,11 +70,13 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   let state: SpacesState = { status: 'loading', spaces: [], invitations: [] };
   let shelf: readonly ShelfSpace[] = [];
   const listeners = new Set<() => void>();
-  const open = new Map<string, { epoch: number; series: SpaceSeries; stop: () => void }>();
+  const open = new Map<string, Held>();
+  const viewOf = (id: string) => state.spaces.find((space) => space.id === id);
   const opening = new Map<string, Promise<void>>();
   let names: SpaceNames = {};
   let keys: EpochKeys | null = null;
   let members: SpaceMembers | null = null;
+  let epochs: SpaceEpochs | null = null;
   let stopNews: (() => void) | null = null;
   let refreshing: Promise<void> | null = null;
   let again = false;
@@ -93,7 +101,13 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   /** The views again from what the memberships hold (no request). */
   const show = (status: SpacesState['status'] = state.status) => {
     if (!members) return;
-    set({ status, ...members.views(names) });
+    const { spaces, invitations } = members.views(names);
+    const altered = (id: string) => epochs?.altered.has(id);
+    set({
+      status,
+      invitations,
+      spaces: spaces.map((v) => (altered(v.id) ? { ...v, refused: 'altered' } : v)),
+    });
   };
 
   function member(): SpaceMembers {
@@ -129,6 +143,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       const { epoch, series } = log.state;
       const held = open.get(spaceId);
       if (held?.epoch === epoch) return;
+      // A newer epoch (a rotation): followed from the one open, with this device's unsent edits carried over.
+      if (held && held.epoch < epoch && epochs)
+        return replace(spaceId, held, await epochs.follow(spaceId, held));
       if (held) close(spaceId);
       const key = await keys.get(spaceId, epoch);
       if (!key) return;
@@ -153,11 +170,33 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         opened.close();
         return;
       }
-      const unsubscribe = opened.vault.subscribe(() => {
-        void readNames().then((changed) => changed && show());
-      });
-      open.set(spaceId, { epoch, series: opened, stop: unsubscribe });
+      hold(spaceId, { epoch, series: opened });
     })().finally(() => opening.delete(spaceId));
+    opening.set(spaceId, run);
+    return run;
+  }
+
+  function hold(spaceId: string, epoch: OpenEpoch): void {
+    const stop = epoch.series.vault.subscribe(() => void readNames().then((changed) => changed && show()));
+    open.set(spaceId, { ...epoch, stop });
+  }
+
+  /** The epoch open after a rotation or a follow ('removed': none; null: the old one stays). */
+  function replace(spaceId: string, held: Held, next: OpenEpoch | 'removed' | null): void {
+    if (next === null) return;
+    held.stop();
+    open.delete(spaceId);
+    if (next !== 'removed') hold(spaceId, next);
+  }
+
+  /** A rotation of the space, after whatever opens it now and before the next (one at a time per space). */
+  function rotate(spaceId: string, remove?: string): Promise<void> {
+    const run = (async () => {
+      await opening.get(spaceId)?.catch(() => undefined);
+      const held = open.get(spaceId);
+      if (!held || !epochs) return;
+      replace(spaceId, held, await epochs.rotate(spaceId, held, remove));
+    })().finally(() => opening.get(spaceId) === run && opening.delete(spaceId));
     opening.set(spaceId, run);
     return run;
   }
@@ -178,6 +217,11 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         // No network to register this device in a space it never synced, or a series that does not check out:
         // that space stays closed (tried again at the next reading), the others open.
         await openSpace(view.id).catch(() => undefined);
+      } else if (view.status === 'removed' && open.has(view.id) && epochs) {
+        // Removed: this device's unsent edits stay as the member's own records; the space's stores go.
+        const held = open.get(view.id)!;
+        await epochs.depart(view.id, held).catch(() => undefined);
+        replace(view.id, held, 'removed');
       } else close(view.id);
     }
     await readNames();
@@ -194,6 +238,8 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       return;
     }
     await follow('ready');
+    // A member left (or a removal was not rotated): an owner's or editor's device rotates the key now.
+    for (const view of state.spaces.filter(rotationDueHere)) await rotate(view.id).catch(() => undefined);
   }
 
   /** The space's vault open here, where this member may write (else a refusal the catalogs name). */
@@ -254,6 +300,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         keys,
         ...(host.now ? { now: host.now } : {}),
       });
+      const stores = new SpaceStores(host.uid, host.databases);
+      const onEpoch = () => void service.refresh().catch(() => undefined);
+      epochs = new SpaceEpochs({ host, members, keys, stores, me: taken, onEpoch });
       names = (await keys.value<SpaceNames>(HELD_NAMES)) ?? {};
       await members.restore(names);
       await follow('loading');
@@ -286,6 +335,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       stopNews = null;
       for (const id of [...open.keys()]) close(id);
       keys?.close();
+      epochs?.context.stores.close();
       emit();
     },
 
@@ -337,7 +387,13 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
     accept: (invitation) => after(member().accept(invitation)),
     decline: (invitation) => after(member().decline(invitation)),
     setRole: (spaceId, uid, role) => after(member().setRole(spaceId, uid, role)),
-    remove: (spaceId, uid) => after(member().remove(spaceId, uid)),
+    // An owner's removal rotates the key in the same request: the removed member never holds the next one.
+    remove: (spaceId, uid) =>
+      after(
+        viewOf(spaceId)?.role === 'owner' && open.has(spaceId)
+          ? rotate(spaceId, uid)
+          : member().remove(spaceId, uid),
+      ),
     offerHandover: (spaceId, uid) => after(member().offerHandover(spaceId, uid)),
     acceptHandover: (spaceId) => after(member().acceptHandover(spaceId)),
 
