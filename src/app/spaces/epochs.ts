@@ -3,6 +3,7 @@
 // request, a rotation due (after a leave) is made by an owner's or editor's device, a newer epoch is followed, and a
 // removed member's device keeps its unsent edits as the member's own before the space's stores go.
 import type { SpaceStores } from '../vault/space-stores.js';
+import type { Vault } from '../vault/vault.js';
 import type { EpochKeys } from './epoch-keys.js';
 import type { MemberIdentity } from './identity-keys.js';
 import type { SpaceMembers } from './members.js';
@@ -82,9 +83,14 @@ export class SpaceEpochs {
     return null;
   }
 
-  /** The member is out of the space: unsent edits become the member's own records, the stores and keys go. */
-  depart(spaceId: string, old: OpenEpoch | null): Promise<string[]> {
-    return departSpace(this.hostOf(spaceId), old, this.context.host.vault);
+  /** The member is out of the space: unsent edits become the member's own records (`keep`), the stores and keys go. */
+  depart(spaceId: string, old: OpenEpoch | null, keep = true): Promise<string[]> {
+    return departSpace(this.hostOf(spaceId), old, keep ? this.context.host.vault : undefined);
+  }
+
+  /** The views, those whose newer epoch did not check out here marked so. */
+  marked(spaces: SpaceView[]): SpaceView[] {
+    return spaces.map((view) => (this.altered.has(view.id) ? { ...view, refused: 'altered' } : view));
   }
 
   /** Rotates the space (removing `remove` in the same request): the epoch open afterwards. */
@@ -97,3 +103,49 @@ export class SpaceEpochs {
 /** A rotation this device should make now: one is due, and its member is an owner or an editor. */
 export const rotationDueHere = (view: SpaceView) =>
   view.status === 'ready' && view.rotationDue && (view.role === 'owner' || view.role === 'editor');
+
+/** An epoch open on this device, and the way to stop watching its vault. */
+export type Held = OpenEpoch & { stop: () => void };
+
+/** The spaces' epochs open on this device, and the work opening or rotating each (one at a time per space). */
+export class HeldSpaces {
+  readonly open = new Map<string, Held>();
+  readonly opening = new Map<string, Promise<void>>();
+
+  /** `changed`: a held vault changed (the service reads the spaces' names again). */
+  constructor(readonly changed: (vault: Vault) => void) {}
+
+  hold = (spaceId: string, epoch: OpenEpoch): void => {
+    const stop = epoch.series.vault.subscribe(() => this.changed(epoch.series.vault));
+    this.open.set(spaceId, { ...epoch, stop });
+  };
+
+  /** The epoch open after a rotation or a follow ('removed': none; null or undefined: the old one stays). */
+  replace = (spaceId: string, held: Held, next: OpenEpoch | 'removed' | null | undefined): void => {
+    if (!next) return;
+    held.stop();
+    if (next === 'removed') this.open.delete(spaceId);
+    else this.hold(spaceId, next);
+  };
+
+  close = (spaceId: string): void => {
+    const held = this.open.get(spaceId);
+    if (!held) return;
+    held.stop();
+    held.series.close();
+    this.open.delete(spaceId);
+  };
+
+  /** `work` on the space's open epoch once whatever opens it now is done; the epoch it answers is held after. */
+  serial(spaceId: string, work: (open: Held) => Promise<OpenEpoch | null | undefined>): Promise<void> {
+    const run: Promise<void> = (async () => {
+      await this.opening.get(spaceId)?.catch(() => undefined);
+      const held = this.open.get(spaceId);
+      if (held) this.replace(spaceId, held, await work(held));
+    })().finally(() => {
+      if (this.opening.get(spaceId) === run) this.opening.delete(spaceId);
+    });
+    this.opening.set(spaceId, run);
+    return run;
+  }
+}

@@ -18,10 +18,10 @@ import type { MemberIdentity } from './identity-keys.js';
 import { SpaceFailure, SpaceMembers } from './members.js';
 import type { ShelfSpace, SpacesService, SpacesState } from './model.js';
 import type { SpaceApi } from './space-server.js';
-import { openSpaceSeries, type SpaceSeries } from './space-sync.js';
+import { openSpaceSeries } from './space-sync.js';
 import type { SpaceNames } from './space-views.js';
-import { rotationDueHere, SpaceEpochs } from './epochs.js';
-import type { OpenEpoch, StageSnapshot } from './rotation.js';
+import { HeldSpaces, rotationDueHere, SpaceEpochs } from './epochs.js';
+import type { StageSnapshot } from './rotation.js';
 
 export interface SpacesHost {
   uid: string;
@@ -60,8 +60,6 @@ interface SpaceSettings {
   [key: string]: unknown;
 }
 
-type Held = OpenEpoch & { stop: () => void };
-
 const SETTINGS = 'settings';
 /** The names kept on the device (sealed with the epoch keys), for a removed space's notice and an offline start. */
 const HELD_NAMES = 'names';
@@ -70,9 +68,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   let state: SpacesState = { status: 'loading', spaces: [], invitations: [] };
   let shelf: readonly ShelfSpace[] = [];
   const listeners = new Set<() => void>();
-  const open = new Map<string, Held>();
-  const viewOf = (id: string) => state.spaces.find((space) => space.id === id);
-  const opening = new Map<string, Promise<void>>();
+  const held = new HeldSpaces(() => void readNames().then((changed) => changed && show()));
+  const { open, opening, hold, replace, close } = held;
+  const owns = (id: string) => open.has(id) && state.spaces.find((v) => v.id === id)?.role === 'owner';
   let names: SpaceNames = {};
   let keys: EpochKeys | null = null;
   let members: SpaceMembers | null = null;
@@ -101,13 +99,8 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   /** The views again from what the memberships hold (no request). */
   const show = (status: SpacesState['status'] = state.status) => {
     if (!members) return;
-    const { spaces, invitations } = members.views(names);
-    const altered = (id: string) => epochs?.altered.has(id);
-    set({
-      status,
-      invitations,
-      spaces: spaces.map((v) => (altered(v.id) ? { ...v, refused: 'altered' } : v)),
-    });
+    const views = members.views(names);
+    set({ status, ...views, spaces: epochs?.marked(views.spaces) ?? views.spaces });
   };
 
   function member(): SpaceMembers {
@@ -141,12 +134,12 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       const identity = me;
       if (!log || !keys || !identity || stopped) return;
       const { epoch, series } = log.state;
-      const held = open.get(spaceId);
-      if (held?.epoch === epoch) return;
+      const current = open.get(spaceId);
+      if (current?.epoch === epoch) return;
       // A newer epoch (a rotation): followed from the one open, with this device's unsent edits carried over.
-      if (held && held.epoch < epoch && epochs)
-        return replace(spaceId, held, await epochs.follow(spaceId, held));
-      if (held) close(spaceId);
+      if (current && current.epoch < epoch && epochs)
+        return replace(spaceId, current, await epochs.follow(spaceId, current));
+      if (current) close(spaceId);
       const key = await keys.get(spaceId, epoch);
       if (!key) return;
       const vault = await host.openVault(spaceId, epoch);
@@ -176,39 +169,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
     return run;
   }
 
-  function hold(spaceId: string, epoch: OpenEpoch): void {
-    const stop = epoch.series.vault.subscribe(() => void readNames().then((changed) => changed && show()));
-    open.set(spaceId, { ...epoch, stop });
-  }
-
-  /** The epoch open after a rotation or a follow ('removed': none; null: the old one stays). */
-  function replace(spaceId: string, held: Held, next: OpenEpoch | 'removed' | null): void {
-    if (next === null) return;
-    held.stop();
-    open.delete(spaceId);
-    if (next !== 'removed') hold(spaceId, next);
-  }
-
-  /** A rotation of the space, after whatever opens it now and before the next (one at a time per space). */
-  function rotate(spaceId: string, remove?: string): Promise<void> {
-    const run = (async () => {
-      await opening.get(spaceId)?.catch(() => undefined);
-      const held = open.get(spaceId);
-      if (!held || !epochs) return;
-      replace(spaceId, held, await epochs.rotate(spaceId, held, remove));
-    })().finally(() => opening.get(spaceId) === run && opening.delete(spaceId));
-    opening.set(spaceId, run);
-    return run;
-  }
-
-  function close(spaceId: string): void {
-    const held = open.get(spaceId);
-    if (!held) return;
-    held.stop();
-    held.series.close();
-    open.delete(spaceId);
-  }
-
+  /** A rotation of the space, after whatever opens it now (one at a time per space). */
+  const rotate = (spaceId: string, remove?: string) =>
+    held.serial(spaceId, async (open) => epochs && (await epochs.rotate(spaceId, open, remove)));
   /** Opens every ready space not open yet and closes those no longer ready; then the views. */
   async function follow(status: SpacesState['status']): Promise<void> {
     const views = members!.views(names).spaces;
@@ -219,9 +182,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         await openSpace(view.id).catch(() => undefined);
       } else if (view.status === 'removed' && open.has(view.id) && epochs) {
         // Removed: this device's unsent edits stay as the member's own records; the space's stores go.
-        const held = open.get(view.id)!;
-        await epochs.depart(view.id, held).catch(() => undefined);
-        replace(view.id, held, 'removed');
+        const current = open.get(view.id)!;
+        await epochs.depart(view.id, current).catch(() => undefined);
+        replace(view.id, current, 'removed');
       } else close(view.id);
     }
     await readNames();
@@ -264,11 +227,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   async function forget(spaceId: string): Promise<void> {
     close(spaceId);
     await members?.acknowledgeRemoval(spaceId);
-    const stores = new SpaceStores(host.uid, host.databases);
-    for (const store of await stores.list()) {
-      if (store.spaceId === spaceId) await stores.drop(store.spaceId, store.epoch);
-    }
-    stores.close();
+    await epochs?.depart(spaceId, null, false);
     const { [spaceId]: _gone, ...rest } = names;
     names = rest;
     await keys?.keepValue(HELD_NAMES, names);
@@ -388,12 +347,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
     decline: (invitation) => after(member().decline(invitation)),
     setRole: (spaceId, uid, role) => after(member().setRole(spaceId, uid, role)),
     // An owner's removal rotates the key in the same request: the removed member never holds the next one.
-    remove: (spaceId, uid) =>
-      after(
-        viewOf(spaceId)?.role === 'owner' && open.has(spaceId)
-          ? rotate(spaceId, uid)
-          : member().remove(spaceId, uid),
-      ),
+    remove: (id, uid) => after(owns(id) ? rotate(id, uid) : member().remove(id, uid)),
     offerHandover: (spaceId, uid) => after(member().offerHandover(spaceId, uid)),
     acceptHandover: (spaceId) => after(member().acceptHandover(spaceId)),
 
