@@ -235,6 +235,9 @@ describe('the spaces service', () => {
     await until(all, () => Object.keys(ledger(stay, spaceId)).length === 2, 'the member has both');
     await until(all, () => Object.keys(ledger(owner, spaceId)).length === 2, 'the owner has both');
 
+    // An edit the removed member's device never sent: kept as their own record once the removal is seen.
+    gone.online = false;
+    await shelfOf(gone, spaceId)!.vault.save('ledger', 'bread', undefined, { amount: 4_500, memo: '빵' });
     await owner.service.remove(spaceId, gone.member.account.uid);
     expect(viewOf(owner, spaceId)).toMatchObject({ epoch: 2, status: 'ready', rotationDue: false });
     expect(viewOf(owner, spaceId)?.members.map((m) => m.uid)).not.toContain(gone.member.account.uid);
@@ -254,12 +257,28 @@ describe('the spaces service', () => {
       milk: { amount: 3_200, memo: '우유' },
       gas: { amount: 40_000, memo: '가스' },
     });
+    gone.online = true;
     await until([gone], () => viewOf(gone, spaceId)?.status === 'removed', 'the removal shown');
     expect(shelfOf(gone, spaceId)).toBeUndefined();
+    expect(gone.member.device.vault.list('ledger').map((entry) => entry.value)).toContainEqual(
+      expect.objectContaining({ amount: 4_500, memo: '빵' }),
+    );
+    expect(ledger(stay, spaceId).bread).toBeUndefined();
     await gone.service.syncNow();
     await gone.service.refresh();
     expect(viewOf(gone, spaceId)).toMatchObject({ status: 'removed', writable: false });
     expect(gone.service.spaces().some((space) => space.tag.id === spaceId)).toBe(false);
+  });
+
+  it("rotates the key on an owner's device after a member leaves", async () => {
+    const [owner, leaver] = [await device('owner'), await device('leaver')];
+    const spaceId = await sharedHome(owner, leaver);
+    await leaver.service.leave(spaceId);
+    expect(viewOf(leaver, spaceId)).toBeUndefined();
+    await until([owner], () => viewOf(owner, spaceId)?.epoch === 2, 'the rotation after the leave');
+    expect(viewOf(owner, spaceId)).toMatchObject({ status: 'ready', rotationDue: false });
+    expect(ledger(owner, spaceId)).toEqual({});
+    expect(shelfOf(owner, spaceId)?.tag.name).toBe('우리집');
   });
 
   it('shows the spaces the device held when it starts with no network, and erases them all', async () => {
