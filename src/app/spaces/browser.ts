@@ -12,6 +12,7 @@ import { SyncIdentity } from '../sync/identity.js';
 import { SyncStore } from '../sync/store.js';
 import { Vault } from '../vault/vault.js';
 import type { SpacesService } from './model.js';
+import { httpStage } from './rotation.js';
 import { httpMembershipApi } from './space-api.js';
 import { spaceNews } from './space-sync.js';
 import { createSpacesService, type DeviceSpaces } from './spaces.js';
@@ -33,6 +34,7 @@ export function browserSpaces(uid: string, vault: Vault, engine: SyncEngine): Sp
     vaultSigningKey: async () => ((await engine.isOn()) ? signing.signingKey() : null),
     api: httpMembershipApi(),
     spaceApi: httpApi(),
+    stage: httpStage(),
     env,
     async openVault(spaceId, epoch) {
       const { id, platform } = await spacePlatform(uid, spaceId, epoch);

@@ -222,6 +222,65 @@ describe('the spaces service', () => {
     expect(await stores()).toEqual([]);
   });
 
+  it('rotates the key when an owner removes a member: the others follow, the removed one gets nothing new', async () => {
+    const [owner, stay, gone] = [await device('owner'), await device('stay'), await device('gone')];
+    const spaceId = await sharedHome(owner, stay);
+    await owner.service.invite(spaceId, gone.member.account.email, 'editor');
+    await gone.service.refresh();
+    await gone.service.accept(gone.service.state().invitations[0]!.id);
+    await until([owner, gone], () => viewOf(gone, spaceId)?.status === 'ready', 'the second invitee let in');
+    await shelfOf(owner, spaceId)!.vault.save('ledger', 'rent', undefined, { amount: 500_000, memo: '월세' });
+    await shelfOf(gone, spaceId)!.vault.save('ledger', 'milk', undefined, { amount: 3_200, memo: '우유' });
+    const all = [owner, stay, gone];
+    await until(all, () => Object.keys(ledger(stay, spaceId)).length === 2, 'the member has both');
+    await until(all, () => Object.keys(ledger(owner, spaceId)).length === 2, 'the owner has both');
+
+    // An edit the removed member's device never sent: kept as their own record once the removal is seen.
+    gone.online = false;
+    await shelfOf(gone, spaceId)!.vault.save('ledger', 'bread', undefined, { amount: 4_500, memo: '빵' });
+    await owner.service.remove(spaceId, gone.member.account.uid);
+    expect(viewOf(owner, spaceId)).toMatchObject({ epoch: 2, status: 'ready', rotationDue: false });
+    expect(viewOf(owner, spaceId)?.members.map((m) => m.uid)).not.toContain(gone.member.account.uid);
+    await until([stay], () => viewOf(stay, spaceId)?.epoch === 2, 'the member follows to epoch 2');
+    await until([stay], () => Object.keys(ledger(stay, spaceId)).length === 2, 'the records in epoch 2');
+    expect(viewOf(stay, spaceId)).toMatchObject({ status: 'ready', writable: true });
+    expect(viewOf(stay, spaceId)?.refused).toBeUndefined();
+
+    await shelfOf(owner, spaceId)!.vault.save('ledger', 'gas', undefined, { amount: 40_000, memo: '가스' });
+    await until(
+      [owner, stay],
+      () => ledger(stay, spaceId).gas !== undefined,
+      'the new entry reaches the member',
+    );
+    expect(ledger(stay, spaceId)).toEqual({
+      rent: { amount: 500_000, memo: '월세' },
+      milk: { amount: 3_200, memo: '우유' },
+      gas: { amount: 40_000, memo: '가스' },
+    });
+    gone.online = true;
+    await until([gone], () => viewOf(gone, spaceId)?.status === 'removed', 'the removal shown');
+    expect(shelfOf(gone, spaceId)).toBeUndefined();
+    expect(gone.member.device.vault.list('ledger').map((entry) => entry.value)).toContainEqual(
+      expect.objectContaining({ amount: 4_500, memo: '빵' }),
+    );
+    expect(ledger(stay, spaceId).bread).toBeUndefined();
+    await gone.service.syncNow();
+    await gone.service.refresh();
+    expect(viewOf(gone, spaceId)).toMatchObject({ status: 'removed', writable: false });
+    expect(gone.service.spaces().some((space) => space.tag.id === spaceId)).toBe(false);
+  });
+
+  it("rotates the key on an owner's device after a member leaves", async () => {
+    const [owner, leaver] = [await device('owner'), await device('leaver')];
+    const spaceId = await sharedHome(owner, leaver);
+    await leaver.service.leave(spaceId);
+    expect(viewOf(leaver, spaceId)).toBeUndefined();
+    await until([owner], () => viewOf(owner, spaceId)?.epoch === 2, 'the rotation after the leave');
+    expect(viewOf(owner, spaceId)).toMatchObject({ status: 'ready', rotationDue: false });
+    expect(ledger(owner, spaceId)).toEqual({});
+    expect(shelfOf(owner, spaceId)?.tag.name).toBe('우리집');
+  });
+
   it('shows the spaces the device held when it starts with no network, and erases them all', async () => {
     const [owner, editor] = [await device('owner'), await device('editor')];
     const spaceId = await sharedHome(owner, editor);

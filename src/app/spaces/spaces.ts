@@ -18,8 +18,10 @@ import type { MemberIdentity } from './identity-keys.js';
 import { SpaceFailure, SpaceMembers } from './members.js';
 import type { ShelfSpace, SpacesService, SpacesState } from './model.js';
 import type { SpaceApi } from './space-server.js';
-import { openSpaceSeries, type SpaceSeries } from './space-sync.js';
+import { openSpaceSeries } from './space-sync.js';
 import type { SpaceNames } from './space-views.js';
+import { HeldSpaces, rotationDueHere, SpaceEpochs } from './epochs.js';
+import type { StageSnapshot } from './rotation.js';
 
 export interface SpacesHost {
   uid: string;
@@ -32,6 +34,8 @@ export interface SpacesHost {
   spaceApi: SpaceApi;
   /** The engines' environment but their server and news (each space's are its own). */
   env: Omit<SyncEnvironment, 'server' | 'news'>;
+  /** Stages a rotation's snapshot (rotation.ts httpStage over the host's routes). */
+  stage: StageSnapshot;
   /** A space epoch's keyed vault, not yet opened (its store noted first: space-stores.ts). */
   openVault(spaceId: string, epoch: number): Promise<Vault>;
   /** News of one space's series. */
@@ -64,11 +68,13 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   let state: SpacesState = { status: 'loading', spaces: [], invitations: [] };
   let shelf: readonly ShelfSpace[] = [];
   const listeners = new Set<() => void>();
-  const open = new Map<string, { epoch: number; series: SpaceSeries; stop: () => void }>();
-  const opening = new Map<string, Promise<void>>();
+  const held = new HeldSpaces(() => void readNames().then((changed) => changed && show()));
+  const { open, opening, hold, replace, close } = held;
+  const owns = (id: string) => open.has(id) && state.spaces.find((v) => v.id === id)?.role === 'owner';
   let names: SpaceNames = {};
   let keys: EpochKeys | null = null;
   let members: SpaceMembers | null = null;
+  let epochs: SpaceEpochs | null = null;
   let stopNews: (() => void) | null = null;
   let refreshing: Promise<void> | null = null;
   let again = false;
@@ -93,7 +99,8 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   /** The views again from what the memberships hold (no request). */
   const show = (status: SpacesState['status'] = state.status) => {
     if (!members) return;
-    set({ status, ...members.views(names) });
+    const views = members.views(names);
+    set({ status, ...views, spaces: epochs?.marked(views.spaces) ?? views.spaces });
   };
 
   function member(): SpaceMembers {
@@ -127,9 +134,12 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       const identity = me;
       if (!log || !keys || !identity || stopped) return;
       const { epoch, series } = log.state;
-      const held = open.get(spaceId);
-      if (held?.epoch === epoch) return;
-      if (held) close(spaceId);
+      const current = open.get(spaceId);
+      if (current?.epoch === epoch) return;
+      // A newer epoch (a rotation): followed from the one open, with this device's unsent edits carried over.
+      if (current && current.epoch < epoch && epochs)
+        return replace(spaceId, current, await epochs.follow(spaceId, current));
+      if (current) close(spaceId);
       const key = await keys.get(spaceId, epoch);
       if (!key) return;
       const vault = await host.openVault(spaceId, epoch);
@@ -153,23 +163,15 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         opened.close();
         return;
       }
-      const unsubscribe = opened.vault.subscribe(() => {
-        void readNames().then((changed) => changed && show());
-      });
-      open.set(spaceId, { epoch, series: opened, stop: unsubscribe });
+      hold(spaceId, { epoch, series: opened });
     })().finally(() => opening.delete(spaceId));
     opening.set(spaceId, run);
     return run;
   }
 
-  function close(spaceId: string): void {
-    const held = open.get(spaceId);
-    if (!held) return;
-    held.stop();
-    held.series.close();
-    open.delete(spaceId);
-  }
-
+  /** A rotation of the space, after whatever opens it now (one at a time per space). */
+  const rotate = (spaceId: string, remove?: string) =>
+    held.serial(spaceId, async (open) => epochs && (await epochs.rotate(spaceId, open, remove)));
   /** Opens every ready space not open yet and closes those no longer ready; then the views. */
   async function follow(status: SpacesState['status']): Promise<void> {
     const views = members!.views(names).spaces;
@@ -178,6 +180,11 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         // No network to register this device in a space it never synced, or a series that does not check out:
         // that space stays closed (tried again at the next reading), the others open.
         await openSpace(view.id).catch(() => undefined);
+      } else if (view.status === 'removed' && open.has(view.id) && epochs) {
+        // Removed: this device's unsent edits stay as the member's own records; the space's stores go.
+        const current = open.get(view.id)!;
+        await epochs.depart(view.id, current).catch(() => undefined);
+        replace(view.id, current, 'removed');
       } else close(view.id);
     }
     await readNames();
@@ -194,6 +201,8 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       return;
     }
     await follow('ready');
+    // A member left (or a removal was not rotated): an owner's or editor's device rotates the key now.
+    for (const view of state.spaces.filter(rotationDueHere)) await rotate(view.id).catch(() => undefined);
   }
 
   /** The space's vault open here, where this member may write (else a refusal the catalogs name). */
@@ -218,11 +227,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   async function forget(spaceId: string): Promise<void> {
     close(spaceId);
     await members?.acknowledgeRemoval(spaceId);
-    const stores = new SpaceStores(host.uid, host.databases);
-    for (const store of await stores.list()) {
-      if (store.spaceId === spaceId) await stores.drop(store.spaceId, store.epoch);
-    }
-    stores.close();
+    await epochs?.depart(spaceId, null, false);
     const { [spaceId]: _gone, ...rest } = names;
     names = rest;
     await keys?.keepValue(HELD_NAMES, names);
@@ -254,6 +259,9 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
         keys,
         ...(host.now ? { now: host.now } : {}),
       });
+      const stores = new SpaceStores(host.uid, host.databases);
+      const onEpoch = () => void service.refresh().catch(() => undefined);
+      epochs = new SpaceEpochs({ host, members, keys, stores, me: taken, onEpoch });
       names = (await keys.value<SpaceNames>(HELD_NAMES)) ?? {};
       await members.restore(names);
       await follow('loading');
@@ -286,6 +294,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       stopNews = null;
       for (const id of [...open.keys()]) close(id);
       keys?.close();
+      epochs?.context.stores.close();
       emit();
     },
 
@@ -337,7 +346,8 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
     accept: (invitation) => after(member().accept(invitation)),
     decline: (invitation) => after(member().decline(invitation)),
     setRole: (spaceId, uid, role) => after(member().setRole(spaceId, uid, role)),
-    remove: (spaceId, uid) => after(member().remove(spaceId, uid)),
+    // An owner's removal rotates the key in the same request: the removed member never holds the next one.
+    remove: (id, uid) => after(owns(id) ? rotate(id, uid) : member().remove(id, uid)),
     offerHandover: (spaceId, uid) => after(member().offerHandover(spaceId, uid)),
     acceptHandover: (spaceId) => after(member().acceptHandover(spaceId)),
 

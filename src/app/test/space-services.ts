@@ -5,6 +5,7 @@
 // test refreshes and syncs when news would come).
 import { IDBKeyRange } from 'fake-indexeddb';
 import { createSpacesService, type DeviceSpaces, type SpacesHost } from '../spaces/spaces.js';
+import { httpStage } from '../spaces/rotation.js';
 import { httpApi } from '../sync/browser.js';
 import type { SyncEnvironment } from '../sync/ports.js';
 import { ManualClock } from './devices.js';
@@ -42,6 +43,7 @@ export function serviceHost(member: SpaceDevice, network: { online: boolean }): 
     vaultSigningKey: () => member.signingKey(),
     api: member.api,
     spaceApi: httpApi(member.http),
+    stage: httpStage(member.http),
     env,
     openVault: (spaceId, epoch) => spaceVaultIn(indexedDB, member.account.uid, spaceId, epoch),
     news: () => null,
