@@ -2,12 +2,40 @@
 // space over the service's logs, keys and stores, through which an owner's removal rotates the key in the same
 // request, a rotation due (after a leave) is made by an owner's or editor's device, a newer epoch is followed, and a
 // removed member's device keeps its unsent edits as the member's own before the space's stores go.
+import type { DexieOptions } from 'dexie';
+import type { SyncEnvironment, SyncNewsSource } from '../sync/ports.js';
 import type { SpaceStores } from '../vault/space-stores.js';
 import type { Vault } from '../vault/vault.js';
 import type { EpochKeys } from './epoch-keys.js';
 import type { MemberIdentity } from './identity-keys.js';
 import type { SpaceMembers } from './members.js';
 import type { SpaceView } from './model.js';
+import type { MembershipApi } from './space-api.js';
+import type { SpaceApi } from './space-server.js';
+
+export interface SpacesHost {
+  uid: string;
+  /** The member's vault, unlocked. */
+  vault: Vault;
+  /** The member vault's sync signing key (null: the vault is not synced, so no identity can be vouched for). */
+  vaultSigningKey: () => Promise<CryptoKey | null>;
+  api: MembershipApi;
+  /** The space series' routes (the sync engine's server of each space). */
+  spaceApi: SpaceApi;
+  /** The engines' environment but their server and news (each space's are its own). */
+  env: Omit<SyncEnvironment, 'server' | 'news'>;
+  /** Stages a rotation's snapshot (rotation.ts httpStage over the host's routes). */
+  stage: StageSnapshot;
+  /** A space epoch's keyed vault, not yet opened (its store noted first: space-stores.ts). */
+  openVault(spaceId: string, epoch: number): Promise<Vault>;
+  /** News of one space's series. */
+  news(spaceId: string): SyncNewsSource | null;
+  /** News that the member's spaces may have changed (the event stream's `space` events); answers the way to stop. */
+  onSpacesNews(listener: () => void): () => void;
+  /** Another IndexedDB than the browser's, for the kept keys and the list of space stores (a simulated device). */
+  databases?: DexieOptions;
+  now?: () => number;
+}
 import {
   departSpace,
   followEpoch,
@@ -16,7 +44,6 @@ import {
   type OpenEpoch,
   type StageSnapshot,
 } from './rotation.js';
-import type { SpacesHost } from './spaces.js';
 
 /** What the service holds that the epochs need. */
 export interface EpochContext {

@@ -4,48 +4,21 @@
 // key and vault and syncs it (space-sync.ts) — every space's log read by its one book (log-view.ts). A space's name
 // and colour rest in its own vault's settings record, so only its members know them. The server is reached through
 // ports given by the host (browser.ts in the app, test/space-services.ts in tests).
-import type { DexieOptions } from 'dexie';
 import { ApiFailure } from '../../client/api.js';
 import { isSpaceColour, type SpaceColour } from '../../shared/spaces/colours.js';
-import type { SyncEnvironment, SyncNewsSource } from '../sync/ports.js';
 import { SpaceStores } from '../vault/space-stores.js';
 import { newId, type Vault } from '../vault/vault.js';
 import type { RecordKind } from '../vault/entries.js';
 import { EpochKeys } from './epoch-keys.js';
-import type { MembershipApi } from './space-api.js';
 import { isNetwork, spacesIdentity } from './held-identity.js';
 import type { MemberIdentity } from './identity-keys.js';
 import { SpaceFailure, SpaceMembers } from './members.js';
 import type { ShelfSpace, SpacesService, SpacesState } from './model.js';
-import type { SpaceApi } from './space-server.js';
 import { openSpaceSeries } from './space-sync.js';
 import type { SpaceNames } from './space-views.js';
-import { HeldSpaces, rotationDueHere, SpaceEpochs } from './epochs.js';
-import type { StageSnapshot } from './rotation.js';
+import { HeldSpaces, rotationDueHere, SpaceEpochs, type SpacesHost } from './epochs.js';
 
-export interface SpacesHost {
-  uid: string;
-  /** The member's vault, unlocked. */
-  vault: Vault;
-  /** The member vault's sync signing key (null: the vault is not synced, so no identity can be vouched for). */
-  vaultSigningKey: () => Promise<CryptoKey | null>;
-  api: MembershipApi;
-  /** The space series' routes (the sync engine's server of each space). */
-  spaceApi: SpaceApi;
-  /** The engines' environment but their server and news (each space's are its own). */
-  env: Omit<SyncEnvironment, 'server' | 'news'>;
-  /** Stages a rotation's snapshot (rotation.ts httpStage over the host's routes). */
-  stage: StageSnapshot;
-  /** A space epoch's keyed vault, not yet opened (its store noted first: space-stores.ts). */
-  openVault(spaceId: string, epoch: number): Promise<Vault>;
-  /** News of one space's series. */
-  news(spaceId: string): SyncNewsSource | null;
-  /** News that the member's spaces may have changed (the event stream's `space` events); answers the way to stop. */
-  onSpacesNews(listener: () => void): () => void;
-  /** Another IndexedDB than the browser's, for the kept keys and the list of space stores (a simulated device). */
-  databases?: DexieOptions;
-  now?: () => number;
-}
+export type { SpacesHost };
 
 /** The service as the shell holds it, and one more thing the tests and the "sync now" button use. */
 export interface DeviceSpaces extends SpacesService {
