@@ -3,6 +3,7 @@
 // both screens, ledger entries written offline on both sides meeting once online, a viewer refused by the app and the
 // server alike; and a member removed, who is told so and receives nothing of the space after.
 import { describe, expect, it } from 'vitest';
+import type { SpaceList } from '../src/shared/schemas/spaces.js';
 import { spacesMember, CROSSING, type SpacesModel } from './pages/spaces.js';
 import { browserSuite } from './support/suite.js';
 
@@ -124,6 +125,15 @@ describe('shared spaces in en', () => {
     await owner.remove(leaves.email);
     await expect.poll(() => owner.member(leaves.email).count(), { timeout: CROSSING }).toBe(0);
 
+    // The removal rotated the space's key: the signed log ends with the owner's `remove` and `rotate`, and the
+    // space is on its second epoch, with a series of its own.
+    const [, { spaces }] = await owner.read<SpaceList>('/api/spaces');
+    const home = spaces.find((summary) => summary.id === space)!;
+    expect(home.epoch).toBe(2);
+    expect(home.members.map((member) => member.email).sort()).toEqual([owner.email, stays.email].sort());
+    const [, log] = await owner.read<{ entries: { kind: string }[] }>(`/api/spaces/${space}/log?after=0`);
+    expect(log.entries.slice(-2).map((entry) => entry.kind)).toEqual(['remove', 'rotate']);
+
     // The removed member's app says so (the list read again when the section opens).
     await expect
       .poll(
@@ -147,6 +157,16 @@ describe('shared spaces in en', () => {
       404,
       'space/not-found',
     ]);
+    expect(await leaves.ask('GET', `/api/spaces/${space}/changes?epoch=2&after=0`)).toEqual([
+      404,
+      'space/not-found',
+    ]);
+    // The member who stayed reads the new epoch's series, where what came after was sealed with the new key.
+    const [status, after] = await stays.read<{ latest: number }>(
+      `/api/spaces/${space}/changes?epoch=2&after=0`,
+    );
+    expect(status).toBe(200);
+    expect(after.latest).toBeGreaterThan(0);
     await leaves.app.go('ledger');
     await leaves.page.getByRole('heading', { name: leaves.ledger.title, level: 1 }).waitFor();
     expect(await leaves.page.getByText('Groceries after').count()).toBe(0);

@@ -198,6 +198,14 @@ export class SpacesModel {
   }
 
   /** What the server answers this member's browser asked for a space's route (status and error code). */
+  /** What the server answers this member for a GET of ours: its status and body. */
+  async read<T>(path: string): Promise<[number, T]> {
+    return this.page.evaluate(async (path) => {
+      const response = await fetch(path);
+      return [response.status, (await response.json().catch(() => ({}))) as T] as [number, T];
+    }, path);
+  }
+
   async ask(method: 'GET' | 'POST', path: string, body?: unknown): Promise<[number, string | undefined]> {
     return this.page.evaluate(
       async ({ method, path, body }) => {
