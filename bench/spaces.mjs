@@ -15,7 +15,8 @@
 //    run of the engine, as in the app); a member edits an entry (members in turn, one edit every EDIT_GAP_MS); the
 //    time until every other member's device holds the edit, p50 and p95 over EDITS edits (target p95 ≤ 2 s); beside
 //    it any one device's time, the news's (when the `space` event reached the devices) and the server's CPU per edit.
-//    SPACE_TRACE=1 prints one listening device's requests as the edits arrive.
+//    SPACE_TRACE=1 prints one listening device's requests as the edits arrive; SPACE_PROFILE=file writes its CPU
+//    profile over the edits (a .cpuprofile for Chromium's DevTools).
 //  - Rotation (the owner removes a member and rotates): not measured yet — rotation on devices (plan step 13) is not
 //    built; the server's route alone would time nothing a member waits for.
 // BENCH_SMOKE=1 (bench/lib/result.mjs): 3 members, 50 entries, one run, 3 edits. Writes bench/spaces.json.
@@ -38,6 +39,7 @@ const EDIT_GAP_MS = size('EDIT_GAP_MS', 1000, 200);
 const TARGETS = { firstSyncMs: 10_000, editP95Ms: 2000 };
 const SERVER_ENV = { USER_QUOTA_MB: '100000' };
 const TRACE = process.env.SPACE_TRACE === '1';
+const PROFILE = process.env.SPACE_PROFILE;
 
 /** @typedef {{ page: import('playwright-core').Page; close: () => Promise<void> }} Device */
 
@@ -186,6 +188,16 @@ try {
       ),
     );
   }
+  const profiler = PROFILE
+    ? await /** @type {Device} */ (devices[1]).page
+        .context()
+        .newCDPSession(/** @type {Device} */ (devices[1]).page)
+    : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   /** @type {Array<{ edit: number; editor: number; at: number }>} */
   const made = [];
   const cpuBefore = cpuMs(server.pid);
@@ -203,6 +215,10 @@ try {
     await new Promise((resolve) => setTimeout(resolve, EDIT_GAP_MS));
   }
   const serverCpuMs = cpuMs(server.pid) - cpuBefore;
+  if (profiler && PROFILE) {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.writeFileSync(PROFILE, JSON.stringify(profile));
+  }
   const edits = made.map((item) => item.edit);
   const since = made.map((item) => item.at);
   /** @type {Array<{ arrived: Array<number | null>; news: Array<number | null> }>} */

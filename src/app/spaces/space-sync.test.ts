@@ -27,6 +27,7 @@ import {
   randomHex,
   signedEntry,
   signedWrap,
+  spaceEvents,
   spaceMember,
   type SpaceMember,
 } from '../../server/test/space-fixtures.js';
@@ -507,6 +508,62 @@ describe("a space's records on its members' devices", () => {
     await mine.sync();
     expect(mine.series.identity.epochChanged).toBe(2);
     expect(mine.engine.status).toMatchObject({ state: 'error', cause: 'space/stale-epoch' });
+  });
+
+  it('reads only the changes on news that the log did not move, and the log first on news that it did', async () => {
+    const [owner, editor, third] = [
+      await person(t, 'owner'),
+      await person(t, 'editor'),
+      await person(t, 'third'),
+    ];
+    const space = await createSpace(t, owner);
+    await letIn(t, owner, space, editor, 'editor');
+    const mine = await deviceOf(owner, space, 0);
+    await mine.vault.save<Memo>('memo', 'm0', undefined, { title: 'Before' });
+    await mine.sync();
+    // The editor's device, every route it calls written down.
+    const called: string[] = [];
+    const api = apiAs(t, editor.cookies[0]);
+    const counted: SpaceApi = {
+      ...api,
+      call: ((name: string, ...args: unknown[]) => {
+        called.push(name);
+        return (api.call as (name: string, ...args: unknown[]) => Promise<unknown>)(name, ...args);
+      }) as SpaceApi['call'],
+    };
+    const theirs = new SpaceDevice('editor-0', editor.me, counted);
+    devices.push(theirs);
+    expect(await theirs.open(space.id)).toMatchObject({ ok: true, epoch: 1 });
+    const stream = await spaceEvents(t, editor.fixture);
+    /** The server's news of the space once it tells `latest`, heard by the editor's device: the routes its run calls. */
+    const hear = async (latest: number) => {
+      await expect.poll(() => stream.told().some((news) => news.latest === latest)).toBe(true);
+      called.length = 0;
+      theirs.series.identity.heardNews(stream.told().find((news) => news.latest === latest));
+      theirs.engine.syncNow();
+      await theirs.engine.settled();
+      return [...called];
+    };
+    try {
+      await mine.vault.save<Memo>('memo', 'm1', undefined, { title: 'Rent' });
+      await mine.sync();
+      expect(await hear(2)).toEqual(['spaceChanges']);
+      expect(memos(theirs)).toEqual({ m0: { title: 'Before' }, m1: { title: 'Rent' } });
+
+      // A member let in moves the log: the next run reads the state and the log before the changes.
+      await letIn(t, owner, space, third, 'viewer');
+      await mine.vault.save<Memo>('memo', 'm2', undefined, { title: 'Water' });
+      await mine.sync();
+      expect(await hear(3)).toEqual(['spaceSync', 'spaceLog', 'spaceChanges']);
+      expect(memos(theirs)).toEqual({
+        m0: { title: 'Before' },
+        m1: { title: 'Rent' },
+        m2: { title: 'Water' },
+      });
+      expect(theirs.series.book.state?.members[third.uid]).toMatchObject({ role: 'viewer', state: 'member' });
+    } finally {
+      stream.close();
+    }
   });
 
   it('refuses a log entry the server made up, and syncs nothing after it', async () => {

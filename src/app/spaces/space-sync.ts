@@ -114,7 +114,15 @@ export class SpaceIdentity implements SeriesIdentity {
     this.#read = true;
   }
 
-  heardNews(): void {
+  /**
+   * The space's news says its epoch and the log's newest entry: when both are what this device checked last, only
+   * the series moved and the next run reads its changes alone (a change naming a log head not held yet still reads
+   * the log first, space-hooks.ts guard). Anything else, or no news, and the state and the log are read again.
+   */
+  heardNews(news?: unknown): void {
+    const { epoch, book } = this.#host;
+    const said = news as { epoch?: unknown; log?: unknown } | undefined;
+    if (this.#read && said?.epoch === epoch && said.log === book.state?.seq) return;
     this.#read = false;
   }
 
@@ -262,7 +270,7 @@ export function spaceNews(spaceId: string): SyncNewsSource | null {
     open: (handlers) =>
       listenLive({
         space: (data) => {
-          if ((data as { id?: unknown } | undefined)?.id === spaceId) handlers.sync();
+          if ((data as { id?: unknown } | undefined)?.id === spaceId) handlers.sync(data);
         },
         'signed-out': handlers.signedOut,
       }),

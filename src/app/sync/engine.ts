@@ -353,8 +353,8 @@ export class SyncEngine<I extends SeriesIdentity = VaultIdentity> {
     const stopNews = this.#env.news?.open({
       // New changes, or anything else of the member's sync (a device added or removed, a new header): a run takes
       // it in (one finding nothing new costs two small requests), and what shows it reads again when the run ends.
-      sync: () => {
-        this.#identity.heardNews();
+      sync: (news) => {
+        this.#identity.heardNews(news);
         this.syncNow();
       },
       // This device's session ended (from another device, or it expired): sync stops at once, and says why.

@@ -36,8 +36,8 @@ export interface SyncServer {
 
 /** News of the member's sync (the event stream's `sync` and `signed-out` events). */
 export interface SyncNewsSource {
-  /** Starts listening; answers the way to stop. */
-  open(handlers: { sync: () => void; signedOut: () => void }): () => void;
+  /** Starts listening; answers the way to stop. `sync` hears what the news said (its event's data), if anything. */
+  open(handlers: { sync: (news?: unknown) => void; signedOut: () => void }): () => void;
 }
 
 export interface SyncClock {
@@ -84,8 +84,11 @@ export interface SeriesIdentity {
   register(series: string, device: string): Promise<void>;
   /** A run's first step: what the series holds besides its changes (the vault's header), sent or taken. */
   catchUp(): Promise<void>;
-  /** News of the series came (or this device registered anew): the next `catchUp` reads the server again. */
-  heardNews(): void;
+  /**
+   * News of the series came (`news`: what it said) or this device registered anew: the next `catchUp` reads the
+   * server again — unless the news says nothing it holds moved.
+   */
+  heardNews(news?: unknown): void;
   /** Forgets the keys (the vault locked, sync stopped): they are derived and opened again at the next start. */
   forget(): void;
 }

@@ -1,8 +1,9 @@
 // Live news of shared spaces for this process's event streams (docs/spaces-plan.md §4, "Live fan-out"), as
 // sync-news.ts is for a member's own sync: `space:<id>` when a space's series moves (a push, a snapshot), and
 // `spaces:<uid>` when a member's memberships change. A confirmed device's stream follows the spaces its member is
-// in and tells `space {id, epoch, latest}` (a rotation starts a new series: its epoch tells the news apart); on `spaces:<uid>` it reads them again, so a member no longer in a space hears
-// nothing more of it (and every read checks the membership again, should that news be lost).
+// in and tells `space {id, epoch, latest, log}` (a rotation starts a new series: its epoch tells the news apart; `log`,
+// the log's newest entry, spares a device reading the log when it did not move); on `spaces:<uid>` it reads them
+// again, so a member no longer in a space hears nothing more of it (and every read checks the membership again, should that news be lost).
 import type { LiveBus } from '../core/bus.js';
 import type { SpaceSeriesStore } from './series-store.js';
 
@@ -18,7 +19,8 @@ export const membershipNewsTopic = (uid: string) => `spaces:${uid}`;
 export const announceMemberships = (live: LiveBus, uid: string): Promise<void> =>
   live.publish(membershipNewsTopic(uid));
 
-type SpaceListener = (space: { id: string; epoch: number; latest: number }) => void;
+/** A space's news: its epoch, the newest number of its series and the newest entry of its log. */
+type SpaceListener = (space: { id: string; epoch: number; latest: number; log: number }) => void;
 
 export function spaceNews(store: Pick<SpaceSeriesStore, 'spacesOf' | 'latestFor'>, live: LiveBus) {
   return {
@@ -52,7 +54,7 @@ export function spaceNews(store: Pick<SpaceSeriesStore, 'spacesOf' | 'latestFor'
         const stamp = `${now.epoch}:${now.latest}:${now.log}`;
         if (stopped || told.get(id) === stamp) return;
         told.set(id, stamp);
-        listener({ id, epoch: now.epoch, latest: now.latest });
+        listener({ id, epoch: now.epoch, latest: now.latest, log: now.log });
       };
       const readMemberships = async () => {
         if (stopped) return;

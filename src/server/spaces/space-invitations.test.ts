@@ -254,7 +254,7 @@ describe('invitations to a space', () => {
       expect(completed.statusCode, completed.body).toBe(200);
       await expect
         .poll(() => toBob.told(), { timeout: 10_000 })
-        .toEqual([{ id: spaceId, epoch: 1, latest: 0 }]);
+        .toEqual([{ id: spaceId, epoch: 1, latest: 0, log: 4 }]);
     } finally {
       toBob.close();
     }
@@ -273,13 +273,13 @@ describe('invitations to a space', () => {
       // The stream first tells where the space stands; the accept moves no series, only the log, and is told again.
       await expect
         .poll(() => toOwner.told(), { timeout: 10_000 })
-        .toEqual([{ id: spaceId, epoch: 1, latest: 0 }]);
+        .toEqual([{ id: spaceId, epoch: 1, latest: 0, log: 2 }]);
       await accepted(bob, invitation);
       await expect
         .poll(() => toOwner.told(), { timeout: 10_000 })
         .toEqual([
-          { id: spaceId, epoch: 1, latest: 0 },
-          { id: spaceId, epoch: 1, latest: 0 },
+          { id: spaceId, epoch: 1, latest: 0, log: 2 },
+          { id: spaceId, epoch: 1, latest: 0, log: 3 },
         ]);
     } finally {
       toOwner.close();

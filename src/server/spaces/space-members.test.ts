@@ -242,7 +242,7 @@ async function expectGone(
   expect([pushed.statusCode, codeOf(pushed)]).toEqual([404, 'space/not-found']);
   // The others write on; the viewer's stream hears it, the one gone hears nothing more of the space.
   expect((await writing.push()).statusCode).toBe(200);
-  await expect.poll(() => streams.viewer.told()).toContainEqual({ id: spaceId, epoch: 1, latest: 2 });
+  await expect.poll(() => streams.viewer.told()).toContainEqual({ id: spaceId, epoch: 1, latest: 2, log: 8 });
   // (What it heard before, 0 then 1 or 1 alone, depends on when its stream first read the space.)
   expect(streams.gone.told().filter((event) => event.id === spaceId && event.latest > 1)).toEqual([]);
 }
@@ -255,7 +255,9 @@ async function listeningSpace(goneOf: (space: Awaited<ReturnType<typeof spaceOfT
   const writing = await device(space.owner, space.spaceId);
   const streams = { gone: await spaceEvents(t, gone), viewer: await spaceEvents(t, space.viewer) };
   expect((await writing.push()).statusCode).toBe(200);
-  await expect.poll(() => streams.gone.told()).toContainEqual({ id: space.spaceId, epoch: 1, latest: 1 });
+  await expect
+    .poll(() => streams.gone.told())
+    .toContainEqual({ id: space.spaceId, epoch: 1, latest: 1, log: 7 });
   return { space, gone, goneDevice, writing, streams };
 }
 

@@ -80,7 +80,9 @@ describe('a rotation', () => {
     expect(await t.storage.exists(oldFile)).toBe(true);
     const streams = { viewer: await spaceEvents(t, viewer), editor: await spaceEvents(t, editor) };
     try {
-      await expect.poll(() => streams.editor.told()).toContainEqual({ id: spaceId, epoch: 1, latest: 4 });
+      await expect
+        .poll(() => streams.editor.told())
+        .toContainEqual({ id: spaceId, epoch: 1, latest: 4, log: 7 });
       const staged = await kit.staged(owner, spaceId, mine.id);
       // Staged, it is nobody's to read yet: the series still names epoch 1's snapshot.
       expect((await syncState(viewer, spaceId)).snapshot?.id).toBe(old.json().id);
@@ -166,12 +168,16 @@ describe('a rotation', () => {
           .map((row) => row.user_id)
           .sort(),
       ).toEqual([owner.uid, viewer.uid].sort());
-      await expect.poll(() => streams.viewer.told()).toContainEqual({ id: spaceId, epoch: 2, latest: 1 });
+      await expect
+        .poll(() => streams.viewer.told())
+        .toContainEqual({ id: spaceId, epoch: 2, latest: 1, log: 9 });
 
       // The new epoch's devices join and write on after its publication.
       const next = await kit.device(owner, spaceId, 2);
       expect((await next.push()).json()).toMatchObject({ stored: [2], latest: 2 });
-      await expect.poll(() => streams.viewer.told()).toContainEqual({ id: spaceId, epoch: 2, latest: 2 });
+      await expect
+        .poll(() => streams.viewer.told())
+        .toContainEqual({ id: spaceId, epoch: 2, latest: 2, log: 9 });
       expect(streams.editor.told().filter((event) => event.epoch === 2)).toEqual([]);
       await expectUsageKept(spaceId);
     } finally {
@@ -305,7 +311,7 @@ describe('a rotation', () => {
     expect((await mine.push()).statusCode).toBe(200);
     const stream = await spaceEvents(t, viewer);
     try {
-      await expect.poll(() => stream.told()).toContainEqual({ id: spaceId, epoch: 1, latest: 1 });
+      await expect.poll(() => stream.told()).toContainEqual({ id: spaceId, epoch: 1, latest: 1, log: 7 });
       const staged = await kit.staged(owner, spaceId, mine.id);
       const [a, b] = [
         await kit.rotationOf(owner, spaceId, { snapshot: staged.id }),
@@ -328,7 +334,7 @@ describe('a rotation', () => {
       expect((await kit.rowsOfEpoch(spaceId, 2)).wraps).toBe(3);
       await expectUsageKept(spaceId);
       // Epoch 2 begins at 1 too: the news tells it apart by its epoch.
-      await expect.poll(() => stream.told()).toContainEqual({ id: spaceId, epoch: 2, latest: 1 });
+      await expect.poll(() => stream.told()).toContainEqual({ id: spaceId, epoch: 2, latest: 1, log: 8 });
     } finally {
       stream.close();
     }

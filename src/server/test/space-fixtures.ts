@@ -198,7 +198,7 @@ export async function spaceEvents(t: TestApp, who: { cookie: string }) {
     }
   })();
   return {
-    told: (): Array<{ id: string; epoch: number; latest: number }> =>
+    told: (): Array<{ id: string; epoch: number; latest: number; log: number }> =>
       [...received.matchAll(/event: space\ndata: (.*)\n/g)].map((match) => JSON.parse(match[1]!)),
     close: () => controller.abort(),
   };
