@@ -143,6 +143,10 @@ describe('a rotation on members’ devices', () => {
     await b.save('ben-note', { title: 'Ben’s list' });
     await o1.save('plan', { title: 'Weekend trip', place: 'home' });
     await o1.sync();
+    const authors = (device: RotationDevice) =>
+      device.open.series.vault.database.authors.orderBy('id').toArray();
+    const authoredBefore = await authors(o1);
+    expect(authoredBefore.map((row) => row.id)).toEqual(['plan']);
 
     const rotated = await o1.rotate({ remove: ben.uid });
     expect(rotated).toMatchObject({ rotated: true, epoch: { epoch: 2 } });
@@ -154,6 +158,9 @@ describe('a rotation on members’ devices', () => {
     expect(await o2.sync()).toBe(2);
     expect(await o2.follow()).toMatchObject({ ok: true, epoch: { epoch: 2 } });
     expect(o2.memos()).toEqual(o1.memos());
+    // Who added and who last changed each record went over with it, on the rotating device and on the one following.
+    expect(await authors(o1)).toEqual(authoredBefore);
+    expect(await authors(o2)).toEqual(authoredBefore);
 
     // Ann comes back: her edit of epoch 1 is carried into epoch 2 and merged, not written over.
     a.online = true;

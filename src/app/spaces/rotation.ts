@@ -16,7 +16,9 @@ import { deriveSyncKey } from '../sync/chain.js';
 import { joinPayload, ridOf, sealSnapshot } from '../sync/codec.js';
 import type { HttpOptions } from '../sync/browser.js';
 import type { SyncEnvironment } from '../sync/ports.js';
+import { sealAuthors } from '../sync/snapshots.js';
 import { SyncStore } from '../sync/store.js';
+import type { AuthorRow } from '../vault/db.js';
 import { newId, type RecordKind, type Vault } from '../vault/vault.js';
 import type { SpaceStores } from '../vault/space-stores.js';
 import { nextPlace, removeEntry, signedEntry } from './entries.js';
@@ -315,7 +317,11 @@ async function rotateOnce(
   await vault.openWithKey(key);
   const old = open.series.vault;
   for (const entry of old.all()) await vault.put(entry.kind as RecordKind, entry.id, entry.value);
-  const bytes = await publication(vault, series);
+  // Each record's authors go over as they were (the puts above noted this member as all of them), and with the
+  // publication to every member.
+  const authors = await new SyncStore(old.database).authorsOf(old.all().map((entry) => entry.id));
+  await vault.database.authors.bulkPut(authors);
+  const bytes = await publication(vault, series, authors);
   const sha256 = bytesToBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
   const proof = await signStatement(
     me.identity,
@@ -373,8 +379,15 @@ async function rotateOnce(
   return next;
 }
 
-/** The new series' publication (covers 1): every record of `vault` at the origin version, sealed under its key. */
-async function publication(vault: Vault, series: string): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The new series' publication (covers 1): every record of `vault` at the origin version, and their authors, sealed
+ * under its key.
+ */
+async function publication(
+  vault: Vault,
+  series: string,
+  authorRows: readonly AuthorRow[],
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!vault.dataKey) throw new RotationRefused('unopened');
   const key = await deriveSyncKey(vault.dataKey);
   const entries = vault.all();
@@ -389,6 +402,13 @@ async function publication(vault: Vault, series: string): Promise<Uint8Array<Arr
       return [rid, version, bytesToBase64(joinPayload(sealed, base))];
     }),
   );
-  const file = await sealSnapshot(key, { vault: series, covers: 1, heads: {}, records });
+  const authors = await sealAuthors(vault, authorRows);
+  const file = await sealSnapshot(key, {
+    vault: series,
+    covers: 1,
+    heads: {},
+    records,
+    ...(authors === undefined ? {} : { authors }),
+  });
   return new TextEncoder().encode(JSON.stringify(file));
 }

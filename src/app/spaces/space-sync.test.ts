@@ -471,11 +471,15 @@ describe("a space's records on its members' devices", () => {
     const [owner, editor] = [await person(t, 'owner'), await person(t, 'editor')];
     const space = await createSpace(t, owner);
     await letIn(t, owner, space, editor, 'editor');
-    const mine = await deviceOf(owner, space, 0, 3);
+    const mine = await deviceOf(owner, space, 0, 5);
     for (const title of ['Rent', 'Water', 'Power', 'Phone']) {
       await mine.vault.save<Memo>('memo', title, undefined, { title });
     }
     await mine.sync();
+    // The other member changes one of them before the owner's device compacts the series.
+    const editing = await deviceOf(editor, space, 0);
+    await editing.vault.save<Memo>('memo', 'Water', { title: 'Water' }, { title: 'Water', due: 'monthly' });
+    await editing.sync();
     await mine.sync();
     // The server kept it (proven by the owner's identity) and dropped the changes it covers.
     const snapshots = await t.database.db
@@ -483,12 +487,19 @@ describe("a space's records on its members' devices", () => {
       .select(['covers', 'author'])
       .where('space_id', '=', space.id)
       .execute();
-    expect(snapshots.map((row) => [Number(row.covers), row.author])).toEqual([[4, owner.uid]]);
+    expect(snapshots.map((row) => [Number(row.covers), row.author])).toEqual([[5, owner.uid]]);
     expect(await storedChanges(space)).toEqual([]);
 
     const theirs = await deviceOf(editor, space, 1);
     expect(theirs.engine.status.state).toBe('synced');
     expect(Object.keys(memos(theirs)).sort()).toEqual(['Phone', 'Power', 'Rent', 'Water']);
+    // Who added and who last changed each record came with the snapshot, as the device that made it had them.
+    const authors = (device: SpaceDevice) => device.vault.database.authors.orderBy('id').toArray();
+    expect(await authors(theirs)).toEqual(await authors(mine));
+    expect(await theirs.vault.database.authors.get('Water')).toMatchObject({
+      addedBy: owner.uid,
+      changedBy: editor.uid,
+    });
     await theirs.vault.save<Memo>('memo', 'Rent', { title: 'Rent' }, { title: 'Rent', due: 'the 1st' });
     await theirs.sync();
     await mine.sync();

@@ -74,35 +74,47 @@ export const headerGenuine = (key: CryptoKey, vault: NonNullable<SyncState['vaul
 const sortedHeads = (heads: Record<string, ChainHead>) =>
   Object.entries(heads).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** A snapshot as stored on the server: every record of the series up to `covers`, under one MAC. */
+/**
+ * A snapshot as stored on the server: every record of the series up to `covers`, under one MAC. A shared space's
+ * (version 2) also carries who added and last changed each record, sealed (snapshots.ts `sealAuthors`), under the
+ * same MAC.
+ */
 export interface SnapshotFile {
-  v: 1;
+  v: 1 | 2;
   vault: string;
   covers: number;
   heads: Record<string, ChainHead>;
   /** [rid, version, payload] for every record in the series, deletions included. */
   records: Array<[string, string, string]>;
+  /** Version 2: the records' authors, sealed under the series' key, base64. */
+  authors?: string;
   mac: string;
 }
 
-async function recordsHash(records: SnapshotFile['records']): Promise<string> {
-  const bytes = new TextEncoder().encode(JSON.stringify(records));
+async function sha256Of(value: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
   return bytesToBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 }
 
-/** A snapshot file, its MAC made under the sync key. */
-export async function sealSnapshot(
-  key: CryptoKey,
-  snapshot: Omit<SnapshotFile, 'v' | 'mac'>,
-): Promise<SnapshotFile> {
-  const mac = await macOf(key, [
+/** What a snapshot's MAC covers: the series, its span, its heads, its records and (version 2) its authors. */
+async function snapshotParts(snapshot: Omit<SnapshotFile, 'v' | 'mac'>): Promise<unknown[]> {
+  const parts = [
     SNAPSHOT_INFO,
     snapshot.vault,
     snapshot.covers,
     sortedHeads(snapshot.heads),
-    await recordsHash(snapshot.records),
-  ]);
-  return { v: 1, ...snapshot, mac };
+    await sha256Of(snapshot.records),
+  ];
+  return snapshot.authors === undefined ? parts : [...parts, await sha256Of(snapshot.authors)];
+}
+
+/** A snapshot file, its MAC made under the sync key (version 2 when it carries authors). */
+export async function sealSnapshot(
+  key: CryptoKey,
+  snapshot: Omit<SnapshotFile, 'v' | 'mac'>,
+): Promise<SnapshotFile> {
+  const mac = await macOf(key, await snapshotParts(snapshot));
+  return { v: snapshot.authors === undefined ? 1 : 2, ...snapshot, mac };
 }
 
 /** A snapshot file read back: refused unless a device of `vault` made it (its MAC checks out under the key). */
@@ -114,7 +126,7 @@ export async function openSnapshot(key: CryptoKey, vault: string, text: string):
     throw new SyncRefused('altered');
   }
   const wellFormed =
-    file?.v === 1 &&
+    (file?.v === 1 ? file.authors === undefined : file?.v === 2 && typeof file.authors === 'string') &&
     typeof file.vault === 'string' &&
     Number.isSafeInteger(file.covers) &&
     typeof file.heads === 'object' &&
@@ -123,13 +135,7 @@ export async function openSnapshot(key: CryptoKey, vault: string, text: string):
     typeof file.mac === 'string';
   if (!wellFormed) throw new SyncRefused('altered');
   if (file.vault !== vault) throw new SyncRefused('other-vault');
-  const genuine = await macChecks(key, file.mac, [
-    SNAPSHOT_INFO,
-    file.vault,
-    file.covers,
-    sortedHeads(file.heads),
-    await recordsHash(file.records),
-  ]);
+  const genuine = await macChecks(key, file.mac, await snapshotParts(file));
   if (!genuine) throw new SyncRefused('altered');
   return file;
 }

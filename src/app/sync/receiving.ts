@@ -180,6 +180,8 @@ export async function applyVersions(
     opened: Opened;
     by?: string | undefined;
     madeAt?: unknown;
+    /** Who added the record and when, known apart (a snapshot's authors). */
+    added?: AuthorNote['added'];
   }>,
   meta: SyncMetaRow,
   snapshot: false | { ownSeq: number },
@@ -198,7 +200,7 @@ export async function applyVersions(
   const authors: AuthorNote[] = [];
   const documents: Array<{ id: string; meta: DocumentMeta }> = [];
   const now = Date.now();
-  for (const { version, base, opened, by, madeAt } of items) {
+  for (const { version, base, opened, by, madeAt, added } of items) {
     const row = rows.get(opened.id);
     if (snapshot && (row?.version === version || ownAfter(row?.version, meta.device, snapshot.ownSeq)))
       continue;
@@ -249,7 +251,13 @@ export async function applyVersions(
     });
     // Its author wrote the record as it now stands (a deletion kept from an edit here is this device's, unsent).
     if (by !== undefined && (decision.record.deleted || !opened.side.deleted)) {
-      authors.push({ id: opened.id, by, at: madeAtOf(madeAt, now), deleted: decision.record.deleted });
+      authors.push({
+        id: opened.id,
+        by,
+        at: madeAtOf(madeAt, now),
+        deleted: decision.record.deleted,
+        ...(added ? { added } : {}),
+      });
     }
     if (decision.conflictCopy !== undefined) {
       copies.push({ kind: opened.kind, value: decision.conflictCopy, of: opened.id, by });

@@ -17,12 +17,59 @@ import { SyncRefused, SyncStop } from './errors.js';
 import { syncMeta, timed, type Parts } from './parts.js';
 import { applyVersions, openPayloads, type Opened, type ReceivingParts } from './receiving.js';
 import { downloadChunks, uploadChunks } from './chunks.js';
-import type { DocumentMeta } from '../vault/vault.js';
+import type { AuthorRow } from '../vault/db.js';
+import type { DocumentMeta, SyncedVault } from '../vault/vault.js';
 import { addresses } from './sending.js';
 
 /** What snapshots use: the records as stored, sync's rows and outbox, the keys, the server (and receiving's parts). */
 export type SnapshotParts = ReceivingParts &
-  Parts<'all' | 'storedSealed' | 'seal', 'allSyncRows' | 'outbox', 'signing'>;
+  Parts<'all' | 'storedSealed' | 'seal', 'allSyncRows' | 'outbox' | 'authorsOf', 'signing'>;
+
+/** Where a snapshot's authors are sealed: the series' key, and this name as the sealed record's id. */
+const AUTHORS_ID = 'snapshot-authors';
+
+/**
+ * Who added and last changed each record of a snapshot (a shared space's: vault/authors.ts), sealed as one record of
+ * the series' key for its file (codec.ts, version 2); undefined when none is noted (a member's own vault).
+ */
+export async function sealAuthors(
+  vault: Pick<SyncedVault, 'seal'>,
+  rows: readonly AuthorRow[],
+): Promise<string | undefined> {
+  if (rows.length === 0) return undefined;
+  const value = rows.map((row) => [row.id, row.addedBy, row.addedAt, row.changedBy, row.changedAt]);
+  return bytesToBase64((await vault.seal('sync', AUTHORS_ID, value)).sealed);
+}
+
+const isAuthorRow = (row: unknown): row is [string, string, number, string, number] =>
+  Array.isArray(row) &&
+  row.length === 5 &&
+  typeof row[0] === 'string' &&
+  typeof row[1] === 'string' &&
+  Number.isFinite(row[2]) &&
+  typeof row[3] === 'string' &&
+  Number.isFinite(row[4]);
+
+/** A snapshot's authors by record id, opened (none: an empty map); what does not open or read right is refused. */
+async function openAuthors(parts: Parts<'open', never>, file: SnapshotFile): Promise<Map<string, AuthorRow>> {
+  if (file.authors === undefined) return new Map();
+  let sealed: Uint8Array<ArrayBuffer>;
+  try {
+    sealed = base64ToBytes(file.authors);
+  } catch {
+    throw new SyncRefused('altered');
+  }
+  const [opened] = await parts.vault.open<unknown[]>([{ id: AUTHORS_ID, kind: 'sync', sealed }]);
+  if (!opened?.ok || !Array.isArray(opened.value) || !opened.value.every(isAuthorRow)) {
+    throw new SyncRefused('altered');
+  }
+  return new Map(
+    opened.value.map(([id, addedBy, addedAt, changedBy, changedAt]) => [
+      id,
+      { id, addedBy, addedAt, changedBy, changedAt },
+    ]),
+  );
+}
 
 /** A device that has applied this many changes since the last snapshot makes a new one. */
 export const SNAPSHOT_EVERY = 1000;
@@ -167,7 +214,17 @@ async function upload(
       });
     }
   });
-  const file = await sealSnapshot(key, { vault: meta.vault, covers, heads, records });
+  const authors = await sealAuthors(
+    parts.vault,
+    await parts.store.authorsOf(series.filter(({ row }) => row.version).map(({ row }) => row.id)),
+  );
+  const file = await sealSnapshot(key, {
+    vault: meta.vault,
+    covers,
+    heads,
+    records,
+    ...(authors === undefined ? {} : { authors }),
+  });
   const body = new TextEncoder().encode(JSON.stringify(file));
   const signing = await parts.signing();
   const proof = signing ? await snapshotProof(signing, meta.vault, meta.device, covers, body) : null;
@@ -205,6 +262,7 @@ export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncM
   const key = await parts.key();
   const bytes = await parts.server.download('syncSnapshot', { params: { id } });
   const file = await openSnapshot(key, meta.vault, new TextDecoder().decode(bytes));
+  const authors = await openAuthors(parts, file);
   // An older snapshot than what this device has applied is a replay.
   if (file.covers <= meta.after) throw new SyncRefused('replayed');
   for (const [device, head] of Object.entries(meta.heads)) {
@@ -239,6 +297,13 @@ export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncM
   // as their records are opened, while the other records are written; the documents' records go with the last
   // part, once their chunks are all here, so a document never shows without its bytes.
   const documents: Versions = [];
+  /** A version's author, as the snapshot's authors name it: its last change's, and who added it. */
+  const authorOf = (id: string) => {
+    const row = authors.get(id);
+    return row
+      ? { by: row.changedBy, madeAt: row.changedAt, added: { by: row.addedBy, at: row.addedAt } }
+      : {};
+  };
   const fetching: Array<Promise<void>> = [];
   let opening = open(chunks[0]!);
   let done = 0;
@@ -248,7 +313,7 @@ export async function takeSnapshot(parts: SnapshotParts, id: string, meta: SyncM
     if (following) opening = open(following);
     const versions: Versions = [];
     part.forEach((item, at) => {
-      const version = { version: item.version, base: null, opened: opened[at]! };
+      const version = { version: item.version, base: null, opened: opened[at]!, ...authorOf(opened[at]!.id) };
       if (version.opened.kind !== 'document') versions.push(version);
       else {
         documents.push(version);

@@ -6,6 +6,7 @@ import { originVersion } from '../../shared/schemas/sync.js';
 import {
   BASE_IS_RECORD,
   writing,
+  type AuthorRow,
   type StoredRecord,
   type SyncMetaRow,
   type SyncOutboxBatch,
@@ -240,6 +241,11 @@ export class SyncStore {
   /** Every row sync keeps (a snapshot is made of them). */
   allSyncRows(): Promise<SyncRecordRow[]> {
     return this.#db.syncRecords.toArray();
+  }
+
+  /** Who added and last changed each of these records, as noted (a shared space's: vault/authors.ts). */
+  async authorsOf(ids: readonly string[]): Promise<AuthorRow[]> {
+    return (await this.#db.authors.bulkGet([...ids])).filter((row) => row !== undefined);
   }
 
   /** Unsent edits, at most `limit`. */

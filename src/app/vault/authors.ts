@@ -4,12 +4,16 @@
 // applyRemote: its author, when it was made). The member's own vault writes none: it has one author.
 import type { AuthorRow, VaultDatabase } from './db.js';
 
-/** A record written (or deleted) by `by` at `at` (ms). */
+/**
+ * A record written (or deleted) by `by` at `at` (ms); `added`: who added it and when, when that is known apart (a
+ * snapshot's authors: snapshots.ts).
+ */
 export interface AuthorNote {
   id: string;
   by: string;
   at: number;
   deleted: boolean;
+  added?: { by: string; at: number };
 }
 
 /**
@@ -27,8 +31,8 @@ export async function noteAuthors(db: VaultDatabase, notes: readonly AuthorNote[
     const before = rows.get(note.id) ?? known[index];
     rows.set(note.id, {
       id: note.id,
-      addedBy: before?.addedBy ?? note.by,
-      addedAt: before?.addedAt ?? note.at,
+      addedBy: before?.addedBy ?? note.added?.by ?? note.by,
+      addedAt: before?.addedAt ?? note.added?.at ?? note.at,
       changedBy: note.by,
       changedAt: note.at,
     });
@@ -46,8 +50,9 @@ export function spaceStoreMember(storeId: string): string | null {
   return at > 0 ? storeId.slice(0, at) : null;
 }
 
-/** When a change was made, as its `madeAt` (ISO time) says; `fallback` when it carries none or a bad one. */
+/** When a change was made, as its `madeAt` (ISO time, or ms) says; `fallback` when it carries none or a bad one. */
 export function madeAtOf(madeAt: unknown, fallback: number): number {
-  const at = typeof madeAt === 'string' ? Date.parse(madeAt) : Number.NaN;
+  const at =
+    typeof madeAt === 'string' ? Date.parse(madeAt) : typeof madeAt === 'number' ? madeAt : Number.NaN;
   return Number.isFinite(at) ? at : fallback;
 }
