@@ -82,6 +82,7 @@ export function SpaceMembers({
               </p>
               {managed ? (
                 <select
+                  className="space-member__role"
                   aria-label={fill(text.settings.role, { name: member.name })}
                   value={member.role}
                   disabled={busy}
