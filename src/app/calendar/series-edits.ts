@@ -264,6 +264,7 @@ export function editOccurrence<T extends ScheduledEvent>(
   const base = { ...event } as Record<string, unknown>;
   delete base.conflictOf;
   delete base.conflictBy;
+  delete base.conflictFrom;
   const moved = newStart(event, keyDay, occurrenceDay, edited, 'following');
   const added = withSeriesFields(base as T, edited, nextRule, moved);
   const later = new Map([...exceptions].filter(([day]) => dayNumber(day)! >= keyDay));

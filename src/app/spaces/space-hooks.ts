@@ -61,7 +61,7 @@ function carriesAdditions(
 export function spaceHooks(options: {
   book: SpaceLogBook;
   epoch: number;
-  me: { identity: MemberIdentity };
+  me: { uid: string; identity: MemberIdentity };
   clock: Pick<SyncClock, 'now'>;
 }): Required<SeriesHooks> {
   const { book, epoch, me, clock } = options;
@@ -95,6 +95,8 @@ export function spaceHooks(options: {
     },
 
     authorOf: (change) => (typeof change.author === 'string' && change.author ? change.author : undefined),
+
+    self: me.uid,
 
     readsOnly: (refusal) =>
       typeof refusal === 'object' &&

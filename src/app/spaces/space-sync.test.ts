@@ -410,7 +410,7 @@ describe("a space's records on its members' devices", () => {
     );
   }, 300_000);
 
-  it("names the other member as the author of a conflict's other side", async () => {
+  it('names who made each side of a conflict: the other member, and the member whose copy it is', async () => {
     const [owner, editor] = [await person(t, 'mum'), await person(t, 'dad')];
     const space = await createSpace(t, owner);
     await letIn(t, owner, space, editor, 'editor');
@@ -428,7 +428,7 @@ describe("a space's records on its members' devices", () => {
     expect(theirs.vault.get('m1')?.value).toEqual({ title: 'Dinner' });
     const copies = Object.entries(memos(theirs)).filter(([id]) => id !== 'm1');
     expect(copies.map(([, value]) => value)).toEqual([
-      { title: 'Brunch', conflictOf: 'm1', conflictBy: owner.uid },
+      { title: 'Brunch', conflictOf: 'm1', conflictBy: owner.uid, conflictFrom: editor.uid },
     ]);
     // The copy is a record of the space like any other: the other member's device gets it as it is.
     await mine.sync();
@@ -436,6 +436,7 @@ describe("a space's records on its members' devices", () => {
       title: 'Brunch',
       conflictOf: 'm1',
       conflictBy: owner.uid,
+      conflictFrom: editor.uid,
     });
   });
 

@@ -133,4 +133,9 @@ export interface SeriesHooks {
   readsOnly?: (refusal: unknown) => boolean;
   /** Who made a change, as a conflict copy it causes names the other side (`conflictBy`); undefined: no one to name. */
   authorOf?: (change: ReceivedChange) => string | undefined;
+  /**
+   * The member this device writes as (a space's): a conflict copy it makes keeps this device's side, and names them
+   * as its maker (`conflictFrom`), so every member's device reads whose each side is.
+   */
+  self?: string;
 }

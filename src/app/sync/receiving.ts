@@ -30,7 +30,7 @@ export type ReceivingParts = ChunkParts &
   Parts<
     'open' | 'seal' | 'get' | 'followRemote' | 'notify',
     'syncMeta' | 'syncRows' | 'applyRemote',
-    'key' | 'timings' | 'guard' | 'authorOf'
+    'key' | 'timings' | 'guard' | 'authorOf' | 'self'
   >;
 
 /** How a record opened from the series reads: its address and, unless deleted, its value and sealed bytes. */
@@ -292,6 +292,7 @@ export async function applyVersions(
         ...(copy.value as object),
         conflictOf: copy.of,
         ...(copy.by !== undefined ? { conflictBy: copy.by } : {}),
+        ...(parts.self !== undefined ? { conflictFrom: parts.self } : {}),
       };
       const sealed = await parts.vault.seal(copy.kind, id, value);
       return { id, kind: copy.kind, value, record: { ...sealed, updatedAt: now } };

@@ -113,12 +113,19 @@ export function ConflictList() {
   useVaultVersion();
   const toast = useToast();
   const { granted, reveal } = useDetailReveal();
-  const { name } = useAuthorName(vault);
+  const { me, name } = useAuthorName(vault);
+  /** A side's heading: whose version it is, as the copy names its maker (neither named: this one, the other). */
+  const sideHeading = (uid: string | undefined, unnamed: string) =>
+    uid === undefined
+      ? unnamed
+      : uid === me
+        ? text.conflicts.yourVersion
+        : fill(text.conflicts.theirVersion, { name: name(uid) });
   const copies = conflictCopies(vault);
   if (copies.length === 0) return null;
   // The copy's version goes over the other as the member saw it: changed again since, the two are merged.
   const keepCopy = async (copy: VaultEntry<ConflictMarks>, shown: unknown) => {
-    const { conflictOf, conflictBy: _by, ...value } = copy.value;
+    const { conflictOf, conflictBy: _by, conflictFrom: _from, ...value } = copy.value;
     await vault.save(copy.kind, conflictOf, shown, value);
     await vault.remove(copy.id);
     toast(text.conflicts.resolved);
@@ -137,8 +144,11 @@ export function ConflictList() {
         {copies.map((copy) => {
           const original = vault.get<Record<string, unknown>>(copy.value.conflictOf);
           const hidden = DETAIL_KINDS.has(copy.kind) && !granted;
-          // A space's copy names who made the version it conflicts with: the copy is this device's side.
-          const by = copy.value.conflictBy === undefined ? undefined : name(copy.value.conflictBy);
+          // A space's copy names who made the version it conflicts with, and who made its own (a copy made before
+          // it named its maker: this version).
+          const named = copy.value.conflictBy !== undefined;
+          const copyHeading = sideHeading(copy.value.conflictFrom, text.conflicts.thisVersion);
+          const otherHeading = sideHeading(copy.value.conflictBy, text.conflicts.otherVersion);
           const [mine, theirs] = conflictSides(
             copy.value,
             original?.value ?? {},
@@ -150,9 +160,9 @@ export function ConflictList() {
               <p>
                 <strong>{fill(text.conflicts.copyOf, { kind: text.conflicts.kinds[copy.kind] })}</strong>
               </p>
-              {by !== undefined && (
+              {named && (
                 <p className="form__note" data-conflict-by>
-                  {fill(text.conflicts.sidesBy, { name: by })}
+                  {`${otherHeading} · ${copyHeading}`}
                 </p>
               )}
               {hidden ? (
@@ -168,16 +178,12 @@ export function ConflictList() {
                 <>
                   <dl className="sync-conflict__sides">
                     <div>
-                      <dt>{by === undefined ? text.conflicts.thisVersion : text.conflicts.yourVersion}</dt>
+                      <dt>{copyHeading}</dt>
                       <dd>{mine}</dd>
                     </div>
                     {original && (
                       <div>
-                        <dt>
-                          {by === undefined
-                            ? text.conflicts.otherVersion
-                            : fill(text.conflicts.theirVersion, { name: by })}
-                        </dt>
+                        <dt>{otherHeading}</dt>
                         <dd>{theirs}</dd>
                       </div>
                     )}

@@ -1,6 +1,8 @@
 // The conflict list of a shared space's records (docs/spaces-plan.md §3, "Who, when, conflicts"), in a real Chromium
-// over a space's real keyed Vault (fake-indexeddb), in Korean and English: a conflict copy that names who made the
-// other side (`conflictBy`) reads "<name>'s version · yours".
+// over a space's real keyed Vault (fake-indexeddb), in Korean and English: a conflict copy names who made the other
+// side (`conflictBy`) and who made its own (`conflictFrom`), and each member's device reads each side as theirs or as
+// the other member's — "Mom's version · Yours" on the device that made it, "Mom's version · Dad's version" on a third
+// member's, "Yours · Dad's version" on Mom's.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -19,6 +21,7 @@ import { ConflictList } from './SyncViews.js';
 
 const MEMBER = crypto.randomUUID();
 const MOM = crypto.randomUUID();
+const DAD = crypto.randomUUID();
 const opened: Vault[] = [];
 
 afterEach(() => {
@@ -46,30 +49,55 @@ async function spaceVault(): Promise<Vault> {
 
 /** The space's display names, as the spaces' views give them. */
 const names = (lang: 'ko' | 'en') => (_vault: Vault, uid: string) =>
-  uid === MOM ? (lang === 'ko' ? '엄마' : 'Mom') : undefined;
+  uid === MOM ? (lang === 'ko' ? '엄마' : 'Mom') : uid === DAD ? (lang === 'ko' ? '아빠' : 'Dad') : undefined;
+
+/** The conflict list over a space vault holding `e1` and a copy of it marked `marks`. */
+async function showConflict(lang: 'ko' | 'en', marks: { conflictBy: string; conflictFrom?: string }) {
+  const vault = await spaceVault();
+  await vault.save('event', 'e1', undefined, { title: 'Dinner' });
+  await vault.save('event', 'copy', undefined, { title: 'Brunch', conflictOf: 'e1', ...marks });
+  render(
+    <VaultProvider vault={vault}>
+      <DetailAccessProvider>
+        <AuthorNamesProvider names={names(lang)}>
+          <ConflictList />
+        </AuthorNamesProvider>
+      </DetailAccessProvider>
+    </VaultProvider>,
+    { lang },
+  );
+}
+
+const shown = (text: string) => expect.element(page.getByText(text, { exact: true })).toBeVisible();
 
 describe('the conflict list of a space', () => {
-  for (const [lang, line, theirs, yours] of [
-    ['ko', '엄마의 판 · 내 판', '엄마의 판', '내 판'],
-    ['en', 'Mom’s version · yours', 'Mom’s version', 'Yours'],
-  ] as const) {
-    it(`reads "<name>'s version · yours" for a copy that names who made the other side (${lang})`, async () => {
-      const vault = await spaceVault();
-      await vault.save('event', 'e1', undefined, { title: 'Dinner' });
-      await vault.save('event', 'copy', undefined, { title: 'Brunch', conflictOf: 'e1', conflictBy: MOM });
-      render(
-        <VaultProvider vault={vault}>
-          <DetailAccessProvider>
-            <AuthorNamesProvider names={names(lang)}>
-              <ConflictList />
-            </AuthorNamesProvider>
-          </DetailAccessProvider>
-        </VaultProvider>,
-        { lang },
-      );
-      await expect.element(page.getByText(line, { exact: true })).toBeVisible();
-      await expect.element(page.getByText(theirs, { exact: true })).toBeVisible();
-      await expect.element(page.getByText(yours, { exact: true })).toBeVisible();
+  const cases = {
+    ko: { mom: '엄마의 판', dad: '아빠의 판', yours: '내 판', thisOne: '이 판' },
+    en: { mom: 'Mom’s version', dad: 'Dad’s version', yours: 'Yours', thisOne: 'This version' },
+  };
+  for (const lang of ['ko', 'en'] as const) {
+    const { mom, dad, yours, thisOne } = cases[lang];
+    it(`reads the copy as yours on the device that made it (${lang})`, async () => {
+      await showConflict(lang, { conflictBy: MOM, conflictFrom: MEMBER });
+      await shown(`${mom} · ${yours}`);
+      await shown(mom);
+      await shown(yours);
+    });
+
+    it(`names both members on a third member's device (${lang})`, async () => {
+      await showConflict(lang, { conflictBy: MOM, conflictFrom: DAD });
+      await shown(`${mom} · ${dad}`);
+      await shown(dad);
+    });
+
+    it(`reads the other side as yours on the device of the member who made it (${lang})`, async () => {
+      await showConflict(lang, { conflictBy: MEMBER, conflictFrom: DAD });
+      await shown(`${yours} · ${dad}`);
+    });
+
+    it(`calls a copy that does not name its maker this version (${lang})`, async () => {
+      await showConflict(lang, { conflictBy: MOM });
+      await shown(`${mom} · ${thisOne}`);
     });
   }
 });

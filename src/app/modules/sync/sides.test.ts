@@ -26,8 +26,14 @@ describe('conflict sides', () => {
     ]);
   });
 
-  it('leaves out who made the other side, as it leaves out the copy’s link', () => {
-    const copy = { title: 'Rainy walk', body: 'Soaked.', conflictOf: 'a1', conflictBy: 'Mum' };
+  it('leaves out who made each side, as it leaves out the copy’s link', () => {
+    const copy = {
+      title: 'Rainy walk',
+      body: 'Soaked.',
+      conflictOf: 'a1',
+      conflictBy: 'Mum',
+      conflictFrom: 'Dad',
+    };
     const original = { title: 'Rainy walk', body: 'Umbrella at the cafe.' };
     expect(conflictSides(copy, original, ['Rainy walk', 'Rainy walk'])).toEqual([
       'Rainy walk · Soaked.',

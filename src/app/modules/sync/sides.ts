@@ -3,6 +3,7 @@
 // kind declares in the registry (modules/kinds.ts).
 import type { Language } from '../../../shared/constants.js';
 import type { Leaf, LeafFormat } from '../../records/kind.js';
+import { CONFLICT_MARKS } from '../../sync/conflicts.js';
 import type { RecordKind } from '../../vault/vault.js';
 import { kindOf } from '../kinds.js';
 
@@ -28,7 +29,7 @@ function leaves(value: unknown, path = '', into = new Map<string, Leaf>(), depth
     into.set(path, value);
   } else if (value && typeof value === 'object' && depth < 4) {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === 'conflictOf' || key === 'conflictBy' || /At$/.test(key)) continue;
+      if (CONFLICT_MARKS.has(key) || /At$/.test(key)) continue;
       leaves(inner, path ? `${path}.${key}` : key, into, depth + 1);
     }
   }

@@ -45,6 +45,8 @@ export function withSubject(name: string): string {
 
 /** How a member of the space `vault` is named: this member "나"/"you", else as AuthorNames gives, else unknown. */
 export function useAuthorName(vault: Vault): {
+  /** The member on this device, in a space's store (null: the member's own vault). */
+  me: string | null;
   name: (uid: string) => string;
   subject: (uid: string) => string;
 } {
@@ -57,7 +59,7 @@ export function useAuthorName(vault: Vault): {
     if (uid === me) return text.youSubject;
     return lang === 'ko' ? withSubject(name(uid)) : name(uid);
   };
-  return { name, subject };
+  return { me, name, subject };
 }
 
 /** "12월 3일 14:02" / "Dec 3, 14:02" in the active language, in this device's time zone. */
