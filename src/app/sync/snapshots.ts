@@ -30,25 +30,53 @@ const AUTHORS_ID = 'snapshot-authors';
 
 /**
  * Who added and last changed each record of a snapshot (a shared space's: vault/authors.ts), sealed as one record of
- * the series' key for its file (codec.ts, version 2); undefined when none is noted (a member's own vault).
+ * the series' key for its file (codec.ts, version 2); undefined when none is noted (a member's own vault). Compact:
+ * the members named once (`by`), each record as `[id, changed by (its index), changed at]`, then who added it and
+ * when only when another member or another time than its last change.
  */
 export async function sealAuthors(
   vault: Pick<SyncedVault, 'seal'>,
   rows: readonly AuthorRow[],
 ): Promise<string | undefined> {
   if (rows.length === 0) return undefined;
-  const value = rows.map((row) => [row.id, row.addedBy, row.addedAt, row.changedBy, row.changedAt]);
-  return bytesToBase64((await vault.seal('sync', AUTHORS_ID, value)).sealed);
+  const by: string[] = [];
+  const indexOf = new Map<string, number>();
+  const member = (uid: string) => {
+    let index = indexOf.get(uid);
+    if (index === undefined) {
+      index = by.push(uid) - 1;
+      indexOf.set(uid, index);
+    }
+    return index;
+  };
+  const records = rows.map((row) => {
+    const changed = [row.id, member(row.changedBy), row.changedAt];
+    const sameAdding = row.addedBy === row.changedBy && row.addedAt === row.changedAt;
+    return sameAdding ? changed : [...changed, member(row.addedBy), row.addedAt];
+  });
+  return bytesToBase64((await vault.seal('sync', AUTHORS_ID, { by, records })).sealed);
 }
 
-const isAuthorRow = (row: unknown): row is [string, string, number, string, number] =>
-  Array.isArray(row) &&
-  row.length === 5 &&
-  typeof row[0] === 'string' &&
-  typeof row[1] === 'string' &&
-  Number.isFinite(row[2]) &&
-  typeof row[3] === 'string' &&
-  Number.isFinite(row[4]);
+/** A snapshot's authors as sealed, opened: the members, each record as sealAuthors writes it. */
+type SealedAuthors = { by: string[]; records: unknown[] };
+
+const isSealedAuthors = (value: unknown): value is SealedAuthors =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as SealedAuthors).by) &&
+  (value as SealedAuthors).by.every((uid) => typeof uid === 'string') &&
+  Array.isArray((value as SealedAuthors).records);
+
+/** One record's authors as sealAuthors wrote it, read back against the members it names; null: not well formed. */
+function authorRow(record: unknown, by: readonly string[]): AuthorRow | null {
+  if (!Array.isArray(record) || (record.length !== 3 && record.length !== 5)) return null;
+  const [id, changedIndex, changedAt, addedIndex = changedIndex, addedAt = changedAt] = record as unknown[];
+  const changedBy = Number.isInteger(changedIndex) ? by[changedIndex as number] : undefined;
+  const addedBy = Number.isInteger(addedIndex) ? by[addedIndex as number] : undefined;
+  if (typeof id !== 'string' || changedBy === undefined || addedBy === undefined) return null;
+  if (!Number.isFinite(changedAt) || !Number.isFinite(addedAt)) return null;
+  return { id, addedBy, addedAt: addedAt as number, changedBy, changedAt: changedAt as number };
+}
 
 /** A snapshot's authors by record id, opened (none: an empty map); what does not open or read right is refused. */
 async function openAuthors(parts: Parts<'open', never>, file: SnapshotFile): Promise<Map<string, AuthorRow>> {
@@ -59,16 +87,16 @@ async function openAuthors(parts: Parts<'open', never>, file: SnapshotFile): Pro
   } catch {
     throw new SyncRefused('altered');
   }
-  const [opened] = await parts.vault.open<unknown[]>([{ id: AUTHORS_ID, kind: 'sync', sealed }]);
-  if (!opened?.ok || !Array.isArray(opened.value) || !opened.value.every(isAuthorRow)) {
-    throw new SyncRefused('altered');
+  const [opened] = await parts.vault.open<unknown>([{ id: AUTHORS_ID, kind: 'sync', sealed }]);
+  if (!opened?.ok || !isSealedAuthors(opened.value)) throw new SyncRefused('altered');
+  const { by, records } = opened.value;
+  const authors = new Map<string, AuthorRow>();
+  for (const record of records) {
+    const row = authorRow(record, by);
+    if (!row) throw new SyncRefused('altered');
+    authors.set(row.id, row);
   }
-  return new Map(
-    opened.value.map(([id, addedBy, addedAt, changedBy, changedAt]) => [
-      id,
-      { id, addedBy, addedAt, changedBy, changedAt },
-    ]),
-  );
+  return authors;
 }
 
 /** A device that has applied this many changes since the last snapshot makes a new one. */
