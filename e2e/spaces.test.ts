@@ -1,8 +1,10 @@
 // Shared end-to-end-encrypted spaces (issue 47) between members, each a browser of their own with sync on, against
 // the real server: a space made, a member invited by e-mail and let in by the owner's app, the same safety code on
 // both screens, ledger entries written offline on both sides meeting once online, a viewer refused by the app and the
-// server alike; and a member removed, who is told so and receives nothing of the space after.
+// server alike, a logout that would lose a space's unsent entry asking first; and a member removed, whose removal
+// rotates the key, who is told so and receives nothing of the space after.
 import { describe, expect, it } from 'vitest';
+import { syncText } from '../src/app/modules/sync/copy.js';
 import type { SpaceList } from '../src/shared/schemas/spaces.js';
 import { spacesMember, CROSSING, type SpacesModel } from './pages/spaces.js';
 import { browserSuite } from './support/suite.js';
@@ -92,6 +94,21 @@ describe('shared spaces in ko', () => {
       403,
       'space/read-only',
     ]);
+
+    // A logout with an entry of the space still unsent asks first (the space's stores leave with the vault); back
+    // online, the logout sends it up before it goes.
+    await b.context.setOffline(true);
+    await b.addExpense('8000', '마지막 장보기 (아빠)', '우리집');
+    const logout = b.page.getByRole('button', { name: b.app.text.header.logout });
+    await logout.click();
+    const asked = b.page.getByRole('alertdialog', { name: b.app.text.header.logout });
+    await asked.getByText(syncText.ko.logout.unsent).waitFor();
+    await asked.getByRole('button', { name: b.app.text.cancel }).click();
+    await b.context.setOffline(false);
+    await logout.click();
+    await b.page.waitForURL(/\/\?lang=ko/);
+    await a.app.go('ledger');
+    await a.page.getByText('마지막 장보기 (아빠)').waitFor({ timeout: CROSSING });
   });
 });
 

@@ -347,14 +347,15 @@ function VaultScreens({
       // A sync logout: what is unsent goes up, then nothing of the vault stays here. If it cannot be sent, the vault
       // stays locked (sealed) and goes up at the next unlock.
       void (async () => {
-        const sent = (await engine.isOn()) ? await engine.flush() : false;
+        const sent =
+          (await engine.isOn()) && (await engine.flush()) && ((await spaces.service?.flush()) ?? true);
         if (sent) await vault.destroy();
         else await vault.lock();
         engine.stop();
         await logOut();
       })();
     },
-    [vault, engine],
+    [vault, engine, spaces.service],
   );
   useAutoLogout(expire, state === 'unlocked' && loggedOutAfter === null);
 
@@ -559,7 +560,9 @@ function AppFrame({
                     // A sync logout: what is unsent goes up first, then nothing of the vault stays on this device.
                     if (await engine.isOn()) {
                       setLoggingOut('sending');
-                      if (!(await engine.flush())) {
+                      // The shared spaces' unsent edits too: their stores leave the device with the vault.
+                      const [own, shared] = await Promise.all([engine.flush(), spaces?.flush() ?? true]);
+                      if (!own || !shared) {
                         setLoggingOut('unsent');
                         return;
                       }

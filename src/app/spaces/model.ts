@@ -129,6 +129,11 @@ export interface SpacesService extends SpacesActions, SpaceShelf {
   refresh(): Promise<void>;
   /** At lock: stops syncing and closes the space vaults (their stores stay on the device). */
   stop(): void;
+  /**
+   * Before a logout: every open space sends what this device has unsent now; false when something could not go (it
+   * would be lost with the stores: the logout asks first).
+   */
+  flush(): Promise<boolean>;
   /** At logout or vault erase: stops, then deletes every space store and kept key from this device. */
   erase(): Promise<void>;
 }

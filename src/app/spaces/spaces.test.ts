@@ -281,6 +281,19 @@ describe('the spaces service', () => {
     expect(shelfOf(owner, spaceId)?.tag.name).toBe('우리집');
   });
 
+  it("sends a space's unsent edit before a logout, and says when it cannot", async () => {
+    const [owner, editor] = [await device('owner'), await device('editor')];
+    const spaceId = await sharedHome(owner, editor);
+    editor.online = false;
+    await shelfOf(editor, spaceId)!.vault.save('ledger', 'milk', undefined, { amount: 3_200, memo: '우유' });
+    // Offline, it cannot go: the logout is told, so it can ask before the space's stores leave the device.
+    expect(await editor.service.flush()).toBe(false);
+    editor.online = true;
+    expect(await editor.service.flush()).toBe(true);
+    await until([owner], () => ledger(owner, spaceId).milk !== undefined, 'the edit reached the owner');
+    expect(ledger(owner, spaceId).milk).toEqual({ amount: 3_200, memo: '우유' });
+  });
+
   it('shows the spaces the device held when it starts with no network, and erases them all', async () => {
     const [owner, editor] = [await device('owner'), await device('editor')];
     const spaceId = await sharedHome(owner, editor);

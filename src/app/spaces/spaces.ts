@@ -271,6 +271,11 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       emit();
     },
 
+    async flush() {
+      const sent = await Promise.all([...open.values()].map(({ series }) => series.engine.flush()));
+      return sent.every(Boolean);
+    },
+
     async erase() {
       service.stop();
       const stores = new SpaceStores(host.uid, host.databases);
