@@ -452,11 +452,11 @@ describe("a space's live news", () => {
     ];
     try {
       // Each stream first hears where each of its spaces stands.
-      await expect.poll(() => toB.told()).toEqual([{ id: shared.id, epoch: 1, latest: 0 }]);
+      await expect.poll(() => toB.told()).toEqual([{ id: shared.id, epoch: 1, latest: 0, log: 1 }]);
       const writing = await device(a, shared.id);
       expect((await writing.push([writing.next()])).statusCode).toBe(200);
       for (const stream of [toA, toB, toC]) {
-        await expect.poll(() => stream.told()).toContainEqual({ id: shared.id, epoch: 1, latest: 1 });
+        await expect.poll(() => stream.told()).toContainEqual({ id: shared.id, epoch: 1, latest: 1, log: 1 });
       }
 
       // C leaves the space (as the spaces' service will remove a member, then tell their streams).
@@ -467,16 +467,18 @@ describe("a space's live news", () => {
         .execute();
       await announceMemberships(t.live, c.uid);
       expect((await writing.push([writing.next()])).statusCode).toBe(200);
-      await expect.poll(() => toB.told()).toContainEqual({ id: shared.id, epoch: 1, latest: 2 });
+      await expect.poll(() => toB.told()).toContainEqual({ id: shared.id, epoch: 1, latest: 2, log: 1 });
       // Then news of the stranger's space: the streams that hear it heard everything before it.
       const theirs = await device(stranger, elsewhere.id);
       expect((await theirs.push([theirs.next()])).statusCode).toBe(200);
-      await expect.poll(() => toC.told()).toContainEqual({ id: elsewhere.id, epoch: 1, latest: 1 });
-      await expect.poll(() => toStranger.told()).toContainEqual({ id: elsewhere.id, epoch: 1, latest: 1 });
+      await expect.poll(() => toC.told()).toContainEqual({ id: elsewhere.id, epoch: 1, latest: 1, log: 1 });
+      await expect
+        .poll(() => toStranger.told())
+        .toContainEqual({ id: elsewhere.id, epoch: 1, latest: 1, log: 1 });
       expect(toStranger.told().filter((event) => event.id === shared.id)).toEqual([]);
       expect(toC.told().filter((event) => event.id === shared.id)).toEqual([
-        { id: shared.id, epoch: 1, latest: 0 },
-        { id: shared.id, epoch: 1, latest: 1 },
+        { id: shared.id, epoch: 1, latest: 0, log: 1 },
+        { id: shared.id, epoch: 1, latest: 1, log: 1 },
       ]);
     } finally {
       for (const stream of [toA, toB, toC, toStranger]) stream.close();
