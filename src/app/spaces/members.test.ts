@@ -323,6 +323,25 @@ describe('memberships on devices', () => {
     expect((await dan.members.refresh()).invitations).toEqual([]);
   });
 
+  it("show an owner's pending invitations on each of their devices, with the address, until withdrawn on one", async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const dan = await device('dan');
+    const { spaceId } = await joined(owner, bob);
+    const phone = await device(owner, 1);
+    const toDan = await owner.members.invite(spaceId, dan.account.email, 'viewer');
+    // The owner's other device never saw the address typed: the server's list gives it to the owner alone.
+    expect((await viewOf(phone, spaceId))?.invitations).toEqual([
+      { id: toDan, email: dan.account.email, role: 'viewer', expiresAt: expect.any(String) as string },
+    ]);
+    expect((await viewOf(bob, spaceId))?.invitations).toEqual([]);
+    const listed = await bob.api.call('spaces');
+    expect(listed.spaces.find((space) => space.id === spaceId)?.invitations).toEqual([]);
+    // Withdrawn on the phone, it is gone from the laptop too (the log keeps the signed `invite`).
+    await phone.members.withdraw(spaceId, toDan);
+    expect((await viewOf(owner, spaceId))?.invitations).toEqual([]);
+  });
+
   it('show a role change and a removal on both sides', async () => {
     const owner = await device('owner');
     const bob = await device('bob');

@@ -1,8 +1,8 @@
 // The spaces screens' views (model.ts) made from what this device checked: the server's `spaces` list gives only
-// what the log cannot (members' e-mails, invitations to this member); roles, states, keys, invitations and epochs
+// what the log cannot (members' e-mails, the addresses an owner invited, invitations to this member); roles, states, keys, invitations and epochs
 // come from the verified log, trust from the member's settings, readiness from the epoch key this device holds, and
 // names and colours from each space's own settings record (given: the space vault holds it).
-import type { SpaceList } from '../../shared/schemas/spaces.js';
+import type { SpaceList, SpaceSummary } from '../../shared/schemas/spaces.js';
 import { SPACE_COLOURS, type SpaceColour } from '../../shared/spaces/colours.js';
 import type { VerifiedLog } from './log-view.js';
 import type { InvitationToMe, KeyTrust, SpaceInvitationView, SpaceMemberView, SpaceView } from './model.js';
@@ -58,15 +58,28 @@ function membersOf(log: VerifiedLog, inputs: ViewInputs, emails: Map<string, str
     .sort((a, b) => (a.you === b.you ? (a.email < b.email ? -1 : 1) : a.you ? -1 : 1));
 }
 
-function invitationsOf(log: VerifiedLog, inputs: ViewInputs): SpaceInvitationView[] {
+/**
+ * The space's invitations still waiting, as its signed log has them: to an owner, the server's list says which are
+ * still pending (withdrawn on another device, one is not) and the addresses any of the owner's devices invited (a
+ * list kept from before it said so: what this device invited and withdrew).
+ */
+function invitationsOf(
+  log: VerifiedLog,
+  inputs: ViewInputs,
+  listed: SpaceSummary['invitations'] | undefined,
+): SpaceInvitationView[] {
+  const pending = listed && new Map(listed.map((invitation) => [invitation.id, invitation]));
   return Object.entries(log.state.invitations)
     .filter(
       ([id, invitation]) =>
-        !invitation.accepted && invitation.expiresAt > inputs.now && !inputs.withdrawn.has(id),
+        !invitation.accepted &&
+        invitation.expiresAt > inputs.now &&
+        !inputs.withdrawn.has(id) &&
+        (pending === undefined || pending.has(id)),
     )
     .map(([id, invitation]) => ({
       id,
-      email: inputs.invitedEmails.get(id) ?? '',
+      email: pending?.get(id)?.email || inputs.invitedEmails.get(id) || '',
       role: invitation.role,
       expiresAt: iso(invitation.expiresAt),
     }));
@@ -98,7 +111,7 @@ export function spaceViews(inputs: ViewInputs): SpaceView[] {
         writable: status === 'ready' && role !== 'viewer',
         epoch: state.epoch,
         members: membersOf(log, inputs, emails),
-        invitations: role === 'owner' ? invitationsOf(log, inputs) : [],
+        invitations: role === 'owner' ? invitationsOf(log, inputs, summary?.invitations) : [],
         rotationDue: state.rotationDue,
         handoverTo: state.handoverTo,
         ...(refused ? { refused } : {}),

@@ -251,6 +251,8 @@ export function spaceCore(deps: SpaceDeps): SpaceParts {
   async function summaries(tx: SpaceStore, uid: string, only?: string): Promise<SpaceSummary[]> {
     const rows = (await tx.spacesOf(uid)).filter((row) => only === undefined || row.id === only);
     const members = await tx.membersOf(rows.map((row) => row.id));
+    const owned = rows.filter((row) => row.my_role === 'owner').map((row) => row.id);
+    const pending = await tx.pendingOf(owned, isoAt(clock));
     return rows.map((row) => ({
       id: row.id,
       role: row.my_role,
@@ -273,6 +275,14 @@ export function spaceCore(deps: SpaceDeps): SpaceParts {
             sign: member.sign_key,
             box: member.box_key,
           },
+        })),
+      invitations: pending
+        .filter((invitation) => invitation.space_id === row.id)
+        .map((invitation) => ({
+          id: invitation.id,
+          email: invitation.email,
+          role: invitation.role,
+          expiresAt: new Date(invitation.expires_at).toISOString(),
         })),
     }));
   }

@@ -157,6 +157,7 @@ describe('spaces', () => {
       members: [
         { uid: alice.uid, email: alice.email, role: 'owner', state: 'member', key: alice.identity!.key },
       ],
+      invitations: [],
     };
     expect(created.json()).toEqual(summary);
     // Sent again (its answer lost), the same creation answers as it did.

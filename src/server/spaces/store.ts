@@ -253,6 +253,20 @@ async function countPending(db: Executor, spaceId: string, now: string): Promise
   return Number(row.count);
 }
 
+/** The invitations of these spaces still waiting for an answer at `now`, oldest first (an owner's list). */
+function pendingOf(db: Executor, spaceIds: readonly string[], now: string) {
+  if (spaceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('space_invitations')
+    .select(['id', 'space_id', 'email', 'role', 'expires_at'])
+    .where('space_id', 'in', spaceIds)
+    .where('accepted_by', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 async function insertInvitation(db: Executor, row: SpaceInvitationRow): Promise<void> {
   await db.insertInto('space_invitations').values(row).execute();
 }
@@ -337,6 +351,7 @@ export const spaceStore = (db: Executor) =>
     deleteInvitation,
     markAccepted,
     invitationsTo,
+    pendingOf,
     accountOf,
   });
 

@@ -144,6 +144,18 @@ export const spaceSummary = z.object({
   /** The member the owner offered the space to (a signed `handover`), until they take it. */
   handoverTo: z.string().nullable(),
   members: z.array(spaceMember),
+  /**
+   * To an owner, the invitations still waiting for an answer, with the addresses the owner's devices invited (the
+   * signed log names only their hashes); empty to everyone else.
+   */
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      role: z.enum(['editor', 'viewer']),
+      expiresAt: z.string().describe('An ISO 8601 time'),
+    }),
+  ),
 });
 export type SpaceSummary = z.infer<typeof spaceSummary>;
 
