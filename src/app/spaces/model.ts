@@ -47,6 +47,8 @@ export interface SpaceView extends SpaceTag {
   invitations: SpaceInvitationView[];
   /** A member left or was removed and the key has not been rotated yet (records stay under the old key until then). */
   rotationDue: boolean;
+  /** This device tried the rotation due and could not: why (an error code); tried again at the next reading. */
+  rotationFailed?: string;
   /** A member this space's owner offered ownership to, waiting for them to accept. */
   handoverTo: string | null;
   /**

@@ -281,6 +281,23 @@ describe('the spaces service', () => {
     expect(shelfOf(owner, spaceId)?.tag.name).toBe('우리집');
   });
 
+  it('says on the space why a due rotation failed here, and makes it at the next reading', async () => {
+    const [owner, leaver] = [await device('owner'), await device('leaver')];
+    const spaceId = await sharedHome(owner, leaver);
+    // The owner's device cannot reach the rotation's route (its staged snapshot goes, the rotation does not).
+    owner.member.hold = (method, url) =>
+      method === 'POST' && url.endsWith(`/api/spaces/${spaceId}/rotate`)
+        ? Promise.reject(new TypeError('offline'))
+        : Promise.resolve();
+    await leaver.service.leave(spaceId);
+    await owner.service.refresh();
+    expect(viewOf(owner, spaceId)).toMatchObject({ epoch: 1, rotationDue: true, rotationFailed: 'network' });
+    owner.member.hold = null;
+    await owner.service.refresh();
+    expect(viewOf(owner, spaceId)).toMatchObject({ epoch: 2, rotationDue: false });
+    expect(viewOf(owner, spaceId)?.rotationFailed).toBeUndefined();
+  });
+
   it("sends a space's unsent edit before a logout, and says when it cannot", async () => {
     const [owner, editor] = [await device('owner'), await device('editor')];
     const spaceId = await sharedHome(owner, editor);

@@ -37,8 +37,16 @@ const SETTINGS = 'settings';
 /** The names kept on the device (sealed with the epoch keys), for a removed space's notice and an offline start. */
 const HELD_NAMES = 'names';
 
+/** A failure's code (an API's, a space's), or `server/internal` for one that has none. */
+function codeOf(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : 'server/internal';
+}
+
 export function createSpacesService(host: SpacesHost): DeviceSpaces {
   let state: SpacesState = { status: 'loading', spaces: [], invitations: [] };
+  /** Why this device's last try at a space's due rotation failed (a code), until one lands. */
+  const rotationFailures = new Map<string, string>();
   let shelf: readonly ShelfSpace[] = [];
   const listeners = new Set<() => void>();
   const held = new HeldSpaces(() => void readNames().then((changed) => changed && show()));
@@ -73,7 +81,11 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
   const show = (status: SpacesState['status'] = state.status) => {
     if (!members) return;
     const views = members.views(names);
-    set({ status, ...views, spaces: epochs?.marked(views.spaces) ?? views.spaces });
+    const spaces = (epochs?.marked(views.spaces) ?? views.spaces).map((view) => {
+      const failed = view.rotationDue ? rotationFailures.get(view.id) : undefined;
+      return failed ? { ...view, rotationFailed: failed } : view;
+    });
+    set({ status, ...views, spaces });
   };
 
   function member(): SpaceMembers {
@@ -174,8 +186,24 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
       return;
     }
     await follow('ready');
-    // A member left (or a removal was not rotated): an owner's or editor's device rotates the key now.
-    for (const view of state.spaces.filter(rotationDueHere)) await rotate(view.id).catch(() => undefined);
+    // A member left (or a removal was not rotated): an owner's or editor's device rotates the key now; one that
+    // fails is said on the space (why), and tried again at the next reading.
+    let rotated = false;
+    for (const view of state.spaces.filter(rotationDueHere)) {
+      await rotate(view.id).then(
+        () => {
+          rotated = true;
+          rotationFailures.delete(view.id);
+        },
+        (error: unknown) => rotationFailures.set(view.id, codeOf(error)),
+      );
+      show();
+    }
+    // The log moved on with the rotation: read again, the space shows its new epoch at once.
+    if (rotated && !stopped) {
+      await members.refresh(names).catch(() => undefined);
+      show();
+    }
   }
 
   /** The space's vault open here, where this member may write (else a refusal the catalogs name). */

@@ -1,6 +1,6 @@
 // The spaces screen, the safety code and the removal notice in a real Chromium, in Korean and English: creating a
 // space (a name within the limit and one of eight colours), answering an invitation, a joining space waiting for its
-// owner's app, a refusal said in the app's words; both lines of the safety code and "Mark as verified"; and what a
+// owner's app, a refusal said in the app's words, a key rotation this device could not make; both lines of the safety code and "Mark as verified"; and what a
 // removed member keeps, which cannot be taken back.
 import { describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
@@ -138,6 +138,17 @@ describe.each(['ko', 'en'] as const)('the spaces screen in %s', (lang) => {
       ['accept', 'inv1'],
       ['decline', 'inv1'],
     ]);
+  });
+
+  it('says why this device could not change a space’s key, and that it tries again', async () => {
+    const { actions } = recorder();
+    const due: SpaceView = { ...joining, status: 'ready', role: 'owner', rotationDue: true };
+    const spaces = [{ ...due, rotationFailed: 'network' }];
+    render(<SpacesPage state={{ ...state, spaces }} actions={actions} onOpen={() => undefined} />, { lang });
+    await expect.element(page.getByText(text.page.rotationDue)).toBeVisible();
+    await expect
+      .element(page.getByText(fill(text.page.rotationFailed, { reason: errorMessage(lang, 'network') })))
+      .toBeVisible();
   });
 
   it('says spaces need sync when it is off', async () => {

@@ -38,6 +38,7 @@ export function SpacesPage({
 }) {
   const text = useText(spacesText);
   const tags = useText(spaceTagText);
+  const { lang } = useLanguage();
   const plural = usePlural();
   const titleId = useId();
   const listId = useId();
@@ -96,6 +97,13 @@ export function SpacesPage({
                   {space.status === 'removed' && <p className="space-warning">{text.page.removed}</p>}
                   {space.status === 'ready' && space.rotationDue && (
                     <p className="list__meta">{text.page.rotationDue}</p>
+                  )}
+                  {space.status === 'ready' && space.rotationFailed && (
+                    <p className="space-warning" role="status">
+                      {fill(text.page.rotationFailed, {
+                        reason: spaceFailureMessage(lang, { code: space.rotationFailed }),
+                      })}
+                    </p>
                   )}
                   {space.status === 'ready' && !space.writable && (
                     <p className="list__meta">{tags.viewerNote}</p>

@@ -18,6 +18,8 @@ export const spacesText = defineText(
       joiningSomeone: '공간 구성원의 앱이 들여보내 주기를 기다리는 중입니다.',
       removed: '이 공간에서 내보내졌습니다.',
       rotationDue: '나간 구성원이 있어 공간의 키를 곧 바꿉니다. 그때까지 기록은 이전 키로 잠겨 있습니다.',
+      rotationFailed:
+        '이 기기에서 키를 바꾸지 못했습니다. {{reason}} 공간 목록을 다시 읽을 때 다시 시도합니다.',
       turnOnSync: '동기화 설정 열기',
       back: '공간 목록으로',
       backToSpace: '{{name}} 설정으로',
@@ -147,6 +149,8 @@ export const spacesText = defineText(
       removed: 'You were removed from this space.',
       rotationDue:
         'A member left, so the space’s key changes soon. Until then its records stay locked under the old key.',
+      rotationFailed:
+        'This device could not change the key. {{reason}} It tries again when the spaces are read again.',
       turnOnSync: 'Open sync settings',
       back: 'Back to spaces',
       backToSpace: 'Back to {{name}}',
