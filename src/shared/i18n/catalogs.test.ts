@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SPACE_MEMBERS_MAX, SPACES_PER_MEMBER_MAX } from '../constants.js';
 import { ERROR_CODES, isAppErrorCode, type ErrorCode } from '../errors.js';
@@ -20,6 +22,19 @@ describe('catalog', () => {
     for (const lang of ['ko', 'en'] as const) {
       for (const key of keys(catalog[lang]))
         expect(textAt(catalog[lang], key).trim(), `${lang} ${key}`).not.toBe('');
+    }
+  });
+
+  it('is made of its sections, every words/ module one of them in both languages', async () => {
+    const dir = path.join(import.meta.dirname, 'words');
+    const modules = fs.readdirSync(dir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(modules).toHaveLength(Object.keys(catalog.ko).length);
+    for (const file of modules) {
+      const { words } = (await import(`./words/${file.replace(/\.ts$/, '.js')}`)) as {
+        words: { ko: unknown; en: unknown };
+      };
+      expect(Object.values(catalog.ko), file).toContain(words.ko);
+      expect(Object.values(catalog.en), file).toContain(words.en);
     }
   });
 

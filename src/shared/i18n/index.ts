@@ -1,11 +1,64 @@
 // The text the site shares across its pages (navigation, sign-in, errors, the home page, …) and the server
-// answers with (error messages). Each page keeps its own text in a copy.ts beside it.
+// answers with (error messages), one module a section in words/. Each page keeps its own text in a copy.ts beside it.
 import { isAppErrorCode, type ErrorCode } from '../errors.js';
 import { defineText, type Widen } from '../text.js';
-import { en } from './en.js';
-import { ko } from './ko.js';
+import { words as common } from './words/common.js';
+import { words as language } from './words/language.js';
+import { words as nav } from './words/nav.js';
+import { words as footer } from './words/footer.js';
+import { words as home } from './words/home.js';
+import { words as banner } from './words/banner.js';
+import { words as auth } from './words/auth.js';
+import { words as biometric } from './words/biometric.js';
+import { words as devices } from './words/devices.js';
+import { words as passwordField } from './words/password-field.js';
+import { words as newLogin } from './words/new-login.js';
+import { words as autoLogout } from './words/auto-logout.js';
+import { words as errors } from './words/errors.js';
+import { words as meta } from './words/meta.js';
+import { words as chunkError } from './words/chunk-error.js';
+import { words as notFound } from './words/not-found.js';
 
-/** Every catalog has the Korean catalog's shape: a missing or extra key is a type error. */
+// The sections (words/*.ts), each in both languages with the same keys (defineText checks them). Korean is the
+// default; `errors` holds the messages of the codes the site's pages can meet, the app's own are in app-errors/.
+const ko = {
+  common: common.ko,
+  language: language.ko,
+  nav: nav.ko,
+  footer: footer.ko,
+  home: home.ko,
+  banner: banner.ko,
+  auth: auth.ko,
+  biometric: biometric.ko,
+  devices: devices.ko,
+  passwordField: passwordField.ko,
+  newLogin: newLogin.ko,
+  autoLogout: autoLogout.ko,
+  errors: errors.ko,
+  meta: meta.ko,
+  chunkError: chunkError.ko,
+  notFound: notFound.ko,
+};
+const en = {
+  common: common.en,
+  language: language.en,
+  nav: nav.en,
+  footer: footer.en,
+  home: home.en,
+  banner: banner.en,
+  auth: auth.en,
+  biometric: biometric.en,
+  devices: devices.en,
+  passwordField: passwordField.en,
+  newLogin: newLogin.en,
+  autoLogout: autoLogout.en,
+  errors: errors.en,
+  meta: meta.en,
+  chunkError: chunkError.en,
+  notFound: notFound.en,
+};
+
+/** Every catalog has the Korean catalog's shape. */
 export type Catalog = Widen<typeof ko>;
 
 export const catalog = defineText(ko, en);

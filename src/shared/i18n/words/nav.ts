@@ -1,0 +1,48 @@
+// The shared catalog's `nav` words, in Korean and English: index.ts puts the sections together as `catalog`;
+// the site's islands import only the sections they show.
+import { defineText } from '../../text.js';
+
+export const words = defineText(
+  {
+    home: '홈',
+    howToUse: '사용법',
+    features: '기능',
+    security: '보안',
+    download: '공지사항',
+    fortune: '오늘의 운세',
+    admin: '관리자',
+    privacy: '개인정보처리방침',
+    terms: '이용약관',
+    support: '고객지원',
+    menu: '메뉴',
+    closeMenu: '메뉴 닫기',
+    openApp: 'MyGenie 앱 열기',
+    openAppShort: '앱 열기',
+    login: '로그인',
+    register: '회원가입',
+    logout: '로그아웃',
+    skipToContent: '본문으로 건너뛰기',
+    mainNavigation: '주 메뉴',
+  },
+  {
+    home: 'Home',
+    howToUse: 'How to use',
+    features: 'Features',
+    security: 'Security',
+    download: 'Notice',
+    fortune: 'Fortune',
+    admin: 'Admin',
+    privacy: 'Privacy policy',
+    terms: 'Terms of service',
+    support: 'Support',
+    menu: 'Menu',
+    closeMenu: 'Close menu',
+    openApp: 'Open MyGenie app',
+    openAppShort: 'Open app',
+    login: 'Login',
+    register: 'Register',
+    logout: 'Logout',
+    skipToContent: 'Skip to content',
+    mainNavigation: 'Main navigation',
+  },
+);
