@@ -1,5 +1,13 @@
 // The signed-in member as the site knows it: loaded once from /api/session, refreshed after sign-in and out.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
 import { call, failureCode } from '../../client/api.js';
 import { forgetMember, rememberMember } from '../../client/member.js';
@@ -17,8 +25,6 @@ interface SessionState {
   logout(): Promise<void>;
 }
 
-const SessionContext = createContext<SessionState | null>(null);
-
 // Set while this page itself ends its session (logout, auto logout, refusing a new sign-in): the server's
 // "signed out" news for this device, which can arrive before the page's own request is answered, is then not
 // news to show.
@@ -33,72 +39,100 @@ export function isEndingHere(): boolean {
 // Raised by every sign-in and logout here: a session check that started before one answers too late to count.
 let generation = 0;
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [loading, setLoading] = useState(true);
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [pending, setPending] = useState<PendingSignIn | null>(null);
-  const [offline, setOffline] = useState(false);
+interface SessionSnapshot {
+  loading: boolean;
+  user: SessionUser | null;
+  pending: PendingSignIn | null;
+  offline: boolean;
+}
 
-  const refresh = useCallback(async () => {
+/**
+ * The session as one store: what a page's parts read, wherever they are rendered — under a SessionProvider (the
+ * whole-page tree, a component test: a store of its own) or on their own (an island of a page: the page's one
+ * store, `pageSession`), so every part of a page sees the same member from one request.
+ */
+export class SessionStore {
+  #snapshot: SessionSnapshot = { loading: true, user: null, pending: null, offline: false };
+  readonly #listeners = new Set<() => void>();
+  #started = false;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.#snapshot;
+
+  #set(next: Partial<SessionSnapshot>): void {
+    this.#snapshot = { ...this.#snapshot, ...next };
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** Reads the session the first time anything asks; later reads are refreshes. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    void this.refresh();
+  }
+
+  refresh = async (): Promise<void> => {
     const asked = generation;
     try {
       const session = await call('session');
       if (asked !== generation) return;
-      setUser(session.user);
-      setPending(session.pending ?? null);
-      setOffline(false);
+      this.#set({ user: session.user, pending: session.pending ?? null, offline: false, loading: false });
       if (session.user) endingHere = false;
       if (session.user?.emailVerified) rememberMember(session.user);
       else if (!session.user) forgetMember();
     } catch (error) {
       if (asked !== generation) return;
       // Offline or the server is down: signed out for the server's features until the next try.
-      setUser(null);
-      setPending(null);
-      setOffline(failureCode(error) === 'network');
+      this.#set({ user: null, pending: null, offline: failureCode(error) === 'network', loading: false });
     } finally {
-      setLoading(false);
+      if (this.#snapshot.loading) this.#set({ loading: false });
     }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  };
 
   // Logging out ends the server session and forgets who the app last let in on this device; everything
   // else the description keeps (update banner version, device id, fingerprint passkeys, preferences) stays.
-  const logout = useCallback(async () => {
+  logout = async (): Promise<void> => {
     endingHere = true;
     generation += 1;
     await call('logout');
     // A look at the session made while logging out may have been answered before the server ended it: too late.
     generation += 1;
     forgetMember();
-    setUser(null);
-    setPending(null);
-  }, []);
+    this.#set({ user: null, pending: null });
+  };
 
-  const signedIn = useCallback((answer: SessionResponse) => {
+  signedIn = (answer: SessionResponse): void => {
     endingHere = false;
     generation += 1;
-    setUser(answer.user);
-    setPending(answer.pending ?? null);
-    setOffline(false);
+    this.#set({ user: answer.user, pending: answer.pending ?? null, offline: false });
     // Only a confirmed member is remembered on this device (the app's offline access follows it).
     if (answer.user?.emailVerified) rememberMember(answer.user);
-  }, []);
+  };
+}
 
-  const value = useMemo<SessionState>(
-    () => ({ loading, user, pending, offline, signedIn, refresh, logout }),
-    [loading, user, pending, offline, signedIn, refresh, logout],
-  );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+/** The page's session, for the parts of a page rendered on their own (no SessionProvider above them). */
+export const pageSession = new SessionStore();
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+/** A session store of its own for the tree below (the whole-page site, a component test). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => new SessionStore());
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionState {
-  const state = useContext(SessionContext);
-  if (!state) throw new Error('useSession needs a SessionProvider');
-  return state;
+  const store = useContext(SessionContext) ?? pageSession;
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  useEffect(() => store.start(), [store]);
+  return useMemo<SessionState>(
+    () => ({ ...snapshot, signedIn: store.signedIn, refresh: store.refresh, logout: store.logout }),
+    [snapshot, store],
+  );
 }
 
 /** The welcome line's name: the local part of the e-mail. */
