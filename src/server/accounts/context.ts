@@ -148,11 +148,14 @@ interface CachedSession {
 /**
  * Checked sessions by token hash, so a busy member's every request does not read the database. An entry lives
  * SESSION_CACHE_MS at most and is dropped at once when the live bus says the member's sessions changed (sign-out,
- * a device ended or approved, a password changed), from whichever process.
+ * a device ended or approved, a password changed), from whichever process. A session read from the database before
+ * such news and answered after it is not kept (`put` with the `version` seen before the read): a request under way
+ * while a sign-in was ended would otherwise put the ended session back, usable until the entry expires.
  */
-function sessionCache(clock: Clock) {
+export function sessionCache(clock: Clock) {
   const byToken = new Map<string, CachedSession>();
   const byUser = new Map<string, Set<string>>();
+  let version = 0;
   const forget = (tokenHash: string) => {
     const entry = byToken.get(tokenHash);
     if (!entry) return;
@@ -162,15 +165,20 @@ function sessionCache(clock: Clock) {
   return {
     get: (tokenHash: string) => byToken.get(tokenHash),
     forget,
-    put(tokenHash: string, entry: Omit<CachedSession, 'until'>): CachedSession {
-      while (byToken.size >= SESSION_CACHE_SIZE) forget(byToken.keys().next().value as string);
+    /** Moves on whenever a member's sessions change: what was read from the database before is not kept. */
+    version: () => version,
+    /** Keeps a session read from the database when no member's sessions changed since `readAt` (`version()`). */
+    put(tokenHash: string, entry: Omit<CachedSession, 'until'>, readAt: number): CachedSession {
       const cached = { ...entry, until: clock() + SESSION_CACHE_MS };
+      if (readAt !== version) return cached;
+      while (byToken.size >= SESSION_CACHE_SIZE) forget(byToken.keys().next().value as string);
       byToken.set(tokenHash, cached);
       const uid = entry.signedIn.user.uid;
       byUser.set(uid, (byUser.get(uid) ?? new Set()).add(tokenHash));
       return cached;
     },
     forgetUser(uid: string) {
+      version += 1;
       for (const tokenHash of byUser.get(uid) ?? []) byToken.delete(tokenHash);
       byUser.delete(uid);
     },

@@ -104,27 +104,32 @@ export function signInService(ctx: AccountContext) {
       let session = sessions.get(tokenHash);
       if (!session || session.until <= now || session.row.expires_at <= nowIso) {
         sessions.forget(tokenHash);
+        const readAt = sessions.version();
         const row = await store.findLiveSession(tokenHash, nowIso);
         if (!row) return null;
-        session = sessions.put(tokenHash, {
-          signedIn: {
-            sessionId: row.id,
-            user: presentUser({
-              id: row.user_id,
-              email: row.email,
-              email_verified: row.email_verified,
-              lang: row.lang,
-              is_admin: row.is_admin,
-            }),
-            pending: row.approval !== 'approved',
+        session = sessions.put(
+          tokenHash,
+          {
+            signedIn: {
+              sessionId: row.id,
+              user: presentUser({
+                id: row.user_id,
+                email: row.email,
+                email_verified: row.email_verified,
+                lang: row.lang,
+                is_admin: row.is_admin,
+              }),
+              pending: row.approval !== 'approved',
+            },
+            row: {
+              created_at: row.created_at,
+              approval: row.approval,
+              idle_minutes: row.idle_minutes,
+              expires_at: row.expires_at,
+            },
           },
-          row: {
-            created_at: row.created_at,
-            approval: row.approval,
-            idle_minutes: row.idle_minutes,
-            expires_at: row.expires_at,
-          },
-        });
+          readAt,
+        );
       }
       // Use moves the session's end forward (up to its absolute end), written only when it moved enough.
       const end = sessionEnd(session.row, now);
