@@ -8,7 +8,8 @@ import './space-tags.css';
 
 export function SpaceChip({ space }: { space: SpaceTag | null }) {
   const text = useText(spaceTagText);
-  const name = space ? space.name : text.mine;
+  // A space whose name this device cannot read yet (its key not here: a member still joining) says so.
+  const name = space ? space.name || text.chip.unnamed : text.mine;
   return (
     <span
       className={`space-chip space-chip--${space ? space.colour : 'mine'}`}

@@ -10,6 +10,7 @@ export const spaceTagText = defineText(
       space: '공유 공간 {{name}}',
       from: '{{name}}에서 가져옴',
       fromLabel: '공유 공간 {{name}}에서 복원한 기록, 지금은 나만 보기',
+      unnamed: '아직 열리지 않은 공간',
     },
     picker: {
       label: '누구와 볼까요',
@@ -48,6 +49,7 @@ export const spaceTagText = defineText(
       space: 'Shared space {{name}}',
       from: 'from {{name}}',
       fromLabel: 'Restored from the shared space {{name}}, now only yours',
+      unnamed: 'A space not opened yet',
     },
     picker: {
       label: 'Shared with',

@@ -43,6 +43,11 @@ describe.each(['ko', 'en'] as const)('space tags in %s', (lang) => {
     expect(getComputedStyle(dot).backgroundColor).toBe('rgb(18, 154, 143)');
   });
 
+  it('a space whose name cannot be read yet (still joining) says so', async () => {
+    render(<SpaceChip space={{ ...HOME, name: '' }} />, { lang });
+    await expect.element(page.getByText(text.chip.unnamed, { exact: true })).toBeVisible();
+  });
+
   it('a list row shows a space’s chip, the origin of a restored record, or nothing for the member’s own', async () => {
     render(
       <ul>
