@@ -51,8 +51,12 @@ interface SessionSnapshot {
  * whole-page tree, a component test: a store of its own) or on their own (an island of a page: the page's one
  * store, `pageSession`), so every part of a page sees the same member from one request.
  */
+/** The session before it is read: what a prerendered page shows, and what hydration renders again. */
+const UNREAD: SessionSnapshot = { loading: true, user: null, pending: null, offline: false };
+const unread = () => UNREAD;
+
 export class SessionStore {
-  #snapshot: SessionSnapshot = { loading: true, user: null, pending: null, offline: false };
+  #snapshot: SessionSnapshot = UNREAD;
   readonly #listeners = new Set<() => void>();
   #started = false;
 
@@ -127,7 +131,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 export function useSession(): SessionState {
   const store = useContext(SessionContext) ?? pageSession;
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, unread);
   useEffect(() => store.start(), [store]);
   return useMemo<SessionState>(
     () => ({ ...snapshot, signedIn: store.signedIn, refresh: store.refresh, logout: store.logout }),
