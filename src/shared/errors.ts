@@ -111,6 +111,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 }
 
+/** The code a failure carries (an ApiFailure's, an ApiError's, a feature's own failure), if it carries one. */
+export function codeOf(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /**
  * The features only the app calls (sync, reminders, backups to a drive, spaces): no request of the site's pages is
  * answered with their codes, so their messages live apart from the shared catalog the pages load

@@ -1,7 +1,8 @@
 // The spaces screens' views (model.ts) made from what this device checked: the server's `spaces` list gives only
-// what the log cannot (members' e-mails, the addresses an owner invited, invitations to this member); roles, states, keys, invitations and epochs
-// come from the verified log, trust from the member's settings, readiness from the epoch key this device holds, and
-// names and colours from each space's own settings record (given: the space vault holds it).
+// what the log cannot (members' e-mails, the addresses an owner invited, invitations to this member); roles,
+// states, keys, invitations and epochs come from the verified log, trust from the member's settings, readiness from
+// the epoch key this device holds, and names and colours from each space's own settings record (given: the space
+// vault holds it).
 import type { SpaceList, SpaceSummary } from '../../shared/schemas/spaces.js';
 import { SPACE_COLOURS, type SpaceColour } from '../../shared/spaces/colours.js';
 import type { VerifiedLog } from './log-view.js';

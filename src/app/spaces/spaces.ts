@@ -5,6 +5,7 @@
 // and colour rest in its own vault's settings record, so only its members know them. The server is reached through
 // ports given by the host (browser.ts in the app, test/space-services.ts in tests).
 import { ApiFailure } from '../../client/api.js';
+import { codeOf } from '../../shared/errors.js';
 import { isSpaceColour, type SpaceColour } from '../../shared/spaces/colours.js';
 import { SpaceStores } from '../vault/space-stores.js';
 import { newId, type Vault } from '../vault/vault.js';
@@ -36,12 +37,6 @@ interface SpaceSettings {
 const SETTINGS = 'settings';
 /** The names kept on the device (sealed with the epoch keys), for a removed space's notice and an offline start. */
 const HELD_NAMES = 'names';
-
-/** A failure's code (an API's, a space's), or `server/internal` for one that has none. */
-function codeOf(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : 'server/internal';
-}
 
 export function createSpacesService(host: SpacesHost): DeviceSpaces {
   let state: SpacesState = { status: 'loading', spaces: [], invitations: [] };
@@ -195,7 +190,7 @@ export function createSpacesService(host: SpacesHost): DeviceSpaces {
           rotated = true;
           rotationFailures.delete(view.id);
         },
-        (error: unknown) => rotationFailures.set(view.id, codeOf(error)),
+        (error: unknown) => rotationFailures.set(view.id, codeOf(error) ?? 'server/internal'),
       );
       show();
     }
