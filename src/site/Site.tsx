@@ -1,10 +1,9 @@
 // The whole site as one element, for the browser and for the prerender.
 import type { ReactNode } from 'react';
 import { AppRoutes } from './AppRoutes.js';
-import { AuthDialogProvider } from './auth/auth-dialog-context.js';
-import { SessionProvider } from './auth/session.js';
+import { AuthDialogHost } from './auth/auth-dialog-context.js';
+import { pageSession, SessionProvider } from './auth/session.js';
 import type { LoadedPage } from './pages/registry.js';
-import { ToastProvider } from '../client/ui/Toast.js';
 import { LanguageProvider } from '../client/text.js';
 import type { Language } from '../shared/constants.js';
 
@@ -22,13 +21,10 @@ export function Site({
 }) {
   return (
     <LanguageProvider initial={lang} then={then}>
-      <ToastProvider>
-        <SessionProvider>
-          <AuthDialogProvider>
-            {router(<AppRoutes {...(preloaded ? { preloaded } : {})} />)}
-          </AuthDialogProvider>
-        </SessionProvider>
-      </ToastProvider>
+      <SessionProvider store={pageSession}>
+        <AuthDialogHost />
+        {router(<AppRoutes {...(preloaded ? { preloaded } : {})} />)}
+      </SessionProvider>
     </LanguageProvider>
   );
 }

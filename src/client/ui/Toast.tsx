@@ -1,4 +1,5 @@
-// Short messages that disappear by themselves after TOAST_MS.
+// Short messages that disappear by themselves after TOAST_MS. The app's screens show them through a ToastProvider;
+// the website's parts, each rendered on its own, write into the page's one region (web/index.html) directly.
 import {
   createContext,
   useCallback,
@@ -11,7 +12,24 @@ import {
 } from 'react';
 import { TOAST_MS } from '../../shared/constants.js';
 
-const ToastContext = createContext<(message: string) => void>(() => {});
+let pageTimer: number | undefined;
+
+/**
+ * Shows a message in the page's own live region (`#toast-region`, in the HTML before any script, so a screen
+ * reader is already listening to it): what a part of the website rendered without a ToastProvider uses.
+ */
+export function showToast(message: string): void {
+  const region = document.getElementById('toast-region');
+  if (!region) return;
+  window.clearTimeout(pageTimer);
+  const toast = document.createElement('div');
+  toast.className = 'toast';
+  toast.textContent = message;
+  region.replaceChildren(toast);
+  pageTimer = window.setTimeout(() => region.replaceChildren(), TOAST_MS);
+}
+
+const ToastContext = createContext<(message: string) => void>(showToast);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);

@@ -1,53 +1,84 @@
-// Lets any page open the one auth dialog (home, download and fortune pages do).
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+// The one auth dialog of a page, which any part of it opens (the header, the home hero, the push card, the support
+// and download pages' login cards, the admin and mailed-link pages). It renders in a root of its own at the end of
+// the page, so a part rendered on its own (an island of a prerendered page) opens the same dialog as the whole-page
+// tree does; its code and words arrive when first opened (fetched ahead at idle, not run).
+import { useEffect } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { LanguageProvider } from '../../client/text.js';
 import type { AuthMode } from './validation.js';
 import { takeQueryParam } from '../ui/query-param.js';
+import { withChunkTimeout } from '../ui/chunk-timeout.js';
+import { showChunkError } from '../ui/chunk-error.js';
+import { pageLanguage } from '../ui/page-language.js';
 
-// The dialog's code arrives after the page is up (it is not needed to paint), and is ready before a click.
-const loadDialog = () => import('./AuthDialog.js');
-const AuthDialog = lazy(async () => ({ default: (await loadDialog()).AuthDialog }));
+const loadDialog = () => withChunkTimeout(import('./AuthDialog.js'));
 
-const AuthDialogContext = createContext<(mode?: AuthMode) => void>(() => {});
+let root: Root | null = null;
+let host: HTMLElement | null = null;
 
-export function AuthDialogProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<AuthMode | null>(null);
-  const open = useCallback((next: AuthMode = 'login') => setMode(next), []);
-  const value = useMemo(() => open, [open]);
-  useEffect(() => {
-    // The app sends signed-out visitors to /?auth=login (and a password-changed mail to /?auth=forgot): open the
-    // dialog for them, then tidy the address.
-    const asked = new URLSearchParams(window.location.search).get('auth');
-    if (asked === 'login' || asked === 'register' || asked === 'forgot') {
-      setMode(asked);
-      takeQueryParam('auth');
-    }
-  }, []);
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => void loadDialog().catch(() => undefined));
-  }, []);
-  return (
-    <AuthDialogContext.Provider value={value}>
-      {children}
-      {mode && (
-        <Suspense fallback={null}>
-          <AuthDialog mode={mode} onClose={() => setMode(null)} />
-        </Suspense>
-      )}
-    </AuthDialogContext.Provider>
+function close(): void {
+  root?.render(null);
+}
+
+/** Opens the page's auth dialog in `mode`; asked again while open, the dialog starts over in the new mode. */
+export function openAuthDialog(mode: AuthMode = 'login'): void {
+  // The language on screen when asked (a whole-page tree may have switched it in place since it loaded).
+  const lang = pageLanguage();
+  loadDialog().then(
+    ({ AuthDialog }) => {
+      if (!root || !host?.isConnected) {
+        host = document.createElement('div');
+        host.id = 'auth-dialog-root';
+        document.body.append(host);
+        root = createRoot(host);
+      }
+      root.render(
+        <LanguageProvider initial={lang}>
+          <AuthDialog mode={mode} onClose={close} />
+        </LanguageProvider>,
+      );
+    },
+    () => showChunkError(),
   );
 }
 
+/**
+ * Once the page can answer: the app sends signed-out visitors to /?auth=login (and a password-changed mail to
+ * /?auth=forgot), so the dialog opens for them and the address is tidied. Otherwise its code loads as a pointer
+ * or the focus comes to a button that opens it (`data-auth-ahead` on a component's button, which opens it itself;
+ * `data-auth-open="login|register"` on a static one, opened from here), so a press does not wait for the network
+ * and a visitor who only reads never runs it.
+ */
+export function startAuthDialog(): void {
+  const asked = new URLSearchParams(window.location.search).get('auth');
+  if (asked === 'login' || asked === 'register' || asked === 'forgot') {
+    takeQueryParam('auth');
+    openAuthDialog(asked);
+  }
+  if (started) return;
+  started = true;
+  const ahead = (event: Event) => {
+    if (!(event.target as Element | null)?.closest?.('[data-auth-open], [data-auth-ahead]')) return;
+    for (const type of AHEAD) document.removeEventListener(type, ahead, true);
+    void loadDialog().catch(() => undefined);
+  };
+  for (const type of AHEAD) document.addEventListener(type, ahead, { capture: true, passive: true });
+  document.addEventListener('click', (event) => {
+    const mode = (event.target as Element | null)
+      ?.closest?.('[data-auth-open]')
+      ?.getAttribute('data-auth-open');
+    if (mode === 'login' || mode === 'register') openAuthDialog(mode);
+  });
+}
+const AHEAD = ['pointerover', 'pointerdown', 'focusin'] as const;
+let started = false;
+
+/** For the whole-page tree (the admin and mailed-link pages): starts the dialog's address handling once mounted. */
+export function AuthDialogHost() {
+  useEffect(startAuthDialog, []);
+  return null;
+}
+
 export function useAuthDialog(): (mode?: AuthMode) => void {
-  return useContext(AuthDialogContext);
+  return openAuthDialog;
 }

@@ -123,9 +123,12 @@ export const pageSession = new SessionStore();
 
 const SessionContext = createContext<SessionStore | null>(null);
 
-/** A session store of its own for the tree below (the whole-page site, a component test). */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new SessionStore());
+/**
+ * The session for the tree below: the page's own (`pageSession`, for the whole-page site, so the auth dialog in its
+ * root of its own sees the same member), or a store of its own (a component test).
+ */
+export function SessionProvider({ store: given, children }: { store?: SessionStore; children: ReactNode }) {
+  const [store] = useState(() => given ?? new SessionStore());
   return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 

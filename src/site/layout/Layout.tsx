@@ -290,10 +290,20 @@ function AccountControls() {
         </>
       ) : (
         <>
-          <button type="button" className="button button--ghost" onClick={() => openDialog('login')}>
+          <button
+            type="button"
+            className="button button--ghost"
+            data-auth-ahead
+            onClick={() => openDialog('login')}
+          >
             {t.nav.login}
           </button>
-          <button type="button" className="button button--primary" onClick={() => openDialog('register')}>
+          <button
+            type="button"
+            className="button button--primary"
+            data-auth-ahead
+            onClick={() => openDialog('register')}
+          >
             {t.nav.register}
           </button>
         </>

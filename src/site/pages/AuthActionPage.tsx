@@ -84,7 +84,12 @@ export function AuthActionPage() {
       )}
       <div className="hero__actions">
         {(state.status === 'done' || state.status === 'failed') && !session.user && !session.pending && (
-          <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+          <button
+            type="button"
+            className="button button--primary"
+            data-auth-ahead
+            onClick={() => openDialog('login')}
+          >
             {words.login}
           </button>
         )}

@@ -98,6 +98,7 @@ export function HomePage() {
                 <button
                   type="button"
                   className="button button--ghost button--large"
+                  data-auth-ahead
                   onClick={() => openDialog('register')}
                 >
                   {t.auth.changeTitle}
@@ -116,6 +117,7 @@ export function HomePage() {
               <button
                 type="button"
                 className="button button--primary button--large"
+                data-auth-ahead
                 onClick={() => openDialog('login')}
               >
                 {t.nav.login}
@@ -123,6 +125,7 @@ export function HomePage() {
               <button
                 type="button"
                 className="button button--ghost button--large"
+                data-auth-ahead
                 onClick={() => openDialog('register')}
               >
                 {t.nav.register}

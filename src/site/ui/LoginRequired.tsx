@@ -31,10 +31,20 @@ export function LoginRequired({
       <p className="login-required__body">{copy.body}</p>
       <p>{copy.note}</p>
       <div className="login-required__actions">
-        <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+        <button
+          type="button"
+          className="button button--primary"
+          data-auth-ahead
+          onClick={() => openDialog('login')}
+        >
           {copy.login}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => openDialog('register')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-auth-ahead
+          onClick={() => openDialog('register')}
+        >
           {copy.register}
         </button>
       </div>

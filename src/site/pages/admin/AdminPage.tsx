@@ -39,7 +39,12 @@ export default function AdminPage() {
           </h1>
           <p>{c.denied.body}</p>
           {!user && (
-            <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+            <button
+              type="button"
+              className="button button--primary"
+              data-auth-ahead
+              onClick={() => openDialog('login')}
+            >
               {c.denied.login}
             </button>
           )}

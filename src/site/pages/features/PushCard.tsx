@@ -78,7 +78,12 @@ export function PushCard({ text }: { text: Text }) {
   if (!signedIn) {
     return (
       <div className="features-register">
-        <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+        <button
+          type="button"
+          className="button button--primary"
+          data-auth-ahead
+          onClick={() => openDialog('login')}
+        >
           {text.login}
         </button>
         <p className="features-register__note">{text.signedOut}</p>

@@ -215,10 +215,20 @@ function InquiryArea({
       >
         <p>{c.inquiry.loginRequired}</p>
         <div className="support-inquiry__login-actions">
-          <button type="button" className="button button--primary" onClick={() => openDialog('login')}>
+          <button
+            type="button"
+            className="button button--primary"
+            data-auth-ahead
+            onClick={() => openDialog('login')}
+          >
             {c.inquiry.login}
           </button>
-          <button type="button" className="button button--ghost" onClick={() => openDialog('register')}>
+          <button
+            type="button"
+            className="button button--ghost"
+            data-auth-ahead
+            onClick={() => openDialog('register')}
+          >
             {c.inquiry.register}
           </button>
         </div>
