@@ -1,13 +1,13 @@
-// The site's routes. Public content pages load on demand; the prerender and the first paint in the browser hand
+// The site's pages by address. Public content pages load on demand; the prerender and the first paint in the browser hand
 // them in already loaded, so the HTML sent by the server and the hydrated page match.
 import { createContext, lazy, use, useContext } from 'react';
-import { Route, Routes } from 'react-router';
 import { Layout } from './layout/Layout.js';
 import { useCatalogMeta, usePageMeta, type CatalogMetaKey } from './page-meta.js';
 import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
 import { withChunkTimeout } from './ui/chunk-timeout.js';
+import { pagePath, PagePathProvider } from './ui/SiteLink.js';
 
 // Opened from a mailed link, never prerendered: their code (password fields among it) loads only there.
 const AuthActionPage = lazy(() =>
@@ -52,48 +52,50 @@ function WithCatalogMeta({ metaKey, children }: { metaKey: CatalogMetaKey; child
   return children;
 }
 
-export function AppRoutes({ preloaded }: { preloaded?: ReadonlyMap<string, LoadedPage> }) {
+/** The page at an address, matched as the server matches it (src/shared/site-pages.ts): a trailing slash and case aside. */
+function PageAt({ path }: { path: string }) {
+  if (path === '/')
+    return (
+      <WithCatalogMeta metaKey="home">
+        <HomePage />
+      </WithCatalogMeta>
+    );
+  if (LAZY_PAGES[path]) return <LazyPage path={path} />;
+  if (path === '/auth/action')
+    return (
+      <WithCatalogMeta metaKey="action">
+        <AuthActionPage />
+      </WithCatalogMeta>
+    );
+  if (path === '/unsubscribe')
+    return (
+      <WithCatalogMeta metaKey="unsubscribe">
+        <UnsubscribePage />
+      </WithCatalogMeta>
+    );
+  return (
+    <WithCatalogMeta metaKey="notFound">
+      <NotFoundPage />
+    </WithCatalogMeta>
+  );
+}
+
+/** The page at `pathname` in the site's frame. Each address is a document of its own: links load the next one. */
+export function AppRoutes({
+  pathname,
+  preloaded,
+}: {
+  pathname: string;
+  preloaded?: ReadonlyMap<string, LoadedPage>;
+}) {
+  const path = pagePath(pathname);
   return (
     <PreloadedPages.Provider value={preloaded ?? loaded}>
-      <Routes>
-        <Route element={<Layout />}>
-          <Route
-            index
-            element={
-              <WithCatalogMeta metaKey="home">
-                <HomePage />
-              </WithCatalogMeta>
-            }
-          />
-          {Object.keys(LAZY_PAGES).map((path) => (
-            <Route key={path} path={path.slice(1)} element={<LazyPage path={path} />} />
-          ))}
-          <Route
-            path="auth/action"
-            element={
-              <WithCatalogMeta metaKey="action">
-                <AuthActionPage />
-              </WithCatalogMeta>
-            }
-          />
-          <Route
-            path="unsubscribe"
-            element={
-              <WithCatalogMeta metaKey="unsubscribe">
-                <UnsubscribePage />
-              </WithCatalogMeta>
-            }
-          />
-          <Route
-            path="*"
-            element={
-              <WithCatalogMeta metaKey="notFound">
-                <NotFoundPage />
-              </WithCatalogMeta>
-            }
-          />
-        </Route>
-      </Routes>
+      <PagePathProvider path={path}>
+        <Layout>
+          <PageAt path={path} />
+        </Layout>
+      </PagePathProvider>
     </PreloadedPages.Provider>
   );
 }

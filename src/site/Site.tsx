@@ -1,5 +1,4 @@
 // The whole site as one element, for the browser and for the prerender.
-import type { ReactNode } from 'react';
 import { AppRoutes } from './AppRoutes.js';
 import { AuthDialogHost } from './auth/auth-dialog-context.js';
 import { pageSession, SessionProvider } from './auth/session.js';
@@ -8,12 +7,13 @@ import { LanguageProvider } from '../client/text.js';
 import type { Language } from '../shared/constants.js';
 
 export function Site({
-  router,
+  pathname,
   lang,
   then,
   preloaded,
 }: {
-  router: (routes: ReactNode) => ReactNode;
+  /** The address's path: the page to show. */
+  pathname: string;
   /** The language to render in; `then`, the one to switch to once hydrated (the member's saved choice). */
   lang: Language;
   then?: Language | undefined;
@@ -23,7 +23,7 @@ export function Site({
     <LanguageProvider initial={lang} then={then}>
       <SessionProvider store={pageSession}>
         <AuthDialogHost />
-        {router(<AppRoutes {...(preloaded ? { preloaded } : {})} />)}
+        <AppRoutes pathname={pathname} {...(preloaded ? { preloaded } : {})} />
       </SessionProvider>
     </LanguageProvider>
   );

@@ -2,12 +2,12 @@
 // rendered in; loaded by src/site/main.tsx after the first paint.
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { loadPage } from './AppRoutes.js';
 import { initialLanguage } from '../client/text.js';
 import { storedLanguage } from '../client/language.js';
 import { LAZY_PAGES } from './pages/registry.js';
 import { Site } from './Site.js';
+import { pagePath } from './ui/SiteLink.js';
 
 const container = document.getElementById('root')!;
 const prerendered = container.hasChildNodes();
@@ -15,7 +15,7 @@ const lang = initialLanguage(window.location.search, prerendered ? document.docu
 document.documentElement.lang = lang;
 
 // The page the server rendered must be in place before hydrating, or React would replace its HTML.
-const path = window.location.pathname.replace(/\/+$/, '') || '/';
+const path = pagePath(window.location.pathname);
 if (LAZY_PAGES[path]) await loadPage(path).catch(() => undefined);
 
 // A page prerendered in one language hydrates in it, then follows the member's saved choice (unless ?lang chose).
@@ -34,7 +34,7 @@ function Hydrated() {
 
 const site = (
   <StrictMode>
-    <Site router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} lang={lang} then={preferred} />
+    <Site pathname={window.location.pathname} lang={lang} then={preferred} />
     <Hydrated />
   </StrictMode>
 );

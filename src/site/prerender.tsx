@@ -1,7 +1,6 @@
 // Renders the public pages to HTML at build time (see scripts/prerender.mjs), per language, so their text
 // paints before any script runs.
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import type { Language } from '../shared/constants.js';
 import { catalog } from '../shared/i18n/index.js';
 import type { PageMeta } from './copy.js';
@@ -32,12 +31,6 @@ export async function render(path: string, lang: Language): Promise<{ html: stri
     ) as keyof typeof catalog.ko.meta;
     meta = catalog[lang].meta[key];
   }
-  const html = renderToString(
-    <Site
-      router={(routes) => <StaticRouter location={path}>{routes}</StaticRouter>}
-      lang={lang}
-      preloaded={preloaded}
-    />,
-  );
+  const html = renderToString(<Site pathname={path} lang={lang} preloaded={preloaded} />);
   return { html, meta };
 }

@@ -2,7 +2,6 @@
 // must be listed there, and none listed may fall to the router's not-found page.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../shared/i18n/index.js';
 import { SITE_PAGES, isSitePage } from '../shared/site-pages.js';
@@ -10,12 +9,7 @@ import { LAZY_PAGES } from './pages/registry.js';
 import { Site } from './Site.js';
 
 function render(path: string): string {
-  return renderToString(
-    createElement(Site, {
-      router: (routes) => createElement(StaticRouter, { location: path }, routes),
-      lang: 'en',
-    }),
-  );
+  return renderToString(createElement(Site, { pathname: path, lang: 'en' }));
 }
 
 describe('the pages the server knows', () => {

@@ -12,7 +12,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useLanguage, useText } from '../../client/text.js';
-import { useLocation, useNavigate } from 'react-router';
+import { usePagePath } from '../ui/SiteLink.js';
 import { FAIRY, MOBILE_BREAKPOINT_PX, type Language } from '../../shared/constants.js';
 import { fairyText } from './copy.js';
 import { fairyPreferences } from './preferences.js';
@@ -60,7 +60,7 @@ async function featuresTourLines(lang: Language): Promise<string[]> {
 }
 
 export function FairyGuide() {
-  const { pathname } = useLocation();
+  const pathname = usePagePath();
   const script: Script | null = pathname === '/' ? 'home' : pathname === '/features' ? 'features' : null;
   const styled = useFairyStylesheet(script !== null);
   const banner = useSyncExternalStore(bannerPresence.subscribe, bannerPresence.current, () => 'deciding');
@@ -73,7 +73,6 @@ export function FairyGuide() {
 function Fairy({ script }: { script: Script }) {
   const t = useText(fairyText);
   const { lang } = useLanguage();
-  const navigate = useNavigate();
 
   const [step, setStep] = useState<number>(() => (fairyPreferences.active() ? FAIRY.intro : FAIRY.closed));
   const [voiceOn, setVoiceOn] = useState(() => fairyPreferences.voiceOn());
@@ -302,7 +301,7 @@ function Fairy({ script }: { script: Script }) {
               className="fairy__button fairy__button--primary"
               onClick={() => {
                 fairyPreferences.requestFeaturesTour();
-                void navigate('/features');
+                window.location.assign('/features');
               }}
             >
               {t.toFeatures}

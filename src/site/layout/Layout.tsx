@@ -1,9 +1,8 @@
 // The frame of every page: the navigation of the description §2 with the Kor/Eng switch, the sign-in
 // controls, a menu on phones, and the footer.
-import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
-import { Outlet, useLocation } from 'react-router';
 import type { Language } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { CancelSignIn } from '../auth/CancelSignIn.js';
@@ -13,7 +12,7 @@ import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../../client/ui/Toast.js';
 import { useAutoLogout } from '../../client/auto-logout.js';
 import { useMounted } from '../ui/use-mounted.js';
-import { SiteLink, SiteLinks, SiteNavLink } from '../ui/SiteLink.js';
+import { SiteLink, SiteNavLink, usePagePath } from '../ui/SiteLink.js';
 import { useOpenApp } from './open-app.js';
 import { call } from '../../client/api.js';
 
@@ -32,12 +31,12 @@ const NAV = [
   { to: '/fortune', key: 'fortune' },
 ] as const;
 
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const t = useText(catalog);
   const { lang } = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+  const pathname = usePagePath();
   const mounted = useMounted();
   const session = useSession();
   const signedIn = Boolean(session.user);
@@ -48,7 +47,6 @@ export function Layout() {
       .catch(() => session.refresh())
       .then(() => toast(fill(t.autoLogout.expired, { minutes })));
   }, mounted && signedIn);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   // Esc closes the open phone menu and puts the focus back on its button (a dialog takes Esc for itself first).
   useEffect(() => {
     if (!menuOpen) return;
@@ -73,65 +71,59 @@ export function Layout() {
   }, [signedIn, session]);
 
   return (
-    <SiteLinks>
-      <div className="page">
-        <a className="skip-link" href="#main" onClick={skipToMain}>
-          {t.nav.skipToContent}
-        </a>
-        <header className="header">
-          <div className="header__inner">
-            <SiteLink to="/" className="brand">
-              <img src="/mg_logo.svg" alt="" width="32" height="32" />
-              <span>{t.common.appName}</span>
-            </SiteLink>
-            <nav
-              className={menuOpen ? 'nav nav--open' : 'nav'}
-              aria-label={t.nav.mainNavigation}
-              id="main-nav"
+    <div className="page">
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        {t.nav.skipToContent}
+      </a>
+      <header className="header">
+        <div className="header__inner">
+          <SiteLink to="/" className="brand">
+            <img src="/mg_logo.svg" alt="" width="32" height="32" />
+            <span>{t.common.appName}</span>
+          </SiteLink>
+          <nav className={menuOpen ? 'nav nav--open' : 'nav'} aria-label={t.nav.mainNavigation} id="main-nav">
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <SiteNavLink to={item.to} end={item.to === '/'}>
+                    {t.nav[item.key]}
+                  </SiteNavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="header__actions">
+            <LanguageSwitch lang={lang} />
+            <AccountControls />
+            <button
+              ref={menuToggle}
+              type="button"
+              className="icon-button header__menu"
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
+              onClick={() => setMenuOpen(!menuOpen)}
             >
-              <ul>
-                {NAV.map((item) => (
-                  <li key={item.to}>
-                    <SiteNavLink to={item.to} end={item.to === '/'}>
-                      {t.nav[item.key]}
-                    </SiteNavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="header__actions">
-              <LanguageSwitch lang={lang} />
-              <AccountControls />
-              <button
-                ref={menuToggle}
-                type="button"
-                className="icon-button header__menu"
-                aria-expanded={menuOpen}
-                aria-controls="main-nav"
-                aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
-                onClick={() => setMenuOpen(!menuOpen)}
-              >
-                <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
-              </button>
-            </div>
+              <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
+            </button>
           </div>
-        </header>
-        <main id="main" className="main" tabIndex={-1}>
-          <PageContent pathname={location.pathname} />
-        </main>
-        {mounted && (
-          <Suspense fallback={null}>
-            <FairyGuide />
-          </Suspense>
-        )}
-        {mounted && (signedIn || session.pending) && (
-          <Suspense fallback={null}>
-            <DeviceWatch />
-          </Suspense>
-        )}
-        <Footer />
-      </div>
-    </SiteLinks>
+        </div>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        <PageContent pathname={pathname}>{children}</PageContent>
+      </main>
+      {mounted && (
+        <Suspense fallback={null}>
+          <FairyGuide />
+        </Suspense>
+      )}
+      {mounted && (signedIn || session.pending) && (
+        <Suspense fallback={null}>
+          <DeviceWatch />
+        </Suspense>
+      )}
+      <Footer />
+    </div>
   );
 }
 
@@ -140,13 +132,17 @@ export function Layout() {
  * session read, the fairy mounted, the menu opened) does not render the whole page again: on a phone that second
  * render took as long as hydrating. The page renders again for a new address and for what it reads itself.
  */
-const PageContent = memo(function PageContent({ pathname }: { pathname: string }) {
+const PageContent = memo(function PageContent({
+  pathname,
+  children,
+}: {
+  pathname: string;
+  children: ReactNode;
+}) {
   const t = useText(catalog);
   return (
     <ChunkErrorBoundary key={pathname} text={t.chunkError} className="section section--narrow">
-      <Suspense fallback={<Spinner full />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<Spinner full />}>{children}</Suspense>
     </ChunkErrorBoundary>
   );
 });

@@ -6,7 +6,6 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { fill, textAt, useText } from '../../client/text.js';
 import { usePlural } from '../../client/plural.js';
-import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import type { ActionInfo } from '../../shared/schemas/auth.js';
 import { call, failureMessage } from '../../client/api.js';
@@ -26,7 +25,7 @@ type State =
 export function AuthActionPage() {
   const t = useText(catalog);
   const words = useText(actionText);
-  const [params] = useSearchParams();
+  const [params] = useState(() => new URLSearchParams(window.location.search));
   const token = params.get('oobCode') ?? '';
   const openDialog = useAuthDialog();
   const session = useSession();
@@ -93,9 +92,9 @@ export function AuthActionPage() {
             {words.login}
           </button>
         )}
-        <Link className="button button--ghost" to="/">
+        <a className="button button--ghost" href="/">
           {words.home}
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { catalog } from '../../shared/i18n/index.js';
 import { useText } from '../../client/text.js';
-import { Link } from 'react-router';
 
 export function NotFoundPage() {
   const t = useText(catalog);
@@ -8,9 +7,9 @@ export function NotFoundPage() {
     <section className="section section--narrow">
       <h1>{t.notFound.title}</h1>
       <p>{t.notFound.body}</p>
-      <Link className="button button--primary" to="/">
+      <a className="button button--primary" href="/">
         {t.notFound.home}
-      </Link>
+      </a>
     </section>
   );
 }

@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { textAt, useText } from '../../client/text.js';
-import { Link, useSearchParams } from 'react-router';
 import { call, failureCode } from '../../client/api.js';
 import { Spinner } from '../ui/Spinner.js';
 import { actionText } from './action-copy.js';
@@ -14,7 +13,7 @@ export function UnsubscribePage() {
   const t = useText(catalog);
   const words = useText(unsubscribeText);
   const action = useText(actionText);
-  const [params] = useSearchParams();
+  const [params] = useState(() => new URLSearchParams(window.location.search));
   const token = params.get('token') ?? '';
   const [state, setState] = useState<
     { status: 'working' | 'done' } | { status: 'failed'; key: `errors.${string}` | null }
@@ -54,9 +53,9 @@ export function UnsubscribePage() {
           {state.key ? textAt(t, state.key) : words.missing}
         </p>
       )}
-      <Link className="button button--ghost" to="/">
+      <a className="button button--ghost" href="/">
         {action.home}
-      </Link>
+      </a>
     </section>
   );
 }

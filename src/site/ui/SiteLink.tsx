@@ -1,28 +1,24 @@
-// Links of the site's frame (brand, navigation, footer): a plain <a href> that the router follows without
-// reloading the page. React Router's Link resolves its target against the route matches on every render (the
-// matches turned to JSON and back, for each link); the frame's eleven links took a third of hydrating a page on a
-// phone. Its targets are absolute paths of the site, which need none of that.
-import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+// Links of the site: each page is a document of its own (prerendered, cached, revalidated), so a link is a plain
+// <a href> the browser follows. A navigation link knows the page it is on from the page's path, which the
+// prerender names and the browser reads from its address.
+import { createContext, useContext, type ReactNode } from 'react';
 
-const Navigate = createContext<((to: string) => void) | null>(null);
-
-/** Gives the links below it the router's navigation, asked for once. */
-export function SiteLinks({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const follow = useMemo(() => (to: string) => void navigate(to), [navigate]);
-  return <Navigate.Provider value={follow}>{children}</Navigate.Provider>;
+/** A page's path as the site matches it: without a trailing slash, in lower case. */
+export function pagePath(pathname: string): string {
+  return (pathname.replace(/\/+$/, '') || '/').toLowerCase();
 }
 
-function useFollow(to: string): (event: MouseEvent<HTMLAnchorElement>) => void {
-  const navigate = useContext(Navigate);
-  return (event) => {
-    // A new tab, a download or a modified click stays the browser's.
-    if (!navigate || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(to);
-  };
+const PagePath = createContext<string | null>(null);
+
+/** Names the page's path for what is below (the prerender renders each page at its path). */
+export function PagePathProvider({ path, children }: { path: string; children: ReactNode }) {
+  return <PagePath.Provider value={path}>{children}</PagePath.Provider>;
+}
+
+/** The path of the page on screen. */
+export function usePagePath(): string {
+  const named = useContext(PagePath);
+  return named ?? pagePath(typeof window === 'undefined' ? '/' : window.location.pathname);
 }
 
 export function SiteLink({
@@ -35,7 +31,7 @@ export function SiteLink({
   children: ReactNode;
 }) {
   return (
-    <a href={to} className={className} onClick={useFollow(to)}>
+    <a href={to} className={className}>
       {children}
     </a>
   );
@@ -51,16 +47,10 @@ export function SiteNavLink({
   end?: boolean;
   children: ReactNode;
 }) {
-  const { pathname } = useLocation();
-  const here = pathname.replace(/\/+$/, '') || '/';
+  const here = usePagePath();
   const active = here === to || (!end && here.startsWith(`${to}/`));
   return (
-    <a
-      href={to}
-      className={active ? 'active' : undefined}
-      aria-current={active ? 'page' : undefined}
-      onClick={useFollow(to)}
-    >
+    <a href={to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
       {children}
     </a>
   );

@@ -1,6 +1,5 @@
 // Features (description §2 "Features"): the app's five areas, login notification registration,
 // the iPhone/iPad push setup and the master password warnings. The fairy guide reads `copy.*.tour` itself.
-import { Link } from 'react-router';
 import { useText } from '../../../client/text.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
@@ -85,7 +84,7 @@ export default function FeaturesPage() {
           </ul>
         </Callout>
         <p className="features-more">
-          {c.warnings.more} <Link to="/how-to-use">{c.warnings.moreLink}</Link>
+          {c.warnings.more} <a href="/how-to-use">{c.warnings.moreLink}</a>
         </p>
       </Section>
     </div>

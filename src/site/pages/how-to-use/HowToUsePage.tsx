@@ -1,5 +1,4 @@
 // How to use (description §2 "How to use"): the eight first steps, six setup guides and three tips.
-import { Link } from 'react-router';
 import { useText } from '../../../client/text.js';
 import { PageHero, Section } from '../../ui/PageParts.js';
 import { copy } from './copy.js';
@@ -59,9 +58,9 @@ export default function HowToUsePage() {
           ))}
         </div>
         <p className="how-to-use-more">
-          {c.tips.more} <Link to="/features">{c.tips.featuresLink}</Link>
+          {c.tips.more} <a href="/features">{c.tips.featuresLink}</a>
           {' · '}
-          <Link to="/security">{c.tips.securityLink}</Link>
+          <a href="/security">{c.tips.securityLink}</a>
         </p>
       </Section>
     </div>

@@ -1,7 +1,6 @@
 // The layout both legal pages share (privacy policy and terms of service): a page header, the last-updated
 // date in the reader's language, a table of contents, numbered articles, the effective date and a link to
 // the other legal page. The text itself lives in each page's copy.ts.
-import { Link } from 'react-router';
 import { LEGAL_LAST_UPDATED } from '../../../shared/constants.js';
 import { PageHero } from '../../ui/PageParts.js';
 import { useLanguage } from '../../../client/text.js';
@@ -118,7 +117,7 @@ export function LegalDocument({
         ))}
 
         <p>
-          {text.related.text} <Link to={relatedTo}>{text.related.linkLabel}</Link>
+          {text.related.text} <a href={relatedTo}>{text.related.linkLabel}</a>
         </p>
       </article>
     </>

@@ -1,6 +1,5 @@
 // Security page (description §2 "Security"): the hero, four principles, six protection features with their
 // technical detail, four benefits for the member, and what our server knows and never sees.
-import { Link } from 'react-router';
 import { useText } from '../../../client/text.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
@@ -86,7 +85,7 @@ export default function SecurityPage() {
           <p>{c.server.outro}</p>
           <p>
             {c.server.privacyBefore}
-            <Link to="/privacy">{c.server.privacyLink}</Link>
+            <a href="/privacy">{c.server.privacyLink}</a>
             {c.server.privacyAfter}
           </p>
         </Callout>

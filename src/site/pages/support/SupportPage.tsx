@@ -4,7 +4,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
-import { Link } from 'react-router';
 import { INQUIRY_TYPES, PRIVACY_EMAIL, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
 import { call, failureCode } from '../../../client/api.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
@@ -89,10 +88,10 @@ export default function SupportPage() {
             <dd>
               <ul className="support-legal__links">
                 <li>
-                  <Link to="/privacy">{c.legal.privacyLink}</Link>
+                  <a href="/privacy">{c.legal.privacyLink}</a>
                 </li>
                 <li>
-                  <Link to="/terms">{c.legal.termsLink}</Link>
+                  <a href="/terms">{c.legal.termsLink}</a>
                 </li>
               </ul>
             </dd>
