@@ -55,7 +55,7 @@ const LanguageContext = createContext<LanguageChoice>({
  * writes the new choice there too, or a reload would bring the old language back. The router's state in
  * history.state is kept as it is.
  */
-function followInAddress(lang: Language): void {
+export function followInAddress(lang: Language): void {
   if (typeof window === 'undefined') return;
   const url = new URL(window.location.href);
   if (!url.searchParams.has('lang') || url.searchParams.get('lang') === lang) return;
@@ -99,6 +99,27 @@ export function LanguageProvider({
     // Once, after the first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+/**
+ * The language for a part of a page whose language is held outside React (an island of a prerendered page: the
+ * page switches, and every part follows): `lang` as given, and `switchTo` for a switch asked from below.
+ */
+export function FixedLanguage({
+  lang,
+  switchTo,
+  children,
+}: {
+  lang: Language;
+  switchTo: (lang: Language) => void;
+  children: ReactNode;
+}) {
+  active = lang;
+  const value = useMemo<LanguageChoice>(
+    () => ({ lang, locale: localeOf(lang), setLang: switchTo }),
+    [lang, switchTo],
+  );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 

@@ -6,8 +6,10 @@ import { useCatalogMeta, usePageMeta, type CatalogMetaKey } from './page-meta.js
 import { HomePage } from './pages/HomePage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
+import { loaded, loadPage } from './pages/load.js';
 import { withChunkTimeout } from './ui/chunk-timeout.js';
 import { pagePath, PagePathProvider } from './ui/SiteLink.js';
+import { Island } from './islands/Island.js';
 
 // Opened from a mailed link, never prerendered: their code (password fields among it) loads only there.
 const AuthActionPage = lazy(() =>
@@ -21,30 +23,20 @@ const UnsubscribePage = lazy(() =>
   })),
 );
 
-const loading = new Map<string, Promise<LoadedPage>>();
-const loaded = new Map<string, LoadedPage>();
-const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);
+/** The pages with nothing a visitor operates but the frame: their HTML is all there is, no island of their own. */
+const STATIC_PAGES = new Set(['/security', '/how-to-use', '/privacy', '/terms']);
 
-/** Starts (or reuses) loading a page's code. A failure stays cached so the page shows it; reloading retries. */
-export function loadPage(path: string): Promise<LoadedPage> {
-  let promise = loading.get(path);
-  if (!promise) {
-    const loader = LAZY_PAGES[path];
-    if (!loader) return Promise.reject(new Error(`no page at ${path}`));
-    promise = withChunkTimeout(loader()).then((page) => {
-      loaded.set(path, page);
-      return page;
-    });
-    loading.set(path, promise);
-  }
-  return promise;
-}
+const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);
 
 function LazyPage({ path }: { path: string }) {
   const preloaded = useContext(PreloadedPages);
   const page = preloaded.get(path) ?? loaded.get(path) ?? use(loadPage(path));
   usePageMeta(page.meta);
-  return <page.Component />;
+  return STATIC_PAGES.has(path) ? (
+    <page.Component />
+  ) : (
+    <Island name="page" component={page.Component} props={{}} />
+  );
 }
 
 function WithCatalogMeta({ metaKey, children }: { metaKey: CatalogMetaKey; children: React.ReactNode }) {
@@ -57,7 +49,7 @@ function PageAt({ path }: { path: string }) {
   if (path === '/')
     return (
       <WithCatalogMeta metaKey="home">
-        <HomePage />
+        <Island name="page" component={HomePage} props={{}} />
       </WithCatalogMeta>
     );
   if (LAZY_PAGES[path]) return <LazyPage path={path} />;

@@ -2,7 +2,7 @@
 // rendered in; loaded by src/site/main.tsx after the first paint.
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadPage } from './AppRoutes.js';
+import { loadPage } from './pages/load.js';
 import { initialLanguage } from '../client/text.js';
 import { storedLanguage } from '../client/language.js';
 import { LAZY_PAGES } from './pages/registry.js';

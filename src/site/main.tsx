@@ -1,5 +1,5 @@
 // The website's entry. A public page arrives prerendered and painted by its HTML and stylesheet alone; the script
-// that makes it interactive (src/site/hydrate.tsx) is fetched once that first frame is on screen, so the page's
+// that makes it interactive (its islands: src/site/islands/hydrate-islands.tsx) is fetched once that first frame is on screen, so the page's
 // first and largest paints never wait for script. A visitor who taps or types before then starts it at once, and
 // a button pressed meanwhile is pressed again once the page can answer it. This file stays small and free of
 // React: it is all the script a page loads before painting.
@@ -20,10 +20,15 @@ const pressed: HTMLElement[] = [];
 function hydrate(): void {
   if (started) return;
   started = true;
+  // A prerendered page wakes its islands, each pressing again what was pressed in it before it could answer; a
+  // page rendered here (admin, a mailed link's) renders whole, then presses again what was pressed before.
+  if (document.querySelector('mg-island')) {
+    void import('./islands/hydrate-islands.js').then(({ hydrateIslands }) => hydrateIslands(pressed));
+    return;
+  }
   void import('./hydrate.js').then(({ hydrated }) => {
     // The page's handlers are attached once its module has run: from here a press reaches them itself.
     removeEventListener('click', remember, true);
-    // Pressed before the page could answer: pressed again once it can, if still on the page.
     void hydrated.then(() => {
       for (const element of pressed) if (element.isConnected) element.click();
     });
@@ -32,7 +37,11 @@ function hydrate(): void {
 
 function remember(event: MouseEvent): void {
   const button = (event.target as Element | null)?.closest?.('button');
-  if (button instanceof HTMLElement && !pressed.includes(button)) pressed.push(button);
+  if (!(button instanceof HTMLElement) || pressed.includes(button)) return;
+  // An island awake answers its own presses, and so does the page's script once running for the rest.
+  const island = button.closest('mg-island');
+  if (island ? island.hasAttribute('data-awake') : 'islands' in document.documentElement.dataset) return;
+  pressed.push(button);
 }
 
 addEventListener('click', remember, true);

@@ -1,11 +1,15 @@
 // Renders the public pages to HTML at build time (see scripts/prerender.mjs), per language, so their text
 // paints before any script runs.
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Language } from '../shared/constants.js';
 import { catalog } from '../shared/i18n/index.js';
 import type { PageMeta } from './copy.js';
 import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
 import { Site } from './Site.js';
+import { IslandCollector } from './islands/Island.js';
+import { IslandShell } from './islands/shell.js';
+import { pagePath } from './ui/SiteLink.js';
 
 /** The routes written out as HTML: every public page whose content does not depend on who is signed in. */
 export const PRERENDERED_PATHS = [
@@ -31,6 +35,21 @@ export async function render(path: string, lang: Language): Promise<{ html: stri
     ) as keyof typeof catalog.ko.meta;
     meta = catalog[lang].meta[key];
   }
-  const html = renderToString(<Site pathname={path} lang={lang} preloaded={preloaded} />);
+  // The page, with a marker where each island goes; then each island rendered on its own, in the shell the browser
+  // hydrates it in, put in its place.
+  const islands: ReactElement[] = [];
+  const collect = (island: ReactElement) => `<!--island:${islands.push(island) - 1}-->`;
+  const page = renderToString(
+    <IslandCollector.Provider value={collect}>
+      <Site pathname={path} lang={lang} preloaded={preloaded} />
+    </IslandCollector.Provider>,
+  );
+  const html = page.replace(/<!--island:(\d+)-->/g, (_, index: string) =>
+    renderToString(
+      <IslandShell lang={lang} path={pagePath(path)}>
+        {islands[Number(index)]}
+      </IslandShell>,
+    ),
+  );
   return { html, meta };
 }

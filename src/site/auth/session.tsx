@@ -11,6 +11,7 @@ import {
 import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
 import { call, failureCode } from '../../client/api.js';
 import { forgetMember, rememberMember } from '../../client/member.js';
+import { useHydrating } from '../ui/use-mounted.js';
 
 interface SessionState {
   loading: boolean;
@@ -134,7 +135,9 @@ export function SessionProvider({ store: given, children }: { store?: SessionSto
 
 export function useSession(): SessionState {
   const store = useContext(SessionContext) ?? pageSession;
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, unread);
+  const live = useSyncExternalStore(store.subscribe, store.getSnapshot, unread);
+  // An island hydrating renders the session as the prerender did (unread), whatever another island read meanwhile.
+  const snapshot = useHydrating() ? UNREAD : live;
   useEffect(() => store.start(), [store]);
   return useMemo<SessionState>(
     () => ({ ...snapshot, signedIn: store.signedIn, refresh: store.refresh, logout: store.logout }),

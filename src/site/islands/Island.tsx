@@ -1,0 +1,44 @@
+// An island: a part of a prerendered page a visitor can operate, rendered as a root of its own so the browser
+// hydrates it alone, with its own code and words (docs/islands-plan.md). The rest of the page is HTML that no
+// script renders again.
+//
+// In the prerender (an IslandCollector above), an island is written as <mg-island data-island="name"
+// data-when="…" data-props="{…}"> holding a marker; the prerender then renders the island on its own, in an
+// IslandShell, and puts its HTML in place of the marker, so the browser's hydration starts from the very tree it
+// renders. In the browser's whole-page tree (the pages never prerendered: admin, mailed links), the island is
+// rendered in place in the same element.
+import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
+import type { IslandName } from './registry.js';
+
+/** When the browser wakes an island: with the page (`load`), when the page is idle, or when it comes into view. */
+export type IslandWhen = 'load' | 'idle' | 'visible';
+
+/** Takes an island met in the prerender and answers the marker that stands for its HTML until it is rendered. */
+export type CollectIsland = (island: ReactElement) => string;
+
+export const IslandCollector = createContext<CollectIsland | null>(null);
+
+/** What an island's props may be: plain data, written into the page as JSON. */
+export type IslandProps = Record<string, string | number | boolean | null | readonly string[]>;
+
+export function Island<P extends IslandProps>({
+  name,
+  component,
+  props,
+  when = 'load',
+}: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+  when?: IslandWhen;
+}) {
+  const collect = useContext(IslandCollector);
+  const attributes = { 'data-island': name, 'data-when': when };
+  if (!collect) return createElement('mg-island', attributes, createElement(component, props));
+  const marker = collect(createElement(component, props));
+  return createElement('mg-island', {
+    ...attributes,
+    'data-props': JSON.stringify(props),
+    dangerouslySetInnerHTML: { __html: marker },
+  });
+}

@@ -1,0 +1,83 @@
+// The islands of the prerendered pages: which parts of a page are written as islands, that each island's HTML is
+// what the browser renders again when it hydrates it (the same component from the registry, in the same shell),
+// and that an island's props survive being written into the page, whatever characters they hold.
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { render } from '../prerender.js';
+import { Island, IslandCollector } from './Island.js';
+import { ISLANDS, isIslandName } from './registry.js';
+import { IslandShell } from './shell.js';
+
+/** Each <mg-island> of a page: its name, when it wakes, its props and the HTML it holds. */
+function islandsOf(html: string) {
+  const found = [];
+  const opening = /<mg-island data-island="([^"]+)" data-when="([^"]+)" data-props="([^"]*)">/g;
+  for (let match = opening.exec(html); match; match = opening.exec(html)) {
+    // Islands hold no island, so the next closing tag ends this one.
+    const end = html.indexOf('</mg-island>', opening.lastIndex);
+    found.push({
+      name: match[1] ?? '',
+      when: match[2] ?? '',
+      props: match[3] ?? '',
+      inner: html.slice(opening.lastIndex, end),
+    });
+  }
+  return found;
+}
+
+describe('the islands of a prerendered page', () => {
+  it('are the header and the admins’ version line on a page a visitor only reads', async () => {
+    for (const path of ['/security', '/how-to-use', '/privacy', '/terms', '/404']) {
+      const { html } = await render(path, 'en');
+      expect(
+        islandsOf(html).map((island) => `${island.name}:${island.when}`),
+        path,
+      ).toEqual(['header:load', 'footer-version:load']);
+    }
+  });
+
+  it('add the fairy, woken when the page is idle, on the home and features pages', async () => {
+    for (const path of ['/', '/features']) {
+      const { html } = await render(path, 'ko');
+      expect(islandsOf(html).map((island) => `${island.name}:${island.when}`)).toContain('fairy:idle');
+    }
+  });
+
+  it('hold the HTML their registered component renders in the island shell, in both languages', async () => {
+    for (const lang of ['ko', 'en'] as const) {
+      const { html } = await render('/security', lang);
+      for (const island of islandsOf(html)) {
+        expect(isIslandName(island.name), island.name).toBe(true);
+        if (island.name === 'page') continue;
+        const Component = await ISLANDS[island.name as Exclude<keyof typeof ISLANDS, 'page'>]();
+        const again = renderToString(
+          <IslandShell lang={lang} path="/security">
+            <Component />
+          </IslandShell>,
+        );
+        expect(island.inner, island.name).toBe(again);
+      }
+    }
+  });
+});
+
+describe('an island’s props', () => {
+  it('are written as JSON in an attribute, escaped, and read back as they were', () => {
+    const props = { text: '"quoted" </mg-island><script>alert(1)</script> & ampersand', list: ['<b>', "'"] };
+    const html = renderToString(
+      <IslandCollector.Provider value={() => ''}>
+        <Island name="header" component={() => null} props={props} />
+      </IslandCollector.Provider>,
+    );
+    expect(html).not.toContain('<script>');
+    const written = /data-props="([^"]*)"/.exec(html)?.[1] ?? '';
+    const unescaped = written
+      .replaceAll('&quot;', '"')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+    expect(JSON.parse(unescaped)).toEqual(props);
+  });
+});

@@ -1,0 +1,28 @@
+// Every island a prerendered page can hold, by the name written on its <mg-island>, with the code that renders it:
+// one chunk each (or shared), loaded only on a page that holds one. The browser's runtime (hydrate-islands.tsx)
+// looks each name up here; src/site/islands/registry.test.ts checks each loads the component the page renders.
+import type { ComponentType } from 'react';
+import type { IslandProps } from './Island.js';
+
+// Props arrive as JSON, checked by the component's own types where the page writes them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loaded = ComponentType<any>;
+
+export const ISLANDS = {
+  /** The header's controls on every page: language, account, the phone menu; the session's watchers. */
+  header: async (): Promise<Loaded> => (await import('../layout/HeaderControls.js')).HeaderControls,
+  /** The running version in the footer, for admins. */
+  'footer-version': async (): Promise<Loaded> => (await import('../layout/HeaderControls.js')).FooterVersion,
+  /** The fairy guide, on the home and features pages. */
+  fairy: async (): Promise<Loaded> => (await import('../fairy/FairyIsland.js')).FairyIsland,
+  /** A page's content rendered whole (the pages not yet cut into islands of their own). */
+  page: async (): Promise<Loaded> => (await import('./page-island.js')).loadPageIsland(),
+} satisfies Record<string, () => Promise<Loaded>>;
+
+export type IslandName = keyof typeof ISLANDS;
+
+export function isIslandName(name: string | undefined): name is IslandName {
+  return name !== undefined && Object.hasOwn(ISLANDS, name);
+}
+
+export type { IslandProps };

@@ -1,0 +1,215 @@
+// The header's controls, one island on every page (src/site/islands/): the Kor/Eng switch, the account's controls
+// and the phone menu's button; and what watches the session while a page is open (auto logout, a look again when
+// the page comes back into view, this device's sign-ins). Also the running version in the footer, for admins.
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { catalog } from '../../shared/i18n/index.js';
+import { fill, useLanguage, useText } from '../../client/text.js';
+import type { Language } from '../../shared/constants.js';
+import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { CancelSignIn } from '../auth/CancelSignIn.js';
+import { localPart, useSession } from '../auth/session.js';
+import { useToast } from '../../client/ui/Toast.js';
+import { useAutoLogout } from '../../client/auto-logout.js';
+import { useMounted } from '../ui/use-mounted.js';
+import { useOpenApp } from './open-app.js';
+import { call } from '../../client/api.js';
+
+const DeviceWatch = lazy(async () => ({ default: (await import('../auth/DeviceWatch.js')).DeviceWatch }));
+const SignInCodeDialog = lazy(async () => ({
+  default: (await import('../auth/SignInCode.js')).SignInCodeDialog,
+}));
+
+/** The id of the navigation the menu button opens on a phone (the frame writes it, the button toggles it). */
+export const MAIN_NAV_ID = 'main-nav';
+
+export function HeaderControls() {
+  const t = useText(catalog);
+  const { lang } = useLanguage();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const mounted = useMounted();
+  const session = useSession();
+  const signedIn = Boolean(session.user);
+  const toast = useToast();
+  useAutoLogout((minutes) => {
+    void session
+      .logout()
+      .catch(() => session.refresh())
+      .then(() => toast(fill(t.autoLogout.expired, { minutes })));
+  }, mounted && signedIn);
+  // The navigation is the frame's HTML, outside this island: the button opens it by its class, in the same commit.
+  useLayoutEffect(() => {
+    document.getElementById(MAIN_NAV_ID)?.classList.toggle('nav--open', menuOpen);
+  }, [menuOpen]);
+  // Esc closes the open phone menu and puts the focus back on its button (a dialog takes Esc for itself first).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      // The menu is what was opened last: the same Esc does not also close the fairy.
+      event.stopPropagation();
+      setMenuOpen(false);
+      menuToggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+  // The server ends an idle session whether or not this page was in view: coming back, the page asks again.
+  useEffect(() => {
+    if (!signedIn) return;
+    const onVisible = () => {
+      if (!document.hidden) void session.refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [signedIn, session]);
+
+  return (
+    <div className="header__actions">
+      <LanguageSwitch lang={lang} />
+      <AccountControls />
+      <button
+        ref={menuToggle}
+        type="button"
+        className="icon-button header__menu"
+        aria-expanded={menuOpen}
+        aria-controls={MAIN_NAV_ID}
+        aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
+      </button>
+      {mounted && (signedIn || session.pending) && (
+        <Suspense fallback={null}>
+          <DeviceWatch />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** The footer's line for admins: which version the server runs (empty for everyone else). */
+export function FooterVersion() {
+  const session = useSession();
+  return session.user?.isAdmin ? <RunningVersion /> : null;
+}
+
+/**
+ * Which version of MyGenie the server runs, and its commit, for admins (docs/deploy.md, "Which version runs"): the
+ * server's own answer, so a page a service worker kept from an older release still tells what serves it now.
+ */
+function RunningVersion() {
+  const t = useText(catalog);
+  const [running, setRunning] = useState<{ version: string; commit: string | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    call('health').then(
+      (answer) => current && setRunning(answer.version),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return (
+    <p className="footer__version" data-testid="footer-version">
+      {running &&
+        fill(t.footer.version, {
+          version: running.version,
+          commit: running.commit ?? t.footer.commitUnknown,
+        })}
+    </p>
+  );
+}
+
+function LanguageSwitch({ lang }: { lang: Language }) {
+  const t = useText(catalog);
+  const { setLang } = useLanguage();
+  return (
+    <div className="lang-switch" role="group" aria-label={t.language.label}>
+      {(['ko', 'en'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          aria-pressed={lang === option}
+          onClick={() => setLang(option)}
+        >
+          {option === 'ko' ? 'Kor' : 'Eng'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function AccountControls() {
+  const t = useText(catalog);
+  const session = useSession();
+  const openDialog = useAuthDialog();
+  const openApp = useOpenApp();
+  const toast = useToast();
+  const [codeOpen, setCodeOpen] = useState(false);
+
+  // While the session loads, the signed-out controls hold their place unseen, so nothing moves when it resolves.
+  const hidden = session.loading;
+  return (
+    <div className={hidden ? 'account account--loading' : 'account'} aria-hidden={hidden || undefined}>
+      <button type="button" className="button button--accent account__open-app" onClick={() => openApp()}>
+        <span className="wide-only">{t.nav.openApp}</span>
+        <span className="narrow-only">{t.nav.openAppShort}</span>
+      </button>
+      {session.pending && !hidden ? (
+        <>
+          <span className="account__welcome account__pending" role="status">
+            {t.auth.pending.short}
+          </span>
+          {session.pending.confirmBy === 'code' ? (
+            // The code's dialog offers the cancel too: the header keeps to one button on a phone.
+            <button type="button" className="button button--primary" onClick={() => setCodeOpen(true)}>
+              {t.auth.pending.enterCode}
+            </button>
+          ) : (
+            <CancelSignIn />
+          )}
+          {codeOpen && session.pending.confirmBy === 'code' && (
+            <Suspense fallback={null}>
+              <SignInCodeDialog email={session.pending.email} onClose={() => setCodeOpen(false)} />
+            </Suspense>
+          )}
+        </>
+      ) : session.user && !hidden ? (
+        <>
+          <span className="account__welcome">
+            {fill(t.home.welcome, { name: localPart(session.user.email) })}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => session.logout().catch(() => toast(t.auth.defaults.logout))}
+          >
+            {t.nav.logout}
+          </button>
+        </>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--ghost"
+            data-auth-ahead
+            onClick={() => openDialog('login')}
+          >
+            {t.nav.login}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            data-auth-ahead
+            onClick={() => openDialog('register')}
+          >
+            {t.nav.register}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
