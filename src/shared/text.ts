@@ -21,6 +21,15 @@ export function defineText<const T>(ko: T, en: Widen<NoInfer<T>>): Text<T> {
   return { ko: ko as Widen<T>, en };
 }
 
+/** The text of each section, side by side under its name: one text of several sections, for each language. */
+export function sections<const S extends Record<string, Text<unknown>>>(
+  parts: S,
+): Text<{ [K in keyof S]: S[K] extends Text<infer T> ? T : never }> {
+  const side = (lang: Language) =>
+    Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, part[lang]]));
+  return { ko: side('ko'), en: side('en') } as never;
+}
+
 /** Fills {{name}} placeholders; a value not given leaves the placeholder empty. */
 export function fill(template: string, values: Readonly<Record<string, string | number>> = {}): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>

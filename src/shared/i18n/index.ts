@@ -1,7 +1,7 @@
 // The text the site shares across its pages (navigation, sign-in, errors, the home page, …) and the server
 // answers with (error messages), one module a section in words/. Each page keeps its own text in a copy.ts beside it.
 import { isAppErrorCode, type ErrorCode } from '../errors.js';
-import { defineText, type Widen } from '../text.js';
+import { sections } from '../text.js';
 import { words as common } from './words/common.js';
 import { words as language } from './words/language.js';
 import { words as nav } from './words/nav.js';
@@ -21,47 +21,27 @@ import { words as notFound } from './words/not-found.js';
 
 // The sections (words/*.ts), each in both languages with the same keys (defineText checks them). Korean is the
 // default; `errors` holds the messages of the codes the site's pages can meet, the app's own are in app-errors/.
-const ko = {
-  common: common.ko,
-  language: language.ko,
-  nav: nav.ko,
-  footer: footer.ko,
-  home: home.ko,
-  banner: banner.ko,
-  auth: auth.ko,
-  biometric: biometric.ko,
-  devices: devices.ko,
-  passwordField: passwordField.ko,
-  newLogin: newLogin.ko,
-  autoLogout: autoLogout.ko,
-  errors: errors.ko,
-  meta: meta.ko,
-  chunkError: chunkError.ko,
-  notFound: notFound.ko,
-};
-const en = {
-  common: common.en,
-  language: language.en,
-  nav: nav.en,
-  footer: footer.en,
-  home: home.en,
-  banner: banner.en,
-  auth: auth.en,
-  biometric: biometric.en,
-  devices: devices.en,
-  passwordField: passwordField.en,
-  newLogin: newLogin.en,
-  autoLogout: autoLogout.en,
-  errors: errors.en,
-  meta: meta.en,
-  chunkError: chunkError.en,
-  notFound: notFound.en,
-};
+export const catalog = sections({
+  common,
+  language,
+  nav,
+  footer,
+  home,
+  banner,
+  auth,
+  biometric,
+  devices,
+  passwordField,
+  newLogin,
+  autoLogout,
+  errors,
+  meta,
+  chunkError,
+  notFound,
+});
 
 /** Every catalog has the Korean catalog's shape. */
-export type Catalog = Widen<typeof ko>;
-
-export const catalog = defineText(ko, en);
+export type Catalog = (typeof catalog)['ko'];
 
 /**
  * A failure's message as the site's pages show it, from the shared catalog alone: a code of the app's features

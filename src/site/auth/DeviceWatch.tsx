@@ -7,7 +7,9 @@
 // with a code mailed to the member (SignInCode.tsx). When this device's own session ends elsewhere, the page follows
 // at once. A sign-in of this browser still waiting for approval hears here when it is approved or refused.
 import { useEffect, useState } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { sections } from '../../shared/text.js';
+import { words as account } from '../../shared/i18n/words/auth-account.js';
+import { words as newLogin } from '../../shared/i18n/words/new-login.js';
 import { useText } from '../../client/text.js';
 import { call } from '../../client/api.js';
 import { listenLive } from '../../client/live-events.js';
@@ -17,10 +19,12 @@ import { checkDeviceMasterKey, hasDeviceMasterKey, MASTER_KEY_STORAGE_KEY } from
 import { PUSH_CHANNEL } from './push.js';
 import { isEndingHere, markEndingHere, useSession } from './session.js';
 
+const words = sections({ auth: account, newLogin });
+
 const checkMasterKey = async (masterKey: string) => (await checkDeviceMasterKey(masterKey)) === 'ok';
 
 export function DeviceWatch() {
-  const t = useText(catalog);
+  const t = useText(words);
   const session = useSession();
   const toast = useToast();
   const signedIn = Boolean(session.user);

@@ -2,7 +2,7 @@
 // and the phone menu's button; and what watches the session while a page is open (auto logout, a look again when
 // the page comes back into view, this device's sign-ins). Also the running version in the footer, for admins.
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { headerWords } from './header-words.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import type { Language } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
@@ -23,7 +23,7 @@ const SignInCodeDialog = lazy(async () => ({
 export const MAIN_NAV_ID = 'main-nav';
 
 export function HeaderControls() {
-  const t = useText(catalog);
+  const t = useText(headerWords);
   const { lang } = useLanguage();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
@@ -99,7 +99,7 @@ export function FooterVersion() {
  * server's own answer, so a page a service worker kept from an older release still tells what serves it now.
  */
 function RunningVersion() {
-  const t = useText(catalog);
+  const t = useText(headerWords);
   const [running, setRunning] = useState<{ version: string; commit: string | null } | null>(null);
   useEffect(() => {
     let current = true;
@@ -123,7 +123,7 @@ function RunningVersion() {
 }
 
 function LanguageSwitch({ lang }: { lang: Language }) {
-  const t = useText(catalog);
+  const t = useText(headerWords);
   const { setLang } = useLanguage();
   return (
     <div className="lang-switch" role="group" aria-label={t.language.label}>
@@ -143,7 +143,7 @@ function LanguageSwitch({ lang }: { lang: Language }) {
 }
 
 function AccountControls() {
-  const t = useText(catalog);
+  const t = useText(headerWords);
   const session = useSession();
   const openDialog = useAuthDialog();
   const openApp = useOpenApp();

@@ -1,9 +1,12 @@
 import { useCallback } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { sections } from '../../shared/text.js';
+import { words as account } from '../../shared/i18n/words/home-account.js';
 import { activeLanguage, useText } from '../../client/text.js';
 import { APP_PATH, type AppPage } from '../../shared/constants.js';
 import { useSession } from '../auth/session.js';
 import { useToast } from '../../client/ui/Toast.js';
+
+const words = sections({ home: account });
 
 export function appUrl(page?: AppPage): string {
   const query = new URLSearchParams({ lang: activeLanguage(), v: String(Date.now()) });
@@ -15,7 +18,7 @@ export function appUrl(page?: AppPage): string {
 export function useOpenApp(): (page?: AppPage) => void {
   const { user } = useSession();
   const toast = useToast();
-  const t = useText(catalog);
+  const t = useText(words);
   return useCallback(
     (page?: AppPage) => {
       if (!user) return toast(t.home.loginFirst);

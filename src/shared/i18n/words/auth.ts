@@ -1,6 +1,7 @@
 // The shared catalog's `auth` words, in Korean and English: index.ts puts the sections together as `catalog`;
 // the site's islands import only the sections they show.
 import { defineText } from '../../text.js';
+import { words as account } from './auth-account.js';
 
 export const words = defineText(
   {
@@ -69,25 +70,11 @@ export const words = defineText(
     },
     masterKeyNotSet: '마스터 키가 설정되어 있지 않습니다. 먼저 MyGenie 앱에서 마스터 키를 설정해 주세요.',
     masterKeyIncorrect: '마스터 키가 올바르지 않습니다. 올바른 마스터 키를 입력해 주세요.',
-    defaults: {
-      register: '회원가입 중 오류가 발생했습니다.',
-      login: '로그인 중 오류가 발생했습니다.',
-      passwordChange: '비밀번호 변경 중 오류가 발생했습니다.',
-      logout: '로그아웃 중 오류가 발생했습니다.',
-    },
+    defaults: account.ko.defaults,
     tooManyWait: '시도 횟수가 너무 많습니다. {{wait}} 뒤에 다시 시도해 주세요.',
     openAt:
       '이 사이트는 {{origin}} 주소로 열어야 쓸 수 있으며, 지금 주소창의 주소와 다릅니다. {{origin}} 주소로 열어 다시 시도해 주세요.',
-    pending: {
-      title: '승인 대기 중',
-      message: '이 로그인({{email}})은 이미 로그인된 다른 기기의 승인을 기다리고 있습니다.',
-      how: '그 기기에서 “네, 제가 로그인했습니다”를 누르고 마스터 키를 입력하세요. 이 페이지는 저절로 바뀝니다.',
-      cancel: '이 로그인 취소',
-      short: '승인 대기 중',
-      approved: '다른 기기에서 이 로그인을 승인했습니다.',
-      refused: '다른 기기에서 이 로그인을 거부했습니다.',
-      enterCode: '코드 입력',
-    },
+    pending: account.ko.pending,
     reauth: {
       title: '본인 확인',
       lead: '계속하려면 현재 비밀번호를 입력하세요.',
@@ -162,25 +149,11 @@ export const words = defineText(
     },
     masterKeyNotSet: 'Master key is not set. Please set up your master key in the MyGenie app first.',
     masterKeyIncorrect: 'Master key is incorrect. Please enter the correct master key.',
-    defaults: {
-      register: 'An error occurred during registration.',
-      login: 'An error occurred during login.',
-      passwordChange: 'An error occurred while changing password.',
-      logout: 'An error occurred during logout.',
-    },
+    defaults: account.en.defaults,
     tooManyWait: 'Too many attempts. Please try again in {{wait}}.',
     openAt:
       'This site only works at {{origin}}, which is not the address in your address bar. Please open {{origin}} and try again.',
-    pending: {
-      title: 'Waiting for approval',
-      message: 'This sign-in ({{email}}) is waiting for approval on your other signed-in device.',
-      how: 'On that device, answer “Yes, it was me” and enter your master key. This page follows by itself.',
-      cancel: 'Cancel this sign-in',
-      short: 'Waiting for approval',
-      approved: 'Your other device approved this sign-in.',
-      refused: 'This sign-in was refused on your other device.',
-      enterCode: 'Enter code',
-    },
+    pending: account.en.pending,
     reauth: {
       title: 'Confirm it is you',
       lead: 'Enter your current password to continue.',

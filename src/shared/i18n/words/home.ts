@@ -1,6 +1,7 @@
 // The shared catalog's `home` words, in Korean and English: index.ts puts the sections together as `catalog`;
 // the site's islands import only the sections they show.
 import { defineText } from '../../text.js';
+import { words as account } from './home-account.js';
 
 export const words = defineText(
   {
@@ -9,7 +10,7 @@ export const words = defineText(
     heroDescription:
       'MyGenie는 일정(양력·음력), 일기, 개인정보, 문서, 가계부를 한곳에 모아 주는 개인 비서 앱입니다. 모든 기록은 여러분의 기기에서 AES-GCM 256비트로 암호화되어 저장되고, 여러분이 고른 곳에만 암호화된 채로 백업됩니다. 인터넷이 없어도 그대로 동작합니다.',
     fairyAlt: 'MyGenie 요정 안내자',
-    welcome: '{{name}}님, 환영합니다!',
+    welcome: account.ko.welcome,
     welcomeSub: '오늘도 MyGenie와 함께 하루를 정리해 보세요.',
     tilesTitle: '무엇을 관리할까요?',
     tiles: {
@@ -46,7 +47,7 @@ export const words = defineText(
     installUnsupported:
       'PWA 설치를 지원하지 않거나 이미 설치되어 있습니다. Chrome, Edge, Safari 같은 최신 브라우저를 이용해 주세요.',
     installDone: '바로가기를 만들었습니다.',
-    loginFirst: 'MyGenie를 사용하려면 먼저 로그인해 주세요.',
+    loginFirst: account.ko.loginFirst,
   },
   {
     heroEyebrow: 'Personal assistant · Offline · Encrypted',
@@ -54,7 +55,7 @@ export const words = defineText(
     heroDescription:
       'MyGenie brings your schedule (solar and Korean lunar), diary, personal information, documents and household ledger together in one personal assistant. Every record is encrypted on your device with 256-bit AES-GCM and backed up, still encrypted, only to the place you choose. It keeps working without an internet connection.',
     fairyAlt: 'The MyGenie fairy guide',
-    welcome: 'Welcome, {{name}}!',
+    welcome: account.en.welcome,
     welcomeSub: 'Let MyGenie help you organise your day.',
     tilesTitle: 'What would you like to manage?',
     tiles: {
@@ -94,6 +95,6 @@ export const words = defineText(
     installUnsupported:
       'PWA installation is not supported or already installed. Please use the latest browsers like Chrome, Edge, Safari.',
     installDone: 'The shortcut has been created.',
-    loginFirst: 'Please login first to use MyGenie.',
+    loginFirst: account.en.loginFirst,
   },
 );
