@@ -59,7 +59,19 @@ const PREACT = {
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 };
 
-export default defineConfig(({ mode }): UserConfig => ({
+/** The modules of the frame chunk: what every prerendered page runs to wake its header island. */
+const FRAME = [
+  /node_modules[\\/]preact[\\/]/,
+  /src[\\/]site[\\/]islands[\\/](hydrate-islands|registry|shell|page-language|Island)\./,
+  /src[\\/]site[\\/]layout[\\/](HeaderControls|header-words|skip-link|open-app)\./,
+  /src[\\/]site[\\/]auth[\\/](session|auth-dialog-context|CancelSignIn)\./,
+  /src[\\/]site[\\/]ui[\\/](skip-link|chunk-timeout|chunk-error|SiteLink|query-param|use-mounted|page-language)\./,
+  /src[\\/]client[\\/](text|api-request|member|ui[\\/]Toast)\./,
+  /src[\\/]shared[\\/](text|errors|email)\./,
+  /src[\\/]shared[\\/]i18n[\\/]words[\\/](nav|language|footer|auto-logout|auth-account|home-account|chunk-error)\./,
+];
+
+export default defineConfig(({ mode, isSsrBuild }): UserConfig => ({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'public'),
   plugins: [react(), scriptsAfterPaint(), sourcesBesideRoot()],
@@ -75,12 +87,10 @@ export default defineConfig(({ mode }): UserConfig => ({
     cssCodeSplit: mode !== 'site',
     // The site's chunk graph (dist/web/.vite/manifest.json, not served), for `npm run bench:bundle`.
     manifest: mode === 'site',
-    // The entry imports the hydration chunk without adding a <link rel="modulepreload"> for each chunk it needs:
-    // adding them took the main thread 11–18 ms in one task; the chunk's own imports fetch them side by side.
-    modulePreload: {
-      resolveDependencies: (filename, dependencies) =>
-        mode === 'site' && /(^|\/)hydrate-[\w-]+\.js$/.test(filename) ? [] : dependencies,
-    },
+    // The site adds no <link rel="modulepreload"> for what a chunk loaded on demand imports, nor the helper that
+    // would: adding them took the main thread 11–18 ms in one task, and the helper ran on every page; a chunk's own
+    // imports fetch side by side, and every page's shared code is one chunk (FRAME).
+    modulePreload: mode === 'site' ? false : {},
     target: 'es2022',
     rollupOptions: {
       input:
@@ -91,6 +101,19 @@ export default defineConfig(({ mode }): UserConfig => ({
               // Its own entry, so lunar-javascript and the phrase banks load only there.
               fortune: path.join(root, 'web/fortune-embed/index.html'),
             },
+      // A page's header island and the runtime that wakes it run on every public page: one chunk for them and
+      // what they share (Preact among it), not a dozen small ones each with its own request and overhead. The
+      // entry's own imports (language, install, constants) stay out: they load before the first paint.
+      ...(mode === 'site' && !isSsrBuild
+        ? {
+            output: {
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [{ name: 'frame', test: (id: string) => FRAME.some((pattern) => pattern.test(id)) }],
+              },
+            },
+          }
+        : {}),
       onwarn(warning, warn) {
         // React Router looks React 19's useOptimistic up and falls back when it is absent, as on preact/compat.
         if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;

@@ -4,7 +4,6 @@
 // applies at once. The server enforces the same limit (a closed tab or a copied cookie runs no timer): the page
 // tells it the minutes, and that the member is active, at most once a minute.
 import { useEffect, useRef } from 'react';
-import { call } from './api.js';
 import {
   AUTO_LOGOUT_DEFAULT_MIN,
   AUTO_LOGOUT_OPTIONS_MIN,
@@ -65,7 +64,9 @@ export function useAutoLogout(onExpire: (minutes: number) => void, enabled: bool
     const report = (now: boolean) => {
       if (!now && performance.now() - reportedAt < SESSION_ACTIVITY_REPORT_MS) return;
       reportedAt = performance.now();
-      void call('sessionActivity', { body: { idleMinutes: minutes } }).catch(() => undefined);
+      void import('./api.js')
+        .then(({ call }) => call('sessionActivity', { body: { idleMinutes: minutes } }))
+        .catch(() => undefined);
     };
     const reset = () => run(minutes * 60_000);
     const onActivity = () => {

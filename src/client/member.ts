@@ -1,7 +1,7 @@
 // Who is using the app. Online, the server's session decides; offline, the member who last signed in on this
-// device may keep using their (still encrypted) vault.
+// device may keep using their (still encrypted) vault. Every page of the website remembers or forgets the member
+// as it reads the session, so the API client loads only for the checks and the logout made here.
 import type { SessionResponse } from '../shared/schemas/auth.js';
-import { call } from './api.js';
 import { STORAGE_KEYS } from '../shared/constants.js';
 
 // The member who last signed in on this device (description §3 "homepage session user"): their uid and e-mail,
@@ -51,6 +51,7 @@ export type MemberCheck =
 export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
   let session: SessionResponse;
   try {
+    const { call } = await import('./api.js');
     session = await call('session', {}, { timeoutMs });
   } catch {
     const member = lastMember();
@@ -70,7 +71,7 @@ export async function checkMember(timeoutMs = 8000): Promise<MemberCheck> {
 /** Ends the server session (when online) and forgets the member on this device. */
 export async function logOut(): Promise<void> {
   forgetMember();
-  await call('logout').catch(() => undefined);
+  await import('./api.js').then(({ call }) => call('logout')).catch(() => undefined);
 }
 
 export function loginUrl(lang: string): string {

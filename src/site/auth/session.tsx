@@ -9,7 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
-import { call, failureCode } from '../../client/api.js';
+import { failureCode, request } from '../../client/api-request.js';
+import type { ROUTES } from '../../shared/api/routes.js';
 import { forgetMember, rememberMember } from '../../client/member.js';
 import { useHydrating } from '../ui/use-mounted.js';
 
@@ -36,6 +37,10 @@ export function markEndingHere(): void {
 export function isEndingHere(): boolean {
   return endingHere;
 }
+
+// Every page reads the session as it opens: with a request of its own, not the API client and its table of routes
+// (loaded when a member acts). The route's own path, checked against the table by the compiler.
+const SESSION_PATH: (typeof ROUTES)['session'] extends `GET ${infer Path}` ? Path : never = '/api/session';
 
 // Raised by every sign-in and logout here: a session check that started before one answers too late to count.
 let generation = 0;
@@ -83,7 +88,7 @@ export class SessionStore {
   refresh = async (): Promise<void> => {
     const asked = generation;
     try {
-      const session = await call('session');
+      const session = await request<SessionResponse>('GET', SESSION_PATH, undefined);
       if (asked !== generation) return;
       this.#set({ user: session.user, pending: session.pending ?? null, offline: false, loading: false });
       if (session.user) endingHere = false;
@@ -103,6 +108,7 @@ export class SessionStore {
   logout = async (): Promise<void> => {
     endingHere = true;
     generation += 1;
+    const { call } = await import('../../client/api.js');
     await call('logout');
     // A look at the session made while logging out may have been answered before the server ended it: too late.
     generation += 1;

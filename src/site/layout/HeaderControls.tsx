@@ -9,11 +9,10 @@ import { useAuthDialog } from '../auth/auth-dialog-context.js';
 import { CancelSignIn } from '../auth/CancelSignIn.js';
 import { localPart, useSession } from '../auth/session.js';
 import { useToast } from '../../client/ui/Toast.js';
-import { useAutoLogout } from '../../client/auto-logout.js';
 import { useMounted } from '../ui/use-mounted.js';
 import { useOpenApp } from './open-app.js';
-import { call } from '../../client/api.js';
 
+const AutoLogout = lazy(async () => ({ default: (await import('./AutoLogout.js')).AutoLogout }));
 const DeviceWatch = lazy(async () => ({ default: (await import('../auth/DeviceWatch.js')).DeviceWatch }));
 const SignInCodeDialog = lazy(async () => ({
   default: (await import('../auth/SignInCode.js')).SignInCodeDialog,
@@ -31,12 +30,12 @@ export function HeaderControls() {
   const session = useSession();
   const signedIn = Boolean(session.user);
   const toast = useToast();
-  useAutoLogout((minutes) => {
+  const expire = (minutes: number) => {
     void session
       .logout()
       .catch(() => session.refresh())
       .then(() => toast(fill(t.autoLogout.expired, { minutes })));
-  }, mounted && signedIn);
+  };
   // The navigation is the frame's HTML, outside this island: the button opens it by its class, in the same commit.
   useLayoutEffect(() => {
     document.getElementById(MAIN_NAV_ID)?.classList.toggle('nav--open', menuOpen);
@@ -84,6 +83,11 @@ export function HeaderControls() {
           <DeviceWatch />
         </Suspense>
       )}
+      {mounted && signedIn && (
+        <Suspense fallback={null}>
+          <AutoLogout onExpire={expire} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -103,10 +107,12 @@ function RunningVersion() {
   const [running, setRunning] = useState<{ version: string; commit: string | null } | null>(null);
   useEffect(() => {
     let current = true;
-    call('health').then(
-      (answer) => current && setRunning(answer.version),
-      () => {},
-    );
+    void import('../../client/api.js')
+      .then(({ call }) => call('health'))
+      .then(
+        (answer) => current && setRunning(answer.version),
+        () => {},
+      );
     return () => {
       current = false;
     };
