@@ -1,6 +1,5 @@
 // The text the site shares across its pages (navigation, sign-in, errors, the home page, …) and the server
 // answers with (error messages), one module a section in words/. Each page keeps its own text in a copy.ts beside it.
-import { isAppErrorCode, type ErrorCode } from '../errors.js';
 import { sections } from '../text.js';
 import { words as common } from './words/common.js';
 import { words as language } from './words/language.js';
@@ -43,11 +42,4 @@ export const catalog = sections({
 /** Every catalog has the Korean catalog's shape. */
 export type Catalog = (typeof catalog)['ko'];
 
-/**
- * A failure's message as the site's pages show it, from the shared catalog alone: a code of the app's features
- * (app-errors/) answers none of the site's requests, and would read as the unknown error. The app and the server
- * read every message with errorMessage (error-message.ts).
- */
-export function siteErrorMessage(errors: Catalog['errors'], code: ErrorCode | 'network'): string {
-  return isAppErrorCode(code) ? errors['server/internal'] : errors[code];
-}
+export { siteErrorMessage } from './site-error-message.js';

@@ -1,7 +1,11 @@
 // Home (description §2 "Home"): the update banner, the hero with sign-in controls or the welcome line, the six
 // app tiles, the four feature cards and the call to action.
 import { lazy, Suspense, useState } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { sections } from '../../shared/text.js';
+import { words as account } from '../../shared/i18n/words/auth-account.js';
+import { words as common } from '../../shared/i18n/words/common.js';
+import { words as home } from '../../shared/i18n/words/home.js';
+import { words as nav } from '../../shared/i18n/words/nav.js';
 import { fill, textAt, useText } from '../../client/text.js';
 import { APP_PAGES } from '../../shared/constants.js';
 import { useAuthDialog } from '../auth/auth-dialog-context.js';
@@ -14,6 +18,9 @@ import { Icon, type IconName } from '../ui/icons.js';
 import { Popup } from '../../client/ui/Popup.js';
 import { Spinner } from '../ui/Spinner.js';
 import { useToast } from '../../client/ui/Toast.js';
+
+// The home page's words, and the few of the navigation and the account it repeats in its hero.
+const words = sections({ auth: account, common, home, nav });
 
 // Only signed-in members see these, so they load after the page, when needed.
 // Only a sign-in waiting for a mailed code shows it: its code loads then.
@@ -32,7 +39,7 @@ const FEATURE_CARDS: Array<{ key: string; icon: IconName }> = [
 ];
 
 export function HomePage() {
-  const t = useText(catalog);
+  const t = useText(words);
   const session = useSession();
   const openDialog = useAuthDialog();
   const openApp = useOpenApp();

@@ -1,6 +1,7 @@
 // A failure on a site page: what failed here, then what the shared error catalog says about why; for a list
 // that could not be loaded, with a button to ask again.
-import { catalog, siteErrorMessage } from '../../shared/i18n/index.js';
+import { siteErrorMessage } from '../../shared/i18n/site-error-message.js';
+import { words as errors } from '../../shared/i18n/words/errors.js';
 import { useText } from '../../client/text.js';
 import { type FailureCode } from '../../client/api.js';
 
@@ -14,7 +15,7 @@ export function ErrorNote({
   code: FailureCode;
   testId?: string;
 }) {
-  const t = useText(catalog);
+  const t = { errors: useText(errors) };
   return (
     <div className="form__error error-note" role="alert" data-testid={testId}>
       <p>{message}</p>

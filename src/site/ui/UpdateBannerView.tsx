@@ -2,7 +2,7 @@
 // 24 hours" and Close, in the page's language. The home page shows it (home/UpdateBanner.tsx); the admin page
 // previews a draft with it in each language, its controls inert there.
 import { useId, useState } from 'react';
-import { catalog } from '../../shared/i18n/index.js';
+import { words as banner } from '../../shared/i18n/words/banner.js';
 import type { Language } from '../../shared/constants.js';
 import { useLanguage } from '../../client/text.js';
 
@@ -20,7 +20,7 @@ export function UpdateBannerView({
   preview?: { lang: Language };
 }) {
   const page = useLanguage();
-  const words = catalog[preview?.lang ?? page.lang].banner;
+  const words = banner[preview?.lang ?? page.lang];
   const checkboxId = useId();
   const [for24Hours, setFor24Hours] = useState(false);
   const content = (

@@ -5,6 +5,8 @@ import { defineText } from '../../text.js';
 
 export const words = defineText(
   {
+    changeTitle: '비밀번호 변경',
+    confirmTitle: '알림',
     defaults: {
       register: '회원가입 중 오류가 발생했습니다.',
       login: '로그인 중 오류가 발생했습니다.',
@@ -23,6 +25,8 @@ export const words = defineText(
     },
   },
   {
+    changeTitle: 'Change password',
+    confirmTitle: 'Notice',
     defaults: {
       register: 'An error occurred during registration.',
       login: 'An error occurred during login.',

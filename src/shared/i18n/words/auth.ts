@@ -7,7 +7,7 @@ export const words = defineText(
   {
     loginTitle: '로그인',
     registerTitle: '회원가입 / 비밀번호 변경',
-    changeTitle: '비밀번호 변경',
+    changeTitle: account.ko.changeTitle,
     email: '이메일',
     emailPlaceholder: 'name@example.com',
     password: '비밀번호',
@@ -34,7 +34,7 @@ export const words = defineText(
     signupDomains:
       '이 사이트에는 {{domains}} 주소로 가입할 수 있습니다. 다른 주소라면 관리자의 초대가 필요합니다.',
     spamNotice: '인증 메일이 보이지 않으면 스팸함도 확인해 주세요.',
-    confirmTitle: '알림',
+    confirmTitle: account.ko.confirmTitle,
     success: {
       login: '로그인되었습니다.',
       registered:
@@ -86,7 +86,7 @@ export const words = defineText(
   {
     loginTitle: 'Login',
     registerTitle: 'Register / Change password',
-    changeTitle: 'Change password',
+    changeTitle: account.en.changeTitle,
     email: 'Email',
     emailPlaceholder: 'name@example.com',
     password: 'Password',
@@ -113,7 +113,7 @@ export const words = defineText(
     signupDomains:
       'Addresses at {{domains}} can sign up on this site. Another address needs an invitation from its administrator.',
     spamNotice: 'If you do not see the verification e-mail, please check your spam folder.',
-    confirmTitle: 'Notice',
+    confirmTitle: account.en.confirmTitle,
     success: {
       login: 'Successfully logged in',
       registered:

@@ -8,14 +8,18 @@ import type { PushStatus } from '../../../shared/schemas/auth.js';
 import { useAuthDialog } from '../../auth/auth-dialog-context.js';
 import { pushStatus, registerPush, unregisterPush, type PushProblem } from '../../auth/push.js';
 import { useSession } from '../../auth/session.js';
-import { catalog } from '../../../shared/i18n/index.js';
+import { sections } from '../../../shared/text.js';
+import { words as devices } from '../../../shared/i18n/words/devices.js';
 import { textAt, useText } from '../../../client/text.js';
 import type { copy } from './copy.js';
+
+// The device names the card shows (devices.names), by the catalog's path.
+const words = sections({ devices });
 
 type Text = (typeof copy)['ko']['notifications']['login'];
 
 export function PushCard({ text }: { text: Text }) {
-  const t = useText(catalog);
+  const t = useText(words);
   const session = useSession();
   const openDialog = useAuthDialog();
   const ids = { password: useId(), note: useId() };

@@ -2,7 +2,8 @@
 // kinds of inquiry with the member-only inquiry form (sent to POST /api/inquiries; the address stays for those
 // who prefer e-mail) and the frequently asked questions.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { catalog, siteErrorMessage } from '../../../shared/i18n/index.js';
+import { siteErrorMessage } from '../../../shared/i18n/site-error-message.js';
+import { words as errors } from '../../../shared/i18n/words/errors.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { INQUIRY_TYPES, PRIVACY_EMAIL, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
 import { call, failureCode } from '../../../client/api.js';
@@ -252,7 +253,7 @@ function InquiryForm({
   type: InquiryType;
   onTypeChange(type: InquiryType): void;
 }) {
-  const t = useText(catalog);
+  const t = { errors: useText(errors) };
   const { lang } = useLanguage();
   const ids = useId();
   const id = (part: string) => `${ids}-${part}`;
