@@ -62,7 +62,7 @@ const PREACT = {
 /** The modules of the frame chunk: what every prerendered page runs to wake its header island. */
 const FRAME = [
   /node_modules[\\/]preact[\\/]/,
-  /src[\\/]site[\\/]islands[\\/](hydrate-islands|registry|shell|page-language|Island)\./,
+  /src[\\/]site[\\/]islands[\\/](hydrate-islands|registry|names|shell|page-language|id-scope|Island)\./,
   /src[\\/]site[\\/]layout[\\/](HeaderControls|header-words|skip-link|open-app)\./,
   /src[\\/]site[\\/]auth[\\/](session|auth-dialog-context|CancelSignIn)\./,
   /src[\\/]site[\\/]ui[\\/](skip-link|chunk-timeout|chunk-error|SiteLink|query-param|use-mounted|page-language)\./,

@@ -32,6 +32,8 @@ describe('login notification registration card', () => {
     const home = new HomePageModel(page, 'ko', suite.server.url);
     await home.open('/features');
     const card = page.locator('#login-notification');
+    // The card wakes as it comes into view (an island of the page, issue 48), as a person scrolls to it.
+    await card.scrollIntoViewIfNeeded();
     await card.getByText(text.signedOut).waitFor();
     await card.getByRole('button', { name: text.login }).click();
     await home.dialog.root.waitFor();
@@ -40,6 +42,7 @@ describe('login notification registration card', () => {
     const member = await context.newPage();
     await new HomePageModel(member, 'ko', suite.server.url).open('/features');
     const memberCard = member.locator('#login-notification');
+    await memberCard.scrollIntoViewIfNeeded();
     await memberCard.getByText(text.statusNone).waitFor();
     await memberCard.getByLabel(text.masterPassword).fill('  ab  ');
     await memberCard.getByRole('button', { name: text.button }).click();

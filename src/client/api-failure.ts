@@ -1,15 +1,21 @@
 // What a refused answer of our API says: its body's code (one of ours, checked), how long a limit asks to wait, the
 // site's own address on a request from another; or a code for its status when its body says nothing.
 import { isErrorCode, type ErrorCode } from '../shared/errors.js';
-import { ApiFailure } from './api-request.js';
 
-/** The failure a refused answer says (its body's code, or one for its status), for calls made with fetch directly. */
-export async function failureOf(response: Response): Promise<ApiFailure> {
+/** What a refused answer says: api-request.ts's failureOf makes it an ApiFailure. */
+export interface Refusal {
+  code: ErrorCode;
+  retryAfterSeconds?: number | undefined;
+  expectedOrigin?: string | undefined;
+}
+
+/** Reads a refused answer's body: its code, or one for its status. */
+export async function refusalOf(response: Response): Promise<Refusal> {
   let payload: unknown;
   try {
     payload = await response.json();
   } catch {
-    return new ApiFailure(statusCode(response.status), response.status);
+    return { code: statusCode(response.status) };
   }
   const error = (
     payload as { error?: { code?: unknown; retryAfterSeconds?: unknown; expectedOrigin?: unknown } } | null
@@ -19,12 +25,11 @@ export async function failureOf(response: Response): Promise<ApiFailure> {
     typeof error?.expectedOrigin === 'string' && /^https?:\/\/[^\s/]{1,200}$/.test(error.expectedOrigin)
       ? error.expectedOrigin
       : undefined;
-  return new ApiFailure(
-    isErrorCode(error?.code) ? error.code : statusCode(response.status),
-    response.status,
-    wait,
-    expected,
-  );
+  return {
+    code: isErrorCode(error?.code) ? error.code : statusCode(response.status),
+    retryAfterSeconds: wait,
+    expectedOrigin: expected,
+  };
 }
 
 export function statusCode(status: number): ErrorCode {

@@ -66,12 +66,22 @@ export async function request<T>(
   }
   if (response.status === 204) return undefined as T;
   // The codes a refused answer may carry are read when one is met (api-failure.ts), not with every page.
-  if (!response.ok) throw await import('./api-failure.js').then(({ failureOf }) => failureOf(response));
+  if (!response.ok) throw await failureOf(response);
   try {
     return (await response.json()) as T;
   } catch {
     throw new ApiFailure('server/internal', response.status);
   }
+}
+
+/**
+ * The failure a refused answer says (its body's code, or one for its status), for calls made with fetch directly.
+ * The codes it may carry are read when one is met (api-failure.ts), not with every page.
+ */
+export async function failureOf(response: Response): Promise<ApiFailure> {
+  const { refusalOf } = await import('./api-failure.js');
+  const refusal = await refusalOf(response);
+  return new ApiFailure(refusal.code, response.status, refusal.retryAfterSeconds, refusal.expectedOrigin);
 }
 
 export function failureCode(error: unknown): FailureCode {

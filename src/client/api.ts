@@ -11,12 +11,13 @@ import { activeLanguage } from './text.js';
 export {
   ApiFailure,
   failureCode,
+  failureOf,
   isPhone,
   networkTimeoutMs,
   type CallOptions,
   type FailureCode,
 } from './api-request.js';
-export { failureOf, statusCode } from './api-failure.js';
+export { statusCode } from './api-failure.js';
 
 export type Args<N extends EndpointName> =
   object extends Input<Api[N]>

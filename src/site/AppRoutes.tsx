@@ -23,8 +23,8 @@ const UnsubscribePage = lazy(() =>
   })),
 );
 
-/** The pages with nothing a visitor operates but the frame: their HTML is all there is, no island of their own. */
-const STATIC_PAGES = new Set(['/security', '/how-to-use', '/privacy', '/terms']);
+/** The pages that are HTML with islands of their own where a visitor operates them, not one island for the page. */
+const STATIC_PAGES = new Set(['/security', '/how-to-use', '/privacy', '/terms', '/features']);
 
 const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);
 

@@ -9,6 +9,7 @@ import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
 import { Site } from './Site.js';
 import { IslandCollector } from './islands/Island.js';
 import { IslandShell } from './islands/shell.js';
+import { resetIdScopes } from './islands/id-scope.js';
 import { pagePath } from './ui/SiteLink.js';
 
 /** The routes written out as HTML: every public page whose content does not depend on who is signed in. */
@@ -44,9 +45,10 @@ export async function render(path: string, lang: Language): Promise<{ html: stri
       <Site pathname={path} lang={lang} preloaded={preloaded} />
     </IslandCollector.Provider>,
   );
+  resetIdScopes();
   const html = page.replace(/<!--island:(\d+)-->/g, (_, index: string) =>
     renderToString(
-      <IslandShell lang={lang} path={pagePath(path)}>
+      <IslandShell lang={lang} path={pagePath(path)} scope={Number(index) + 1}>
         {islands[Number(index)]}
       </IslandShell>,
     ),

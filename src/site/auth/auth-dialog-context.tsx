@@ -10,8 +10,12 @@ import { takeQueryParam } from '../ui/query-param.js';
 import { withChunkTimeout } from '../ui/chunk-timeout.js';
 import { showChunkError } from '../ui/chunk-error.js';
 import { pageLanguage } from '../ui/page-language.js';
+import { IdScope } from '../islands/id-scope.js';
 
 const loadDialog = () => withChunkTimeout(import('./AuthDialog.js'));
+
+/** The dialog's ids are numbered apart from every island's (src/site/islands/id-scope.tsx). */
+const DIALOG_ID_SCOPE = 1000;
 
 let root: Root | null = null;
 let host: HTMLElement | null = null;
@@ -34,7 +38,9 @@ export function openAuthDialog(mode: AuthMode = 'login'): void {
       }
       root.render(
         <LanguageProvider initial={lang}>
-          <AuthDialog mode={mode} onClose={close} />
+          <IdScope scope={DIALOG_ID_SCOPE}>
+            <AuthDialog mode={mode} onClose={close} />
+          </IdScope>
         </LanguageProvider>,
       );
     },

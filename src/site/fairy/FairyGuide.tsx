@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useLanguage, useText } from '../../client/text.js';
 import { usePagePath } from '../ui/SiteLink.js';
-import { FAIRY, MOBILE_BREAKPOINT_PX, type Language } from '../../shared/constants.js';
+import { FAIRY, MOBILE_BREAKPOINT_PX } from '../../shared/constants.js';
 import { fairyText } from './copy.js';
 import { fairyPreferences } from './preferences.js';
 import { speak, speechAvailable, stopSpeaking } from './speech.js';
@@ -54,12 +54,8 @@ function useFairyStylesheet(wanted: boolean): boolean {
   return ready;
 }
 
-async function featuresTourLines(lang: Language): Promise<string[]> {
-  const { copy } = await import('../pages/features/copy.js');
-  return [...copy[lang].tour];
-}
-
-export function FairyGuide() {
+/** `tour`: the features tour's lines in the page's language (the features page hands them in with its words). */
+export function FairyGuide({ tour = [] }: { tour?: readonly string[] }) {
   const pathname = usePagePath();
   const script: Script | null = pathname === '/' ? 'home' : pathname === '/features' ? 'features' : null;
   const styled = useFairyStylesheet(script !== null);
@@ -67,10 +63,10 @@ export function FairyGuide() {
   if (!script || !styled) return null;
   // On a phone the banner and the fairy left no room for each other: the fairy comes once the banner is gone.
   if (script === 'home' && banner !== 'gone') return null;
-  return <Fairy key={script} script={script} />;
+  return <Fairy key={script} script={script} tour={tour} />;
 }
 
-function Fairy({ script }: { script: Script }) {
+function Fairy({ script, tour }: { script: Script; tour: readonly string[] }) {
   const t = useText(fairyText);
   const { lang } = useLanguage();
 
@@ -79,7 +75,6 @@ function Fairy({ script }: { script: Script }) {
   // Speech that did not start (no voice, an error, silence): the guide then waits for Next, as with the voice off.
   const [speechFailed, setSpeechFailed] = useState(() => !speechAvailable());
   const speaking = voiceOn && !speechFailed;
-  const [tourLines, setTourLines] = useState<string[] | null>(null);
   // Once dragged or drawn by the pointer the fairy stays where it was taken; until then it takes a clear place.
   const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
   const root = useRef<HTMLElement>(null);
@@ -88,27 +83,17 @@ function Fairy({ script }: { script: Script }) {
   const recorded = fairyPreferences.recordedGuide();
 
   const lines = useMemo(
-    () => fairyPreferences.storedLines() ?? (script === 'features' ? (tourLines ?? []) : [...t.home]),
-    [script, tourLines, t],
+    () => fairyPreferences.storedLines() ?? (script === 'features' ? [...tour] : [...t.home]),
+    [script, tour, t],
   );
   const done = lines.length > 0 && step >= lines.length;
 
   // The features tour starts by itself when the stored flags ask for it.
   useEffect(() => {
-    if (script !== 'features') return;
-    let cancelled = false;
-    void featuresTourLines(lang).then((loaded) => {
-      if (cancelled) return;
-      setTourLines(loaded);
-      if (fairyPreferences.featuresTourRequested()) {
-        fairyPreferences.clearTourTrigger();
-        setStep(0);
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [script, lang]);
+    if (script !== 'features' || !fairyPreferences.featuresTourRequested()) return;
+    fairyPreferences.clearTourTrigger();
+    setStep(0);
+  }, [script]);
 
   const close = useCallback(() => {
     stopSpeaking();

@@ -8,7 +8,7 @@
 // renders. In the browser's whole-page tree (the pages never prerendered: admin, mailed links), the island is
 // rendered in place in the same element.
 import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
-import type { IslandName } from './registry.js';
+import type { IslandName } from './names.js';
 
 /** When the browser wakes an island: with the page (`load`), when the page is idle, or when it comes into view. */
 export type IslandWhen = 'load' | 'idle' | 'visible';
@@ -18,8 +18,11 @@ export type CollectIsland = (island: ReactElement) => string;
 
 export const IslandCollector = createContext<CollectIsland | null>(null);
 
-/** What an island's props may be: plain data, written into the page as JSON. */
-export type IslandProps = Record<string, string | number | boolean | null | readonly string[]>;
+/** Plain data, as JSON holds it. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** What an island's props may be: plain data, written into the page as JSON (words in the page's language). */
+export type IslandProps = Readonly<Record<string, Json>>;
 
 export function Island<P extends IslandProps>({
   name,

@@ -12,7 +12,8 @@ import { withChunkTimeout } from '../ui/chunk-timeout.js';
 import { pageLanguage } from '../ui/page-language.js';
 import { pagePath } from '../ui/SiteLink.js';
 import type { IslandWhen } from './Island.js';
-import { ISLANDS, isIslandName } from './registry.js';
+import { ISLANDS } from './registry.js';
+import { isIslandName } from './names.js';
 import { IslandShell } from './shell.js';
 import { pageLanguageStore } from './page-language.js';
 
@@ -42,6 +43,8 @@ function pressAgain(within: (element: HTMLElement) => boolean): void {
 
 /** Loads an island's code and hydrates it; settles once its first render's effects have run. */
 function wake(island: HTMLElement): Promise<void> {
+  // Numbered as the prerender numbered it: its place among the page's islands, from 1.
+  const scope = [...document.querySelectorAll('mg-island')].indexOf(island) + 1;
   const name = island.dataset.island;
   if (!isIslandName(name)) return Promise.resolve();
   return withChunkTimeout(ISLANDS[name]()).then(
@@ -55,7 +58,7 @@ function wake(island: HTMLElement): Promise<void> {
           resolve();
         };
         const shell = (given: unknown, onSettled?: () => void) => (
-          <IslandShell lang={lang} path={path} {...(onSettled ? { onSettled } : {})}>
+          <IslandShell lang={lang} path={path} scope={scope} {...(onSettled ? { onSettled } : {})}>
             <Component {...(given as object)} />
           </IslandShell>
         );
@@ -91,14 +94,24 @@ export async function hydrateIslands(pressedBefore: HTMLElement[]): Promise<void
   const islands = [...document.querySelectorAll<HTMLElement>('mg-island')];
   const by = (when: IslandWhen) => islands.filter((island) => (island.dataset.when ?? 'load') === when);
 
+  // An island has no box of its own (display: contents): what it holds is watched, and wakes it.
+  const watched = new Map<Element, HTMLElement>();
   const watching = new IntersectionObserver((entries) => {
     for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      watching.unobserve(entry.target);
-      void wake(entry.target as HTMLElement);
+      const island = watched.get(entry.target);
+      if (!entry.isIntersecting || !island) continue;
+      for (const [element, of] of watched) if (of === island) watching.unobserve(element);
+      void wake(island);
     }
   });
-  for (const island of by('visible')) watching.observe(island);
+  for (const island of by('visible')) {
+    const parts = [...island.children];
+    if (parts.length === 0) void wake(island);
+    for (const part of parts) {
+      watched.set(part, island);
+      watching.observe(part);
+    }
+  }
 
   // The page's static controls answer from here: what was pressed of them before, now.
   startAuthDialog();

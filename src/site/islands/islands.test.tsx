@@ -4,9 +4,22 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { render } from '../prerender.js';
+import { copy as featuresCopy } from '../pages/features/copy.js';
 import { Island, IslandCollector } from './Island.js';
-import { ISLANDS, isIslandName } from './registry.js';
+import { ISLANDS } from './registry.js';
+import { isIslandName } from './names.js';
 import { IslandShell } from './shell.js';
+
+/** An attribute's value as written in HTML, read back. */
+function unescapeAttribute(value: string): string {
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&');
+}
 
 /** Each <mg-island> of a page: its name, when it wakes, its props and the HTML it holds. */
 function islandsOf(html: string) {
@@ -43,15 +56,33 @@ describe('the islands of a prerendered page', () => {
     }
   });
 
+  it('are, on the features page, the push card as it comes into view, with its words in the page’s language', async () => {
+    for (const lang of ['ko', 'en'] as const) {
+      const { html } = await render('/features', lang);
+      const islands = islandsOf(html);
+      expect(islands.map((island) => `${island.name}:${island.when}`)).toEqual([
+        'header:load',
+        'push-card:visible',
+        'fairy:idle',
+        'footer-version:load',
+      ]);
+      const card = islands.find((island) => island.name === 'push-card');
+      const props = JSON.parse(unescapeAttribute(card?.props ?? '{}'));
+      expect(props.text).toEqual(featuresCopy[lang].notifications.login);
+      const fairy = islands.find((island) => island.name === 'fairy');
+      expect(JSON.parse(unescapeAttribute(fairy?.props ?? '{}')).tour).toEqual(featuresCopy[lang].tour);
+    }
+  });
+
   it('hold the HTML their registered component renders in the island shell, in both languages', async () => {
     for (const lang of ['ko', 'en'] as const) {
       const { html } = await render('/security', lang);
-      for (const island of islandsOf(html)) {
+      for (const [index, island] of islandsOf(html).entries()) {
         expect(isIslandName(island.name), island.name).toBe(true);
         if (island.name === 'page') continue;
         const Component = await ISLANDS[island.name as Exclude<keyof typeof ISLANDS, 'page'>]();
         const again = renderToString(
-          <IslandShell lang={lang} path="/security">
+          <IslandShell lang={lang} path="/security" scope={index + 1}>
             <Component />
           </IslandShell>,
         );
@@ -71,13 +102,6 @@ describe('an island’s props', () => {
     );
     expect(html).not.toContain('<script>');
     const written = /data-props="([^"]*)"/.exec(html)?.[1] ?? '';
-    const unescaped = written
-      .replaceAll('&quot;', '"')
-      .replaceAll('&lt;', '<')
-      .replaceAll('&gt;', '>')
-      .replaceAll('&#x27;', "'")
-      .replaceAll('&#39;', "'")
-      .replaceAll('&amp;', '&');
-    expect(JSON.parse(unescaped)).toEqual(props);
+    expect(JSON.parse(unescapeAttribute(written))).toEqual(props);
   });
 });

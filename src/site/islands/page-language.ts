@@ -1,5 +1,5 @@
 // The language of a prerendered page, one for all its islands: switched in place by page-language-switch.ts
-// (loaded when a visitor asks), which tells every island here.
+// (loaded when a visitor asks: shell.tsx), which tells every island here.
 import type { Language } from '../../shared/constants.js';
 import { pageLanguage } from '../ui/page-language.js';
 
@@ -20,9 +20,4 @@ export const pageLanguageStore = {
 export function pageLanguageChanged(next: Language): void {
   current = next;
   for (const listener of [...listeners]) listener();
-}
-
-/** Switches the page to `next`; its code loads when first asked. */
-export function switchPageLanguage(next: Language): void {
-  void import('./page-language-switch.js').then(({ switchLanguage }) => switchLanguage(next));
 }

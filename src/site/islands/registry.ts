@@ -2,7 +2,7 @@
 // one chunk each (or shared), loaded only on a page that holds one. The browser's runtime (hydrate-islands.tsx)
 // looks each name up here; src/site/islands/registry.test.ts checks each loads the component the page renders.
 import type { ComponentType } from 'react';
-import type { IslandProps } from './Island.js';
+import type { IslandName } from './names.js';
 
 // Props arrive as JSON, checked by the component's own types where the page writes them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,14 +15,8 @@ export const ISLANDS = {
   'footer-version': async (): Promise<Loaded> => (await import('../layout/HeaderControls.js')).FooterVersion,
   /** The fairy guide, on the home and features pages. */
   fairy: async (): Promise<Loaded> => (await import('../fairy/FairyIsland.js')).FairyIsland,
+  /** The login-notification card of the features page, as it comes into view. */
+  'push-card': async (): Promise<Loaded> => (await import('../pages/features/PushCard.js')).PushCard,
   /** A page's content rendered whole (the pages not yet cut into islands of their own). */
   page: async (): Promise<Loaded> => (await import('./page-island.js')).loadPageIsland(),
-} satisfies Record<string, () => Promise<Loaded>>;
-
-export type IslandName = keyof typeof ISLANDS;
-
-export function isIslandName(name: string | undefined): name is IslandName {
-  return name !== undefined && Object.hasOwn(ISLANDS, name);
-}
-
-export type { IslandProps };
+} satisfies Record<IslandName, () => Promise<Loaded>>;

@@ -6,7 +6,13 @@ import type { Language } from '../../shared/constants.js';
 import { FixedLanguage } from '../../client/text.js';
 import { PagePathProvider } from '../ui/SiteLink.js';
 import { Hydrating } from '../ui/use-mounted.js';
-import { pageLanguageStore, switchPageLanguage } from './page-language.js';
+import { IdScope } from './id-scope.js';
+import { pageLanguageStore } from './page-language.js';
+
+/** Switches the page to `next`; the switch's code loads when first asked. */
+function switchPageLanguage(next: Language): void {
+  void import('./page-language-switch.js').then(({ switchLanguage }) => switchLanguage(next));
+}
 
 /** Calls `then` once the island's first render has run its effects: it answers presses from here on. */
 function Settled({ then }: { then?: (() => void) | undefined }) {
@@ -17,12 +23,15 @@ function Settled({ then }: { then?: (() => void) | undefined }) {
 export function IslandShell({
   lang,
   path,
+  scope,
   onSettled,
   children,
 }: {
   /** The language the page was written in (the page's own, in the browser, until switched). */
   lang: Language;
   path: string;
+  /** The island's place on the page (its ids are numbered apart from the other islands': id-scope.tsx). */
+  scope: number;
   onSettled?: () => void;
   children: ReactNode;
 }) {
@@ -33,7 +42,7 @@ export function IslandShell({
     <FixedLanguage lang={live} switchTo={switchPageLanguage}>
       <PagePathProvider path={path}>
         <Hydrating.Provider value={hydrating}>
-          {children}
+          <IdScope scope={scope}>{children}</IdScope>
           <Settled then={onSettled} />
         </Hydrating.Provider>
       </PagePathProvider>

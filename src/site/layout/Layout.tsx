@@ -24,7 +24,6 @@ const NAV = [
 export function Layout({ children }: { children: ReactNode }) {
   const t = useText(catalog);
   const pathname = usePagePath();
-  const fairy = pathname === '/' || pathname === '/features';
   return (
     <div className="page">
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -53,7 +52,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className="main" tabIndex={-1}>
         <PageContent pathname={pathname}>{children}</PageContent>
       </main>
-      {fairy && <Island name="fairy" component={FairyIsland} props={{}} when="idle" />}
+      {/* The features page holds its own, with its tour's lines. */}
+      {pathname === '/' && <Island name="fairy" component={FairyIsland} props={{}} when="idle" />}
       <Footer />
     </div>
   );

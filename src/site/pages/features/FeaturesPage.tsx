@@ -1,10 +1,12 @@
 // Features (description §2 "Features"): the app's five areas, login notification registration,
-// the iPhone/iPad push setup and the master password warnings. The fairy guide reads `copy.*.tour` itself.
+// the iPhone/iPad push setup and the master password warnings. The fairy guide gets `copy.*.tour` from here.
 import { useText } from '../../../client/text.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Callout, PageHero, Section } from '../../ui/PageParts.js';
 import { copy } from './copy.js';
 import { PushCard } from './PushCard.js';
+import { Island } from '../../islands/Island.js';
+import { FairyIsland } from '../../fairy/FairyIsland.js';
 import './features.css';
 
 const FEATURES = [
@@ -57,7 +59,12 @@ export default function FeaturesPage() {
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <PushCard text={c.notifications.login} />
+            <Island
+              name="push-card"
+              component={PushCard}
+              props={{ text: c.notifications.login }}
+              when="visible"
+            />
           </article>
 
           <article id="ios-push" className="card features-card">
@@ -87,6 +94,7 @@ export default function FeaturesPage() {
           {c.warnings.more} <a href="/how-to-use">{c.warnings.moreLink}</a>
         </p>
       </Section>
+      <Island name="fairy" component={FairyIsland} props={{ tour: c.tour }} when="idle" />
     </div>
   );
 }

@@ -1,0 +1,9 @@
+// The names of the islands a prerendered page can hold (written on its <mg-island>), each loaded by the registry
+// (registry.ts) under that name.
+export const ISLAND_NAMES = ['header', 'footer-version', 'fairy', 'push-card', 'page'] as const;
+
+export type IslandName = (typeof ISLAND_NAMES)[number];
+
+export function isIslandName(name: string | undefined): name is IslandName {
+  return (ISLAND_NAMES as readonly (string | undefined)[]).includes(name);
+}
