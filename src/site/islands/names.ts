@@ -1,6 +1,13 @@
 // The names of the islands a prerendered page can hold (written on its <mg-island>), each loaded by the registry
 // (registry.ts) under that name.
-export const ISLAND_NAMES = ['header', 'footer-version', 'fairy', 'push-card', 'page'] as const;
+export const ISLAND_NAMES = [
+  'header',
+  'footer-version',
+  'fairy',
+  'push-card',
+  'fortune-stage',
+  'page',
+] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];
 

@@ -17,6 +17,9 @@ export const ISLANDS = {
   fairy: async (): Promise<Loaded> => (await import('../fairy/FairyIsland.js')).FairyIsland,
   /** The login-notification card of the features page, as it comes into view. */
   'push-card': async (): Promise<Loaded> => (await import('../pages/features/PushCard.js')).PushCard,
+  /** The fortune page's stage: the embed for a member, the Login Required card for a visitor. */
+  'fortune-stage': async (): Promise<Loaded> =>
+    (await import('../pages/fortune/FortuneStage.js')).FortuneStage,
   /** A page's content rendered whole (the pages not yet cut into islands of their own). */
   page: async (): Promise<Loaded> => (await import('./page-island.js')).loadPageIsland(),
 } satisfies Record<IslandName, () => Promise<Loaded>>;
