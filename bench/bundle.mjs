@@ -79,6 +79,7 @@ const ISLAND_KEYS = {
   'footer-version': ['../src/site/layout/HeaderControls.tsx'],
   fairy: ['../src/site/fairy/FairyIsland.tsx', '../src/site/fairy/FairyGuide.tsx'],
   'fortune-stage': ['../src/site/pages/fortune/FortuneStage.tsx'],
+  'support-contact': ['../src/site/pages/support/SupportContact.tsx'],
   page: ['../src/site/islands/page-island.tsx'],
 };
 /** @param {string} page @returns {string[]} a page island's own code: the page's module and its copy */

@@ -24,7 +24,15 @@ const UnsubscribePage = lazy(() =>
 );
 
 /** The pages that are HTML with islands of their own where a visitor operates them, not one island for the page. */
-const STATIC_PAGES = new Set(['/security', '/how-to-use', '/privacy', '/terms', '/features', '/fortune']);
+const STATIC_PAGES = new Set([
+  '/security',
+  '/how-to-use',
+  '/privacy',
+  '/terms',
+  '/features',
+  '/fortune',
+  '/support',
+]);
 
 const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);
 

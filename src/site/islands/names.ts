@@ -6,6 +6,7 @@ export const ISLAND_NAMES = [
   'fairy',
   'push-card',
   'fortune-stage',
+  'support-contact',
   'page',
 ] as const;
 

@@ -20,6 +20,9 @@ export const ISLANDS = {
   /** The fortune page's stage: the embed for a member, the Login Required card for a visitor. */
   'fortune-stage': async (): Promise<Loaded> =>
     (await import('../pages/fortune/FortuneStage.js')).FortuneStage,
+  /** The support page's contact section: the four kinds of inquiry and the inquiry form (or a login card). */
+  'support-contact': async (): Promise<Loaded> =>
+    (await import('../pages/support/SupportContact.js')).ContactSection,
   /** A page's content rendered whole (the pages not yet cut into islands of their own). */
   page: async (): Promise<Loaded> => (await import('./page-island.js')).loadPageIsland(),
 } satisfies Record<IslandName, () => Promise<Loaded>>;
