@@ -80,6 +80,7 @@ const ISLAND_KEYS = {
   fairy: ['../src/site/fairy/FairyIsland.tsx', '../src/site/fairy/FairyGuide.tsx'],
   'fortune-stage': ['../src/site/pages/fortune/FortuneStage.tsx'],
   'support-contact': ['../src/site/pages/support/SupportContact.tsx'],
+  'download-parts': ['../src/site/pages/download/DownloadParts.tsx'],
   page: ['../src/site/islands/page-island.tsx'],
 };
 /** @param {string} page @returns {string[]} a page island's own code: the page's module and its copy */

@@ -32,6 +32,7 @@ const STATIC_PAGES = new Set([
   '/features',
   '/fortune',
   '/support',
+  '/download',
 ]);
 
 const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);

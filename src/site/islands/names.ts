@@ -7,6 +7,7 @@ export const ISLAND_NAMES = [
   'push-card',
   'fortune-stage',
   'support-contact',
+  'download-parts',
   'page',
 ] as const;
 

@@ -23,6 +23,9 @@ export const ISLANDS = {
   /** The support page's contact section: the four kinds of inquiry and the inquiry form (or a login card). */
   'support-contact': async (): Promise<Loaded> =>
     (await import('../pages/support/SupportContact.js')).ContactSection,
+  /** The download page's notices, program and files, and the member's documents. */
+  'download-parts': async (): Promise<Loaded> =>
+    (await import('../pages/download/DownloadParts.js')).DownloadParts,
   /** A page's content rendered whole (the pages not yet cut into islands of their own). */
   page: async (): Promise<Loaded> => (await import('./page-island.js')).loadPageIsland(),
 } satisfies Record<IslandName, () => Promise<Loaded>>;

@@ -6,7 +6,7 @@ import { call } from '../../../client/api.js';
 import { useLoad } from '../../../client/use-load.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
-import type { DownloadCopy as Copy } from './copy.js';
+import type { DownloadPartsCopy as Copy } from './copy.js';
 import { LoadFailed } from '../../ui/ErrorNote.js';
 import { NoticeItem } from './NoticeItem.js';
 import { withChunkTimeout } from '../../ui/chunk-timeout.js';

@@ -297,3 +297,6 @@ export const copy = defineText(
 );
 
 export type DownloadCopy = (typeof copy)['ko'];
+
+/** The words of the page's island (DownloadParts.tsx): the notices, the downloads and the member's documents. */
+export type DownloadPartsCopy = Pick<DownloadCopy, 'common' | 'notices' | 'downloads' | 'documents'>;
