@@ -2,7 +2,7 @@
 // and download pages' login cards, the admin and mailed-link pages). It renders in a root of its own at the end of
 // the page, so a part rendered on its own (an island of a prerendered page) opens the same dialog as the whole-page
 // tree does; its code and words arrive when first opened (fetched ahead at idle, not run).
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { LanguageProvider } from '../../client/text.js';
 import type { AuthMode } from './validation.js';
@@ -51,9 +51,8 @@ export function openAuthDialog(mode: AuthMode = 'login'): void {
 /**
  * Once the page can answer: the app sends signed-out visitors to /?auth=login (and a password-changed mail to
  * /?auth=forgot), so the dialog opens for them and the address is tidied. Otherwise its code loads as a pointer
- * or the focus comes to a button that opens it (`data-auth-ahead` on a component's button, which opens it itself;
- * `data-auth-open="login|register"` on a static one, opened from here), so a press does not wait for the network
- * and a visitor who only reads never runs it.
+ * or the focus comes to a button that opens it (AuthButton's `data-auth-ahead`), so a press does not wait for the
+ * network and a visitor who only reads never runs it.
  */
 export function startAuthDialog(): void {
   const asked = new URLSearchParams(window.location.search).get('auth');
@@ -64,17 +63,11 @@ export function startAuthDialog(): void {
   if (started) return;
   started = true;
   const ahead = (event: Event) => {
-    if (!(event.target as Element | null)?.closest?.('[data-auth-open], [data-auth-ahead]')) return;
+    if (!(event.target as Element | null)?.closest?.('[data-auth-ahead]')) return;
     for (const type of AHEAD) document.removeEventListener(type, ahead, true);
     void loadDialog().catch(() => undefined);
   };
   for (const type of AHEAD) document.addEventListener(type, ahead, { capture: true, passive: true });
-  document.addEventListener('click', (event) => {
-    const mode = (event.target as Element | null)
-      ?.closest?.('[data-auth-open]')
-      ?.getAttribute('data-auth-open');
-    if (mode === 'login' || mode === 'register') openAuthDialog(mode);
-  });
 }
 const AHEAD = ['pointerover', 'pointerdown', 'focusin'] as const;
 let started = false;
@@ -85,6 +78,22 @@ export function AuthDialogHost() {
   return null;
 }
 
-export function useAuthDialog(): (mode?: AuthMode) => void {
-  return openAuthDialog;
+/**
+ * A button that opens the dialog in `mode`: its code loads as a pointer or the focus reaches the button
+ * (`data-auth-ahead`), so the press does not wait for the network.
+ */
+export function AuthButton({
+  mode,
+  className,
+  children,
+}: {
+  mode: AuthMode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={className} data-auth-ahead onClick={() => openAuthDialog(mode)}>
+      {children}
+    </button>
+  );
 }

@@ -42,9 +42,8 @@ function pressAgain(within: (element: HTMLElement) => boolean): void {
 }
 
 /** Loads an island's code and hydrates it; settles once its first render's effects have run. */
-function wake(island: HTMLElement): Promise<void> {
-  // Numbered as the prerender numbered it: its place among the page's islands, from 1.
-  const scope = [...document.querySelectorAll('mg-island')].indexOf(island) + 1;
+/** `scope`: the island's place among the page's islands, from 1, as the prerender numbered its ids. */
+function wake(island: HTMLElement, scope: number): Promise<void> {
   const name = island.dataset.island;
   if (!isIslandName(name)) return Promise.resolve();
   return withChunkTimeout(ISLANDS[name]()).then(
@@ -93,6 +92,7 @@ export async function hydrateIslands(pressedBefore: HTMLElement[]): Promise<void
   pressed = pressedBefore;
   const islands = [...document.querySelectorAll<HTMLElement>('mg-island')];
   const by = (when: IslandWhen) => islands.filter((island) => (island.dataset.when ?? 'load') === when);
+  const wakeUp = (island: HTMLElement) => wake(island, islands.indexOf(island) + 1);
 
   // An island has no box of its own (display: contents): what it holds is watched, and wakes it.
   const watched = new Map<Element, HTMLElement>();
@@ -101,12 +101,12 @@ export async function hydrateIslands(pressedBefore: HTMLElement[]): Promise<void
       const island = watched.get(entry.target);
       if (!entry.isIntersecting || !island) continue;
       for (const [element, of] of watched) if (of === island) watching.unobserve(element);
-      void wake(island);
+      void wakeUp(island);
     }
   });
   for (const island of by('visible')) {
     const parts = [...island.children];
-    if (parts.length === 0) void wake(island);
+    if (parts.length === 0) void wakeUp(island);
     for (const part of parts) {
       watched.set(part, island);
       watching.observe(part);
@@ -124,7 +124,7 @@ export async function hydrateIslands(pressedBefore: HTMLElement[]): Promise<void
   // Hydrating is a task of its own, after the one that ran this module and the code it imports: short tasks keep
   // the page answering a tap where one long one would hold it.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  await Promise.all(by('load').map(wake));
+  await Promise.all(by('load').map(wakeUp));
   document.documentElement.dataset.hydrated = '';
-  for (const island of by('idle')) whenIdle(() => void wake(island));
+  for (const island of by('idle')) whenIdle(() => void wakeUp(island));
 }

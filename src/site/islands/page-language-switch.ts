@@ -51,7 +51,6 @@ async function render(next: Language): Promise<boolean> {
   document.title = page.title;
   const description = page.querySelector('meta[name="description"]')?.getAttribute('content');
   if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
-  document.documentElement.lang = next;
   pageLanguageChanged(next);
   return true;
 }

@@ -4,20 +4,18 @@ import type { Language } from '../../shared/constants.js';
 import { pageLanguage } from '../ui/page-language.js';
 
 const listeners = new Set<() => void>();
-let current: Language | null = null;
 
 export const pageLanguageStore = {
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  get(): Language {
-    return current ?? pageLanguage();
-  },
+  /** The page's language is its <html lang>: the prerender writes it, a switch sets it. */
+  get: pageLanguage,
 };
 
 /** The page now shows `next` (page-language-switch.ts has put its text in place): every island follows. */
 export function pageLanguageChanged(next: Language): void {
-  current = next;
+  document.documentElement.lang = next;
   for (const listener of [...listeners]) listener();
 }

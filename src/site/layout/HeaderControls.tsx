@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { headerWords } from './header-words.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import type { Language } from '../../shared/constants.js';
-import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { AuthButton } from '../auth/auth-dialog-context.js';
 import { CancelSignIn } from '../auth/CancelSignIn.js';
 import { localPart, useSession } from '../auth/session.js';
 import { useToast } from '../../client/ui/Toast.js';
@@ -151,7 +151,6 @@ function LanguageSwitch({ lang }: { lang: Language }) {
 function AccountControls() {
   const t = useText(headerWords);
   const session = useSession();
-  const openDialog = useAuthDialog();
   const openApp = useOpenApp();
   const toast = useToast();
   const [codeOpen, setCodeOpen] = useState(false);
@@ -198,22 +197,12 @@ function AccountControls() {
         </>
       ) : (
         <>
-          <button
-            type="button"
-            className="button button--ghost"
-            data-auth-ahead
-            onClick={() => openDialog('login')}
-          >
+          <AuthButton mode="login" className="button button--ghost">
             {t.nav.login}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-auth-ahead
-            onClick={() => openDialog('register')}
-          >
+          </AuthButton>
+          <AuthButton mode="register" className="button button--primary">
             {t.nav.register}
-          </button>
+          </AuthButton>
         </>
       )}
     </div>

@@ -9,7 +9,7 @@ import { usePlural } from '../../client/plural.js';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants.js';
 import type { ActionInfo } from '../../shared/schemas/auth.js';
 import { call, failureMessage } from '../../client/api.js';
-import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { AuthButton } from '../auth/auth-dialog-context.js';
 import { readAutoLogoutMinutes } from '../../client/auto-logout.js';
 import { PasswordField } from '../../client/ui/PasswordField.js';
 import { useSession } from '../auth/session.js';
@@ -27,7 +27,6 @@ export function AuthActionPage() {
   const words = useText(actionText);
   const [params] = useState(() => new URLSearchParams(window.location.search));
   const token = params.get('oobCode') ?? '';
-  const openDialog = useAuthDialog();
   const session = useSession();
   const [state, setState] = useState<State>(
     token ? { status: 'loading' } : { status: 'failed', message: words.missing },
@@ -83,14 +82,9 @@ export function AuthActionPage() {
       )}
       <div className="hero__actions">
         {(state.status === 'done' || state.status === 'failed') && !session.user && !session.pending && (
-          <button
-            type="button"
-            className="button button--primary"
-            data-auth-ahead
-            onClick={() => openDialog('login')}
-          >
+          <AuthButton mode="login" className="button button--primary">
             {words.login}
-          </button>
+          </AuthButton>
         )}
         <a className="button button--ghost" href="/">
           {words.home}

@@ -8,7 +8,7 @@ import { words as home } from '../../shared/i18n/words/home.js';
 import { words as nav } from '../../shared/i18n/words/nav.js';
 import { fill, textAt, useText } from '../../client/text.js';
 import { APP_PAGES } from '../../shared/constants.js';
-import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { AuthButton } from '../auth/auth-dialog-context.js';
 import { CancelSignIn } from '../auth/CancelSignIn.js';
 import { localPart, useSession } from '../auth/session.js';
 import { UpdateBanner } from '../home/UpdateBanner.js';
@@ -41,7 +41,6 @@ const FEATURE_CARDS: Array<{ key: string; icon: IconName }> = [
 export function HomePage() {
   const t = useText(words);
   const session = useSession();
-  const openDialog = useAuthDialog();
   const openApp = useOpenApp();
   const toast = useToast();
   const [installMessage, setInstallMessage] = useState<string | null>(null);
@@ -102,14 +101,9 @@ export function HomePage() {
                 >
                   {t.home.openAppButton}
                 </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--large"
-                  data-auth-ahead
-                  onClick={() => openDialog('register')}
-                >
+                <AuthButton mode="register" className="button button--ghost button--large">
                   {t.auth.changeTitle}
-                </button>
+                </AuthButton>
                 <button
                   type="button"
                   className="button button--ghost button--large"
@@ -121,22 +115,12 @@ export function HomePage() {
             </div>
           ) : (
             <div className="hero__actions">
-              <button
-                type="button"
-                className="button button--primary button--large"
-                data-auth-ahead
-                onClick={() => openDialog('login')}
-              >
+              <AuthButton mode="login" className="button button--primary button--large">
                 {t.nav.login}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--large"
-                data-auth-ahead
-                onClick={() => openDialog('register')}
-              >
+              </AuthButton>
+              <AuthButton mode="register" className="button button--ghost button--large">
                 {t.nav.register}
-              </button>
+              </AuthButton>
             </div>
           )}
         </div>

@@ -15,11 +15,11 @@ export function ErrorNote({
   code: FailureCode;
   testId?: string;
 }) {
-  const t = { errors: useText(errors) };
+  const messages = useText(errors);
   return (
     <div className="form__error error-note" role="alert" data-testid={testId}>
       <p>{message}</p>
-      {code !== 'server/internal' && <p className="error-note__detail">{siteErrorMessage(t.errors, code)}</p>}
+      {code !== 'server/internal' && <p className="error-note__detail">{siteErrorMessage(messages, code)}</p>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The card a visitor meets where a page is for members only (the downloads, the fortune): what signing in
 // gives, and Login and Register buttons that open the auth dialog in that mode.
-import { useAuthDialog } from '../auth/auth-dialog-context.js';
+import { AuthButton } from '../auth/auth-dialog-context.js';
 import { Icon } from './icons.js';
 
 export interface LoginRequiredCopy {
@@ -21,7 +21,6 @@ export function LoginRequired({
   heading?: 'h2' | 'h3';
   testId: string;
 }) {
-  const openDialog = useAuthDialog();
   return (
     <div className="card login-required" data-testid={testId}>
       <span className="card__icon">
@@ -31,22 +30,12 @@ export function LoginRequired({
       <p className="login-required__body">{copy.body}</p>
       <p>{copy.note}</p>
       <div className="login-required__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          data-auth-ahead
-          onClick={() => openDialog('login')}
-        >
+        <AuthButton mode="login" className="button button--primary">
           {copy.login}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          data-auth-ahead
-          onClick={() => openDialog('register')}
-        >
+        </AuthButton>
+        <AuthButton mode="register" className="button button--ghost">
           {copy.register}
-        </button>
+        </AuthButton>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
 import { useText } from '../../../client/text.js';
 import { call } from '../../../client/api.js';
 import { useLoad } from '../../../client/use-load.js';
-import { useAuthDialog } from '../../auth/auth-dialog-context.js';
+import { AuthButton } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { PageHero } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
@@ -22,7 +22,6 @@ import './admin.css';
 export default function AdminPage() {
   const c = useText(copy);
   const { loading, user } = useSession();
-  const openDialog = useAuthDialog();
 
   if (loading) return <Spinner full />;
 
@@ -39,14 +38,9 @@ export default function AdminPage() {
           </h1>
           <p>{c.denied.body}</p>
           {!user && (
-            <button
-              type="button"
-              className="button button--primary"
-              data-auth-ahead
-              onClick={() => openDialog('login')}
-            >
+            <AuthButton mode="login" className="button button--primary">
               {c.denied.login}
-            </button>
+            </AuthButton>
           )}
         </section>
       </div>

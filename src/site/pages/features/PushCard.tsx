@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MASTER_PASSWORD_PUSH_MIN_LENGTH } from '../../../shared/constants.js';
 import type { PushStatus } from '../../../shared/schemas/auth.js';
-import { useAuthDialog } from '../../auth/auth-dialog-context.js';
+import { AuthButton } from '../../auth/auth-dialog-context.js';
 import { pushStatus, registerPush, unregisterPush, type PushProblem } from '../../auth/push.js';
 import { useSession } from '../../auth/session.js';
 import { sections } from '../../../shared/text.js';
@@ -21,7 +21,6 @@ type Text = (typeof copy)['ko']['notifications']['login'];
 export function PushCard({ text }: { text: Text }) {
   const t = useText(words);
   const session = useSession();
-  const openDialog = useAuthDialog();
   const ids = { password: useId(), note: useId() };
   const [masterPassword, setMasterPassword] = useState('');
   const [state, setState] = useState<'idle' | 'registering'>('idle');
@@ -82,14 +81,9 @@ export function PushCard({ text }: { text: Text }) {
   if (!signedIn) {
     return (
       <div className="features-register">
-        <button
-          type="button"
-          className="button button--primary"
-          data-auth-ahead
-          onClick={() => openDialog('login')}
-        >
+        <AuthButton mode="login" className="button button--primary">
           {text.login}
-        </button>
+        </AuthButton>
         <p className="features-register__note">{text.signedOut}</p>
       </div>
     );

@@ -7,7 +7,7 @@ import { words as errors } from '../../../shared/i18n/words/errors.js';
 import { fill, useLanguage, useText } from '../../../client/text.js';
 import { INQUIRY_TYPES, SUPPORT_EMAIL, type InquiryType } from '../../../shared/constants.js';
 import { call, failureCode } from '../../../client/api.js';
-import { useAuthDialog } from '../../auth/auth-dialog-context.js';
+import { AuthButton } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
 import { formatCount } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
@@ -105,7 +105,6 @@ function InquiryArea({
   onTypeChange(type: InquiryType): void;
 }) {
   const { loading, user } = useSession();
-  const openDialog = useAuthDialog();
 
   if (loading) return <Spinner />;
 
@@ -119,22 +118,12 @@ function InquiryArea({
       >
         <p>{c.inquiry.loginRequired}</p>
         <div className="support-inquiry__login-actions">
-          <button
-            type="button"
-            className="button button--primary"
-            data-auth-ahead
-            onClick={() => openDialog('login')}
-          >
+          <AuthButton mode="login" className="button button--primary">
             {c.inquiry.login}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            data-auth-ahead
-            onClick={() => openDialog('register')}
-          >
+          </AuthButton>
+          <AuthButton mode="register" className="button button--ghost">
             {c.inquiry.register}
-          </button>
+          </AuthButton>
         </div>
       </div>
     );
@@ -157,7 +146,7 @@ function InquiryForm({
   type: InquiryType;
   onTypeChange(type: InquiryType): void;
 }) {
-  const t = { errors: useText(errors) };
+  const messages = useText(errors);
   const { lang } = useLanguage();
   const ids = useId();
   const id = (part: string) => `${ids}-${part}`;
@@ -199,7 +188,7 @@ function InquiryForm({
       setSend({ state: 'sent' });
     } catch (error) {
       const code = failureCode(error);
-      setSend({ state: 'error', message: siteErrorMessage(t.errors, code) });
+      setSend({ state: 'error', message: siteErrorMessage(messages, code) });
     }
   }
 
