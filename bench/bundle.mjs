@@ -70,7 +70,7 @@ function chunk(key) {
 }
 // What a prerendered page runs to wake its islands (src/site/islands/): the entry, the runtime, and the code of
 // each island the page's HTML holds that wakes with the page or at idle, each with every chunk it imports. An
-// island's code by its name, as src/site/islands/registry.ts loads it (a page island loads its page and copy).
+// island's code by its name, as src/site/islands/registry.ts loads it.
 const HYDRATION_BUDGET_KIB = 40;
 const runtimeKey = '../src/site/islands/hydrate-islands.tsx';
 /** @type {Record<string, string[]>} */
@@ -81,16 +81,8 @@ const ISLAND_KEYS = {
   'fortune-stage': ['../src/site/pages/fortune/FortuneStage.tsx'],
   'support-contact': ['../src/site/pages/support/SupportContact.tsx'],
   'download-parts': ['../src/site/pages/download/DownloadParts.tsx'],
-  page: ['../src/site/islands/page-island.tsx'],
+  home: ['../src/site/pages/HomePage.tsx'],
 };
-/** @param {string} page @returns {string[]} a page island's own code: the page's module and its copy */
-function pageIslandKeys(page) {
-  if (page === '/') return ['../src/site/pages/HomePage.tsx'];
-  const dir = `../src/site/pages${page}/`;
-  return Object.keys(manifest).filter(
-    (key) => key.startsWith(dir) && (/Page\.tsx$/.test(key) || key.endsWith('/copy.ts')),
-  );
-}
 const prerenderedEn = path.join(web, '_prerendered', 'en');
 const perPage = fs
   .readdirSync(prerenderedEn)
@@ -101,10 +93,7 @@ const perPage = fs
     const islands = [...html.matchAll(/<mg-island data-island="([^"]+)" data-when="([^"]+)"/g)]
       .filter((match) => match[2] !== 'visible')
       .map((match) => match[1] ?? '');
-    const keys = islands.flatMap((island) => [
-      ...(ISLAND_KEYS[island] ?? []),
-      ...(island === 'page' ? pageIslandKeys(page) : []),
-    ]);
+    const keys = islands.flatMap((island) => ISLAND_KEYS[island] ?? []);
     const chunks = [...closure(['index.html', runtimeKey, ...keys])].map(chunk);
     return { page, islands: [...new Set(islands)], chunks, gzipKiB: sum(chunks) };
   });

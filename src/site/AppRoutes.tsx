@@ -23,29 +23,13 @@ const UnsubscribePage = lazy(() =>
   })),
 );
 
-/** The pages that are HTML with islands of their own where a visitor operates them, not one island for the page. */
-const STATIC_PAGES = new Set([
-  '/security',
-  '/how-to-use',
-  '/privacy',
-  '/terms',
-  '/features',
-  '/fortune',
-  '/support',
-  '/download',
-]);
-
 const PreloadedPages = createContext<ReadonlyMap<string, LoadedPage>>(loaded);
 
 function LazyPage({ path }: { path: string }) {
   const preloaded = useContext(PreloadedPages);
   const page = preloaded.get(path) ?? loaded.get(path) ?? use(loadPage(path));
   usePageMeta(page.meta);
-  return STATIC_PAGES.has(path) ? (
-    <page.Component />
-  ) : (
-    <Island name="page" component={page.Component} props={{}} />
-  );
+  return <page.Component />;
 }
 
 function WithCatalogMeta({ metaKey, children }: { metaKey: CatalogMetaKey; children: React.ReactNode }) {
@@ -58,7 +42,7 @@ function PageAt({ path }: { path: string }) {
   if (path === '/')
     return (
       <WithCatalogMeta metaKey="home">
-        <Island name="page" component={HomePage} props={{}} />
+        <Island name="home" component={HomePage} props={{}} />
       </WithCatalogMeta>
     );
   if (LAZY_PAGES[path]) return <LazyPage path={path} />;

@@ -8,7 +8,7 @@ export const ISLAND_NAMES = [
   'fortune-stage',
   'support-contact',
   'download-parts',
-  'page',
+  'home',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -26,6 +26,6 @@ export const ISLANDS = {
   /** The download page's notices, program and files, and the member's documents. */
   'download-parts': async (): Promise<Loaded> =>
     (await import('../pages/download/DownloadParts.js')).DownloadParts,
-  /** A page's content rendered whole (the pages not yet cut into islands of their own). */
-  page: async (): Promise<Loaded> => (await import('./page-island.js')).loadPageIsland(),
+  /** The home page's content (its banner, hero actions, app tiles, security cards), one island for now. */
+  home: async (): Promise<Loaded> => (await import('../pages/HomePage.js')).HomePage,
 } satisfies Record<IslandName, () => Promise<Loaded>>;
