@@ -131,14 +131,17 @@ export function makeDetailPasswordVerifier(password: string): Promise<MasterKeyV
 
 /**
  * The first time the member asks for reminders (`asked`: records saved with some, or push turned on here), the app's
- * language then becomes the language reminders are written in (Settings › Reminders changes it).
+ * language then becomes the language reminders are written in (Settings › Reminders changes it). Callers await it
+ * before writing what reminds: a reminder worked out as soon as its record is written (on screen, or sent to the
+ * server) then has its words in that language, not in Korean, the default until it is saved. It never fails: a
+ * language that cannot be saved leaves Korean, which Settings › Reminders shows.
  */
-export function useKeepReminderLanguage(): (asked: boolean) => void {
+export function useKeepReminderLanguage(): (asked: boolean) => Promise<void> {
   const [settings, saveSettings] = useAppSettings();
   const { lang } = useLanguage();
-  return (asked) => {
+  return async (asked) => {
     if (!asked || settings.reminderLanguage !== null) return;
-    void saveSettings((current) =>
+    await saveSettings((current) =>
       current.reminderLanguage === null ? { reminderLanguage: lang } : {},
     ).catch(() => undefined);
   };

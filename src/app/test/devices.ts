@@ -30,7 +30,7 @@ export const PASSWORD = 'correct horse battery staple';
  */
 const unlocked = new Map<string, CryptoKey>();
 
-function rememberingWorker(): PoolWorker {
+export function rememberingWorker(): PoolWorker {
   const worker = inProcessWorker(cryptoApi());
   const call = worker.call.bind(worker);
   worker.call = async (method, args, transfer) => {

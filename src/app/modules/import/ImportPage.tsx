@@ -113,6 +113,11 @@ function ImportPanel() {
     const bytes = files.reduce((total, { file }) => total + file.size, 0);
     setShare(0);
     setStep({ step: 'writing', total: items.length });
+    // Calendar alarms come in as reminders: they are written in the app's language from now on — chosen before the
+    // records are written, so the first reminders worked out from them already are.
+    await keepReminderLanguage(
+      records.some((record) => remindersOf((record.value as { reminders?: unknown }).reminders).length > 0),
+    );
     try {
       const written = await vault.importRecords(records, files, (done) => setShare(bytes ? done / bytes : 0));
       if (!written.ok) {
@@ -124,10 +129,6 @@ function ImportPanel() {
       return;
     }
     setStep({ step: 'idle' });
-    // Calendar alarms came in as reminders: they are written in the app's language from now on.
-    keepReminderLanguage(
-      records.some((record) => remindersOf((record.value as { reminders?: unknown }).reminders).length > 0),
-    );
     toast(counted(text.done, items.length));
   };
 

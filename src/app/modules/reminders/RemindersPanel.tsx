@@ -69,7 +69,7 @@ export function RemindersPanel() {
   const turnOn = () =>
     act(async () => {
       const outcome = await turnOnHere(vault, lang);
-      keepReminderLanguage(outcome.ok);
+      await keepReminderLanguage(outcome.ok);
       if (outcome.ok) return text.turnedOn;
       setProblem(outcome.problem === 'failed' ? text.failed : text.here[outcome.problem]);
       return null;

@@ -138,8 +138,8 @@ function EventFormBody({
   async function save(edited: ScheduleEvent, scope: EditScope) {
     setAsking(null);
     setSaving(true);
-    keepReminderLanguage(Boolean(edited.reminders?.length));
     try {
+      await keepReminderLanguage(Boolean(edited.reminders?.length));
       const opened = held.opened?.value;
       const target = !opened && place !== null ? targetVault(place) : undefined;
       if (!opened && place !== null && !target) throw new Error('space closed');

@@ -254,7 +254,7 @@ function AnniversaryForm({
       const value: Anniversary = { name, calendar, date, leap: leap ?? false, repeat };
       if (reminders) value.reminders = reminders;
       if (initial.fromSpace) value.fromSpace = initial.fromSpace;
-      keepReminderLanguage(Boolean(reminders?.length));
+      await keepReminderLanguage(Boolean(reminders?.length));
       const target = id === null && place !== null ? targetVault(place) : undefined;
       if (id === null && place !== null && !target) throw new Error('space closed');
       const saved = target
