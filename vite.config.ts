@@ -68,16 +68,31 @@ const PREACT = {
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 };
 
-/** The modules of the frame chunk: what every prerendered page runs to wake its header island. */
+/**
+ * The islands' runtime (src/site/islands/hydrate-islands.ts) and what it runs before any island wakes, as one chunk
+ * (its name starts with "hydrate-": tests hold it back): what a page whose islands wait for a member or a visitor's
+ * reach runs after its first paint. None of them runs anything as it loads.
+ */
+const RUNTIME = [
+  /src[\\/]site[\\/]islands[\\/]hydrate-islands\./,
+  /src[\\/]site[\\/]auth[\\/](auth-ahead|session-seen)\./,
+  /src[\\/]site[\\/]ui[\\/](chunk-timeout|chunk-error|query-param|page-language)\./,
+  /src[\\/]site[\\/]layout[\\/](skip-link|phone-menu)\./,
+  /src[\\/]client[\\/](api-request|member)\./,
+  /src[\\/]shared[\\/](text|email)\./,
+  /src[\\/]shared[\\/]i18n[\\/]words[\\/]chunk-error\./,
+];
+
+/** The modules of the frame chunk: what waking any island needs (Preact, the islands' shell), and the header island. */
 const FRAME = [
   /node_modules[\\/]preact[\\/]/,
-  /src[\\/]site[\\/]islands[\\/](hydrate-islands|registry|names|shell|page-language|id-scope|Island)\./,
-  /src[\\/]site[\\/]layout[\\/](HeaderControls|header-words|skip-link|open-app)\./,
+  /src[\\/]site[\\/]islands[\\/](wake-island|registry|names|shell|page-language|id-scope|Island)\./,
+  /src[\\/]site[\\/]layout[\\/](HeaderControls|header-words|open-app)\./,
   /src[\\/]site[\\/]auth[\\/](session|auth-dialog-context|CancelSignIn)\./,
-  /src[\\/]site[\\/]ui[\\/](skip-link|chunk-timeout|chunk-error|SiteLink|query-param|use-mounted|page-language)\./,
-  /src[\\/]client[\\/](text|api-request|member|ui[\\/]Toast)\./,
-  /src[\\/]shared[\\/](text|errors|email)\./,
-  /src[\\/]shared[\\/]i18n[\\/]words[\\/](nav|language|footer|auto-logout|auth-account|home-account|chunk-error)\./,
+  /src[\\/]site[\\/]ui[\\/](SiteLink|use-mounted|session-wait)\./,
+  /src[\\/]client[\\/](text|ui[\\/]Toast)\./,
+  /src[\\/]shared[\\/]errors\./,
+  /src[\\/]shared[\\/]i18n[\\/]words[\\/](nav|language|footer|auto-logout|auth-account|home-account)\./,
 ];
 
 export default defineConfig(({ mode, isSsrBuild }): UserConfig => ({
@@ -119,7 +134,13 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => ({
             output: {
               codeSplitting: {
                 includeDependenciesRecursively: false,
-                groups: [{ name: 'frame', test: (id: string) => FRAME.some((pattern) => pattern.test(id)) }],
+                groups: [
+                  {
+                    name: 'hydrate-islands',
+                    test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)),
+                  },
+                  { name: 'frame', test: (id: string) => FRAME.some((pattern) => pattern.test(id)) },
+                ],
               },
             },
           }

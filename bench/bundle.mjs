@@ -72,7 +72,7 @@ function chunk(key) {
 // each island the page's HTML holds that wakes with the page or at idle, each with every chunk it imports. An
 // island's code by its name, as src/site/islands/registry.ts loads it.
 const HYDRATION_BUDGET_KIB = 40;
-const runtimeKey = '../src/site/islands/hydrate-islands.tsx';
+const runtimeKey = '../src/site/islands/hydrate-islands.ts';
 /** @type {Record<string, string[]>} */
 const ISLAND_KEYS = {
   header: ['../src/site/layout/HeaderControls.tsx'],

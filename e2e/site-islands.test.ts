@@ -1,5 +1,6 @@
-// The public pages as islands (issue 48): a page a visitor only reads loads the header's code and nothing else
-// until asked, the auth dialog's code arrives when a button for it is reached, and the ids of a page's roots (its
+// The public pages as islands (issue 48): a page a visitor only reads runs the islands' runtime alone (the session
+// read, the visitor's controls shown, the phone menu answered) until asked; the header's code and the auth
+// dialog's arrive when a button for them is reached, and the ids of a page's roots (its
 // islands, the dialog) never repeat, so every label and aria-labelledby names an element of its own root.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -29,29 +30,24 @@ function repeatedIds(page: Page): Promise<string[]> {
 }
 
 describe('a page a visitor only reads', () => {
-  it('runs the header’s code alone, and the auth dialog’s once a button for it is reached', async () => {
+  it('runs the islands’ runtime alone; the header’s code and the auth dialog’s come as a visitor reaches them', async () => {
     const context = await suite.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const scripts = scriptsOf(page);
     await page.goto(`${suite.server.url}/security?lang=en`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
+    // The visitor's controls are shown, read from the session, with no island's code.
+    const login = page.getByRole('button', { name: catalog.en.nav.login, exact: true });
+    expect(await login.isVisible()).toBe(true);
     expect([...scripts].sort()).toEqual(
-      [
-        'HeaderControls',
-        'constants',
-        'frame',
-        'hydrate-islands',
-        'install',
-        'language',
-        'preload-helper',
-        'site',
-      ].sort(),
+      ['constants', 'hydrate-islands', 'install', 'language', 'preload-helper', 'site'].sort(),
     );
 
-    const login = page.getByRole('button', { name: catalog.en.nav.login, exact: true });
     await login.hover();
-    await expect.poll(() => scripts.has('AuthDialog')).toBe(true);
+    await expect
+      .poll(() => ['frame', 'HeaderControls', 'AuthDialog'].every((name) => scripts.has(name)))
+      .toBe(true);
     await login.click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByRole('heading').first().innerText()).toBe(catalog.en.auth.loginTitle);
@@ -60,6 +56,26 @@ describe('a page a visitor only reads', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe(catalog.en.nav.login);
+  });
+
+  it('opens the phone menu with no island’s code, and Esc closes it', async () => {
+    const context = await suite.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    await page.goto(`${suite.server.url}/terms?lang=ko`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: catalog.ko.nav.menu }).click();
+    const nav = page.getByRole('navigation', { name: catalog.ko.nav.mainNavigation });
+    await nav.getByRole('link', { name: catalog.ko.nav.security, exact: true }).waitFor();
+    const close = page.getByRole('button', { name: catalog.ko.nav.closeMenu });
+    expect(await close.getAttribute('aria-expanded')).toBe('true');
+    expect(scripts.has('frame')).toBe(false);
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: catalog.ko.nav.security, exact: true }).waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: catalog.ko.nav.menu }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    await context.close();
   });
 });
 

@@ -321,6 +321,9 @@ describe('a new release while a page is open', () => {
     const page = await newPage();
     await page.route(/\/assets\/HeaderControls-.*\.js$/, (route) => route.abort('failed'));
     await page.goto(`${suite.server.url}/security?lang=en`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // The header's code loads as a visitor reaches for its controls.
+    await page.getByRole('button', { name: catalog.en.nav.login }).hover();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.getByRole('heading').innerText()).toBe(catalog.en.chunkError.title);
@@ -329,7 +332,8 @@ describe('a new release while a page is open', () => {
     await page.unrouteAll();
     await alert.getByRole('button', { name: 'Reload' }).click();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: catalog.en.nav.login }).waitFor();
+    await page.getByRole('button', { name: catalog.en.nav.login }).click();
+    await page.getByRole('dialog').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // The whole site as one element, for the browser and for the prerender.
 import { AppRoutes } from './AppRoutes.js';
-import { AuthDialogHost } from './auth/auth-dialog-context.js';
+import { AuthDialogHost } from './auth/AuthDialogHost.js';
 import { pageSession, SessionProvider } from './auth/session.js';
 import type { LoadedPage } from './pages/registry.js';
 import { LanguageProvider } from '../client/text.js';

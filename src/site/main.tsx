@@ -1,5 +1,5 @@
 // The website's entry. A public page arrives prerendered and painted by its HTML and stylesheet alone; the script
-// that makes it interactive (its islands: src/site/islands/hydrate-islands.tsx) is fetched once that first frame is on screen, so the page's
+// that makes it interactive (its islands: src/site/islands/hydrate-islands.ts) is fetched once that first frame is on screen, so the page's
 // first and largest paints never wait for script. A visitor who taps or types before then starts it at once, and
 // a button pressed meanwhile is pressed again once the page can answer it. This file stays small and free of
 // React: it is all the script a page loads before painting.

@@ -10,8 +10,8 @@ import {
 } from 'react';
 import type { PendingSignIn, SessionResponse, SessionUser } from '../../shared/schemas/auth.js';
 import { failureCode, request } from '../../client/api-request.js';
-import type { ROUTES } from '../../shared/api/routes.js';
 import { forgetMember, rememberMember } from '../../client/member.js';
+import { followSession, seenOf, SESSION_PATH, showSession, takeFirstRead } from './session-seen.js';
 import { useHydrating } from '../ui/use-mounted.js';
 
 interface SessionState {
@@ -38,10 +38,6 @@ export function isEndingHere(): boolean {
   return endingHere;
 }
 
-// Every page reads the session as it opens: with a request of its own, not the API client and its table of routes
-// (loaded when a member acts). The route's own path, checked against the table by the compiler.
-const SESSION_PATH: (typeof ROUTES)['session'] extends `GET ${infer Path}` ? Path : never = '/api/session';
-
 // Raised by every sign-in and logout here: a session check that started before one answers too late to count.
 let generation = 0;
 
@@ -65,6 +61,16 @@ export class SessionStore {
   #snapshot: SessionSnapshot = UNREAD;
   readonly #listeners = new Set<() => void>();
   #started = false;
+  readonly #page: boolean;
+
+  /**
+   * `page`: the page's own store (`pageSession`), which takes the page's first read of the session
+   * (session-seen.ts) and says what it holds to the page (`html[data-session]`); a store of a component test does
+   * neither.
+   */
+  constructor({ page = false }: { page?: boolean } = {}) {
+    this.#page = page;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -75,6 +81,7 @@ export class SessionStore {
 
   #set(next: Partial<SessionSnapshot>): void {
     this.#snapshot = { ...this.#snapshot, ...next };
+    if (this.#page && !this.#snapshot.loading) showSession(seenOf(this.#snapshot));
     for (const listener of [...this.#listeners]) listener();
   }
 
@@ -88,12 +95,13 @@ export class SessionStore {
   refresh = async (): Promise<void> => {
     const asked = generation;
     try {
-      const session = await request<SessionResponse>('GET', SESSION_PATH, undefined);
+      // The page's first read, made as it opened, unless a sign-in or logout here came since.
+      const first = this.#page && asked === 0 ? takeFirstRead() : null;
+      const session = await (first ?? request<SessionResponse>('GET', SESSION_PATH, undefined));
       if (asked !== generation) return;
       this.#set({ user: session.user, pending: session.pending ?? null, offline: false, loading: false });
       if (session.user) endingHere = false;
-      if (session.user?.emailVerified) rememberMember(session.user);
-      else if (!session.user) forgetMember();
+      followSession(session);
     } catch (error) {
       if (asked !== generation) return;
       // Offline or the server is down: signed out for the server's features until the next try.
@@ -126,7 +134,7 @@ export class SessionStore {
 }
 
 /** The page's session, for the parts of a page rendered on their own (no SessionProvider above them). */
-export const pageSession = new SessionStore();
+export const pageSession = new SessionStore({ page: true });
 
 const SessionContext = createContext<SessionStore | null>(null);
 

@@ -10,8 +10,14 @@
 import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
 import type { IslandName } from './names.js';
 
-/** When the browser wakes an island: with the page (`load`), when the page is idle, or when it comes into view. */
-export type IslandWhen = 'load' | 'idle' | 'visible';
+/**
+ * When the browser wakes an island (the first of its moments to come): with the page (`load`), when the page is
+ * idle, when it comes into view (`visible`), when the session says a member is here (`member`: signed in, or a
+ * sign-in waiting for approval, now or later), or when a visitor first reaches for it (`interaction`: a pointer
+ * over it or down on it, the focus in it). An island that waits for a member or a visitor renders, until then, what
+ * a visitor sees (its prerendered HTML, which `data-session-wait` parts show once the session is read).
+ */
+export type IslandWhen = 'load' | 'idle' | 'visible' | 'member' | 'interaction';
 
 /** Takes an island met in the prerender and answers the marker that stands for its HTML until it is rendered. */
 export type CollectIsland = (island: ReactElement) => string;
@@ -33,10 +39,10 @@ export function Island<P extends IslandProps>({
   name: IslandName;
   component: ComponentType<P>;
   props: P;
-  when?: IslandWhen;
+  when?: IslandWhen | readonly IslandWhen[];
 }) {
   const collect = useContext(IslandCollector);
-  const attributes = { 'data-island': name, 'data-when': when };
+  const attributes = { 'data-island': name, 'data-when': typeof when === 'string' ? when : when.join(' ') };
   if (!collect) return createElement('mg-island', attributes, createElement(component, props));
   const marker = collect(createElement(component, props));
   return createElement('mg-island', {

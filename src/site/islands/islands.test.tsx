@@ -45,7 +45,7 @@ describe('the islands of a prerendered page', () => {
       expect(
         islandsOf(html).map((island) => `${island.name}:${island.when}`),
         path,
-      ).toEqual(['header:load', 'footer-version:load']);
+      ).toEqual(['header:member interaction', 'footer-version:member']);
     }
   });
 
@@ -56,15 +56,15 @@ describe('the islands of a prerendered page', () => {
     }
   });
 
-  it('are, on the features page, the push card as it comes into view, with its words in the page’s language', async () => {
+  it('are, on the features page, the push card for a member or as a visitor reaches it, with its words in the page’s language', async () => {
     for (const lang of ['ko', 'en'] as const) {
       const { html } = await render('/features', lang);
       const islands = islandsOf(html);
       expect(islands.map((island) => `${island.name}:${island.when}`)).toEqual([
-        'header:load',
-        'push-card:visible',
+        'header:member interaction',
+        'push-card:member interaction',
         'fairy:idle',
-        'footer-version:load',
+        'footer-version:member',
       ]);
       const card = islands.find((island) => island.name === 'push-card');
       const props = JSON.parse(unescapeAttribute(card?.props ?? '{}'));

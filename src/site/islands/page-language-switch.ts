@@ -1,6 +1,7 @@
 // The language of a prerendered page, switched in place: the page in the other language is fetched (the server
-// prerendered it), everything outside the islands is taken from it, and the islands render again in the new
-// language, keeping what a visitor typed or opened in them (a fortune entered, a form half filled). Should the
+// prerendered it), everything outside the awake islands is taken from it (an island not yet woken is HTML like the
+// rest), and the awake islands render again in the new language, keeping what a visitor typed or opened in them (a
+// fortune entered, a form half filled). Should the
 // fetch fail or the two pages not match in shape, the page loads again in the new language instead.
 import { followInAddress } from '../../client/text.js';
 import { saveLanguage } from '../../client/language.js';
@@ -11,9 +12,13 @@ import { pageLanguageChanged, pageLanguageStore } from './page-language.js';
 function takeOutsideIslands(here: Element, next: Element): boolean {
   if (here.tagName !== next.tagName) return false;
   if (here.tagName === 'MG-ISLAND') {
-    // The island stays; props written in the page's language come from the other page (the runtime renders again).
+    if (here.getAttribute('data-island') !== next.getAttribute('data-island')) return false;
+    // An island not yet woken is HTML like the rest: the other page's is taken.
+    if (!here.hasAttribute('data-hydrating'))
+      here.replaceChildren(...[...next.childNodes].map((node) => document.adoptNode(node)));
+    // An island awake stays; props written in the page's language come from the other page (it renders again).
     here.setAttribute('data-props', next.getAttribute('data-props') ?? '{}');
-    return here.getAttribute('data-island') === next.getAttribute('data-island');
+    return true;
   }
   if (!here.querySelector('mg-island')) {
     here.replaceWith(document.adoptNode(next));

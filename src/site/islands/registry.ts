@@ -1,5 +1,5 @@
 // Every island a prerendered page can hold, by the name written on its <mg-island>, with the code that renders it:
-// one chunk each (or shared), loaded only on a page that holds one. The browser's runtime (hydrate-islands.tsx)
+// one chunk each (or shared), loaded only on a page that holds one. The browser's runtime (wake-island.tsx)
 // looks each name up here; src/site/islands/islands.test.tsx checks each loads the component the page renders.
 import type { ComponentType } from 'react';
 import type { IslandName } from './names.js';

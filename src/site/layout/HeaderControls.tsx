@@ -1,7 +1,8 @@
-// The header's controls, one island on every page (src/site/islands/): the Kor/Eng switch, the account's controls
-// and the phone menu's button; and what watches the session while a page is open (auto logout, a look again when
-// the page comes back into view, this device's sign-ins). Also the running version in the footer, for admins.
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+// The header's controls, one island on every page (src/site/islands/), woken when a member is here or a visitor
+// reaches for them: the Kor/Eng switch and the account's controls; and what watches the session while a page is
+// open (auto logout, a look again when the page comes back into view, this device's sign-ins). Also the running
+// version in the footer, for admins. (The phone menu's button is the frame's: layout/phone-menu.ts.)
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { headerWords } from './header-words.js';
 import { fill, useLanguage, useText } from '../../client/text.js';
 import type { Language } from '../../shared/constants.js';
@@ -9,6 +10,7 @@ import { AuthButton } from '../auth/auth-dialog-context.js';
 import { CancelSignIn } from '../auth/CancelSignIn.js';
 import { localPart, useSession } from '../auth/session.js';
 import { useToast } from '../../client/ui/Toast.js';
+import { sessionWait } from '../ui/session-wait.js';
 import { useMounted } from '../ui/use-mounted.js';
 import { useOpenApp } from './open-app.js';
 
@@ -18,14 +20,9 @@ const SignInCodeDialog = lazy(async () => ({
   default: (await import('../auth/SignInCode.js')).SignInCodeDialog,
 }));
 
-/** The id of the navigation the menu button opens on a phone (the frame writes it, the button toggles it). */
-export const MAIN_NAV_ID = 'main-nav';
-
 export function HeaderControls() {
   const t = useText(headerWords);
   const { lang } = useLanguage();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuToggle = useRef<HTMLButtonElement>(null);
   const mounted = useMounted();
   const session = useSession();
   const signedIn = Boolean(session.user);
@@ -36,23 +33,6 @@ export function HeaderControls() {
       .catch(() => session.refresh())
       .then(() => toast(fill(t.autoLogout.expired, { minutes })));
   };
-  // The navigation is the frame's HTML, outside this island: the button opens it by its class, in the same commit.
-  useLayoutEffect(() => {
-    document.getElementById(MAIN_NAV_ID)?.classList.toggle('nav--open', menuOpen);
-  }, [menuOpen]);
-  // Esc closes the open phone menu and puts the focus back on its button (a dialog takes Esc for itself first).
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
-      // The menu is what was opened last: the same Esc does not also close the fairy.
-      event.stopPropagation();
-      setMenuOpen(false);
-      menuToggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
   // The server ends an idle session whether or not this page was in view: coming back, the page asks again.
   useEffect(() => {
     if (!signedIn) return;
@@ -64,20 +44,9 @@ export function HeaderControls() {
   }, [signedIn, session]);
 
   return (
-    <div className="header__actions">
+    <>
       <LanguageSwitch lang={lang} />
       <AccountControls />
-      <button
-        ref={menuToggle}
-        type="button"
-        className="icon-button header__menu"
-        aria-expanded={menuOpen}
-        aria-controls={MAIN_NAV_ID}
-        aria-label={menuOpen ? t.nav.closeMenu : t.nav.menu}
-        onClick={() => setMenuOpen(!menuOpen)}
-      >
-        <span aria-hidden="true">{menuOpen ? '×' : '☰'}</span>
-      </button>
       {mounted && (signedIn || session.pending) && (
         <Suspense fallback={null}>
           <DeviceWatch />
@@ -88,7 +57,7 @@ export function HeaderControls() {
           <AutoLogout onExpire={expire} />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }
 
@@ -155,10 +124,11 @@ function AccountControls() {
   const toast = useToast();
   const [codeOpen, setCodeOpen] = useState(false);
 
-  // While the session loads, the signed-out controls hold their place unseen, so nothing moves when it resolves.
+  // While the session loads, the signed-out controls hold their place unseen, so nothing moves when it resolves;
+  // the page shows them once its first read says a visitor is here (html[data-session], before this island wakes).
   const hidden = session.loading;
   return (
-    <div className={hidden ? 'account account--loading' : 'account'} aria-hidden={hidden || undefined}>
+    <div className="account" {...sessionWait(hidden)}>
       <button type="button" className="button button--accent account__open-app" onClick={() => openApp()}>
         <span className="wide-only">{t.nav.openApp}</span>
         <span className="narrow-only">{t.nav.openAppShort}</span>

@@ -1,6 +1,6 @@
-// The frame of every page: the navigation of the description §2, the header's controls (the Kor/Eng switch, the
-// sign-in controls, a menu on phones: an island, HeaderControls.tsx), the fairy on the home and features pages,
-// and the footer. The rest is HTML the prerender writes once.
+// The frame of every page: the navigation of the description §2, the header's controls (the Kor/Eng switch and
+// the sign-in controls: an island, HeaderControls.tsx; the menu's button on phones: phone-menu.ts), the fairy on
+// the home and features pages, and the footer. The rest is HTML the prerender writes once.
 import { memo, Suspense, type ReactNode } from 'react';
 import { catalog } from '../../shared/i18n/index.js';
 import { fill, useText } from '../../client/text.js';
@@ -9,7 +9,8 @@ import { Spinner } from '../ui/Spinner.js';
 import { SiteLink, SiteNavLink, usePagePath } from '../ui/SiteLink.js';
 import { Island } from '../islands/Island.js';
 import { FairyIsland } from '../fairy/FairyIsland.js';
-import { FooterVersion, HeaderControls, MAIN_NAV_ID } from './HeaderControls.js';
+import { FooterVersion, HeaderControls } from './HeaderControls.js';
+import { MAIN_NAV_ID, togglePhoneMenu } from './phone-menu.js';
 import { skipToMain } from './skip-link.js';
 
 const NAV = [
@@ -46,7 +47,22 @@ export function Layout({ children }: { children: ReactNode }) {
               ))}
             </ul>
           </nav>
-          <Island name="header" component={HeaderControls} props={{}} />
+          <div className="header__actions">
+            <Island name="header" component={HeaderControls} props={{}} when={['member', 'interaction']} />
+            <button
+              type="button"
+              className="icon-button header__menu"
+              aria-expanded={false}
+              aria-controls={MAIN_NAV_ID}
+              aria-label={t.nav.menu}
+              data-phone-menu=""
+              data-open-label={t.nav.menu}
+              data-close-label={t.nav.closeMenu}
+              onClick={togglePhoneMenu}
+            >
+              <span aria-hidden="true">☰</span>
+            </button>
+          </div>
         </div>
       </header>
       <main id="main" className="main" tabIndex={-1}>
@@ -102,7 +118,7 @@ const Footer = memo(function Footer() {
           </li>
         </ul>
         <p className="footer__rights">{fill(t.footer.rights, { year: new Date().getFullYear() })}</p>
-        <Island name="footer-version" component={FooterVersion} props={{}} />
+        <Island name="footer-version" component={FooterVersion} props={{}} when="member" />
       </div>
     </footer>
   );

@@ -2,6 +2,7 @@
 // gives, and Login and Register buttons that open the auth dialog in that mode.
 import { AuthButton } from '../auth/auth-dialog-context.js';
 import { Icon } from './icons.js';
+import { sessionWait } from './session-wait.js';
 
 export interface LoginRequiredCopy {
   title: string;
@@ -15,14 +16,17 @@ export function LoginRequired({
   copy,
   heading: Heading = 'h3',
   testId,
+  wait = false,
 }: {
   copy: LoginRequiredCopy;
   /** The title's level in the page's outline. */
   heading?: 'h2' | 'h3';
   testId: string;
+  /** The session is unread: the card holds its place unseen until the page says a visitor is here. */
+  wait?: boolean;
 }) {
   return (
-    <div className="card login-required" data-testid={testId}>
+    <div className="card login-required" data-testid={testId} {...sessionWait(wait)}>
       <span className="card__icon">
         <Icon name="lock" />
       </span>

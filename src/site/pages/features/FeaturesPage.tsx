@@ -63,7 +63,7 @@ export default function FeaturesPage() {
               name="push-card"
               component={PushCard}
               props={{ text: c.notifications.login }}
-              when="visible"
+              when={['member', 'interaction']}
             />
           </article>
 

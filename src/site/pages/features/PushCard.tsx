@@ -8,6 +8,7 @@ import type { PushStatus } from '../../../shared/schemas/auth.js';
 import { AuthButton } from '../../auth/auth-dialog-context.js';
 import { pushStatus, registerPush, unregisterPush, type PushProblem } from '../../auth/push.js';
 import { useSession } from '../../auth/session.js';
+import { sessionWait } from '../../ui/session-wait.js';
 import { sections } from '../../../shared/text.js';
 import { words as devices } from '../../../shared/i18n/words/devices.js';
 import { textAt, useText } from '../../../client/text.js';
@@ -80,7 +81,7 @@ export function PushCard({ text }: { text: Text }) {
 
   if (!signedIn) {
     return (
-      <div className="features-register">
+      <div className="features-register" {...sessionWait(session.loading)}>
         <AuthButton mode="login" className="button button--primary">
           {text.login}
         </AuthButton>

@@ -12,7 +12,7 @@ export default function FortunePage() {
   return (
     <div className="fortune">
       <PageHero eyebrow={c.hero.eyebrow} title={c.hero.title} lead={c.hero.lead} />
-      <Island name="fortune-stage" component={FortuneStage} props={{ c }} />
+      <Island name="fortune-stage" component={FortuneStage} props={{ c }} when={['member', 'interaction']} />
       <Section id="fortune-kinds" title={c.kinds.title}>
         <ul className="cards cards--2 fortune-kinds">
           {c.kinds.items.map((item) => (

@@ -23,7 +23,6 @@ import { useSession } from '../../auth/session.js';
 import { lastMember } from '../../../client/member.js';
 import { useLanguage } from '../../../client/text.js';
 import { LoginRequired } from '../../ui/LoginRequired.js';
-import { Spinner } from '../../ui/Spinner.js';
 import type { copy } from './copy.js';
 
 type Copy = (typeof copy)['ko'];
@@ -44,12 +43,10 @@ export function FortuneStage({ c }: { c: Copy }) {
       : null;
   return (
     <section className="section fortune-stage" aria-label={c.frame.title}>
-      {loading ? (
-        <Spinner />
-      ) : memberUid ? (
+      {memberUid && !loading ? (
         <FortuneFrame key={memberUid} c={c} />
       ) : (
-        <LoginRequired copy={c.login} heading="h2" testId="fortune-login-required" />
+        <LoginRequired copy={c.login} heading="h2" testId="fortune-login-required" wait={loading} />
       )}
     </section>
   );

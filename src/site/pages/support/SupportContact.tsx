@@ -9,10 +9,10 @@ import { INQUIRY_TYPES, SUPPORT_EMAIL, type InquiryType } from '../../../shared/
 import { call, failureCode } from '../../../client/api.js';
 import { AuthButton } from '../../auth/auth-dialog-context.js';
 import { useSession } from '../../auth/session.js';
+import { sessionWait } from '../../ui/session-wait.js';
 import { formatCount } from '../../../client/format.js';
 import { Icon, type IconName } from '../../ui/icons.js';
 import { Section } from '../../ui/PageParts.js';
-import { Spinner } from '../../ui/Spinner.js';
 import type { copy } from './copy.js';
 
 type Copy = Pick<(typeof copy)['ko'], 'contact' | 'inquiry'>;
@@ -106,11 +106,10 @@ function InquiryArea({
 }) {
   const { loading, user } = useSession();
 
-  if (loading) return <Spinner />;
-
-  if (!user) {
+  if (!user || loading) {
     return (
       <div
+        {...sessionWait(loading)}
         className="card support-inquiry__login"
         tabIndex={-1}
         data-inquiry-focus

@@ -84,6 +84,7 @@ export default function SupportPage() {
         name="support-contact"
         component={ContactSection}
         props={{ c: { contact: c.contact, inquiry: c.inquiry } }}
+        when={['member', 'interaction']}
       />
 
       <Section id="support-faq" title={c.faq.title}>
