@@ -39,6 +39,31 @@ function scriptsAfterPaint(): Plugin {
 
 const root = import.meta.dirname;
 
+// Vite wraps every dynamic import in its preload helper even when it preloads nothing (modulePreload: false below):
+// nearly 1 KiB every public page fetches to call a function. In the site's build no call passes a dependency to
+// preload (checked: the build fails if one ever does), so the helper's chunk becomes the call itself.
+function bareDynamicImports(): Plugin {
+  return {
+    name: 'mygenie-bare-dynamic-imports',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const helper = chunks.find(
+        (chunk) => chunk.moduleIds.length === 1 && chunk.moduleIds[0]?.endsWith('vite/preload-helper.js'),
+      );
+      if (!helper) return;
+      const preloading = chunks.find((chunk) => chunk.code.includes('__vite__mapDeps'));
+      if (preloading)
+        this.error(`${preloading.fileName} preloads dependencies: the bare helper cannot serve it`);
+      const [name, ...more] = helper.exports;
+      if (!name || more.length > 0) this.error(`the preload helper exports ${helper.exports.join(', ')}`);
+      helper.code = `const load = (importing) => importing();\nexport { load as ${name} };\n`;
+      helper.map = null;
+    },
+  };
+}
+
 // The pages' entries (web/**/index.html) name their scripts in the project's src/, beside Vite's root (web/): the
 // build follows the relative path, but the dev server gets it as /src/…, which is not under web/. This serves it
 // from the project's src/ (Vite lets it read the whole project).
@@ -83,14 +108,22 @@ const RUNTIME = [
   /src[\\/]shared[\\/]i18n[\\/]words[\\/]chunk-error\./,
 ];
 
-/** The modules of the frame chunk: what waking any island needs (Preact, the islands' shell), and the header island. */
+/** The modules of the frame chunk: what waking any island needs (Preact, the islands' shell, the session store). */
 const FRAME = [
   /node_modules[\\/]preact[\\/]/,
   /src[\\/]site[\\/]islands[\\/](wake-island|registry|names|shell|page-language|id-scope|Island)\./,
-  /src[\\/]site[\\/]layout[\\/](HeaderControls|header-words|open-app)\./,
-  /src[\\/]site[\\/]auth[\\/](session|auth-dialog-context|CancelSignIn)\./,
+  /src[\\/]site[\\/]auth[\\/]session\./,
   /src[\\/]site[\\/]ui[\\/](SiteLink|use-mounted|session-wait)\./,
   /src[\\/]client[\\/](text|ui[\\/]Toast)\./,
+];
+
+/**
+ * The header island's modules and the account's controls other islands share with it (the auth dialog's button,
+ * cancelling a sign-in, opening the app, their words): one chunk, loaded as the header or such an island wakes.
+ */
+const ACCOUNT = [
+  /src[\\/]site[\\/]layout[\\/](HeaderControls|header-words|open-app)\./,
+  /src[\\/]site[\\/]auth[\\/](auth-dialog-context|CancelSignIn)\./,
   /src[\\/]shared[\\/]errors\./,
   /src[\\/]shared[\\/]i18n[\\/]words[\\/](nav|language|footer|auto-logout|auth-account|home-account)\./,
 ];
@@ -98,7 +131,12 @@ const FRAME = [
 export default defineConfig(({ mode, isSsrBuild }): UserConfig => ({
   root: path.join(root, 'web'),
   publicDir: path.join(root, 'public'),
-  plugins: [react(), scriptsAfterPaint(), sourcesBesideRoot()],
+  plugins: [
+    react(),
+    scriptsAfterPaint(),
+    sourcesBesideRoot(),
+    ...(mode === 'site' ? [bareDynamicImports()] : []),
+  ],
   worker: { format: 'es' },
   resolve: mode === 'site' ? { alias: PREACT, dedupe: ['preact'] } : {},
   // The prerender bundles its libraries, so React Router and i18next resolve `react` to preact/compat there too.
@@ -140,6 +178,7 @@ export default defineConfig(({ mode, isSsrBuild }): UserConfig => ({
                     test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)),
                   },
                   { name: 'frame', test: (id: string) => FRAME.some((pattern) => pattern.test(id)) },
+                  { name: 'account', test: (id: string) => ACCOUNT.some((pattern) => pattern.test(id)) },
                 ],
               },
             },

@@ -2,7 +2,7 @@
 // a list. A change of `key` (another language, another member) starts over with nothing shown; `reload` asks
 // again while the last answer stays on screen; an answer that arrives after a newer request is dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureCode, type FailureCode } from './api.js';
+import { failureCode, type FailureCode } from './api-request.js';
 
 export interface Loaded<T> {
   /** The last answer, or undefined until the first one arrives (and after `key` changes). */

@@ -9,7 +9,6 @@ import { LAZY_PAGES, type LoadedPage } from './pages/registry.js';
 import { loaded, loadPage } from './pages/load.js';
 import { withChunkTimeout } from './ui/chunk-timeout.js';
 import { pagePath, PagePathProvider } from './ui/SiteLink.js';
-import { Island } from './islands/Island.js';
 
 // Opened from a mailed link, never prerendered: their code (password fields among it) loads only there.
 const AuthActionPage = lazy(() =>
@@ -42,7 +41,7 @@ function PageAt({ path }: { path: string }) {
   if (path === '/')
     return (
       <WithCatalogMeta metaKey="home">
-        <Island name="home" component={HomePage} props={{}} />
+        <HomePage />
       </WithCatalogMeta>
     );
   if (LAZY_PAGES[path]) return <LazyPage path={path} />;

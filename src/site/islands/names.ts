@@ -7,8 +7,13 @@ export const ISLAND_NAMES = [
   'push-card',
   'fortune-stage',
   'support-contact',
-  'download-parts',
-  'home',
+  'notices',
+  'download-files',
+  'banner',
+  'hero-actions',
+  'security-cards',
+  'home-tiles',
+  'home-cta',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -23,9 +23,20 @@ export const ISLANDS = {
   /** The support page's contact section: the four kinds of inquiry and the inquiry form (or a login card). */
   'support-contact': async (): Promise<Loaded> =>
     (await import('../pages/support/SupportContact.js')).ContactSection,
-  /** The download page's notices, program and files, and the member's documents. */
-  'download-parts': async (): Promise<Loaded> =>
-    (await import('../pages/download/DownloadParts.js')).DownloadParts,
-  /** The home page's content (its banner, hero actions, app tiles, security cards), one island for now. */
-  home: async (): Promise<Loaded> => (await import('../pages/HomePage.js')).HomePage,
+  /** The download page's notices (admins add, edit and delete them). */
+  notices: async (): Promise<Loaded> => (await import('../pages/download/Notices.js')).NoticesPart,
+  /** The download page's program and files, and the member's documents (a login prompt for a visitor). */
+  'download-files': async (): Promise<Loaded> =>
+    (await import('../pages/download/DownloadParts.js')).FilesPart,
+  /** The home page's update banner, the one an admin wrote (asked of the server at idle). */
+  banner: async (): Promise<Loaded> => (await import('../home/UpdateBanner.js')).UpdateBanner,
+  /** The home hero's actions: a visitor's Login and Register, a member's welcome line and buttons. */
+  'hero-actions': async (): Promise<Loaded> => (await import('../home/HeroActions.js')).HeroActions,
+  /** The home page's security cards, for a member. */
+  'security-cards': async (): Promise<Loaded> =>
+    (await import('../home/MemberSecurityCards.js')).MemberSecurityCards,
+  /** The home page's app tiles. */
+  'home-tiles': async (): Promise<Loaded> => (await import('../home/HomeTiles.js')).HomeTiles,
+  /** The home page's call to action: install the app, open it. */
+  'home-cta': async (): Promise<Loaded> => (await import('../home/HomeCta.js')).HomeCta,
 } satisfies Record<IslandName, () => Promise<Loaded>>;

@@ -1,13 +1,12 @@
-// The download page's island (/download): the notices in the page's language (admins add, edit and delete them),
-// the program button and file list for signed-in members (a login prompt otherwise) and the member's own
-// documents. Data is fetched after the first render, so the prerendered HTML holds a spinner for each.
+// The download page's island of the program button and file list for signed-in members (a login prompt otherwise)
+// with the member's own documents, woken when a member is here or a visitor reaches the prompt (the notices are an
+// island of their own: Notices.tsx). Its words, in the page's language, come as props.
 import { lazy, Suspense } from 'react';
-import type { DownloadPartsCopy as Copy } from './copy.js';
+import type { FilesCopy } from './copy.js';
 import { useSession } from '../../auth/session.js';
 import { LoginRequired } from '../../ui/LoginRequired.js';
 import { Section } from '../../ui/PageParts.js';
 import { Spinner } from '../../ui/Spinner.js';
-import { Notices } from './Notices.js';
 import { withChunkTimeout } from '../../ui/chunk-timeout.js';
 
 // For signed-in members only: their code loads when a member is there, not with the page.
@@ -18,22 +17,21 @@ const MyDocuments = lazy(() =>
   withChunkTimeout(import('./MyDocuments.js')).then((module) => ({ default: module.MyDocuments })),
 );
 
-/** `c`: the page's words for its parts, in the page's language. */
-export function DownloadParts({ c }: { c: Copy }) {
+/** The program and its files, and the member's documents; a visitor's login prompt, held unseen until read. */
+export function FilesPart({ c }: { c: FilesCopy }) {
   const { loading, user } = useSession();
+  const member = !loading && user;
   return (
     <>
-      <Notices c={c} isAdmin={user?.isAdmin === true} />
       <Section id="downloads" title={c.downloads.title} lead={c.downloads.lead}>
-        {loading ? (
-          <Spinner />
-        ) : user ? (
+        {member ? (
           <Suspense fallback={<Spinner />}>
-            <Downloads key={user.uid} c={c} />
+            <Downloads key={member.uid} c={c} />
           </Suspense>
         ) : (
           <LoginRequired
             testId="download-login-required"
+            wait={loading}
             copy={{
               title: c.downloads.loginTitle,
               body: c.downloads.loginBody,
@@ -44,10 +42,10 @@ export function DownloadParts({ c }: { c: Copy }) {
           />
         )}
       </Section>
-      {!loading && user && (
+      {member && (
         <Section id="my-documents" title={c.documents.title} lead={c.documents.lead}>
           <Suspense fallback={<Spinner />}>
-            <MyDocuments key={user.uid} c={c} />
+            <MyDocuments key={member.uid} c={c} />
           </Suspense>
         </Section>
       )}

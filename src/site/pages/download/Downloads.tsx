@@ -6,7 +6,7 @@ import { call } from '../../../client/api.js';
 import { formatBytes } from '../../../client/format.js';
 import { FileTable } from './FileTable.js';
 import { Spinner } from '../../ui/Spinner.js';
-import type { DownloadPartsCopy as Copy } from './copy.js';
+import type { FilesCopy as Copy } from './copy.js';
 import { LoadFailed } from '../../ui/ErrorNote.js';
 
 /** The program to offer: the program file marked latest, else the newest program file. */

@@ -9,7 +9,7 @@ import { FileTable } from './FileTable.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { Spinner } from '../../ui/Spinner.js';
 import { useToast } from '../../../client/ui/Toast.js';
-import type { DownloadPartsCopy as Copy } from './copy.js';
+import type { FilesCopy as Copy } from './copy.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 
 export function MyDocuments({ c }: { c: Copy }) {

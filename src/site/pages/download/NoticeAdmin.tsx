@@ -6,7 +6,7 @@ import type { Notice } from '../../../shared/schemas/files.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { Popup } from '../../../client/ui/Popup.js';
 import { useToast } from '../../../client/ui/Toast.js';
-import type { DownloadPartsCopy as Copy } from './copy.js';
+import type { NoticesCopy as Copy } from './copy.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 import { NoticeFields, type NoticeDraft } from './NoticeForm.js';
 

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Language } from '../../../shared/constants.js';
 import { call, type FailureCode, failureCode } from '../../../client/api.js';
 import { useToast } from '../../../client/ui/Toast.js';
-import type { DownloadPartsCopy as Copy } from './copy.js';
+import type { NoticesCopy as Copy } from './copy.js';
 import { ErrorNote } from '../../ui/ErrorNote.js';
 
 export interface NoticeDraft {

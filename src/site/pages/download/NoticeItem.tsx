@@ -4,7 +4,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useLanguage } from '../../../client/text.js';
 import type { Notice } from '../../../shared/schemas/files.js';
 import { formatInstantDate } from '../../../client/format.js';
-import type { DownloadPartsCopy as Copy } from './copy.js';
+import type { NoticesCopy as Copy } from './copy.js';
 import { withChunkTimeout } from '../../ui/chunk-timeout.js';
 
 const NoticeAdmin = lazy(() =>

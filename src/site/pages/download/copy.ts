@@ -298,5 +298,8 @@ export const copy = defineText(
 
 export type DownloadCopy = (typeof copy)['ko'];
 
-/** The words of the page's island (DownloadParts.tsx): the notices, the downloads and the member's documents. */
-export type DownloadPartsCopy = Pick<DownloadCopy, 'common' | 'notices' | 'downloads' | 'documents'>;
+/** The words of the notices' island (DownloadParts.tsx), in the page's language. */
+export type NoticesCopy = Pick<DownloadCopy, 'common' | 'notices'>;
+
+/** The words of the island of the program, its files and the member's documents (DownloadParts.tsx). */
+export type FilesCopy = Pick<DownloadCopy, 'common' | 'downloads' | 'documents'>;
