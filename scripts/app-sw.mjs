@@ -18,6 +18,7 @@ const ALWAYS = [
   '/mg_logo.svg',
   '/mg_logo.png',
   '/fairy.png',
+  '/fairy.svg',
   '/icons/icon-192.png',
 ];
 

@@ -228,7 +228,7 @@ function Fairy({ script, tour }: { script: Script; tour: readonly string[] }) {
           setStep(FAIRY.intro);
         }}
       >
-        <img src="/fairy.png" alt="" width="44" height="44" />
+        <img src="/fairy.svg" alt="" width="44" height="44" />
       </button>
     );
   }
@@ -253,7 +253,7 @@ function Fairy({ script, tour }: { script: Script; tour: readonly string[] }) {
         onPointerCancel={endDrag}
         title={t.holdHint}
       >
-        <img src="/fairy.png" alt="" width="72" height="72" draggable={false} />
+        <img src="/fairy.svg" alt="" width="72" height="72" draggable={false} />
       </div>
       <div className="fairy__bubble">
         <p className="fairy__name">{t.name}</p>

@@ -74,18 +74,55 @@ describe('the islands of a prerendered page', () => {
     }
   });
 
-  it('hold the HTML their registered component renders in the island shell, in both languages', async () => {
-    for (const lang of ['ko', 'en'] as const) {
-      const { html } = await render('/security', lang);
-      for (const [index, island] of islandsOf(html).entries()) {
-        expect(isIslandName(island.name), island.name).toBe(true);
-        const Component = await ISLANDS[island.name as keyof typeof ISLANDS]();
-        const again = renderToString(
-          <IslandShell lang={lang} path="/security" scope={index + 1}>
-            <Component />
-          </IslandShell>,
-        );
-        expect(island.inner, island.name).toBe(again);
+  it('are, on the home page, the banner at idle, the hero’s actions, the security cards, the tiles and the call to action', async () => {
+    const { html } = await render('/', 'ko');
+    expect(islandsOf(html).map((island) => `${island.name}:${island.when}`)).toEqual([
+      'header:member interaction',
+      'banner:idle',
+      'hero-actions:member interaction',
+      'security-cards:member',
+      'home-tiles:interaction',
+      'home-cta:interaction',
+      'fairy:idle',
+      'footer-version:member',
+    ]);
+  });
+
+  it('are, on the download page, the notices with the page and the files for a member or a reach', async () => {
+    const { html } = await render('/download', 'en');
+    expect(islandsOf(html).map((island) => `${island.name}:${island.when}`)).toEqual([
+      'header:member interaction',
+      'notices:load',
+      'download-files:member interaction',
+      'footer-version:member',
+    ]);
+  });
+
+  it('hold the HTML their registered component renders in the island shell with their props, on every page', async () => {
+    const pages = [
+      '/',
+      '/features',
+      '/security',
+      '/how-to-use',
+      '/download',
+      '/fortune',
+      '/support',
+      '/privacy',
+    ];
+    for (const path of [...pages, '/terms']) {
+      for (const lang of ['ko', 'en'] as const) {
+        const { html } = await render(path, lang);
+        for (const [index, island] of islandsOf(html).entries()) {
+          expect(isIslandName(island.name), island.name).toBe(true);
+          const Component = await ISLANDS[island.name as keyof typeof ISLANDS]();
+          const props = JSON.parse(unescapeAttribute(island.props)) as object;
+          const again = renderToString(
+            <IslandShell lang={lang} path={path} scope={index + 1}>
+              <Component {...props} />
+            </IslandShell>,
+          );
+          expect(island.inner, `${path} ${lang} ${island.name}`).toBe(again);
+        }
       }
     }
   });

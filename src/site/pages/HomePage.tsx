@@ -46,7 +46,7 @@ export function HomePage() {
           />
         </div>
         <div className="hero__art">
-          <img src="/fairy.png" alt={t.home.fairyAlt} width="256" height="256" fetchPriority="high" />
+          <img src="/fairy.svg" alt={t.home.fairyAlt} width="256" height="256" fetchPriority="high" />
         </div>
       </section>
 
