@@ -40,9 +40,7 @@ describe('a page a visitor only reads', () => {
     // The visitor's controls are shown, read from the session, with no island's code.
     const login = page.getByRole('button', { name: catalog.en.nav.login, exact: true });
     expect(await login.isVisible()).toBe(true);
-    expect([...scripts].sort()).toEqual(
-      ['constants', 'hydrate-islands', 'install', 'language', 'preload-helper', 'site'].sort(),
-    );
+    expect([...scripts].sort()).toEqual(['boot', 'hydrate-islands', 'site']);
 
     await login.hover();
     await expect
