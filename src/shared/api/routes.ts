@@ -120,6 +120,9 @@ export const ROUTES = {
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The path of a GET route, for a part that asks with a request of its own (checked against the table). */
+export type GetPath<N extends RouteName> = (typeof ROUTES)[N] extends `GET ${infer Path}` ? Path : never;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route's method and path. */

@@ -4,14 +4,13 @@
 // unseen until then (`data-session-wait`, styled by `html[data-session]`); the page's session store
 // (session.tsx) takes the same answer when an island first asks, rather than asking again.
 import type { SessionResponse } from '../../shared/schemas/auth.js';
-import type { ROUTES } from '../../shared/api/routes.js';
+import type { GetPath } from '../../shared/api/routes.js';
 import { failureCode, request } from '../../client/api-request.js';
 import { forgetMember, rememberMember } from '../../client/member.js';
 
 // Every page reads the session as it opens: with a request of its own, not the API client and its table of routes
 // (loaded when a member acts). The route's own path, checked against the table by the compiler.
-export const SESSION_PATH: (typeof ROUTES)['session'] extends `GET ${infer Path}` ? Path : never =
-  '/api/session';
+export const SESSION_PATH: GetPath<'session'> = '/api/session';
 
 /**
  * What the page shows of the session: a member's (signed in, or a sign-in waiting for approval), a visitor's, or

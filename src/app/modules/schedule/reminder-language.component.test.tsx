@@ -1,8 +1,8 @@
 // The language reminders are written in, chosen the first time the member saves an event with a reminder: it is
 // saved before the event is, so the first reminders worked out from the event (on screen at once, or sent to the
 // server) already speak the member's language. Once, on a busy machine, the settings' write ended after the event's
-// and an English member's first reminder came up in Korean, the default; here the settings' write is made slow on
-// purpose (its sealing held back), as a busy disk would, and the event must still come second. A real Chromium over
+// and an English member's first reminder came up in Korean, the default; here the order the vault sealed the two
+// records in is noted, and the event's must begin only once the settings' has ended. A real Chromium over
 // a real vault (fake-indexeddb, the vault's own cryptography in-process).
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -35,24 +35,28 @@ afterEach(() => {
   for (const vault of opened.splice(0)) vault.close();
 });
 
-/** The vault's crypto worker, its sealing of the settings held back a while (a busy disk, a busy machine). */
-function slowSettingsWorker(): PoolWorker {
+/** What the vault's crypto worker was asked to seal and when it answered, in order ("settings:start", …). */
+const sealing: string[] = [];
+
+/** The vault's crypto worker, noting when it starts and ends sealing each record's kind. */
+function notingWorker(): PoolWorker {
   const worker = rememberingWorker();
   const call = worker.call.bind(worker);
   worker.call = async (method, args, transfer) => {
-    const batch = method === 'sealMany' ? (args[0] as Array<{ kind: string }>) : [];
-    if (batch.some((record) => record.kind === 'settings')) {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    return call(method, args, transfer);
+    const kinds =
+      method === 'sealMany' ? (args[0] as Array<{ kind: string }>).map((record) => record.kind) : [];
+    for (const kind of kinds) sealing.push(`${kind}:start`);
+    const answer = await call(method, args, transfer);
+    for (const kind of kinds) sealing.push(`${kind}:end`);
+    return answer;
   };
   return worker;
 }
 
-async function slowVault(): Promise<Vault> {
+async function notedVault(): Promise<Vault> {
   const vault = new Vault(crypto.randomUUID(), {
     openStore: (id) => new VaultStore(id, { indexedDB: new IDBFactory(), IDBKeyRange }),
-    pool: new CryptoPool(1, slowSettingsWorker),
+    pool: new CryptoPool(1, notingWorker),
     news: null,
     keepVerifier: null,
     hasVerifier: () => true,
@@ -65,7 +69,8 @@ async function slowVault(): Promise<Vault> {
 
 describe.each(['en', 'ko'] as const)('an event’s first reminder, in %s', (lang: Language) => {
   it('finds the reminder language saved when the event is written', async () => {
-    const vault = await slowVault();
+    const vault = await notedVault();
+    sealing.length = 0;
     // What a reminder worked out the moment the event lands in the vault would be written in.
     let languageThen: Language | null = null;
     vault.subscribe(() => {
@@ -89,5 +94,7 @@ describe.each(['en', 'ko'] as const)('an event’s first reminder, in %s', (lang
     await dialog.getByRole('button', { name: /^(저장|Save)$/ }).click();
     await expect.poll(() => languageThen).not.toBeNull();
     expect(languageThen).toBe(lang);
+    // The event's sealing began only once the settings' had ended, however long that took.
+    expect(sealing.indexOf('event:start')).toBeGreaterThan(sealing.indexOf('settings:end'));
   });
 });

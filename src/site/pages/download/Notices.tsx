@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useLanguage } from '../../../client/text.js';
 import type { Notice } from '../../../shared/schemas/files.js';
-import type { ROUTES } from '../../../shared/api/routes.js';
+import type { GetPath } from '../../../shared/api/routes.js';
 import { request } from '../../../client/api-request.js';
 import { useLoad } from '../../../client/use-load.js';
 import { useSession } from '../../auth/session.js';
@@ -14,7 +14,7 @@ import { withChunkTimeout } from '../../ui/chunk-timeout.js';
 
 // The notices' island wakes with the page: it asks with a request of its own, not the API client and its table of
 // routes (the route's path checked against the table by the compiler), and the failure's words load on a failure.
-const NOTICES_PATH: (typeof ROUTES)['notices'] extends `GET ${infer Path}` ? Path : never = '/api/notices';
+const NOTICES_PATH: GetPath<'notices'> = '/api/notices';
 const LoadFailed = lazy(async () => ({ default: (await import('../../ui/ErrorNote.js')).LoadFailed }));
 
 // The form that adds a notice loads for administrators only, not with the page.
