@@ -93,9 +93,12 @@ async function newDevice(
   );
   await home.popup.confirm();
   await home.pending().waitFor();
-  expect(await home.pending().innerText()).toContain(
-    fill(confirmBy === 'code' ? codeCopy[lang].codeMessage : text.auth.pending.message, { email }),
-  );
+  // The code's panel loads its code as it is first shown (a spinner meanwhile).
+  await expect
+    .poll(() => home.pending().innerText())
+    .toContain(
+      fill(confirmBy === 'code' ? codeCopy[lang].codeMessage : text.auth.pending.message, { email }),
+    );
   expect(await home.welcome().count()).toBe(0);
   // Nothing of the member's is reachable meanwhile.
   const documents = await home.page.evaluate(async () => (await fetch('/api/documents')).json());
